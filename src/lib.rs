@@ -1,14 +1,25 @@
-pub fn add(left: u64, right: u64) -> u64 {
-    left + right
-}
+//! glossgraph turns a technical glossary — a folder of JSON term cards — into a knowledge
+//! graph: it loads and checks the cards, builds a petgraph graph of their relations, and
+//! exports it (RDF/SKOS, GraphML, DOT) or answers SPARQL over it.
+//!
+//! The modules follow the pipeline: [`card`] → [`load`] → [`check`] → [`graph`], with
+//! [`config`] for the settings beside the cards and [`diag`] for findings.
+//!
+//! ```
+//! use glossgraph::{check, config::Config, load};
+//!
+//! let text = r#"{"slug": "rdma", "term": "RDMA", "definition": "Remote direct memory access."}"#;
+//! let checked = check::check(load::load_str("cards.jsonl", text), &Config::default(), check::Options::default());
+//! assert!(!checked.report.is_failure(false));
+//! assert_eq!(checked.glossary.cards()[0].term, "RDMA");
+//! ```
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+pub mod card;
+pub mod check;
+pub mod config;
+pub mod diag;
+pub mod graph;
+pub mod load;
 
-    #[test]
-    fn it_works() {
-        let result = add(2, 2);
-        assert_eq!(result, 4);
-    }
-}
+pub use card::Card;
+pub use graph::Glossary;

@@ -1,1 +1,103 @@
-fn main() {}
+//! The `glossgraph` binary: parse the arguments, call the library, print errors, pick the
+//! exit code. Exit codes: 0 success, 1 the glossary is invalid (findings), 2 the tool
+//! could not run.
+
+mod cli;
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Parser;
+
+use cli::{CheckArgs, Cli, Color, Command, GlossaryArgs, ReportFormat};
+use glossgraph::check::{self, Checked};
+use glossgraph::config::{Config, Settings};
+use glossgraph::load::{self, Input};
+
+/// The glossary is invalid, or the result differs from what was expected.
+const EXIT_FINDINGS: u8 = 1;
+/// glossgraph could not run.
+const EXIT_FAILURE: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { EXIT_FAILURE } else { 0 });
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            let mut stderr = io::stderr().lock();
+            let _ = write!(stderr, "glossgraph: error: {e}");
+            for cause in e.chain().skip(1) {
+                let _ = write!(stderr, ": {cause}");
+            }
+            let _ = writeln!(stderr);
+            ExitCode::from(EXIT_FAILURE)
+        }
+    }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain()
+        .filter_map(|c| c.downcast_ref::<io::Error>())
+        .any(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    let color = match cli.color {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+    };
+    match cli.command {
+        Command::Check(args) => check_command(&args, color),
+    }
+}
+
+/// Loads and checks the glossary named by the arguments.
+fn load_checked(args: &GlossaryArgs) -> Result<Checked> {
+    let input = Input::parse(&args.input);
+    let flags = args.settings();
+    let config = match &args.config {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read `{}`", path.display()))?;
+            let file = Settings::parse(&text, path)?;
+            flags.apply(
+                file.apply(Config::default(), &path.display().to_string())?,
+                "command line",
+            )?
+        }
+        None => Config::resolve(input.config_dir().as_deref(), flags)?,
+    };
+    let loaded = load::load(&input)?;
+    let options = check::Options {
+        strict: args.strict,
+    };
+    Ok(check::check(loaded, &config, options))
+}
+
+fn check_command(args: &CheckArgs, color: bool) -> Result<ExitCode> {
+    let checked = load_checked(&args.glossary)?;
+    let report = &checked.report;
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    match args.format {
+        ReportFormat::Human => report.write_human(&mut out, color && stdout.is_terminal())?,
+        ReportFormat::Json => report.write_json(&mut out)?,
+    }
+    out.flush()?;
+    Ok(if report.has_unreadable() {
+        ExitCode::from(EXIT_FAILURE)
+    } else if report.is_failure(args.deny_warnings) {
+        ExitCode::from(EXIT_FINDINGS)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -1,0 +1,767 @@
+//! The term card as read from JSON.
+//!
+//! A card is decoded in one pass by a hand-written, *lenient* serde visitor: a value of the
+//! wrong type, a duplicate key or an unknown field does not stop the decoding, it becomes a
+//! [`Problem`] at a JSON pointer and the rest of the card is still read. That way `check`
+//! reports every problem of a card at once, and the fast path (a well-formed card) costs no
+//! more than a typed `serde_json` parse: no intermediate `serde_json::Value`, no key
+//! allocations for known fields.
+//!
+//! Only JSON *syntax* errors abort a card; they carry serde_json's line and column.
+
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+/// The fields of a card, in the order of the seed card (and of every card glossgraph writes).
+pub const FIELDS: [&str; 16] = [
+    "status",
+    "advantages",
+    "limitations",
+    "supersedes",
+    "supersededBy",
+    "firstSeen",
+    "lastSeen",
+    "updated",
+    "slug",
+    "term",
+    "aliases",
+    "definition",
+    "note",
+    "related",
+    "citations",
+    "provenance",
+];
+
+/// The fields a card cannot do without.
+pub const REQUIRED: [&str; 3] = ["slug", "term", "definition"];
+
+/// The fields of a citation, in writing order.
+pub const CITATION_FIELDS: [&str; 4] = ["id", "title", "url", "accessed"];
+
+/// One term of the glossary.
+///
+/// Optional fields default to empty (`""`, `[]`) or `None`; an exporter writes nothing for them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Card {
+    /// Lifecycle status (`shipping`, `emerging`, …); `None` when the card has none.
+    pub status: Option<String>,
+    pub advantages: Vec<String>,
+    pub limitations: Vec<String>,
+    /// Slugs of the terms this one replaces.
+    pub supersedes: Vec<String>,
+    /// Slugs of the terms that replace this one.
+    pub superseded_by: Vec<String>,
+    pub first_seen: Option<PartialDate>,
+    pub last_seen: Option<PartialDate>,
+    pub updated: Option<PartialDate>,
+    /// Identity of the term; equals the file stem in a folder glossary.
+    pub slug: String,
+    /// Preferred label.
+    pub term: String,
+    /// Alternative labels.
+    pub aliases: Vec<String>,
+    pub definition: String,
+    /// Paragraphs separated by a blank line; `[citation-id]` markers refer to [`Card::citations`].
+    pub note: String,
+    /// Slugs of associated terms (a symmetric relation).
+    pub related: Vec<String>,
+    pub citations: Vec<Citation>,
+    pub provenance: Vec<String>,
+}
+
+/// A source a card cites.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Citation {
+    /// Referred to by `[id]` markers in the note.
+    pub id: String,
+    pub title: String,
+    /// An `http` or `https` URL.
+    pub url: String,
+    /// When the source was consulted, if recorded.
+    pub accessed: Option<PartialDate>,
+}
+
+/// A calendar date known to the year, the month or the day (`YYYY`, `YYYY-MM`, `YYYY-MM-DD`).
+///
+/// Ordering compares the earliest day each value can mean, so `2024` < `2024-01-02`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PartialDate {
+    year: u16,
+    /// 0 when only the year is known.
+    month: u8,
+    /// 0 when the day is not known.
+    day: u8,
+}
+
+/// How much of a [`PartialDate`] is known; decides the XSD type it is written with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Precision {
+    Year,
+    Month,
+    Day,
+}
+
+impl PartialDate {
+    /// Parses `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, checking that the month and the day exist.
+    ///
+    /// # Errors
+    /// A sentence saying what is wrong, for the checker's `bad-date` finding.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let shape = || format!("`{text}` is not a date of the form YYYY, YYYY-MM or YYYY-MM-DD");
+        let mut parts = text.split('-');
+        let number = |part: Option<&str>, width: usize| -> Result<Option<u16>, String> {
+            match part {
+                None => Ok(None),
+                Some(p) if p.len() == width && p.bytes().all(|b| b.is_ascii_digit()) => {
+                    Ok(Some(p.parse().map_err(|_| shape())?))
+                }
+                Some(_) => Err(shape()),
+            }
+        };
+        let year = number(parts.next(), 4)?.ok_or_else(shape)?;
+        let month = number(parts.next(), 2)?.unwrap_or(0) as u8;
+        let day = number(parts.next(), 2)?.unwrap_or(0) as u8;
+        if parts.next().is_some() {
+            return Err(shape());
+        }
+        if year == 0 {
+            return Err(format!("`{text}`: there is no year 0000"));
+        }
+        if text.len() > 4 && !(1..=12).contains(&month) {
+            return Err(format!("`{text}`: month {month:02} does not exist"));
+        }
+        if text.len() > 7 && (day == 0 || day > days_in_month(year, month)) {
+            return Err(format!(
+                "`{text}`: day {day:02} does not exist in that month"
+            ));
+        }
+        Ok(Self { year, month, day })
+    }
+
+    pub fn precision(self) -> Precision {
+        match (self.month, self.day) {
+            (0, _) => Precision::Year,
+            (_, 0) => Precision::Month,
+            _ => Precision::Day,
+        }
+    }
+
+    /// The first day this value can mean, as a comparable key (`2024` → 2024-01-01).
+    pub fn earliest(self) -> (u16, u8, u8) {
+        (self.year, self.month.max(1), self.day.max(1))
+    }
+
+    /// The last day this value can mean, as a comparable key (`2024` → 2024-12-31).
+    pub fn latest(self) -> (u16, u8, u8) {
+        let month = if self.month == 0 { 12 } else { self.month };
+        let day = if self.day == 0 {
+            days_in_month(self.year, month)
+        } else {
+            self.day
+        };
+        (self.year, month, day)
+    }
+}
+
+fn days_in_month(year: u16, month: u8) -> u8 {
+    match month {
+        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+impl fmt::Display for PartialDate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}", self.year)?;
+        if self.month != 0 {
+            write!(f, "-{:02}", self.month)?;
+        }
+        if self.day != 0 {
+            write!(f, "-{:02}", self.day)?;
+        }
+        Ok(())
+    }
+}
+
+/// Something wrong with a card's content, found while decoding it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    /// The value has the wrong JSON type.
+    WrongType {
+        expected: &'static str,
+        found: &'static str,
+    },
+    /// A required field is absent.
+    Missing,
+    /// The key appears twice in one object; the first value is kept.
+    DuplicateKey,
+    /// A key the card format does not know.
+    UnknownField,
+    /// A date that does not parse.
+    BadDate(String),
+}
+
+/// A card decoded from JSON, with the problems found on the way, each at a JSON pointer
+/// relative to the card (`/related/2`).
+#[derive(Debug, Clone, Default)]
+pub struct Decoded {
+    pub card: Card,
+    /// Whether `slug` held a string: a card without one cannot join the graph.
+    pub has_slug: bool,
+    pub problems: Vec<(String, Problem)>,
+}
+
+impl Decoded {
+    /// Decodes one card from JSON text; only a syntax error is an `Err`.
+    ///
+    /// # Errors
+    /// serde_json's syntax error, with its line and column within `text`.
+    pub fn from_json(text: &str) -> Result<Self, serde_json::Error> {
+        let mut de = serde_json::Deserializer::from_str(text);
+        let decoded = CardSeed.deserialize(&mut de)?;
+        de.end()?;
+        Ok(decoded)
+    }
+}
+
+/// Decodes one card from any serde deserializer (a JSON array element, a line of JSON Lines).
+pub(crate) struct CardSeed;
+
+impl<'de> DeserializeSeed<'de> for CardSeed {
+    type Value = Decoded;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Decoded, D::Error> {
+        match d.deserialize_any(Lenient::<CardVisitor>::new("an object"))? {
+            Ok(decoded) => Ok(decoded),
+            Err(found) => Ok(Decoded {
+                problems: vec![(
+                    String::new(),
+                    Problem::WrongType {
+                        expected: "an object",
+                        found,
+                    },
+                )],
+                ..Decoded::default()
+            }),
+        }
+    }
+}
+
+/// What a JSON value turned out to be, when it was not what was expected.
+type Found = &'static str;
+
+/// A value-shaped visitor: handles the JSON kinds it expects, and `Lenient` turns every other
+/// kind into `Err(found)` after consuming it, instead of failing the whole parse.
+trait Shape<'de>: Sized {
+    type Out;
+    fn string(self, _v: &str) -> Option<Self::Out> {
+        None
+    }
+    fn null(self) -> Option<Self::Out> {
+        None
+    }
+    fn seq<A: SeqAccess<'de>>(self, _seq: &mut A) -> Result<Option<Self::Out>, A::Error> {
+        Ok(None)
+    }
+    fn map<A: MapAccess<'de>>(self, _map: &mut A) -> Result<Option<Self::Out>, A::Error> {
+        Ok(None)
+    }
+}
+
+struct Lenient<S> {
+    shape: S,
+    expected: &'static str,
+}
+
+impl<S: Default> Lenient<S> {
+    fn new(expected: &'static str) -> Self {
+        Self {
+            shape: S::default(),
+            expected,
+        }
+    }
+}
+
+impl<'de, S: Shape<'de>> Visitor<'de> for Lenient<S> {
+    type Value = Result<S::Out, Found>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.expected)
+    }
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(Err("a boolean"))
+    }
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(Err("a number"))
+    }
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(Err("a number"))
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(Err("a number"))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(self.shape.string(v).ok_or("a string"))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(self.shape.null().ok_or("null"))
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.visit_unit()
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let out = self.shape.seq(&mut seq)?;
+        if out.is_none() {
+            while seq.next_element::<IgnoredAny>()?.is_some() {}
+        }
+        Ok(out.ok_or("an array"))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let out = self.shape.map(&mut map)?;
+        if out.is_none() {
+            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        }
+        Ok(out.ok_or("an object"))
+    }
+}
+
+/// Lets a `Lenient<S>` be used as a seed for `next_value_seed` / `next_element_seed`.
+impl<'de, S: Shape<'de>> DeserializeSeed<'de> for Lenient<S> {
+    type Value = Result<S::Out, Found>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+#[derive(Default)]
+struct Text;
+impl<'de> Shape<'de> for Text {
+    type Out = String;
+    fn string(self, v: &str) -> Option<String> {
+        Some(v.to_owned())
+    }
+}
+
+#[derive(Default)]
+struct OptText;
+impl<'de> Shape<'de> for OptText {
+    type Out = Option<String>;
+    fn string(self, v: &str) -> Option<Option<String>> {
+        Some(Some(v.to_owned()))
+    }
+    fn null(self) -> Option<Option<String>> {
+        Some(None)
+    }
+}
+
+/// An array whose elements are decoded leniently one by one.
+struct List<S>(std::marker::PhantomData<S>);
+impl<S> Default for List<S> {
+    fn default() -> Self {
+        Self(std::marker::PhantomData)
+    }
+}
+impl<'de, S: Shape<'de> + Default> Shape<'de> for List<S> {
+    type Out = Vec<Result<S::Out, Found>>;
+    fn seq<A: SeqAccess<'de>>(self, seq: &mut A) -> Result<Option<Self::Out>, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(4));
+        while let Some(item) = seq.next_element_seed(Lenient::<S>::new("an element"))? {
+            items.push(item);
+        }
+        Ok(Some(items))
+    }
+}
+
+/// A JSON object key, borrowed when possible.
+struct Key<'a>(std::borrow::Cow<'a, str>);
+impl<'de> de::Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a key")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(v.into()))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+                Ok(Key(v.to_owned().into()))
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+/// Appends `/token` to a JSON pointer, escaping `~` and `/` as RFC 6901 requires.
+pub fn push_pointer(pointer: &mut String, token: &str) {
+    pointer.push('/');
+    for c in token.chars() {
+        match c {
+            '~' => pointer.push_str("~0"),
+            '/' => pointer.push_str("~1"),
+            c => pointer.push(c),
+        }
+    }
+}
+
+fn pointer(parts: &[&str]) -> String {
+    let mut p = String::new();
+    for part in parts {
+        push_pointer(&mut p, part);
+    }
+    p
+}
+
+/// Collects the problems of one object as its keys are read.
+struct Fields<'p> {
+    seen: u32,
+    prefix: &'p str,
+    problems: Vec<(String, Problem)>,
+}
+
+impl Fields<'_> {
+    /// Records key `index` as seen; false (and a problem) when it was seen before.
+    fn first_time(&mut self, index: usize, name: &str) -> bool {
+        let bit = 1 << index;
+        if self.seen & bit != 0 {
+            self.problems.push((
+                format!("{}{}", self.prefix, pointer(&[name])),
+                Problem::DuplicateKey,
+            ));
+            return false;
+        }
+        self.seen |= bit;
+        true
+    }
+
+    fn unknown(&mut self, name: &str) {
+        self.problems.push((
+            format!("{}{}", self.prefix, pointer(&[name])),
+            Problem::UnknownField,
+        ));
+    }
+
+    fn wrong(&mut self, at: String, expected: &'static str, found: Found) {
+        self.problems.push((
+            format!("{}{at}", self.prefix),
+            Problem::WrongType { expected, found },
+        ));
+    }
+
+    fn missing(&mut self, names: &[&str], required: &[&str]) {
+        for (i, name) in names.iter().enumerate() {
+            if required.contains(name) && self.seen & (1 << i) == 0 {
+                self.problems.push((
+                    format!("{}{}", self.prefix, pointer(&[name])),
+                    Problem::Missing,
+                ));
+            }
+        }
+    }
+
+    fn text(&mut self, name: &str, value: Result<String, Found>) -> String {
+        value.unwrap_or_else(|found| {
+            self.wrong(pointer(&[name]), "a string", found);
+            String::new()
+        })
+    }
+
+    fn opt_text(&mut self, name: &str, value: Result<Option<String>, Found>) -> Option<String> {
+        value.unwrap_or_else(|found| {
+            self.wrong(pointer(&[name]), "a string or null", found);
+            None
+        })
+    }
+
+    fn date(&mut self, name: &str, value: Result<Option<String>, Found>) -> Option<PartialDate> {
+        let text = self.opt_text(name, value)?;
+        PartialDate::parse(&text)
+            .map_err(|why| {
+                self.problems.push((
+                    format!("{}{}", self.prefix, pointer(&[name])),
+                    Problem::BadDate(why),
+                ));
+            })
+            .ok()
+    }
+
+    fn list(
+        &mut self,
+        name: &str,
+        value: Result<Vec<Result<String, Found>>, Found>,
+    ) -> Vec<String> {
+        match value {
+            Err(found) => {
+                self.wrong(pointer(&[name]), "an array of strings", found);
+                Vec::new()
+            }
+            Ok(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for (i, item) in items.into_iter().enumerate() {
+                    match item {
+                        Ok(s) => out.push(s),
+                        Err(found) => {
+                            self.wrong(pointer(&[name, &i.to_string()]), "a string", found)
+                        }
+                    }
+                }
+                out
+            }
+        }
+    }
+}
+
+#[derive(Default)]
+struct CardVisitor;
+impl<'de> Shape<'de> for CardVisitor {
+    type Out = Decoded;
+    fn map<A: MapAccess<'de>>(self, map: &mut A) -> Result<Option<Decoded>, A::Error> {
+        let mut f = Fields {
+            seen: 0,
+            prefix: "",
+            problems: Vec::new(),
+        };
+        let mut card = Card::default();
+        let mut has_slug = false;
+        let mut raw_citations = None;
+        while let Some(Key(key)) = map.next_key::<Key>()? {
+            let Some(index) = FIELDS.iter().position(|f| *f == key) else {
+                f.unknown(&key);
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            };
+            if !f.first_time(index, &key) {
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            }
+            macro_rules! value {
+                ($shape:ty, $expected:expr) => {
+                    map.next_value_seed(Lenient::<$shape>::new($expected))?
+                };
+            }
+            match index {
+                0 => card.status = f.opt_text(&key, value!(OptText, "a string or null")),
+                1 => card.advantages = f.list(&key, value!(List<Text>, "an array")),
+                2 => card.limitations = f.list(&key, value!(List<Text>, "an array")),
+                3 => card.supersedes = f.list(&key, value!(List<Text>, "an array")),
+                4 => card.superseded_by = f.list(&key, value!(List<Text>, "an array")),
+                5 => card.first_seen = f.date(&key, value!(OptText, "a date or null")),
+                6 => card.last_seen = f.date(&key, value!(OptText, "a date or null")),
+                7 => card.updated = f.date(&key, value!(OptText, "a date or null")),
+                8 => {
+                    let slug = value!(Text, "a string");
+                    has_slug = slug.is_ok();
+                    card.slug = f.text(&key, slug);
+                }
+                9 => card.term = f.text(&key, value!(Text, "a string")),
+                10 => card.aliases = f.list(&key, value!(List<Text>, "an array")),
+                11 => card.definition = f.text(&key, value!(Text, "a string")),
+                12 => card.note = f.text(&key, value!(Text, "a string")),
+                13 => card.related = f.list(&key, value!(List<Text>, "an array")),
+                14 => raw_citations = Some(value!(List<CitationVisitor>, "an array")),
+                _ => card.provenance = f.list(&key, value!(List<Text>, "an array")),
+            }
+        }
+        f.missing(&FIELDS, &REQUIRED);
+        match raw_citations {
+            None => {}
+            Some(Err(found)) => f.wrong("/citations".into(), "an array of citations", found),
+            Some(Ok(items)) => {
+                for (i, item) in items.into_iter().enumerate() {
+                    match item {
+                        Err(found) => f.wrong(format!("/citations/{i}"), "an object", found),
+                        Ok((citation, problems)) => {
+                            card.citations.push(citation);
+                            f.problems.extend(
+                                problems
+                                    .into_iter()
+                                    .map(|(p, problem)| (format!("/citations/{i}{p}"), problem)),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Some(Decoded {
+            card,
+            has_slug,
+            problems: f.problems,
+        }))
+    }
+}
+
+#[derive(Default)]
+struct CitationVisitor;
+impl<'de> Shape<'de> for CitationVisitor {
+    type Out = (Citation, Vec<(String, Problem)>);
+    fn map<A: MapAccess<'de>>(self, map: &mut A) -> Result<Option<Self::Out>, A::Error> {
+        let mut f = Fields {
+            seen: 0,
+            prefix: "",
+            problems: Vec::new(),
+        };
+        let mut c = Citation::default();
+        while let Some(Key(key)) = map.next_key::<Key>()? {
+            let Some(index) = CITATION_FIELDS.iter().position(|f| *f == key) else {
+                f.unknown(&key);
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            };
+            if !f.first_time(index, &key) {
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            }
+            match index {
+                0 => c.id = f.text(&key, map.next_value_seed(Lenient::<Text>::new("a string"))?),
+                1 => c.title = f.text(&key, map.next_value_seed(Lenient::<Text>::new("a string"))?),
+                2 => c.url = f.text(&key, map.next_value_seed(Lenient::<Text>::new("a string"))?),
+                _ => {
+                    c.accessed = f.date(
+                        &key,
+                        map.next_value_seed(Lenient::<OptText>::new("a date"))?,
+                    );
+                }
+            }
+        }
+        f.missing(&CITATION_FIELDS, &["id", "title", "url"]);
+        Ok(Some((c, f.problems)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problems(json: &str) -> Vec<(String, Problem)> {
+        Decoded::from_json(json).unwrap().problems
+    }
+
+    #[test]
+    fn the_seed_card_decodes_without_problems() {
+        let text = include_str!("../data/roce-v2.json");
+        let d = Decoded::from_json(text).unwrap();
+        assert!(d.problems.is_empty(), "{:?}", d.problems);
+        assert_eq!(d.card.slug, "roce-v2");
+        assert_eq!(d.card.related, ["rdma-storage", "nvme-rdma", "iwarp"]);
+        assert_eq!(d.card.citations.len(), 4);
+        assert_eq!(
+            d.card.citations[3].accessed.unwrap().to_string(),
+            "2026-10-24"
+        );
+        assert_eq!(d.card.updated.unwrap().precision(), Precision::Day);
+    }
+
+    #[test]
+    fn wrong_types_are_all_reported_with_pointers() {
+        let p = problems(
+            r#"{"slug":"a","term":"A","definition":"d","related":"x","aliases":null,
+                "advantages":["ok",3],"citations":[{"id":1,"title":"t","url":"u"}]}"#,
+        );
+        let at: Vec<&str> = p.iter().map(|(p, _)| p.as_str()).collect();
+        assert_eq!(
+            at,
+            ["/related", "/aliases", "/advantages/1", "/citations/0/id"]
+        );
+        assert_eq!(
+            p[0].1,
+            Problem::WrongType {
+                expected: "an array of strings",
+                found: "a string"
+            }
+        );
+        assert_eq!(
+            p[1].1,
+            Problem::WrongType {
+                expected: "an array of strings",
+                found: "null"
+            }
+        );
+    }
+
+    #[test]
+    fn missing_duplicate_and_unknown_fields() {
+        let p = problems(r#"{"slug":"a","slug":"b","colour":"red","term":"A"}"#);
+        assert_eq!(
+            p,
+            [
+                ("/slug".to_owned(), Problem::DuplicateKey),
+                ("/colour".to_owned(), Problem::UnknownField),
+                ("/definition".to_owned(), Problem::Missing),
+            ]
+        );
+        assert_eq!(
+            Decoded::from_json(r#"{"slug":"a","slug":"b"}"#)
+                .unwrap()
+                .card
+                .slug,
+            "a"
+        );
+    }
+
+    #[test]
+    fn a_non_object_card_is_a_problem_not_a_syntax_error() {
+        let d = Decoded::from_json("[1, 2]").unwrap();
+        assert!(!d.has_slug);
+        assert_eq!(
+            d.problems,
+            [(
+                String::new(),
+                Problem::WrongType {
+                    expected: "an object",
+                    found: "an array"
+                }
+            )]
+        );
+    }
+
+    #[test]
+    fn syntax_errors_carry_line_and_column() {
+        let e = Decoded::from_json("{\n  \"slug\": \"a\",\n  \"term\" \"A\"\n}").unwrap_err();
+        assert_eq!((e.line(), e.column()), (3, 10));
+    }
+
+    #[test]
+    fn dates_by_precision() {
+        assert_eq!(
+            PartialDate::parse("2024").unwrap().precision(),
+            Precision::Year
+        );
+        assert_eq!(
+            PartialDate::parse("2024-02").unwrap().precision(),
+            Precision::Month
+        );
+        assert_eq!(
+            PartialDate::parse("2024-02-29").unwrap().to_string(),
+            "2024-02-29"
+        );
+        for bad in [
+            "2023-02-29",
+            "2024-13",
+            "24",
+            "2024-1-01",
+            "2024-01-01T00",
+            "0000",
+            "",
+            "２０２４",
+        ] {
+            assert!(PartialDate::parse(bad).is_err(), "{bad}");
+        }
+        let p = problems(r#"{"slug":"a","term":"A","definition":"d","firstSeen":"2024-13"}"#);
+        assert_eq!(
+            p,
+            [(
+                "/firstSeen".to_owned(),
+                Problem::BadDate("`2024-13`: month 13 does not exist".into())
+            )]
+        );
+    }
+
+    #[test]
+    fn pointers_escape_tilde_and_slash() {
+        let p = problems(r#"{"slug":"a","term":"A","definition":"d","a/b~c":1}"#);
+        assert_eq!(p[0].0, "/a~1b~0c");
+    }
+}

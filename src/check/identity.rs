@@ -1,0 +1,125 @@
+//! Identity rules: slug shape, slug = file name, one card per slug, known status.
+
+use std::path::Path;
+
+use super::{at, is_slug};
+use crate::config::Config;
+use crate::diag::{Finding, Rule};
+use crate::load::{Origin, Source, Sources};
+use crate::Card;
+
+pub(super) fn card(
+    card: &Card,
+    origin: Origin,
+    source: &Source,
+    config: &Config,
+    out: &mut Vec<Finding>,
+) {
+    if !is_slug(&card.slug) {
+        let suggestion = slugify(&card.slug);
+        let mut f = at(
+            Rule::BadSlug,
+            origin,
+            "/slug",
+            format!(
+                "slug `{}` must be lowercase ASCII letters and digits in dash-separated words",
+                card.slug
+            ),
+        );
+        if is_slug(&suggestion) {
+            f = f.with_hint(format!("use `{suggestion}`"));
+        }
+        out.push(f);
+    }
+    if source.one_card_file {
+        let stem = source
+            .path
+            .as_deref()
+            .and_then(Path::file_stem)
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if stem != card.slug {
+            out.push(
+                at(
+                    Rule::SlugMismatch,
+                    origin,
+                    "/slug",
+                    format!(
+                        "slug `{}` does not match the file name `{stem}.json`",
+                        card.slug
+                    ),
+                )
+                .with_hint(format!(
+                    "rename the file to `{}.json` or fix the slug",
+                    card.slug
+                )),
+            );
+        }
+    }
+    if let Some(status) = &card.status {
+        if !config.statuses.iter().any(|s| s == status) {
+            out.push(
+                at(
+                    Rule::UnknownStatus,
+                    origin,
+                    "/status",
+                    format!("status `{status}` is not allowed"),
+                )
+                .with_hint(format!(
+                    "use one of {}, or add it to `statuses` in glossgraph.toml",
+                    config.statuses.join(", ")
+                )),
+            );
+        }
+    }
+}
+
+/// Reports every card whose slug an earlier card already has, and drops it. `cards` is
+/// sorted by slug, stably, so the first card read comes first.
+pub(super) fn duplicates(
+    cards: &mut Vec<(Card, Origin)>,
+    sources: &Sources,
+    out: &mut Vec<Finding>,
+) {
+    for pair in cards.windows(2) {
+        let ((first, first_origin), (card, origin)) = (&pair[0], &pair[1]);
+        if first.slug == card.slug {
+            out.push(at(
+                Rule::DuplicateSlug,
+                *origin,
+                "/slug",
+                format!(
+                    "slug `{}` is already used by the card in {}",
+                    card.slug,
+                    sources.get(first_origin.source).name
+                ),
+            ));
+        }
+    }
+    cards.dedup_by(|b, a| a.0.slug == b.0.slug);
+}
+
+/// A slug made from any text, for hints: `RoCE v2/x` → `roce-v2-x`.
+fn slugify(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugify_for_hints() {
+        assert_eq!(slugify("RoCE v2"), "roce-v2");
+        assert_eq!(slugify("../a//b "), "a-b");
+        assert_eq!(slugify("é"), "");
+    }
+}

@@ -1,0 +1,181 @@
+//! Finding the text of a JSON pointer inside a card, to turn `/related/2` into line:column.
+//!
+//! The loader does not keep positions (that would slow every card down for the sake of the
+//! few with findings), so this small scanner walks the card's text again, only for cards
+//! that have findings. The text is known to be well-formed JSON: the scanner does not
+//! validate, it only skips values.
+
+/// Byte ranges, relative to the text given, of what a pointer designates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Span {
+    /// The member's key, when the pointer ends at an object member.
+    pub key: Option<(usize, usize)>,
+    /// The value, or, when the pointer does not exist (a missing field), the closest
+    /// existing ancestor.
+    pub value: (usize, usize),
+}
+
+/// Locates `pointer` in the JSON value that starts at the beginning of `text` (after
+/// whitespace). Of duplicate keys, the last is taken: that is the one a finding is about.
+pub fn locate(text: &str, pointer: &str) -> Span {
+    let b = text.as_bytes();
+    let mut pos = skip_ws(b, 0);
+    let mut key = None;
+    for token in pointer.split('/').skip(1) {
+        let token = token.replace("~1", "/").replace("~0", "~");
+        let found = match b.get(pos) {
+            Some(b'{') => member(b, pos, &token),
+            Some(b'[') => token.parse().ok().and_then(|i| element(b, pos, i)),
+            _ => None,
+        };
+        match found {
+            Some((k, v)) => {
+                key = k;
+                pos = v;
+            }
+            None => {
+                return Span {
+                    key: None,
+                    value: (pos, skip_value(b, pos)),
+                }
+            }
+        }
+    }
+    Span {
+        key,
+        value: (pos, skip_value(b, pos)),
+    }
+}
+
+type Member = (Option<(usize, usize)>, usize);
+
+fn member(b: &[u8], open: usize, token: &str) -> Option<Member> {
+    let mut pos = skip_ws(b, open + 1);
+    let mut found = None;
+    while b.get(pos) == Some(&b'"') {
+        let key_end = skip_string(b, pos);
+        let name: Option<String> = serde_json::from_slice(&b[pos..key_end]).ok();
+        let mut value = skip_ws(b, key_end);
+        if b.get(value) == Some(&b':') {
+            value = skip_ws(b, value + 1);
+        }
+        if name.as_deref() == Some(token) {
+            found = Some((Some((pos, key_end)), value));
+        }
+        pos = skip_ws(b, skip_value(b, value));
+        if b.get(pos) == Some(&b',') {
+            pos = skip_ws(b, pos + 1);
+        }
+    }
+    found
+}
+
+fn element(b: &[u8], open: usize, index: usize) -> Option<Member> {
+    let mut pos = skip_ws(b, open + 1);
+    for _ in 0..index {
+        if matches!(b.get(pos), None | Some(b']')) {
+            return None;
+        }
+        pos = skip_ws(b, skip_value(b, pos));
+        if b.get(pos) == Some(&b',') {
+            pos = skip_ws(b, pos + 1);
+        }
+    }
+    match b.get(pos) {
+        None | Some(b']') => None,
+        Some(_) => Some((None, pos)),
+    }
+}
+
+fn skip_ws(b: &[u8], mut pos: usize) -> usize {
+    while matches!(b.get(pos), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+        pos += 1;
+    }
+    pos
+}
+
+fn skip_string(b: &[u8], start: usize) -> usize {
+    let mut pos = start + 1;
+    while let Some(&c) = b.get(pos) {
+        pos += 1;
+        match c {
+            b'\\' => pos += 1,
+            b'"' => return pos,
+            _ => {}
+        }
+    }
+    b.len()
+}
+
+/// The end of the value starting at `pos`.
+fn skip_value(b: &[u8], pos: usize) -> usize {
+    match b.get(pos) {
+        None => b.len(),
+        Some(b'"') => skip_string(b, pos),
+        Some(b'{' | b'[') => {
+            let mut depth = 0usize;
+            let mut p = pos;
+            while let Some(&c) = b.get(p) {
+                match c {
+                    b'"' => {
+                        p = skip_string(b, p);
+                        continue;
+                    }
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return p + 1;
+                        }
+                    }
+                    _ => {}
+                }
+                p += 1;
+            }
+            b.len()
+        }
+        Some(_) => {
+            let mut p = pos;
+            while !matches!(
+                b.get(p),
+                None | Some(b',' | b']' | b'}' | b' ' | b'\t' | b'\n' | b'\r')
+            ) {
+                p += 1;
+            }
+            p
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CARD: &str = "{\n  \"slug\": \"a\",\n  \"related\": [\n    \"b\",\n    \"c\\\"]\"\n  ],\n  \"x/y\": {\"k\": [1, {\"z\": null}]},\n  \"slug\": \"dup\"\n}";
+
+    fn text(pointer: &str) -> &'static str {
+        let s = locate(CARD, pointer).value;
+        &CARD[s.0..s.1]
+    }
+
+    #[test]
+    fn values_keys_and_elements() {
+        assert_eq!(text("/related/1"), "\"c\\\"]\"");
+        assert_eq!(text("/related/0"), "\"b\"");
+        assert_eq!(text("/x~1y/k/1/z"), "null");
+        let s = locate(CARD, "/slug");
+        assert_eq!(
+            &CARD[s.value.0..s.value.1],
+            "\"dup\"",
+            "the last of duplicate keys"
+        );
+        let (k0, k1) = s.key.unwrap();
+        assert_eq!(&CARD[k0..k1], "\"slug\"");
+    }
+
+    #[test]
+    fn a_missing_member_points_at_the_closest_ancestor() {
+        assert_eq!(text("/definition"), CARD);
+        assert!(text("/related/7").starts_with("[\n    \"b\""));
+    }
+}

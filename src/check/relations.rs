@@ -1,0 +1,266 @@
+//! Relation rules, over the whole glossary: dangling targets, self-links (qSKOS `rrc`),
+//! unreciprocated links (`urc`), supersedes cycles (`chr`, reported with the whole path),
+//! orphans (`oc`), disconnected clusters (`dcc`), and lifecycle consistency.
+
+use petgraph::algo::tarjan_scc;
+use petgraph::graph::NodeIndex;
+use petgraph::visit::{EdgeFiltered, EdgeRef};
+
+use super::at;
+use crate::diag::{Finding, Place, Rule};
+use crate::graph::Link;
+use crate::load::Origin;
+use crate::{Card, Glossary};
+
+/// Which list of a card a link comes from.
+#[derive(Clone, Copy)]
+enum List {
+    Related,
+    Supersedes,
+    SupersededBy,
+}
+
+impl List {
+    fn name(self) -> &'static str {
+        match self {
+            List::Related => "related",
+            List::Supersedes => "supersedes",
+            List::SupersededBy => "supersededBy",
+        }
+    }
+
+    fn of(self, card: &Card) -> &[String] {
+        match self {
+            List::Related => &card.related,
+            List::Supersedes => &card.supersedes,
+            List::SupersededBy => &card.superseded_by,
+        }
+    }
+
+    /// The list of the target card that should name this card back.
+    fn mirror(self) -> List {
+        match self {
+            List::Related => List::Related,
+            List::Supersedes => List::SupersededBy,
+            List::SupersededBy => List::Supersedes,
+        }
+    }
+}
+
+pub(super) fn glossary(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
+    for (i, card) in g.cards().iter().enumerate() {
+        links(g, card, origins[i], out);
+    }
+    cycles(g, origins, out);
+    lifecycle(g, origins, out);
+    connectivity(g, origins, out);
+}
+
+fn links(g: &Glossary, card: &Card, origin: Origin, out: &mut Vec<Finding>) {
+    for list in [List::Related, List::Supersedes, List::SupersededBy] {
+        for (k, target) in list.of(card).iter().enumerate() {
+            let pointer = format!("/{}/{k}", list.name());
+            if *target == card.slug {
+                // Replacing oneself is a cycle of length one, reported by `cycles`.
+                if let List::Related = list {
+                    out.push(at(
+                        Rule::SelfLink,
+                        origin,
+                        pointer,
+                        format!("`{target}` is related to itself"),
+                    ));
+                }
+                continue;
+            }
+            let Some(node) = g.node(target) else {
+                let mut f = at(
+                    Rule::DanglingLink,
+                    origin,
+                    pointer,
+                    format!(
+                        "`{}` target `{target}` is not a term of the glossary",
+                        list.name()
+                    ),
+                );
+                if let Some(close) = g.suggest(target) {
+                    f = f.with_hint(format!("did you mean `{close}`?"));
+                }
+                out.push(f);
+                continue;
+            };
+            let other = g.card(node).expect("a term node");
+            if !list.mirror().of(other).contains(&card.slug) {
+                let rule = match list {
+                    List::Related => Rule::OneWayRelated,
+                    _ => Rule::OneWaySupersedes,
+                };
+                out.push(
+                    at(
+                        rule,
+                        origin,
+                        pointer,
+                        format!(
+                            "`{}` lists `{target}` in `{}`, but `{target}` does not list `{}` in `{}`",
+                            card.slug,
+                            list.name(),
+                            card.slug,
+                            list.mirror().name()
+                        ),
+                    )
+                    .with_hint(format!("add `{}` to `{}` of `{target}`", card.slug, list.mirror().name())),
+                );
+            }
+        }
+    }
+}
+
+/// Every strongly connected set of `supersedes` edges is a cycle; each is reported once, on
+/// its smallest slug, with a path through all of its terms where one exists.
+fn cycles(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
+    for (i, card) in g.cards().iter().enumerate() {
+        if card.supersedes.contains(&card.slug) || card.superseded_by.contains(&card.slug) {
+            let field = if card.supersedes.contains(&card.slug) {
+                "supersedes"
+            } else {
+                "supersededBy"
+            };
+            out.push(at(
+                Rule::SupersedesCycle,
+                origins[i],
+                format!("/{field}"),
+                format!(
+                    "supersedes cycle: {0} → {0} (a term cannot replace itself)",
+                    card.slug
+                ),
+            ));
+        }
+    }
+    let replacement =
+        EdgeFiltered::from_fn(g.graph(), |e| matches!(e.weight(), Link::Supersedes { .. }));
+    for mut scc in tarjan_scc(&replacement) {
+        if scc.len() < 2 {
+            continue;
+        }
+        scc.sort_unstable();
+        let path = cycle_path(g, &scc);
+        let names: Vec<&str> = path.iter().map(|&n| g.slug(n)).collect();
+        let start = scc[0];
+        out.push(at(
+            Rule::SupersedesCycle,
+            origins[start.index()],
+            "/supersededBy",
+            format!(
+                "supersedes cycle: {} (each replaced by the next)",
+                names.join(" → ")
+            ),
+        ));
+    }
+}
+
+/// A closed walk old → new from the smallest node of `scc` back to itself, preferring the
+/// smallest successor at each step, through as many of the component's nodes as it finds.
+fn cycle_path(g: &Glossary, scc: &[NodeIndex]) -> Vec<NodeIndex> {
+    let start = scc[0];
+    let next = |n: NodeIndex, visited: &[NodeIndex]| {
+        let mut succ: Vec<NodeIndex> = g
+            .graph()
+            .edges(n)
+            .filter(|e| matches!(e.weight(), Link::Supersedes { .. }))
+            .map(|e| e.target())
+            .filter(|t| scc.binary_search(t).is_ok())
+            .collect();
+        succ.sort_unstable();
+        succ.iter()
+            .copied()
+            .find(|t| !visited.contains(t))
+            .or_else(|| succ.contains(&start).then_some(start))
+    };
+    let mut path = vec![start];
+    let mut n = start;
+    while let Some(m) = next(n, &path) {
+        path.push(m);
+        if m == start {
+            return path;
+        }
+        n = m;
+    }
+    // A dead end inside the component: walk back to the start by any route (it exists).
+    path.push(start);
+    path
+}
+
+fn lifecycle(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
+    for (i, card) in g.cards().iter().enumerate() {
+        let node = NodeIndex::new(i);
+        let replaced = g
+            .graph()
+            .edges(node)
+            .any(|e| matches!(e.weight(), Link::Supersedes { .. }));
+        match card.status.as_deref() {
+            Some("shipping") if replaced => out.push(
+                at(
+                    Rule::ShippingSuperseded,
+                    origins[i],
+                    "/status",
+                    format!("`{}` is marked shipping but is superseded", card.slug),
+                )
+                .with_hint("mark it deprecated or obsolete"),
+            ),
+            Some(status @ ("deprecated" | "obsolete")) if !replaced => out.push(
+                at(
+                    Rule::NoReplacement,
+                    origins[i],
+                    "/supersededBy",
+                    format!("`{}` is {status} but names no replacement", card.slug),
+                )
+                .with_hint("add the replacing term to `supersededBy`"),
+            ),
+            _ => {}
+        }
+    }
+}
+
+fn connectivity(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
+    let components = g.components();
+    for component in &components {
+        if let [only] = component.as_slice() {
+            out.push(at(
+                Rule::Orphan,
+                origins[only.index()],
+                "",
+                format!(
+                    "`{}` has no related, supersedes or supersededBy link to any term",
+                    g.slug(*only)
+                ),
+            ));
+        }
+    }
+    if components.len() > 1 {
+        let sizes: Vec<String> = components
+            .iter()
+            .take(10)
+            .map(|c| c.len().to_string())
+            .collect();
+        let more = if components.len() > 10 { ", …" } else { "" };
+        let starts: Vec<String> = components[1..]
+            .iter()
+            .take(5)
+            .map(|c| format!("`{}`", g.slug(c[0])))
+            .collect();
+        out.push(
+            Finding::new(
+                Rule::Disconnected,
+                Place::Glossary,
+                format!(
+                    "the glossary falls apart into {} clusters of sizes {}{more}",
+                    components.len(),
+                    sizes.join(", ")
+                ),
+            )
+            .with_hint(format!(
+                "the clusters apart from the largest include {}",
+                starts.join(", ")
+            )),
+        );
+    }
+}

@@ -1,0 +1,330 @@
+//! The report of a check: findings resolved to file, line and column, sorted, and rendered
+//! for people (rustc-like, with the offending line and the problem underlined) or as JSON.
+
+use std::collections::HashMap;
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::locate::locate;
+use crate::diag::{Finding, Place, Rule, Severity};
+use crate::load::{line_column, Origin, Sources};
+
+/// The line a finding is on, and which part of it to underline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snippet {
+    pub text: String,
+    /// 1-based column (in characters) where the underline starts.
+    pub start: u32,
+    /// Number of characters underlined (at least 1).
+    pub width: u32,
+}
+
+/// A finding with its place resolved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Located {
+    #[serde(serialize_with = "rule_id")]
+    pub rule: Rule,
+    #[serde(serialize_with = "severity_name")]
+    pub severity: Severity,
+    /// The file, as given (`<stdin>` for standard input); `None` for the glossary as a whole.
+    pub file: Option<String>,
+    pub line: Option<u32>,
+    pub column: Option<u32>,
+    /// JSON pointer inside the card, for content findings.
+    pub pointer: Option<String>,
+    pub message: String,
+    pub hint: Option<String>,
+    #[serde(skip)]
+    pub snippet: Option<Snippet>,
+    /// Sort key: source order, so files sort in the order they were read (sorted paths).
+    #[serde(skip)]
+    source: Option<u32>,
+}
+
+fn rule_id<S: serde::Serializer>(rule: &Rule, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(rule.id())
+}
+
+fn severity_name<S: serde::Serializer>(severity: &Severity, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(severity.as_str())
+}
+
+/// Everything a check found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// Sorted by file (in reading order), line, column, rule, message; glossary-wide last.
+    pub findings: Vec<Located>,
+    /// Cards read (including those with errors).
+    pub cards: usize,
+    /// Files (or stdin) read.
+    pub sources: usize,
+}
+
+/// The longest snippet line shown; longer lines are cut around the column.
+const SNIPPET_WIDTH: usize = 120;
+
+impl Report {
+    pub(super) fn new(findings: Vec<Finding>, sources: &Sources, cards: usize) -> Self {
+        let mut texts: HashMap<Origin, Option<String>> = HashMap::new();
+        let mut findings: Vec<Located> = findings
+            .into_iter()
+            .map(|f| resolve(f, sources, &mut texts))
+            .collect();
+        findings.sort_by(|a, b| {
+            (
+                a.source.is_none(),
+                a.source,
+                a.line,
+                a.column,
+                a.rule,
+                &a.message,
+            )
+                .cmp(&(
+                    b.source.is_none(),
+                    b.source,
+                    b.line,
+                    b.column,
+                    b.rule,
+                    &b.message,
+                ))
+        });
+        Self {
+            findings,
+            cards,
+            sources: sources.len(),
+        }
+    }
+
+    pub fn count(&self, severity: Severity) -> usize {
+        self.findings
+            .iter()
+            .filter(|f| f.severity == severity)
+            .count()
+    }
+
+    /// Whether the glossary fails the check: errors, or warnings when they are denied.
+    pub fn is_failure(&self, deny_warnings: bool) -> bool {
+        self.count(Severity::Error) > 0 || (deny_warnings && self.count(Severity::Warning) > 0)
+    }
+
+    /// Whether some input could not be read at all (the tool could not do its job).
+    pub fn has_unreadable(&self) -> bool {
+        self.findings.iter().any(|f| f.rule == Rule::Unreadable)
+    }
+
+    /// The one-line summary.
+    pub fn summary(&self) -> String {
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        format!(
+            "{}, {} in {} from {}",
+            plural(self.count(Severity::Error), "error"),
+            plural(self.count(Severity::Warning), "warning"),
+            plural(self.cards, "card"),
+            plural(self.sources, "file")
+        )
+    }
+
+    /// Writes the report for people: each finding like a compiler diagnostic, then the summary.
+    ///
+    /// # Errors
+    /// Only those of `w`.
+    pub fn write_human(&self, mut w: impl Write, color: bool) -> io::Result<()> {
+        let paint = |code: &str, text: &str| {
+            if color {
+                format!("\x1b[{code}m{text}\x1b[0m")
+            } else {
+                text.to_owned()
+            }
+        };
+        for f in &self.findings {
+            let (code, name) = match f.severity {
+                Severity::Error => ("1;31", "error"),
+                Severity::Warning => ("1;33", "warning"),
+            };
+            writeln!(
+                w,
+                "{}{} {}",
+                paint(code, &format!("{name}[{}]", f.rule.id())),
+                paint("1", ":"),
+                paint("1", &f.message)
+            )?;
+            let gutter = f
+                .snippet
+                .as_ref()
+                .map_or(1, |_| f.line.unwrap_or(0).to_string().len());
+            let pad = " ".repeat(gutter);
+            if let Some(file) = &f.file {
+                let mut place = file.clone();
+                if let (Some(line), Some(column)) = (f.line, f.column) {
+                    place = format!("{place}:{line}:{column}");
+                }
+                if let Some(pointer) = f.pointer.as_deref().filter(|p| !p.is_empty()) {
+                    place = format!("{place} (at {pointer})");
+                }
+                writeln!(w, "{pad}{} {place}", paint("1;34", "-->"))?;
+            }
+            if let (Some(s), Some(line)) = (&f.snippet, f.line) {
+                let bar = paint("1;34", "|");
+                writeln!(w, "{pad} {bar}")?;
+                writeln!(w, "{} {bar} {}", paint("1;34", &line.to_string()), s.text)?;
+                let marks = "^".repeat(s.width as usize);
+                writeln!(
+                    w,
+                    "{pad} {bar} {}{}",
+                    " ".repeat(s.start as usize - 1),
+                    paint(code, &marks)
+                )?;
+            }
+            if let Some(hint) = &f.hint {
+                writeln!(
+                    w,
+                    "{pad} {} {}",
+                    paint("1;34", "="),
+                    paint("1", &format!("help: {hint}"))
+                )?;
+            }
+            writeln!(w)?;
+        }
+        let verdict = if self.count(Severity::Error) > 0 {
+            paint("1;31", "invalid")
+        } else {
+            paint("1;32", "ok")
+        };
+        writeln!(w, "{verdict}: {}", self.summary())
+    }
+
+    /// Writes the report as one JSON document: `{"findings": [...], "summary": {...}}`.
+    ///
+    /// # Errors
+    /// Only those of `w`.
+    pub fn write_json(&self, mut w: impl Write) -> io::Result<()> {
+        #[derive(Serialize)]
+        struct Summary {
+            cards: usize,
+            files: usize,
+            errors: usize,
+            warnings: usize,
+        }
+        #[derive(Serialize)]
+        struct Doc<'a> {
+            findings: &'a [Located],
+            summary: Summary,
+        }
+        let doc = Doc {
+            findings: &self.findings,
+            summary: Summary {
+                cards: self.cards,
+                files: self.sources,
+                errors: self.count(Severity::Error),
+                warnings: self.count(Severity::Warning),
+            },
+        };
+        serde_json::to_writer_pretty(&mut w, &doc)?;
+        writeln!(w)
+    }
+}
+
+fn resolve(f: Finding, sources: &Sources, texts: &mut HashMap<Origin, Option<String>>) -> Located {
+    let mut out = Located {
+        rule: f.rule,
+        severity: f.severity,
+        file: None,
+        line: None,
+        column: None,
+        pointer: None,
+        message: f.message,
+        hint: f.hint,
+        snippet: None,
+        source: None,
+    };
+    match f.place {
+        Place::Glossary => {}
+        Place::Source {
+            source,
+            line,
+            column,
+        } => {
+            out.source = Some(source);
+            out.file = Some(sources.get(source).name.clone());
+            if line > 0 {
+                out.line = Some(line);
+                out.column = Some(column.max(1));
+                out.snippet = sources
+                    .line(source, line)
+                    .map(|text| snippet(&text, column.max(1), 1));
+            }
+        }
+        Place::Card { origin, pointer } => {
+            out.source = Some(origin.source);
+            out.file = Some(sources.get(origin.source).name.clone());
+            let text = texts
+                .entry(origin)
+                .or_insert_with(|| sources.card_text(origin));
+            if let Some(text) = text {
+                let span = locate(text, &pointer);
+                let (start, end) = match f.rule {
+                    Rule::UnknownField | Rule::DuplicateKey => span.key.unwrap_or(span.value),
+                    _ if pointer.is_empty() => (span.value.0, span.value.0 + 1),
+                    _ => span.value,
+                };
+                let (l, c) = line_column(text, start);
+                let line = origin.line + l - 1;
+                let column = if l == 1 { origin.column + c - 1 } else { c };
+                out.line = Some(line);
+                out.column = Some(column);
+                let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+                let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+                let line_text = text[line_start..line_end].trim_end_matches('\r');
+                let width = text[start..end.min(line_end).max(start)]
+                    .chars()
+                    .count()
+                    .max(1);
+                out.snippet = Some(snippet(line_text, c, width as u32));
+            } else {
+                out.line = Some(origin.line);
+                out.column = Some(origin.column);
+            }
+            out.pointer = Some(pointer);
+        }
+    }
+    out
+}
+
+/// A snippet of `line` showing `width` characters from `column`, cut to a readable length.
+fn snippet(line: &str, column: u32, width: u32) -> Snippet {
+    let chars: Vec<char> = line.chars().collect();
+    let start = (column as usize - 1).min(chars.len());
+    let width = (width as usize).clamp(1, SNIPPET_WIDTH / 2);
+    let (from, prefix) = if start > SNIPPET_WIDTH / 2 {
+        (start - SNIPPET_WIDTH / 4, "…")
+    } else {
+        (0, "")
+    };
+    let to = (from + SNIPPET_WIDTH).min(chars.len());
+    let suffix = if to < chars.len() { "…" } else { "" };
+    // Tabs and control characters would break the alignment of the underline.
+    let shown: String = chars[from..to]
+        .iter()
+        .map(|&c| if c.is_control() { ' ' } else { c })
+        .collect();
+    Snippet {
+        text: format!("{prefix}{shown}{suffix}"),
+        start: (start - from + prefix.chars().count() + 1) as u32,
+        width: width.min(to.saturating_sub(start).max(1)) as u32,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_are_cut_around_the_column() {
+        let line = format!("{}X{}", "a".repeat(500), "b".repeat(500));
+        let s = snippet(&line, 501, 1);
+        assert!(s.text.starts_with('…') && s.text.ends_with('…'));
+        assert_eq!(s.text.chars().nth(s.start as usize - 1), Some('X'));
+        assert_eq!(s.text.chars().count(), SNIPPET_WIDTH + 2);
+    }
+}

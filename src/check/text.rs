@@ -1,0 +1,206 @@
+//! Text rules: empty labels, aliases that repeat a label (SKOS S13), characters that XML 1.0
+//! forbids or that do not print, repeated list entries, and labels shared across terms.
+
+use std::collections::HashMap;
+
+use unicode_normalization::UnicodeNormalization;
+
+use super::at;
+use crate::diag::{Finding, Rule};
+use crate::load::Origin;
+use crate::{Card, Glossary};
+
+pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
+    if card.term.trim().is_empty() {
+        out.push(at(Rule::EmptyText, origin, "/term", "the term is empty"));
+    }
+    if card.definition.trim().is_empty() {
+        out.push(at(
+            Rule::EmptyText,
+            origin,
+            "/definition",
+            "the definition is empty",
+        ));
+    }
+    for (i, alias) in card.aliases.iter().enumerate() {
+        let pointer = format!("/aliases/{i}");
+        if alias.trim().is_empty() {
+            out.push(at(Rule::EmptyText, origin, pointer, "alias is empty"));
+        } else if *alias == card.term {
+            out.push(at(
+                Rule::AliasEqualsTerm,
+                origin,
+                pointer,
+                format!("alias `{alias}` repeats the term"),
+            ));
+        } else if card.aliases[..i].contains(alias) {
+            out.push(at(
+                Rule::AliasEqualsTerm,
+                origin,
+                pointer,
+                format!("alias `{alias}` is listed twice"),
+            ));
+        }
+    }
+    for_each_text(card, |pointer, text| {
+        if let Some((index, c)) = bad_char(text) {
+            let why = if is_xml_forbidden(c) {
+                "XML 1.0 forbids"
+            } else {
+                "cannot be printed"
+            };
+            out.push(at(
+                Rule::InvalidChar,
+                origin,
+                pointer(),
+                format!(
+                    "character U+{:04X} ({why}) at character {} of the text",
+                    c as u32,
+                    text[..index].chars().count() + 1
+                ),
+            ));
+        }
+    });
+    let lists: [(&str, &Vec<String>); 6] = [
+        ("related", &card.related),
+        ("supersedes", &card.supersedes),
+        ("supersededBy", &card.superseded_by),
+        ("advantages", &card.advantages),
+        ("limitations", &card.limitations),
+        ("provenance", &card.provenance),
+    ];
+    for (name, list) in lists {
+        for (i, item) in list.iter().enumerate() {
+            if list[..i].contains(item) {
+                out.push(at(
+                    Rule::DuplicateEntry,
+                    origin,
+                    format!("/{name}/{i}"),
+                    format!("`{name}` lists `{item}` twice"),
+                ));
+            }
+        }
+    }
+}
+
+/// Calls `f` with (a JSON pointer maker, text) for every string of a card.
+fn for_each_text(card: &Card, mut f: impl FnMut(&dyn Fn() -> String, &str)) {
+    let one = |name: &'static str| move || format!("/{name}");
+    f(&one("slug"), &card.slug);
+    f(&one("term"), &card.term);
+    f(&one("definition"), &card.definition);
+    f(&one("note"), &card.note);
+    if let Some(status) = &card.status {
+        f(&one("status"), status);
+    }
+    let lists: [(&str, &Vec<String>); 7] = [
+        ("aliases", &card.aliases),
+        ("advantages", &card.advantages),
+        ("limitations", &card.limitations),
+        ("provenance", &card.provenance),
+        ("related", &card.related),
+        ("supersedes", &card.supersedes),
+        ("supersededBy", &card.superseded_by),
+    ];
+    for (name, list) in lists {
+        for (i, item) in list.iter().enumerate() {
+            f(&|| format!("/{name}/{i}"), item);
+        }
+    }
+    for (i, c) in card.citations.iter().enumerate() {
+        for (name, text) in [("id", &c.id), ("title", &c.title), ("url", &c.url)] {
+            f(&|| format!("/citations/{i}/{name}"), text);
+        }
+    }
+}
+
+fn is_xml_forbidden(c: char) -> bool {
+    matches!(c, '\u{0}'..='\u{8}' | '\u{B}' | '\u{C}' | '\u{E}'..='\u{1F}' | '\u{FFFE}' | '\u{FFFF}')
+}
+
+/// The first character XML 1.0 forbids or that does not print (C0 controls other than tab,
+/// newline and carriage return; DEL; C1 controls; U+FFFE, U+FFFF), with its byte index.
+/// Scans bytes: the common case, plain text, costs one comparison per byte.
+pub(crate) fn bad_char(text: &str) -> Option<(usize, char)> {
+    let b = text.as_bytes();
+    for (i, &byte) in b.iter().enumerate() {
+        let suspicious = match byte {
+            b'\t' | b'\n' | b'\r' => false,
+            0..=0x1F | 0x7F => true,
+            0xC2 => matches!(b.get(i + 1), Some(0x80..=0x9F)),
+            0xEF => b.get(i + 1) == Some(&0xBF) && matches!(b.get(i + 2), Some(0xBE | 0xBF)),
+            _ => false,
+        };
+        if suspicious {
+            return text[i..].chars().next().map(|c| (i, c));
+        }
+    }
+    None
+}
+
+/// A label normalised for comparison: NFC, then lowercase.
+fn normalise(label: &str) -> String {
+    if label.is_ascii() {
+        label.to_ascii_lowercase()
+    } else {
+        label.nfc().collect::<String>().to_lowercase()
+    }
+}
+
+/// qSKOS `ol`: a label (term or alias) that another term also has, after NFC + case folding.
+pub(super) fn overlapping_labels(glossary: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
+    let mut first: HashMap<String, u32> = HashMap::with_capacity(glossary.cards().len() * 2);
+    for (i, card) in glossary.cards().iter().enumerate() {
+        let labels = std::iter::once(("/term".to_owned(), &card.term)).chain(
+            card.aliases
+                .iter()
+                .enumerate()
+                .map(|(k, a)| (format!("/aliases/{k}"), a)),
+        );
+        for (pointer, label) in labels {
+            let key = normalise(label);
+            if key.trim().is_empty() {
+                continue;
+            }
+            match first.get(&key) {
+                None => {
+                    first.insert(key, i as u32);
+                }
+                Some(&j) if j as usize != i => {
+                    let other = &glossary.cards()[j as usize];
+                    out.push(at(
+                        Rule::OverlappingLabels,
+                        origins[i],
+                        pointer,
+                        format!(
+                            "label `{label}` is also a label of `{}` (`{}`)",
+                            other.slug, other.term
+                        ),
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_characters() {
+        assert_eq!(bad_char("plain\ttext\r\n"), None);
+        assert_eq!(bad_char("a\u{1}b"), Some((1, '\u{1}')));
+        assert_eq!(bad_char("é\u{FFFE}"), Some((2, '\u{FFFE}')));
+        assert_eq!(bad_char("x\u{85}"), Some((1, '\u{85}')));
+        assert_eq!(bad_char("\u{FFFD}é😀\u{200F}"), None);
+        assert!(is_xml_forbidden('\u{1}') && !is_xml_forbidden('\u{7F}'));
+    }
+
+    #[test]
+    fn labels_compare_after_nfc_and_case_folding() {
+        assert_eq!(normalise("Cafe\u{301}"), normalise("CAFÉ"));
+        assert_eq!(normalise("RoCE v2"), "roce v2");
+    }
+}

@@ -1,0 +1,120 @@
+//! The command line, as clap definitions only. Help texts live in the doc comments.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use glossgraph::config::Settings;
+
+/// Turn a glossary of JSON term cards into a knowledge graph: check it, export it, query it.
+#[derive(Debug, Parser)]
+#[command(
+    name = "glossgraph",
+    version,
+    propagate_version = true,
+    max_term_width = 100
+)]
+#[command(
+    after_help = "Exit codes: 0 success; 1 the glossary is invalid (or differs, or a query failed); \
+2 glossgraph could not run (bad arguments, unreadable input, failed write)."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+
+    /// When to colour the output (NO_COLOR is respected by `auto`).
+    #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
+    pub color: Color,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check a glossary and report every problem, with its file and place.
+    ///
+    /// Examples:
+    ///   glossgraph check                      # the cards in data/
+    ///   glossgraph check cards.jsonl --format json
+    ///   cat cards.json | glossgraph check - --deny-warnings
+    #[command(verbatim_doc_comment)]
+    Check(CheckArgs),
+}
+
+/// Where the glossary comes from and how it is configured; shared by every command.
+#[derive(Debug, Clone, Args)]
+pub struct GlossaryArgs {
+    /// A folder of *.json cards, a JSON array file, a JSON Lines file (.jsonl), or - for stdin.
+    #[arg(default_value = "data", value_name = "INPUT")]
+    pub input: String,
+
+    /// Treat unknown fields in cards as errors, not warnings.
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Base IRI of the glossary (overrides glossgraph.toml); must end in / or #.
+    #[arg(long, value_name = "IRI")]
+    pub base: Option<String>,
+
+    /// Language tag of labels and texts (overrides glossgraph.toml).
+    #[arg(long, value_name = "TAG")]
+    pub language: Option<String>,
+
+    /// Title of the glossary (overrides glossgraph.toml).
+    #[arg(long)]
+    pub title: Option<String>,
+
+    /// Read settings from this file instead of INPUT's glossgraph.toml.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+}
+
+impl GlossaryArgs {
+    /// The settings given as flags.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            base: self.base.clone(),
+            language: self.language.clone(),
+            title: self.title.clone(),
+            statuses: None,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub glossary: GlossaryArgs,
+
+    /// Output format of the report.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Human)]
+    pub format: ReportFormat,
+
+    /// Exit with 1 when there are warnings, not only errors.
+    #[arg(long)]
+    pub deny_warnings: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// Like a compiler: the line, the problem underlined, a hint.
+    Human,
+    /// One JSON document with every finding and a summary.
+    Json,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+}

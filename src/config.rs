@@ -1,0 +1,232 @@
+//! `glossgraph.toml`: the settings that live beside the cards.
+//!
+//! ```toml
+//! base = "https://example.org/glossary/"   # IRIs of terms are {base}term/{slug}
+//! language = "en"                           # language tag of labels and texts
+//! title = "Storage networking glossary"     # dcterms:title of the concept scheme
+//! statuses = ["shipping", "emerging", "draft", "deprecated", "obsolete", "withdrawn"]
+//! ```
+//!
+//! Every key is optional. Command-line flags override the file. A bad file is an error that
+//! names the file, the line and the column; an unknown key is an error too, because a typo
+//! in a setting would otherwise be silently ignored.
+
+use std::path::{Path, PathBuf};
+
+use oxigraph::model::{Literal, NamedNode};
+use serde::Deserialize;
+
+use crate::load::line_column;
+
+/// The name of the configuration file looked for beside the cards.
+pub const FILE_NAME: &str = "glossgraph.toml";
+
+/// The statuses every glossary may use without configuring them.
+pub const KNOWN_STATUSES: [&str; 5] = ["shipping", "emerging", "draft", "deprecated", "obsolete"];
+
+/// Glossary settings, after defaults and overrides.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// Absolute IRI ending in `/` or `#`; concept IRIs are `{base}term/{slug}`.
+    pub base: String,
+    /// BCP 47 language tag of labels, definitions and notes.
+    pub language: String,
+    /// Title of the concept scheme.
+    pub title: String,
+    /// Allowed values of `status`.
+    pub statuses: Vec<String>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            base: "https://example.org/glossary/".into(),
+            language: "en".into(),
+            title: "Glossary".into(),
+            statuses: KNOWN_STATUSES.iter().map(|s| (*s).to_owned()).collect(),
+        }
+    }
+}
+
+/// The settings as written in the file or given as flags; `None` keeps the default.
+#[derive(Debug, Clone, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    pub base: Option<String>,
+    pub language: Option<String>,
+    pub title: Option<String>,
+    pub statuses: Option<Vec<String>>,
+}
+
+/// A configuration that cannot be used.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ConfigError {
+    #[error("{}:{line}:{column}: {message}", path.display())]
+    Syntax {
+        path: PathBuf,
+        line: u32,
+        column: u32,
+        message: String,
+    },
+    #[error("cannot read {}: {message}", path.display())]
+    Io { path: PathBuf, message: String },
+    #[error("{origin}: base IRI `{value}` {why}")]
+    Base {
+        origin: String,
+        value: String,
+        why: String,
+    },
+    #[error("{origin}: `{value}` is not a valid language tag (BCP 47, e.g. `en` or `en-GB`)")]
+    Language { origin: String, value: String },
+    #[error("{origin}: status `{value}` is not a lowercase word (a-z, 0-9, -)")]
+    Status { origin: String, value: String },
+}
+
+impl Settings {
+    /// Reads `glossgraph.toml` from `dir`, if there is one.
+    ///
+    /// # Errors
+    /// The file exists but cannot be read or parsed.
+    pub fn from_dir(dir: &Path) -> Result<Option<(Self, PathBuf)>, ConfigError> {
+        let path = dir.join(FILE_NAME);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Ok(Some((Self::parse(&text, &path)?, path))),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(ConfigError::Io {
+                path,
+                message: e.to_string(),
+            }),
+        }
+    }
+
+    /// Parses the text of a configuration file.
+    ///
+    /// # Errors
+    /// TOML syntax, an unknown key or a value of the wrong type, with line and column.
+    pub fn parse(text: &str, path: &Path) -> Result<Self, ConfigError> {
+        toml::from_str(text).map_err(|e: toml::de::Error| {
+            let (line, column) = line_column(text, e.span().map_or(0, |s| s.start));
+            ConfigError::Syntax {
+                path: path.to_owned(),
+                line,
+                column,
+                message: e.message().trim().to_owned(),
+            }
+        })
+    }
+
+    /// These settings on top of `base`'s, checked. `origin` names where they came from.
+    ///
+    /// # Errors
+    /// A base IRI that is not absolute or does not end in `/` or `#`; an invalid language tag;
+    /// a status that is not a lowercase word.
+    pub fn apply(self, mut config: Config, origin: &str) -> Result<Config, ConfigError> {
+        if let Some(base) = self.base {
+            let why = match NamedNode::new(base.as_str()) {
+                Err(e) => Some(format!("is not an absolute IRI: {e}")),
+                Ok(_) if !(base.ends_with('/') || base.ends_with('#')) => {
+                    Some("must end in `/` or `#`".to_owned())
+                }
+                Ok(_) => None,
+            };
+            if let Some(why) = why {
+                return Err(ConfigError::Base {
+                    origin: origin.into(),
+                    value: base,
+                    why,
+                });
+            }
+            config.base = base;
+        }
+        if let Some(language) = self.language {
+            if Literal::new_language_tagged_literal("", language.as_str()).is_err() {
+                return Err(ConfigError::Language {
+                    origin: origin.into(),
+                    value: language,
+                });
+            }
+            config.language = language;
+        }
+        if let Some(title) = self.title {
+            config.title = title;
+        }
+        if let Some(statuses) = self.statuses {
+            if let Some(bad) = statuses.iter().find(|s| !crate::check::is_slug(s)) {
+                return Err(ConfigError::Status {
+                    origin: origin.into(),
+                    value: bad.clone(),
+                });
+            }
+            config.statuses = statuses;
+        }
+        Ok(config)
+    }
+}
+
+impl Config {
+    /// The configuration for a glossary in `dir` (if any), with `flags` applied on top.
+    ///
+    /// # Errors
+    /// See [`Settings::from_dir`] and [`Settings::apply`].
+    pub fn resolve(dir: Option<&Path>, flags: Settings) -> Result<Self, ConfigError> {
+        let mut config = Config::default();
+        if let Some((file, path)) = dir.map(Settings::from_dir).transpose()?.flatten() {
+            config = file.apply(config, &path.display().to_string())?;
+        }
+        flags.apply(config, "command line")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_keys_and_wrong_types_are_located() {
+        let path = Path::new("g/glossgraph.toml");
+        let e = Settings::parse("title = \"x\"\nlangauge = \"en\"\n", path).unwrap_err();
+        let ConfigError::Syntax {
+            line,
+            column,
+            message,
+            ..
+        } = &e
+        else {
+            panic!("{e:?}")
+        };
+        assert_eq!((*line, *column), (2, 1));
+        assert!(message.starts_with("unknown field `langauge`"), "{message}");
+        let e = Settings::parse("statuses = \"draft\"", path).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("g/glossgraph.toml:1:12: invalid type"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn base_iri_and_language_are_checked() {
+        let bad = |s: Settings| s.apply(Config::default(), "here").unwrap_err().to_string();
+        let base = |b: &str| Settings {
+            base: Some(b.into()),
+            ..Settings::default()
+        };
+        assert_eq!(
+            bad(base("https://x.org/g")),
+            "here: base IRI `https://x.org/g` must end in `/` or `#`"
+        );
+        assert!(bad(base("not an iri/")).contains("is not an absolute IRI"));
+        let lang = Settings {
+            language: Some("en_GB".into()),
+            ..Settings::default()
+        };
+        assert_eq!(
+            bad(lang),
+            "here: `en_GB` is not a valid language tag (BCP 47, e.g. `en` or `en-GB`)"
+        );
+        let ok = base("https://x.org/g#")
+            .apply(Config::default(), "here")
+            .unwrap();
+        assert_eq!(ok.base, "https://x.org/g#");
+    }
+}

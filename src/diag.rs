@@ -1,0 +1,152 @@
+//! Findings: what the loader and the checker say about a glossary, and where.
+//!
+//! Every finding has a [`Rule`] (a stable id, a fixed severity, the qSKOS code where one
+//! exists), a message, an optional hint, and a [`Place`]. The loader and the rules record
+//! places cheaply (a card's byte offset plus a JSON pointer); [`crate::check`] resolves them to
+//! line and column once, at the end, re-reading only the sources that have findings.
+
+use std::fmt;
+
+/// How bad a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+macro_rules! rules {
+    ($( $variant:ident = $id:literal, $severity:ident, $qskos:expr, $doc:literal; )*) => {
+        /// Every check glossgraph runs. The ids are stable: scripts may match on them.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Rule {
+            $( #[doc = $doc] $variant, )*
+        }
+
+        impl Rule {
+            /// Every rule, in catalogue order.
+            pub const ALL: &'static [Rule] = &[$(Rule::$variant),*];
+
+            /// The stable id, e.g. `dangling-link`.
+            pub fn id(self) -> &'static str {
+                match self { $(Rule::$variant => $id,)* }
+            }
+
+            /// The severity the rule reports with (before `--strict` / `--deny-warnings`).
+            pub fn severity(self) -> Severity {
+                match self { $(Rule::$variant => Severity::$severity,)* }
+            }
+
+            /// The qSKOS quality-issue code this rule implements, if any.
+            pub fn qskos(self) -> Option<&'static str> {
+                match self { $(Rule::$variant => $qskos,)* }
+            }
+
+            /// One line saying what the rule checks.
+            pub fn summary(self) -> &'static str {
+                match self { $(Rule::$variant => $doc,)* }
+            }
+        }
+    };
+}
+
+rules! {
+    Unreadable = "unreadable", Error, None, "A file or folder of the input cannot be read.";
+    JsonSyntax = "json-syntax", Error, None, "The file is not well-formed JSON.";
+    Encoding = "encoding", Error, None, "The file is not valid UTF-8.";
+    EmptyFile = "empty-file", Error, None, "The file holds no JSON value.";
+    NoCards = "no-cards", Error, None, "The input holds no term card at all.";
+    WrongType = "wrong-type", Error, None, "A field holds a value of the wrong JSON type.";
+    MissingField = "missing-field", Error, None, "A required field (slug, term, definition; citation id, title, url) is absent.";
+    DuplicateKey = "duplicate-key", Error, None, "The same key appears twice in one JSON object.";
+    BadSlug = "bad-slug", Error, None, "A slug does not match ^[a-z0-9]+(-[a-z0-9]+)*$.";
+    SlugMismatch = "slug-mismatch", Error, None, "A card's slug differs from its file name.";
+    DuplicateSlug = "duplicate-slug", Error, Some("anr"), "Two cards share one slug.";
+    DanglingLink = "dangling-link", Error, None, "related, supersedes or supersededBy names a term that does not exist.";
+    SupersedesCycle = "supersedes-cycle", Error, Some("chr"), "Terms replace each other in a cycle.";
+    AliasEqualsTerm = "alias-equals-term", Error, Some("dlv"), "An alias repeats the term or another alias (SKOS S13).";
+    EmptyText = "empty-label", Error, Some("el"), "A term, alias or definition is empty or only whitespace.";
+    InvalidChar = "invalid-char", Error, Some("ucil"), "Text holds a character XML 1.0 forbids or that cannot be printed.";
+    CitationUrl = "citation-url", Error, Some("husv"), "A citation URL is not an absolute http(s) URL.";
+    UnknownCitation = "unknown-citation", Error, None, "A [id] marker in the note names no citation of the card.";
+    DuplicateCitation = "duplicate-citation", Error, None, "Two citations of one card share an id.";
+    BadDate = "bad-date", Error, None, "A date is not YYYY, YYYY-MM or YYYY-MM-DD, or does not exist.";
+    UnknownStatus = "unknown-status", Error, None, "The status is not one of the allowed statuses.";
+    DuplicateEntry = "duplicate-entry", Warning, None, "A list (related, supersedes, advantages, provenance, …) repeats an entry.";
+    UnknownField = "unknown-field", Warning, None, "A key the card format does not know (an error under --strict).";
+    ByteOrderMark = "byte-order-mark", Warning, None, "The file starts with a UTF-8 byte order mark; it is ignored.";
+    SymlinkLoop = "symlink-loop", Warning, None, "A folder was reached a second time through a symbolic link and skipped.";
+    OneWayRelated = "one-way-related", Warning, Some("urc"), "A lists B as related but B does not list A.";
+    OneWaySupersedes = "one-way-supersedes", Warning, Some("urc"), "supersedes is not mirrored by supersededBy, or the reverse.";
+    SelfLink = "self-link", Warning, Some("rrc"), "A card links to itself.";
+    Orphan = "orphan", Warning, Some("oc"), "A term has no link to or from any other term.";
+    Disconnected = "disconnected", Warning, Some("dcc"), "The glossary falls apart into separate clusters.";
+    OverlappingLabels = "overlapping-labels", Warning, Some("ol"), "Two terms share a label (after NFC and case folding).";
+    UnusedCitation = "unused-citation", Warning, None, "A citation no [id] marker refers to.";
+    DateOrder = "date-order", Warning, None, "firstSeen is after lastSeen.";
+    ShippingSuperseded = "shipping-superseded", Warning, None, "A term marked shipping is superseded.";
+    NoReplacement = "no-replacement", Warning, None, "A deprecated or obsolete term names no replacement.";
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// Index of a source (file or stdin) in [`crate::load::Sources`].
+pub type SourceId = u32;
+
+/// Where a finding points, as recorded by the loader and the rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    /// The glossary as a whole (disconnected clusters, no cards).
+    Glossary,
+    /// A whole source file, or a position in it (1-based line and column in characters).
+    Source {
+        source: SourceId,
+        line: u32,
+        column: u32,
+    },
+    /// A place inside a card, by JSON pointer; resolved to line:column later.
+    Card {
+        origin: crate::load::Origin,
+        pointer: String,
+    },
+}
+
+/// One thing the checker found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    pub rule: Rule,
+    pub severity: Severity,
+    pub place: Place,
+    pub message: String,
+    /// A suggestion, e.g. "did you mean `nvme-rdma`?".
+    pub hint: Option<String>,
+}
+
+impl Finding {
+    pub fn new(rule: Rule, place: Place, message: impl Into<String>) -> Self {
+        Self {
+            rule,
+            severity: rule.severity(),
+            place,
+            message: message.into(),
+            hint: None,
+        }
+    }
+
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+}

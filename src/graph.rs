@@ -1,0 +1,418 @@
+//! The glossary as a petgraph graph: what every exporter and query reads.
+//!
+//! Node `i` is the `i`-th card in slug order, so node order, edge order and everything
+//! written from them is the same whatever order the cards were read in. Edges are typed:
+//!
+//! * [`Link::Related`] once per unordered pair, from the smaller slug to the larger, knowing
+//!   whether both cards list the other (`mutual`);
+//! * [`Link::Supersedes`] from the old term to its replacement, built from both the old card's
+//!   `supersededBy` and the new card's `supersedes`, knowing which of them stated it.
+//!
+//! Links to terms that do not exist and self-links are left out (the checker reports them);
+//! [`Glossary::with_missing`] adds stub nodes for dangling targets for tools that draw them.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+use petgraph::graph::{DiGraph, EdgeIndex, NodeIndex};
+use petgraph::unionfind::UnionFind;
+use petgraph::visit::EdgeRef;
+use petgraph::Direction;
+
+use crate::Card;
+
+/// A node of the graph.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Node {
+    /// The card at this index of [`Glossary::cards`].
+    Term(u32),
+    /// A slug that cards link to but no card defines (only with [`Glossary::with_missing`]).
+    Missing(String),
+}
+
+/// A typed edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Link {
+    /// Symmetric association; `mutual` when both cards list each other.
+    Related { mutual: bool },
+    /// Source is replaced by target; which of the two cards stated it.
+    Supersedes { by_old: bool, by_new: bool },
+}
+
+impl Link {
+    /// `related` or `supersedes`.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Link::Related { .. } => "related",
+            Link::Supersedes { .. } => "supersedes",
+        }
+    }
+}
+
+/// The cards of a glossary and the graph between them.
+#[derive(Debug, Clone)]
+pub struct Glossary {
+    cards: Vec<Card>,
+    graph: DiGraph<Node, Link, u32>,
+}
+
+impl Glossary {
+    /// Builds the graph. Cards are sorted by slug; of several cards with one slug the first
+    /// is kept (the checker reports the duplicates).
+    ///
+    /// # Complexity
+    /// O((n + e) log(n + e)) for n cards and e links.
+    pub fn new(mut cards: Vec<Card>) -> Self {
+        cards.sort_by(|a, b| a.slug.cmp(&b.slug));
+        cards.dedup_by(|b, a| a.slug == b.slug);
+        Self::build(cards, false)
+    }
+
+    /// The same glossary with a stub node, marked [`Node::Missing`], for each slug that is
+    /// linked to but not defined. Stubs come after the terms, in slug order.
+    pub fn with_missing(&self) -> Self {
+        Self::build(self.cards.clone(), true)
+    }
+
+    fn build(cards: Vec<Card>, stubs: bool) -> Self {
+        let find = |slug: &str| cards.binary_search_by(|c| c.slug.as_str().cmp(slug)).ok();
+        let mut missing: BTreeMap<&str, u32> = BTreeMap::new();
+        // (source, target, flags); sorted and merged below, so edge order is fixed.
+        let mut related: Vec<(u32, u32, bool)> = Vec::new();
+        let mut supersedes: Vec<(u32, u32, bool)> = Vec::new();
+        let mut dangling: Vec<(u32, &str, u8)> = Vec::new();
+        for (i, card) in cards.iter().enumerate() {
+            let i = i as u32;
+            let lists: [(&Vec<String>, u8); 3] = [
+                (&card.related, 0),
+                (&card.supersedes, 1),
+                (&card.superseded_by, 2),
+            ];
+            for (list, which) in lists {
+                for target in list {
+                    let Some(j) = find(target) else {
+                        if stubs {
+                            missing.insert(target, 0);
+                            dangling.push((i, target, which));
+                        }
+                        continue;
+                    };
+                    let j = j as u32;
+                    if i == j {
+                        continue;
+                    }
+                    match which {
+                        0 => related.push((i.min(j), i.max(j), i < j)),
+                        1 => supersedes.push((j, i, false)),
+                        _ => supersedes.push((i, j, true)),
+                    }
+                }
+            }
+        }
+        let n = cards.len() as u32;
+        for (k, id) in missing.values_mut().enumerate() {
+            *id = n + k as u32;
+        }
+        for (i, target, which) in dangling {
+            let j = missing[target];
+            match which {
+                0 => related.push((i, j, true)),
+                1 => supersedes.push((j, i, false)),
+                _ => supersedes.push((i, j, true)),
+            }
+        }
+        let mut graph =
+            DiGraph::with_capacity(n as usize + missing.len(), related.len() + supersedes.len());
+        for i in 0..n {
+            graph.add_node(Node::Term(i));
+        }
+        for slug in missing.keys() {
+            graph.add_node(Node::Missing((*slug).to_owned()));
+        }
+        let mut edges: Vec<(u32, u32, Link)> = Vec::with_capacity(related.len() + supersedes.len());
+        merge(&mut related, |a, b, flags| {
+            // A pair stated by both cards has both flags; a stub never states anything.
+            let mutual = flags == (true, true);
+            edges.push((a, b, Link::Related { mutual }));
+        });
+        merge(&mut supersedes, |a, b, (by_new, by_old)| {
+            edges.push((a, b, Link::Supersedes { by_old, by_new }));
+        });
+        edges.sort_unstable();
+        for (a, b, link) in edges {
+            graph.add_edge(NodeIndex::new(a as usize), NodeIndex::new(b as usize), link);
+        }
+        Self { cards, graph }
+    }
+
+    /// The cards, in slug order; card `i` is node `i`.
+    pub fn cards(&self) -> &[Card] {
+        &self.cards
+    }
+
+    /// The petgraph graph.
+    pub fn graph(&self) -> &DiGraph<Node, Link, u32> {
+        &self.graph
+    }
+
+    /// The node of a slug, if a card (or, with stubs, a link) defines it.
+    pub fn node(&self, slug: &str) -> Option<NodeIndex> {
+        if let Ok(i) = self.cards.binary_search_by(|c| c.slug.as_str().cmp(slug)) {
+            return Some(NodeIndex::new(i));
+        }
+        self.graph
+            .node_indices()
+            .skip(self.cards.len())
+            .find(|&n| matches!(&self.graph[n], Node::Missing(s) if s == slug))
+    }
+
+    /// The card of a node, or `None` for a stub.
+    pub fn card(&self, node: NodeIndex) -> Option<&Card> {
+        match self.graph[node] {
+            Node::Term(i) => Some(&self.cards[i as usize]),
+            Node::Missing(_) => None,
+        }
+    }
+
+    /// The slug of a node, stub or not.
+    pub fn slug(&self, node: NodeIndex) -> &str {
+        match &self.graph[node] {
+            Node::Term(i) => &self.cards[*i as usize].slug,
+            Node::Missing(s) => s,
+        }
+    }
+
+    /// Edges in their fixed order: by source node, target node, then kind.
+    pub fn edges(&self) -> impl Iterator<Item = (NodeIndex, NodeIndex, Link)> + '_ {
+        self.graph.edge_indices().map(move |e: EdgeIndex| {
+            let (a, b) = self.graph.edge_endpoints(e).expect("edge index in range");
+            (a, b, self.graph[e])
+        })
+    }
+
+    /// Number of edges of each kind: (related, supersedes).
+    pub fn edge_counts(&self) -> (usize, usize) {
+        let related = self
+            .graph
+            .edge_weights()
+            .filter(|l| matches!(l, Link::Related { .. }))
+            .count();
+        (related, self.graph.edge_count() - related)
+    }
+
+    /// Nodes linked to `node` by any edge, in either direction, sorted.
+    pub fn neighbours(&self, node: NodeIndex) -> Vec<NodeIndex> {
+        let mut out: Vec<NodeIndex> = self
+            .graph
+            .edges_directed(node, Direction::Outgoing)
+            .map(|e| e.target())
+            .chain(
+                self.graph
+                    .edges_directed(node, Direction::Incoming)
+                    .map(|e| e.source()),
+            )
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The term and every node within `depth` links of it (any kind, either direction), sorted.
+    ///
+    /// # Complexity
+    /// Breadth-first: O(size of the neighbourhood and its edges).
+    pub fn neighbourhood(&self, node: NodeIndex, depth: usize) -> BTreeSet<NodeIndex> {
+        let mut seen = BTreeSet::from([node]);
+        let mut queue = VecDeque::from([(node, 0)]);
+        while let Some((n, d)) = queue.pop_front() {
+            if d == depth {
+                continue;
+            }
+            for m in self.neighbours(n) {
+                if seen.insert(m) {
+                    queue.push_back((m, d + 1));
+                }
+            }
+        }
+        seen
+    }
+
+    /// Connected components (edges taken as undirected), each sorted, largest first, ties by
+    /// their first slug.
+    pub fn components(&self) -> Vec<Vec<NodeIndex>> {
+        let mut uf = UnionFind::<u32>::new(self.graph.node_count());
+        for e in self.graph.edge_references() {
+            uf.union(e.source().index() as u32, e.target().index() as u32);
+        }
+        let mut groups: BTreeMap<u32, Vec<NodeIndex>> = BTreeMap::new();
+        for n in self.graph.node_indices() {
+            groups.entry(uf.find(n.index() as u32)).or_default().push(n);
+        }
+        let mut out: Vec<Vec<NodeIndex>> = groups.into_values().collect();
+        out.sort_by(|a, b| b.len().cmp(&a.len()).then(a[0].cmp(&b[0])));
+        out
+    }
+
+    /// The slug of the term that `slug` most likely meant: the closest slug by edit distance,
+    /// if it is close enough to be a typo.
+    pub fn suggest(&self, slug: &str) -> Option<&str> {
+        let limit = (slug.chars().count() / 3).clamp(1, 3);
+        self.cards
+            .iter()
+            .filter(|c| c.slug.len().abs_diff(slug.len()) <= limit)
+            .map(|c| (edit_distance(&c.slug, slug), c.slug.as_str()))
+            .filter(|(d, _)| *d <= limit)
+            .min()
+            .map(|(_, s)| s)
+    }
+}
+
+/// Sorts `(a, b, flag)` triples and calls `f` once per pair with the flags of both directions
+/// (`.0`: stated with flag false, `.1`: stated with flag true).
+fn merge(items: &mut [(u32, u32, bool)], mut f: impl FnMut(u32, u32, (bool, bool))) {
+    items.sort_unstable();
+    let mut i = 0;
+    while i < items.len() {
+        let (a, b, _) = items[i];
+        let mut flags = (false, false);
+        while i < items.len() && items[i].0 == a && items[i].1 == b {
+            if items[i].2 {
+                flags.1 = true;
+            } else {
+                flags.0 = true;
+            }
+            i += 1;
+        }
+        f(a, b, flags);
+    }
+}
+
+/// Optimal-string-alignment distance (Levenshtein plus adjacent transpositions).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = d;
+        }
+    }
+    rows[a.len()][b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(slug: &str, related: &[&str], supersedes: &[&str], by: &[&str]) -> Card {
+        let v = |l: &[&str]| l.iter().map(|s| (*s).to_owned()).collect();
+        Card {
+            slug: slug.into(),
+            term: slug.to_uppercase(),
+            definition: "d".into(),
+            related: v(related),
+            supersedes: v(supersedes),
+            superseded_by: v(by),
+            ..Card::default()
+        }
+    }
+
+    fn sample() -> Glossary {
+        Glossary::new(vec![
+            card("c", &["a"], &["b"], &[]),
+            card("a", &["c", "zz"], &[], &[]),
+            card("b", &["b"], &[], &["c"]),
+            card("d", &["a"], &[], &[]),
+            card("e", &[], &[], &[]),
+        ])
+    }
+
+    #[test]
+    fn nodes_in_slug_order_and_typed_edges() {
+        let g = sample();
+        let slugs: Vec<&str> = g.cards().iter().map(|c| c.slug.as_str()).collect();
+        assert_eq!(slugs, ["a", "b", "c", "d", "e"]);
+        let edges: Vec<(&str, &str, Link)> = g
+            .edges()
+            .map(|(a, b, l)| (g.slug(a), g.slug(b), l))
+            .collect();
+        assert_eq!(
+            edges,
+            [
+                ("a", "c", Link::Related { mutual: true }),
+                ("a", "d", Link::Related { mutual: false }),
+                (
+                    "b",
+                    "c",
+                    Link::Supersedes {
+                        by_old: true,
+                        by_new: true
+                    }
+                ),
+            ]
+        );
+        assert_eq!(g.edge_counts(), (2, 1));
+    }
+
+    #[test]
+    fn the_result_does_not_depend_on_input_order() {
+        let mut cards = sample().cards().to_vec();
+        cards.reverse();
+        let g = Glossary::new(cards);
+        let a: Vec<_> = g.edges().collect();
+        let b: Vec<_> = sample().edges().collect();
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn stubs_for_dangling_targets() {
+        let g = sample().with_missing();
+        let zz = g.node("zz").unwrap();
+        assert_eq!(g.graph()[zz], Node::Missing("zz".into()));
+        assert!(g.card(zz).is_none());
+        assert_eq!(g.neighbours(zz), [g.node("a").unwrap()]);
+    }
+
+    #[test]
+    fn neighbourhood_and_components() {
+        let g = sample();
+        let n = |s| g.node(s).unwrap();
+        let near: Vec<&str> = g
+            .neighbourhood(n("d"), 1)
+            .into_iter()
+            .map(|x| g.slug(x))
+            .collect();
+        assert_eq!(near, ["a", "d"]);
+        let near2: Vec<&str> = g
+            .neighbourhood(n("d"), 2)
+            .into_iter()
+            .map(|x| g.slug(x))
+            .collect();
+        assert_eq!(near2, ["a", "c", "d"]);
+        let sizes: Vec<usize> = g.components().iter().map(Vec::len).collect();
+        assert_eq!(sizes, [4, 1]);
+    }
+
+    #[test]
+    fn suggestions_catch_typos_only() {
+        let g = Glossary::new(vec![
+            card("nvme-rdma", &[], &[], &[]),
+            card("iwarp", &[], &[], &[]),
+        ]);
+        assert_eq!(g.suggest("nvme-rmda"), Some("nvme-rdma"));
+        assert_eq!(g.suggest("iwrap"), Some("iwarp"));
+        assert_eq!(g.suggest("infiniband"), None);
+    }
+}

@@ -1,0 +1,711 @@
+//! Reading a glossary: a folder of card files, a JSON array file, a JSON Lines file, or stdin.
+//!
+//! Loading never stops at the first bad card. Every syntax, encoding or content problem
+//! becomes a [`Finding`] with its place, and every card that could be decoded is kept with
+//! its [`Origin`], so that the checker can point back into the source.
+//!
+//! Folders are walked recursively in sorted order (byte order of the names), so the result
+//! does not depend on the order the file system lists them. JSON Lines files are streamed
+//! line by line: a million-card file is never held in memory as text.
+
+use std::collections::HashSet;
+use std::fs;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeSeed;
+
+use crate::card::{CardSeed, Decoded, Problem};
+use crate::diag::{Finding, Place, Rule, SourceId};
+use crate::Card;
+
+/// What to read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// A folder of `*.json` cards, a JSON array file, a JSON Lines file or a single card file.
+    Path(PathBuf),
+    /// Standard input: a JSON array, JSON Lines, or one card.
+    Stdin,
+}
+
+impl Input {
+    /// `-` means stdin; anything else is a path.
+    pub fn parse(arg: &str) -> Self {
+        if arg == "-" {
+            Input::Stdin
+        } else {
+            Input::Path(arg.into())
+        }
+    }
+
+    /// The folder where `glossgraph.toml` is looked for: the folder itself, or a file's parent.
+    pub fn config_dir(&self) -> Option<PathBuf> {
+        match self {
+            Input::Stdin => None,
+            Input::Path(p) if p.is_dir() => Some(p.clone()),
+            Input::Path(p) => Some(
+                p.parent()
+                    .filter(|d| !d.as_os_str().is_empty())
+                    .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+            ),
+        }
+    }
+}
+
+/// The input could not be read at all: the tool cannot run.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("cannot read `{}`: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    #[error("cannot read standard input: {0}")]
+    Stdin(#[source] io::Error),
+}
+
+/// One file (or stdin) that cards were read from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Source {
+    /// As shown to the user (the path as given, joined with names found in folders).
+    pub name: String,
+    /// `None` for stdin.
+    pub path: Option<PathBuf>,
+    /// A card file of a folder glossary, whose stem must equal the card's slug.
+    pub one_card_file: bool,
+    /// Whether the file starts with a byte order mark (offsets count from after it).
+    pub bom: bool,
+}
+
+/// Every source of a glossary; standard input's text is kept to show snippets later.
+#[derive(Debug, Clone, Default)]
+pub struct Sources {
+    list: Vec<Source>,
+    stdin: Option<String>,
+}
+
+impl Sources {
+    fn add(&mut self, source: Source) -> SourceId {
+        self.list.push(source);
+        (self.list.len() - 1) as SourceId
+    }
+
+    pub fn get(&self, id: SourceId) -> &Source {
+        &self.list[id as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// The text of a card, read again from its source (stdin's text is kept). Only cards
+    /// with findings are read again, so loading never has to keep positions or texts.
+    pub fn card_text(&self, origin: Origin) -> Option<String> {
+        let source = self.get(origin.source);
+        let start = origin.offset as usize;
+        let end = start + origin.len as usize;
+        match &source.path {
+            None => self.stdin.as_deref()?.get(start..end).map(str::to_owned),
+            Some(path) => {
+                use std::io::{Seek, SeekFrom};
+                let mut file = fs::File::open(path).ok()?;
+                file.seek(SeekFrom::Start(origin.offset + 3 * u64::from(source.bom)))
+                    .ok()?;
+                let mut bytes = vec![0; origin.len as usize];
+                file.read_exact(&mut bytes).ok()?;
+                String::from_utf8(bytes).ok()
+            }
+        }
+    }
+
+    /// Line `number` (1-based) of a source, without its line ending; for showing snippets.
+    pub fn line(&self, id: SourceId, number: u32) -> Option<String> {
+        let index = (number as usize).checked_sub(1)?;
+        let source = self.get(id);
+        let line = match &source.path {
+            None => self.stdin.as_deref()?.lines().nth(index)?.to_owned(),
+            Some(path) => {
+                let reader = BufReader::new(fs::File::open(path).ok()?);
+                let bytes = reader.split(b'\n').nth(index)?.ok()?;
+                String::from_utf8_lossy(&bytes).into_owned()
+            }
+        };
+        let line = line.strip_suffix('\r').unwrap_or(&line);
+        let line = if number == 1 { strip_bom(line) } else { line };
+        Some(line.to_owned())
+    }
+}
+
+/// Where a card came from: enough to read its text again and to number its lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Origin {
+    pub source: SourceId,
+    /// 1-based line and column (in characters) of the card's first character.
+    pub line: u32,
+    pub column: u32,
+    /// Byte offset of the card's first byte in the source's text (after any BOM).
+    pub offset: u64,
+    /// Length in bytes of the card's text.
+    pub len: u32,
+}
+
+impl Origin {
+    /// A place inside this card.
+    pub fn at(self, pointer: impl Into<String>) -> Place {
+        Place::Card {
+            origin: self,
+            pointer: pointer.into(),
+        }
+    }
+}
+
+/// A decoded card and where it came from.
+#[derive(Debug, Clone)]
+pub struct LoadedCard {
+    pub card: Card,
+    pub origin: Origin,
+    /// Whether the card had a string slug; a card without one cannot join the graph.
+    pub has_slug: bool,
+}
+
+/// The result of loading: the cards, their sources, and the findings made on the way.
+#[derive(Debug, Clone, Default)]
+pub struct Loaded {
+    pub sources: Sources,
+    pub cards: Vec<LoadedCard>,
+    pub findings: Vec<Finding>,
+}
+
+/// Reads a glossary.
+///
+/// # Errors
+/// Only when the input itself cannot be read (a missing path, stdin failing). Problems in
+/// the content, including unreadable files inside a folder, are findings.
+pub fn load(input: &Input) -> Result<Loaded, LoadError> {
+    let mut loaded = Loaded::default();
+    match input {
+        Input::Stdin => {
+            let mut bytes = Vec::new();
+            io::stdin()
+                .lock()
+                .read_to_end(&mut bytes)
+                .map_err(LoadError::Stdin)?;
+            let id = loaded.sources.add(Source {
+                name: "<stdin>".into(),
+                path: None,
+                one_card_file: false,
+                bom: false,
+            });
+            if let Some(text) = loaded.decode_utf8(id, bytes) {
+                loaded.read_collection(id, &text);
+                loaded.sources.stdin = Some(text);
+            }
+        }
+        Input::Path(path) => {
+            let meta = fs::metadata(path).map_err(|source| LoadError::Io {
+                path: path.clone(),
+                source,
+            })?;
+            if meta.is_dir() {
+                let mut seen = HashSet::new();
+                loaded.walk(path, &mut seen);
+            } else {
+                loaded.read_file(path, false)?;
+            }
+        }
+    }
+    if loaded.cards.is_empty()
+        && !loaded
+            .findings
+            .iter()
+            .any(|f| f.severity == crate::diag::Severity::Error)
+    {
+        let place = match loaded.sources.len() {
+            1 => Place::Source {
+                source: 0,
+                line: 0,
+                column: 0,
+            },
+            _ => Place::Glossary,
+        };
+        let what = match input {
+            Input::Stdin => "standard input".to_owned(),
+            Input::Path(p) => format!("`{}`", p.display()),
+        };
+        loaded.findings.push(Finding::new(
+            Rule::NoCards,
+            place,
+            format!("{what} holds no term card"),
+        ));
+    }
+    Ok(loaded)
+}
+
+/// Reads a glossary held in memory, as if it came from a file called `name`.
+/// Used by tests and by library callers that already have the text.
+pub fn load_str(name: &str, text: &str) -> Loaded {
+    let mut loaded = Loaded::default();
+    let id = loaded.sources.add(Source {
+        name: name.into(),
+        path: None,
+        one_card_file: false,
+        bom: false,
+    });
+    let text = loaded.check_bom(id, text).to_owned();
+    loaded.read_collection(id, &text);
+    loaded.sources.stdin = Some(text);
+    loaded
+}
+
+fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+pub fn line_column(text: &str, offset: usize) -> (u32, u32) {
+    let offset = offset.min(text.len());
+    let before = &text.as_bytes()[..offset];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let column = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
+    (line as u32, column as u32)
+}
+
+impl Loaded {
+    fn walk(&mut self, dir: &Path, seen: &mut HashSet<PathBuf>) {
+        let unreadable = |this: &mut Self, path: &Path, e: io::Error| {
+            let id = this.sources.add(Source {
+                name: path.display().to_string(),
+                path: Some(path.to_owned()),
+                one_card_file: false,
+                bom: false,
+            });
+            this.findings.push(Finding::new(
+                Rule::Unreadable,
+                Place::Source {
+                    source: id,
+                    line: 0,
+                    column: 0,
+                },
+                format!("cannot read: {e}"),
+            ));
+        };
+        match fs::canonicalize(dir) {
+            Ok(real) => {
+                if !seen.insert(real.clone()) {
+                    let id = self.sources.add(Source {
+                        name: dir.display().to_string(),
+                        path: Some(dir.to_owned()),
+                        one_card_file: false,
+                        bom: false,
+                    });
+                    self.findings.push(Finding::new(
+                        Rule::SymlinkLoop,
+                        Place::Source {
+                            source: id,
+                            line: 0,
+                            column: 0,
+                        },
+                        format!("`{}` was already read; skipped", real.display()),
+                    ));
+                    return;
+                }
+            }
+            Err(e) => return unreadable(self, dir, e),
+        }
+        let entries = match fs::read_dir(dir) {
+            Ok(entries) => entries,
+            Err(e) => return unreadable(self, dir, e),
+        };
+        let mut names: Vec<PathBuf> = Vec::new();
+        for entry in entries {
+            match entry {
+                Ok(entry) => names.push(entry.path()),
+                Err(e) => return unreadable(self, dir, e),
+            }
+        }
+        names.sort();
+        for path in names {
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+            if name.as_deref().is_none_or(|n| n.starts_with('.')) {
+                continue;
+            }
+            // `metadata` follows symbolic links: a link to a folder is walked (loops are caught
+            // above), a dangling link is reported as unreadable.
+            match fs::metadata(&path) {
+                Err(e) => unreadable(self, &path, e),
+                Ok(meta) if meta.is_dir() => self.walk(&path, seen),
+                Ok(_) if path.extension().is_some_and(|e| e == "json") => {
+                    if let Err(LoadError::Io { path, source }) = self.read_file(&path, true) {
+                        unreadable(self, &path, source);
+                    }
+                }
+                Ok(_) => {}
+            }
+        }
+    }
+
+    fn read_file(&mut self, path: &Path, one_card_file: bool) -> Result<(), LoadError> {
+        let io_error = |source| LoadError::Io {
+            path: path.to_owned(),
+            source,
+        };
+        let jsonl = path
+            .extension()
+            .is_some_and(|e| e == "jsonl" || e == "ndjson");
+        let source = Source {
+            name: path.display().to_string(),
+            path: Some(path.to_owned()),
+            one_card_file,
+            bom: false,
+        };
+        if jsonl {
+            let file = fs::File::open(path).map_err(io_error)?;
+            let id = self.sources.add(source);
+            return self
+                .stream_lines(id, BufReader::with_capacity(1 << 16, file))
+                .map_err(io_error);
+        }
+        let bytes = fs::read(path).map_err(io_error)?;
+        let id = self.sources.add(source);
+        let Some(text) = self.decode_utf8(id, bytes) else {
+            return Ok(());
+        };
+        if one_card_file {
+            self.read_one(id, &text, 0);
+        } else {
+            self.read_collection(id, &text);
+        }
+        Ok(())
+    }
+
+    fn decode_utf8(&mut self, id: SourceId, bytes: Vec<u8>) -> Option<String> {
+        match String::from_utf8(bytes) {
+            Ok(mut text) => {
+                if self.check_bom(id, &text).len() != text.len() {
+                    text.drain(..3);
+                }
+                Some(text)
+            }
+            Err(e) => {
+                let valid = e.utf8_error().valid_up_to();
+                let bytes = e.as_bytes();
+                let (line, column) = line_column(&String::from_utf8_lossy(&bytes[..valid]), valid);
+                self.findings.push(Finding::new(
+                    Rule::Encoding,
+                    Place::Source {
+                        source: id,
+                        line,
+                        column,
+                    },
+                    format!(
+                        "invalid UTF-8: byte 0x{:02X} at offset {valid}",
+                        bytes[valid]
+                    ),
+                ));
+                None
+            }
+        }
+    }
+
+    fn check_bom<'t>(&mut self, id: SourceId, text: &'t str) -> &'t str {
+        let stripped = strip_bom(text);
+        if stripped.len() != text.len() {
+            self.sources.list[id as usize].bom = true;
+            self.findings.push(Finding::new(
+                Rule::ByteOrderMark,
+                Place::Source {
+                    source: id,
+                    line: 1,
+                    column: 1,
+                },
+                "the file starts with a UTF-8 byte order mark (U+FEFF); it is ignored",
+            ));
+        }
+        stripped
+    }
+
+    /// A JSON array of cards, JSON Lines, or a single card, told apart by their first bytes.
+    fn read_collection(&mut self, id: SourceId, text: &str) {
+        let start = text.len() - text.trim_start().len();
+        match text.as_bytes().get(start) {
+            None => self.empty(id),
+            Some(b'[') => self.read_array(id, text),
+            Some(_) => {
+                // One object per line is JSON Lines; a card spread over several lines is one card.
+                let first_line = text[start..].lines().next().unwrap_or("");
+                if Decoded::from_json(first_line).is_ok() {
+                    self.read_lines(id, text);
+                } else {
+                    self.read_one(id, text, 0);
+                }
+            }
+        }
+    }
+
+    fn empty(&mut self, id: SourceId) {
+        self.findings.push(Finding::new(
+            Rule::EmptyFile,
+            Place::Source {
+                source: id,
+                line: 1,
+                column: 1,
+            },
+            "the file is empty: expected a term card (a JSON object)",
+        ));
+    }
+
+    fn syntax(&mut self, id: SourceId, text: &str, base_line: u32, error: &serde_json::Error) {
+        // serde_json counts columns in bytes; convert to characters on that line.
+        let line_text = text
+            .lines()
+            .nth(error.line().saturating_sub(1))
+            .unwrap_or("");
+        let byte_col = error.column().saturating_sub(1).min(line_text.len());
+        let column = line_text
+            .get(..byte_col)
+            .map_or(byte_col, |s| s.chars().count())
+            + 1;
+        let message = error.to_string();
+        let message = match message.rfind(" at line ") {
+            Some(i) => message[..i].to_owned(),
+            None => message,
+        };
+        self.findings.push(Finding::new(
+            Rule::JsonSyntax,
+            Place::Source {
+                source: id,
+                line: base_line + error.line() as u32 - 1,
+                column: column as u32,
+            },
+            message,
+        ));
+    }
+
+    fn read_one(&mut self, id: SourceId, text: &str, offset: usize) {
+        if text.trim().is_empty() {
+            return self.empty(id);
+        }
+        match Decoded::from_json(text) {
+            Ok(decoded) => self.keep(id, (1, 1, offset, text.len()), decoded),
+            Err(e) => self.syntax(id, text, 1, &e),
+        }
+    }
+
+    fn read_array(&mut self, id: SourceId, text: &str) {
+        let items: Vec<&serde_json::value::RawValue> = match serde_json::from_str(text) {
+            Ok(items) => items,
+            Err(e) => return self.syntax(id, text, 1, &e),
+        };
+        // Lines are counted incrementally: items come in text order.
+        let (mut line, mut counted) = (1u32, 0usize);
+        for item in items {
+            let json = item.get();
+            let offset = json.as_ptr() as usize - text.as_ptr() as usize;
+            line += text.as_bytes()[counted..offset]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count() as u32;
+            counted = offset;
+            let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+            let column = text[line_start..offset].chars().count() as u32 + 1;
+            match Decoded::from_json(json) {
+                Ok(decoded) => self.keep(id, (line, column, offset, json.len()), decoded),
+                // RawValue has checked the syntax already; keep the error all the same.
+                Err(e) => self.syntax(id, json, line, &e),
+            }
+        }
+    }
+
+    fn read_lines(&mut self, id: SourceId, text: &str) {
+        let mut offset = 0;
+        for (n, line) in text.split_inclusive('\n').enumerate() {
+            self.read_line(id, line, n as u32 + 1, offset);
+            offset += line.len();
+        }
+    }
+
+    fn stream_lines(&mut self, id: SourceId, mut reader: impl BufRead) -> io::Result<()> {
+        let mut buf = Vec::new();
+        let mut offset = 0usize;
+        let mut number = 0u32;
+        while {
+            buf.clear();
+            reader.read_until(b'\n', &mut buf)? > 0
+        } {
+            number += 1;
+            let line = match std::str::from_utf8(&buf) {
+                Ok(line) => line,
+                Err(e) => {
+                    let valid = e.valid_up_to();
+                    let column = String::from_utf8_lossy(&buf[..valid]).chars().count() + 1;
+                    self.findings.push(Finding::new(
+                        Rule::Encoding,
+                        Place::Source {
+                            source: id,
+                            line: number,
+                            column: column as u32,
+                        },
+                        format!("invalid UTF-8: byte 0x{:02X}", buf[valid]),
+                    ));
+                    offset += buf.len();
+                    continue;
+                }
+            };
+            let line = if number == 1 {
+                self.check_bom(id, line)
+            } else {
+                line
+            };
+            let len = line.len();
+            self.read_line(id, line, number, offset);
+            offset += len;
+        }
+        if number == 0 {
+            self.empty(id);
+        }
+        Ok(())
+    }
+
+    fn read_line(&mut self, id: SourceId, line: &str, number: u32, offset: usize) {
+        if line.trim().is_empty() {
+            return;
+        }
+        let mut de = serde_json::Deserializer::from_str(line);
+        match CardSeed
+            .deserialize(&mut de)
+            .and_then(|d| de.end().map(|()| d))
+        {
+            Ok(decoded) => {
+                let len = line.trim_end_matches(['\n', '\r']).len();
+                self.keep(id, (number, 1, offset, len), decoded);
+            }
+            Err(e) => self.syntax(id, line, number, &e),
+        }
+    }
+
+    /// Keeps a decoded card found at (line, column, byte offset, byte length) of source `id`.
+    fn keep(
+        &mut self,
+        id: SourceId,
+        (line, column, offset, len): (u32, u32, usize, usize),
+        decoded: Decoded,
+    ) {
+        let origin = Origin {
+            source: id,
+            line,
+            column,
+            offset: offset as u64,
+            len: len as u32,
+        };
+        for (pointer, problem) in decoded.problems {
+            let (rule, message) = match problem {
+                Problem::WrongType { expected, found } => (
+                    Rule::WrongType,
+                    format!("expected {expected}, found {found}"),
+                ),
+                Problem::Missing => (
+                    Rule::MissingField,
+                    format!("missing required field `{}`", last_token(&pointer)),
+                ),
+                Problem::DuplicateKey => (
+                    Rule::DuplicateKey,
+                    format!(
+                        "duplicate key `{}`; the first value is used",
+                        last_token(&pointer)
+                    ),
+                ),
+                Problem::UnknownField => (
+                    Rule::UnknownField,
+                    format!("unknown field `{}`", last_token(&pointer)),
+                ),
+                Problem::BadDate(why) => (Rule::BadDate, why),
+            };
+            self.findings
+                .push(Finding::new(rule, origin.at(pointer), message));
+        }
+        self.cards.push(LoadedCard {
+            card: decoded.card,
+            origin,
+            has_slug: decoded.has_slug,
+        });
+    }
+}
+
+/// The last token of a JSON pointer, unescaped.
+fn last_token(pointer: &str) -> String {
+    pointer
+        .rsplit('/')
+        .next()
+        .unwrap_or("")
+        .replace("~1", "/")
+        .replace("~0", "~")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(loaded: &Loaded) -> Vec<&'static str> {
+        loaded.findings.iter().map(|f| f.rule.id()).collect()
+    }
+
+    #[test]
+    fn json_lines_array_and_single_card_are_told_apart() {
+        let card = |s: &str| format!(r#"{{"slug":"{s}","term":"{s}","definition":"d"}}"#);
+        let lines = format!("{}\n{}\n", card("a"), card("b"));
+        assert_eq!(load_str("x", &lines).cards.len(), 2);
+        let array = format!("[\n{},\n{}\n]", card("a"), card("b"));
+        let loaded = load_str("x", &array);
+        assert_eq!(loaded.cards.len(), 2);
+        assert_eq!(
+            loaded.cards[1].origin.offset,
+            array.rfind('{').unwrap() as u64
+        );
+        let pretty = "{\n  \"slug\": \"a\",\n  \"term\": \"A\",\n  \"definition\": \"d\"\n}\n";
+        assert_eq!(load_str("x", pretty).cards.len(), 1);
+    }
+
+    #[test]
+    fn a_bad_line_does_not_stop_the_others() {
+        let text = "{\"slug\":\"a\",\"term\":\"A\",\"definition\":\"d\"}\n{\"slug\": }\n{\"slug\":\"c\",\"term\":\"C\",\"definition\":\"d\"}\n";
+        let loaded = load_str("x.jsonl", text);
+        assert_eq!(loaded.cards.len(), 2);
+        assert_eq!(rules(&loaded), ["json-syntax"]);
+        assert_eq!(
+            loaded.findings[0].place,
+            Place::Source {
+                source: 0,
+                line: 2,
+                column: 10
+            }
+        );
+    }
+
+    #[test]
+    fn byte_order_mark_is_stripped_with_a_warning() {
+        let loaded = load_str(
+            "x",
+            "\u{feff}{\"slug\":\"a\",\"term\":\"A\",\"definition\":\"d\"}",
+        );
+        assert_eq!(loaded.cards.len(), 1);
+        assert_eq!(rules(&loaded), ["byte-order-mark"]);
+    }
+
+    #[test]
+    fn line_column_counts_characters() {
+        assert_eq!(line_column("ab\ncé d", 7), (2, 4));
+        assert_eq!(line_column("", 0), (1, 1));
+    }
+}

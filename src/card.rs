@@ -42,7 +42,10 @@ pub const CITATION_FIELDS: [&str; 4] = ["id", "title", "url", "accessed"];
 /// One term of the glossary.
 ///
 /// Optional fields default to empty (`""`, `[]`) or `None`; an exporter writes nothing for them.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// Serializing writes every field, in the seed card's order and with its names (see
+/// [`Card::to_json`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Card {
     /// Lifecycle status (`shipping`, `emerging`, …); `None` when the card has none.
     pub status: Option<String>,
@@ -63,6 +66,7 @@ pub struct Card {
     pub aliases: Vec<String>,
     pub definition: String,
     /// Paragraphs separated by a blank line; `[citation-id]` markers refer to [`Card::citations`].
+    /// Empty when the card has none.
     pub note: String,
     /// Slugs of associated terms (a symmetric relation).
     pub related: Vec<String>,
@@ -71,7 +75,7 @@ pub struct Card {
 }
 
 /// A source a card cites.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Citation {
     /// Referred to by `[id]` markers in the note.
     pub id: String,
@@ -161,6 +165,36 @@ impl PartialDate {
             self.day
         };
         (self.year, month, day)
+    }
+}
+
+impl serde::Serialize for PartialDate {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl Card {
+    /// The card as JSON in the seed card's layout: every field, in order, pretty-printed with
+    /// two-space indentation (`pretty`), or on one line for JSON Lines.
+    ///
+    /// # Errors
+    /// Only those of `w`.
+    pub fn write_json(&self, mut w: impl std::io::Write, pretty: bool) -> std::io::Result<()> {
+        if pretty {
+            serde_json::to_writer_pretty(&mut w, self)?;
+        } else {
+            serde_json::to_writer(&mut w, self)?;
+        }
+        Ok(())
+    }
+
+    /// [`Card::write_json`] into a string.
+    pub fn to_json(&self, pretty: bool) -> String {
+        let mut out = Vec::new();
+        self.write_json(&mut out, pretty)
+            .expect("writing to a Vec cannot fail");
+        String::from_utf8(out).expect("serde_json writes UTF-8")
     }
 }
 
@@ -652,6 +686,15 @@ mod tests {
             "2026-10-24"
         );
         assert_eq!(d.card.updated.unwrap().precision(), Precision::Day);
+    }
+
+    #[test]
+    fn the_seed_card_is_written_back_byte_for_byte() {
+        let text = include_str!("../data/roce-v2.json");
+        let card = Decoded::from_json(text).unwrap().card;
+        assert_eq!(card.to_json(true), text.trim_end());
+        let again = Decoded::from_json(&card.to_json(false)).unwrap().card;
+        assert_eq!(again, card);
     }
 
     #[test]

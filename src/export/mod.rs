@@ -1,0 +1,129 @@
+//! Exports: one file per format, all written from the checked [`Glossary`].
+//!
+//! Every writer takes `impl Write` and streams; none holds a whole serialization in memory.
+//! [`Format`] names each output and its file in `exports/`; [`write`] dispatches to the
+//! format's module. Exporters never import each other.
+
+pub mod dot;
+pub mod graphml;
+pub mod rdf;
+
+use std::io::{self, Write};
+
+use crate::config::Config;
+use crate::Glossary;
+
+/// An export that could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    /// The glossary cannot be written in this form (e.g. a view that selects nothing).
+    #[error("{0}")]
+    Unwritable(String),
+}
+
+/// Every output glossgraph writes, in the order `export` writes them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Format {
+    Turtle,
+    NTriples,
+    RdfXml,
+    JsonLd,
+    TriG,
+    NQuads,
+    GraphMl,
+    GraphMlYed,
+    GraphMlNeo4j,
+    Dot,
+}
+
+impl Format {
+    pub const ALL: [Format; 10] = [
+        Format::Turtle,
+        Format::NTriples,
+        Format::RdfXml,
+        Format::JsonLd,
+        Format::TriG,
+        Format::NQuads,
+        Format::GraphMl,
+        Format::GraphMlYed,
+        Format::GraphMlNeo4j,
+        Format::Dot,
+    ];
+
+    /// The name used on the command line and in the manifest.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Turtle => "turtle",
+            Format::NTriples => "ntriples",
+            Format::RdfXml => "rdfxml",
+            Format::JsonLd => "jsonld",
+            Format::TriG => "trig",
+            Format::NQuads => "nquads",
+            Format::GraphMl => "graphml",
+            Format::GraphMlYed => "graphml-yed",
+            Format::GraphMlNeo4j => "graphml-neo4j",
+            Format::Dot => "dot",
+        }
+    }
+
+    /// The file name in the output folder.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            Format::Turtle => "glossary.ttl",
+            Format::NTriples => "glossary.nt",
+            Format::RdfXml => "glossary.rdf",
+            Format::JsonLd => "glossary.jsonld",
+            Format::TriG => "glossary.trig",
+            Format::NQuads => "glossary.nq",
+            Format::GraphMl => "glossary.graphml",
+            Format::GraphMlYed => "glossary.yed.graphml",
+            Format::GraphMlNeo4j => "glossary.neo4j.graphml",
+            Format::Dot => "glossary.dot",
+        }
+    }
+
+    /// The format named `name` on the command line.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The RDF serialization, for the RDF formats.
+    pub fn rdf(self) -> Option<oxigraph::io::RdfFormat> {
+        use oxigraph::io::RdfFormat;
+        Some(match self {
+            Format::Turtle => RdfFormat::Turtle,
+            Format::NTriples => RdfFormat::NTriples,
+            Format::RdfXml => RdfFormat::RdfXml,
+            Format::JsonLd => RdfFormat::JsonLd {
+                profile: oxigraph::io::JsonLdProfileSet::empty(),
+            },
+            Format::TriG => RdfFormat::TriG,
+            Format::NQuads => RdfFormat::NQuads,
+            _ => return None,
+        })
+    }
+}
+
+/// Writes `glossary` in `format` to `w`, with the default view for DOT.
+///
+/// # Errors
+/// Those of `w`, or a glossary the format cannot represent.
+pub fn write(
+    glossary: &Glossary,
+    config: &Config,
+    format: Format,
+    w: impl Write,
+) -> Result<(), ExportError> {
+    if let Some(rdf_format) = format.rdf() {
+        return rdf::write(glossary, config, rdf_format, w).map(|_| ());
+    }
+    match format {
+        Format::GraphMl => graphml::write(glossary, config, graphml::Profile::Default, w),
+        Format::GraphMlYed => graphml::write(glossary, config, graphml::Profile::Yed, w),
+        Format::GraphMlNeo4j => graphml::write(glossary, config, graphml::Profile::Neo4j, w),
+        Format::Dot => dot::write(glossary, config, &dot::View::default(), w),
+        _ => unreachable!("RDF formats are handled above"),
+    }
+}

@@ -56,6 +56,7 @@ use crate::Glossary;
 /// let config = Config::default();
 /// let glossary = check::check(load::load_str("g.jsonl", text), &config, Default::default()).glossary;
 /// let labels: Vec<String> = rdf::quads(&glossary, &config)
+///     .filter(|q| q.graph_name.to_string() == "<https://example.org/glossary/graph/rdma>")
 ///     .filter(|q| q.predicate.as_str().ends_with("#prefLabel"))
 ///     .map(|q| q.object.to_string())
 ///     .collect();

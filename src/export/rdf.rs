@@ -72,9 +72,8 @@ pub fn quads<'a>(glossary: &'a Glossary, config: &'a Config) -> impl Iterator<It
 
 /// Writes the glossary as RDF in `format`; returns the number of triples (or quads) written.
 ///
-/// Streams through a [`BufWriter`]: memory does not grow with the glossary. Turtle and TriG
-/// declare only the prefixes the output uses; JSON-LD carries an inline `@context` with
-/// `@base` (so it needs no remote context).
+/// Streams through a [`BufWriter`]: memory does not grow with the glossary. See [`Writer`]
+/// for what each format declares.
 ///
 /// # Errors
 /// Those of `w`.
@@ -85,43 +84,120 @@ pub fn write(
     w: impl Write,
 ) -> Result<u64, ExportError> {
     let mapping = Mapping::new(glossary, config);
-    let serializer = serializer(format, config, &prefixes(glossary, config))?;
-    let mut out = Serializing {
-        inner: serializer.for_writer(BufWriter::with_capacity(1 << 16, w)),
-        dataset: format.supports_datasets(),
-        count: 0,
-    };
+    let prefixes = prefixes(glossary, config);
+    let mut out = Writer::new(format, &prefixes, BufWriter::with_capacity(1 << 16, w))?;
     mapping.scheme(&mut out)?;
     for i in 0..glossary.cards().len() {
         mapping.card(i, &mut out)?;
     }
-    let mut w = out.inner.finish()?;
+    let (mut w, count) = out.finish()?;
     w.flush()?;
-    Ok(out.count)
+    Ok(count)
 }
 
-/// The serializer [`write`] uses for `format`, declaring `prefixes` (name, namespace):
-/// Turtle, TriG and RDF/XML get the prefixes, JSON-LD a `@base` instead (Oxigraph's JSON-LD
-/// writer does not abbreviate with prefixes), N-Triples and N-Quads nothing.
+/// One of Oxigraph's serializers, set up the way glossgraph writes each format.
 ///
-/// # Errors
-/// A namespace that is not an IRI (impossible with a checked [`Config`]).
-pub fn serializer(
-    format: RdfFormat,
-    config: &Config,
-    prefixes: &[(&str, String)],
-) -> Result<RdfSerializer, ExportError> {
-    let bad = |e: oxigraph::model::IriParseError| ExportError::Unwritable(e.to_string());
-    let mut serializer = RdfSerializer::from_format(format);
-    if matches!(format, RdfFormat::JsonLd { .. }) {
-        return serializer.with_base_iri(config.base.as_str()).map_err(bad);
+/// Turtle, TriG and RDF/XML declare the prefixes given (Turtle and TriG write IRIs that no
+/// prefix covers, and those containing `#` after a prefix, in full). JSON-LD gets an inline
+/// `@context` declaring the same prefixes, so a reader never has to fetch a remote context;
+/// its IRIs are written in full (no `@base`: relative references such as `//host/path` for
+/// citation URLs would be correct but hard to read and easy to mishandle). The triple formats (Turtle, N-Triples, RDF/XML) drop graph
+/// names; TriG, N-Quads and JSON-LD keep them.
+pub struct Writer<W: Write> {
+    inner: Inner<W>,
+    dataset: bool,
+    count: u64,
+}
+
+enum Inner<W: Write> {
+    Rdf(WriterQuadSerializer<W>),
+    RdfXml(WriterQuadSerializer<XmlCarriageReturns<W>>),
+    // Oxigraph's format-independent serializer drops the prefixes of JSON-LD.
+    JsonLd(oxjsonld::WriterJsonLdSerializer<W>),
+}
+
+impl<W: Write> Writer<W> {
+    /// A writer of `format` into `w`, declaring `prefixes` as (name, namespace).
+    ///
+    /// # Errors
+    /// A namespace that is not an IRI (impossible with a checked [`Config`]'s base).
+    pub fn new(format: RdfFormat, prefixes: &[(&str, String)], w: W) -> Result<Self, ExportError> {
+        let bad = |e: oxigraph::model::IriParseError| ExportError::Unwritable(e.to_string());
+        let inner = if matches!(format, RdfFormat::JsonLd { .. }) {
+            let mut s = oxjsonld::JsonLdSerializer::new();
+            for (name, namespace) in prefixes {
+                s = s.with_prefix(*name, namespace.as_str()).map_err(bad)?;
+            }
+            Inner::JsonLd(s.for_writer(w))
+        } else {
+            let mut s = RdfSerializer::from_format(format);
+            for (name, namespace) in prefixes {
+                s = s.with_prefix(*name, namespace.as_str()).map_err(bad)?;
+            }
+            if format == RdfFormat::RdfXml {
+                Inner::RdfXml(s.for_writer(XmlCarriageReturns(w)))
+            } else {
+                Inner::Rdf(s.for_writer(w))
+            }
+        };
+        Ok(Self {
+            inner,
+            dataset: format.supports_datasets(),
+            count: 0,
+        })
     }
-    for (name, namespace) in prefixes {
-        serializer = serializer
-            .with_prefix(*name, namespace.as_str())
-            .map_err(bad)?;
+
+    /// Writes one quad (its triple, in a triple format).
+    ///
+    /// # Errors
+    /// Those of the underlying writer.
+    pub fn quad(&mut self, quad: QuadRef<'_>) -> io::Result<()> {
+        self.count += 1;
+        match &mut self.inner {
+            Inner::JsonLd(s) => s.serialize_quad(quad),
+            Inner::Rdf(s) if self.dataset => s.serialize_quad(quad),
+            Inner::Rdf(s) => s.serialize_triple(TripleRef::from(quad)),
+            Inner::RdfXml(s) => s.serialize_triple(TripleRef::from(quad)),
+        }
     }
-    Ok(serializer)
+
+    /// Ends the document; returns the writer and the number of quads written.
+    ///
+    /// # Errors
+    /// Those of the underlying writer.
+    pub fn finish(self) -> io::Result<(W, u64)> {
+        let w = match self.inner {
+            Inner::JsonLd(s) => s.finish()?,
+            Inner::Rdf(s) => s.finish()?,
+            Inner::RdfXml(s) => s.finish()?.0,
+        };
+        Ok((w, self.count))
+    }
+}
+
+/// Writes every carriage return as the character reference `&#13;`.
+///
+/// XML parsers turn a literal CR (or CR LF) in text into LF, so a CR in a label would not
+/// survive a trip through RDF/XML; Oxigraph's RDF/XML writer leaves it raw. The writer itself
+/// never emits CR (it indents with LF and tabs), and IRIs cannot hold one, so every CR in its
+/// output comes from a literal's text, where the reference means the same character.
+struct XmlCarriageReturns<W>(W);
+
+impl<W: Write> Write for XmlCarriageReturns<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut rest = buf;
+        while let Some(i) = rest.iter().position(|&b| b == b'\r') {
+            self.0.write_all(&rest[..i])?;
+            self.0.write_all(b"&#13;")?;
+            rest = &rest[i + 1..];
+        }
+        self.0.write_all(rest)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
 }
 
 /// The prefixes the export of `glossary` uses, as (name, namespace), in [`vocab::PREFIXES`]
@@ -289,21 +365,9 @@ impl Sink for Vec<Quad> {
     }
 }
 
-struct Serializing<W: Write> {
-    inner: WriterQuadSerializer<W>,
-    /// Whether the format keeps graph names.
-    dataset: bool,
-    count: u64,
-}
-
-impl<W: Write> Sink for Serializing<W> {
+impl<W: Write> Sink for Writer<W> {
     fn quad(&mut self, quad: QuadRef<'_>) -> io::Result<()> {
-        self.count += 1;
-        if self.dataset {
-            self.inner.serialize_quad(quad)
-        } else {
-            self.inner.serialize_triple(TripleRef::from(quad))
-        }
+        Writer::quad(self, quad)
     }
 }
 

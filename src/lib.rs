@@ -20,6 +20,7 @@ pub mod config;
 pub mod diag;
 pub mod export;
 pub mod graph;
+pub mod import;
 pub mod load;
 pub mod vocab;
 

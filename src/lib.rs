@@ -18,6 +18,7 @@ pub mod card;
 pub mod check;
 pub mod config;
 pub mod diag;
+pub mod generate;
 pub mod graph;
 pub mod load;
 

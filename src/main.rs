@@ -10,9 +10,10 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Parser;
 
-use cli::{CheckArgs, Cli, Color, Command, GlossaryArgs, ReportFormat};
+use cli::{CheckArgs, Cli, Color, Command, GenerateArgs, GlossaryArgs, ReportFormat};
 use glossgraph::check::{self, Checked};
 use glossgraph::config::{Config, Settings};
+use glossgraph::generate::{Generator, Output};
 use glossgraph::load::{self, Input};
 
 /// The glossary is invalid, or the result differs from what was expected.
@@ -57,6 +58,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     };
     match cli.command {
         Command::Check(args) => check_command(&args, color),
+        Command::Generate(args) => generate_command(&args),
     }
 }
 
@@ -100,4 +102,10 @@ fn check_command(args: &CheckArgs, color: bool) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+fn generate_command(args: &GenerateArgs) -> Result<ExitCode> {
+    let generator = Generator::new(args.params())?;
+    generator.write(&Output::parse(&args.out), io::stdout().lock())?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -10,10 +10,11 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Context, Result};
 use clap::Parser;
 
-use cli::{CheckArgs, Cli, Color, Command, GlossaryArgs, ImportArgs, ReportFormat};
+use cli::{CheckArgs, Cli, Color, Command, GenerateArgs, GlossaryArgs, ImportArgs, ReportFormat};
 use glossgraph::check::{self, Checked};
 use glossgraph::config::{Config, Settings};
 use glossgraph::export::Format;
+use glossgraph::generate::{Generator, Output};
 use glossgraph::import::{self, ImportError};
 use glossgraph::load::{self, Input};
 
@@ -59,6 +60,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     };
     match cli.command {
         Command::Check(args) => check_command(&args, color),
+        Command::Generate(args) => generate_command(&args),
         Command::Import(args) => import_command(&args),
     }
 }
@@ -103,6 +105,12 @@ fn check_command(args: &CheckArgs, color: bool) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+fn generate_command(args: &GenerateArgs) -> Result<ExitCode> {
+    let generator = Generator::new(args.params())?;
+    generator.write(&Output::parse(&args.out), io::stdout().lock())?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn import_command(args: &ImportArgs) -> Result<ExitCode> {

@@ -1,3 +1,4 @@
-//! The one integration-test binary: one module per area.
+//! The one integration-test binary: end-to-end runs of `glossgraph`, one module per area.
 
+mod generate;
 mod rdf;

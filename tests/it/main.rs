@@ -1,0 +1,5 @@
+//! glossgraph's integration tests: the real binary on fixture folders, and the real programs
+//! users open the outputs with. One test binary, one module per area.
+
+mod check;
+mod util;

@@ -10,9 +10,12 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Parser;
 
-use cli::{CheckArgs, Cli, Color, Command, GlossaryArgs, ReportFormat};
+use clap::CommandFactory;
+
+use cli::{CheckArgs, Cli, Color, Command, ExportArgs, GlossaryArgs, ReportFormat};
 use glossgraph::check::{self, Checked};
 use glossgraph::config::{Config, Settings};
+use glossgraph::export::{self, bundle, Format};
 use glossgraph::load::{self, Input};
 
 /// The glossary is invalid, or the result differs from what was expected.
@@ -57,6 +60,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
     };
     match cli.command {
         Command::Check(args) => check_command(&args, color),
+        Command::Export(args) => export_command(&args, color),
+        Command::Completions { shell } => {
+            let mut out = io::stdout().lock();
+            clap_complete::generate(shell, &mut Cli::command(), "glossgraph", &mut out);
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man => {
+            let mut out = io::stdout().lock();
+            clap_mangen::Man::new(Cli::command()).render(&mut out)?;
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 
@@ -81,6 +97,102 @@ fn load_checked(args: &GlossaryArgs) -> Result<Checked> {
         strict: args.strict,
     };
     Ok(check::check(loaded, &config, options))
+}
+
+/// Loads and checks the glossary for a command that writes something: an invalid glossary
+/// prints its report on stderr and yields `Err(exit code 1)`; warnings are shown unless quiet.
+fn load_valid(args: &GlossaryArgs, color: bool, quiet: bool) -> Result<Result<Checked, ExitCode>> {
+    let checked = load_checked(args)?;
+    let report = &checked.report;
+    let stderr = io::stderr();
+    let color = color && stderr.is_terminal();
+    if report.has_unreadable() || report.is_failure(false) {
+        report.write_human(stderr.lock(), color)?;
+        let code = if report.has_unreadable() {
+            EXIT_FAILURE
+        } else {
+            EXIT_FINDINGS
+        };
+        return Ok(Err(ExitCode::from(code)));
+    }
+    if !quiet && !report.findings.is_empty() {
+        report.write_human(stderr.lock(), color)?;
+    }
+    Ok(Ok(checked))
+}
+
+fn export_command(args: &ExportArgs, color: bool) -> Result<ExitCode> {
+    let checked = match load_valid(&args.glossary, color, args.quiet)? {
+        Ok(checked) => checked,
+        Err(code) => return Ok(code),
+    };
+    let (glossary, config) = (&checked.glossary, &checked.config);
+    let formats: Vec<Format> = if args.format.is_empty() {
+        Format::ALL.to_vec()
+    } else {
+        args.format.iter().map(|f| f.format()).collect()
+    };
+    if args.out == "-" {
+        let [format] = formats.as_slice() else {
+            anyhow::bail!("--out - writes one format to standard output: choose it with --format");
+        };
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        export::write(glossary, config, *format, &mut out)?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let out = std::path::Path::new(&args.out);
+    if args.check {
+        let drift = bundle::check(glossary, config, &formats, out, &[])?;
+        if drift.is_empty() {
+            if !args.quiet {
+                eprintln!(
+                    "{} matches the glossary ({} files)",
+                    out.display(),
+                    formats.len() + 1
+                );
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
+        let mut stdout = io::stdout().lock();
+        for d in &drift {
+            writeln!(stdout, "{d}")?;
+        }
+        eprintln!(
+            "glossgraph: {} differs from what `glossgraph export` writes; run it to regenerate",
+            out.display()
+        );
+        return Ok(ExitCode::from(EXIT_FINDINGS));
+    }
+    // Progress goes to stderr when a person is watching (or with -v), never into pipes or logs.
+    let show = args.verbose || (!args.quiet && io::stderr().is_terminal());
+    let verbose = args.verbose;
+    if show {
+        eprintln!(
+            "loaded {} terms from {}",
+            glossary.cards().len(),
+            args.glossary.input
+        );
+    }
+    let mut progress = |event: bundle::Event| match event {
+        bundle::Event::Writing(format) if verbose => {
+            eprintln!("writing {} ({})", format.file_name(), format.name());
+        }
+        bundle::Event::Written(format, bytes) if show => {
+            eprintln!("wrote {} ({bytes} bytes)", format.file_name());
+        }
+        _ => {}
+    };
+    let manifest = bundle::write(glossary, config, &formats, out, &mut progress)?;
+    if !args.quiet {
+        eprintln!(
+            "exported {} terms in {} files to {}",
+            manifest.terms,
+            manifest.files.len() + 1,
+            out.display()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn check_command(args: &CheckArgs, color: bool) -> Result<ExitCode> {

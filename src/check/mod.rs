@@ -36,6 +36,8 @@ pub struct Options {
 pub struct Checked {
     pub glossary: Glossary,
     pub report: Report,
+    /// The configuration the glossary was checked with, for the exporters.
+    pub config: Config,
 }
 
 /// Whether `s` is a valid slug: `^[a-z0-9]+(-[a-z0-9]+)*$`.
@@ -101,7 +103,11 @@ pub fn check(loaded: Loaded, config: &Config, options: Options) -> Checked {
         }
     }
     let report = Report::new(findings, &sources, card_count);
-    Checked { glossary, report }
+    Checked {
+        glossary,
+        report,
+        config: config.clone(),
+    }
 }
 
 /// Shorthand for the rules: a finding at `pointer` inside the card from `origin`.

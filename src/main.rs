@@ -46,6 +46,17 @@ fn main() -> ExitCode {
     }
 }
 
+/// Whether to colour a stream: `--color always`, or `auto` on a terminal without NO_COLOR.
+fn use_color(choice: Color, stream: &impl IsTerminal) -> bool {
+    match choice {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => {
+            stream.is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    }
+}
+
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain()
         .filter_map(|c| c.downcast_ref::<io::Error>())
@@ -53,11 +64,7 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
-    let color = match cli.color {
-        Color::Always => true,
-        Color::Never => false,
-        Color::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-    };
+    let color = cli.color;
     match cli.command {
         Command::Check(args) => check_command(&args, color),
         Command::Export(args) => export_command(&args, color),
@@ -101,11 +108,11 @@ fn load_checked(args: &GlossaryArgs) -> Result<Checked> {
 
 /// Loads and checks the glossary for a command that writes something: an invalid glossary
 /// prints its report on stderr and yields `Err(exit code 1)`; warnings are shown unless quiet.
-fn load_valid(args: &GlossaryArgs, color: bool, quiet: bool) -> Result<Result<Checked, ExitCode>> {
+fn load_valid(args: &GlossaryArgs, color: Color, quiet: bool) -> Result<Result<Checked, ExitCode>> {
     let checked = load_checked(args)?;
     let report = &checked.report;
     let stderr = io::stderr();
-    let color = color && stderr.is_terminal();
+    let color = use_color(color, &stderr);
     if report.has_unreadable() || report.is_failure(false) {
         report.write_human(stderr.lock(), color)?;
         let code = if report.has_unreadable() {
@@ -121,7 +128,7 @@ fn load_valid(args: &GlossaryArgs, color: bool, quiet: bool) -> Result<Result<Ch
     Ok(Ok(checked))
 }
 
-fn export_command(args: &ExportArgs, color: bool) -> Result<ExitCode> {
+fn export_command(args: &ExportArgs, color: Color) -> Result<ExitCode> {
     let checked = match load_valid(&args.glossary, color, args.quiet)? {
         Ok(checked) => checked,
         Err(code) => return Ok(code),
@@ -195,13 +202,13 @@ fn export_command(args: &ExportArgs, color: bool) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn check_command(args: &CheckArgs, color: bool) -> Result<ExitCode> {
+fn check_command(args: &CheckArgs, color: Color) -> Result<ExitCode> {
     let checked = load_checked(&args.glossary)?;
     let report = &checked.report;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match args.format {
-        ReportFormat::Human => report.write_human(&mut out, color && stdout.is_terminal())?,
+        ReportFormat::Human => report.write_human(&mut out, use_color(color, &stdout))?,
         ReportFormat::Json => report.write_json(&mut out)?,
     }
     out.flush()?;

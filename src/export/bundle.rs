@@ -208,6 +208,12 @@ pub fn write(
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
+    if out.exists() && !out.is_dir() {
+        return Err(ExportError::Unwritable(format!(
+            "`{}` exists and is not a folder",
+            out.display()
+        )));
+    }
     fs::create_dir_all(&parent)?;
     let staging = Staging {
         path: parent.join(format!(".{name}.staging-{}", std::process::id())),
@@ -229,7 +235,15 @@ pub fn write(
         progress(Event::Written(format, bytes));
     }
     fs::write(staging.path.join(MANIFEST), manifest.to_json())?;
-    // Everything is staged: move it into place, the manifest last.
+    // Everything is staged. Make sure every rename can succeed before the first one, so the
+    // folder is never left half old, half new; then move the files in, the manifest last.
+    let names = formats.iter().map(|f| f.file_name()).chain([MANIFEST]);
+    if let Some(blocked) = names.clone().map(|n| out.join(n)).find(|p| p.is_dir()) {
+        return Err(ExportError::Unwritable(format!(
+            "cannot replace `{}`: it is a folder",
+            blocked.display()
+        )));
+    }
     fs::create_dir_all(out)?;
     for &format in formats {
         fs::rename(

@@ -2,4 +2,5 @@
 //! users open the outputs with. One test binary, one module per area.
 
 mod check;
+mod export;
 mod util;

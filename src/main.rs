@@ -12,10 +12,11 @@ use clap::Parser;
 
 use clap::CommandFactory;
 
-use cli::{CheckArgs, Cli, Color, Command, ExportArgs, GlossaryArgs, ReportFormat};
+use cli::{CheckArgs, Cli, Color, Command, ExportArgs, GenerateArgs, GlossaryArgs, ReportFormat};
 use glossgraph::check::{self, Checked};
 use glossgraph::config::{Config, Settings};
 use glossgraph::export::{self, bundle, Format};
+use glossgraph::generate::{Generator, Output};
 use glossgraph::load::{self, Input};
 
 /// The glossary is invalid, or the result differs from what was expected.
@@ -80,6 +81,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Generate(args) => generate_command(&args),
     }
 }
 
@@ -219,4 +221,10 @@ fn check_command(args: &CheckArgs, color: Color) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+fn generate_command(args: &GenerateArgs) -> Result<ExitCode> {
+    let generator = Generator::new(args.params())?;
+    generator.write(&Output::parse(&args.out), io::stdout().lock())?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -3,4 +3,5 @@
 
 mod check;
 mod export;
+mod generate;
 mod util;

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use glossgraph::config::Settings;
+use glossgraph::export::Format;
 use glossgraph::generate::Params;
 
 /// Turn a glossary of JSON term cards into a knowledge graph: check it, export it, query it.
@@ -57,6 +58,37 @@ pub enum Command {
     ///   glossgraph import dump.xml --format rdfxml --out cards
     #[command(verbatim_doc_comment)]
     Import(ImportArgs),
+
+    /// Check the glossary, then write every format into a folder, all or nothing, with a manifest.
+    ///
+    /// Writes exports/glossary.{ttl,nt,rdf,jsonld,trig,nq}, glossary.graphml,
+    /// glossary.yed.graphml, glossary.neo4j.graphml, glossary.dot and manifest.json.
+    /// An invalid glossary writes nothing and exits 1.
+    ///
+    /// Examples:
+    ///   glossgraph export                          # data/ -> exports/
+    ///   glossgraph export --check                  # exit 1 if exports/ is stale
+    ///   glossgraph export cards.jsonl --out out --format turtle,graphml
+    ///   glossgraph export --format ntriples --out - | wc -l
+    #[command(verbatim_doc_comment)]
+    Export(ExportArgs),
+
+    /// Print a shell completion script.
+    ///
+    /// Example:
+    ///   glossgraph completions bash > ~/.local/share/bash-completion/completions/glossgraph
+    #[command(verbatim_doc_comment)]
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+
+    /// Print the man page (roff), generated from these same definitions.
+    ///
+    /// Example:
+    ///   glossgraph man > glossgraph.1 && man ./glossgraph.1
+    #[command(verbatim_doc_comment)]
+    Man,
 
     /// Generate a synthetic glossary for tests and benchmarks: the same options always give
     /// the same bytes.
@@ -145,6 +177,64 @@ pub struct ImportArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct ExportArgs {
+    #[command(flatten)]
+    pub glossary: GlossaryArgs,
+
+    /// Output folder, or - to write a single format to standard output.
+    #[arg(long, default_value = "exports", value_name = "DIR")]
+    pub out: String,
+
+    /// Formats to write, comma-separated (default: all).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
+    pub format: Vec<FormatArg>,
+
+    /// Do not write: regenerate in memory and compare with DIR; exit 1 if anything differs.
+    #[arg(long)]
+    pub check: bool,
+
+    /// Print nothing but errors.
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Say what is being done.
+    #[arg(short, long)]
+    pub verbose: bool,
+}
+
+/// An export format, as named on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    Turtle,
+    Ntriples,
+    Rdfxml,
+    Jsonld,
+    Trig,
+    Nquads,
+    Graphml,
+    GraphmlYed,
+    GraphmlNeo4j,
+    Dot,
+}
+
+impl FormatArg {
+    pub fn format(self) -> Format {
+        match self {
+            FormatArg::Turtle => Format::Turtle,
+            FormatArg::Ntriples => Format::NTriples,
+            FormatArg::Rdfxml => Format::RdfXml,
+            FormatArg::Jsonld => Format::JsonLd,
+            FormatArg::Trig => Format::TriG,
+            FormatArg::Nquads => Format::NQuads,
+            FormatArg::Graphml => Format::GraphMl,
+            FormatArg::GraphmlYed => Format::GraphMlYed,
+            FormatArg::GraphmlNeo4j => Format::GraphMlNeo4j,
+            FormatArg::Dot => Format::Dot,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// Number of term cards (1 to 60466176).
     #[arg(long, value_name = "N")]
@@ -209,5 +299,13 @@ mod tests {
     #[test]
     fn the_command_line_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn every_export_format_has_a_command_line_name() {
+        for format in Format::ALL {
+            let arg = FormatArg::from_str(format.name(), false).expect("a name clap accepts");
+            assert_eq!(arg.format(), format);
+        }
     }
 }

@@ -260,7 +260,8 @@ impl Glossary {
             .iter()
             .filter(|c| c.slug.len().abs_diff(slug.len()) <= limit)
             .map(|c| (edit_distance(&c.slug, slug), c.slug.as_str()))
-            .filter(|(d, _)| *d <= limit)
+            // Never suggest a slug that shares nothing with the typo (`x` → `a`).
+            .filter(|(d, _)| *d <= limit && *d < slug.chars().count())
             .min()
             .map(|(_, s)| s)
     }

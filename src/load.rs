@@ -55,13 +55,13 @@ impl Input {
 /// The input could not be read at all: the tool cannot run.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    #[error("cannot read `{}`: {source}", path.display())]
+    #[error("cannot read `{}`", path.display())]
     Io {
         path: PathBuf,
         #[source]
         source: io::Error,
     },
-    #[error("cannot read standard input: {0}")]
+    #[error("cannot read standard input")]
     Stdin(#[source] io::Error),
 }
 

@@ -10,10 +10,15 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Context, Result};
 use clap::Parser;
 
-use cli::{CheckArgs, Cli, Color, Command, GenerateArgs, GlossaryArgs, ImportArgs, ReportFormat};
+use clap::CommandFactory;
+
+use cli::{
+    CheckArgs, Cli, Color, Command, ExportArgs, GenerateArgs, GlossaryArgs, ImportArgs,
+    ReportFormat,
+};
 use glossgraph::check::{self, Checked};
 use glossgraph::config::{Config, Settings};
-use glossgraph::export::Format;
+use glossgraph::export::{self, bundle, Format};
 use glossgraph::generate::{Generator, Output};
 use glossgraph::import::{self, ImportError};
 use glossgraph::load::{self, Input};
@@ -46,20 +51,47 @@ fn main() -> ExitCode {
     }
 }
 
+/// Whether to colour a stream: `--color always`, or `auto` on a terminal without NO_COLOR.
+fn use_color(choice: Color, stream: &impl IsTerminal) -> bool {
+    match choice {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => {
+            stream.is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    }
+}
+
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain()
-        .filter_map(|c| c.downcast_ref::<io::Error>())
+        .filter_map(|c| {
+            // `ExportError::Io` is transparent: its io::Error is not a link of the chain.
+            c.downcast_ref::<io::Error>()
+                .or(match c.downcast_ref::<export::ExportError>() {
+                    Some(export::ExportError::Io(e)) => Some(e),
+                    _ => None,
+                })
+        })
         .any(|e| e.kind() == io::ErrorKind::BrokenPipe)
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
-    let color = match cli.color {
-        Color::Always => true,
-        Color::Never => false,
-        Color::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-    };
+    let color = cli.color;
     match cli.command {
         Command::Check(args) => check_command(&args, color),
+        Command::Export(args) => export_command(&args, color),
+        Command::Completions { shell } => {
+            let mut out = io::stdout().lock();
+            clap_complete::generate(shell, &mut Cli::command(), "glossgraph", &mut out);
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man => {
+            let mut out = io::stdout().lock();
+            clap_mangen::Man::new(Cli::command()).render(&mut out)?;
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Generate(args) => generate_command(&args),
         Command::Import(args) => import_command(&args),
     }
@@ -88,13 +120,109 @@ fn load_checked(args: &GlossaryArgs) -> Result<Checked> {
     Ok(check::check(loaded, &config, options))
 }
 
-fn check_command(args: &CheckArgs, color: bool) -> Result<ExitCode> {
+/// Loads and checks the glossary for a command that writes something: an invalid glossary
+/// prints its report on stderr and yields `Err(exit code 1)`; warnings are shown unless quiet.
+fn load_valid(args: &GlossaryArgs, color: Color, quiet: bool) -> Result<Result<Checked, ExitCode>> {
+    let checked = load_checked(args)?;
+    let report = &checked.report;
+    let stderr = io::stderr();
+    let color = use_color(color, &stderr);
+    if report.has_unreadable() || report.is_failure(false) {
+        report.write_human(stderr.lock(), color)?;
+        let code = if report.has_unreadable() {
+            EXIT_FAILURE
+        } else {
+            EXIT_FINDINGS
+        };
+        return Ok(Err(ExitCode::from(code)));
+    }
+    if !quiet && !report.findings.is_empty() {
+        report.write_human(stderr.lock(), color)?;
+    }
+    Ok(Ok(checked))
+}
+
+fn export_command(args: &ExportArgs, color: Color) -> Result<ExitCode> {
+    let checked = match load_valid(&args.glossary, color, args.quiet)? {
+        Ok(checked) => checked,
+        Err(code) => return Ok(code),
+    };
+    let (glossary, config) = (&checked.glossary, &checked.config);
+    let formats: Vec<Format> = if args.format.is_empty() {
+        Format::ALL.to_vec()
+    } else {
+        args.format.iter().map(|f| f.format()).collect()
+    };
+    if args.out == "-" {
+        let [format] = formats.as_slice() else {
+            anyhow::bail!("--out - writes one format to standard output: choose it with --format");
+        };
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        export::write(glossary, config, *format, &mut out)?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let out = std::path::Path::new(&args.out);
+    if args.check {
+        let drift = bundle::check(glossary, config, &formats, out, &[])?;
+        if drift.is_empty() {
+            if !args.quiet {
+                eprintln!(
+                    "{} matches the glossary ({} files)",
+                    out.display(),
+                    formats.len() + 1
+                );
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
+        let mut stdout = io::stdout().lock();
+        for d in &drift {
+            writeln!(stdout, "{d}")?;
+        }
+        eprintln!(
+            "glossgraph: {} differs from what `glossgraph export` writes; run it to regenerate",
+            out.display()
+        );
+        return Ok(ExitCode::from(EXIT_FINDINGS));
+    }
+    // Progress goes to stderr when a person is watching (or with -v), never into pipes or logs.
+    let show = args.verbose || (!args.quiet && io::stderr().is_terminal());
+    let verbose = args.verbose;
+    if show {
+        eprintln!(
+            "loaded {} terms from {}",
+            glossary.cards().len(),
+            args.glossary.input
+        );
+    }
+    let mut progress = |event: bundle::Event| match event {
+        bundle::Event::Writing(format) if verbose => {
+            eprintln!("writing {} ({})", format.file_name(), format.name());
+        }
+        bundle::Event::Written(format, bytes) if show => {
+            eprintln!("wrote {} ({bytes} bytes)", format.file_name());
+        }
+        _ => {}
+    };
+    let manifest = bundle::write(glossary, config, &formats, out, &mut progress)?;
+    if !args.quiet {
+        eprintln!(
+            "exported {} terms in {} files to {}",
+            manifest.terms,
+            manifest.files.len() + 1,
+            out.display()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn check_command(args: &CheckArgs, color: Color) -> Result<ExitCode> {
     let checked = load_checked(&args.glossary)?;
     let report = &checked.report;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match args.format {
-        ReportFormat::Human => report.write_human(&mut out, color && stdout.is_terminal())?,
+        ReportFormat::Human => report.write_human(&mut out, use_color(color, &stdout))?,
         ReportFormat::Json => report.write_json(&mut out)?,
     }
     out.flush()?;

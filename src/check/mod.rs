@@ -37,6 +37,8 @@ pub struct Options {
 pub struct Checked {
     pub glossary: Glossary,
     pub report: Report,
+    /// The configuration the glossary was checked with, for the exporters.
+    pub config: Config,
 }
 
 /// Whether `s` is a valid slug: `^[a-z0-9]+(-[a-z0-9]+)*$`.
@@ -77,6 +79,23 @@ pub fn check(loaded: Loaded, config: &Config, options: Options) -> Checked {
     let glossary = Glossary::new(cards);
     relations::glossary(&glossary, &origins, &mut findings);
     text::overlapping_labels(&glossary, &origins, &mut findings);
+    // A missing or mistyped field reads as empty; saying it is empty too would be noise.
+    let unset: std::collections::HashSet<(Origin, String)> = findings
+        .iter()
+        .filter(|f| matches!(f.rule, Rule::MissingField | Rule::WrongType))
+        .filter_map(|f| match &f.place {
+            crate::diag::Place::Card { origin, pointer } => Some((*origin, pointer.clone())),
+            _ => None,
+        })
+        .collect();
+    if !unset.is_empty() {
+        findings.retain(|f| match (&f.place, f.rule) {
+            (crate::diag::Place::Card { origin, pointer }, Rule::EmptyText) => {
+                !unset.contains(&(*origin, pointer.clone()))
+            }
+            _ => true,
+        });
+    }
     if options.strict {
         for f in &mut findings {
             if f.rule == Rule::UnknownField {
@@ -85,7 +104,11 @@ pub fn check(loaded: Loaded, config: &Config, options: Options) -> Checked {
         }
     }
     let report = Report::new(findings, &sources, card_count);
-    Checked { glossary, report }
+    Checked {
+        glossary,
+        report,
+        config: config.clone(),
+    }
 }
 
 /// Shorthand for the rules: a finding at `pointer` inside the card from `origin`.

@@ -4,6 +4,7 @@
 //! [`Format`] names each output and its file in `exports/`; [`write`] dispatches to the
 //! format's module. Exporters never import each other.
 
+pub mod bundle;
 pub mod dot;
 pub mod graphml;
 pub mod rdf;

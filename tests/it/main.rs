@@ -1,4 +1,8 @@
-//! The one integration-test binary: end-to-end runs of `glossgraph`, one module per area.
+//! glossgraph's integration tests: the real binary on fixture folders, and the real programs
+//! users open the outputs with. One test binary, one module per area.
 
+mod check;
+mod export;
 mod generate;
 mod rdf;
+mod util;

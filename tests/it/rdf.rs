@@ -53,7 +53,9 @@ fn rdf_format(format: Format) -> RdfFormat {
 
 /// Checks a glossary given as JSON text; the fixture must be free of errors.
 fn checked(name: &str, text: &str, config: &Config) -> Glossary {
-    let Checked { glossary, report } = check::check(
+    let Checked {
+        glossary, report, ..
+    } = check::check(
         load::load_str(name, text),
         config,
         check::Options::default(),
@@ -71,7 +73,9 @@ fn sample() -> (Glossary, Config) {
     let data = root().join("data");
     let config = Config::resolve(Some(&data), Settings::default()).unwrap();
     let loaded = load::load(&load::Input::Path(data)).unwrap();
-    let Checked { glossary, report } = check::check(loaded, &config, check::Options::default());
+    let Checked {
+        glossary, report, ..
+    } = check::check(loaded, &config, check::Options::default());
     assert!(!report.is_failure(false), "{:#?}", report.findings);
     (glossary, config)
 }

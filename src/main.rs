@@ -10,10 +10,11 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Parser;
 
-use cli::{CheckArgs, Cli, Color, Command, GlossaryArgs, ReportFormat};
+use cli::{CheckArgs, Cli, Color, Command, GlossaryArgs, RenderArgs, ReportFormat};
 use glossgraph::check::{self, Checked};
 use glossgraph::config::{Config, Settings};
 use glossgraph::load::{self, Input};
+use glossgraph::render;
 
 /// The glossary is invalid, or the result differs from what was expected.
 const EXIT_FINDINGS: u8 = 1;
@@ -57,11 +58,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
     };
     match cli.command {
         Command::Check(args) => check_command(&args, color),
+        Command::Render(args) => render_command(&args, color),
     }
 }
 
-/// Loads and checks the glossary named by the arguments.
-fn load_checked(args: &GlossaryArgs) -> Result<Checked> {
+/// Loads and checks the glossary named by the arguments; also returns its configuration.
+fn load_checked(args: &GlossaryArgs) -> Result<(Checked, Config)> {
     let input = Input::parse(&args.input);
     let flags = args.settings();
     let config = match &args.config {
@@ -80,11 +82,11 @@ fn load_checked(args: &GlossaryArgs) -> Result<Checked> {
     let options = check::Options {
         strict: args.strict,
     };
-    Ok(check::check(loaded, &config, options))
+    Ok((check::check(loaded, &config, options), config))
 }
 
 fn check_command(args: &CheckArgs, color: bool) -> Result<ExitCode> {
-    let checked = load_checked(&args.glossary)?;
+    let (checked, _) = load_checked(&args.glossary)?;
     let report = &checked.report;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -100,4 +102,28 @@ fn check_command(args: &CheckArgs, color: bool) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+fn render_command(args: &RenderArgs, color: bool) -> Result<ExitCode> {
+    let (checked, config) = load_checked(&args.glossary)?;
+    let report = &checked.report;
+    if report.has_unreadable() || report.is_failure(false) {
+        let stderr = io::stderr();
+        let mut err = stderr.lock();
+        report.write_human(&mut err, color && stderr.is_terminal())?;
+        writeln!(
+            err,
+            "glossgraph: error: the glossary has errors; nothing was rendered"
+        )?;
+        return Ok(ExitCode::from(if report.has_unreadable() {
+            EXIT_FAILURE
+        } else {
+            EXIT_FINDINGS
+        }));
+    }
+    let rendered = render::render(&checked.glossary, &config, &args.view.view(), &args.output)?;
+    for line in rendered.warnings.lines().filter(|l| !l.trim().is_empty()) {
+        eprintln!("glossgraph: graphviz: {line}");
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -19,6 +19,7 @@ pub mod check;
 pub mod config;
 pub mod diag;
 pub mod export;
+pub mod generate;
 pub mod graph;
 pub mod load;
 pub mod render;

@@ -10,9 +10,10 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Parser;
 
-use cli::{CheckArgs, Cli, Color, Command, GlossaryArgs, RenderArgs, ReportFormat};
+use cli::{CheckArgs, Cli, Color, Command, GenerateArgs, GlossaryArgs, RenderArgs, ReportFormat};
 use glossgraph::check::{self, Checked};
 use glossgraph::config::{Config, Settings};
+use glossgraph::generate::{Generator, Output};
 use glossgraph::load::{self, Input};
 use glossgraph::render;
 
@@ -59,6 +60,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Check(args) => check_command(&args, color),
         Command::Render(args) => render_command(&args, color),
+        Command::Generate(args) => generate_command(&args),
     }
 }
 
@@ -125,5 +127,11 @@ fn render_command(args: &RenderArgs, color: bool) -> Result<ExitCode> {
     for line in rendered.warnings.lines().filter(|l| !l.trim().is_empty()) {
         eprintln!("glossgraph: graphviz: {line}");
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn generate_command(args: &GenerateArgs) -> Result<ExitCode> {
+    let generator = Generator::new(args.params())?;
+    generator.write(&Output::parse(&args.out), io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,3 @@
+//! The one integration-test binary: end-to-end runs of `glossgraph`, one module per area.
+
+mod generate;

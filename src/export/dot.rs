@@ -16,7 +16,8 @@
 //! (see `docs/dot.md`): in labels `\` becomes `\\`; in tooltips and URLs, which Graphviz
 //! unescapes twice (and where `\N`, `\G`, … would be replaced by names), `\` becomes `\\\\`;
 //! `"` becomes `\"`, a line break `\n`, and `&` becomes `&amp;` because Graphviz decodes
-//! entities. Graphviz rejects a quoted string longer than [`MAX_QUOTED`] bytes, so longer
+//! entities. (Graphviz writes a tooltip's tab into an SVG attribute as a raw tab, which XML
+//! reads back as a space; no DOT spelling avoids that.) Graphviz rejects a quoted string longer than [`MAX_QUOTED`] bytes, so longer
 //! texts are cut at a character boundary and end with `…`; the cut never splits an escape.
 
 use std::collections::BTreeMap;

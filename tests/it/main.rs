@@ -1,3 +1,5 @@
 //! The one integration-test binary: end-to-end runs of `glossgraph`, one module per area.
 
+mod dot;
 mod generate;
+mod graphml;

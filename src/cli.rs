@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use glossgraph::config::Settings;
+use glossgraph::export::dot::{Cluster, Engine, View};
+use glossgraph::export::graphml::Profile;
 use glossgraph::export::Format;
 use glossgraph::generate::Params;
 
@@ -90,6 +92,18 @@ pub enum Command {
     #[command(verbatim_doc_comment)]
     Man,
 
+    /// Render a topic map with Graphviz (dot or sfdp) as SVG, PNG or PDF.
+    ///
+    /// The format follows the extension of --output. Graphviz must be installed
+    /// (Debian/Ubuntu: apt-get install graphviz).
+    ///
+    /// Examples:
+    ///   glossgraph render --output map.svg                        # the whole glossary in data/
+    ///   glossgraph render --focus roce-v2 --depth 2 --output roce-v2.svg
+    ///   glossgraph render --status shipping,emerging --cluster status --output live.pdf
+    ///   glossgraph render big.jsonl --engine sfdp --output big.png
+    #[command(verbatim_doc_comment)]
+    Render(RenderArgs),
     /// Generate a synthetic glossary for tests and benchmarks: the same options always give
     /// the same bytes.
     ///
@@ -158,6 +172,118 @@ pub struct CheckArgs {
     /// Exit with 1 when there are warnings, not only errors.
     #[arg(long)]
     pub deny_warnings: bool,
+}
+
+/// Which part of the glossary a topic map draws, and how (DOT export and `render`).
+#[derive(Debug, Clone, Args)]
+pub struct ViewArgs {
+    /// Draw only this term and its neighbourhood.
+    #[arg(long, value_name = "SLUG")]
+    pub focus: Option<String>,
+
+    /// With --focus: draw the terms up to N links away (any kind, either direction).
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "focus")]
+    pub depth: usize,
+
+    /// Draw only terms with these statuses (comma-separated); the focus term is always drawn.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub status: Vec<String>,
+
+    /// Group terms into boxes (dot engine only).
+    #[arg(long, value_enum, default_value_t = ClusterArg::None)]
+    pub cluster: ClusterArg,
+
+    /// The Graphviz layout engine: dot (layered, up to a few hundred terms) or sfdp (large maps).
+    #[arg(long, value_enum, default_value_t = EngineArg::Dot)]
+    pub engine: EngineArg,
+
+    /// Refuse to draw more than N terms [default: 500 with dot, 20000 with sfdp; 0: no limit].
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<usize>,
+}
+
+impl ViewArgs {
+    /// The view these flags ask for, with the size guard of the engine unless --max-nodes says
+    /// otherwise.
+    pub fn view(&self) -> View {
+        let engine = match self.engine {
+            EngineArg::Dot => Engine::Dot,
+            EngineArg::Sfdp => Engine::Sfdp,
+        };
+        View {
+            focus: self.focus.clone(),
+            depth: self.depth,
+            statuses: self.status.clone(),
+            cluster: match self.cluster {
+                ClusterArg::None => Cluster::None,
+                ClusterArg::Status => Cluster::Status,
+                ClusterArg::Component => Cluster::Component,
+            },
+            engine,
+            max_nodes: match self.max_nodes {
+                Some(0) => None,
+                Some(n) => Some(n),
+                None => Some(engine.default_max_nodes()),
+            },
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ClusterArg {
+    None,
+    /// One box per status.
+    Status,
+    /// One box per connected group of terms.
+    Component,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EngineArg {
+    Dot,
+    Sfdp,
+}
+
+/// Which consumer GraphML is shaped for (GraphML export).
+#[derive(Debug, Clone, Args)]
+pub struct GraphmlArgs {
+    /// GraphML profile: default (Gephi, Cytoscape, NetworkX, igraph), yed, or neo4j (APOC).
+    #[arg(long, value_enum, default_value_t = ProfileArg::Default)]
+    pub profile: ProfileArg,
+}
+
+#[expect(dead_code, reason = "used by `export` when it lands")]
+impl GraphmlArgs {
+    pub fn profile(&self) -> Profile {
+        match self.profile {
+            ProfileArg::Default => Profile::Default,
+            ProfileArg::Yed => Profile::Yed,
+            ProfileArg::Neo4j => Profile::Neo4j,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ProfileArg {
+    /// Gephi, Cytoscape, NetworkX and igraph: `label` and `name` carry the term.
+    Default,
+    /// yEd: yFiles graphics, labels visible on open, fill by status.
+    Yed,
+    /// Neo4j APOC apoc.import.graphml with readLabels: node labels and relationship types.
+    Neo4j,
+}
+
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    #[command(flatten)]
+    pub glossary: GlossaryArgs,
+
+    /// The image to write: FILE.svg, FILE.png or FILE.pdf.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: PathBuf,
+
+    #[command(flatten)]
+    pub view: ViewArgs,
 }
 
 #[derive(Debug, Args)]

@@ -23,6 +23,7 @@ pub mod generate;
 pub mod graph;
 pub mod import;
 pub mod load;
+pub mod render;
 pub mod vocab;
 
 pub use card::Card;

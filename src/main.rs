@@ -13,7 +13,7 @@ use clap::Parser;
 use clap::CommandFactory;
 
 use cli::{
-    CheckArgs, Cli, Color, Command, ExportArgs, GenerateArgs, GlossaryArgs, ImportArgs,
+    CheckArgs, Cli, Color, Command, ExportArgs, GenerateArgs, GlossaryArgs, ImportArgs, RenderArgs,
     ReportFormat,
 };
 use glossgraph::check::{self, Checked};
@@ -22,6 +22,7 @@ use glossgraph::export::{self, bundle, Format};
 use glossgraph::generate::{Generator, Output};
 use glossgraph::import::{self, ImportError};
 use glossgraph::load::{self, Input};
+use glossgraph::render;
 
 /// The glossary is invalid, or the result differs from what was expected.
 const EXIT_FINDINGS: u8 = 1;
@@ -92,6 +93,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Render(args) => render_command(&args, color),
         Command::Generate(args) => generate_command(&args),
         Command::Import(args) => import_command(&args),
     }
@@ -233,6 +235,26 @@ fn check_command(args: &CheckArgs, color: Color) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+fn render_command(args: &RenderArgs, color: Color) -> Result<ExitCode> {
+    let checked = match load_valid(&args.glossary, color, false)? {
+        Ok(checked) => checked,
+        Err(code) => {
+            eprintln!("glossgraph: error: the glossary has errors; nothing was rendered");
+            return Ok(code);
+        }
+    };
+    let rendered = render::render(
+        &checked.glossary,
+        &checked.config,
+        &args.view.view(),
+        &args.output,
+    )?;
+    for line in rendered.warnings.lines().filter(|l| !l.trim().is_empty()) {
+        eprintln!("glossgraph: graphviz: {line}");
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn generate_command(args: &GenerateArgs) -> Result<ExitCode> {

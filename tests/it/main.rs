@@ -2,7 +2,9 @@
 //! users open the outputs with. One test binary, one module per area.
 
 mod check;
+mod dot;
 mod export;
 mod generate;
+mod graphml;
 mod rdf;
 mod util;

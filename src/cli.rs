@@ -6,7 +6,6 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use glossgraph::config::Settings;
 use glossgraph::export::dot::{Cluster, Engine, View};
-use glossgraph::export::graphml::Profile;
 use glossgraph::export::Format;
 use glossgraph::generate::Params;
 
@@ -244,25 +243,6 @@ pub enum EngineArg {
     Sfdp,
 }
 
-/// Which consumer GraphML is shaped for (GraphML export).
-#[derive(Debug, Clone, Args)]
-pub struct GraphmlArgs {
-    /// GraphML profile: default (Gephi, Cytoscape, NetworkX, igraph), yed, or neo4j (APOC).
-    #[arg(long, value_enum, default_value_t = ProfileArg::Default)]
-    pub profile: ProfileArg,
-}
-
-#[expect(dead_code, reason = "used by `export` when it lands")]
-impl GraphmlArgs {
-    pub fn profile(&self) -> Profile {
-        match self.profile {
-            ProfileArg::Default => Profile::Default,
-            ProfileArg::Yed => Profile::Yed,
-            ProfileArg::Neo4j => Profile::Neo4j,
-        }
-    }
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ProfileArg {
     /// Gephi, Cytoscape, NetworkX and igraph: `label` and `name` carry the term.
@@ -271,6 +251,17 @@ pub enum ProfileArg {
     Yed,
     /// Neo4j APOC apoc.import.graphml with readLabels: node labels and relationship types.
     Neo4j,
+}
+
+impl ProfileArg {
+    /// The export format of this profile.
+    pub fn format(self) -> Format {
+        match self {
+            ProfileArg::Default => Format::GraphMl,
+            ProfileArg::Yed => Format::GraphMlYed,
+            ProfileArg::Neo4j => Format::GraphMlNeo4j,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -319,6 +310,14 @@ pub struct ExportArgs {
     #[arg(long)]
     pub check: bool,
 
+    /// Write GraphML for this consumer only (instead of every profile).
+    #[arg(long, value_enum, value_name = "NAME")]
+    pub profile: Option<ProfileArg>,
+
+    /// What the DOT topic map and the SVG draw.
+    #[command(flatten)]
+    pub view: ViewArgs,
+
     /// Print nothing but errors.
     #[arg(short, long)]
     pub quiet: bool,
@@ -341,6 +340,7 @@ pub enum FormatArg {
     GraphmlYed,
     GraphmlNeo4j,
     Dot,
+    Svg,
 }
 
 impl FormatArg {
@@ -356,6 +356,7 @@ impl FormatArg {
             FormatArg::GraphmlYed => Format::GraphMlYed,
             FormatArg::GraphmlNeo4j => Format::GraphMlNeo4j,
             FormatArg::Dot => Format::Dot,
+            FormatArg::Svg => Format::Svg,
         }
     }
 }

@@ -18,7 +18,7 @@ use cli::{
 };
 use glossgraph::check::{self, Checked};
 use glossgraph::config::{Config, Settings};
-use glossgraph::export::{self, bundle, Format};
+use glossgraph::export::{self, bundle, dot, Format};
 use glossgraph::generate::{Generator, Output};
 use glossgraph::import::{self, ImportError};
 use glossgraph::load::{self, Input};
@@ -150,29 +150,49 @@ fn export_command(args: &ExportArgs, color: Color) -> Result<ExitCode> {
         Err(code) => return Ok(code),
     };
     let (glossary, config) = (&checked.glossary, &checked.config);
-    let formats: Vec<Format> = if args.format.is_empty() {
+    let mut formats: Vec<Format> = if args.format.is_empty() {
         Format::ALL.to_vec()
     } else {
         args.format.iter().map(|f| f.format()).collect()
+    };
+    if let Some(profile) = args.profile {
+        // --profile picks the one GraphML shape wherever GraphML is asked for.
+        let graphml = [Format::GraphMl, Format::GraphMlYed, Format::GraphMlNeo4j];
+        if formats.iter().any(|f| graphml.contains(f)) {
+            formats.retain(|f| !graphml.contains(f));
+            formats.push(profile.format());
+        }
+    }
+    formats.sort_unstable();
+    formats.dedup();
+    // The DOT file is written whole unless --max-nodes asks for a guard; the SVG gets the
+    // engine's guard (see bundle). A large DOT file is announced, not refused.
+    let view = dot::View {
+        max_nodes: args.view.max_nodes.filter(|&n| n > 0),
+        ..args.view.view()
     };
     if args.out == "-" {
         let [format] = formats.as_slice() else {
             anyhow::bail!("--out - writes one format to standard output: choose it with --format");
         };
         let mut out = io::BufWriter::new(io::stdout().lock());
-        export::write(glossary, config, *format, &mut out)?;
+        export::write(glossary, config, *format, &view, &mut out)?;
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
     let out = std::path::Path::new(&args.out);
     if args.check {
-        let drift = bundle::check(glossary, config, &formats, out, &[])?;
+        let bundle::Checked { drift, skipped } =
+            bundle::check(glossary, config, &formats, &view, out)?;
+        for (format, why) in &skipped {
+            eprintln!("glossgraph: not compared: {}: {why}", format.file_name());
+        }
         if drift.is_empty() {
             if !args.quiet {
                 eprintln!(
                     "{} matches the glossary ({} files)",
                     out.display(),
-                    formats.len() + 1
+                    formats.len() + 1 - skipped.len()
                 );
             }
             return Ok(ExitCode::SUCCESS);
@@ -189,7 +209,18 @@ fn export_command(args: &ExportArgs, color: Color) -> Result<ExitCode> {
     }
     // Progress goes to stderr when a person is watching (or with -v), never into pipes or logs.
     let show = args.verbose || (!args.quiet && io::stderr().is_terminal());
-    let verbose = args.verbose;
+    let (verbose, quiet) = (args.verbose, args.quiet);
+    if formats.contains(&Format::Dot) && !quiet {
+        let limit = view.engine.default_max_nodes();
+        let nodes = glossary.cards().len();
+        if view.focus.is_none() && nodes > limit {
+            eprintln!(
+                "glossgraph: note: glossary.dot draws all {nodes} terms; `{}` is slow and unreadable past {limit}: \
+                 render a --focus view or use --engine sfdp",
+                view.engine.name()
+            );
+        }
+    }
     if show {
         eprintln!(
             "loaded {} terms from {}",
@@ -204,9 +235,12 @@ fn export_command(args: &ExportArgs, color: Color) -> Result<ExitCode> {
         bundle::Event::Written(format, bytes) if show => {
             eprintln!("wrote {} ({bytes} bytes)", format.file_name());
         }
+        bundle::Event::Skipped(format, why) if !quiet => {
+            eprintln!("glossgraph: skipped {}: {why}", format.file_name());
+        }
         _ => {}
     };
-    let manifest = bundle::write(glossary, config, &formats, out, &mut progress)?;
+    let manifest = bundle::write(glossary, config, &formats, &view, out, &mut progress)?;
     if !args.quiet {
         eprintln!(
             "exported {} terms in {} files to {}",

@@ -16,8 +16,10 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
+use super::dot::View;
 use super::{ExportError, Format};
 use crate::config::Config;
+use crate::render::{self, RenderError};
 use crate::Glossary;
 
 /// The manifest's file name in the output folder.
@@ -30,6 +32,8 @@ pub enum Event {
     Writing(Format),
     /// A file has been written (staged) with this many bytes.
     Written(Format, u64),
+    /// A format was left out, and why (the SVG when Graphviz is missing or the map too big).
+    Skipped(Format, String),
 }
 
 /// A writer that counts bytes and hashes them on their way to `inner`.
@@ -171,12 +175,59 @@ fn write_one(
     glossary: &Glossary,
     config: &Config,
     format: Format,
+    view: &View,
     w: impl Write,
 ) -> Result<Option<u64>, ExportError> {
     match format.rdf() {
         Some(rdf) => super::rdf::write(glossary, config, rdf, w).map(Some),
-        None => super::write(glossary, config, format, w).map(|()| None),
+        None => super::write(glossary, config, format, view, w).map(|()| None),
     }
+}
+
+/// The view the SVG is drawn with: the DOT view, with the engine's size guard unless the
+/// view sets its own — a DOT file of any size is fine, a laid-out hairball is not.
+fn svg_view(view: &View) -> View {
+    View {
+        max_nodes: view.max_nodes.or(Some(view.engine.default_max_nodes())),
+        ..view.clone()
+    }
+}
+
+/// Renders the SVG to `path`; `Ok(Some(reason))` when it is skipped: Graphviz is not
+/// installed, or the view is too big to lay out.
+fn render_svg(
+    glossary: &Glossary,
+    config: &Config,
+    view: &View,
+    path: &Path,
+) -> Result<Option<String>, ExportError> {
+    match render::render(glossary, config, &svg_view(view), path) {
+        Ok(_) => Ok(None),
+        Err(e @ (RenderError::GraphvizMissing { .. } | RenderError::View(_))) => {
+            Ok(Some(e.to_string()))
+        }
+        Err(RenderError::Export(e)) => Err(e),
+        Err(e) => Err(ExportError::Unwritable(e.to_string())),
+    }
+}
+
+/// The size and SHA-256 that `out`'s manifest records for `format`, if it records them.
+fn manifest_entry(out: &Path, format: Format) -> Option<(u64, String)> {
+    let text = fs::read(out.join(MANIFEST)).ok()?;
+    let doc: serde_json::Value = serde_json::from_slice(&text).ok()?;
+    let entry = &doc["files"][format.file_name()];
+    Some((
+        entry["bytes"].as_u64()?,
+        entry["sha256"].as_str()?.to_owned(),
+    ))
+}
+
+/// Size and SHA-256 of a file.
+fn hash_file(path: &Path) -> io::Result<(u64, String)> {
+    let mut h = Hashing::new(io::sink());
+    io::copy(&mut fs::File::open(path)?, &mut h)?;
+    let (bytes, sha256, _) = h.finish();
+    Ok((bytes, sha256))
 }
 
 /// A staging folder beside the target; removed on drop unless committed.
@@ -198,6 +249,7 @@ pub fn write(
     glossary: &Glossary,
     config: &Config,
     formats: &[Format],
+    view: &View,
     out: &Path,
     progress: &mut dyn FnMut(Event),
 ) -> Result<Manifest, ExportError> {
@@ -221,23 +273,37 @@ pub fn write(
     let _ = fs::remove_dir_all(&staging.path);
     fs::create_dir(&staging.path)?;
     let mut manifest = Manifest::new(glossary);
+    let mut written = Vec::with_capacity(formats.len());
     for &format in formats {
         progress(Event::Writing(format));
-        let file = fs::File::create(staging.path.join(format.file_name()))?;
+        let path = staging.path.join(format.file_name());
+        if format == Format::Svg {
+            if let Some(why) = render_svg(glossary, config, view, &path)? {
+                progress(Event::Skipped(format, why));
+                continue;
+            }
+            let (bytes, sha256) = hash_file(&path)?;
+            manifest.record(format, bytes, sha256, None);
+            written.push(format);
+            progress(Event::Written(format, bytes));
+            continue;
+        }
+        let file = fs::File::create(&path)?;
         let mut w = Hashing::new(BufWriter::with_capacity(1 << 16, file));
-        let triples = write_one(glossary, config, format, &mut w)?;
+        let triples = write_one(glossary, config, format, view, &mut w)?;
         let (bytes, sha256, buffered) = w.finish();
         let file = buffered
             .into_inner()
             .map_err(io::IntoInnerError::into_error)?;
         file.sync_all()?;
         manifest.record(format, bytes, sha256, triples);
+        written.push(format);
         progress(Event::Written(format, bytes));
     }
     fs::write(staging.path.join(MANIFEST), manifest.to_json())?;
     // Everything is staged. Make sure every rename can succeed before the first one, so the
     // folder is never left half old, half new; then move the files in, the manifest last.
-    let names = formats.iter().map(|f| f.file_name()).chain([MANIFEST]);
+    let names = written.iter().map(|f| f.file_name()).chain([MANIFEST]);
     if let Some(blocked) = names.clone().map(|n| out.join(n)).find(|p| p.is_dir()) {
         return Err(ExportError::Unwritable(format!(
             "cannot replace `{}`: it is a folder",
@@ -287,9 +353,17 @@ impl std::fmt::Display for Drift {
     }
 }
 
-/// Regenerates `formats` and the manifest in memory (hashes only) and compares them with
-/// the files in `out`. Files in `out` that no format writes are reported as extra, except
-/// those in `keep` (outputs produced elsewhere, such as a rendered SVG).
+/// The result of [`check`]: the differences, and the formats that could not be compared.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Checked {
+    pub drift: Vec<Drift>,
+    /// Formats left out of the comparison, and why (the SVG without Graphviz).
+    pub skipped: Vec<(Format, String)>,
+}
+
+/// Regenerates `formats` and the manifest (hashes only; the SVG into a temporary file) and
+/// compares them with the files in `out`. Files in `out` that no format writes are reported
+/// as extra.
 ///
 /// # Errors
 /// A writer's error, or an I/O error reading `out`.
@@ -297,11 +371,12 @@ pub fn check(
     glossary: &Glossary,
     config: &Config,
     formats: &[Format],
+    view: &View,
     out: &Path,
-    keep: &[&str],
-) -> Result<Vec<Drift>, ExportError> {
+) -> Result<Checked, ExportError> {
     let mut manifest = Manifest::new(glossary);
     let mut drift = Vec::new();
+    let mut skipped = Vec::new();
     let mut compare = |name: &str, bytes: u64, sha256: &str| -> io::Result<()> {
         match fs::File::open(out.join(name)) {
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -320,8 +395,31 @@ pub fn check(
         Ok(())
     };
     for &format in formats {
+        if format == Format::Svg {
+            let dir = Staging {
+                path: std::env::temp_dir().join(format!("glossgraph-check-{}", std::process::id())),
+            };
+            fs::create_dir_all(&dir.path)?;
+            let path = dir.path.join(format.file_name());
+            match render_svg(glossary, config, view, &path)? {
+                Some(why) => {
+                    // Not comparable here: trust the manifest on disk for this one entry, so
+                    // the rest of the manifest is still compared.
+                    if let Some((bytes, sha256)) = manifest_entry(out, format) {
+                        manifest.record(format, bytes, sha256, None);
+                    }
+                    skipped.push((format, why));
+                }
+                None => {
+                    let (bytes, sha256) = hash_file(&path)?;
+                    compare(format.file_name(), bytes, &sha256)?;
+                    manifest.record(format, bytes, sha256, None);
+                }
+            }
+            continue;
+        }
         let mut w = Hashing::new(io::sink());
-        let triples = write_one(glossary, config, format, &mut w)?;
+        let triples = write_one(glossary, config, format, view, &mut w)?;
         let (bytes, sha256, _) = w.finish();
         compare(format.file_name(), bytes, &sha256)?;
         manifest.record(format, bytes, sha256, triples);
@@ -334,16 +432,17 @@ pub fn check(
     if out.is_dir() {
         for entry in fs::read_dir(out)? {
             let name = entry?.file_name().to_string_lossy().into_owned();
+            // A skipped format's file is neither compared nor called extra.
             let known = name == MANIFEST
                 || manifest.files.contains_key(name.as_str())
-                || keep.contains(&name.as_str());
+                || skipped.iter().any(|(f, _)| f.file_name() == name);
             if !known && !name.starts_with('.') {
                 drift.push(Drift::Extra(name));
             }
         }
     }
     drift.sort();
-    Ok(drift)
+    Ok(Checked { drift, skipped })
 }
 
 #[cfg(test)]

@@ -123,7 +123,8 @@ fn load_checked(args: &GlossaryArgs) -> Result<Checked> {
 }
 
 /// Loads and checks the glossary for a command that writes something: an invalid glossary
-/// prints its report on stderr and yields `Err(exit code 1)`; warnings are shown unless quiet.
+/// prints its report on stderr and yields `Err(exit code 1)`; warnings are counted in one
+/// line unless quiet (`check` is where they are read).
 fn load_valid(args: &GlossaryArgs, color: Color, quiet: bool) -> Result<Result<Checked, ExitCode>> {
     let checked = load_checked(args)?;
     let report = &checked.report;
@@ -138,8 +139,13 @@ fn load_valid(args: &GlossaryArgs, color: Color, quiet: bool) -> Result<Result<C
         };
         return Ok(Err(ExitCode::from(code)));
     }
-    if !quiet && !report.findings.is_empty() {
-        report.write_human(stderr.lock(), color)?;
+    let warnings = report.count(glossgraph::diag::Severity::Warning);
+    if !quiet && warnings > 0 {
+        eprintln!(
+            "glossgraph: note: the glossary has {warnings} warning{}; `glossgraph check {}` lists them",
+            if warnings == 1 { "" } else { "s" },
+            args.input
+        );
     }
     Ok(Ok(checked))
 }
@@ -272,7 +278,7 @@ fn check_command(args: &CheckArgs, color: Color) -> Result<ExitCode> {
 }
 
 fn render_command(args: &RenderArgs, color: Color) -> Result<ExitCode> {
-    let checked = match load_valid(&args.glossary, color, false)? {
+    let checked = match load_valid(&args.glossary, color, true)? {
         Ok(checked) => checked,
         Err(code) => {
             eprintln!("glossgraph: error: the glossary has errors; nothing was rendered");

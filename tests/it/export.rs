@@ -13,7 +13,7 @@ use sha2::{Digest, Sha256};
 
 use crate::util::{glossgraph, outcome, root, run_in};
 
-const FILES: [&str; 11] = [
+const FILES: [&str; 12] = [
     "glossary.dot",
     "glossary.graphml",
     "glossary.jsonld",
@@ -21,6 +21,7 @@ const FILES: [&str; 11] = [
     "glossary.nq",
     "glossary.nt",
     "glossary.rdf",
+    "glossary.svg",
     "glossary.trig",
     "glossary.ttl",
     "glossary.yed.graphml",

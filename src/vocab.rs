@@ -353,6 +353,14 @@ pub enum Part<'a> {
     Paragraph(usize),
 }
 
+/// Appends the IRI of the term `slug` under `base` (`{base}term/{slug}`): the one place a
+/// concept IRI is spelled, for the RDF export and for the links of the DOT topic map alike.
+pub fn push_term_iri(out: &mut String, base: &str, slug: &str) {
+    out.push_str(base);
+    out.push_str("term/");
+    push_encoded(out, slug);
+}
+
 impl Iris {
     /// The IRIs under `base`, which [`crate::config`] has checked to be an absolute IRI
     /// ending in `/` or `#`.
@@ -428,9 +436,7 @@ impl Iris {
 
     /// Appends the IRI of the term `slug`.
     pub fn push_term(&self, out: &mut String, slug: &str) {
-        out.push_str(&self.base);
-        out.push_str("term/");
-        push_encoded(out, slug);
+        push_term_iri(out, &self.base, slug);
     }
 
     /// The IRI of the term `slug`.

@@ -259,7 +259,7 @@ pub fn write_selection(
     selection: &Selection,
     w: impl Write,
 ) -> Result<(), ExportError> {
-    let mut out = BufWriter::new(w);
+    let mut out = BufWriter::with_capacity(1 << 16, w);
     let mut buf = String::new();
     writeln!(
         out,

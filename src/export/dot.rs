@@ -26,8 +26,7 @@ use std::io::{BufWriter, Write};
 use petgraph::graph::NodeIndex;
 use petgraph::unionfind::UnionFind;
 
-use super::graphml::status_color;
-use super::ExportError;
+use super::{status_color, ExportError};
 use crate::config::Config;
 use crate::graph::Link;
 use crate::Glossary;

@@ -28,7 +28,7 @@ use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 use quick_xml::name::QName;
 use quick_xml::Writer;
 
-use super::ExportError;
+use super::{status_color, ExportError};
 use crate::config::Config;
 use crate::graph::Link;
 use crate::{Card, Glossary};
@@ -169,34 +169,6 @@ const YED_KEYS: [Key; 2] = [
     ("nodegraphics", Domain::Node, None),
     ("edgegraphics", Domain::Edge, None),
 ];
-
-/// Fill colours by status, shared with the DOT writer's palette (colour-blind-safe pastels).
-pub(crate) fn status_color(config: &Config, status: Option<&str>) -> &'static str {
-    const KNOWN: [(&str, &str); 5] = [
-        ("shipping", "#b3de69"),
-        ("emerging", "#80b1d3"),
-        ("draft", "#ffffb3"),
-        ("deprecated", "#fdb462"),
-        ("obsolete", "#d9d9d9"),
-    ];
-    const OTHERS: [&str; 6] = [
-        "#bebada", "#fccde5", "#8dd3c7", "#bc80bd", "#ccebc5", "#ffed6f",
-    ];
-    let Some(status) = status else {
-        return "#ffffff";
-    };
-    if let Some((_, color)) = KNOWN.iter().find(|(s, _)| *s == status) {
-        return color;
-    }
-    // Other configured statuses take the next colours in the order they are configured, so
-    // a status keeps its colour whatever the cards say; an unknown one is white.
-    config
-        .statuses
-        .iter()
-        .filter(|s| !KNOWN.iter().any(|(k, _)| k == s))
-        .position(|s| s == status)
-        .map_or("#ffffff", |i| OTHERS[i % OTHERS.len()])
-}
 
 /// Writes the glossary as GraphML shaped for `profile`.
 ///

@@ -26,8 +26,7 @@ use std::io::{BufWriter, Write};
 use petgraph::graph::NodeIndex;
 use petgraph::unionfind::UnionFind;
 
-use super::graphml::status_color;
-use super::ExportError;
+use super::{status_color, ExportError};
 use crate::config::Config;
 use crate::graph::Link;
 use crate::Glossary;
@@ -259,7 +258,7 @@ pub fn write_selection(
     selection: &Selection,
     w: impl Write,
 ) -> Result<(), ExportError> {
-    let mut out = BufWriter::new(w);
+    let mut out = BufWriter::with_capacity(1 << 16, w);
     let mut buf = String::new();
     writeln!(
         out,

@@ -139,3 +139,31 @@ pub fn write(
         _ => unreachable!("RDF formats are handled above"),
     }
 }
+
+/// The fill colour of a status in GraphML (yEd) and DOT maps: colour-blind-safe pastels.
+pub(crate) fn status_color(config: &Config, status: Option<&str>) -> &'static str {
+    const KNOWN: [(&str, &str); 5] = [
+        ("shipping", "#b3de69"),
+        ("emerging", "#80b1d3"),
+        ("draft", "#ffffb3"),
+        ("deprecated", "#fdb462"),
+        ("obsolete", "#d9d9d9"),
+    ];
+    const OTHERS: [&str; 6] = [
+        "#bebada", "#fccde5", "#8dd3c7", "#bc80bd", "#ccebc5", "#ffed6f",
+    ];
+    let Some(status) = status else {
+        return "#ffffff";
+    };
+    if let Some((_, color)) = KNOWN.iter().find(|(s, _)| *s == status) {
+        return color;
+    }
+    // Other configured statuses take the next colours in the order they are configured, so
+    // a status keeps its colour whatever the cards say; an unknown one is white.
+    config
+        .statuses
+        .iter()
+        .filter(|s| !KNOWN.iter().any(|(k, _)| k == s))
+        .position(|s| s == status)
+        .map_or("#ffffff", |i| OTHERS[i % OTHERS.len()])
+}

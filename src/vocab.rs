@@ -532,8 +532,14 @@ pub enum PartOwned {
 /// of its UTF-8 as `%XX`. Injective, and the identity on valid slugs.
 fn push_encoded(out: &mut String, value: &str) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let keep = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~');
+    // The common case, a valid slug or id, is copied in one go.
+    if value.bytes().all(keep) {
+        out.push_str(value);
+        return;
+    }
     for &b in value.as_bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+        if keep(b) {
             out.push(b as char);
         } else {
             out.push('%');

@@ -311,7 +311,8 @@ pub fn write(
         )));
     }
     fs::create_dir_all(out)?;
-    for &format in formats {
+    // Only what was staged: a skipped format (the SVG) has no file to move.
+    for &format in &written {
         fs::rename(
             staging.path.join(format.file_name()),
             out.join(format.file_name()),

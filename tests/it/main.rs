@@ -4,6 +4,7 @@
 mod check;
 mod dot;
 mod export;
+mod export_bench;
 mod generate;
 mod graphml;
 mod rdf;

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """NetworkX's write_graphml on a glossgraph glossary, for docs/bench-graphml-dot.md.
 
-Usage: bench-networkx-graphml.py CARDS.jsonl OUT.graphml
+Usage: graphml_networkx.py CARDS.jsonl OUT.graphml
 
 Reads the JSON Lines cards with the json module, builds an nx.DiGraph with the same node and
 edge attributes as glossgraph's default GraphML profile (lists joined with a line feed, counts
 as ints; related once per pair from the smaller slug, supersedes old -> new), then times
 nx.write_graphml alone. Prints "build <s> write <s> (cpu <s>) peak_rss_kib <n>" on stderr.
+
+benches/export_python.py imports `load` and `graph` to build the same graph.
 """
 import json
 import resource
@@ -16,15 +18,15 @@ import time
 import networkx as nx
 
 
-def main():
-    source, target = sys.argv[1], sys.argv[2]
-    start = time.perf_counter()
-    g = nx.DiGraph(title="Glossary", base="https://example.org/glossary/")
-    cards = []
+def load(source):
+    """The cards of a JSON Lines file, as dicts."""
     with open(source, encoding="utf-8") as f:
-        for line in f:
-            if line.strip():
-                cards.append(json.loads(line))
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def graph(cards):
+    """The nx.DiGraph of glossgraph's default GraphML profile."""
+    g = nx.DiGraph(title="Glossary", base="https://example.org/glossary/")
     slugs = {c["slug"] for c in cards}
     join = "\n".join
     for c in sorted(cards, key=lambda c: c["slug"]):
@@ -60,6 +62,13 @@ def main():
         for new in c.get("supersededBy") or []:
             if new in slugs:
                 g.add_edge(s, new, kind="supersedes")
+    return g
+
+
+def main():
+    source, target = sys.argv[1], sys.argv[2]
+    start = time.perf_counter()
+    g = graph(load(source))
     built = time.perf_counter() - start
     start, cpu_start = time.perf_counter(), time.process_time()
     nx.write_graphml(g, target)

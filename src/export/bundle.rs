@@ -312,13 +312,9 @@ pub fn write(
     }
     fs::create_dir_all(out)?;
     // Only what was staged: a skipped format (the SVG) has no file to move.
-    for &format in &written {
-        fs::rename(
-            staging.path.join(format.file_name()),
-            out.join(format.file_name()),
-        )?;
+    for name in names {
+        fs::rename(staging.path.join(name), out.join(name))?;
     }
-    fs::rename(staging.path.join(MANIFEST), out.join(MANIFEST))?;
     Ok(manifest)
 }
 

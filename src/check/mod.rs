@@ -21,7 +21,7 @@ pub use report::{Located, Report};
 
 use crate::config::Config;
 use crate::diag::{Finding, Rule, Severity};
-use crate::load::{Loaded, Origin};
+use crate::load::{Loaded, LoadedCard, Origin, Sources};
 use crate::{Card, Glossary};
 
 /// How strict a check is.
@@ -55,27 +55,21 @@ pub fn is_slug(s: &str) -> bool {
 pub fn check(loaded: Loaded, config: &Config, options: Options) -> Checked {
     let Loaded {
         sources,
-        cards,
+        mut cards,
         mut findings,
     } = loaded;
     let card_count = cards.len();
-    let mut kept: Vec<(Card, Origin)> = Vec::with_capacity(cards.len());
-    for loaded in cards {
-        if !loaded.has_slug {
-            continue; // the loader has reported the missing or mistyped slug
-        }
-        let (card, origin) = (loaded.card, loaded.origin);
-        let source = sources.get(origin.source);
-        identity::card(&card, origin, source, config, &mut findings);
-        text::card(&card, origin, &mut findings);
-        citations::card(&card, origin, &mut findings);
-        dates::card(&card, origin, &mut findings);
-        kept.push((card, origin));
-    }
-    // Stable sort: of cards sharing a slug, the first read is kept.
-    kept.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
-    identity::duplicates(&mut kept, &sources, &mut findings);
-    let (cards, origins): (Vec<Card>, Vec<Origin>) = kept.into_iter().unzip();
+    // The loader has reported every missing or mistyped slug.
+    cards.retain(|loaded| loaded.has_slug);
+    findings.extend(card_rules(&cards, &sources, config));
+    // Cards are sorted, and later split into cards and origins, where they lie: a card is a
+    // few hundred bytes, and a second vector of them (or a stable sort's scratch half) would
+    // be the largest allocation of the whole check.
+    sort_by_slug(&mut cards);
+    identity::duplicates(&mut cards, &sources, &mut findings);
+    let origins: Vec<Origin> = cards.iter().map(|loaded| loaded.origin).collect();
+    // Collected in place: std reuses the vector's memory, `Card` being smaller than `LoadedCard`.
+    let cards: Vec<Card> = cards.into_iter().map(|loaded| loaded.card).collect();
     let glossary = Glossary::new(cards);
     relations::glossary(&glossary, &origins, &mut findings);
     text::overlapping_labels(&glossary, &origins, &mut findings);
@@ -111,6 +105,63 @@ pub fn check(loaded: Loaded, config: &Config, options: Options) -> Checked {
     }
 }
 
+/// The rules that look at one card at a time, over every card, on every core: the cards are
+/// cut into one run per thread and the findings joined in card order, so the result is the
+/// same as on one thread.
+fn card_rules(cards: &[LoadedCard], sources: &Sources, config: &Config) -> Vec<Finding> {
+    let rules = |run: &[LoadedCard]| {
+        let mut findings = Vec::new();
+        for loaded in run {
+            let (card, origin) = (&loaded.card, loaded.origin);
+            let source = sources.get(origin.source);
+            identity::card(card, origin, source, config, &mut findings);
+            text::card(card, origin, &mut findings);
+            citations::card(card, origin, &mut findings);
+            dates::card(card, origin, &mut findings);
+        }
+        findings
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+    if threads == 1 || cards.len() < 1024 {
+        return rules(cards);
+    }
+    std::thread::scope(|scope| {
+        let runs: Vec<_> = cards
+            .chunks(cards.len().div_ceil(threads))
+            .map(|run| scope.spawn(move || rules(run)))
+            .collect();
+        runs.into_iter()
+            .flat_map(|run| run.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    })
+}
+
+/// Sorts by slug, stably (of cards sharing a slug, the first read comes first), moving each
+/// card once: the order is found on indices, then applied by following its cycles.
+fn sort_by_slug(cards: &mut [LoadedCard]) {
+    const DONE: u32 = u32::MAX;
+    let mut order: Vec<u32> = (0..cards.len() as u32).collect();
+    order.sort_by(|&a, &b| {
+        cards[a as usize]
+            .card
+            .slug
+            .cmp(&cards[b as usize].card.slug)
+    });
+    // Position k receives the card at order[k].
+    for start in 0..cards.len() {
+        let mut k = start;
+        while order[k] != DONE {
+            let from = order[k] as usize;
+            order[k] = DONE;
+            if from == start {
+                break;
+            }
+            cards.swap(k, from);
+            k = from;
+        }
+    }
+}
+
 /// Shorthand for the rules: a finding at `pointer` inside the card from `origin`.
 fn at(
     rule: Rule,
@@ -134,6 +185,46 @@ mod tests {
         for bad in ["", "A", "a b", "a/b", "..", "-a", "a-", "a--b", "é", "a_b"] {
             assert!(!is_slug(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn sorting_by_slug_is_stable_and_moves_every_card() {
+        let card = |slug: &str, offset: u64| LoadedCard {
+            card: Card {
+                slug: slug.into(),
+                ..Card::default()
+            },
+            origin: Origin {
+                source: 0,
+                line: 1,
+                column: 1,
+                offset,
+                len: 1,
+            },
+            has_slug: true,
+        };
+        let mut cards: Vec<LoadedCard> = ["d", "b", "a", "b", "e", "c", "a"]
+            .iter()
+            .enumerate()
+            .map(|(i, s)| card(s, i as u64))
+            .collect();
+        sort_by_slug(&mut cards);
+        let got: Vec<(&str, u64)> = cards
+            .iter()
+            .map(|c| (c.card.slug.as_str(), c.origin.offset))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("a", 2),
+                ("a", 6),
+                ("b", 1),
+                ("b", 3),
+                ("c", 5),
+                ("d", 0),
+                ("e", 4)
+            ]
+        );
     }
 
     #[test]

@@ -1,8 +1,6 @@
 //! Text rules: empty labels, aliases that repeat a label (SKOS S13), characters that XML 1.0
 //! forbids or that do not print, repeated list entries, and labels shared across terms.
 
-use std::collections::HashMap;
-
 use unicode_normalization::UnicodeNormalization;
 
 use super::at;
@@ -148,40 +146,95 @@ fn normalise(label: &str) -> String {
 }
 
 /// qSKOS `ol`: a label (term or alias) that another term also has, after NFC + case folding.
+/// Each label is reported against the first term (in slug order) that has it.
+///
+/// Labels are grouped by a hash of their normalised form, sorted, rather than kept as
+/// normalised strings in a map: 16 bytes per label instead of an allocation, on a glossary
+/// of millions of labels. Only labels whose hashes meet are normalised again and compared.
 pub(super) fn overlapping_labels(glossary: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
-    let mut first: HashMap<String, u32> = HashMap::with_capacity(glossary.cards().len() * 2);
-    for (i, card) in glossary.cards().iter().enumerate() {
-        let labels = std::iter::once(("/term".to_owned(), &card.term)).chain(
-            card.aliases
-                .iter()
-                .enumerate()
-                .map(|(k, a)| (format!("/aliases/{k}"), a)),
-        );
-        for (pointer, label) in labels {
-            let key = normalise(label);
-            if key.trim().is_empty() {
-                continue;
-            }
-            match first.get(&key) {
-                None => {
-                    first.insert(key, i as u32);
-                }
-                Some(&j) if j as usize != i => {
-                    let other = &glossary.cards()[j as usize];
-                    out.push(at(
-                        Rule::OverlappingLabels,
-                        origins[i],
-                        pointer,
-                        format!(
-                            "label `{label}` is also a label of `{}` (`{}`)",
-                            other.slug, other.term
-                        ),
-                    ));
-                }
-                Some(_) => {}
+    let cards = glossary.cards();
+    let label = |i: u32, k: u32| -> &str {
+        let card = &cards[i as usize];
+        if k == 0 {
+            &card.term
+        } else {
+            &card.aliases[k as usize - 1]
+        }
+    };
+    // (hash of the normalised label, card, label: 0 the term, k + 1 alias k)
+    let mut keys: Vec<(u64, u32, u32)> = Vec::with_capacity(cards.len() * 3);
+    for (i, card) in cards.iter().enumerate() {
+        for k in 0..=card.aliases.len() as u32 {
+            if let Some(hash) = key_hash(label(i as u32, k)) {
+                keys.push((hash, i as u32, k));
             }
         }
     }
+    keys.sort_unstable();
+    // (card, label, the first card with the same label), for labels of a later card.
+    let mut overlaps: Vec<(u32, u32, u32)> = Vec::new();
+    let mut group: Vec<(String, u32, u32)> = Vec::new();
+    for same_hash in keys.chunk_by(|a, b| a.0 == b.0) {
+        if same_hash.len() < 2 {
+            continue;
+        }
+        // In (card, label) order, as the labels were met; sorted by key, stably.
+        group.clear();
+        group.extend(
+            same_hash
+                .iter()
+                .map(|&(_, i, k)| (normalise(label(i, k)), i, k)),
+        );
+        group.sort_by(|a, b| a.0.cmp(&b.0));
+        for same_key in group.chunk_by(|a, b| a.0 == b.0) {
+            let first = same_key[0].1;
+            overlaps.extend(
+                same_key
+                    .iter()
+                    .filter(|&&(_, i, _)| i != first)
+                    .map(|&(_, i, k)| (i, k, first)),
+            );
+        }
+    }
+    overlaps.sort_unstable();
+    for (i, k, j) in overlaps {
+        let pointer = if k == 0 {
+            "/term".to_owned()
+        } else {
+            format!("/aliases/{}", k - 1)
+        };
+        let other = &cards[j as usize];
+        out.push(at(
+            Rule::OverlappingLabels,
+            origins[i as usize],
+            pointer,
+            format!(
+                "label `{}` is also a label of `{}` (`{}`)",
+                label(i, k),
+                other.slug,
+                other.term
+            ),
+        ));
+    }
+}
+
+/// FNV-1a of the label's normalised form, without building it for ASCII labels; `None` for
+/// a label that is blank once normalised. Collisions are harmless: equal hashes are only a
+/// reason to compare the normalised labels themselves.
+fn key_hash(label: &str) -> Option<u64> {
+    fn fnv(bytes: impl Iterator<Item = u8>) -> u64 {
+        bytes.fold(0xCBF2_9CE4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3)
+        })
+    }
+    if label.is_ascii() {
+        if label.trim().is_empty() {
+            return None;
+        }
+        return Some(fnv(label.bytes().map(|b| b.to_ascii_lowercase())));
+    }
+    let key = normalise(label);
+    (!key.trim().is_empty()).then(|| fnv(key.bytes()))
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! Text rules: empty labels, aliases that repeat a label (SKOS S13), characters that XML 1.0
 //! forbids or that do not print, repeated list entries, and labels shared across terms.
 
+use std::collections::HashSet;
+
 use unicode_normalization::UnicodeNormalization;
 
 use super::at;
@@ -67,9 +69,21 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
         ("limitations", &card.limitations),
         ("provenance", &card.provenance),
     ];
+    let mut seen: HashSet<&str> = HashSet::new();
     for (name, list) in lists {
+        // A hub of the glossary relates to thousands of terms: past a few entries, a set
+        // finds the repeats without comparing every pair.
+        let long = list.len() > 16;
+        if long {
+            seen.clear();
+        }
         for (i, item) in list.iter().enumerate() {
-            if list[..i].contains(item) {
+            let repeated = if long {
+                !seen.insert(item)
+            } else {
+                list[..i].contains(item)
+            };
+            if repeated {
                 out.push(at(
                     Rule::DuplicateEntry,
                     origin,
@@ -121,16 +135,31 @@ fn is_xml_forbidden(c: char) -> bool {
 /// Scans bytes: the common case, plain text, costs one comparison per byte.
 pub(crate) fn bad_char(text: &str) -> Option<(usize, char)> {
     let b = text.as_bytes();
-    for (i, &byte) in b.iter().enumerate() {
-        let suspicious = match byte {
-            b'\t' | b'\n' | b'\r' => false,
-            0..=0x1F | 0x7F => true,
-            0xC2 => matches!(b.get(i + 1), Some(0x80..=0x9F)),
-            0xEF => b.get(i + 1) == Some(&0xBF) && matches!(b.get(i + 2), Some(0xBE | 0xBF)),
-            _ => false,
-        };
-        if suspicious {
-            return text[i..].chars().next().map(|c| (i, c));
+    // Whole blocks are screened first, branch-free (the compiler vectorises the fold): only a
+    // block holding a control character or a lead byte of C1 or U+FFFE/U+FFFF is looked at
+    // byte by byte.
+    const BLOCK: usize = 32;
+    let maybe = |x: u8| {
+        (x < 0x20 && x != b'\t' && x != b'\n' && x != b'\r')
+            | (x == 0x7F)
+            | (x == 0xC2)
+            | (x == 0xEF)
+    };
+    for (n, block) in b.chunks(BLOCK).enumerate() {
+        if !block.iter().fold(false, |any, &x| any | maybe(x)) {
+            continue;
+        }
+        for i in n * BLOCK..n * BLOCK + block.len() {
+            let suspicious = match b[i] {
+                b'\t' | b'\n' | b'\r' => false,
+                0..=0x1F | 0x7F => true,
+                0xC2 => matches!(b.get(i + 1), Some(0x80..=0x9F)),
+                0xEF => b.get(i + 1) == Some(&0xBF) && matches!(b.get(i + 2), Some(0xBE | 0xBF)),
+                _ => false,
+            };
+            if suspicious {
+                return text[i..].chars().next().map(|c| (i, c));
+            }
         }
     }
     None
@@ -249,6 +278,53 @@ mod tests {
         assert_eq!(bad_char("x\u{85}"), Some((1, '\u{85}')));
         assert_eq!(bad_char("\u{FFFD}é😀\u{200F}"), None);
         assert!(is_xml_forbidden('\u{1}') && !is_xml_forbidden('\u{7F}'));
+        // Past the first block, and a lead byte at a block's end.
+        let long = format!("{}\u{1}", "é".repeat(40));
+        assert_eq!(bad_char(&long), Some((80, '\u{1}')));
+        let edge = format!("{}\u{FFFF}", "a".repeat(31));
+        assert_eq!(bad_char(&edge), Some((31, '\u{FFFF}')));
+        assert_eq!(bad_char(&"µs ".repeat(50)), None);
+    }
+
+    #[test]
+    fn repeated_entries_are_found_in_short_and_long_lists() {
+        let origin = Origin {
+            source: 0,
+            line: 1,
+            column: 1,
+            offset: 0,
+            len: 1,
+        };
+        for n in [5, 40] {
+            let mut related: Vec<String> = (0..n).map(|i| format!("t{i}")).collect();
+            related.insert(3, "t1".into());
+            related.push("t0".into());
+            related.push("t1".into());
+            let card = Card {
+                slug: "a".into(),
+                term: "A".into(),
+                definition: "d".into(),
+                related,
+                ..Card::default()
+            };
+            let mut out = Vec::new();
+            super::card(&card, origin, &mut out);
+            let at: Vec<String> = out
+                .iter()
+                .map(|f| match &f.place {
+                    crate::diag::Place::Card { pointer, .. } => pointer.clone(),
+                    _ => String::new(),
+                })
+                .collect();
+            assert_eq!(
+                at,
+                [
+                    "/related/3".to_owned(),
+                    format!("/related/{}", n + 1),
+                    format!("/related/{}", n + 2)
+                ]
+            );
+        }
     }
 
     #[test]

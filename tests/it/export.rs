@@ -337,8 +337,14 @@ fn colour_only_when_asked_or_on_a_terminal() {
 #[test]
 fn the_readme_turtle_example_is_what_export_writes() {
     let readme = fs::read_to_string(root().join("README.md")).unwrap();
-    let start = readme.find("```turtle\n").expect("a Turtle example in README.md") + 10;
+    let start = readme
+        .find("```turtle\n")
+        .expect("a Turtle example in README.md")
+        + 10;
     let example = &readme[start..start + readme[start..].find("\n…").unwrap()];
     let ttl = fs::read_to_string(root().join("exports/glossary.ttl")).unwrap();
-    assert!(ttl.contains(example), "README's Turtle example is not in exports/glossary.ttl");
+    assert!(
+        ttl.contains(example),
+        "README's Turtle example is not in exports/glossary.ttl"
+    );
 }

@@ -5,6 +5,7 @@
 #   benches/export.sh                                 # 10k, 100k and 1M generated terms
 #   SIZES="10000 100000" RUNS=3 benches/export.sh
 #   PYTHON_SIZES="" benches/export.sh                 # without the Python stack
+#   PARTS=1 benches/export.sh                         # every size in parts (see below)
 #
 # Corpora: `glossgraph generate --terms N` (seed 1) in target/bench/corpus-N.jsonl, shared
 # with the other benchmarks; target/bench-rdf/corpus-N.jsonl (benches/rdf.sh) is used instead
@@ -16,19 +17,29 @@
 #   parse    the json_floor example: a bare serde_json parse of CORPUS into Values
 #   cat      `cat DIR/* > /dev/null`: reading back every byte the export wrote
 #   copy     `cat FILE > COPY; rm COPY` for every file written: writing the bytes once more
-#   python   benches/export_python.py CORPUS DIR (json + rdflib + NetworkX + pydot), for the
-#            sizes in PYTHON_SIZES (default 10000: rdflib's Turtle writer grows faster than
-#            linearly, 20k terms already take minutes)
-# floor = parse + cat. Each is timed by `/usr/bin/time -f '%e %U %S %M'` (wall, user, sys,
-# peak RSS). Each result line: terms, input bytes, tool, run, wall s, user s, sys s, peak KiB,
-# output bytes, load average before it. A Markdown table of the medians follows.
+# floor = parse + cat. The export writes about 31x the input's bytes, and the copy needs room
+# for the largest file again, so a size runs this way only when the disk holding target/bench
+# has 40x the input free. Otherwise (1M terms is 2 GB of input, 61 GB of output) it is
+# measured in parts, none of which writes to disk:
+#   check    `glossgraph check CORPUS` (load and check)
+#   F        `glossgraph export CORPUS --format F --out - --quiet | wc -c`, for each format F
+#   parse    as above
+# and the table estimates the whole export as check + the sum over F of (F - check), its peak
+# as the largest of the parts, and the floor's cat from the bytes per second of the largest
+# size measured whole in the same run.
+# Then the Python stack, for the sizes in PYTHON_SIZES (default 10000: rdflib's Turtle writer
+# grows faster than linearly, 10k terms take about 20 minutes):
+#   python   benches/export_python.py CORPUS DIR (json + rdflib + NetworkX + pydot)
+# Each is timed by `/usr/bin/time -f '%e %U %S %M'` (wall, user, sys, peak RSS). Each result
+# line: terms, input bytes, tool, run, wall s, user s, sys s, peak KiB, output bytes, load
+# average before it. A Markdown table of the medians over the runs follows.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 dir=target/bench
 mkdir -p "$dir"
 runs=${RUNS:-1}
-python_sizes=" ${PYTHON_SIZES-10000} "
+formats="turtle ntriples rdfxml jsonld trig nquads graphml graphml-yed graphml-neo4j dot"
 cargo build --release --quiet --bin glossgraph --example json_floor
 bin=target/release/glossgraph
 floor=target/release/examples/json_floor
@@ -36,52 +47,87 @@ floor=target/release/examples/json_floor
 exec 3>&1
 timing=$(mktemp)
 results=$(mktemp)
-trap 'rm -f "$timing" "$timing.steps" "$results"; rm -rf "$dir/export-out" "$dir/export-copy"' EXIT
+out="$dir/export-out"
+trap 'rm -f "$timing" "$timing.steps" "$timing.bytes" "$results"; rm -rf "$out" "$dir/export-copy"' EXIT
 
-# measure TOOL RUN OUTPUT COMMAND... : times COMMAND and prints one result line; OUTPUT is the
-# folder or file whose bytes are counted as written (empty: none).
+# measure TOOL RUN OUTPUT COMMAND... : times COMMAND and prints one result line. OUTPUT is
+# what was written: a folder or file (its bytes are counted), `count` (the number that
+# $timing.bytes holds), or empty (nothing).
 measure() {
-  local tool=$1 run=$2 output=$3 load
+  local tool=$1 run=$2 output=$3 load size=0
   shift 3
   load=$(cut -d' ' -f1 /proc/loadavg)
   /usr/bin/time -f "%e %U %S %M" -o "$timing" "$@"
-  local size=0
-  [ -n "$output" ] && size=$(du -sb "$output" | cut -f1)
+  case $output in
+    "") ;;
+    count) size=$(cat "$timing.bytes") ;;
+    *) size=$(du -sb "$output" | cut -f1) ;;
+  esac
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$terms" "$input_bytes" "$tool" "$run" \
     "$(tr ' ' '\t' < "$timing")" "$size" "$load" | tee -a "$results" >&3
+}
+
+# corpus_of N: the generated glossary of N terms (generated if missing).
+corpus_of() {
+  local corpus="target/bench-rdf/corpus-$1.jsonl"
+  if [ ! -f "$corpus" ]; then
+    corpus="$dir/corpus-$1.jsonl"
+    [ -f "$corpus" ] || "$bin" generate --terms "$1" --out "$corpus" >&2
+  fi
+  echo "$corpus"
 }
 
 commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src Cargo.toml Cargo.lock || echo "+dirty")
 echo "# $(date -u +%Y-%m-%dT%H:%MZ) commit $commit, $(nproc) cores, $(uname -sr), load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf 'terms\tinput bytes\ttool\trun\twall s\tuser s\tsys s\tpeak KiB\toutput bytes\tload\n'
-out="$dir/export-out"
 for terms in ${SIZES:-10000 100000 1000000}; do
-  corpus="target/bench-rdf/corpus-$terms.jsonl"
-  if [ ! -f "$corpus" ]; then
-    corpus="$dir/corpus-$terms.jsonl"
-    [ -f "$corpus" ] || "$bin" generate --terms "$terms" --out "$corpus"
+  corpus=$(corpus_of "$terms")
+  input_bytes=$(stat -c %s "$corpus")
+  free=$(df -B1 --output=avail "$dir" | tail -n 1)
+  whole=yes
+  if [ "${PARTS:-0}" = 1 ]; then
+    whole=no
+    echo "# $terms terms: measured in parts (PARTS=1)"
+  elif [ "$free" -lt $((input_bytes * 40)) ]; then
+    whole=no
+    echo "# $terms terms: the whole export needs about $((input_bytes * 40 / 1000000000)) GB free, $((free / 1000000000)) GB available: measured in parts, to a pipe"
   fi
+  for run in $(seq "$runs"); do
+    if [ "$whole" = yes ]; then
+      rm -rf "$out"
+      measure export "$run" "$out" "$bin" export "$corpus" --out "$out" --quiet
+      measure parse "$run" "" "$floor" "$corpus" 2> /dev/null
+      measure cat "$run" "$out" sh -c 'cat "$1"/* > /dev/null' cat "$out"
+      measure copy "$run" "$out" sh -c 'for f in "$1"/*; do cat "$f" > "$2"; rm "$2"; done' copy "$out" "$dir/export-copy"
+      rm -rf "$out"
+    else
+      measure check "$run" "" "$bin" check "$corpus" > /dev/null 2>&1
+      for format in $formats; do
+        measure "$format" "$run" count bash -c 'set -o pipefail; "$0" export "$1" --format "$2" --out - --quiet | wc -c > "$3"' \
+          "$bin" "$corpus" "$format" "$timing.bytes"
+      done
+      measure parse "$run" "" "$floor" "$corpus" 2> /dev/null
+    fi
+  done
+done
+for terms in ${PYTHON_SIZES-10000}; do
+  corpus=$(corpus_of "$terms")
   input_bytes=$(stat -c %s "$corpus")
   for run in $(seq "$runs"); do
     rm -rf "$out"
-    measure export "$run" "$out" "$bin" export "$corpus" --out "$out" --quiet
-    measure parse "$run" "" "$floor" "$corpus" 2> /dev/null
-    measure cat "$run" "$out" sh -c 'cat "$1"/* > /dev/null' cat "$out"
-    measure copy "$run" "$out" sh -c 'for f in "$1"/*; do cat "$f" > "$2"; rm "$2"; done' copy "$out" "$dir/export-copy"
+    measure python "$run" "$out" python3 -W ignore benches/export_python.py "$corpus" "$out" 2> "$timing.steps"
+    sed 's/^/# /' "$timing.steps"
     rm -rf "$out"
-    if [[ "$python_sizes" == *" $terms "* ]]; then
-      measure python "$run" "$out" python3 -W ignore benches/export_python.py "$corpus" "$out" 2> "$timing.steps"
-      sed 's/^/# /' "$timing.steps"
-      rm -rf "$out"
-    fi
   done
 done
 
 # The table: medians over the runs.
-python3 - "$results" <<'PY'
+python3 - "$results" "$formats" <<'PY'
 import statistics
 import sys
 
+med = statistics.median
+MB = 1e6
 rows = {}
 for line in open(sys.argv[1]):
     terms, input_bytes, tool, run, wall, user, sys_, peak, out, load = line.split("\t")
@@ -92,32 +138,59 @@ for line in open(sys.argv[1]):
     r["peak"].append(int(peak) * 1024)
     r["out"].append(int(out))
     r["load"].append(float(load))
-med = statistics.median
-MB = 1e6
+formats = sys.argv[2].split()
 
 
-def floor(terms, second, key):
-    """Median over the runs of parse + `second` (cat or copy)."""
-    return med([a + b for a, b in zip(rows[terms, "parse"][key], rows[terms, second][key])])
+def m(terms, tool, key):
+    return med(rows[terms, tool][key])
 
+
+# Sizes measured in parts: the whole export, estimated from them.
+for terms in sorted({t for t, tool in rows if tool == "check"}):
+    check = rows[terms, "check"]
+    rows[terms, "export"] = {
+        "input": check["input"],
+        "wall": [m(terms, "check", "wall") + sum(m(terms, f, "wall") - m(terms, "check", "wall") for f in formats)],
+        "cpu": [m(terms, "check", "cpu") + sum(m(terms, f, "cpu") - m(terms, "check", "cpu") for f in formats)],
+        "peak": [max(m(terms, t, "peak") for t in ["check"] + formats)],
+        "out": [sum(m(terms, f, "out") for f in formats)],
+        "load": check["load"],
+        "parts": True,
+    }
+# The floor's cat: measured, or at the bytes per second of the largest size measured whole.
+whole = [t for t, tool in rows if tool == "cat"]
+for terms in sorted({t for t, tool in rows if tool == "parse"}):
+    if (terms, "cat") not in rows and whole:
+        ref = max(whole)
+        scale = m(terms, "export", "out") / m(ref, "cat", "out")
+        rows[terms, "cat"] = {k: [m(ref, "cat", k) * scale] for k in ("wall", "cpu")}
+        rows[terms, "cat"]["estimated"] = True
 
 print()
 print("| terms | stack | input MB | output MB | wall s | CPU s | peak MB | peak / input "
-      "| floor: parse + cat, wall (CPU) s | / floor, wall (CPU) | parse + copy, wall (CPU) s "
-      "| / (parse + copy), wall (CPU) | load |")
-print("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+      "| floor: parse + cat, wall (CPU) s | / floor, wall (CPU) | load |")
+print("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for terms in sorted({t for t, _ in rows}):
-    floors = {k: (floor(terms, k, "wall"), floor(terms, k, "cpu")) for k in ("cat", "copy")}
     for tool, name in (("export", "glossgraph export"),
-                       ("python", "Python: json + rdflib + NetworkX (run at 10k only)")):
+                       ("python", "Python: json + rdflib + NetworkX + pydot")):
         r = rows.get((terms, tool))
         if r is None:
             continue
+        if r.get("parts"):
+            name += " (estimated from its parts, see below)"
         wall, cpu, peak = med(r["wall"]), med(r["cpu"]), med(r["peak"])
         cells = [f"{terms:,}", name, f"{r['input'] / MB:,.1f}", f"{med(r['out']) / MB:,.1f}",
                  f"{wall:,.2f}", f"{cpu:,.2f}", f"{peak / MB:,.0f}", f"{peak / r['input']:.2f}x"]
-        for fw, fc in floors.values():
-            cells += [f"{fw:.2f} ({fc:.2f})", f"{wall / fw:.1f}x ({cpu / fc:.1f}x)"]
+        if (terms, "parse") in rows and (terms, "cat") in rows:
+            cat = rows[terms, "cat"]
+            fw = m(terms, "parse", "wall") + med(cat["wall"])
+            fc = m(terms, "parse", "cpu") + med(cat["cpu"])
+            note = " (cat estimated)" if cat.get("estimated") else ""
+            ratio = (f"{wall / fw:.1f}x ({cpu / fc:.1f}x)" if fw and fc
+                     else "too small to time")
+            cells += [f"{fw:.2f} ({fc:.2f}){note}", ratio]
+        else:
+            cells += ["", ""]
         cells.append(f"{med(r['load']):.2f}")
         print("| " + " | ".join(cells) + " |")
 PY

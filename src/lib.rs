@@ -21,6 +21,7 @@ pub mod diag;
 pub mod export;
 pub mod graph;
 pub mod load;
+pub mod sparql;
 
 pub use card::Card;
 pub use graph::Glossary;

@@ -3,6 +3,7 @@
 //! could not run.
 
 mod cli;
+mod sparql_commands;
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -57,11 +58,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
     };
     match cli.command {
         Command::Check(args) => check_command(&args, color),
+        Command::Query(args) => sparql_commands::query(args, color),
+        Command::Serve(args) => sparql_commands::serve(args, color),
+        Command::Push(args) => sparql_commands::push(args, color),
     }
 }
 
-/// Loads and checks the glossary named by the arguments.
-fn load_checked(args: &GlossaryArgs) -> Result<Checked> {
+/// Loads and checks the glossary named by the arguments; also returns its configuration.
+fn load_checked(args: &GlossaryArgs) -> Result<(Checked, Config)> {
     let input = Input::parse(&args.input);
     let flags = args.settings();
     let config = match &args.config {
@@ -80,11 +84,11 @@ fn load_checked(args: &GlossaryArgs) -> Result<Checked> {
     let options = check::Options {
         strict: args.strict,
     };
-    Ok(check::check(loaded, &config, options))
+    Ok((check::check(loaded, &config, options), config))
 }
 
 fn check_command(args: &CheckArgs, color: bool) -> Result<ExitCode> {
-    let checked = load_checked(&args.glossary)?;
+    let (checked, _) = load_checked(&args.glossary)?;
     let report = &checked.report;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

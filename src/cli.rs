@@ -80,6 +80,18 @@ pub enum Command {
     ///       --user dba --graph https://example.org/glossary/ --verify http://host:8890/sparql
     #[command(verbatim_doc_comment)]
     Push(PushArgs),
+
+    /// Read RDF that follows glossgraph's mapping (as `export` writes it) back into term cards.
+    ///
+    /// Writes DIR/<slug>.json for every term and DIR/glossgraph.toml with the base IRI,
+    /// language, title and statuses found in the file. Nothing is written unless the whole
+    /// file follows the mapping; every problem is reported, by subject.
+    ///
+    /// Examples:
+    ///   glossgraph import exports/glossary.ttl --out cards
+    ///   glossgraph import dump.xml --format rdfxml --out cards
+    #[command(verbatim_doc_comment)]
+    Import(ImportArgs),
 }
 
 /// Where the glossary comes from and how it is configured; shared by every command.
@@ -255,6 +267,22 @@ pub enum PushProtocol {
     GraphStore,
     /// SPARQL 1.1 Update: DROP SILENT GRAPH, then INSERT DATA in batches.
     Update,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The RDF file: Turtle, N-Triples, RDF/XML, JSON-LD, TriG or N-Quads.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// The folder to write the cards into (created if missing).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+
+    /// The RDF format of FILE [default: guessed from its extension: .ttl .nt .rdf/.xml
+    /// .jsonld/.json .trig .nq].
+    #[arg(long, value_name = "NAME", value_parser = ["turtle", "ntriples", "rdfxml", "jsonld", "trig", "nquads"])]
+    pub format: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -20,8 +20,10 @@ pub mod config;
 pub mod diag;
 pub mod export;
 pub mod graph;
+pub mod import;
 pub mod load;
 pub mod sparql;
+pub mod vocab;
 
 pub use card::Card;
 pub use graph::Glossary;

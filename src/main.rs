@@ -8,12 +8,14 @@ mod sparql_commands;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{anyhow, Context, Result};
 use clap::Parser;
 
-use cli::{CheckArgs, Cli, Color, Command, GlossaryArgs, ReportFormat};
+use cli::{CheckArgs, Cli, Color, Command, GlossaryArgs, ImportArgs, ReportFormat};
 use glossgraph::check::{self, Checked};
 use glossgraph::config::{Config, Settings};
+use glossgraph::export::Format;
+use glossgraph::import::{self, ImportError};
 use glossgraph::load::{self, Input};
 
 /// The glossary is invalid, or the result differs from what was expected.
@@ -61,6 +63,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Query(args) => sparql_commands::query(args, color),
         Command::Serve(args) => sparql_commands::serve(args, color),
         Command::Push(args) => sparql_commands::push(args, color),
+        Command::Import(args) => import_command(&args),
     }
 }
 
@@ -104,4 +107,38 @@ fn check_command(args: &CheckArgs, color: bool) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+fn import_command(args: &ImportArgs) -> Result<ExitCode> {
+    let format = match &args.format {
+        Some(name) => Format::from_name(name).and_then(Format::rdf),
+        None => import::format_of(&args.file),
+    }
+    .ok_or_else(|| {
+        anyhow!(
+            "cannot tell the RDF format of `{}` from its extension; name it with --format",
+            args.file.display()
+        )
+    })?;
+    let imported = match import::read_file(&args.file, format) {
+        Ok(imported) => imported,
+        Err(e @ ImportError::Io { .. }) => return Err(e.into()),
+        Err(e) => {
+            let mut stderr = io::stderr().lock();
+            if let ImportError::Mapping { file, problems } = &e {
+                for problem in problems {
+                    writeln!(stderr, "error: {file}: {problem}")?;
+                }
+            }
+            writeln!(stderr, "glossgraph: error: {e}; nothing was written")?;
+            return Ok(ExitCode::from(EXIT_FINDINGS));
+        }
+    };
+    import::write_folder(&imported, &args.out)?;
+    eprintln!(
+        "imported {} cards into {}",
+        imported.cards.len(),
+        args.out.display()
+    );
+    Ok(ExitCode::SUCCESS)
 }

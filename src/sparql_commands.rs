@@ -136,7 +136,7 @@ pub fn query(mut args: QueryArgs, color: bool) -> Result<ExitCode> {
         Err(e) => return Err(e.into()),
     };
     let bindings = match saved {
-        Some(q) => q.bind(&args.params, &config),
+        Some(q) => q.bind(&args.params, store.iris()),
         None => saved::bind_adhoc(&args.params),
     }?;
     for (variable, value) in bindings {

@@ -16,6 +16,7 @@ mod relations;
 pub mod report;
 mod text;
 
+pub use citations::markers;
 pub use report::{Located, Report};
 
 use crate::config::Config;

@@ -1,22 +1,737 @@
-//! PLACEHOLDER — replaced by the RDF/SKOS exporter.
+//! RDF/SKOS: the glossary as SKOS concepts, written through Oxigraph's serializers.
+//!
+//! One function, [`quads`], decides what the triples are; everything else takes them from
+//! it: [`write`] streams them into any of Oxigraph's formats, and the SPARQL store is filled
+//! from the same iterator. The mapping (tabled in `docs/rdf.md`, IRIs in [`crate::vocab`]):
+//! the glossary is a `skos:ConceptScheme`, each card a `skos:Concept` with its fields as SKOS,
+//! DCMI terms and `gx:` properties; citations, provenance statements and cited note
+//! paragraphs are IRI-named resources of their own. There are no blank nodes.
+//!
+//! **Order without sorting.** The output is the same bytes whatever order the cards were
+//! read in, yet nothing is sorted globally: the scheme graph comes first, then each card in
+//! slug order (the [`Glossary`] keeps them so), and within a card every subject's triples
+//! come in a fixed predicate order, the values of one predicate sorted locally. Each card's
+//! triples are in a named graph of their own (`{base}graph/{slug}`), and the scheme, status
+//! scheme and vocabulary in `{base}graph/_scheme`, so a store can replace one card at a time;
+//! the triple formats (Turtle, N-Triples, RDF/XML) drop the graph names.
+//!
+//! **Lists are sets.** RDF has no order among a subject's values, so the mapping treats a
+//! card's lists as sets: they are written sorted and without duplicates, and read back sorted
+//! ([`crate::import`]). Relations are written as the graph holds them: `skos:related` in
+//! both directions, `dcterms:replaces` beside every `dcterms:isReplacedBy`. [`normalize`]
+//! states the round-trip rule exactly: importing an export gives back `normalize` of the
+//! cards.
+//!
+//! **Streaming.** [`write`] holds one card's worth of state at a time; its memory does not
+//! grow with the glossary.
 
-use std::io::Write;
+use std::fmt::Write as _;
+use std::io::{self, BufWriter, Write};
+
+use oxigraph::io::{RdfFormat, RdfSerializer, WriterQuadSerializer};
+use oxigraph::model::{GraphNameRef, LiteralRef, NamedNodeRef, Quad, QuadRef, TermRef, TripleRef};
+use petgraph::graph::NodeIndex;
+use petgraph::visit::EdgeRef;
+use petgraph::Direction;
 
 use super::ExportError;
+use crate::card::{Card, Citation, PartialDate, Precision};
+use crate::check::markers;
 use crate::config::Config;
+use crate::graph::{Link, Node};
+use crate::vocab::{self, dcterms, owl, rdf, rdfs, schema, skos, xsd, GxKind, Iris, Part};
 use crate::Glossary;
 
-/// Writes the glossary as RDF; returns the number of triples (or quads) written.
+/// Every quad of the export, in writing order: the scheme graph, then each card's graph in
+/// slug order.
+///
+/// This is the one source of truth for the triples: [`write`] serializes exactly these, and
+/// a store filled from this iterator holds exactly what the files hold. Quads are produced
+/// one card at a time; the iterator holds no more than one card's quads.
+///
+/// ```
+/// use glossgraph::{check, config::Config, export::rdf, load};
+///
+/// let text = r#"{"slug": "rdma", "term": "RDMA", "definition": "Remote direct memory access."}"#;
+/// let config = Config::default();
+/// let glossary = check::check(load::load_str("g.jsonl", text), &config, Default::default()).glossary;
+/// let labels: Vec<String> = rdf::quads(&glossary, &config)
+///     .filter(|q| q.graph_name.to_string() == "<https://example.org/glossary/graph/rdma>")
+///     .filter(|q| q.predicate.as_str().ends_with("#prefLabel"))
+///     .map(|q| q.object.to_string())
+///     .collect();
+/// assert_eq!(labels, [r#""RDMA"@en"#]);
+/// ```
+pub fn quads<'a>(glossary: &'a Glossary, config: &'a Config) -> impl Iterator<Item = Quad> + 'a {
+    Quads {
+        mapping: Mapping::new(glossary, config),
+        next: 0,
+        buffer: Vec::new().into_iter(),
+    }
+}
+
+/// Writes the glossary as RDF in `format`; returns the number of triples (or quads) written.
+///
+/// Streams through a [`BufWriter`]: memory does not grow with the glossary. See [`Writer`]
+/// for what each format declares.
 ///
 /// # Errors
 /// Those of `w`.
 pub fn write(
-    _: &Glossary,
-    _: &Config,
-    _: oxigraph::io::RdfFormat,
-    _: impl Write,
+    glossary: &Glossary,
+    config: &Config,
+    format: RdfFormat,
+    w: impl Write,
 ) -> Result<u64, ExportError> {
-    Err(ExportError::Unwritable(
-        "RDF export is not built yet".into(),
-    ))
+    let mapping = Mapping::new(glossary, config);
+    let prefixes = prefixes(glossary, config);
+    let mut out = Writer::new(format, &prefixes, BufWriter::with_capacity(1 << 16, w))?;
+    mapping.scheme(&mut out)?;
+    for i in 0..glossary.cards().len() {
+        mapping.card(i, &mut out)?;
+    }
+    let (mut w, count) = out.finish()?;
+    w.flush()?;
+    Ok(count)
+}
+
+/// One of Oxigraph's serializers, set up the way glossgraph writes each format.
+///
+/// Turtle, TriG and RDF/XML declare the prefixes given (Turtle and TriG write IRIs that no
+/// prefix covers, and those containing `#` after a prefix, in full). JSON-LD gets an inline
+/// `@context` declaring the same prefixes, so a reader never has to fetch a remote context;
+/// its IRIs are written in full (no `@base`: relative references such as `//host/path` for
+/// citation URLs would be correct but hard to read and easy to mishandle). The triple formats (Turtle, N-Triples, RDF/XML) drop graph
+/// names; TriG, N-Quads and JSON-LD keep them.
+pub struct Writer<W: Write> {
+    inner: Inner<W>,
+    dataset: bool,
+    count: u64,
+}
+
+enum Inner<W: Write> {
+    Rdf(WriterQuadSerializer<W>),
+    RdfXml(WriterQuadSerializer<XmlCarriageReturns<W>>),
+    // Oxigraph's format-independent serializer drops the prefixes of JSON-LD.
+    JsonLd(oxjsonld::WriterJsonLdSerializer<W>),
+}
+
+impl<W: Write> Writer<W> {
+    /// A writer of `format` into `w`, declaring `prefixes` as (name, namespace).
+    ///
+    /// # Errors
+    /// A namespace that is not an IRI (impossible with a checked [`Config`]'s base).
+    pub fn new(format: RdfFormat, prefixes: &[(&str, String)], w: W) -> Result<Self, ExportError> {
+        let bad = |e: oxigraph::model::IriParseError| ExportError::Unwritable(e.to_string());
+        let inner = if matches!(format, RdfFormat::JsonLd { .. }) {
+            let mut s = oxjsonld::JsonLdSerializer::new();
+            for (name, namespace) in prefixes {
+                s = s.with_prefix(*name, namespace.as_str()).map_err(bad)?;
+            }
+            Inner::JsonLd(s.for_writer(w))
+        } else {
+            let mut s = RdfSerializer::from_format(format);
+            for (name, namespace) in prefixes {
+                s = s.with_prefix(*name, namespace.as_str()).map_err(bad)?;
+            }
+            if format == RdfFormat::RdfXml {
+                Inner::RdfXml(s.for_writer(XmlCarriageReturns(w)))
+            } else {
+                Inner::Rdf(s.for_writer(w))
+            }
+        };
+        Ok(Self {
+            inner,
+            dataset: format.supports_datasets(),
+            count: 0,
+        })
+    }
+
+    /// Writes one quad (its triple, in a triple format).
+    ///
+    /// # Errors
+    /// Those of the underlying writer.
+    pub fn quad(&mut self, quad: QuadRef<'_>) -> io::Result<()> {
+        self.count += 1;
+        match &mut self.inner {
+            Inner::JsonLd(s) => s.serialize_quad(quad),
+            Inner::Rdf(s) if self.dataset => s.serialize_quad(quad),
+            Inner::Rdf(s) => s.serialize_triple(TripleRef::from(quad)),
+            Inner::RdfXml(s) => s.serialize_triple(TripleRef::from(quad)),
+        }
+    }
+
+    /// Ends the document; returns the writer and the number of quads written.
+    ///
+    /// # Errors
+    /// Those of the underlying writer.
+    pub fn finish(self) -> io::Result<(W, u64)> {
+        let w = match self.inner {
+            Inner::JsonLd(s) => s.finish()?,
+            Inner::Rdf(s) => s.finish()?,
+            Inner::RdfXml(s) => s.finish()?.0,
+        };
+        Ok((w, self.count))
+    }
+}
+
+/// Writes every carriage return as the character reference `&#13;`.
+///
+/// XML parsers turn a literal CR (or CR LF) in text into LF, so a CR in a label would not
+/// survive a trip through RDF/XML; Oxigraph's RDF/XML writer leaves it raw. The writer itself
+/// never emits CR (it indents with LF and tabs), and IRIs cannot hold one, so every CR in its
+/// output comes from a literal's text, where the reference means the same character.
+struct XmlCarriageReturns<W>(W);
+
+impl<W: Write> Write for XmlCarriageReturns<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut rest = buf;
+        while let Some(i) = rest.iter().position(|&b| b == b'\r') {
+            self.0.write_all(&rest[..i])?;
+            self.0.write_all(b"&#13;")?;
+            rest = &rest[i + 1..];
+        }
+        self.0.write_all(rest)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
+/// The prefixes the export of `glossary` uses, as (name, namespace), in [`vocab::PREFIXES`]
+/// order then `gx`.
+///
+/// Decided from the cards, without producing a triple: the scheme graph always uses `rdf:`,
+/// `rdfs:`, `owl:`, `skos:`, `dcterms:` and `gx:`; `xsd:` is used when a date is written (or
+/// a citation URL that is not an IRI); `schema:` when a card has a citation. (`true` of
+/// `owl:deprecated` is written bare in Turtle, so it does not need `xsd:`.)
+pub fn prefixes(glossary: &Glossary, config: &Config) -> Vec<(&'static str, String)> {
+    let cards = glossary.cards();
+    let cited = cards.iter().any(|c| !c.citations.is_empty());
+    let dated = cards.iter().any(|c| {
+        c.updated.is_some()
+            || c.first_seen.is_some()
+            || c.last_seen.is_some()
+            || c.citations
+                .iter()
+                .any(|x| x.accessed.is_some() || NamedNodeRef::new(&x.url).is_err())
+    });
+    let mut out: Vec<(&'static str, String)> = vocab::PREFIXES
+        .iter()
+        .filter(|(name, _)| match *name {
+            "xsd" => dated,
+            "schema" => cited,
+            _ => true,
+        })
+        .map(|(name, ns)| (*name, (*ns).to_owned()))
+        .collect();
+    out.push((vocab::GX, Iris::new(&config.base).gx_namespace().to_owned()));
+    out
+}
+
+/// The cards as an export of `glossary` reads back: the round-trip rule.
+///
+/// Every list is a set: `aliases`, `advantages`, `limitations` and `provenance` sorted
+/// (by code point) without duplicates, `citations` sorted by id without a repeated id.
+/// Relations are the graph's: `related` lists every term related either way, `supersedes`
+/// and `supersededBy` mirror each other, all sorted; self-links and links to terms the
+/// glossary does not define are dropped (the checker reports all of these). Everything
+/// else is unchanged.
+pub fn normalize(glossary: &Glossary) -> Vec<Card> {
+    (0..glossary.cards().len())
+        .map(|i| {
+            let node = NodeIndex::new(i);
+            let mut card = glossary.cards()[i].clone();
+            for list in [
+                &mut card.aliases,
+                &mut card.advantages,
+                &mut card.limitations,
+                &mut card.provenance,
+            ] {
+                list.sort_unstable();
+                list.dedup();
+            }
+            card.citations.sort_by(|a, b| a.id.cmp(&b.id));
+            card.citations.dedup_by(|b, a| a.id == b.id);
+            let slugs = |nodes: Vec<NodeIndex>| -> Vec<String> {
+                nodes
+                    .into_iter()
+                    .map(|n| glossary.slug(n).to_owned())
+                    .collect()
+            };
+            let links = Links::of(glossary, node);
+            card.related = slugs(links.related);
+            card.supersedes = slugs(links.replaces);
+            card.superseded_by = slugs(links.replaced_by);
+            card
+        })
+        .collect()
+}
+
+/// The paragraphs of a note: the text between blank lines (lines of only spaces, tabs or a
+/// carriage return count as blank), without the line breaks around them.
+pub fn paragraphs(note: &str) -> impl Iterator<Item = &str> {
+    let mut rest = note;
+    std::iter::from_fn(move || loop {
+        if rest.is_empty() {
+            return None;
+        }
+        let (paragraph, after) = split_paragraph(rest);
+        rest = after;
+        let paragraph = paragraph.trim_matches(['\n', '\r']);
+        if !paragraph.trim().is_empty() {
+            return Some(paragraph);
+        }
+    })
+}
+
+/// Splits `text` at its first blank line: (before it, after it).
+fn split_paragraph(text: &str) -> (&str, &str) {
+    let mut search = 0;
+    while let Some(i) = text[search..].find('\n') {
+        let line_start = search + i + 1;
+        let line_end = text[line_start..]
+            .find('\n')
+            .map_or(text.len(), |j| line_start + j);
+        let line = &text[line_start..line_end];
+        if line_end < text.len() && line.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
+            return (&text[..search + i], &text[line_end + 1..]);
+        }
+        search = line_start;
+    }
+    (text, "")
+}
+
+/// The related, replaced and replacing terms of a card, each sorted by slug.
+struct Links {
+    related: Vec<NodeIndex>,
+    /// Terms this one replaces (`dcterms:replaces`).
+    replaces: Vec<NodeIndex>,
+    /// Terms that replace this one (`dcterms:isReplacedBy`).
+    replaced_by: Vec<NodeIndex>,
+}
+
+impl Links {
+    fn of(glossary: &Glossary, node: NodeIndex) -> Self {
+        let graph = glossary.graph();
+        let mut links = Links {
+            related: Vec::new(),
+            replaces: Vec::new(),
+            replaced_by: Vec::new(),
+        };
+        for dir in [Direction::Outgoing, Direction::Incoming] {
+            for e in graph.edges_directed(node, dir) {
+                let other = if dir == Direction::Outgoing {
+                    e.target()
+                } else {
+                    e.source()
+                };
+                if !matches!(graph[other], Node::Term(_)) {
+                    continue;
+                }
+                match (e.weight(), dir) {
+                    (Link::Related { .. }, _) => links.related.push(other),
+                    (Link::Supersedes { .. }, Direction::Outgoing) => {
+                        links.replaced_by.push(other);
+                    }
+                    (Link::Supersedes { .. }, Direction::Incoming) => links.replaces.push(other),
+                }
+            }
+        }
+        // Node order is slug order.
+        for list in [
+            &mut links.related,
+            &mut links.replaces,
+            &mut links.replaced_by,
+        ] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        links
+    }
+}
+
+/// Where quads go: a serializer, or a buffer.
+trait Sink {
+    fn quad(&mut self, quad: QuadRef<'_>) -> io::Result<()>;
+}
+
+impl Sink for Vec<Quad> {
+    fn quad(&mut self, quad: QuadRef<'_>) -> io::Result<()> {
+        self.push(quad.into_owned());
+        Ok(())
+    }
+}
+
+impl<W: Write> Sink for Writer<W> {
+    fn quad(&mut self, quad: QuadRef<'_>) -> io::Result<()> {
+        Writer::quad(self, quad)
+    }
+}
+
+/// The iterator behind [`quads`]: fills a buffer with one graph at a time.
+struct Quads<'a> {
+    mapping: Mapping<'a>,
+    /// 0: the scheme graph is next; i + 1: card i is next.
+    next: usize,
+    buffer: std::vec::IntoIter<Quad>,
+}
+
+impl Iterator for Quads<'_> {
+    type Item = Quad;
+
+    fn next(&mut self) -> Option<Quad> {
+        loop {
+            if let Some(q) = self.buffer.next() {
+                return Some(q);
+            }
+            let cards = self.mapping.glossary.cards().len();
+            if self.next > cards {
+                return None;
+            }
+            let mut buffer = Vec::new();
+            let filled = if self.next == 0 {
+                self.mapping.scheme(&mut buffer)
+            } else {
+                self.mapping.card(self.next - 1, &mut buffer)
+            };
+            filled.expect("writing to a Vec cannot fail");
+            self.next += 1;
+            self.buffer = buffer.into_iter();
+        }
+    }
+}
+
+/// Writes the triples of one subject into one graph.
+struct Subject<'s, S> {
+    subject: NamedNodeRef<'s>,
+    graph: GraphNameRef<'s>,
+    out: &'s mut S,
+}
+
+impl<S: Sink> Subject<'_, S> {
+    fn put<'o>(
+        &mut self,
+        predicate: NamedNodeRef<'_>,
+        object: impl Into<TermRef<'o>>,
+    ) -> io::Result<()> {
+        // Built field by field so that each part may borrow for a different lifetime.
+        let object: TermRef<'o> = object.into();
+        self.out.quad(QuadRef {
+            subject: self.subject.into(),
+            predicate,
+            object,
+            graph_name: self.graph,
+        })
+    }
+}
+
+/// The mapping of one glossary, with its IRIs built once.
+struct Mapping<'a> {
+    glossary: &'a Glossary,
+    config: &'a Config,
+    iris: Iris,
+    /// The configured language, lowercased as RDF compares language tags.
+    language: String,
+    /// Configured statuses, sorted, without duplicates.
+    statuses: Vec<&'a str>,
+    /// The latest `updated` of any card: the scheme's `dcterms:modified`.
+    modified: Option<PartialDate>,
+}
+
+impl<'a> Mapping<'a> {
+    fn new(glossary: &'a Glossary, config: &'a Config) -> Self {
+        let mut statuses: Vec<&str> = config.statuses.iter().map(String::as_str).collect();
+        statuses.sort_unstable();
+        statuses.dedup();
+        Self {
+            glossary,
+            config,
+            iris: Iris::new(&config.base),
+            language: config.language.to_ascii_lowercase(),
+            statuses,
+            modified: glossary.cards().iter().filter_map(|c| c.updated).max(),
+        }
+    }
+
+    fn text<'t>(&'t self, value: &'t str) -> LiteralRef<'t> {
+        LiteralRef::new_language_tagged_literal_unchecked(value, &self.language)
+    }
+
+    /// The concept scheme, the status scheme and its statuses, and the `gx:` vocabulary.
+    fn scheme(&self, out: &mut impl Sink) -> io::Result<()> {
+        let iris = &self.iris;
+        let graph = GraphNameRef::NamedNode(iris.scheme_graph());
+        let tool = |v: &'static str| {
+            LiteralRef::new_language_tagged_literal_unchecked(v, vocab::TOOL_LANGUAGE)
+        };
+        let mut date = String::new();
+
+        let mut s = Subject {
+            subject: iris.scheme(),
+            graph,
+            out,
+        };
+        s.put(rdf::TYPE, skos::CONCEPT_SCHEME)?;
+        s.put(dcterms::TITLE, self.text(&self.config.title))?;
+        if let Some(d) = self.modified {
+            s.put(dcterms::MODIFIED, date_literal(&mut date, d))?;
+        }
+
+        let mut s = Subject {
+            subject: iris.status_scheme(),
+            graph,
+            out,
+        };
+        s.put(rdf::TYPE, skos::CONCEPT_SCHEME)?;
+        s.put(dcterms::TITLE, tool(vocab::STATUS_SCHEME_TITLE))?;
+        let mut iri = String::new();
+        for status in &self.statuses {
+            iri.clear();
+            iris.push_status(&mut iri, status);
+            let mut s = Subject {
+                subject: NamedNodeRef::new_unchecked(&iri),
+                graph,
+                out,
+            };
+            s.put(rdf::TYPE, skos::CONCEPT)?;
+            s.put(skos::IN_SCHEME, iris.status_scheme())?;
+            s.put(skos::TOP_CONCEPT_OF, iris.status_scheme())?;
+            s.put(
+                skos::PREF_LABEL,
+                LiteralRef::new_language_tagged_literal_unchecked(status, vocab::TOOL_LANGUAGE),
+            )?;
+            let definition = vocab::STATUS_DEFINITIONS
+                .iter()
+                .find(|(name, _)| name == status)
+                .map_or(vocab::CONFIGURED_STATUS_DEFINITION, |(_, d)| d);
+            s.put(skos::DEFINITION, tool(definition))?;
+        }
+
+        let mut s = Subject {
+            subject: iris.ontology(),
+            graph,
+            out,
+        };
+        s.put(rdf::TYPE, owl::ONTOLOGY)?;
+        s.put(rdfs::LABEL, tool(vocab::ONTOLOGY_LABEL))?;
+        s.put(rdfs::COMMENT, tool(vocab::ONTOLOGY_COMMENT))?;
+        for (term, about) in iris.gx_terms() {
+            let mut s = Subject {
+                subject: term,
+                graph,
+                out,
+            };
+            let kind = match about.kind {
+                GxKind::Class => rdfs::CLASS,
+                GxKind::Datatype => rdfs::DATATYPE,
+                GxKind::Property => rdf::PROPERTY,
+            };
+            s.put(rdf::TYPE, kind)?;
+            s.put(rdfs::LABEL, tool(about.label))?;
+            s.put(rdfs::COMMENT, tool(about.comment))?;
+            if let Some(parent) = about.sub_property_of {
+                s.put(rdfs::SUB_PROPERTY_OF, parent)?;
+            }
+            s.put(rdfs::IS_DEFINED_BY, iris.ontology())?;
+        }
+        Ok(())
+    }
+
+    /// The named graph of card `index`: the concept, then its cited note paragraphs,
+    /// citations and provenance statements.
+    fn card(&self, index: usize, out: &mut impl Sink) -> io::Result<()> {
+        let iris = &self.iris;
+        let gx = iris.gx();
+        let card = &self.glossary.cards()[index];
+        let slug = card.slug.as_str();
+        let links = Links::of(self.glossary, NodeIndex::new(index));
+
+        let mut concept = String::new();
+        iris.push_term(&mut concept, slug);
+        let concept = NamedNodeRef::new_unchecked(&concept);
+        let mut graph = String::new();
+        iris.push_graph(&mut graph, slug);
+        let graph = GraphNameRef::NamedNode(NamedNodeRef::new_unchecked(&graph));
+        let mut iri = String::new();
+        let mut date = String::new();
+
+        let mut citations: Vec<&Citation> = card.citations.iter().collect();
+        citations.sort_by(|a, b| a.id.cmp(&b.id));
+        citations.dedup_by(|b, a| a.id == b.id);
+        let provenance = set(&card.provenance);
+
+        let mut s = Subject {
+            subject: concept,
+            graph,
+            out,
+        };
+        s.put(rdf::TYPE, skos::CONCEPT)?;
+        s.put(skos::IN_SCHEME, iris.scheme())?;
+        s.put(skos::TOP_CONCEPT_OF, iris.scheme())?;
+        s.put(skos::NOTATION, LiteralRef::new_typed_literal(slug, gx.slug))?;
+        s.put(skos::PREF_LABEL, self.text(&card.term))?;
+        for alias in set(&card.aliases) {
+            s.put(skos::ALT_LABEL, self.text(alias))?;
+        }
+        s.put(skos::DEFINITION, self.text(&card.definition))?;
+        if !card.note.is_empty() {
+            s.put(skos::SCOPE_NOTE, self.text(&card.note))?;
+        }
+        for advantage in set(&card.advantages) {
+            s.put(gx.advantage, self.text(advantage))?;
+        }
+        for limitation in set(&card.limitations) {
+            s.put(gx.limitation, self.text(limitation))?;
+        }
+        if let Some(status) = &card.status {
+            iri.clear();
+            iris.push_status(&mut iri, status);
+            s.put(gx.status, NamedNodeRef::new_unchecked(&iri))?;
+        }
+        for (predicate, nodes) in [
+            (skos::RELATED, &links.related),
+            (dcterms::REPLACES, &links.replaces),
+            (dcterms::IS_REPLACED_BY, &links.replaced_by),
+        ] {
+            for &node in nodes {
+                iri.clear();
+                iris.push_term(&mut iri, self.glossary.slug(node));
+                s.put(predicate, NamedNodeRef::new_unchecked(&iri))?;
+            }
+        }
+        let retired = matches!(card.status.as_deref(), Some("deprecated" | "obsolete"));
+        if retired || !links.replaced_by.is_empty() {
+            s.put(
+                owl::DEPRECATED,
+                LiteralRef::new_typed_literal("true", xsd::BOOLEAN),
+            )?;
+        }
+        for (predicate, value) in [
+            (gx.first_seen, card.first_seen),
+            (gx.last_seen, card.last_seen),
+            (dcterms::MODIFIED, card.updated),
+        ] {
+            if let Some(d) = value {
+                s.put(predicate, date_literal(&mut date, d))?;
+            }
+        }
+        for c in &citations {
+            iri.clear();
+            iris.push_part(&mut iri, slug, Part::Citation(&c.id));
+            s.put(dcterms::REFERENCES, NamedNodeRef::new_unchecked(&iri))?;
+        }
+        for n in 1..=provenance.len() {
+            iri.clear();
+            iris.push_part(&mut iri, slug, Part::Provenance(n));
+            s.put(dcterms::PROVENANCE, NamedNodeRef::new_unchecked(&iri))?;
+        }
+
+        // Cited paragraphs of the note, numbered among all its paragraphs.
+        for (n, paragraph) in paragraphs(&card.note).enumerate() {
+            let mut cited: Vec<&str> = markers(paragraph)
+                .filter(|id| citations.iter().any(|c| c.id == *id))
+                .collect();
+            if cited.is_empty() {
+                continue;
+            }
+            cited.sort_unstable();
+            cited.dedup();
+            let mut subject = String::new();
+            iris.push_part(&mut subject, slug, Part::Paragraph(n + 1));
+            let mut s = Subject {
+                subject: NamedNodeRef::new_unchecked(&subject),
+                graph,
+                out,
+            };
+            s.put(rdf::TYPE, gx.note_paragraph)?;
+            s.put(gx.paragraph_of, concept)?;
+            s.put(rdf::VALUE, self.text(paragraph))?;
+            for id in cited {
+                iri.clear();
+                iris.push_part(&mut iri, slug, Part::Citation(id));
+                s.put(dcterms::REFERENCES, NamedNodeRef::new_unchecked(&iri))?;
+            }
+        }
+
+        for c in &citations {
+            let mut subject = String::new();
+            iris.push_part(&mut subject, slug, Part::Citation(&c.id));
+            let mut s = Subject {
+                subject: NamedNodeRef::new_unchecked(&subject),
+                graph,
+                out,
+            };
+            s.put(rdf::TYPE, dcterms::BIBLIOGRAPHIC_RESOURCE)?;
+            s.put(dcterms::IDENTIFIER, LiteralRef::new_simple_literal(&c.id))?;
+            s.put(dcterms::TITLE, LiteralRef::new_simple_literal(&c.title))?;
+            match NamedNodeRef::new(&c.url) {
+                Ok(url) => s.put(schema::URL, url)?,
+                // Only in an unchecked glossary: the checker refuses such URLs.
+                Err(_) => s.put(
+                    schema::URL,
+                    LiteralRef::new_typed_literal(&c.url, xsd::ANY_URI),
+                )?,
+            }
+            if let Some(d) = c.accessed {
+                s.put(gx.accessed, date_literal(&mut date, d))?;
+            }
+        }
+
+        for (n, statement) in provenance.iter().enumerate() {
+            let mut subject = String::new();
+            iris.push_part(&mut subject, slug, Part::Provenance(n + 1));
+            let mut s = Subject {
+                subject: NamedNodeRef::new_unchecked(&subject),
+                graph,
+                out,
+            };
+            s.put(rdf::TYPE, dcterms::PROVENANCE_STATEMENT)?;
+            s.put(rdfs::LABEL, self.text(statement))?;
+        }
+        Ok(())
+    }
+}
+
+/// The values of a list as a set: sorted, without duplicates.
+fn set(list: &[String]) -> Vec<&str> {
+    let mut out: Vec<&str> = list.iter().map(String::as_str).collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The XSD datatype of a date known to `precision`.
+pub fn date_type(precision: Precision) -> NamedNodeRef<'static> {
+    match precision {
+        Precision::Day => xsd::DATE,
+        Precision::Month => xsd::G_YEAR_MONTH,
+        Precision::Year => xsd::G_YEAR,
+    }
+}
+
+/// `d` as a literal typed by its precision, written into `buffer`.
+fn date_literal(buffer: &mut String, d: PartialDate) -> LiteralRef<'_> {
+    buffer.clear();
+    let _ = write!(buffer, "{d}");
+    LiteralRef::new_typed_literal(buffer, date_type(d.precision()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paragraphs_are_split_at_blank_lines() {
+        let note = "a [x]\nstill a\n\nb\r\n \r\nc\n\n\n\nd\n";
+        assert_eq!(
+            paragraphs(note).collect::<Vec<_>>(),
+            ["a [x]\nstill a", "b", "c", "d"]
+        );
+        assert_eq!(paragraphs("").count(), 0);
+        assert_eq!(paragraphs("\n\n").count(), 0);
+        assert_eq!(paragraphs("one").collect::<Vec<_>>(), ["one"]);
+    }
 }

@@ -34,10 +34,8 @@ use oxigraph::store::{StorageError, Store};
 use spargebra::algebra::GraphPattern;
 
 use crate::config::Config;
+use crate::vocab::{self, Iris};
 use crate::Glossary;
-// INTERIM until the RDF branch lands.
-mod interim;
-use interim as vocab;
 
 pub use results::ResultsFormat;
 
@@ -160,6 +158,7 @@ pub struct Solutions {
 pub struct GlossaryStore {
     store: Store,
     config: Config,
+    iris: Iris,
     quads: usize,
 }
 
@@ -172,7 +171,7 @@ impl GlossaryStore {
     /// # Complexity
     /// O(q log q) for q quads; memory grows with the quads (several hundred bytes each).
     pub fn new(glossary: &Glossary, config: &Config) -> Result<Self, SparqlError> {
-        Self::from_quads(interim::quads(glossary, config), config)
+        Self::from_quads(crate::export::rdf::quads(glossary, config), config)
     }
 
     /// A store holding `quads`; `config` gives the prefixes queries may use undeclared.
@@ -191,6 +190,7 @@ impl GlossaryStore {
         Ok(Self {
             store,
             config: config.clone(),
+            iris: Iris::new(&config.base),
             quads,
         })
     }
@@ -215,9 +215,14 @@ impl GlossaryStore {
         self.quads == 0
     }
 
+    /// The IRIs of the glossary.
+    pub fn iris(&self) -> &Iris {
+        &self.iris
+    }
+
     /// The prefixes every query may use without declaring them, sorted by name.
     pub fn prefixes(&self) -> Vec<(&'static str, String)> {
-        vocab::query_prefixes(&self.config)
+        vocab::query_prefixes(&self.iris)
     }
 
     /// Parses a query. The prefixes of [`GlossaryStore::prefixes`] are predeclared; a

@@ -135,7 +135,7 @@ pub struct Payload {
 impl Payload {
     /// The triples of `glossary` as the RDF mapping writes them, merged into one graph.
     pub fn new(glossary: &Glossary, config: &Config) -> Self {
-        Self::from_triples(super::interim::quads(glossary, config).map(Triple::from))
+        Self::from_triples(crate::export::rdf::quads(glossary, config).map(Triple::from))
     }
 
     /// The distinct `triples`, first occurrence first.

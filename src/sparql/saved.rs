@@ -14,9 +14,9 @@ use std::str::FromStr;
 
 use oxigraph::model::{Literal, NamedNode, Term, Variable};
 
-use super::{interim as vocab, SparqlError};
+use super::SparqlError;
 use crate::check::is_slug;
-use crate::config::Config;
+use crate::vocab::Iris;
 
 /// A query shipped with glossgraph.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,7 +83,7 @@ impl ParamKind {
     }
 
     /// `value` as the RDF term this kind binds.
-    fn term(self, name: &str, value: &str, config: &Config) -> Result<Term, SparqlError> {
+    fn term(self, name: &str, value: &str, iris: &Iris) -> Result<Term, SparqlError> {
         let bad = |why: &str| SparqlError::Parameter(format!("--param {name}={value}: {why}"));
         Ok(match self {
             ParamKind::Slug | ParamKind::Term | ParamKind::Status if !is_slug(value) => {
@@ -91,9 +91,13 @@ impl ParamKind {
                     "not a slug (lowercase letters and digits, words joined by single hyphens)",
                 ))
             }
-            ParamKind::Slug => vocab::slug_literal(config, value).into(),
-            ParamKind::Term => vocab::term_iri(config, value).into(),
-            ParamKind::Status => vocab::status_iri(config, value).into(),
+            ParamKind::Slug => Literal::new_typed_literal(value, iris.gx().slug).into(),
+            ParamKind::Term => iris.term(value).into(),
+            ParamKind::Status => {
+                let mut iri = String::new();
+                iris.push_status(&mut iri, value);
+                NamedNode::new_unchecked(iri).into()
+            }
             ParamKind::Iri => NamedNode::new(value)
                 .map_err(|e| bad(&format!("not an absolute IRI ({e})")))?
                 .into(),
@@ -176,11 +180,7 @@ impl SavedQuery {
     /// # Errors
     /// An argument without `=`, a name the query does not declare, a repeated name, or a
     /// value that is not of the declared kind.
-    pub fn bind(
-        &self,
-        args: &[String],
-        config: &Config,
-    ) -> Result<Vec<(Variable, Term)>, SparqlError> {
+    pub fn bind(&self, args: &[String], iris: &Iris) -> Result<Vec<(Variable, Term)>, SparqlError> {
         let params = self
             .params()
             .map_err(|e| SparqlError::Parameter(e.to_string()))?;
@@ -205,7 +205,7 @@ impl SavedQuery {
                     "--param {name} is given twice"
                 )));
             }
-            bound.push((variable, param.kind.term(name, value, config)?));
+            bound.push((variable, param.kind.term(name, value, iris)?));
         }
         Ok(bound)
     }
@@ -277,26 +277,26 @@ mod tests {
 
     #[test]
     fn values_become_terms_of_the_declared_kind() {
-        let config = Config::default();
+        let iris = Iris::new(&crate::config::Config::default().base);
         let chain = SavedQuery::find("supersession-chain").unwrap();
-        let bound = chain.bind(&["slug=roce-v2".into()], &config).unwrap();
+        let bound = chain.bind(&["slug=roce-v2".into()], &iris).unwrap();
         assert_eq!(bound.len(), 1);
         assert_eq!(bound[0].0.as_str(), "slug");
         assert_eq!(
             bound[0].1.to_string(),
             "\"roce-v2\"^^<https://example.org/glossary/ns#Slug>"
         );
-        let e = chain.bind(&["slug=RoCE v2".into()], &config).unwrap_err();
+        let e = chain.bind(&["slug=RoCE v2".into()], &iris).unwrap_err();
         assert_eq!(
             e.to_string(),
             "--param slug=RoCE v2: not a slug (lowercase letters and digits, words joined by single hyphens)"
         );
-        let e = chain.bind(&["sulg=x".into()], &config).unwrap_err();
+        let e = chain.bind(&["sulg=x".into()], &iris).unwrap_err();
         assert_eq!(
             e.to_string(),
             "the saved query `supersession-chain` has no parameter `sulg`; it takes: slug"
         );
-        let e = chain.bind(&["slug".into()], &config).unwrap_err();
+        let e = chain.bind(&["slug".into()], &iris).unwrap_err();
         assert_eq!(e.to_string(), "--param `slug` should be NAME=VALUE");
     }
 

@@ -393,7 +393,7 @@ impl Shared {
 
     /// SPARQL 1.1 Service Description of the endpoint, as RDF.
     fn service_description(&self, request: &Request<Body>) -> Result<Response<Body>, Failure> {
-        use super::interim::sd;
+        use crate::vocab::{rdf, sd};
         let format = negotiate_rdf(request, RdfFormat::Turtle, false)?;
         let host = request
             .headers()
@@ -405,28 +405,18 @@ impl Shared {
         let node =
             |fragment: &str| NamedNode::new_unchecked(format!("{}#{fragment}", endpoint.as_str()));
         let (service, dataset, graph) = (node("service"), node("dataset"), node("default-graph"));
-        let rdf_type = NamedNodeRef::new_unchecked(sd::RDF_TYPE);
-        let iri = NamedNodeRef::new_unchecked;
         let mut triples = vec![
-            Triple::new(service.clone(), rdf_type, iri(sd::SERVICE)),
-            Triple::new(service.clone(), iri(sd::ENDPOINT), endpoint.clone()),
-            Triple::new(
-                service.clone(),
-                iri(sd::SUPPORTED_LANGUAGE),
-                iri(sd::SPARQL11_QUERY),
-            ),
-            Triple::new(
-                service.clone(),
-                iri(sd::FEATURE),
-                iri(sd::UNION_DEFAULT_GRAPH),
-            ),
-            Triple::new(service.clone(), iri(sd::DEFAULT_DATASET), dataset.clone()),
-            Triple::new(dataset.clone(), rdf_type, iri(sd::DATASET)),
-            Triple::new(dataset, iri(sd::DEFAULT_GRAPH), graph.clone()),
-            Triple::new(graph.clone(), rdf_type, iri(sd::GRAPH)),
+            Triple::new(service.clone(), rdf::TYPE, sd::SERVICE),
+            Triple::new(service.clone(), sd::ENDPOINT, endpoint.clone()),
+            Triple::new(service.clone(), sd::SUPPORTED_LANGUAGE, sd::SPARQL11_QUERY),
+            Triple::new(service.clone(), sd::FEATURE, sd::UNION_DEFAULT_GRAPH),
+            Triple::new(service.clone(), sd::DEFAULT_DATASET, dataset.clone()),
+            Triple::new(dataset.clone(), rdf::TYPE, sd::DATASET),
+            Triple::new(dataset, sd::DEFAULT_GRAPH, graph.clone()),
+            Triple::new(graph.clone(), rdf::TYPE, sd::GRAPH),
             Triple::new(
                 graph,
-                iri(sd::VOID_TRIPLES),
+                sd::VOID_TRIPLES,
                 Literal::from(self.store.len() as i64),
             ),
         ];
@@ -443,7 +433,11 @@ impl Shared {
             _ => None,
         }));
         for f in formats {
-            triples.push(Triple::new(service.clone(), iri(sd::RESULT_FORMAT), iri(f)));
+            triples.push(Triple::new(
+                service.clone(),
+                sd::RESULT_FORMAT,
+                NamedNodeRef::new_unchecked(f),
+            ));
         }
         triples.sort_by_cached_key(ToString::to_string);
         let mut prefixes = self.store.prefixes();

@@ -1,0 +1,1039 @@
+//! `import`: RDF that follows glossgraph's mapping, read back into term cards.
+//!
+//! The reverse of [`crate::export::rdf`]. A file in any of the six formats is parsed whole
+//! (an import is not a streaming job: triples about one term may come in any order in RDF
+//! written by other tools), its triples are grouped by subject, and each subject is read as
+//! what its IRI says it is: the concept scheme, a status, a `gx:` term, a term, or a part of
+//! a term (citation, provenance statement, note paragraph). The base IRI and the language are
+//! taken from the file itself: the base is the one `skos:ConceptScheme` whose IRI ends in `/`
+//! or `#`, the language that of its `dcterms:title`.
+//!
+//! Nothing is ignored silently. A triple the mapping does not produce — an unknown predicate,
+//! a literal where an IRI belongs, a label in another language, a blank node, a second
+//! `skos:prefLabel` — is a [`Problem`] of its subject, and every problem is reported, sorted,
+//! before anything is written. Derived triples (`owl:deprecated`, the scheme membership, the
+//! cited note paragraphs, the vocabulary) are accepted and not turned into card fields: the
+//! cards hold them already.
+//!
+//! Lists come back sorted, as [`crate::export::rdf::normalize`] states: importing an export
+//! gives `normalize` of the exported cards.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::fs;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use oxigraph::io::{RdfFormat, RdfParser};
+use oxigraph::model::{NamedNodeRef, NamedOrBlankNode, Term, TermRef};
+
+use crate::card::{Card, Citation, PartialDate};
+use crate::check::is_slug;
+use crate::config::{self, Config};
+use crate::export::rdf::date_type;
+use crate::vocab::{self, dcterms, owl, rdf, rdfs, schema, skos, xsd, Iris, PartOwned};
+
+/// What an RDF file held: the cards, sorted by slug, and the settings they were written with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Imported {
+    pub cards: Vec<Card>,
+    /// Base IRI, language and title from the concept scheme; the statuses of the status scheme.
+    pub config: Config,
+}
+
+/// A subject whose triples do not follow the mapping, and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// The subject's IRI in angle brackets (or `_:id` for a blank node); empty for the file.
+    pub subject: String,
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.subject.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.subject, self.message)
+        }
+    }
+}
+
+/// Why an import failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    /// The file could not be read, or the cards could not be written: the tool cannot run.
+    #[error("cannot {action} `{}`: {source}", path.display())]
+    Io {
+        action: &'static str,
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    /// The file is not well-formed in its format. `position` is the 1-based line and column
+    /// where the parser stopped, when it gives one (JSON-LD errors that are not JSON syntax
+    /// errors have none).
+    #[error("{}: {message}", located(.file, *.position))]
+    Syntax {
+        file: String,
+        position: Option<(u64, u64)>,
+        message: String,
+    },
+    /// The RDF is well-formed but does not follow the mapping.
+    #[error("{file}: the RDF does not follow the glossgraph mapping ({})", count(.problems.len(), "problem"))]
+    Mapping {
+        file: String,
+        /// Every problem, sorted by subject.
+        problems: Vec<Problem>,
+    },
+}
+
+fn located(file: &str, position: Option<(u64, u64)>) -> String {
+    match position {
+        Some((line, column)) => format!("{file}:{line}:{column}"),
+        None => file.to_owned(),
+    }
+}
+
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// The RDF format of a file name's extension (`.ttl`, `.nt`, `.rdf`/`.xml`, `.jsonld`/`.json`,
+/// `.trig`, `.nq`).
+pub fn format_of(path: &Path) -> Option<RdfFormat> {
+    let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+    RdfFormat::from_extension(&extension).filter(|f| *f != RdfFormat::N3)
+}
+
+/// Reads the RDF file at `path`.
+///
+/// # Errors
+/// [`ImportError::Io`] if it cannot be read; [`ImportError::Syntax`] if it does not parse;
+/// [`ImportError::Mapping`] with every problem if it does not follow the mapping.
+pub fn read_file(path: &Path, format: RdfFormat) -> Result<Imported, ImportError> {
+    let bytes = fs::read(path).map_err(|source| ImportError::Io {
+        action: "read",
+        path: path.to_owned(),
+        source,
+    })?;
+    read(&bytes, format, &path.display().to_string())
+}
+
+/// Reads RDF from `bytes`; `file` names it in errors.
+///
+/// # Errors
+/// See [`read_file`].
+pub fn read(bytes: &[u8], format: RdfFormat, file: &str) -> Result<Imported, ImportError> {
+    let triples = parse(bytes, format, file)?;
+    let mut reading = Reading::default();
+    let imported = reading.glossary(&triples);
+    if reading.problems.is_empty() {
+        if let Some(imported) = imported {
+            return Ok(imported);
+        }
+    }
+    let mut problems = reading.problems;
+    // By IRI (a term before its parts `…#cite-x`), then message.
+    problems.sort_by(|a, b| {
+        let iri = |p: &Problem| p.subject.trim_matches(['<', '>']).to_owned();
+        (iri(a), &a.message).cmp(&(iri(b), &b.message))
+    });
+    problems.dedup();
+    Err(ImportError::Mapping {
+        file: file.to_owned(),
+        problems,
+    })
+}
+
+/// The triples of a document by subject (graph names dropped), each subject's in file order.
+type Triples = BTreeMap<SubjectKey, Vec<(String, Term)>>;
+
+/// A subject: an IRI, or a blank node (which the mapping never produces).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum SubjectKey {
+    Iri(String),
+    Blank(String),
+}
+
+impl SubjectKey {
+    fn shown(&self) -> String {
+        match self {
+            SubjectKey::Iri(iri) => format!("<{iri}>"),
+            SubjectKey::Blank(id) => format!("_:{id}"),
+        }
+    }
+}
+
+fn parse(bytes: &[u8], format: RdfFormat, file: &str) -> Result<Triples, ImportError> {
+    let syntax = |position: Option<(u64, u64)>, message: String| ImportError::Syntax {
+        file: file.to_owned(),
+        position,
+        message,
+    };
+    let mut triples = Triples::new();
+    let mut add = |quad: oxigraph::model::Quad| {
+        let subject = match quad.subject {
+            NamedOrBlankNode::NamedNode(n) => SubjectKey::Iri(n.into_string()),
+            NamedOrBlankNode::BlankNode(b) => SubjectKey::Blank(b.into_string()),
+        };
+        triples
+            .entry(subject)
+            .or_default()
+            .push((quad.predicate.into_string(), quad.object));
+    };
+    if format == RdfFormat::RdfXml {
+        // Oxigraph's format-independent parser loses the position of RDF/XML errors; the
+        // RDF/XML parser itself knows the byte it stopped at.
+        let mut parser = oxrdfxml::RdfXmlParser::new().for_slice(bytes);
+        while let Some(triple) = parser.next() {
+            match triple {
+                Ok(t) => add(t.in_graph(oxigraph::model::GraphName::DefaultGraph)),
+                Err(e) => {
+                    let offset = usize::try_from(parser.buffer_position()).unwrap_or(usize::MAX);
+                    return Err(syntax(Some(line_column(bytes, offset)), e.to_string()));
+                }
+            }
+        }
+        return Ok(triples);
+    }
+    for quad in RdfParser::from_format(format).for_slice(bytes) {
+        match quad {
+            Ok(q) => add(q),
+            Err(e) => {
+                let position = e.location().map(|l| (l.start.line + 1, l.start.column + 1));
+                return Err(syntax(position, parser_message(&e.to_string())));
+            }
+        }
+    }
+    Ok(triples)
+}
+
+/// The parser's message without its own "Parser error at line … column …:" preamble, which
+/// the error repeats as `file:line:column`.
+fn parser_message(message: &str) -> String {
+    match message.strip_prefix("Parser error") {
+        Some(rest) => rest.split_once(": ").map_or(message, |(_, m)| m).to_owned(),
+        None => message.to_owned(),
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+fn line_column(bytes: &[u8], offset: usize) -> (u64, u64) {
+    let text = String::from_utf8_lossy(&bytes[..offset.min(bytes.len())]);
+    let (line, column) = crate::load::line_column(&text, text.len());
+    (u64::from(line), u64::from(column))
+}
+
+/// The state of reading one document: its IRIs once known, and the problems found.
+#[derive(Default)]
+struct Reading {
+    problems: Vec<Problem>,
+    /// The `gx:` namespace, once the base IRI is known.
+    gx: String,
+}
+
+/// The triples of one subject, consumed predicate by predicate; what is left at the end was
+/// not expected.
+struct Fields<'t> {
+    subject: String,
+    triples: Vec<(&'t str, &'t Term)>,
+}
+
+impl<'t> Fields<'t> {
+    fn new(key: &SubjectKey, triples: &'t [(String, Term)]) -> Self {
+        Self {
+            subject: key.shown(),
+            triples: triples.iter().map(|(p, o)| (p.as_str(), o)).collect(),
+        }
+    }
+
+    /// Removes and returns every value of `predicate`.
+    fn take(&mut self, predicate: NamedNodeRef<'_>) -> Vec<&'t Term> {
+        let mut out = Vec::new();
+        self.triples.retain(|(p, o)| {
+            if *p == predicate.as_str() {
+                out.push(*o);
+                false
+            } else {
+                true
+            }
+        });
+        out
+    }
+}
+
+impl Reading {
+    /// An IRI as messages show it: a prefixed name in a known namespace, else `<iri>`.
+    fn name(&self, iri: &str) -> String {
+        let gx = (vocab::GX, self.gx.as_str());
+        for (prefix, namespace) in vocab::PREFIXES.iter().copied().chain([gx]) {
+            match iri.strip_prefix(namespace) {
+                Some(local)
+                    if !namespace.is_empty()
+                        && !local.is_empty()
+                        && !local.contains(['/', '#']) =>
+                {
+                    return format!("{prefix}:{local}");
+                }
+                _ => {}
+            }
+        }
+        format!("<{iri}>")
+    }
+
+    fn problem(&mut self, subject: &str, message: impl Into<String>) {
+        self.problems.push(Problem {
+            subject: subject.to_owned(),
+            message: message.into(),
+        });
+    }
+
+    /// Reports every triple left in `fields`.
+    fn leftovers(&mut self, fields: Fields<'_>) {
+        for (p, o) in fields.triples {
+            let p = self.name(p);
+            self.problem(
+                &fields.subject,
+                format!("{p} {o} is not part of the mapping for this kind of subject"),
+            );
+        }
+    }
+
+    /// At most one value of `predicate`.
+    fn optional<'t>(
+        &mut self,
+        fields: &mut Fields<'t>,
+        predicate: NamedNodeRef<'_>,
+    ) -> Option<&'t Term> {
+        let values = fields.take(predicate);
+        if values.len() > 1 {
+            self.problem(
+                &fields.subject,
+                format!(
+                    "{} values of {}, expected at most one",
+                    values.len(),
+                    self.name(predicate.as_str())
+                ),
+            );
+        }
+        values.into_iter().next()
+    }
+
+    /// Exactly one value of `predicate`.
+    fn one<'t>(
+        &mut self,
+        fields: &mut Fields<'t>,
+        predicate: NamedNodeRef<'_>,
+    ) -> Option<&'t Term> {
+        let values = fields.take(predicate);
+        match values.len() {
+            1 => Some(values[0]),
+            0 => {
+                self.problem(
+                    &fields.subject,
+                    format!("no {}, expected one", self.name(predicate.as_str())),
+                );
+                None
+            }
+            n => {
+                self.problem(
+                    &fields.subject,
+                    format!(
+                        "{n} values of {}, expected one",
+                        self.name(predicate.as_str())
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    /// An IRI value; anything else is a problem.
+    fn iri<'t>(
+        &mut self,
+        subject: &str,
+        predicate: NamedNodeRef<'_>,
+        term: &'t Term,
+    ) -> Option<&'t str> {
+        match term {
+            Term::NamedNode(n) => Some(n.as_str()),
+            other => {
+                self.problem(
+                    subject,
+                    format!(
+                        "{} {other}: expected an IRI, found {}",
+                        self.name(predicate.as_str()),
+                        kind(other.as_ref())
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    /// A literal tagged with `language`; anything else is a problem.
+    fn text(
+        &mut self,
+        subject: &str,
+        predicate: NamedNodeRef<'_>,
+        term: &Term,
+        language: &str,
+    ) -> Option<String> {
+        match term {
+            Term::Literal(l) if l.language() == Some(language) => Some(l.value().to_owned()),
+            Term::Literal(l) if l.language().is_some() => {
+                self.problem(
+                    subject,
+                    format!(
+                        "{} {l}: expected a literal tagged @{language}",
+                        self.name(predicate.as_str())
+                    ),
+                );
+                None
+            }
+            other => {
+                self.problem(
+                    subject,
+                    format!(
+                        "{} {other}: expected a literal tagged @{language}, found {}",
+                        self.name(predicate.as_str()),
+                        kind(other.as_ref())
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    /// A literal of type `datatype` (`xsd:string` for a plain literal).
+    fn typed(
+        &mut self,
+        subject: &str,
+        predicate: NamedNodeRef<'_>,
+        term: &Term,
+        datatype: NamedNodeRef<'_>,
+    ) -> Option<String> {
+        match term {
+            Term::Literal(l) if l.datatype() == datatype => Some(l.value().to_owned()),
+            other => {
+                self.problem(
+                    subject,
+                    format!(
+                        "{} {other}: expected a literal of type {}",
+                        self.name(predicate.as_str()),
+                        self.name(datatype.as_str())
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    /// A date literal typed by its precision.
+    fn date(
+        &mut self,
+        subject: &str,
+        predicate: NamedNodeRef<'_>,
+        term: &Term,
+    ) -> Option<PartialDate> {
+        let Term::Literal(l) = term else {
+            self.problem(
+                subject,
+                format!(
+                    "{} {term}: expected a date literal, found {}",
+                    self.name(predicate.as_str()),
+                    kind(term.as_ref())
+                ),
+            );
+            return None;
+        };
+        match PartialDate::parse(l.value()) {
+            Ok(d) if date_type(d.precision()) == l.datatype() => Some(d),
+            Ok(d) => {
+                self.problem(
+                    subject,
+                    format!(
+                        "{} {l}: a date of this precision is typed {}",
+                        self.name(predicate.as_str()),
+                        self.name(date_type(d.precision()).as_str())
+                    ),
+                );
+                None
+            }
+            Err(why) => {
+                let p = self.name(predicate.as_str());
+                self.problem(subject, format!("{p} {l}: {why}"));
+                None
+            }
+        }
+    }
+
+    /// Checks that `fields` has exactly the types `expected` (and takes them).
+    fn types(&mut self, fields: &mut Fields<'_>, expected: NamedNodeRef<'_>) {
+        let types = fields.take(rdf::TYPE);
+        let ok =
+            types.len() == 1 && matches!(types[0], Term::NamedNode(n) if n.as_ref() == expected);
+        if !ok {
+            let found: Vec<String> = types.iter().map(ToString::to_string).collect();
+            self.problem(
+                &fields.subject,
+                format!(
+                    "rdf:type is {}, expected exactly {}",
+                    if found.is_empty() {
+                        "missing".to_owned()
+                    } else {
+                        found.join(", ")
+                    },
+                    self.name(expected.as_str())
+                ),
+            );
+        }
+    }
+
+    fn glossary(&mut self, triples: &Triples) -> Option<Imported> {
+        let (iris, title, language) = self.scheme(triples)?;
+        self.gx = iris.gx_namespace().to_owned();
+        let mut statuses = BTreeSet::new();
+        let mut concepts: BTreeMap<String, &SubjectKey> = BTreeMap::new();
+        let mut parts: BTreeMap<String, Vec<(PartOwned, &SubjectKey)>> = BTreeMap::new();
+        for (key, values) in triples {
+            let iri = match key {
+                SubjectKey::Blank(_) => {
+                    self.problem(
+                        &key.shown(),
+                        "a blank node: the mapping names every resource with an IRI",
+                    );
+                    continue;
+                }
+                SubjectKey::Iri(iri) => iri.as_str(),
+            };
+            for (p, o) in values {
+                if let Term::BlankNode(b) = o {
+                    let p = self.name(p);
+                    self.problem(
+                        &key.shown(),
+                        format!(
+                            "{p} {b}: a blank node: the mapping names every resource with an IRI"
+                        ),
+                    );
+                }
+            }
+            if iri == iris.base() || iris.is_vocabulary(iri) {
+                // The scheme was read first; the vocabulary only describes the mapping.
+            } else if iri == iris.status_scheme().as_str() {
+                let mut f = Fields::new(key, values);
+                self.types(&mut f, skos::CONCEPT_SCHEME);
+                f.take(dcterms::TITLE);
+                self.leftovers(f);
+            } else if let Some(status) = iris.status_value(iri) {
+                let mut f = Fields::new(key, values);
+                self.types(&mut f, skos::CONCEPT);
+                for p in [
+                    skos::IN_SCHEME,
+                    skos::TOP_CONCEPT_OF,
+                    skos::PREF_LABEL,
+                    skos::DEFINITION,
+                ] {
+                    f.take(p);
+                }
+                self.leftovers(f);
+                statuses.insert(status);
+            } else if let Some(slug) = iris.term_slug(iri) {
+                concepts.insert(slug, key);
+            } else if let Some((slug, part)) = iris.part_of(iri) {
+                parts.entry(slug).or_default().push((part, key));
+            } else {
+                self.problem(
+                    &key.shown(),
+                    format!(
+                        "is not part of the mapping: no term, part of a term, status or vocabulary \
+                         term of the base <{}> has this IRI",
+                        iris.base()
+                    ),
+                );
+            }
+        }
+        for (slug, subjects) in &parts {
+            if !concepts.contains_key(slug) {
+                for (_, key) in subjects {
+                    self.problem(
+                        &key.shown(),
+                        format!("is a part of the term `{slug}`, which the file does not describe"),
+                    );
+                }
+            }
+        }
+        let reader = ConceptReader {
+            iris: &iris,
+            language: &language,
+            triples,
+            concepts: &concepts,
+        };
+        let mut cards = Vec::with_capacity(concepts.len());
+        for (slug, key) in &concepts {
+            let no_parts = Vec::new();
+            let card_parts = parts.get(slug).unwrap_or(&no_parts);
+            if let Some(card) = reader.card(self, slug, key, card_parts) {
+                cards.push(card);
+            }
+        }
+        let statuses: Vec<String> = statuses.into_iter().collect();
+        for card in &cards {
+            if let Some(status) = &card.status {
+                if !statuses.contains(status) {
+                    let mut s = String::new();
+                    iris.push_status(&mut s, status);
+                    self.problem(
+                        &format!("<{}>", iris.term(&card.slug)),
+                        format!("gx:status <{s}> is not a status of the status scheme"),
+                    );
+                }
+            }
+        }
+        let config = Config {
+            base: iris.base().to_owned(),
+            language,
+            title,
+            statuses: if statuses.is_empty() {
+                config::KNOWN_STATUSES
+                    .iter()
+                    .map(|s| (*s).to_owned())
+                    .collect()
+            } else {
+                statuses
+            },
+        };
+        Some(Imported { cards, config })
+    }
+
+    /// Finds the concept scheme; reads its title and language.
+    fn scheme(&mut self, triples: &Triples) -> Option<(Iris, String, String)> {
+        let is_scheme = |values: &Vec<(String, Term)>| {
+            values.iter().any(|(p, o)| {
+                p == rdf::TYPE.as_str()
+                    && matches!(o, Term::NamedNode(n) if n.as_ref() == skos::CONCEPT_SCHEME)
+            })
+        };
+        let candidates: Vec<(&str, &Vec<(String, Term)>)> = triples
+            .iter()
+            .filter_map(|(key, values)| match key {
+                SubjectKey::Iri(iri)
+                    if (iri.ends_with('/') || iri.ends_with('#')) && is_scheme(values) =>
+                {
+                    Some((iri.as_str(), values))
+                }
+                _ => None,
+            })
+            .collect();
+        let (base, values) = match candidates.as_slice() {
+            [one] => *one,
+            [] => {
+                self.problem(
+                    "",
+                    "no skos:ConceptScheme whose IRI ends in `/` or `#`: the glossary's scheme, \
+                     named by its base IRI, is missing",
+                );
+                return None;
+            }
+            several => {
+                let names: Vec<String> =
+                    several.iter().map(|(iri, _)| format!("<{iri}>")).collect();
+                self.problem(
+                    "",
+                    format!(
+                        "several concept schemes could be the glossary's: {}",
+                        names.join(", ")
+                    ),
+                );
+                return None;
+            }
+        };
+        let key = SubjectKey::Iri(base.to_owned());
+        let mut f = Fields::new(&key, values);
+        self.types(&mut f, skos::CONCEPT_SCHEME);
+        let title = self.one(&mut f, dcterms::TITLE);
+        if let Some(modified) = self.optional(&mut f, dcterms::MODIFIED) {
+            self.date(&f.subject.clone(), dcterms::MODIFIED, modified);
+        }
+        let subject = f.subject.clone();
+        self.leftovers(f);
+        let (title, language) = match title {
+            Some(Term::Literal(l)) if l.language().is_some() => {
+                (l.value().to_owned(), l.language()?.to_owned())
+            }
+            Some(other) => {
+                self.problem(
+                    &subject,
+                    format!(
+                        "dcterms:title {other}: expected a language-tagged literal (its tag is the \
+                         glossary's language)"
+                    ),
+                );
+                return None;
+            }
+            None => return None,
+        };
+        Some((Iris::new(base), title, language))
+    }
+}
+
+/// Reads concepts, with what the whole document says about the glossary.
+struct ConceptReader<'r> {
+    iris: &'r Iris,
+    language: &'r str,
+    triples: &'r Triples,
+    concepts: &'r BTreeMap<String, &'r SubjectKey>,
+}
+
+impl ConceptReader<'_> {
+    /// The slug of a term IRI that the file describes.
+    fn term(
+        &self,
+        r: &mut Reading,
+        subject: &str,
+        predicate: NamedNodeRef<'_>,
+        term: &Term,
+    ) -> Option<String> {
+        let iri = r.iri(subject, predicate, term)?;
+        match self.iris.term_slug(iri) {
+            Some(slug) if self.concepts.contains_key(&slug) => Some(slug),
+            _ => {
+                r.problem(
+                    subject,
+                    format!(
+                        "{} <{iri}>: not a term that the file describes",
+                        r.name(predicate.as_str())
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    fn card(
+        &self,
+        r: &mut Reading,
+        slug: &str,
+        key: &SubjectKey,
+        parts: &[(PartOwned, &SubjectKey)],
+    ) -> Option<Card> {
+        let iris = self.iris;
+        let gx = iris.gx();
+        let lang = self.language;
+        let mut f = Fields::new(key, &self.triples[key]);
+        let s = f.subject.clone();
+        let problems_before = r.problems.len();
+        if !is_slug(slug) {
+            r.problem(
+                &s,
+                format!("`{slug}` is not a valid slug (a-z, 0-9 and single hyphens)"),
+            );
+        }
+        r.types(&mut f, skos::CONCEPT);
+        for p in [skos::IN_SCHEME, skos::TOP_CONCEPT_OF] {
+            for scheme in f.take(p) {
+                if !matches!(scheme, Term::NamedNode(n) if n.as_str() == iris.base()) {
+                    r.problem(
+                        &s,
+                        format!(
+                            "{} {scheme}: expected the glossary's scheme <{}>",
+                            r.name(p.as_str()),
+                            iris.base()
+                        ),
+                    );
+                }
+            }
+        }
+        if let Some(notation) = r.one(&mut f, skos::NOTATION) {
+            if let Some(value) = r.typed(&s, skos::NOTATION, notation, gx.slug) {
+                if value != slug {
+                    r.problem(
+                        &s,
+                        format!(
+                            "skos:notation `{value}` differs from the slug `{slug}` of the IRI"
+                        ),
+                    );
+                }
+            }
+        }
+        let mut card = Card {
+            slug: slug.to_owned(),
+            ..Card::default()
+        };
+        if let Some(t) = r.one(&mut f, skos::PREF_LABEL) {
+            card.term = r.text(&s, skos::PREF_LABEL, t, lang).unwrap_or_default();
+        }
+        if let Some(t) = r.one(&mut f, skos::DEFINITION) {
+            card.definition = r.text(&s, skos::DEFINITION, t, lang).unwrap_or_default();
+        }
+        if let Some(t) = r.optional(&mut f, skos::SCOPE_NOTE) {
+            card.note = r.text(&s, skos::SCOPE_NOTE, t, lang).unwrap_or_default();
+        }
+        for (predicate, list) in [
+            (skos::ALT_LABEL, &mut card.aliases),
+            (gx.advantage, &mut card.advantages),
+            (gx.limitation, &mut card.limitations),
+        ] {
+            for t in f.take(predicate) {
+                list.extend(r.text(&s, predicate, t, lang));
+            }
+            list.sort_unstable();
+        }
+        if let Some(t) = r.optional(&mut f, gx.status) {
+            if let Some(iri) = r.iri(&s, gx.status, t) {
+                match iris.status_value(iri) {
+                    Some(v) => card.status = Some(v),
+                    None => r.problem(
+                        &s,
+                        format!("gx:status <{iri}>: not a status IRI of this glossary"),
+                    ),
+                }
+            }
+        }
+        for (predicate, list) in [
+            (skos::RELATED, &mut card.related),
+            (dcterms::REPLACES, &mut card.supersedes),
+            (dcterms::IS_REPLACED_BY, &mut card.superseded_by),
+        ] {
+            for t in f.take(predicate) {
+                list.extend(self.term(r, &s, predicate, t));
+            }
+            list.sort_unstable();
+            list.dedup();
+        }
+        for t in f.take(owl::DEPRECATED) {
+            // Derived from the status and the replacements; only its form is checked.
+            r.typed(&s, owl::DEPRECATED, t, xsd::BOOLEAN);
+        }
+        for (predicate, field) in [
+            (gx.first_seen, &mut card.first_seen),
+            (gx.last_seen, &mut card.last_seen),
+            (dcterms::MODIFIED, &mut card.updated),
+        ] {
+            if let Some(t) = r.optional(&mut f, predicate) {
+                *field = r.date(&s, predicate, t);
+            }
+        }
+        let mut referenced: BTreeSet<String> = BTreeSet::new();
+        for (predicate, expect) in [
+            (dcterms::REFERENCES, "citation"),
+            (dcterms::PROVENANCE, "provenance"),
+        ] {
+            for t in f.take(predicate) {
+                let Some(iri) = r.iri(&s, predicate, t) else {
+                    continue;
+                };
+                let fits = match iris.part_of(iri) {
+                    Some((of, PartOwned::Citation(_))) => of == slug && expect == "citation",
+                    Some((of, PartOwned::Provenance(_))) => of == slug && expect == "provenance",
+                    _ => false,
+                };
+                if fits && self.triples.contains_key(&SubjectKey::Iri(iri.to_owned())) {
+                    referenced.insert(iri.to_owned());
+                } else {
+                    r.problem(
+                        &s,
+                        format!(
+                            "{} <{iri}>: not a {expect} resource of this term described in the file",
+                            r.name(predicate.as_str())
+                        ),
+                    );
+                }
+            }
+        }
+        r.leftovers(f);
+
+        for (part, key) in parts {
+            let iri = match key {
+                SubjectKey::Iri(iri) => iri,
+                SubjectKey::Blank(_) => continue,
+            };
+            let values = &self.triples[*key];
+            let mut f = Fields::new(key, values);
+            let ps = f.subject.clone();
+            if !matches!(part, PartOwned::Paragraph(_)) && !referenced.contains(iri) {
+                r.problem(&ps, format!("is not referred to by its term {s}"));
+            }
+            match part {
+                PartOwned::Citation(id) => {
+                    r.types(&mut f, dcterms::BIBLIOGRAPHIC_RESOURCE);
+                    let mut c = Citation::default();
+                    if let Some(t) = r.one(&mut f, dcterms::IDENTIFIER) {
+                        c.id = r
+                            .typed(&ps, dcterms::IDENTIFIER, t, xsd::STRING)
+                            .unwrap_or_default();
+                        if c.id != *id {
+                            r.problem(
+                                &ps,
+                                format!(
+                                    "dcterms:identifier `{}` differs from the id `{id}` of the IRI",
+                                    c.id
+                                ),
+                            );
+                        }
+                    }
+                    if let Some(t) = r.one(&mut f, dcterms::TITLE) {
+                        c.title = r
+                            .typed(&ps, dcterms::TITLE, t, xsd::STRING)
+                            .unwrap_or_default();
+                    }
+                    if let Some(t) = r.one(&mut f, schema::URL) {
+                        c.url = match t {
+                            Term::NamedNode(n) => n.as_str().to_owned(),
+                            Term::Literal(l)
+                                if l.datatype() == xsd::ANY_URI || l.datatype() == xsd::STRING =>
+                            {
+                                l.value().to_owned()
+                            }
+                            other => {
+                                r.problem(&ps, format!("schema:url {other}: expected an IRI"));
+                                String::new()
+                            }
+                        };
+                    }
+                    if let Some(t) = r.optional(&mut f, iris.gx().accessed) {
+                        c.accessed = r.date(&ps, iris.gx().accessed, t);
+                    }
+                    card.citations.push(c);
+                }
+                PartOwned::Provenance(_) => {
+                    r.types(&mut f, dcterms::PROVENANCE_STATEMENT);
+                    if let Some(t) = r.one(&mut f, rdfs::LABEL) {
+                        card.provenance.extend(r.text(&ps, rdfs::LABEL, t, lang));
+                    }
+                }
+                PartOwned::Paragraph(_) => {
+                    // Derived from the note and the citations: its form is checked, its
+                    // content is the note's.
+                    r.types(&mut f, gx.note_paragraph);
+                    for t in f.take(gx.paragraph_of) {
+                        if !matches!(t, Term::NamedNode(n) if n.as_str() == &s[1..s.len() - 1]) {
+                            r.problem(&ps, format!("gx:paragraphOf {t}: expected its term {s}"));
+                        }
+                    }
+                    for t in f.take(rdf::VALUE) {
+                        r.text(&ps, rdf::VALUE, t, lang);
+                    }
+                    for t in f.take(dcterms::REFERENCES) {
+                        r.iri(&ps, dcterms::REFERENCES, t);
+                    }
+                }
+            }
+            r.leftovers(f);
+        }
+        card.citations.sort_by(|a, b| a.id.cmp(&b.id));
+        card.provenance.sort_unstable();
+        (r.problems.len() == problems_before).then_some(card)
+    }
+}
+
+/// What kind of RDF term `t` is, for messages.
+fn kind(t: TermRef<'_>) -> &'static str {
+    match t {
+        TermRef::NamedNode(_) => "an IRI",
+        TermRef::BlankNode(_) => "a blank node",
+        TermRef::Literal(_) => "a literal",
+    }
+}
+
+/// Writes the cards into `dir` as `{slug}.json` (seed-shaped, as [`Card::write_json`] writes
+/// them) and the settings as `glossgraph.toml`; returns the files written, in order.
+///
+/// Each file is written to a temporary file beside it and renamed into place, so a failure
+/// never leaves half a file. Other files in `dir` are left alone.
+///
+/// # Errors
+/// [`ImportError::Io`] naming the file that could not be written.
+pub fn write_folder(imported: &Imported, dir: &Path) -> Result<Vec<PathBuf>, ImportError> {
+    let io = |path: &Path| {
+        let path = path.to_owned();
+        move |source| ImportError::Io {
+            action: "write",
+            path,
+            source,
+        }
+    };
+    fs::create_dir_all(dir).map_err(io(dir))?;
+    let mut written = Vec::with_capacity(imported.cards.len() + 1);
+    for card in &imported.cards {
+        let path = dir.join(format!("{}.json", card.slug));
+        write_atomically(&path, |w| {
+            card.write_json(&mut *w, true)?;
+            w.write_all(b"\n")
+        })
+        .map_err(io(&path))?;
+        written.push(path);
+    }
+    let path = dir.join(config::FILE_NAME);
+    let toml = settings_toml(&imported.config);
+    write_atomically(&path, |w| w.write_all(toml.as_bytes())).map_err(io(&path))?;
+    written.push(path);
+    Ok(written)
+}
+
+/// The configuration as a `glossgraph.toml`.
+fn settings_toml(config: &Config) -> String {
+    let mut table = toml::Table::new();
+    table.insert("base".into(), config.base.clone().into());
+    table.insert("language".into(), config.language.clone().into());
+    table.insert("title".into(), config.title.clone().into());
+    table.insert(
+        "statuses".into(),
+        toml::Value::Array(config.statuses.iter().cloned().map(Into::into).collect()),
+    );
+    let mut out =
+        String::from("# Written by `glossgraph import`: the settings the RDF was exported with.\n");
+    out.push_str(&table.to_string());
+    out
+}
+
+/// Writes `path` through a temporary file in the same folder, renamed into place at the end.
+fn write_atomically(
+    path: &Path,
+    fill: impl FnOnce(&mut BufWriter<fs::File>) -> io::Result<()>,
+) -> io::Result<()> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{name}.tmp"));
+    let result = (|| {
+        let mut w = BufWriter::new(fs::File::create(&tmp)?);
+        fill(&mut w)?;
+        w.into_inner()
+            .map_err(io::IntoInnerError::into_error)?
+            .sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parser_preamble_is_dropped() {
+        assert_eq!(
+            parser_message("Parser error at line 3 column 5: unexpected end"),
+            "unexpected end"
+        );
+        assert_eq!(parser_message("odd: message"), "odd: message");
+    }
+
+    #[test]
+    fn formats_from_extensions() {
+        assert_eq!(format_of(Path::new("a/g.TTL")), Some(RdfFormat::Turtle));
+        assert_eq!(format_of(Path::new("g.nq")), Some(RdfFormat::NQuads));
+        assert_eq!(format_of(Path::new("g.n3")), None);
+        assert_eq!(format_of(Path::new("g")), None);
+    }
+}

@@ -1,0 +1,1074 @@
+//! RDF/SKOS export and import (issue 3).
+//!
+//! Golden files: `tests/golden/rdf/glossary.*` hold the export of the sample glossary in
+//! every format, and `docs/rdf.md` shows the RoCEv2 card in every format. Both are compared
+//! byte for byte; after an intended change of the mapping, regenerate them with
+//!
+//! ```sh
+//! GLOSSGRAPH_BLESS=1 cargo test --test it rdf::
+//! ```
+//!
+//! and review the diff. Consumer checks run `rapper` (raptor2-utils) and python3 with rdflib,
+//! installed by `scripts/install-test-tools.sh`; a missing tool fails the test.
+
+use std::collections::hash_map::DefaultHasher;
+use std::fs;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use glossgraph::check::{self, Checked};
+use glossgraph::config::{Config, Settings};
+use glossgraph::export::rdf;
+use glossgraph::export::Format;
+use glossgraph::import::{self, ImportError, Problem};
+use glossgraph::vocab;
+use glossgraph::{load, Glossary};
+use oxigraph::io::RdfFormat;
+use oxigraph::model::{GraphNameRef, Quad, Term};
+use oxigraph::sparql::{QueryResults, SparqlEvaluator};
+use oxigraph::store::Store;
+
+const RDF_FORMATS: [Format; 6] = [
+    Format::Turtle,
+    Format::NTriples,
+    Format::RdfXml,
+    Format::JsonLd,
+    Format::TriG,
+    Format::NQuads,
+];
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn blessing() -> bool {
+    std::env::var_os("GLOSSGRAPH_BLESS").is_some_and(|v| !v.is_empty())
+}
+
+fn rdf_format(format: Format) -> RdfFormat {
+    format.rdf().expect("an RDF format")
+}
+
+/// Checks a glossary given as JSON text; the fixture must be free of errors.
+fn checked(name: &str, text: &str, config: &Config) -> Glossary {
+    let Checked { glossary, report } = check::check(
+        load::load_str(name, text),
+        config,
+        check::Options::default(),
+    );
+    assert!(
+        !report.is_failure(false),
+        "fixture {name} has errors: {:#?}",
+        report.findings
+    );
+    glossary
+}
+
+/// The sample glossary in `data/`, with its configuration.
+fn sample() -> (Glossary, Config) {
+    let data = root().join("data");
+    let config = Config::resolve(Some(&data), Settings::default()).unwrap();
+    let loaded = load::load(&load::Input::Path(data)).unwrap();
+    let Checked { glossary, report } = check::check(loaded, &config, check::Options::default());
+    assert!(!report.is_failure(false), "{:#?}", report.findings);
+    (glossary, config)
+}
+
+fn export(glossary: &Glossary, config: &Config, format: Format) -> Vec<u8> {
+    let mut out = Vec::new();
+    rdf::write(glossary, config, rdf_format(format), &mut out).unwrap();
+    out
+}
+
+fn import(bytes: &[u8], format: Format) -> import::Imported {
+    match import::read(bytes, rdf_format(format), format.file_name()) {
+        Ok(imported) => imported,
+        Err(ImportError::Mapping { problems, .. }) => {
+            panic!("{}: {problems:#?}", format.name())
+        }
+        Err(e) => panic!("{}: {e}", format.name()),
+    }
+}
+
+/// A program the consumer checks need; fails the test if it is not installed.
+fn tool(name: &str) -> PathBuf {
+    let found = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join(name))
+            .find(|p| p.is_file())
+    });
+    found.unwrap_or_else(|| {
+        panic!(
+            "`{name}` is not installed: run scripts/install-test-tools.sh (this check never skips)"
+        )
+    })
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = root().join("target").join("test-rdf").join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Cards full of characters that need escaping somewhere: quotes, backslashes, newlines,
+/// `<`, `&`, non-ASCII, emoji, right-to-left marks, Turtle and XML delimiters.
+const AWKWARD: &str = r#"[
+{"slug": "awk-a", "term": "He said \"hi\" \\ back\\\\slash",
+ "aliases": ["<tag> & 'apos' &amp;", "line one\nline two", "tab\there", "emoji 😀 and RTL \u200fمرحبا\u200e",
+             "  spaced  ", "\"\"\"triple\"\"\"", "]]> -->", "\\u0041 is not A", "ünïcödé ñ 漢字", "zzz last", "a"],
+ "definition": "Ends with a backslash \\ and has '''quotes''', \"\"\" and @en and ^^xsd:string and <http://x> and %20 and # and \u2028 line separator.",
+ "note": "First paragraph cites [c.1] with & and <b>.\r\n\r\nSecond: \"quoted\" [odd:id] and again [c.1]\n\nThird has no marker.\n\n\n\nFourth [c.1]",
+ "advantages": ["fast & \"cheap\"", "b", "a", "b"], "limitations": ["needs <config>\n"],
+ "status": "emerging", "supersedes": ["awk-b"], "related": ["awk-b", "awk-c"],
+ "firstSeen": "1999", "lastSeen": "2024-02", "updated": "2024-02-29",
+ "citations": [
+   {"id": "odd:id", "title": "A \"title\" with\nnewline & <angle>", "url": "https://example.org/a?b=c&d=%20#frag", "accessed": "2020"},
+   {"id": "c.1", "title": "Ünïcode 📚 title", "url": "https://example.org/ünï/path", "accessed": null}
+ ],
+ "provenance": ["Written\r\nwith CRLF", "zz", "\\ backslash first"]},
+{"slug": "awk-b", "term": "B", "definition": "Old.", "status": "deprecated",
+ "supersededBy": ["awk-a"], "related": ["awk-a"], "updated": "2024"},
+{"slug": "awk-c", "term": "C ’curly’ «guillemets»", "definition": "Minimal: no note, no status, no dates.", "related": ["awk-a"]}
+]"#;
+
+fn awkward(config: &Config) -> Glossary {
+    checked("awkward.json", AWKWARD, config)
+}
+
+fn hash(bytes: &[u8]) -> u64 {
+    let mut h = DefaultHasher::new();
+    bytes.hash(&mut h);
+    h.finish()
+}
+
+/// The prefixes that Turtle actually abbreviates with, computed from the quads themselves:
+/// every IRI in any position and every datatype Turtle does not write bare (`true` is bare).
+/// `rdf:type` is written `a`.
+fn prefixes_used_by(quads: &[Quad], gx: &str) -> Vec<(&'static str, String)> {
+    let mut iris: Vec<&str> = Vec::new();
+    for q in quads {
+        if let oxigraph::model::NamedOrBlankNode::NamedNode(n) = &q.subject {
+            iris.push(n.as_str());
+        }
+        if q.predicate.as_str() != vocab::rdf::TYPE.as_str() {
+            iris.push(q.predicate.as_str());
+        }
+        match &q.object {
+            Term::NamedNode(n) => iris.push(n.as_str()),
+            Term::Literal(l)
+                if l.language().is_none()
+                    && l.datatype() != vocab::xsd::BOOLEAN
+                    && l.datatype() != vocab::xsd::STRING =>
+            {
+                iris.push(l.datatype().as_str());
+            }
+            _ => {}
+        }
+    }
+    let mut all: Vec<(&'static str, String)> = vocab::PREFIXES
+        .iter()
+        .map(|(n, ns)| (*n, (*ns).to_owned()))
+        .collect();
+    all.push((vocab::GX, gx.to_owned()));
+    all.into_iter()
+        .filter(|(_, ns)| {
+            iris.iter().any(|i| {
+                i.strip_prefix(ns.as_str())
+                    .is_some_and(|local| !local.contains('#'))
+            })
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// Byte stability
+
+#[test]
+fn the_sample_glossary_matches_the_golden_files() {
+    let (glossary, config) = sample();
+    let dir = root().join("tests/golden/rdf");
+    for format in RDF_FORMATS {
+        let bytes = export(&glossary, &config, format);
+        let path = dir.join(format.file_name());
+        if blessing() {
+            fs::create_dir_all(&dir).unwrap();
+            fs::write(&path, &bytes).unwrap();
+            continue;
+        }
+        let golden = fs::read(&path).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e}; regenerate with GLOSSGRAPH_BLESS=1",
+                path.display()
+            )
+        });
+        assert!(
+            golden == bytes,
+            "{} differs from the export; if the change is intended, regenerate with \
+             GLOSSGRAPH_BLESS=1 cargo test --test it rdf:: and review the diff",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn shuffled_input_gives_the_same_bytes_in_every_format() {
+    let (glossary, config) = sample();
+    let cards = glossary.cards().to_vec();
+    let reference: Vec<u64> = RDF_FORMATS
+        .iter()
+        .map(|f| hash(&export(&glossary, &config, *f)))
+        .collect();
+    // A small deterministic shuffle (xorshift), several seeds; also the reverse order.
+    for seed in [1u64, 7, 42, 2026] {
+        let mut order: Vec<usize> = (0..cards.len()).collect();
+        let mut x = seed;
+        for i in (1..order.len()).rev() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            order.swap(i, (x % (i as u64 + 1)) as usize);
+        }
+        if seed == 1 {
+            order.reverse();
+        }
+        let text: Vec<String> = order.iter().map(|&i| cards[i].to_json(false)).collect();
+        let shuffled = checked("shuffled.jsonl", &text.join("\n"), &config);
+        for (format, expected) in RDF_FORMATS.iter().zip(&reference) {
+            assert_eq!(
+                hash(&export(&shuffled, &config, *format)),
+                *expected,
+                "{} differs for shuffle seed {seed}",
+                format.name()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_writer_counts_exactly_the_quads_of_the_mapping() {
+    let (glossary, config) = sample();
+    let quads: Vec<Quad> = rdf::quads(&glossary, &config).collect();
+    for format in RDF_FORMATS {
+        let n = rdf::write(&glossary, &config, rdf_format(format), std::io::sink()).unwrap();
+        assert_eq!(n, quads.len() as u64, "{}", format.name());
+    }
+    // Card graphs in slug order after the scheme graph; the scheme graph first.
+    let iris = vocab::Iris::new(&config.base);
+    assert_eq!(
+        quads[0].graph_name.as_ref(),
+        GraphNameRef::NamedNode(iris.scheme_graph())
+    );
+    let mut graphs: Vec<String> = quads
+        .iter()
+        .map(|q| q.graph_name.to_string().trim_matches(['<', '>']).to_owned())
+        .collect();
+    graphs.dedup();
+    assert_eq!(
+        graphs.len(),
+        1 + glossary.cards().len(),
+        "each graph is contiguous"
+    );
+    let mut sorted = graphs[1..].to_vec();
+    sorted.sort();
+    assert_eq!(graphs[1..], sorted[..]);
+}
+
+#[test]
+fn turtle_declares_only_the_prefixes_it_uses() {
+    let config = Config::default();
+    let bare = checked(
+        "bare.jsonl",
+        r#"{"slug": "x", "term": "X", "definition": "No dates, no citations."}"#,
+        &config,
+    );
+    let (sample, sample_config) = sample();
+    for (glossary, config) in [
+        (&bare, &config),
+        (&awkward(&config), &config),
+        (&sample, &sample_config),
+    ] {
+        let quads: Vec<Quad> = rdf::quads(glossary, config).collect();
+        let gx = vocab::Iris::new(&config.base).gx_namespace().to_owned();
+        let declared = rdf::prefixes(glossary, config);
+        assert_eq!(declared, prefixes_used_by(&quads, &gx));
+        for format in [Format::Turtle, Format::TriG] {
+            let text = String::from_utf8(export(glossary, config, format)).unwrap();
+            let (head, body): (Vec<&str>, Vec<&str>) =
+                text.lines().partition(|l| l.starts_with("@prefix "));
+            assert_eq!(head.len(), declared.len());
+            let body = body.join("\n");
+            for (name, ns) in &declared {
+                let token = format!("{name}:");
+                assert!(
+                    body.split(|c: char| c.is_whitespace() || c == '^')
+                        .any(|t| t.starts_with(&token)),
+                    "{} declares {name}: without using it",
+                    format.name()
+                );
+                assert!(!body.contains(&format!("<{ns}")), "{ns} written in full");
+            }
+        }
+    }
+    let text = String::from_utf8(export(&bare, &config, Format::Turtle)).unwrap();
+    assert!(
+        !text.contains("@prefix xsd:") && !text.contains("@prefix schema:"),
+        "{text}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Round trip
+
+#[test]
+fn every_format_round_trips_the_sample_glossary() {
+    let (glossary, config) = sample();
+    let expected = rdf::normalize(&glossary);
+    for format in RDF_FORMATS {
+        let bytes = export(&glossary, &config, format);
+        let imported = import(&bytes, format);
+        assert_eq!(imported.cards, expected, "{}", format.name());
+        assert_eq!(imported.config.base, config.base);
+        assert_eq!(imported.config.language, config.language);
+        assert_eq!(imported.config.title, config.title);
+        let mut statuses = config.statuses.clone();
+        statuses.sort();
+        assert_eq!(imported.config.statuses, statuses);
+        // Exporting what was imported gives the same bytes: nothing was lost.
+        let again = Glossary::new(imported.cards);
+        assert!(
+            export(&again, &imported.config, format) == bytes,
+            "{}",
+            format.name()
+        );
+    }
+    // The seed card differs from its normalized self only in the order of its lists.
+    let seed = &expected[glossary
+        .cards()
+        .iter()
+        .position(|c| c.slug == "roce-v2")
+        .unwrap()];
+    assert_eq!(seed.related, ["iwarp", "nvme-rdma", "rdma-storage"]);
+    assert_eq!(
+        seed.aliases,
+        ["RDMA over Converged Ethernet version 2", "RoCE v2"]
+    );
+}
+
+#[test]
+fn awkward_strings_round_trip_in_every_format_and_base() {
+    let bases = ["https://example.org/glossary/", "https://example.org/g#"];
+    for (base, language) in bases.into_iter().zip(["en", "de-CH"]) {
+        let config = Config {
+            base: base.into(),
+            language: language.into(),
+            title: "Glossar \"mit\" <Zeichen> & 😀".into(),
+            ..Config::default()
+        };
+        let glossary = awkward(&config);
+        let expected = rdf::normalize(&glossary);
+        let a = &expected[0];
+        assert_eq!(
+            a.advantages,
+            ["a", "b", "fast & \"cheap\""],
+            "sets: sorted, no duplicates"
+        );
+        assert_eq!(glossary.cards()[2].related, ["awk-a"]);
+        assert_eq!(expected[1].supersedes, Vec::<String>::new());
+        for format in RDF_FORMATS {
+            let bytes = export(&glossary, &config, format);
+            let imported = import(&bytes, format);
+            assert_eq!(
+                imported.cards,
+                expected,
+                "{} with base {base}",
+                format.name()
+            );
+            assert_eq!(imported.config.title, config.title);
+            assert_eq!(imported.config.language, language.to_ascii_lowercase());
+        }
+    }
+}
+
+#[test]
+fn a_store_filled_from_quads_holds_what_the_files_hold() {
+    let (glossary, config) = sample();
+    let store = Store::new().unwrap();
+    for q in rdf::quads(&glossary, &config) {
+        store.insert(&q).unwrap();
+    }
+    let mut from_store = Vec::new();
+    store
+        .dump_to_writer(
+            oxigraph::io::RdfSerializer::from_format(RdfFormat::NQuads),
+            &mut from_store,
+        )
+        .unwrap();
+    let mut from_store: Vec<&str> = std::str::from_utf8(&from_store).unwrap().lines().collect();
+    let file = export(&glossary, &config, Format::NQuads);
+    let mut from_file: Vec<&str> = std::str::from_utf8(&file).unwrap().lines().collect();
+    from_store.sort_unstable();
+    from_file.sort_unstable();
+    assert_eq!(from_store, from_file);
+}
+
+// ---------------------------------------------------------------------------------------
+// SKOS integrity, asked in SPARQL over the export
+
+const PREFIXES: &str = "PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
+PREFIX dcterms: <http://purl.org/dc/terms/>
+PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>
+";
+
+fn store_of(glossary: &Glossary, config: &Config) -> Store {
+    let store = Store::new().unwrap();
+    store
+        .extend(rdf::quads(glossary, config).collect::<Vec<_>>())
+        .unwrap();
+    store
+}
+
+/// Evaluates an ASK over the union of all graphs.
+fn ask(store: &Store, query: &str) -> bool {
+    let mut query = SparqlEvaluator::new()
+        .parse_query(&format!("{PREFIXES}{query}"))
+        .unwrap();
+    query.dataset_mut().set_default_graph_as_union();
+    match query.on_store(store).execute().unwrap() {
+        QueryResults::Boolean(b) => b,
+        _ => panic!("not an ASK query"),
+    }
+}
+
+fn update(store: &Store, update: &str) {
+    SparqlEvaluator::new()
+        .parse_update(&format!("{PREFIXES}{update}"))
+        .unwrap()
+        .on_store(store)
+        .execute()
+        .unwrap();
+}
+
+/// (name, ASK that finds a violation, an update that creates one — so that the query is
+/// shown to be able to say yes).
+const INTEGRITY: [(&str, &str, &str); 7] = [
+    (
+        "S9: ConceptScheme and Concept are disjoint",
+        "ASK { ?x a skos:ConceptScheme , skos:Concept }",
+        "INSERT { GRAPH ?g { ?c a skos:ConceptScheme } } WHERE { GRAPH ?g { ?c skos:notation ?n FILTER(STR(?n) = \"rdma\") } }",
+    ),
+    (
+        "S13: prefLabel, altLabel and hiddenLabel are pairwise disjoint",
+        "ASK { { ?c skos:prefLabel ?l ; skos:altLabel ?l } UNION { ?c skos:prefLabel ?l ; skos:hiddenLabel ?l }
+               UNION { ?c skos:altLabel ?l ; skos:hiddenLabel ?l } }",
+        "INSERT { GRAPH ?g { ?c skos:altLabel ?l } } WHERE { GRAPH ?g { ?c skos:notation ?n ; skos:prefLabel ?l FILTER(STR(?n) = \"rdma\") } }",
+    ),
+    (
+        "S14: at most one prefLabel per language",
+        "ASK { ?c skos:prefLabel ?a , ?b FILTER(?a != ?b && lang(?a) = lang(?b)) }",
+        "INSERT { GRAPH ?g { ?c skos:prefLabel \"another\"@en } } WHERE { GRAPH ?g { ?c skos:notation ?n FILTER(STR(?n) = \"rdma\") } }",
+    ),
+    (
+        "every skos:related has its reverse",
+        "ASK { ?a skos:related ?b FILTER NOT EXISTS { ?b skos:related ?a } }",
+        "DELETE { GRAPH ?g { ?b skos:related ?a } } WHERE { GRAPH ?h { ?a skos:notation ?n ; skos:related ?b FILTER(STR(?n) = \"rdma\") } GRAPH ?g { ?b skos:related ?a } }",
+    ),
+    (
+        "every dcterms:replaces has its dcterms:isReplacedBy",
+        "ASK { ?new dcterms:replaces ?old FILTER NOT EXISTS { ?old dcterms:isReplacedBy ?new } }",
+        "DELETE WHERE { GRAPH ?g { ?old dcterms:isReplacedBy ?new } }",
+    ),
+    (
+        "every dcterms:isReplacedBy has its dcterms:replaces",
+        "ASK { ?old dcterms:isReplacedBy ?new FILTER NOT EXISTS { ?new dcterms:replaces ?old } }",
+        "DELETE WHERE { GRAPH ?g { ?new dcterms:replaces ?old } }",
+    ),
+    (
+        "no blank node anywhere",
+        "ASK { { ?s ?p ?o } UNION { GRAPH ?g { ?s ?p ?o } } FILTER(isBlank(?s) || isBlank(?o)) }",
+        "INSERT DATA { GRAPH <urn:x> { _:b <urn:p> <urn:o> } }",
+    ),
+];
+
+#[test]
+fn skos_integrity_holds_in_the_export() {
+    let (glossary, config) = sample();
+    let config_awkward = Config::default();
+    for (glossary, config) in [
+        (&glossary, &config),
+        (&awkward(&config_awkward), &config_awkward),
+    ] {
+        let store = store_of(glossary, config);
+        assert!(
+            ask(&store, "ASK { ?a dcterms:replaces ?b }"),
+            "the fixture has replacements"
+        );
+        for (name, query, _) in INTEGRITY {
+            assert!(!ask(&store, query), "violated: {name}");
+        }
+    }
+    // Each query can say yes: break the sample glossary on purpose, one rule at a time.
+    for (name, query, breaking) in INTEGRITY {
+        let store = store_of(&glossary, &config);
+        update(&store, breaking);
+        assert!(
+            ask(&store, query),
+            "the check for `{name}` cannot see a violation"
+        );
+    }
+}
+
+#[test]
+fn cited_paragraphs_answer_which_statements_rest_on_a_source() {
+    let (glossary, config) = sample();
+    let store = store_of(&glossary, &config);
+    let query = format!(
+        "{PREFIXES}PREFIX gx: <{}>
+        SELECT ?text ?accessed WHERE {{
+          ?p gx:paragraphOf <{}> ; rdf:value ?text ; dcterms:references ?source .
+          ?source dcterms:title ?title ; gx:accessed ?accessed .
+          FILTER(STRSTARTS(?title, \"Bai et al.\"))
+        }}",
+        vocab::Iris::new(&config.base).gx_namespace(),
+        vocab::Iris::new(&config.base).term("roce-v2").as_str(),
+    );
+    let mut q = SparqlEvaluator::new().parse_query(&query).unwrap();
+    q.dataset_mut().set_default_graph_as_union();
+    let QueryResults::Solutions(rows) = q.on_store(&store).execute().unwrap() else {
+        panic!("not a SELECT")
+    };
+    let rows: Vec<(String, String)> = rows
+        .map(|r| {
+            let r = r.unwrap();
+            (
+                r.get("text").unwrap().to_string(),
+                r.get("accessed").unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert!(
+        rows[0]
+            .0
+            .starts_with("\"Failure containment: Azure's 2023 report"),
+        "{rows:?}"
+    );
+    assert_eq!(
+        rows[0].1,
+        "\"2026-10-24\"^^<http://www.w3.org/2001/XMLSchema#date>"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Real consumers
+
+#[test]
+fn rapper_counts_the_same_triples_as_glossgraph() {
+    let rapper = tool("rapper");
+    let (glossary, config) = sample();
+    let awkward_config = Config {
+        base: "https://example.org/g#".into(),
+        ..Config::default()
+    };
+    let dir = temp_dir("rapper");
+    for (name, glossary, config) in [
+        ("sample", &glossary, &config),
+        ("awkward", &awkward(&awkward_config), &awkward_config),
+    ] {
+        let expected = rdf::quads(glossary, config).count();
+        for (format, syntax) in [
+            (Format::Turtle, "turtle"),
+            (Format::NTriples, "ntriples"),
+            (Format::RdfXml, "rdfxml"),
+        ] {
+            let path = dir.join(format!("{name}-{}", format.file_name()));
+            fs::write(&path, export(glossary, config, format)).unwrap();
+            let out = Command::new(&rapper)
+                .args(["-i", syntax, "-c"])
+                .arg(&path)
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                out.status.success(),
+                "rapper rejected {}: {stderr}",
+                path.display()
+            );
+            assert!(
+                stderr.contains(&format!("Parsing returned {expected} triples")),
+                "{}: glossgraph wrote {expected} triples, rapper says: {stderr}",
+                path.display()
+            );
+            assert!(!stderr.contains("Warning"), "{stderr}");
+        }
+    }
+}
+
+#[test]
+fn rdflib_reads_every_format_as_the_ntriples_graph() {
+    let python = tool("python3");
+    let (glossary, config) = sample();
+    let awkward_config = Config {
+        base: "https://example.org/g#".into(),
+        language: "de-CH".into(),
+        ..Config::default()
+    };
+    let dir = temp_dir("rdflib");
+    for (name, glossary, config) in [
+        ("sample", &glossary, &config),
+        ("awkward", &awkward(&awkward_config), &awkward_config),
+    ] {
+        let mut args = vec![root().join("tests/consumers/rdf_isomorphic.py")];
+        let mut specs = Vec::new();
+        for (format, rdflib_name) in [
+            (Format::NTriples, ""),
+            (Format::Turtle, "turtle"),
+            (Format::RdfXml, "xml"),
+            (Format::JsonLd, "json-ld"),
+            (Format::TriG, "trig"),
+            (Format::NQuads, "nquads"),
+        ] {
+            let path = dir.join(format!("{name}-{}", format.file_name()));
+            fs::write(&path, export(glossary, config, format)).unwrap();
+            if rdflib_name.is_empty() {
+                args.push(path);
+            } else {
+                specs.push(format!("{rdflib_name}={}", path.display()));
+            }
+        }
+        let out = Command::new(&python)
+            .args(&args)
+            .args(&specs)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "rdflib: {stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(stdout.matches("isomorphic=True").count(), 5, "{stdout}");
+        let triples = rdf::quads(glossary, config).count();
+        assert!(stdout.contains(&format!(": {triples} triples")), "{stdout}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Import of bad RDF
+
+fn import_error(text: &str, format: Format) -> ImportError {
+    match import::read(text.as_bytes(), rdf_format(format), "in") {
+        Ok(_) => panic!("{text} was imported"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn malformed_rdf_is_reported_with_the_parsers_line_and_column() {
+    let cases = [
+        (Format::Turtle, "@prefix ex: <http://e/> .\nex:a ex:b \"unterminated .\n", 2, 11),
+        (Format::Turtle, "<http://e/a> <http://e/b> <http://e/c> .\n<http://e/a> <http://e/b> ex:c .\n", 2, 27),
+        (Format::NTriples, "<http://e/a> <http://e/b> <http://e/c> .\n<http://e/a> <http://e/b> .\n", 2, 27),
+        (Format::NQuads, "<http://e/a> <http://e/b> \"x\" <http://e/g> <http://e/h> .\n", 1, 44),
+        (Format::TriG, "<http://e/g> {\n  <http://e/a> <http://e/b> <http://e/c> .\n", 3, 1),
+        (Format::JsonLd, "{\n  \"@id\": \"http://e/a\",\n  \"http://e/b\": [1,,2]\n}", 3, 20),
+        (
+            Format::RdfXml,
+            "<?xml version=\"1.0\"?>\n<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n  <rdf:Description rdf:about=\"http://e/a\">\n  </rdf:Descript>\n</rdf:RDF>\n",
+            4,
+            18,
+        ),
+    ];
+    for (format, text, line, column) in cases {
+        match import_error(text, format) {
+            ImportError::Syntax {
+                position, message, ..
+            } => assert_eq!(
+                position,
+                Some((line, column)),
+                "{}: {message}",
+                format.name()
+            ),
+            e => panic!("{}: {e}", format.name()),
+        }
+    }
+    // A JSON-LD error above JSON syntax has no position in Oxigraph's parser: the file is named.
+    let e = import_error(r#"{"@id": "http://e/a", "@type": 3}"#, Format::JsonLd);
+    assert!(
+        matches!(e, ImportError::Syntax { position: None, .. }),
+        "{e}"
+    );
+    assert!(e.to_string().starts_with("in: "), "{e}");
+    let e = import_error("<http://e/a> <http://e/b> .\n", Format::NTriples);
+    assert!(e.to_string().starts_with("in:1:27: "), "{e}");
+    assert!(!e.to_string().contains("Parser error"), "{e}");
+}
+
+/// The Turtle export of one small valid card, with `edit` applied to its text.
+fn edited_export(edit: impl Fn(String) -> String) -> String {
+    let config = Config::default();
+    let g = checked(
+        "one.json",
+        r#"[{"slug":"a","term":"A","definition":"D.","related":["b"],
+             "citations":[{"id":"x","title":"T","url":"https://e.org/"}],"note":"N [x]"},
+            {"slug":"b","term":"B","definition":"E.","related":["a"]}]"#,
+        &config,
+    );
+    edit(String::from_utf8(export(&g, &config, Format::Turtle)).unwrap())
+}
+
+fn problems(text: &str) -> Vec<Problem> {
+    match import_error(text, Format::Turtle) {
+        ImportError::Mapping { problems, .. } => problems,
+        e => panic!("{e}"),
+    }
+}
+
+#[test]
+fn rdf_that_does_not_follow_the_mapping_is_reported_per_subject() {
+    let a = "<https://example.org/glossary/term/a>";
+    let b = "<https://example.org/glossary/term/b>";
+    let p = |subject: &str, message: &str| Problem {
+        subject: subject.into(),
+        message: message.into(),
+    };
+
+    // A concept without a prefLabel, and a literal where an IRI belongs.
+    let text = edited_export(|t| {
+        t.replace("\tskos:prefLabel \"A\"@en ;\n", "")
+            .replace(&format!("skos:related {b}"), "skos:related \"b\"")
+    });
+    assert_eq!(
+        problems(&text),
+        [
+            p(a, "no skos:prefLabel, expected one"),
+            p(a, "skos:related \"b\": expected an IRI, found a literal"),
+        ]
+    );
+
+    // A blank node, an unknown predicate, a label in another language, a subject that
+    // belongs to nothing, a dangling related term — all at once, sorted by subject.
+    let text = edited_export(|t| {
+        t.replace(
+            "skos:definition \"E.\"@en",
+            "skos:definition \"E.\"@fr ;\n\tskos:broader _:x",
+        ) + "<https://example.org/elsewhere> skos:prefLabel \"?\"@en .\n"
+            + &format!("{a} skos:related <https://example.org/glossary/term/zz> .\n")
+    });
+    let found = problems(&text);
+    assert_eq!(
+        found,
+        [
+            p(
+                "<https://example.org/elsewhere>",
+                "is not part of the mapping: no term, part of a term, status or vocabulary term of the base <https://example.org/glossary/> has this IRI"
+            ),
+            p(
+                a,
+                "skos:related <https://example.org/glossary/term/zz>: not a term that the file describes"
+            ),
+            p(
+                b,
+                "skos:broader _:x is not part of the mapping for this kind of subject"
+            ),
+            p(
+                b,
+                "skos:broader _:x: a blank node: the mapping names every resource with an IRI"
+            ),
+            p(
+                b,
+                "skos:definition \"E.\"@fr: expected a literal tagged @en"
+            ),
+        ],
+        "{found:#?}"
+    );
+
+    // A citation whose identifier disagrees with its IRI, and a date typed wrongly.
+    let text = edited_export(|t| {
+        t.replace("dcterms:identifier \"x\"", "dcterms:identifier \"y\"")
+            + &format!("{a} <http://purl.org/dc/terms/modified> \"2024\"^^<http://www.w3.org/2001/XMLSchema#date> .\n")
+    });
+    assert_eq!(
+        problems(&text),
+        [
+            p(
+                a,
+                "dcterms:modified \"2024\"^^<http://www.w3.org/2001/XMLSchema#date>: a date of this precision is typed xsd:gYear"
+            ),
+            p(
+                "<https://example.org/glossary/term/a#cite-x>",
+                "dcterms:identifier `y` differs from the id `x` of the IRI"
+            ),
+        ]
+    );
+
+    // Not a glossgraph export at all.
+    assert_eq!(
+        problems("<http://e/a> <http://e/b> <http://e/c> .\n"),
+        [p(
+            "",
+            "no skos:ConceptScheme whose IRI ends in `/` or `#`: the glossary's scheme, named by its base IRI, is missing"
+        )]
+    );
+}
+
+#[test]
+fn a_slug_that_would_escape_the_output_folder_is_refused() {
+    let text = edited_export(|t| {
+        t.replace("term/b>", "term/..%2F..%2Fb>")
+            .replace("\"b\"^^gx:Slug", "\"../../b\"^^gx:Slug")
+    });
+    let found = problems(&text);
+    assert!(
+        found
+            .iter()
+            .any(|p| p.message == "`../../b` is not a valid slug (a-z, 0-9 and single hyphens)"),
+        "{found:#?}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// The `import` command
+
+fn glossgraph(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_glossgraph"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn import_writes_cards_and_settings_that_check_and_export_again() {
+    let (glossary, config) = sample();
+    let dir = temp_dir("import-ok");
+    let file = dir.join("glossary.rdf");
+    let bytes = export(&glossary, &config, Format::RdfXml);
+    fs::write(&file, &bytes).unwrap();
+    let out = dir.join("cards");
+    let (code, stderr) = glossgraph(&[
+        "import",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stderr,
+        format!("imported 34 cards into {}\n", out.display())
+    );
+    let mut names: Vec<String> = fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 35);
+    assert!(
+        names.contains(&"glossgraph.toml".to_owned()) && names.contains(&"roce-v2.json".to_owned())
+    );
+    assert!(!names.iter().any(|n| n.ends_with(".tmp")));
+
+    // The folder is a glossary again, with the same settings, that exports the same bytes.
+    let (code, stderr) = glossgraph(&["check", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    let config_again = Config::resolve(Some(&out), Settings::default()).unwrap();
+    let loaded = load::load(&load::Input::Path(out.clone())).unwrap();
+    let again = check::check(loaded, &config_again, check::Options::default()).glossary;
+    assert!(export(&again, &config_again, Format::RdfXml) == bytes);
+    let seed = fs::read_to_string(out.join("roce-v2.json")).unwrap();
+    assert!(
+        seed.starts_with("{\n  \"status\": \"shipping\",\n  \"advantages\": [],"),
+        "{seed}"
+    );
+
+    // --format overrides the extension.
+    let odd = dir.join("glossary.data");
+    fs::write(&odd, export(&glossary, &config, Format::NQuads)).unwrap();
+    let out2 = dir.join("cards2");
+    let (code, stderr) = glossgraph(&[
+        "import",
+        odd.to_str().unwrap(),
+        "--format",
+        "nquads",
+        "--out",
+        out2.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        fs::read(out2.join("roce-v2.json")).unwrap(),
+        seed.as_bytes()
+    );
+}
+
+#[test]
+fn import_failures_write_nothing_and_choose_the_exit_code() {
+    let dir = temp_dir("import-bad");
+    let out = dir.join("cards");
+    let out_s = out.to_str().unwrap();
+
+    let bad = dir.join("bad.ttl");
+    fs::write(&bad, "<http://e/a> <http://e/b> .\n").unwrap();
+    let (code, stderr) = glossgraph(&["import", bad.to_str().unwrap(), "--out", out_s]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.starts_with(&format!("glossgraph: error: {}:1:27: ", bad.display())),
+        "{stderr}"
+    );
+
+    let off = dir.join("off.ttl");
+    fs::write(
+        &off,
+        edited_export(|t| t.replace("\tskos:prefLabel \"A\"@en ;\n", "")),
+    )
+    .unwrap();
+    let (code, stderr) = glossgraph(&["import", off.to_str().unwrap(), "--out", out_s]);
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "error: {0}: <https://example.org/glossary/term/a>: no skos:prefLabel, expected one\n\
+             glossgraph: error: {0}: the RDF does not follow the glossgraph mapping (1 problem); nothing was written\n",
+            off.display()
+        )
+    );
+    assert!(!out.exists(), "nothing is written when the import fails");
+
+    let (code, stderr) = glossgraph(&[
+        "import",
+        dir.join("missing.ttl").to_str().unwrap(),
+        "--out",
+        out_s,
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.starts_with("glossgraph: error: cannot read `"),
+        "{stderr}"
+    );
+
+    let (code, stderr) = glossgraph(&[
+        "import",
+        dir.join("cards.txt2").to_str().unwrap(),
+        "--out",
+        out_s,
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("cannot tell the RDF format"), "{stderr}");
+    assert!(!out.exists());
+}
+
+// ---------------------------------------------------------------------------------------
+// The examples in docs/rdf.md
+
+/// Serializes the quads of one card's graph as `format`, declaring the prefixes they use.
+fn excerpt(quads: &[Quad], config: &Config, format: Format) -> String {
+    let gx = vocab::Iris::new(&config.base).gx_namespace().to_owned();
+    let prefixes = prefixes_used_by(quads, &gx);
+    let mut w = rdf::Writer::new(rdf_format(format), &prefixes, Vec::new()).unwrap();
+    for q in quads {
+        w.quad(q.as_ref()).unwrap();
+    }
+    let (bytes, _) = w.finish().unwrap();
+    let text = String::from_utf8(bytes).unwrap();
+    if format == Format::JsonLd {
+        return indent_json(&text);
+    }
+    text
+}
+
+/// Indents one-line JSON by two spaces a level, keeping the order of keys, so that the
+/// example can be read.
+fn indent_json(json: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0;
+    let (mut in_string, mut escaped) = (false, false);
+    let newline = |out: &mut String, depth: usize| {
+        out.push('\n');
+        out.push_str(&"  ".repeat(depth));
+    };
+    for c in json.chars() {
+        if in_string {
+            out.push(c);
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '{' | '[' => {
+                out.push(c);
+                depth += 1;
+                newline(&mut out, depth);
+            }
+            '}' | ']' => {
+                depth -= 1;
+                newline(&mut out, depth);
+                out.push(c);
+            }
+            ',' => {
+                out.push(c);
+                newline(&mut out, depth);
+            }
+            ':' => out.push_str(": "),
+            c => out.push(c),
+        }
+    }
+    out.push('\n');
+    out
+}
+
+#[test]
+fn the_docs_show_the_roce_v2_card_as_exported() {
+    let (glossary, config) = sample();
+    let mut graph = String::new();
+    vocab::Iris::new(&config.base).push_graph(&mut graph, "roce-v2");
+    let quads: Vec<Quad> = rdf::quads(&glossary, &config)
+        .filter(
+            |q| matches!(q.graph_name.as_ref(), GraphNameRef::NamedNode(g) if g.as_str() == graph),
+        )
+        .collect();
+    assert!(!quads.is_empty());
+    let path = root().join("docs/rdf.md");
+    let doc = fs::read_to_string(&path).unwrap();
+    let mut updated = String::new();
+    let mut rest = doc.as_str();
+    for format in RDF_FORMATS {
+        let open = format!("<!-- example: {} -->\n", format.name());
+        let close = "<!-- /example -->";
+        let start = rest
+            .find(&open)
+            .unwrap_or_else(|| panic!("docs/rdf.md has no `{}`", open.trim()))
+            + open.len();
+        let end = start + rest[start..].find(close).unwrap();
+        let fence = match format {
+            Format::RdfXml => "xml",
+            Format::JsonLd => "json",
+            Format::NTriples | Format::NQuads => "text",
+            _ => "turtle",
+        };
+        let block = format!("```{fence}\n{}```\n", excerpt(&quads, &config, format));
+        updated.push_str(&rest[..start]);
+        updated.push_str(&block);
+        rest = &rest[end..];
+    }
+    updated.push_str(rest);
+    if blessing() {
+        fs::write(&path, updated).unwrap();
+    } else {
+        assert!(
+            updated == doc,
+            "the examples in docs/rdf.md are not what the export writes; regenerate them with \
+             GLOSSGRAPH_BLESS=1 cargo test --test it rdf::"
+        );
+    }
+}

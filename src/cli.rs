@@ -5,6 +5,9 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use glossgraph::config::Settings;
+use glossgraph::export::dot::{Cluster, Engine, View};
+use glossgraph::export::graphml::Profile;
+use glossgraph::generate::Params;
 
 /// Turn a glossary of JSON term cards into a knowledge graph: check it, export it, query it.
 #[derive(Debug, Parser)]
@@ -92,6 +95,33 @@ pub enum Command {
     ///   glossgraph import dump.xml --format rdfxml --out cards
     #[command(verbatim_doc_comment)]
     Import(ImportArgs),
+
+    /// Render a topic map with Graphviz (dot or sfdp) as SVG, PNG or PDF.
+    ///
+    /// The format follows the extension of --output. Graphviz must be installed
+    /// (Debian/Ubuntu: apt-get install graphviz).
+    ///
+    /// Examples:
+    ///   glossgraph render --output map.svg                        # the whole glossary in data/
+    ///   glossgraph render --focus roce-v2 --depth 2 --output roce-v2.svg
+    ///   glossgraph render --status shipping,emerging --cluster status --output live.pdf
+    ///   glossgraph render big.jsonl --engine sfdp --output big.png
+    #[command(verbatim_doc_comment)]
+    Render(RenderArgs),
+    /// Generate a synthetic glossary for tests and benchmarks: the same options always give
+    /// the same bytes.
+    ///
+    /// The cards pass `check` without errors: linked by `related` with a heavy-tailed degree
+    /// distribution and a connected graph, some `supersedes` chains, citations, mixed-precision
+    /// dates, and texts with characters that exporters must escape. The only warnings are the
+    /// one-way `related` links asked for by --one-way.
+    ///
+    /// Examples:
+    ///   glossgraph generate --terms 2000 --out corpus.jsonl
+    ///   glossgraph generate --terms 50 --seed 7 --out cards/    # one <slug>.json per card
+    ///   glossgraph generate --terms 10 --awkward 0 --out -      # plain ASCII to stdout
+    #[command(verbatim_doc_comment)]
+    Generate(GenerateArgs),
 }
 
 /// Where the glossary comes from and how it is configured; shared by every command.
@@ -283,6 +313,167 @@ pub struct ImportArgs {
     /// .jsonld/.json .trig .nq].
     #[arg(long, value_name = "NAME", value_parser = ["turtle", "ntriples", "rdfxml", "jsonld", "trig", "nquads"])]
     pub format: Option<String>,
+}
+
+/// Which part of the glossary a topic map draws, and how (DOT export and `render`).
+#[derive(Debug, Clone, Args)]
+pub struct ViewArgs {
+    /// Draw only this term and its neighbourhood.
+    #[arg(long, value_name = "SLUG")]
+    pub focus: Option<String>,
+
+    /// With --focus: draw the terms up to N links away (any kind, either direction).
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "focus")]
+    pub depth: usize,
+
+    /// Draw only terms with these statuses (comma-separated); the focus term is always drawn.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub status: Vec<String>,
+
+    /// Group terms into boxes (dot engine only).
+    #[arg(long, value_enum, default_value_t = ClusterArg::None)]
+    pub cluster: ClusterArg,
+
+    /// The Graphviz layout engine: dot (layered, up to a few hundred terms) or sfdp (large maps).
+    #[arg(long, value_enum, default_value_t = EngineArg::Dot)]
+    pub engine: EngineArg,
+
+    /// Refuse to draw more than N terms [default: 500 with dot, 20000 with sfdp; 0: no limit].
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<usize>,
+}
+
+impl ViewArgs {
+    /// The view these flags ask for, with the size guard of the engine unless --max-nodes says
+    /// otherwise.
+    pub fn view(&self) -> View {
+        let engine = match self.engine {
+            EngineArg::Dot => Engine::Dot,
+            EngineArg::Sfdp => Engine::Sfdp,
+        };
+        View {
+            focus: self.focus.clone(),
+            depth: self.depth,
+            statuses: self.status.clone(),
+            cluster: match self.cluster {
+                ClusterArg::None => Cluster::None,
+                ClusterArg::Status => Cluster::Status,
+                ClusterArg::Component => Cluster::Component,
+            },
+            engine,
+            max_nodes: match self.max_nodes {
+                Some(0) => None,
+                Some(n) => Some(n),
+                None => Some(engine.default_max_nodes()),
+            },
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ClusterArg {
+    None,
+    /// One box per status.
+    Status,
+    /// One box per connected group of terms.
+    Component,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EngineArg {
+    Dot,
+    Sfdp,
+}
+
+/// Which consumer GraphML is shaped for (GraphML export).
+#[derive(Debug, Clone, Args)]
+pub struct GraphmlArgs {
+    /// GraphML profile: default (Gephi, Cytoscape, NetworkX, igraph), yed, or neo4j (APOC).
+    #[arg(long, value_enum, default_value_t = ProfileArg::Default)]
+    pub profile: ProfileArg,
+}
+
+#[expect(dead_code, reason = "used by `export` when it lands")]
+impl GraphmlArgs {
+    pub fn profile(&self) -> Profile {
+        match self.profile {
+            ProfileArg::Default => Profile::Default,
+            ProfileArg::Yed => Profile::Yed,
+            ProfileArg::Neo4j => Profile::Neo4j,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ProfileArg {
+    /// Gephi, Cytoscape, NetworkX and igraph: `label` and `name` carry the term.
+    Default,
+    /// yEd: yFiles graphics, labels visible on open, fill by status.
+    Yed,
+    /// Neo4j APOC apoc.import.graphml with readLabels: node labels and relationship types.
+    Neo4j,
+}
+
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    #[command(flatten)]
+    pub glossary: GlossaryArgs,
+
+    /// The image to write: FILE.svg, FILE.png or FILE.pdf.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: PathBuf,
+
+    #[command(flatten)]
+    pub view: ViewArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Number of term cards (1 to 60466176).
+    #[arg(long, value_name = "N")]
+    pub terms: u32,
+
+    /// Seed of the pseudo-random numbers; another seed gives another glossary.
+    #[arg(long, value_name = "S", default_value_t = Params::DEFAULT_SEED)]
+    pub seed: u64,
+
+    /// Where to write: a path ending in .jsonl (JSON Lines, one card per line), - for JSON
+    /// Lines on standard output, or else a folder (new or empty) that gets one pretty-printed
+    /// <slug>.json per card.
+    #[arg(long, value_name = "PATH")]
+    pub out: String,
+
+    /// Mean number of terms each term is related to (2 to 64).
+    #[arg(long, value_name = "D", default_value_t = Params::DEFAULT_DEGREE)]
+    pub degree: f64,
+
+    /// Share of related pairs that only one of the two cards lists (0 to 1); each is a
+    /// one-way-related warning.
+    #[arg(long, value_name = "P", default_value_t = Params::DEFAULT_ONE_WAY)]
+    pub one_way: f64,
+
+    /// Share of terms in supersedes chains of 2 to 4 terms (0 to 1).
+    #[arg(long, value_name = "P", default_value_t = Params::DEFAULT_SUPERSEDE)]
+    pub supersede: f64,
+
+    /// Probability that a text carries characters that need escaping or are not ASCII
+    /// (quotes, < > &, backslashes, ]]>, -->, accents, CJK, emoji, U+200F, tabs and newlines
+    /// in notes) (0 to 1); 0 writes plain ASCII.
+    #[arg(long, value_name = "P", default_value_t = Params::DEFAULT_AWKWARD)]
+    pub awkward: f64,
+}
+
+impl GenerateArgs {
+    pub fn params(&self) -> Params {
+        Params {
+            terms: self.terms,
+            seed: self.seed,
+            degree: self.degree,
+            one_way: self.one_way,
+            supersede: self.supersede,
+            awkward: self.awkward,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -19,9 +19,11 @@ pub mod check;
 pub mod config;
 pub mod diag;
 pub mod export;
+pub mod generate;
 pub mod graph;
 pub mod import;
 pub mod load;
+pub mod render;
 pub mod sparql;
 pub mod vocab;
 

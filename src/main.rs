@@ -11,12 +11,17 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Context, Result};
 use clap::Parser;
 
-use cli::{CheckArgs, Cli, Color, Command, GlossaryArgs, ImportArgs, ReportFormat};
+use cli::{
+    CheckArgs, Cli, Color, Command, GenerateArgs, GlossaryArgs, ImportArgs, RenderArgs,
+    ReportFormat,
+};
 use glossgraph::check::{self, Checked};
 use glossgraph::config::{Config, Settings};
 use glossgraph::export::Format;
+use glossgraph::generate::{Generator, Output};
 use glossgraph::import::{self, ImportError};
 use glossgraph::load::{self, Input};
+use glossgraph::render;
 
 /// The glossary is invalid, or the result differs from what was expected.
 const EXIT_FINDINGS: u8 = 1;
@@ -64,6 +69,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Serve(args) => sparql_commands::serve(args, color),
         Command::Push(args) => sparql_commands::push(args, color),
         Command::Import(args) => import_command(&args),
+        Command::Render(args) => render_command(&args, color),
+        Command::Generate(args) => generate_command(&args),
     }
 }
 
@@ -140,5 +147,35 @@ fn import_command(args: &ImportArgs) -> Result<ExitCode> {
         imported.cards.len(),
         args.out.display()
     );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn render_command(args: &RenderArgs, color: bool) -> Result<ExitCode> {
+    let (checked, config) = load_checked(&args.glossary)?;
+    let report = &checked.report;
+    if report.has_unreadable() || report.is_failure(false) {
+        let stderr = io::stderr();
+        let mut err = stderr.lock();
+        report.write_human(&mut err, color && stderr.is_terminal())?;
+        writeln!(
+            err,
+            "glossgraph: error: the glossary has errors; nothing was rendered"
+        )?;
+        return Ok(ExitCode::from(if report.has_unreadable() {
+            EXIT_FAILURE
+        } else {
+            EXIT_FINDINGS
+        }));
+    }
+    let rendered = render::render(&checked.glossary, &config, &args.view.view(), &args.output)?;
+    for line in rendered.warnings.lines().filter(|l| !l.trim().is_empty()) {
+        eprintln!("glossgraph: graphviz: {line}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn generate_command(args: &GenerateArgs) -> Result<ExitCode> {
+    let generator = Generator::new(args.params())?;
+    generator.write(&Output::parse(&args.out), io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,21 +1,840 @@
-//! PLACEHOLDER — replaced by the DOT exporter.
+//! Graphviz DOT topic maps: the whole glossary, or a [`View`] of it that stays readable.
+//!
+//! The map is a `digraph`: `supersedes` is a solid arrow from the old term to the new one and
+//! sets the ranks; `related` is dashed, without arrowheads and with `constraint=false`, so that
+//! the many associations do not distort the ranks. Nodes are filled by status; the legend and
+//! the title are an HTML-like table in the graph label, which every engine draws (`sfdp`
+//! ignores clusters, so a legend cluster would fall apart there). Each node has the definition
+//! as `tooltip` and the concept IRI as `URL`, so an SVG is a clickable, hoverable map.
+//!
+//! Views exist because a topic map of thousands of terms is a hairball and `dot` does not
+//! finish one: [`View::select`] picks a term's neighbourhood (`focus`, `depth`) and/or some
+//! statuses, and refuses — with the node count and what to do instead — to draw more than
+//! `max_nodes`.
+//!
+//! Escaping follows what Graphviz does with each attribute, checked against its SVG output
+//! (see `docs/dot.md`): in labels `\` becomes `\\`; in tooltips and URLs, which Graphviz
+//! unescapes twice (and where `\N`, `\G`, … would be replaced by names), `\` becomes `\\\\`;
+//! `"` becomes `\"`, a line break `\n`, and `&` becomes `&amp;` because Graphviz decodes
+//! entities. (Graphviz writes a tooltip's tab into an SVG attribute as a raw tab, which XML
+//! reads back as a space; no DOT spelling avoids that.) Graphviz rejects a quoted string longer than [`MAX_QUOTED`] bytes, so longer
+//! texts are cut at a character boundary and end with `…`; the cut never splits an escape.
 
-use std::io::Write;
+use std::collections::BTreeMap;
+use std::io::{BufWriter, Write};
 
+use petgraph::graph::NodeIndex;
+use petgraph::unionfind::UnionFind;
+
+use super::graphml::status_color;
 use super::ExportError;
 use crate::config::Config;
+use crate::graph::Link;
 use crate::Glossary;
 
-/// What part of the glossary to draw, and how.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct View {}
+/// The longest quoted string Graphviz accepts, in bytes between the quotes (its lexer fails
+/// with "syntax error … scanning a quoted string" from 16,382 on).
+pub const MAX_QUOTED: usize = 16_381;
 
-/// Writes the glossary as a Graphviz DOT topic map.
+/// Marks a text cut to fit [`MAX_QUOTED`].
+const ELLIPSIS: &str = "…";
+
+/// The IRI of a term, used as the `URL` of its node.
+// TODO(vocab): moves to `src/vocab.rs` (branch `rdf`) at merge; the one place concept IRIs
+// are built.
+pub fn concept_iri(base: &str, slug: &str) -> String {
+    format!("{base}term/{slug}")
+}
+
+/// The Graphviz layout program a map is meant for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Engine {
+    /// Layered layout; the best maps up to a few hundred terms.
+    #[default]
+    Dot,
+    /// Scalable force-directed layout for large maps (no clusters).
+    Sfdp,
+}
+
+impl Engine {
+    /// The program's name, also the value of the graph's `layout` attribute.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Dot => "dot",
+            Engine::Sfdp => "sfdp",
+        }
+    }
+
+    /// The size guard's default limit: `dot` becomes slow and unreadable past about 1,000
+    /// nodes; `sfdp` lays out 20,000 in under two minutes.
+    pub fn default_max_nodes(self) -> usize {
+        match self {
+            Engine::Dot => 500,
+            Engine::Sfdp => 20_000,
+        }
+    }
+}
+
+/// How nodes are grouped into `subgraph cluster_*` boxes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Cluster {
+    #[default]
+    None,
+    /// One box per status.
+    Status,
+    /// One box per connected component of the drawn graph; unlinked terms share one box.
+    Component,
+}
+
+/// What part of the glossary to draw, and how. The default draws the whole glossary with
+/// `dot` and no size limit: the topic map `export` writes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct View {
+    /// Draw only this term and the terms within `depth` links of it (any kind, either way).
+    pub focus: Option<String>,
+    pub depth: usize,
+    /// Keep only terms with one of these statuses (the focus term is always kept); empty: all.
+    pub statuses: Vec<String>,
+    pub cluster: Cluster,
+    pub engine: Engine,
+    /// Refuse to draw more nodes than this; `None`: no limit.
+    pub max_nodes: Option<usize>,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        Self {
+            focus: None,
+            depth: 1,
+            statuses: Vec::new(),
+            cluster: Cluster::None,
+            engine: Engine::Dot,
+            max_nodes: None,
+        }
+    }
+}
+
+/// A view that cannot be drawn.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ViewError {
+    #[error("no term has the slug `{slug}`{}", suggestion.as_ref().map(|s| format!("; did you mean `{s}`?")).unwrap_or_default())]
+    UnknownFocus {
+        slug: String,
+        suggestion: Option<String>,
+    },
+    #[error("`{status}` is not a status of this glossary (statuses: {})", known.join(", "))]
+    UnknownStatus { status: String, known: Vec<String> },
+    #[error("the view selects no term")]
+    Empty,
+    #[error("`sfdp` does not draw clusters; use the `dot` engine for clusters")]
+    ClustersNeedDot,
+    #[error(
+        "the topic map would draw {nodes} nodes, more than the limit of {limit} for `{}`; {}",
+        engine.name(),
+        match engine {
+            Engine::Dot => "draw one term's neighbourhood with --focus SLUG [--depth N], use the large-graph engine with --engine sfdp, or raise the limit with --max-nodes N",
+            Engine::Sfdp => "draw one term's neighbourhood with --focus SLUG [--depth N] or filter with --status, or raise the limit with --max-nodes N",
+        }
+    )]
+    TooLarge {
+        nodes: usize,
+        limit: usize,
+        engine: Engine,
+    },
+}
+
+/// The nodes a view draws.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Selection {
+    /// Sorted by node index (slug order; stubs last).
+    pub nodes: Vec<NodeIndex>,
+    /// `keep[i]`: whether node `i` is drawn.
+    keep: Vec<bool>,
+    pub focus: Option<NodeIndex>,
+}
+
+impl Selection {
+    pub fn contains(&self, node: NodeIndex) -> bool {
+        self.keep.get(node.index()).copied().unwrap_or(false)
+    }
+}
+
+impl View {
+    /// The nodes this view draws.
+    ///
+    /// # Errors
+    /// An unknown focus slug (with a suggestion), an unknown status, an empty selection,
+    /// clusters with `sfdp`, or more nodes than `max_nodes`.
+    pub fn select(&self, glossary: &Glossary, config: &Config) -> Result<Selection, ViewError> {
+        if self.cluster != Cluster::None && self.engine == Engine::Sfdp {
+            return Err(ViewError::ClustersNeedDot);
+        }
+        for status in &self.statuses {
+            let used = glossary
+                .cards()
+                .iter()
+                .any(|c| c.status.as_deref() == Some(status));
+            if !used && !config.statuses.contains(status) {
+                return Err(ViewError::UnknownStatus {
+                    status: status.clone(),
+                    known: config.statuses.clone(),
+                });
+            }
+        }
+        let focus = match &self.focus {
+            None => None,
+            Some(slug) => Some(glossary.node(slug).ok_or_else(|| ViewError::UnknownFocus {
+                slug: slug.clone(),
+                suggestion: glossary.suggest(slug).map(str::to_owned),
+            })?),
+        };
+        let count = glossary.graph().node_count();
+        let mut keep = match focus {
+            None => vec![true; count],
+            Some(node) => {
+                let mut keep = vec![false; count];
+                for n in glossary.neighbourhood(node, self.depth) {
+                    keep[n.index()] = true;
+                }
+                keep
+            }
+        };
+        if !self.statuses.is_empty() {
+            for (i, k) in keep.iter_mut().enumerate() {
+                let node = NodeIndex::new(i);
+                let status = glossary.card(node).and_then(|c| c.status.as_deref());
+                let wanted = status.is_some_and(|s| self.statuses.iter().any(|w| w == s));
+                if *k && !wanted && Some(node) != focus {
+                    *k = false;
+                }
+            }
+        }
+        let nodes: Vec<NodeIndex> = (0..count)
+            .filter(|&i| keep[i])
+            .map(NodeIndex::new)
+            .collect();
+        if nodes.is_empty() {
+            return Err(ViewError::Empty);
+        }
+        if let Some(limit) = self.max_nodes {
+            if nodes.len() > limit {
+                return Err(ViewError::TooLarge {
+                    nodes: nodes.len(),
+                    limit,
+                    engine: self.engine,
+                });
+            }
+        }
+        Ok(Selection { nodes, keep, focus })
+    }
+}
+
+/// Writes the glossary as a Graphviz DOT topic map of `view`.
+///
+/// Streams through a `BufWriter`.
+///
+/// # Errors
+/// Those of `w`, or [`ExportError::Unwritable`] with the [`ViewError`]'s message when the
+/// view cannot be drawn.
+pub fn write(
+    glossary: &Glossary,
+    config: &Config,
+    view: &View,
+    w: impl Write,
+) -> Result<(), ExportError> {
+    let selection = view
+        .select(glossary, config)
+        .map_err(|e| ExportError::Unwritable(e.to_string()))?;
+    write_selection(glossary, config, view, &selection, w)
+}
+
+/// Writes the nodes of `selection` (from [`View::select`]) and the edges between them.
 ///
 /// # Errors
 /// Those of `w`.
-pub fn write(_: &Glossary, _: &Config, _: &View, _: impl Write) -> Result<(), ExportError> {
-    Err(ExportError::Unwritable(
-        "DOT export is not built yet".into(),
-    ))
+pub fn write_selection(
+    glossary: &Glossary,
+    config: &Config,
+    view: &View,
+    selection: &Selection,
+    w: impl Write,
+) -> Result<(), ExportError> {
+    let mut out = BufWriter::new(w);
+    let mut buf = String::new();
+    writeln!(
+        out,
+        "// Topic map written by glossgraph. Render: dot -Tsvg glossary.dot -o glossary.svg"
+    )?;
+    writeln!(out, "digraph \"glossary\" {{")?;
+
+    // Graph attributes, with the title and legend as an HTML-like label.
+    let title = match selection.focus {
+        Some(node) => {
+            let term = glossary.card(node).map_or(glossary.slug(node), |c| &c.term);
+            format!(
+                "{term}: terms within {} link{} · {}",
+                view.depth,
+                if view.depth == 1 { "" } else { "s" },
+                config.title
+            )
+        }
+        None => config.title.clone(),
+    };
+    write!(
+        out,
+        "  graph [fontname=\"Helvetica\", rankdir=\"LR\", labelloc=\"t\", labeljust=\"l\""
+    )?;
+    if view.engine == Engine::Sfdp {
+        write!(
+            out,
+            ", layout=\"sfdp\", overlap=\"prism\", outputorder=\"edgesfirst\", splines=\"false\""
+        )?;
+    }
+    write!(out, ", tooltip=")?;
+    quoted(&mut out, &mut buf, &title, Escape::Tooltip)?;
+    write!(out, ", label=<")?;
+    legend(&mut out, glossary, config, selection, &title)?;
+    writeln!(out, ">];")?;
+    writeln!(
+        out,
+        "  node [shape=\"box\", style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=\"11\", color=\"#333333\", fillcolor=\"#ffffff\"];"
+    )?;
+    writeln!(out, "  edge [color=\"#333333\", arrowsize=\"0.8\"];")?;
+
+    match view.cluster {
+        Cluster::None => {
+            for &node in &selection.nodes {
+                write_node(&mut out, &mut buf, glossary, config, selection, node, "  ")?;
+            }
+        }
+        Cluster::Status | Cluster::Component => {
+            let groups = match view.cluster {
+                Cluster::Status => status_groups(glossary, config, selection),
+                _ => component_groups(glossary, selection),
+            };
+            for (i, (label, nodes)) in groups.iter().enumerate() {
+                writeln!(
+                    out,
+                    "  subgraph \"cluster_{}_{}\" {{",
+                    cluster_name(view.cluster),
+                    i + 1
+                )?;
+                write!(out, "    label=")?;
+                quoted(&mut out, &mut buf, label, Escape::Label)?;
+                writeln!(out, ";")?;
+                writeln!(out, "    style=\"rounded\";")?;
+                writeln!(out, "    color=\"#bbbbbb\";")?;
+                for &node in nodes {
+                    write_node(
+                        &mut out, &mut buf, glossary, config, selection, node, "    ",
+                    )?;
+                }
+                writeln!(out, "  }}")?;
+            }
+        }
+    }
+
+    for (a, b, link) in glossary.edges() {
+        if !(selection.contains(a) && selection.contains(b)) {
+            continue;
+        }
+        write!(out, "  ")?;
+        quoted(&mut out, &mut buf, glossary.slug(a), Escape::Id)?;
+        write!(out, " -> ")?;
+        quoted(&mut out, &mut buf, glossary.slug(b), Escape::Id)?;
+        match link {
+            Link::Supersedes { .. } => writeln!(out, ";")?,
+            Link::Related { .. } => writeln!(
+                out,
+                " [dir=\"none\", style=\"dashed\", constraint=\"false\", color=\"#888888\"];"
+            )?,
+        }
+    }
+    if view.engine == Engine::Dot {
+        for (parent, child) in rank_edges(glossary, selection) {
+            write!(out, "  ")?;
+            quoted(&mut out, &mut buf, glossary.slug(parent), Escape::Id)?;
+            write!(out, " -> ")?;
+            quoted(&mut out, &mut buf, glossary.slug(child), Escape::Id)?;
+            writeln!(out, " [style=\"invis\"];")?;
+        }
+    }
+    writeln!(out, "}}")?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Invisible edges that give `dot` its ranks: the tree of a breadth-first walk from the focus
+/// term (or, per connected group, from its most linked term), so that a term's column is its
+/// distance from the centre. Without them every `related` edge, drawn with
+/// `constraint=false`, leaves its ends on one rank and the map becomes a single tall column.
+/// A tree link that is already a `supersedes` edge is left to that edge.
+fn rank_edges(glossary: &Glossary, selection: &Selection) -> Vec<(NodeIndex, NodeIndex)> {
+    let count = glossary.graph().node_count();
+    let neighbours = |n: NodeIndex| -> Vec<NodeIndex> {
+        let mut out = glossary.neighbours(n);
+        out.retain(|&m| selection.contains(m));
+        out
+    };
+    let mut roots: Vec<(usize, NodeIndex)> = selection
+        .nodes
+        .iter()
+        .map(|&n| (usize::MAX - neighbours(n).len(), n))
+        .collect();
+    roots.sort_unstable();
+    let roots = selection
+        .focus
+        .into_iter()
+        .chain(roots.into_iter().map(|(_, n)| n));
+    let mut seen = vec![false; count];
+    let mut tree = Vec::new();
+    let mut queue = std::collections::VecDeque::new();
+    for root in roots {
+        if seen[root.index()] {
+            continue;
+        }
+        seen[root.index()] = true;
+        queue.push_back(root);
+        while let Some(n) = queue.pop_front() {
+            for m in neighbours(n) {
+                if !seen[m.index()] {
+                    seen[m.index()] = true;
+                    let supersedes = glossary
+                        .graph()
+                        .edges_connecting(n, m)
+                        .chain(glossary.graph().edges_connecting(m, n))
+                        .any(|e| matches!(e.weight(), Link::Supersedes { .. }));
+                    if !supersedes {
+                        tree.push((n, m));
+                    }
+                    queue.push_back(m);
+                }
+            }
+        }
+    }
+    tree
+}
+
+fn cluster_name(cluster: Cluster) -> &'static str {
+    match cluster {
+        Cluster::Status => "status",
+        _ => "component",
+    }
+}
+
+fn write_node(
+    out: &mut impl Write,
+    buf: &mut String,
+    glossary: &Glossary,
+    config: &Config,
+    selection: &Selection,
+    node: NodeIndex,
+    indent: &str,
+) -> Result<(), ExportError> {
+    let slug = glossary.slug(node);
+    write!(out, "{indent}")?;
+    quoted(out, buf, slug, Escape::Id)?;
+    match glossary.card(node) {
+        Some(card) => {
+            write!(out, " [label=")?;
+            quoted(out, buf, &card.term, Escape::Label)?;
+            write!(out, ", tooltip=")?;
+            quoted(out, buf, &card.definition, Escape::Tooltip)?;
+            write!(out, ", URL=")?;
+            quoted(out, buf, &concept_iri(&config.base, slug), Escape::Tooltip)?;
+            let fill = status_color(config, card.status.as_deref());
+            if fill != "#ffffff" {
+                write!(out, ", fillcolor=\"{fill}\"")?;
+            }
+        }
+        None => {
+            write!(out, " [label=")?;
+            quoted(out, buf, slug, Escape::Label)?;
+            write!(
+                out,
+                ", tooltip=\"not defined in the glossary\", style=\"rounded,dashed\""
+            )?;
+        }
+    }
+    if selection.focus == Some(node) {
+        write!(out, ", penwidth=\"3\"")?;
+    }
+    writeln!(out, "];")?;
+    Ok(())
+}
+
+/// Statuses in the order of the configuration, then others by name, then terms without one.
+fn status_groups(
+    glossary: &Glossary,
+    config: &Config,
+    selection: &Selection,
+) -> Vec<(String, Vec<NodeIndex>)> {
+    let mut by_status: BTreeMap<(usize, String), Vec<NodeIndex>> = BTreeMap::new();
+    for &node in &selection.nodes {
+        let key = match glossary.card(node).map(|c| c.status.as_deref()) {
+            Some(Some(s)) => match config.statuses.iter().position(|c| c == s) {
+                Some(i) => (i, s.to_owned()),
+                None => (config.statuses.len(), s.to_owned()),
+            },
+            Some(None) => (usize::MAX - 1, "no status".to_owned()),
+            None => (usize::MAX, "not defined".to_owned()),
+        };
+        by_status.entry(key).or_default().push(node);
+    }
+    by_status
+        .into_iter()
+        .map(|((_, label), nodes)| (label, nodes))
+        .collect()
+}
+
+/// Connected components of the drawn graph, largest first (ties: first slug); every term
+/// without a drawn link goes into one last group.
+fn component_groups(glossary: &Glossary, selection: &Selection) -> Vec<(String, Vec<NodeIndex>)> {
+    let mut uf = UnionFind::<u32>::new(glossary.graph().node_count());
+    for (a, b, _) in glossary.edges() {
+        if selection.contains(a) && selection.contains(b) {
+            uf.union(a.index() as u32, b.index() as u32);
+        }
+    }
+    let mut groups: BTreeMap<u32, Vec<NodeIndex>> = BTreeMap::new();
+    for &node in &selection.nodes {
+        groups
+            .entry(uf.find(node.index() as u32))
+            .or_default()
+            .push(node);
+    }
+    let (mut linked, single): (Vec<Vec<NodeIndex>>, Vec<Vec<NodeIndex>>) =
+        groups.into_values().partition(|g| g.len() > 1);
+    linked.sort_by(|a, b| b.len().cmp(&a.len()).then(a[0].cmp(&b[0])));
+    let mut out: Vec<(String, Vec<NodeIndex>)> = linked
+        .into_iter()
+        .enumerate()
+        .map(|(i, nodes)| (format!("group {} ({} terms)", i + 1, nodes.len()), nodes))
+        .collect();
+    let single: Vec<NodeIndex> = single.into_iter().flatten().collect();
+    if !single.is_empty() {
+        out.push((format!("unlinked ({} terms)", single.len()), single));
+    }
+    out
+}
+
+/// The title and the legend, as the rows of an HTML-like table: one cell per status drawn,
+/// filled with its colour, and the two edge styles.
+fn legend(
+    out: &mut impl Write,
+    glossary: &Glossary,
+    config: &Config,
+    selection: &Selection,
+    title: &str,
+) -> Result<(), ExportError> {
+    let mut statuses: Vec<(usize, Option<&str>)> = Vec::new();
+    for &node in &selection.nodes {
+        if let Some(card) = glossary.card(node) {
+            let status = card.status.as_deref();
+            let rank = status
+                .and_then(|s| config.statuses.iter().position(|c| c == s))
+                .unwrap_or(config.statuses.len());
+            if !statuses.contains(&(rank, status)) {
+                statuses.push((rank, status));
+            }
+        }
+    }
+    statuses.sort_unstable();
+    write!(
+        out,
+        "<table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><td colspan=\"{}\" border=\"0\" align=\"left\"><b>",
+        statuses.len() + 2
+    )?;
+    let mut cut = String::new();
+    truncate_chars(title, 200, &mut cut);
+    html_text(out, &cut)?;
+    write!(out, "</b></td></tr><tr>")?;
+    for (_, status) in statuses {
+        let color = status_color(config, status);
+        write!(out, "<td bgcolor=\"{color}\">")?;
+        html_text(out, status.unwrap_or("no status"))?;
+        write!(out, "</td>")?;
+    }
+    write!(
+        out,
+        "<td border=\"0\">&#8594; supersedes (old &#8594; new)</td><td border=\"0\">- - - related</td></tr></table>"
+    )?;
+    Ok(())
+}
+
+/// Text inside an HTML-like label: XML-escaped, line breaks as `<br/>`.
+fn html_text(out: &mut impl Write, text: &str) -> Result<(), ExportError> {
+    for c in text.chars() {
+        match c {
+            '&' => out.write_all(b"&amp;")?,
+            '<' => out.write_all(b"&lt;")?,
+            '>' => out.write_all(b"&gt;")?,
+            '"' => out.write_all(b"&quot;")?,
+            '\n' => out.write_all(b"<br/>")?,
+            c if c.is_control() => {}
+            c => write!(out, "{c}")?,
+        }
+    }
+    Ok(())
+}
+
+fn truncate_chars(text: &str, max: usize, out: &mut String) {
+    out.clear();
+    match text.char_indices().nth(max) {
+        None => out.push_str(text),
+        Some((i, _)) => {
+            out.push_str(&text[..i]);
+            out.push_str(ELLIPSIS);
+        }
+    }
+}
+
+/// How a quoted string is escaped (see the module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Escape {
+    /// A node id: only `"`, `\` and line breaks.
+    Id,
+    /// A label: Graphviz unescapes once and decodes entities.
+    Label,
+    /// A tooltip or URL: Graphviz unescapes twice and decodes entities.
+    Tooltip,
+}
+
+/// Writes `text` as a DOT quoted string, escaped for `how`, cut to [`MAX_QUOTED`] bytes.
+fn quoted(
+    out: &mut impl Write,
+    buf: &mut String,
+    text: &str,
+    how: Escape,
+) -> Result<(), ExportError> {
+    escape_quoted(text, how, buf);
+    out.write_all(b"\"")?;
+    out.write_all(buf.as_bytes())?;
+    out.write_all(b"\"")?;
+    Ok(())
+}
+
+/// Escapes `text` into `out` (cleared first); if the result would pass [`MAX_QUOTED`] bytes,
+/// it is cut after the last whole character that leaves room for `…`. Because the cut falls
+/// between the escapes of two characters, it never leaves half an escape or a lone backslash.
+fn escape_quoted(text: &str, how: Escape, out: &mut String) {
+    out.clear();
+    let mut fits = 0;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' if how == Escape::Tooltip => out.push_str("\\\\\\\\"),
+            '\\' => out.push_str("\\\\"),
+            '&' if how != Escape::Id => out.push_str("&amp;"),
+            '\n' => out.push_str("\\n"),
+            '\r' => {
+                // CR LF is one line break; a lone CR too.
+                if chars.peek() != Some(&'\n') {
+                    out.push_str("\\n");
+                }
+            }
+            c => out.push(c),
+        }
+        if out.len() <= MAX_QUOTED - ELLIPSIS.len() {
+            fits = out.len();
+        } else if out.len() > MAX_QUOTED {
+            out.truncate(fits);
+            out.push_str(ELLIPSIS);
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Card;
+
+    fn card(slug: &str, status: Option<&str>, related: &[&str], supersedes: &[&str]) -> Card {
+        Card {
+            slug: slug.into(),
+            term: slug.to_uppercase(),
+            definition: format!("About {slug}."),
+            status: status.map(str::to_owned),
+            related: related.iter().map(|s| (*s).to_owned()).collect(),
+            supersedes: supersedes.iter().map(|s| (*s).to_owned()).collect(),
+            ..Card::default()
+        }
+    }
+
+    fn sample() -> Glossary {
+        Glossary::new(vec![
+            card(
+                "roce-v2",
+                Some("shipping"),
+                &["iwarp", "rdma"],
+                &["roce-v1"],
+            ),
+            card("roce-v1", Some("obsolete"), &[], &[]),
+            card("iwarp", Some("shipping"), &["rdma"], &[]),
+            card("rdma", None, &[], &[]),
+            card("srp", Some("deprecated"), &[], &[]),
+        ])
+    }
+
+    fn dot(g: &Glossary, view: &View) -> String {
+        let mut out = Vec::new();
+        write(g, &Config::default(), view, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    fn escaped(text: &str, how: Escape) -> String {
+        let mut out = String::new();
+        escape_quoted(text, how, &mut out);
+        out
+    }
+
+    #[test]
+    fn escapes_per_attribute() {
+        assert_eq!(
+            escaped("a\"b\\c&d\ne\r\nf\rg", Escape::Label),
+            "a\\\"b\\\\c&amp;d\\ne\\nf\\ng"
+        );
+        assert_eq!(
+            escaped("\\N & \\", Escape::Tooltip),
+            "\\\\\\\\N &amp; \\\\\\\\"
+        );
+        assert_eq!(escaped("x&y", Escape::Id), "x&y");
+        assert_eq!(escaped("tab\there <é😀>", Escape::Label), "tab\there <é😀>");
+    }
+
+    #[test]
+    fn long_strings_are_cut_at_a_character_boundary() {
+        let fits = "x".repeat(MAX_QUOTED);
+        assert_eq!(escaped(&fits, Escape::Label), fits);
+        let long = "é".repeat(MAX_QUOTED);
+        let cut = escaped(&long, Escape::Label);
+        assert!(
+            cut.len() <= MAX_QUOTED && cut.ends_with(ELLIPSIS),
+            "{}",
+            cut.len()
+        );
+        // A backslash at the cut: never half an escape.
+        let backslashes = "\\".repeat(MAX_QUOTED);
+        for how in [Escape::Label, Escape::Tooltip] {
+            let cut = escaped(&backslashes, how);
+            assert!(cut.len() <= MAX_QUOTED);
+            let body = cut.strip_suffix(ELLIPSIS).unwrap();
+            let per = if how == Escape::Label { 2 } else { 4 };
+            assert_eq!(body.len() % per, 0);
+            assert!(body.bytes().all(|b| b == b'\\'));
+        }
+        // Exactly at the limit after escaping: kept whole.
+        let edge = format!("{}\\", "x".repeat(MAX_QUOTED - 2));
+        assert_eq!(escaped(&edge, Escape::Label).len(), MAX_QUOTED);
+    }
+
+    #[test]
+    fn the_topic_map_draws_every_term_with_its_style() {
+        let text = dot(&sample(), &View::default());
+        assert!(text.starts_with("// Topic map"));
+        assert!(text.contains("  \"roce-v2\" [label=\"ROCE-V2\", tooltip=\"About roce-v2.\", URL=\"https://example.org/glossary/term/roce-v2\", fillcolor=\"#b3de69\"];"));
+        assert!(text.contains("  \"roce-v1\" -> \"roce-v2\";"));
+        assert!(text.contains("  \"iwarp\" -> \"roce-v2\" [dir=\"none\", style=\"dashed\", constraint=\"false\", color=\"#888888\"];"));
+        assert!(text.contains("<td bgcolor=\"#fdb462\">deprecated</td>"));
+        assert!(text.contains("<td bgcolor=\"#ffffff\">no status</td>"));
+        assert!(text.trim_end().ends_with('}'));
+    }
+
+    #[test]
+    fn focus_depth_and_status_select_nodes() {
+        let g = sample();
+        let config = Config::default();
+        let slugs = |view: &View| -> Vec<String> {
+            let s = view.select(&g, &config).unwrap();
+            s.nodes.iter().map(|&n| g.slug(n).to_owned()).collect()
+        };
+        let focus = |slug: &str, depth| View {
+            focus: Some(slug.into()),
+            depth,
+            ..View::default()
+        };
+        assert_eq!(slugs(&focus("roce-v1", 0)), ["roce-v1"]);
+        assert_eq!(slugs(&focus("roce-v1", 1)), ["roce-v1", "roce-v2"]);
+        assert_eq!(
+            slugs(&focus("roce-v1", 2)),
+            ["iwarp", "rdma", "roce-v1", "roce-v2"]
+        );
+        let shipping = View {
+            statuses: vec!["shipping".into()],
+            ..focus("roce-v1", 2)
+        };
+        assert_eq!(slugs(&shipping), ["iwarp", "roce-v1", "roce-v2"]);
+        let text = dot(&g, &focus("roce-v1", 1));
+        assert!(text.contains("penwidth=\"3\""));
+        assert!(!text.contains("\"iwarp\""));
+        assert!(text.contains("ROCE-V1: terms within 1 link · Glossary"));
+    }
+
+    #[test]
+    fn bad_views_are_clear_errors() {
+        let g = sample();
+        let config = Config::default();
+        let err = |view: View| view.select(&g, &config).unwrap_err().to_string();
+        assert_eq!(
+            err(View {
+                focus: Some("rcoe-v2".into()),
+                ..View::default()
+            }),
+            "no term has the slug `rcoe-v2`; did you mean `roce-v2`?"
+        );
+        assert_eq!(
+            err(View {
+                focus: Some("infiniband".into()),
+                ..View::default()
+            }),
+            "no term has the slug `infiniband`"
+        );
+        assert!(err(View {
+            statuses: vec!["shiping".into()],
+            ..View::default()
+        })
+        .starts_with("`shiping` is not a status of this glossary"));
+        assert_eq!(
+            err(View {
+                max_nodes: Some(4),
+                ..View::default()
+            }),
+            "the topic map would draw 5 nodes, more than the limit of 4 for `dot`; draw one \
+             term's neighbourhood with --focus SLUG [--depth N], use the large-graph engine \
+             with --engine sfdp, or raise the limit with --max-nodes N"
+        );
+        assert_eq!(
+            err(View {
+                cluster: Cluster::Status,
+                engine: Engine::Sfdp,
+                ..View::default()
+            }),
+            "`sfdp` does not draw clusters; use the `dot` engine for clusters"
+        );
+    }
+
+    #[test]
+    fn clusters_group_by_status_and_component() {
+        let g = sample();
+        let by_status = dot(
+            &g,
+            &View {
+                cluster: Cluster::Status,
+                ..View::default()
+            },
+        );
+        assert!(by_status.contains("subgraph \"cluster_status_1\" {\n    label=\"shipping\";"));
+        assert!(by_status.contains("label=\"no status\";"));
+        let by_component = dot(
+            &g,
+            &View {
+                cluster: Cluster::Component,
+                ..View::default()
+            },
+        );
+        assert!(by_component.contains("label=\"group 1 (4 terms)\";"));
+        assert!(by_component.contains("label=\"unlinked (1 terms)\";"));
+    }
 }

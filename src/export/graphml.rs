@@ -1,26 +1,849 @@
-//! PLACEHOLDER — replaced by the GraphML exporter.
+//! GraphML, written with quick-xml, in one of three [`Profile`]s.
+//!
+//! The consumers of GraphML disagree: Gephi shows a key named `label`, Cytoscape one named
+//! `name`, yEd only its own yFiles graphics, Neo4j's APOC importer wants node labels in a
+//! `labels` key and the relationship type in the first `label` data of an edge; NetworkX
+//! refuses mixed edge directions and igraph refuses two keys with one `attr.name`. So one file
+//! cannot suit them all, and each profile adds only what its consumer needs on top of the
+//! same card attributes (the key table is in `docs/graphml.md`).
+//!
+//! The shape is fixed so that every tool reads it the same way and the bytes never change
+//! for the same glossary: every `<key>` comes before `<graph>`, in a fixed order, with an
+//! explicit `for`, a spaceless `attr.name` equal to its `id` and a real `attr.type`
+//! (`string`, `int`, `boolean`, never `long`); node ids are slugs; edges are all directed
+//! (a `related` edge runs from the smaller slug to the larger, once per pair) with ids
+//! `e-{kind}-{source}-{target}`; lists are joined with [`LIST_SEPARATOR`] beside a count.
+//!
+//! Text is escaped by this module, not by quick-xml's default, because XML parsers normalise
+//! raw carriage returns (and, in attributes, tabs and newlines) away: `&`, `<`, `>` and CR are
+//! always written as references, and in attribute values also `"`, TAB and LF. A character
+//! that XML 1.0 cannot carry at all (the checker rejects those earlier) makes the writer stop
+//! with an error rather than write a file no parser accepts.
 
-use std::io::Write;
+use std::borrow::Cow;
+use std::io::{BufWriter, Write};
+
+use quick_xml::events::attributes::Attribute;
+use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
+use quick_xml::name::QName;
+use quick_xml::Writer;
 
 use super::ExportError;
 use crate::config::Config;
-use crate::Glossary;
+use crate::graph::Link;
+use crate::{Card, Glossary};
+
+/// The GraphML namespace.
+const GRAPHML_NS: &str = "http://graphml.graphdrawing.org/xmlns";
+/// The namespace of yEd's yFiles graphics.
+const YFILES_NS: &str = "http://www.yworks.com/xml/graphml";
+
+/// Joins the items of a list attribute (aliases, advantages, citation titles, …) into one
+/// string. A line feed: list items are labels and sentences that practically never hold one,
+/// while `|`, `;` and `,` are common in titles. The `…Count` attribute beside each list says
+/// how many items it has.
+pub const LIST_SEPARATOR: &str = "\n";
 
 /// Which consumer the GraphML is shaped for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Profile {
+    /// Gephi, Cytoscape, NetworkX and igraph: adds `label` and `name` (the term).
     #[default]
     Default,
+    /// yEd: adds yFiles node and edge graphics (label, fill by status, arrows on supersedes).
     Yed,
+    /// Neo4j APOC `apoc.import.graphml` with `readLabels: true`: adds node labels
+    /// (`:Term` and the status) and relationship types (`RELATED`, `SUPERSEDES`).
     Neo4j,
 }
 
-/// Writes the glossary as GraphML.
+impl Profile {
+    pub const ALL: [Profile; 3] = [Profile::Default, Profile::Yed, Profile::Neo4j];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Default => "default",
+            Profile::Yed => "yed",
+            Profile::Neo4j => "neo4j",
+        }
+    }
+}
+
+/// What a key is attached to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Domain {
+    Graph,
+    Node,
+    Edge,
+}
+
+impl Domain {
+    fn name(self) -> &'static str {
+        match self {
+            Domain::Graph => "graph",
+            Domain::Node => "node",
+            Domain::Edge => "edge",
+        }
+    }
+}
+
+/// A `<key>`: its id (also its `attr.name`), domain and type (`None` for yFiles graphics).
+type Key = (&'static str, Domain, Option<&'static str>);
+
+const STRING: Option<&str> = Some("string");
+const INT: Option<&str> = Some("int");
+const BOOLEAN: Option<&str> = Some("boolean");
+
+/// The keys every profile has, in writing order. Node data is written in this order too.
+const GRAPH_KEYS: [Key; 2] = [
+    ("title", Domain::Graph, STRING),
+    ("base", Domain::Graph, STRING),
+];
+
+const CARD_KEYS: [Key; 27] = [
+    ("slug", Domain::Node, STRING),
+    ("term", Domain::Node, STRING),
+    ("status", Domain::Node, STRING),
+    ("definition", Domain::Node, STRING),
+    ("aliases", Domain::Node, STRING),
+    ("aliasCount", Domain::Node, INT),
+    ("note", Domain::Node, STRING),
+    ("advantages", Domain::Node, STRING),
+    ("advantageCount", Domain::Node, INT),
+    ("limitations", Domain::Node, STRING),
+    ("limitationCount", Domain::Node, INT),
+    ("related", Domain::Node, STRING),
+    ("relatedCount", Domain::Node, INT),
+    ("supersedes", Domain::Node, STRING),
+    ("supersedesCount", Domain::Node, INT),
+    ("supersededBy", Domain::Node, STRING),
+    ("supersededByCount", Domain::Node, INT),
+    ("firstSeen", Domain::Node, STRING),
+    ("lastSeen", Domain::Node, STRING),
+    ("updated", Domain::Node, STRING),
+    ("citationIds", Domain::Node, STRING),
+    ("citationTitles", Domain::Node, STRING),
+    ("citationUrls", Domain::Node, STRING),
+    ("citationAccessed", Domain::Node, STRING),
+    ("citationCount", Domain::Node, INT),
+    ("provenance", Domain::Node, STRING),
+    ("provenanceCount", Domain::Node, INT),
+];
+
+const EDGE_KEYS: [Key; 4] = [
+    ("kind", Domain::Edge, STRING),
+    ("mutual", Domain::Edge, BOOLEAN),
+    ("statedByOld", Domain::Edge, BOOLEAN),
+    ("statedByNew", Domain::Edge, BOOLEAN),
+];
+
+/// Only when the glossary has stub nodes for dangling links ([`Glossary::with_missing`]).
+const MISSING_KEY: Key = ("missing", Domain::Node, BOOLEAN);
+
+/// The keys a profile adds in front of the card keys (node) and edge keys (edge).
+fn profile_keys(profile: Profile) -> (&'static [Key], &'static [Key]) {
+    match profile {
+        Profile::Default => (
+            &[
+                ("label", Domain::Node, STRING),
+                ("name", Domain::Node, STRING),
+            ],
+            &[],
+        ),
+        // APOC reads node labels from the data of key `labels` and the relationship type from
+        // an edge's first data of key `label`; Neo4j Browser captions nodes by `name`.
+        Profile::Neo4j => (
+            &[
+                ("labels", Domain::Node, STRING),
+                ("name", Domain::Node, STRING),
+            ],
+            &[("label", Domain::Edge, STRING)],
+        ),
+        Profile::Yed => (&[], &[]),
+    }
+}
+
+/// yEd's graphics keys; they come last, as yEd writes them.
+const YED_KEYS: [Key; 2] = [
+    ("nodegraphics", Domain::Node, None),
+    ("edgegraphics", Domain::Edge, None),
+];
+
+/// Fill colours by status, shared with the DOT writer's palette (colour-blind-safe pastels).
+pub(crate) fn status_color(config: &Config, status: Option<&str>) -> &'static str {
+    const KNOWN: [(&str, &str); 5] = [
+        ("shipping", "#b3de69"),
+        ("emerging", "#80b1d3"),
+        ("draft", "#ffffb3"),
+        ("deprecated", "#fdb462"),
+        ("obsolete", "#d9d9d9"),
+    ];
+    const OTHERS: [&str; 6] = [
+        "#bebada", "#fccde5", "#8dd3c7", "#bc80bd", "#ccebc5", "#ffed6f",
+    ];
+    let Some(status) = status else {
+        return "#ffffff";
+    };
+    if let Some((_, color)) = KNOWN.iter().find(|(s, _)| *s == status) {
+        return color;
+    }
+    // Other configured statuses take the next colours in the order they are configured, so
+    // a status keeps its colour whatever the cards say; an unknown one is white.
+    config
+        .statuses
+        .iter()
+        .filter(|s| !KNOWN.iter().any(|(k, _)| k == s))
+        .position(|s| s == status)
+        .map_or("#ffffff", |i| OTHERS[i % OTHERS.len()])
+}
+
+/// Writes the glossary as GraphML shaped for `profile`.
+///
+/// Streams through a `BufWriter`; memory does not grow with the glossary.
 ///
 /// # Errors
-/// Those of `w`.
-pub fn write(_: &Glossary, _: &Config, _: Profile, _: impl Write) -> Result<(), ExportError> {
-    Err(ExportError::Unwritable(
-        "GraphML export is not built yet".into(),
-    ))
+/// Those of `w`, or [`ExportError::Unwritable`] naming the term and field when a text holds a
+/// character XML 1.0 cannot carry (U+0000–U+0008, U+000B, U+000C, U+000E–U+001F, U+FFFE,
+/// U+FFFF), which `check` reports as `invalid-char`.
+pub fn write(
+    glossary: &Glossary,
+    config: &Config,
+    profile: Profile,
+    w: impl Write,
+) -> Result<(), ExportError> {
+    let mut out = GraphMl {
+        xml: Writer::new_with_indent(BufWriter::new(w), b' ', 2),
+        profile,
+        buf: String::new(),
+    };
+    out.document(glossary, config)?;
+    out.xml.into_inner().flush()?;
+    Ok(())
+}
+
+struct GraphMl<W: Write> {
+    xml: Writer<W>,
+    profile: Profile,
+    /// Scratch space for the labels of a Neo4j node.
+    buf: String,
+}
+
+/// Where a text comes from, to name it in an error.
+#[derive(Clone, Copy)]
+struct Origin<'a> {
+    slug: &'a str,
+    field: &'static str,
+}
+
+impl<W: Write> GraphMl<W> {
+    fn document(&mut self, glossary: &Glossary, config: &Config) -> Result<(), ExportError> {
+        self.xml
+            .write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
+        let mut root = BytesStart::new("graphml");
+        root.push_attribute(("xmlns", GRAPHML_NS));
+        if self.profile == Profile::Yed {
+            root.push_attribute(("xmlns:y", YFILES_NS));
+        }
+        self.xml.write_event(Event::Start(root))?;
+
+        let (node_extra, edge_extra) = profile_keys(self.profile);
+        let has_stubs = glossary.graph().node_count() > glossary.cards().len();
+        let keys = GRAPH_KEYS
+            .iter()
+            .chain(node_extra)
+            .chain(&CARD_KEYS)
+            .chain(has_stubs.then_some(&MISSING_KEY))
+            .chain(edge_extra)
+            .chain(&EDGE_KEYS)
+            .chain(if self.profile == Profile::Yed {
+                &YED_KEYS[..]
+            } else {
+                &[]
+            });
+        for &(id, domain, ty) in keys {
+            let mut key = BytesStart::new("key");
+            key.push_attribute(("id", id));
+            key.push_attribute(("for", domain.name()));
+            match ty {
+                Some(ty) => {
+                    key.push_attribute(("attr.name", id));
+                    key.push_attribute(("attr.type", ty));
+                }
+                None => key.push_attribute(("yfiles.type", id)),
+            }
+            self.xml.write_event(Event::Empty(key))?;
+        }
+
+        let mut graph = BytesStart::new("graph");
+        graph.push_attribute(("id", "glossary"));
+        graph.push_attribute(("edgedefault", "directed"));
+        self.xml.write_event(Event::Start(graph))?;
+        let scheme = Origin {
+            slug: "(glossary)",
+            field: "title",
+        };
+        self.text("title", &config.title, scheme)?;
+        self.text("base", &config.base, scheme)?;
+
+        let columns = (glossary.graph().node_count() as f64)
+            .sqrt()
+            .ceil()
+            .max(1.0) as usize;
+        for node in glossary.graph().node_indices() {
+            let slug = glossary.slug(node);
+            let mut start = BytesStart::new("node");
+            start.push_attribute(raw_attribute(
+                "id",
+                &escape_attr(slug, origin(slug, "slug"))?,
+            ));
+            self.xml.write_event(Event::Start(start))?;
+            match glossary.card(node) {
+                Some(card) => self.card(card)?,
+                None => self.stub(slug)?,
+            }
+            if self.profile == Profile::Yed {
+                let label = glossary.card(node).map_or(slug, |c| &c.term);
+                let status = glossary.card(node).and_then(|c| c.status.as_deref());
+                let cell = (node.index() % columns, node.index() / columns);
+                self.node_graphics(slug, label, status_color(config, status), cell)?;
+            }
+            self.xml.write_event(Event::End(BytesEnd::new("node")))?;
+        }
+
+        for (a, b, link) in glossary.edges() {
+            let (source, target) = (glossary.slug(a), glossary.slug(b));
+            let id = format!("e-{}-{source}-{target}", link.kind());
+            let mut start = BytesStart::new("edge");
+            start.push_attribute(raw_attribute(
+                "id",
+                &escape_attr(&id, origin(source, "slug"))?,
+            ));
+            start.push_attribute(raw_attribute(
+                "source",
+                &escape_attr(source, origin(source, "slug"))?,
+            ));
+            start.push_attribute(raw_attribute(
+                "target",
+                &escape_attr(target, origin(target, "slug"))?,
+            ));
+            self.xml.write_event(Event::Start(start))?;
+            self.edge(link)?;
+            self.xml.write_event(Event::End(BytesEnd::new("edge")))?;
+        }
+
+        self.xml.write_event(Event::End(BytesEnd::new("graph")))?;
+        self.xml.write_event(Event::End(BytesEnd::new("graphml")))?;
+        Ok(())
+    }
+
+    fn card(&mut self, card: &Card) -> Result<(), ExportError> {
+        let slug = card.slug.as_str();
+        let at = |field| origin(slug, field);
+        match self.profile {
+            Profile::Default => {
+                self.text("label", &card.term, at("term"))?;
+                self.text("name", &card.term, at("term"))?;
+            }
+            Profile::Neo4j => {
+                let mut labels = std::mem::take(&mut self.buf);
+                neo4j_labels(card.status.as_deref(), &mut labels);
+                self.text("labels", &labels, at("status"))?;
+                self.buf = labels;
+                self.text("name", &card.term, at("term"))?;
+            }
+            Profile::Yed => {}
+        }
+        self.text("slug", slug, at("slug"))?;
+        self.text("term", &card.term, at("term"))?;
+        self.text("status", card.status.as_deref().unwrap_or(""), at("status"))?;
+        self.text("definition", &card.definition, at("definition"))?;
+        self.list("aliases", "aliasCount", &card.aliases, at("aliases"))?;
+        self.text("note", &card.note, at("note"))?;
+        self.list(
+            "advantages",
+            "advantageCount",
+            &card.advantages,
+            at("advantages"),
+        )?;
+        self.list(
+            "limitations",
+            "limitationCount",
+            &card.limitations,
+            at("limitations"),
+        )?;
+        self.list("related", "relatedCount", &card.related, at("related"))?;
+        self.list(
+            "supersedes",
+            "supersedesCount",
+            &card.supersedes,
+            at("supersedes"),
+        )?;
+        self.list(
+            "supersededBy",
+            "supersededByCount",
+            &card.superseded_by,
+            at("supersededBy"),
+        )?;
+        for (key, date) in [
+            ("firstSeen", card.first_seen),
+            ("lastSeen", card.last_seen),
+            ("updated", card.updated),
+        ] {
+            if let Some(date) = date {
+                self.text(key, &date.to_string(), at(key))?;
+            }
+        }
+        let citations = &card.citations;
+        if !citations.is_empty() {
+            let field = at("citations");
+            self.items(
+                "citationIds",
+                citations.iter().map(|c| c.id.as_str()),
+                field,
+            )?;
+            self.items(
+                "citationTitles",
+                citations.iter().map(|c| c.title.as_str()),
+                field,
+            )?;
+            self.items(
+                "citationUrls",
+                citations.iter().map(|c| c.url.as_str()),
+                field,
+            )?;
+            if citations.iter().any(|c| c.accessed.is_some()) {
+                let accessed: Vec<String> = citations
+                    .iter()
+                    .map(|c| c.accessed.map(|d| d.to_string()).unwrap_or_default())
+                    .collect();
+                self.items(
+                    "citationAccessed",
+                    accessed.iter().map(String::as_str),
+                    field,
+                )?;
+            }
+        }
+        self.int("citationCount", citations.len())?;
+        self.list(
+            "provenance",
+            "provenanceCount",
+            &card.provenance,
+            at("provenance"),
+        )?;
+        Ok(())
+    }
+
+    /// A node for a slug that cards link to but no card defines.
+    fn stub(&mut self, slug: &str) -> Result<(), ExportError> {
+        let at = origin(slug, "slug");
+        match self.profile {
+            Profile::Default => {
+                self.text("label", slug, at)?;
+                self.text("name", slug, at)?;
+            }
+            Profile::Neo4j => {
+                self.text("labels", ":Missing", at)?;
+                self.text("name", slug, at)?;
+            }
+            Profile::Yed => {}
+        }
+        self.text("slug", slug, at)?;
+        self.data("missing", "true")
+    }
+
+    fn edge(&mut self, link: Link) -> Result<(), ExportError> {
+        if self.profile == Profile::Neo4j {
+            // APOC takes the relationship type from the edge's first data of key `label`.
+            let kind = match link {
+                Link::Related { .. } => "RELATED",
+                Link::Supersedes { .. } => "SUPERSEDES",
+            };
+            self.data("label", kind)?;
+        }
+        self.data("kind", link.kind())?;
+        match link {
+            Link::Related { mutual } => self.data("mutual", bool_text(mutual))?,
+            Link::Supersedes { by_old, by_new } => {
+                self.data("statedByOld", bool_text(by_old))?;
+                self.data("statedByNew", bool_text(by_new))?;
+            }
+        }
+        if self.profile == Profile::Yed {
+            let (line, color, arrow) = match link {
+                Link::Related { .. } => ("dashed", "#888888", "none"),
+                Link::Supersedes { .. } => ("line", "#333333", "standard"),
+            };
+            self.xml.write_event(Event::Start(BytesStart::from_content(
+                r#"data key="edgegraphics""#,
+                4,
+            )))?;
+            self.xml
+                .write_event(Event::Start(BytesStart::new("y:PolyLineEdge")))?;
+            let mut style = BytesStart::new("y:LineStyle");
+            style.push_attribute(("color", color));
+            style.push_attribute(("type", line));
+            style.push_attribute(("width", "1.0"));
+            self.xml.write_event(Event::Empty(style))?;
+            let mut arrows = BytesStart::new("y:Arrows");
+            arrows.push_attribute(("source", "none"));
+            arrows.push_attribute(("target", arrow));
+            self.xml.write_event(Event::Empty(arrows))?;
+            self.xml
+                .write_event(Event::End(BytesEnd::new("y:PolyLineEdge")))?;
+            self.xml.write_event(Event::End(BytesEnd::new("data")))?;
+        }
+        Ok(())
+    }
+
+    /// yFiles graphics of a node: a rounded box sized to its label, filled by status, placed
+    /// on a grid so that every label is readable when the file is opened (before any layout).
+    fn node_graphics(
+        &mut self,
+        slug: &str,
+        label: &str,
+        fill: &str,
+        (column, row): (usize, usize),
+    ) -> Result<(), ExportError> {
+        let chars = label.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+        let width = (chars * 7 + 24).clamp(60, 220);
+        let height = 30 + 16 * label.lines().count().saturating_sub(1).min(4);
+        self.xml.write_event(Event::Start(BytesStart::from_content(
+            r#"data key="nodegraphics""#,
+            4,
+        )))?;
+        self.xml
+            .write_event(Event::Start(BytesStart::new("y:ShapeNode")))?;
+        let mut geometry = BytesStart::new("y:Geometry");
+        geometry.push_attribute(("height", format!("{height}.0").as_str()));
+        geometry.push_attribute(("width", format!("{width}.0").as_str()));
+        geometry.push_attribute(("x", format!("{}.0", column * 240).as_str()));
+        geometry.push_attribute(("y", format!("{}.0", row * 80).as_str()));
+        self.xml.write_event(Event::Empty(geometry))?;
+        let mut fill_el = BytesStart::new("y:Fill");
+        fill_el.push_attribute(("color", fill));
+        fill_el.push_attribute(("transparent", "false"));
+        self.xml.write_event(Event::Empty(fill_el))?;
+        let mut border = BytesStart::new("y:BorderStyle");
+        border.push_attribute(("color", "#333333"));
+        border.push_attribute(("type", "line"));
+        border.push_attribute(("width", "1.0"));
+        self.xml.write_event(Event::Empty(border))?;
+        self.xml
+            .write_event(Event::Start(BytesStart::new("y:NodeLabel")))?;
+        let text = escape_text(label, origin(slug, "term"))?;
+        self.xml
+            .write_event(Event::Text(BytesText::from_escaped(text)))?;
+        self.xml
+            .write_event(Event::End(BytesEnd::new("y:NodeLabel")))?;
+        let mut shape = BytesStart::new("y:Shape");
+        shape.push_attribute(("type", "roundrectangle"));
+        self.xml.write_event(Event::Empty(shape))?;
+        self.xml
+            .write_event(Event::End(BytesEnd::new("y:ShapeNode")))?;
+        self.xml.write_event(Event::End(BytesEnd::new("data")))?;
+        Ok(())
+    }
+
+    /// `<data key="{key}">{value}</data>` for a value that needs no escaping.
+    fn data(&mut self, key: &'static str, value: &str) -> Result<(), ExportError> {
+        self.start_data(key)?;
+        self.xml
+            .write_event(Event::Text(BytesText::from_escaped(value)))?;
+        self.end_data()
+    }
+
+    fn start_data(&mut self, key: &'static str) -> Result<(), ExportError> {
+        let mut start = BytesStart::new("data");
+        start.push_attribute(raw_attribute("key", key));
+        self.xml.write_event(Event::Start(start))?;
+        Ok(())
+    }
+
+    fn end_data(&mut self) -> Result<(), ExportError> {
+        self.xml.write_event(Event::End(BytesEnd::new("data")))?;
+        Ok(())
+    }
+
+    /// A string attribute; nothing when it is empty (consumers then use their default).
+    fn text(&mut self, key: &'static str, value: &str, at: Origin) -> Result<(), ExportError> {
+        if value.is_empty() {
+            return Ok(());
+        }
+        let escaped = escape_text(value, at)?;
+        self.start_data(key)?;
+        self.xml
+            .write_event(Event::Text(BytesText::from_escaped(escaped)))?;
+        self.end_data()
+    }
+
+    fn int(&mut self, key: &'static str, value: usize) -> Result<(), ExportError> {
+        self.data(key, itoa(value).as_str())
+    }
+
+    /// A list: its items joined with [`LIST_SEPARATOR`] (nothing when empty), then its count.
+    fn list(
+        &mut self,
+        key: &'static str,
+        count_key: &'static str,
+        items: &[String],
+        at: Origin,
+    ) -> Result<(), ExportError> {
+        self.items(key, items.iter().map(String::as_str), at)?;
+        self.int(count_key, items.len())
+    }
+
+    fn items<'s>(
+        &mut self,
+        key: &'static str,
+        mut items: impl Iterator<Item = &'s str>,
+        at: Origin,
+    ) -> Result<(), ExportError> {
+        let Some(first) = items.next() else {
+            return Ok(());
+        };
+        self.start_data(key)?;
+        let mut item = Some(first);
+        while let Some(text) = item {
+            let escaped = escape_text(text, at)?;
+            self.xml
+                .write_event(Event::Text(BytesText::from_escaped(escaped)))?;
+            item = items.next();
+            if item.is_some() {
+                self.xml
+                    .write_event(Event::Text(BytesText::from_escaped(LIST_SEPARATOR)))?;
+            }
+        }
+        self.end_data()
+    }
+}
+
+fn origin<'a>(slug: &'a str, field: &'static str) -> Origin<'a> {
+    Origin { slug, field }
+}
+
+fn bool_text(b: bool) -> &'static str {
+    if b {
+        "true"
+    } else {
+        "false"
+    }
+}
+
+fn itoa(n: usize) -> String {
+    n.to_string()
+}
+
+/// An attribute whose value is already escaped.
+fn raw_attribute<'a>(key: &'a str, escaped: &'a str) -> Attribute<'a> {
+    Attribute {
+        key: QName(key.as_bytes()),
+        value: Cow::Borrowed(escaped.as_bytes()),
+    }
+}
+
+/// APOC node labels: `:Term`, and the status in CamelCase (`:Term:Shipping`) when it is a
+/// plain word (a slug), so that Neo4j Browser colours nodes by status.
+fn neo4j_labels(status: Option<&str>, out: &mut String) {
+    out.clear();
+    out.push_str(":Term");
+    if let Some(status) = status.filter(|s| crate::check::is_slug(s)) {
+        out.push(':');
+        for part in status.split('-') {
+            let mut chars = part.chars();
+            if let Some(first) = chars.next() {
+                out.push(first.to_ascii_uppercase());
+                out.push_str(chars.as_str());
+            }
+        }
+    }
+}
+
+/// Whether XML 1.0 can carry `c` at all (not even as a character reference otherwise).
+fn xml_allowed(c: char) -> bool {
+    !matches!(c, '\u{0}'..='\u{8}' | '\u{B}' | '\u{C}' | '\u{E}'..='\u{1F}' | '\u{FFFE}' | '\u{FFFF}')
+}
+
+/// Escapes element content: `&`, `<`, `>` (so `]]>` cannot appear) and CR, which parsers
+/// would otherwise turn into LF.
+fn escape_text<'s>(text: &'s str, at: Origin) -> Result<Cow<'s, str>, ExportError> {
+    escape(text, at, false)
+}
+
+/// Escapes an attribute value: as element content, plus `"`, TAB and LF, which attribute
+/// value normalisation would otherwise turn into spaces.
+fn escape_attr<'s>(text: &'s str, at: Origin) -> Result<Cow<'s, str>, ExportError> {
+    escape(text, at, true)
+}
+
+fn escape<'s>(text: &'s str, at: Origin, attribute: bool) -> Result<Cow<'s, str>, ExportError> {
+    let needs = |b: u8| {
+        matches!(b, b'&' | b'<' | b'>' | b'\r')
+            || (attribute && matches!(b, b'"' | b'\t' | b'\n'))
+            || b < 0x20
+            || b == 0xEF
+    };
+    let Some(first) = text.bytes().position(needs) else {
+        return Ok(Cow::Borrowed(text));
+    };
+    let mut out = String::with_capacity(text.len() + 16);
+    out.push_str(&text[..first]);
+    for c in text[first..].chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\r' => out.push_str("&#13;"),
+            '"' if attribute => out.push_str("&quot;"),
+            '\t' if attribute => out.push_str("&#9;"),
+            '\n' if attribute => out.push_str("&#10;"),
+            c if !xml_allowed(c) => {
+                return Err(ExportError::Unwritable(format!(
+                    "term `{}`: `{}` holds the character U+{:04X}, which XML 1.0 cannot carry \
+                     (`glossgraph check` reports it as invalid-char)",
+                    at.slug, at.field, c as u32
+                )))
+            }
+            c => out.push(c),
+        }
+    }
+    Ok(Cow::Owned(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{Citation, PartialDate};
+
+    fn card(slug: &str, term: &str) -> Card {
+        Card {
+            slug: slug.into(),
+            term: term.into(),
+            definition: format!("Definition of {term}."),
+            ..Card::default()
+        }
+    }
+
+    fn sample() -> Glossary {
+        let mut old = card("roce-v1", "RoCEv1");
+        old.superseded_by = vec!["roce-v2".into()];
+        old.status = Some("obsolete".into());
+        let mut new = card("roce-v2", "RoCEv2");
+        new.supersedes = vec!["roce-v1".into()];
+        new.related = vec!["iwarp".into()];
+        new.aliases = vec!["RoCE v2".into(), "Routable RoCE".into()];
+        new.status = Some("shipping".into());
+        new.updated = Some(PartialDate::parse("2026-10").unwrap());
+        new.citations = vec![
+            Citation {
+                id: "a".into(),
+                title: "T & <A>".into(),
+                url: "https://x.org/a".into(),
+                accessed: None,
+            },
+            Citation {
+                id: "b".into(),
+                title: "B".into(),
+                url: "https://x.org/b".into(),
+                accessed: Some(PartialDate::parse("2026-10-23").unwrap()),
+            },
+        ];
+        Glossary::new(vec![new, card("iwarp", "iWARP"), old])
+    }
+
+    fn written(g: &Glossary, profile: Profile) -> String {
+        let mut out = Vec::new();
+        write(g, &Config::default(), profile, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn keys_come_first_with_explicit_domain_name_and_type() {
+        let xml = written(&sample(), Profile::Default);
+        let graph_at = xml.find("<graph ").unwrap();
+        assert!(!xml[graph_at..].contains("<key "));
+        assert!(xml.contains(
+            r#"<key id="aliasCount" for="node" attr.name="aliasCount" attr.type="int"/>"#
+        ));
+        assert!(
+            xml.contains(r#"<key id="label" for="node" attr.name="label" attr.type="string"/>"#)
+        );
+        assert!(!xml.contains("long"));
+        assert!(!xml.contains(r#"key id="missing""#));
+    }
+
+    #[test]
+    fn nodes_edges_and_lists() {
+        let xml = written(&sample(), Profile::Default);
+        assert!(xml.contains(r#"<node id="roce-v2">"#));
+        assert!(xml.contains("<data key=\"aliases\">RoCE v2\nRoutable RoCE</data>"));
+        assert!(xml.contains(r#"<data key="aliasCount">2</data>"#));
+        assert!(xml.contains(r#"<data key="citationTitles">T &amp; &lt;A&gt;"#));
+        assert!(xml.contains("<data key=\"citationAccessed\">\n2026-10-23</data>"));
+        assert!(xml.contains(r#"<data key="updated">2026-10</data>"#));
+        assert!(xml.contains(
+            r#"<edge id="e-supersedes-roce-v1-roce-v2" source="roce-v1" target="roce-v2">"#
+        ));
+        assert!(
+            xml.contains(r#"<edge id="e-related-iwarp-roce-v2" source="iwarp" target="roce-v2">"#)
+        );
+        assert!(xml.contains(r#"<data key="mutual">false</data>"#));
+    }
+
+    #[test]
+    fn profiles_add_what_their_consumer_needs() {
+        let yed = written(&sample(), Profile::Yed);
+        assert!(yed.contains(r#"<key id="nodegraphics" for="node" yfiles.type="nodegraphics"/>"#));
+        assert!(yed.contains("<y:NodeLabel>RoCEv2</y:NodeLabel>"));
+        assert!(yed.contains(r##"<y:Fill color="#b3de69" transparent="false"/>"##));
+        assert!(yed.contains(r#"<y:Arrows source="none" target="standard"/>"#));
+        assert!(!yed.contains(r#"key="label""#));
+        let neo = written(&sample(), Profile::Neo4j);
+        assert!(neo.contains(r#"<data key="labels">:Term:Shipping</data>"#));
+        let edge = neo.find(r#"<edge id="e-related"#).unwrap();
+        let first_data = &neo[edge..][neo[edge..].find("<data").unwrap()..];
+        assert!(first_data.starts_with(r#"<data key="label">RELATED</data>"#));
+    }
+
+    #[test]
+    fn escaping_keeps_every_character_that_xml_can_carry() {
+        let at = origin("x", "term");
+        assert_eq!(
+            escape_text("a\r\n\t\"]]>&<", at).unwrap(),
+            "a&#13;\n\t\"]]&gt;&amp;&lt;"
+        );
+        assert_eq!(escape_attr("a\t\n\"", at).unwrap(), "a&#9;&#10;&quot;");
+        assert!(matches!(
+            escape_text("plain é 😀", at).unwrap(),
+            Cow::Borrowed(_)
+        ));
+        let e = escape_text("bad\u{1}", at).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "term `x`: `term` holds the character U+0001, which XML 1.0 cannot carry \
+             (`glossgraph check` reports it as invalid-char)"
+        );
+        assert!(escape_text("\u{FFFF}", at).is_err());
+    }
+
+    #[test]
+    fn neo4j_labels_are_camel_case_words() {
+        let mut s = String::new();
+        neo4j_labels(Some("end-of-life"), &mut s);
+        assert_eq!(s, ":Term:EndOfLife");
+        neo4j_labels(Some("not a slug"), &mut s);
+        assert_eq!(s, ":Term");
+    }
+
+    #[test]
+    fn stubs_are_marked_missing() {
+        let mut c = card("a", "A");
+        c.related = vec!["ghost".into()];
+        let g = Glossary::new(vec![c]).with_missing();
+        let xml = written(&g, Profile::Default);
+        assert!(xml
+            .contains(r#"<key id="missing" for="node" attr.name="missing" attr.type="boolean"/>"#));
+        assert!(xml.contains(r#"<node id="ghost">"#));
+        assert!(xml.contains(r#"<data key="missing">true</data>"#));
+    }
 }

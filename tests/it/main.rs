@@ -1,3 +1,6 @@
-//! The one integration-test binary: one module per area.
+//! The one integration-test binary: end-to-end runs of `glossgraph`, one module per area.
 
+mod dot;
+mod generate;
+mod graphml;
 mod rdf;

@@ -1,0 +1,484 @@
+//! DOT topic maps, judged by Graphviz: every DOT the tests write renders with `dot` (or
+//! `sfdp` for a generated 5,000-term glossary) with exit 0, nothing on stderr and an SVG that
+//! xmllint parses; the SVG shows each term's label, tooltip and link exactly, hostile text
+//! included; `glossgraph render` writes SVG, PNG and PDF, and says what to do when Graphviz is
+//! missing, a focus slug is unknown or a map is too large.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+use glossgraph::config::Config;
+use glossgraph::export::dot::{self, concept_iri, Cluster, Engine, View, MAX_QUOTED};
+use glossgraph::{Card, Glossary};
+
+use crate::graphml::{
+    checked, generated_jsonl, hostile, hostile_cards, root, sample, scratch, shuffled_lines, tool,
+    HOSTILE,
+};
+
+fn dot_text(glossary: &Glossary, config: &Config, view: &View) -> Vec<u8> {
+    let mut out = Vec::new();
+    dot::write(glossary, config, view, &mut out).unwrap();
+    out
+}
+
+/// Writes the DOT of `view`, renders it to SVG with the view's engine and checks the three
+/// things Graphviz can get wrong: the exit code, stderr (Graphviz exits 0 on many warnings)
+/// and the SVG's well-formedness. Returns the SVG's path.
+fn render_clean(
+    dir: &Path,
+    name: &str,
+    glossary: &Glossary,
+    config: &Config,
+    view: &View,
+) -> std::path::PathBuf {
+    let dot_path = dir.join(format!("{name}.dot"));
+    let svg_path = dir.join(format!("{name}.svg"));
+    std::fs::write(&dot_path, dot_text(glossary, config, view)).unwrap();
+    let out = tool(
+        view.engine.name(),
+        &[
+            "-Tsvg",
+            "-o",
+            svg_path.to_str().unwrap(),
+            dot_path.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{name}: {} failed: {}",
+        view.engine.name(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "",
+        "{name}: Graphviz warned"
+    );
+    let lint = tool(
+        "xmllint",
+        &["--nonet", "--noout", svg_path.to_str().unwrap()],
+    );
+    assert!(
+        lint.status.success(),
+        "{name}: the SVG is not well-formed XML: {}",
+        String::from_utf8_lossy(&lint.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&lint.stderr),
+        "",
+        "{name}: xmllint complained"
+    );
+    svg_path
+}
+
+/// What each node of an SVG shows (see tests/consumers/svg_nodes.py).
+fn svg_nodes(svg: &Path) -> serde_json::Map<String, Value> {
+    let script = root().join("tests/consumers/svg_nodes.py");
+    let out = tool(
+        "python3",
+        &[script.to_str().unwrap(), svg.to_str().unwrap()],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    match serde_json::from_slice(&out.stdout).unwrap() {
+        Value::Object(map) => map,
+        other => panic!("{other}"),
+    }
+}
+
+/// Graphviz draws a line break for LF, CR LF and CR alike.
+fn lines(text: &str) -> String {
+    text.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+/// What an SVG tooltip reads as: Graphviz writes a tab into the attribute raw, and XML
+/// attribute normalisation reads it back as a space.
+fn tooltip(text: &str) -> String {
+    lines(text).replace('\t', " ")
+}
+
+/// Asserts that every drawn term shows its term as label, its definition as tooltip and its
+/// concept IRI as link, exactly.
+fn assert_nodes_show_their_cards(svg: &Path, cards: &[&Card], config: &Config) {
+    let nodes = svg_nodes(svg);
+    assert_eq!(nodes.len(), cards.len());
+    for card in cards {
+        let node = &nodes[&card.slug];
+        let texts: Vec<&str> = node["texts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap())
+            .collect();
+        assert_eq!(texts.join("\n"), lines(&card.term), "{}: label", card.slug);
+        assert_eq!(
+            node["tooltip"].as_str(),
+            Some(tooltip(&card.definition).as_str()),
+            "{}: tooltip",
+            card.slug
+        );
+        assert_eq!(
+            node["href"].as_str(),
+            Some(concept_iri(&config.base, &card.slug).as_str()),
+            "{}: link",
+            card.slug
+        );
+    }
+}
+
+#[test]
+fn graphviz_renders_every_view_of_the_sample_cleanly() {
+    let (glossary, config) = sample();
+    let dir = scratch("dot", "views");
+    let focus = |slug: &str, depth| View {
+        focus: Some(slug.into()),
+        depth,
+        ..View::default()
+    };
+    let views = [
+        ("all", View::default()),
+        ("focus-1", focus("roce-v2", 1)),
+        ("focus-2", focus("roce-v2", 2)),
+        ("focus-chain", focus("nvme-of-1-1", 3)),
+        (
+            "status",
+            View {
+                cluster: Cluster::Status,
+                ..View::default()
+            },
+        ),
+        (
+            "component",
+            View {
+                cluster: Cluster::Component,
+                ..View::default()
+            },
+        ),
+        (
+            "filtered",
+            View {
+                statuses: vec!["shipping".into()],
+                cluster: Cluster::Component,
+                ..focus("dcbx", 2)
+            },
+        ),
+        (
+            "sfdp",
+            View {
+                engine: Engine::Sfdp,
+                ..View::default()
+            },
+        ),
+    ];
+    for (name, view) in &views {
+        render_clean(&dir, name, &glossary, &config, view);
+    }
+}
+
+#[test]
+fn the_sample_svg_shows_each_terms_label_tooltip_and_link() {
+    let (glossary, config) = sample();
+    let dir = scratch("dot", "sample-svg");
+    let svg = render_clean(&dir, "all", &glossary, &config, &View::default());
+    let cards: Vec<&Card> = glossary.cards().iter().collect();
+    assert_nodes_show_their_cards(&svg, &cards, &config);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    // The legend names the statuses in use and the two kinds of edge.
+    assert!(text.contains(">shipping</text>"));
+    assert!(text.contains("supersedes (old → new)"));
+}
+
+#[test]
+fn hostile_text_survives_into_the_svg() {
+    let (glossary, config) = hostile();
+    let dir = scratch("dot", "hostile");
+    for (name, view) in [
+        ("all", View::default()),
+        (
+            "clusters",
+            View {
+                cluster: Cluster::Status,
+                ..View::default()
+            },
+        ),
+        (
+            "sfdp",
+            View {
+                engine: Engine::Sfdp,
+                ..View::default()
+            },
+        ),
+    ] {
+        let svg = render_clean(&dir, name, &glossary, &config, &view);
+        let cards: Vec<&Card> = glossary.cards().iter().collect();
+        assert_nodes_show_their_cards(&svg, &cards, &config);
+    }
+    assert_eq!(glossary.cards().len(), HOSTILE.len());
+}
+
+#[test]
+fn tooltips_longer_than_graphviz_accepts_are_cut_safely() {
+    let mut cards = hostile_cards();
+    // Backslashes and quotes around where the cut falls, a 100 kB definition in all.
+    for (i, card) in cards.iter_mut().enumerate().take(4) {
+        let filler = ["x", "\\", "\"", "é"][i];
+        card.definition = format!(
+            "{}{}",
+            "a".repeat(MAX_QUOTED / 4 - 1 + i),
+            filler.repeat(100_000)
+        );
+    }
+    let text: String = cards.iter().map(|c| c.to_json(false) + "\n").collect();
+    let (glossary, config) = checked("long.jsonl", &text);
+    let dir = scratch("dot", "long");
+    let svg = render_clean(&dir, "long", &glossary, &config, &View::default());
+    let nodes = svg_nodes(&svg);
+    for card in &glossary.cards()[..4] {
+        let tooltip = nodes[&card.slug]["tooltip"].as_str().unwrap();
+        let kept = tooltip
+            .strip_suffix('…')
+            .expect("a cut tooltip ends with …");
+        assert!(card.definition.starts_with(kept), "{}", card.slug);
+        assert!(
+            kept.len() > MAX_QUOTED / 5,
+            "{}: cut too early ({} bytes)",
+            card.slug,
+            kept.len()
+        );
+    }
+    let dot = String::from_utf8(dot_text(&glossary, &config, &View::default())).unwrap();
+    let longest = dot.split('"').map(str::len).max().unwrap();
+    assert!(longest <= MAX_QUOTED, "a quoted string of {longest} bytes");
+}
+
+#[test]
+fn sfdp_renders_a_generated_5000_term_glossary() {
+    let (glossary, config) = checked("5000.jsonl", &generated_jsonl(5000));
+    let dir = scratch("dot", "sfdp-5000");
+    let view = View {
+        engine: Engine::Sfdp,
+        max_nodes: Some(Engine::Sfdp.default_max_nodes()),
+        ..View::default()
+    };
+    let svg = render_clean(&dir, "5000", &glossary, &config, &view);
+    let nodes = svg_nodes(&svg);
+    assert_eq!(nodes.len(), 5000);
+    // The size guard would have stopped `dot`.
+    let guarded = View {
+        max_nodes: Some(Engine::Dot.default_max_nodes()),
+        ..View::default()
+    };
+    assert!(matches!(
+        guarded.select(&glossary, &config),
+        Err(dot::ViewError::TooLarge {
+            nodes: 5000,
+            limit: 500,
+            engine: Engine::Dot
+        })
+    ));
+}
+
+#[test]
+fn dot_output_is_byte_stable_across_runs_and_input_orders() {
+    let text = generated_jsonl(400);
+    let (a, config) = checked("a.jsonl", &text);
+    let (b, _) = checked("b.jsonl", &shuffled_lines(&text));
+    let focus = a.cards()[17].slug.clone();
+    let views = [
+        View::default(),
+        View {
+            cluster: Cluster::Component,
+            ..View::default()
+        },
+        View {
+            cluster: Cluster::Status,
+            statuses: vec!["shipping".into(), "draft".into()],
+            ..View::default()
+        },
+        View {
+            focus: Some(focus),
+            depth: 2,
+            ..View::default()
+        },
+        View {
+            engine: Engine::Sfdp,
+            ..View::default()
+        },
+    ];
+    for view in &views {
+        let first = dot_text(&a, &config, view);
+        assert_eq!(first, dot_text(&a, &config, view), "{view:?}: run to run");
+        assert_eq!(
+            first,
+            dot_text(&b, &config, view),
+            "{view:?}: shuffled input"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// `glossgraph render`, end to end.
+
+fn glossgraph(args: &[&str], path: Option<&str>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_glossgraph"));
+    command.args(args).current_dir(root());
+    if let Some(path) = path {
+        command.env("PATH", path);
+    }
+    command.output().expect("the glossgraph binary runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn render_writes_svg_png_and_pdf_and_leaves_no_temporary_file() {
+    let dir = scratch("dot", "render");
+    for (file, magic) in [
+        ("roce-v2.svg", &b"<?xml"[..]),
+        ("roce-v2.png", b"\x89PNG"),
+        ("roce-v2.pdf", b"%PDF"),
+    ] {
+        let output = dir.join(file);
+        let out = glossgraph(
+            &[
+                "render",
+                "--focus",
+                "roce-v2",
+                "--output",
+                output.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(stderr(&out), "");
+        assert!(std::fs::read(&output).unwrap().starts_with(magic), "{file}");
+    }
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(names.len(), 3, "{names:?}");
+    let svg = dir.join("roce-v2.svg");
+    let nodes = svg_nodes(&svg);
+    assert!(nodes.contains_key("roce-v2") && nodes.contains_key("iwarp"));
+}
+
+#[test]
+fn render_says_how_to_install_graphviz_when_it_is_missing() {
+    let dir = scratch("dot", "no-graphviz");
+    let empty = dir.join("empty-path");
+    std::fs::create_dir_all(&empty).unwrap();
+    let output = dir.join("map.svg");
+    let out = glossgraph(
+        &["render", "--output", output.to_str().unwrap()],
+        Some(empty.to_str().unwrap()),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "glossgraph: error: Graphviz's `dot` was not found on the PATH; install Graphviz \
+         (Debian/Ubuntu: apt-get install graphviz; Fedora: dnf install graphviz; macOS: brew \
+         install graphviz), or write the DOT with `glossgraph export --format dot`\n"
+    );
+    assert!(!output.exists());
+}
+
+#[test]
+fn render_refuses_an_unknown_focus_with_a_suggestion() {
+    let dir = scratch("dot", "unknown-focus");
+    let output = dir.join("map.svg");
+    let out = glossgraph(
+        &[
+            "render",
+            "--focus",
+            "roce-vv2",
+            "--output",
+            output.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "glossgraph: error: no term has the slug `roce-vv2`; did you mean `roce-v2`?\n"
+    );
+    assert!(!output.exists());
+}
+
+#[test]
+fn render_refuses_a_hairball_with_the_count_and_what_to_do() {
+    let dir = scratch("dot", "size-guard");
+    let input = dir.join("600.jsonl");
+    std::fs::write(&input, generated_jsonl(600)).unwrap();
+    let output = dir.join("map.svg");
+    let (input, output_arg) = (input.to_str().unwrap(), output.to_str().unwrap());
+    let out = glossgraph(&["render", input, "--output", output_arg], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "glossgraph: error: the topic map would draw 600 nodes, more than the limit of 500 for \
+         `dot`; draw one term's neighbourhood with --focus SLUG [--depth N], use the large-graph \
+         engine with --engine sfdp, or raise the limit with --max-nodes N\n"
+    );
+    assert!(!output.exists());
+    // Raising the limit draws it.
+    let out = glossgraph(
+        &[
+            "render",
+            input,
+            "--output",
+            output_arg,
+            "--max-nodes",
+            "600",
+            "--engine",
+            "sfdp",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(output.exists());
+}
+
+#[test]
+fn render_refuses_a_glossary_with_errors() {
+    let dir = scratch("dot", "invalid");
+    let input = dir.join("bad.jsonl");
+    std::fs::write(
+        &input,
+        "{\"slug\": \"a\", \"term\": \"A\", \"definition\": \"d\", \"related\": [\"ghost\"]}\n",
+    )
+    .unwrap();
+    let output = dir.join("map.svg");
+    let out = glossgraph(
+        &[
+            "render",
+            input.to_str().unwrap(),
+            "--output",
+            output.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("dangling-link"), "{}", stderr(&out));
+    assert!(stderr(&out)
+        .ends_with("glossgraph: error: the glossary has errors; nothing was rendered\n"));
+    assert!(!output.exists());
+}
+
+#[test]
+fn render_rejects_an_unknown_image_format() {
+    let out = glossgraph(&["render", "--output", "map.jpg"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "glossgraph: error: `map.jpg`: the output must end in .svg, .png or .pdf\n"
+    );
+}

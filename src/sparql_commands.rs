@@ -147,7 +147,16 @@ pub fn query(mut args: QueryArgs, color: bool) -> Result<ExitCode> {
     results::check_fits(format, prepared.form())?;
     match store.run(&prepared, timeout) {
         Ok(answer) => {
-            results::write(&answer, format, &store.prefixes(), &mut out)?;
+            let written = if format.is_picture() {
+                results::draw(&answer, format, &glossary, &config, &mut out)
+            } else {
+                results::write(&answer, format, &store.prefixes(), &mut out)
+            };
+            match written {
+                // Plain I/O errors, so that a closed pipe ends the run quietly.
+                Err(results::ResultsError::Io(e)) => return Err(e.into()),
+                other => other?,
+            }
             Ok(ExitCode::SUCCESS)
         }
         Err(e @ (SparqlError::Timeout(_) | SparqlError::Evaluation(_))) => {

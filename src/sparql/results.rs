@@ -12,8 +12,15 @@ use std::io::{self, Write};
 use oxigraph::io::{RdfFormat, RdfSerializer};
 use oxigraph::sparql::results::{QueryResultsFormat, QueryResultsSerializer};
 
+use std::collections::BTreeSet;
+
+use oxigraph::model::{NamedOrBlankNode, Term};
+
 use super::{table, Answer, QueryForm};
-use crate::export::Format;
+use crate::config::Config;
+use crate::export::{dot, graphml, ExportError, Format};
+use crate::vocab::Iris;
+use crate::Glossary;
 
 /// A way to write an answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,6 +37,10 @@ pub enum ResultsFormat {
     Xml,
     /// A graph answer in an RDF syntax.
     Rdf(RdfFormat),
+    /// A graph answer drawn: the terms it mentions and their links, as GraphML.
+    GraphMl,
+    /// A graph answer drawn: the terms it mentions and their links, as a DOT topic map.
+    Dot,
 }
 
 /// An answer that could not be written.
@@ -41,8 +52,62 @@ pub enum ResultsError {
         what: &'static str,
         fits: String,
     },
+    /// A graph answer that cannot be drawn.
+    #[error("{0}")]
+    Picture(String),
     #[error(transparent)]
     Io(#[from] io::Error),
+}
+
+/// Draws a graph answer: the terms of `glossary` that its triples mention (as subject or
+/// object), with the glossary's links between them, as GraphML or a DOT topic map. The
+/// answer picks the terms; the picture shows them the way `export` draws the glossary.
+///
+/// # Errors
+/// An answer that is not a graph or mentions no term; those of `w`.
+pub fn draw(
+    answer: &Answer,
+    format: ResultsFormat,
+    glossary: &Glossary,
+    config: &Config,
+    w: impl Write,
+) -> Result<(), ResultsError> {
+    check_fits(format, QueryForm::Graph)?;
+    let Answer::Graph(triples) = answer else {
+        return Err(ResultsError::Picture(
+            "only CONSTRUCT and DESCRIBE answers can be drawn".into(),
+        ));
+    };
+    let iris = Iris::new(&config.base);
+    let mut slugs = BTreeSet::new();
+    for t in triples {
+        if let NamedOrBlankNode::NamedNode(n) = &t.subject {
+            slugs.extend(iris.term_slug(n.as_str()));
+        }
+        if let Term::NamedNode(n) = &t.object {
+            slugs.extend(iris.term_slug(n.as_str()));
+        }
+    }
+    let cards: Vec<_> = glossary
+        .cards()
+        .iter()
+        .filter(|c| slugs.contains(&c.slug))
+        .cloned()
+        .collect();
+    if cards.is_empty() {
+        return Err(ResultsError::Picture(
+            "the answer mentions no term of the glossary, so there is nothing to draw".into(),
+        ));
+    }
+    let picked = Glossary::new(cards);
+    let drawn = match format {
+        ResultsFormat::GraphMl => graphml::write(&picked, config, graphml::Profile::Default, w),
+        _ => dot::write(&picked, config, &dot::View::default(), w),
+    };
+    drawn.map_err(|e| match e {
+        ExportError::Io(e) => ResultsError::Io(e),
+        other => ResultsError::Picture(other.to_string()),
+    })
 }
 
 const SOLUTION_FORMATS: [ResultsFormat; 5] = [
@@ -63,6 +128,7 @@ impl ResultsFormat {
                 .filter_map(|f| f.rdf())
                 .map(ResultsFormat::Rdf),
         );
+        all.extend([ResultsFormat::GraphMl, ResultsFormat::Dot]);
         all
     }
 
@@ -75,6 +141,8 @@ impl ResultsFormat {
             ResultsFormat::Tsv => "tsv",
             ResultsFormat::Json => "json",
             ResultsFormat::Xml => "xml",
+            ResultsFormat::GraphMl => "graphml",
+            ResultsFormat::Dot => "dot",
             ResultsFormat::Rdf(rdf) => Format::ALL
                 .iter()
                 .find(|f| f.rdf() == Some(rdf))
@@ -92,6 +160,8 @@ impl ResultsFormat {
         match self {
             ResultsFormat::Table => "text/plain; charset=utf-8",
             ResultsFormat::Rdf(rdf) => rdf.media_type(),
+            ResultsFormat::GraphMl => "application/graphml+xml",
+            ResultsFormat::Dot => "text/vnd.graphviz",
             other => other.sparql().map_or("", QueryResultsFormat::media_type),
         }
     }
@@ -106,6 +176,8 @@ impl ResultsFormat {
             "text/tab-separated-values" => ResultsFormat::Tsv,
             "text/plain" if form != QueryForm::Graph => ResultsFormat::Table,
             "text/plain" => ResultsFormat::Rdf(RdfFormat::NTriples),
+            "application/graphml+xml" => ResultsFormat::GraphMl,
+            "text/vnd.graphviz" => ResultsFormat::Dot,
             other => ResultsFormat::Rdf(RdfFormat::from_media_type(other)?),
         };
         found.fits(form).then_some(found)
@@ -115,7 +187,9 @@ impl ResultsFormat {
     pub fn fits(self, form: QueryForm) -> bool {
         match self {
             ResultsFormat::Table => true,
-            ResultsFormat::Rdf(_) => form == QueryForm::Graph,
+            ResultsFormat::Rdf(_) | ResultsFormat::GraphMl | ResultsFormat::Dot => {
+                form == QueryForm::Graph
+            }
             _ => form != QueryForm::Graph,
         }
     }
@@ -128,6 +202,11 @@ impl ResultsFormat {
             (_, true) => ResultsFormat::Table,
             (_, false) => ResultsFormat::Csv,
         }
+    }
+
+    /// Whether the format draws the answer ([`draw`]) rather than serializing it ([`write`]).
+    pub fn is_picture(self) -> bool {
+        matches!(self, ResultsFormat::GraphMl | ResultsFormat::Dot)
     }
 
     fn sparql(self) -> Option<QueryResultsFormat> {
@@ -197,7 +276,11 @@ pub fn write(
             }
             out.finish()?;
         }
-        (Answer::Graph(_), _) => unreachable!("checked by fits()"),
+        (Answer::Graph(_), _) => {
+            return Err(ResultsError::Picture(
+                "GraphML and DOT need the glossary: call results::draw".into(),
+            ))
+        }
     }
     w.flush()?;
     Ok(())
@@ -233,7 +316,6 @@ fn used_prefixes<'a>(
     triples: &[oxigraph::model::Triple],
     prefixes: &'a [(&'a str, String)],
 ) -> Vec<(&'a str, &'a str)> {
-    use oxigraph::model::{NamedOrBlankNode, Term};
     let mut used = vec![false; prefixes.len()];
     let mut mark = |iri: &str| {
         for (i, (_, ns)) in prefixes.iter().enumerate() {
@@ -331,7 +413,7 @@ mod tests {
         let e = write(&graph, ResultsFormat::Csv, &[], &mut out).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "--results csv cannot write the graph of a CONSTRUCT or DESCRIBE query; use table, turtle, ntriples, rdfxml, jsonld, trig, nquads"
+            "--results csv cannot write the graph of a CONSTRUCT or DESCRIBE query; use table, turtle, ntriples, rdfxml, jsonld, trig, nquads, graphml, dot"
         );
         let e = write(
             &Answer::Boolean(true),

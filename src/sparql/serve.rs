@@ -382,8 +382,12 @@ impl Shared {
                 e => Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
             })?;
         let mut out = Vec::new();
-        results::write(&answer, format, &store.prefixes(), &mut out)
-            .map_err(|e| Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        let written = if format.is_picture() {
+            results::draw(&answer, format, &self.glossary, store.config(), &mut out)
+        } else {
+            results::write(&answer, format, &store.prefixes(), &mut out)
+        };
+        written.map_err(|e| Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         Ok(Response::builder()
             .header(header::CONTENT_TYPE, format.media_type())
             .header(header::VARY, "Accept")

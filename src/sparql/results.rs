@@ -373,7 +373,7 @@ mod tests {
                 .collect::<Vec<_>>(),
             [
                 "table", "csv", "tsv", "json", "xml", "turtle", "ntriples", "rdfxml", "jsonld",
-                "trig", "nquads"
+                "trig", "nquads", "graphml", "dot"
             ]
         );
     }

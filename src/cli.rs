@@ -206,7 +206,8 @@ pub struct QueryArgs {
     pub params: Vec<String>,
 
     /// How to write the answer: table, csv, tsv, json, xml; for CONSTRUCT and DESCRIBE
-    /// also turtle, ntriples, rdfxml, jsonld, trig, nquads.
+    /// also turtle, ntriples, rdfxml, jsonld, trig, nquads, or a picture of the terms the
+    /// answer mentions: graphml, dot.
     #[arg(long, value_name = "FORMAT")]
     pub results: Option<String>,
 
@@ -269,9 +270,16 @@ pub struct PushArgs {
     #[arg(long, value_name = "FILE")]
     pub password_file: Option<PathBuf>,
 
-    /// Triples per INSERT DATA request with --protocol update.
-    #[arg(long, default_value_t = 5000, value_name = "N")]
+    /// Triples per INSERT DATA request with --protocol update (Virtuoso refuses much more
+    /// than 1000).
+    #[arg(long, default_value_t = 1000, value_name = "N")]
     pub batch_size: usize,
+
+    /// Largest Graph Store request body in bytes (Turtle); a larger glossary goes as a PUT
+    /// and POSTs, which replaces the graph in steps instead of atomically. (Virtuoso 7.2
+    /// stalls on one request of some 500,000 triples; 16 MiB is about 200,000.)
+    #[arg(long, default_value_t = 16 << 20, value_name = "BYTES")]
+    pub max_body: usize,
 
     /// Retries after a server error (5xx) or a failed connection, with growing pauses.
     #[arg(long, default_value_t = 4, value_name = "N")]

@@ -265,13 +265,21 @@ pub fn push(args: PushArgs, color: bool) -> Result<ExitCode> {
     let mut out = io::stdout().lock();
     if args.dry_run {
         match protocol {
-            Protocol::GraphStore => writeln!(
-                out,
-                "would PUT {} triples ({} bytes of N-Triples) to {}, replacing graph {graph}",
-                payload.len(),
-                payload.ntriples().len(),
-                push::with_param(&args.endpoint, "graph", graph.as_str()),
-            )?,
+            Protocol::GraphStore => {
+                let bodies = payload.turtle_bodies(args.max_body);
+                let bytes: usize = bodies.iter().map(Vec::len).sum();
+                writeln!(
+                    out,
+                    "would PUT {} triples ({bytes} bytes of Turtle{}) to {}, replacing graph {graph}",
+                    payload.len(),
+                    if bodies.len() > 1 {
+                        format!(", split into a PUT and {} POSTs", bodies.len() - 1)
+                    } else {
+                        String::new()
+                    },
+                    push::with_param(&args.endpoint, "graph", graph.as_str()),
+                )?;
+            }
             Protocol::Update => {
                 let updates = payload.updates(&graph, args.batch_size);
                 writeln!(
@@ -302,15 +310,14 @@ pub fn push(args: PushArgs, color: bool) -> Result<ExitCode> {
         let _ = writeln!(io::stderr(), "glossgraph: {message}");
     };
     let started = Instant::now();
-    let pushed = push::push(
-        &client,
-        &payload,
-        &args.endpoint,
-        &graph,
+    let target = push::Target {
+        endpoint: args.endpoint.clone(),
+        graph: graph.clone(),
         protocol,
-        args.batch_size,
-        &mut log,
-    )?;
+        batch_size: args.batch_size,
+        max_body: args.max_body,
+    };
+    let pushed = push::push(&client, &payload, &target, &mut log)?;
     writeln!(
         out,
         "pushed {} triples to graph {graph} at {} in {:.2} s ({} requests, {} bytes, last answer HTTP {})",

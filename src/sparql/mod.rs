@@ -25,6 +25,7 @@ mod substitute;
 mod table;
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering as AtomicOrdering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -61,6 +62,9 @@ pub enum SparqlError {
     /// The store itself failed.
     #[error(transparent)]
     Storage(#[from] StorageError),
+    /// No thread could be started to run the query.
+    #[error("cannot start a thread for the query: {0}")]
+    Thread(std::io::Error),
 }
 
 /// The kind of answer a query gives, from its form.
@@ -263,71 +267,142 @@ impl GlossaryStore {
     /// Solutions of a query without `ORDER BY` are sorted, and graphs always are, so the
     /// answer does not depend on how the store happens to iterate.
     ///
+    /// Oxigraph checks for cancellation only while it reads the store; a join computed in
+    /// memory (a cross product under `COUNT`, say) does not look. So a query with a timeout
+    /// runs in a thread of its own, and when the deadline passes without an answer the
+    /// caller gets [`SparqlError::Timeout`] at once while that thread is left to finish
+    /// ([`runaway_queries`] counts them).
+    ///
     /// # Errors
-    /// [`SparqlError::Timeout`], [`SparqlError::Evaluation`].
+    /// [`SparqlError::Timeout`], [`SparqlError::Evaluation`], [`SparqlError::Thread`].
     pub fn run(
         &self,
         prepared: &Prepared,
         timeout: Option<Duration>,
     ) -> Result<Answer, SparqlError> {
         let token = CancellationToken::new();
-        let _deadline = timeout.map(|t| Watchdog::global().watch(t, token.clone()));
-        let started = Instant::now();
-        let fail = |e: QueryEvaluationError| match (e, timeout) {
-            (QueryEvaluationError::Cancelled, Some(t)) => SparqlError::Timeout(t),
-            (e, _) => SparqlError::Evaluation(e),
+        let Some(limit) = timeout else {
+            return evaluate(&self.store, prepared, None, token);
         };
-        let mut query = SparqlEvaluator::new()
-            .with_cancellation_token(token.clone())
-            .for_query(prepared.algebra.clone());
-        match &prepared.dataset {
-            Some((default, named)) => {
-                let dataset = query.dataset_mut();
-                dataset.set_default_graph(default.iter().cloned().map(GraphName::from).collect());
-                dataset.set_available_named_graphs(named.iter().cloned().map(Into::into).collect());
-            }
-            None if query.dataset().is_default_dataset() => {
-                query.dataset_mut().set_default_graph_as_union();
-            }
-            None => {}
-        }
-        for (variable, value) in &prepared.bindings {
-            query = query.substitute_variable(variable.clone(), value.clone());
-        }
-        let answer = match query.on_store(&self.store).execute().map_err(fail)? {
-            QueryResults::Boolean(b) => Answer::Boolean(b),
-            QueryResults::Solutions(solutions) => {
-                let variables = solutions.variables().to_vec();
-                let mut rows = Vec::new();
-                for solution in solutions {
-                    let solution = solution.map_err(fail)?;
-                    rows.push(
-                        variables
-                            .iter()
-                            .map(|v| solution.get(v).cloned())
-                            .collect::<Vec<_>>(),
-                    );
+        let _deadline = Watchdog::global().watch(limit, token.clone());
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let state = Arc::new(AtomicU8::new(RUNNING));
+        let (store, query, flag) = (self.store.clone(), prepared.clone(), Arc::clone(&state));
+        std::thread::Builder::new()
+            .name("glossgraph query".into())
+            .spawn(move || {
+                let answer = evaluate(&store, &query, Some(limit), token);
+                if flag
+                    .compare_exchange(
+                        RUNNING,
+                        FINISHED,
+                        AtomicOrdering::SeqCst,
+                        AtomicOrdering::SeqCst,
+                    )
+                    .is_err()
+                {
+                    RUNAWAY.fetch_sub(1, AtomicOrdering::SeqCst);
                 }
-                if !prepared.ordered {
-                    rows.sort_by(|a, b| compare_rows(a, b));
+                let _ = sender.send(answer);
+            })
+            .map_err(SparqlError::Thread)?;
+        match receiver.recv_timeout(limit + CANCEL_GRACE) {
+            Ok(answer) => answer,
+            Err(_) => {
+                if state
+                    .compare_exchange(
+                        RUNNING,
+                        ABANDONED,
+                        AtomicOrdering::SeqCst,
+                        AtomicOrdering::SeqCst,
+                    )
+                    .is_ok()
+                {
+                    RUNAWAY.fetch_add(1, AtomicOrdering::SeqCst);
+                    return Err(SparqlError::Timeout(limit));
                 }
-                Answer::Solutions(Solutions { variables, rows })
-            }
-            QueryResults::Graph(triples) => {
-                let mut graph = triples.collect::<Result<Vec<_>, _>>().map_err(fail)?;
-                graph.sort_by_cached_key(|t| t.to_string());
-                graph.dedup();
-                Answer::Graph(graph)
-            }
-        };
-        // A query cancelled between two checks may have finished anyway; it still ran too long.
-        if let Some(t) = timeout {
-            if token.is_cancelled() && started.elapsed() >= t {
-                return Err(SparqlError::Timeout(t));
+                // It finished just now.
+                receiver.recv().unwrap_or(Err(SparqlError::Timeout(limit)))
             }
         }
-        Ok(answer)
     }
+}
+
+/// How long after its deadline a query may take to notice it was cancelled.
+const CANCEL_GRACE: Duration = Duration::from_millis(250);
+const RUNNING: u8 = 0;
+const FINISHED: u8 = 1;
+const ABANDONED: u8 = 2;
+static RUNAWAY: AtomicUsize = AtomicUsize::new(0);
+
+/// Queries whose caller gave up on them at their deadline but that are still computing
+/// (see [`GlossaryStore::run`]).
+pub fn runaway_queries() -> usize {
+    RUNAWAY.load(AtomicOrdering::SeqCst)
+}
+
+/// Evaluates `prepared` on `store` and collects the answer.
+fn evaluate(
+    store: &Store,
+    prepared: &Prepared,
+    timeout: Option<Duration>,
+    token: CancellationToken,
+) -> Result<Answer, SparqlError> {
+    let started = Instant::now();
+    let fail = |e: QueryEvaluationError| match (e, timeout) {
+        (QueryEvaluationError::Cancelled, Some(t)) => SparqlError::Timeout(t),
+        (e, _) => SparqlError::Evaluation(e),
+    };
+    let mut query = SparqlEvaluator::new()
+        .with_cancellation_token(token.clone())
+        .for_query(prepared.algebra.clone());
+    match &prepared.dataset {
+        Some((default, named)) => {
+            let dataset = query.dataset_mut();
+            dataset.set_default_graph(default.iter().cloned().map(GraphName::from).collect());
+            dataset.set_available_named_graphs(named.iter().cloned().map(Into::into).collect());
+        }
+        None if query.dataset().is_default_dataset() => {
+            query.dataset_mut().set_default_graph_as_union();
+        }
+        None => {}
+    }
+    for (variable, value) in &prepared.bindings {
+        query = query.substitute_variable(variable.clone(), value.clone());
+    }
+    let answer = match query.on_store(store).execute().map_err(fail)? {
+        QueryResults::Boolean(b) => Answer::Boolean(b),
+        QueryResults::Solutions(solutions) => {
+            let variables = solutions.variables().to_vec();
+            let mut rows = Vec::new();
+            for solution in solutions {
+                let solution = solution.map_err(fail)?;
+                rows.push(
+                    variables
+                        .iter()
+                        .map(|v| solution.get(v).cloned())
+                        .collect::<Vec<_>>(),
+                );
+            }
+            if !prepared.ordered {
+                rows.sort_by(|a, b| compare_rows(a, b));
+            }
+            Answer::Solutions(Solutions { variables, rows })
+        }
+        QueryResults::Graph(triples) => {
+            let mut graph = triples.collect::<Result<Vec<_>, _>>().map_err(fail)?;
+            graph.sort_by_cached_key(|t| t.to_string());
+            graph.dedup();
+            Answer::Graph(graph)
+        }
+    };
+    // A query cancelled between two checks may have finished anyway; it still ran too long.
+    if let Some(t) = timeout {
+        if token.is_cancelled() && started.elapsed() >= t {
+            return Err(SparqlError::Timeout(t));
+        }
+    }
+    Ok(answer)
 }
 
 /// Whether solutions of `pattern` come in an order the query asked for.
@@ -515,6 +590,15 @@ mod tests {
         let e = store.run(&q, Some(Duration::from_millis(200))).unwrap_err();
         assert!(matches!(e, SparqlError::Timeout(_)), "{e}");
         assert!(started.elapsed() < Duration::from_secs(5));
+        // A cross product under COUNT never reads the store while it multiplies, so only
+        // giving up on it works.
+        let q = store
+            .prepare("SELECT (COUNT(*) AS ?n) { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o . ?p ?q ?r . ?s ?t ?u . ?v ?w ?x }")
+            .unwrap();
+        let started = Instant::now();
+        let e = store.run(&q, Some(Duration::from_millis(200))).unwrap_err();
+        assert!(matches!(e, SparqlError::Timeout(_)), "{e}");
+        assert!(started.elapsed() < Duration::from_secs(2));
     }
 
     #[test]

@@ -40,6 +40,10 @@ use super::{Answer, GlossaryStore, QueryForm, SparqlError};
 use crate::config::Config;
 use crate::Glossary;
 
+/// How many queries that outlived their timeout may still be computing before new queries
+/// are refused (see [`super::GlossaryStore::run`]).
+const RUNAWAY_LIMIT: usize = 4;
+
 /// How long a connection may sit idle (or stall while sending) before it is closed.
 const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -373,6 +377,15 @@ impl Shared {
             .map_err(|e| Failure::new(StatusCode::BAD_REQUEST, format!("query syntax: {e}")))?
             .with_dataset(default, named);
         let format = negotiate(request, &params, prepared.form())?;
+        // Queries that outlived their timeout keep a core busy until they finish; past a
+        // few, new queries are turned away rather than queued behind them.
+        let runaway = super::runaway_queries();
+        if runaway >= RUNAWAY_LIMIT {
+            return Err(Failure::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("the server is busy: {runaway} queries that ran past their timeout are still computing"),
+            ));
+        }
         let answer = store
             .run(&prepared, Some(self.options.timeout))
             .map_err(|e| match e {

@@ -4,3 +4,4 @@ mod dot;
 mod generate;
 mod graphml;
 mod rdf;
+mod sparql;

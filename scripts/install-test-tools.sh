@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the programs the tests use to judge glossgraph's outputs, from Debian and PyPI:
 # Graphviz, xmllint, raptor (rapper), the GraphML schema (from Debian's libjgrapht-java),
-# Virtuoso, NetworkX, python-igraph, rdflib, SPARQLWrapper, pyoxigraph and the Oxigraph server.
+# Virtuoso, Chromium (headless, for the SPARQL query page), NetworkX, python-igraph, rdflib, SPARQLWrapper, pyoxigraph and the Oxigraph server.
 # Idempotent: what is already there is not installed again. Needs root (or sudo) for apt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +12,7 @@ mkdir -p "$tools_dir"
 sudo_cmd=()
 if [ "$(id -u)" != 0 ]; then sudo_cmd=(sudo); fi
 
-apt_packages=(graphviz libxml2-utils raptor2-utils libjgrapht-java unzip curl virtuoso-opensource)
+apt_packages=(graphviz libxml2-utils raptor2-utils libjgrapht-java unzip curl virtuoso-opensource chromium)
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -20,8 +20,11 @@ from_child_r, from_child_w = os.pipe()
 
 
 def wire_fds():
+    # os.pipe() makes close-on-exec fds, and dup2 onto the same number keeps that flag.
     os.dup2(to_child_r, 3)
     os.dup2(from_child_w, 4)
+    os.set_inheritable(3, True)
+    os.set_inheritable(4, True)
 
 
 profile = tempfile.mkdtemp(prefix="glossgraph-chromium-")
@@ -32,8 +35,9 @@ proc = subprocess.Popen(
         "--disable-sync", "--user-data-dir=" + profile, "--remote-debugging-pipe",
         "--window-size=1200,900", "about:blank",
     ],
-    pass_fds=(to_child_r, from_child_w), preexec_fn=wire_fds,
-    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    # The pipes become fds 3 and 4 in the child; close_fds would close them again.
+    close_fds=False, preexec_fn=wire_fds,
+    stdout=subprocess.DEVNULL, stderr=None if os.environ.get("CDP_DEBUG") else subprocess.DEVNULL,
 )
 os.close(to_child_r)
 os.close(from_child_w)

@@ -124,9 +124,10 @@ fn the_sparql_protocol_over_curl() {
     ]);
     assert_eq!(status, 406, "{body}");
     assert!(
-        body.contains("offered: text/plain; charset=utf-8, application/sparql-results+json"),
+        body.starts_with("none of the accepted types is available; offered: "),
         "{body}"
     );
+    assert!(body.contains("application/sparql-results+json"), "{body}");
     // The picture formats, negotiated too.
     let (status, headers, body) = curl(&[
         "-G",
@@ -316,7 +317,7 @@ fn limits_timeouts_cors_and_a_clean_stop() {
     ]);
     assert_eq!(status, 204);
     assert!(
-        headers.contains("access-control-allow-methods: get, head, post, options"),
+        headers.contains("access-control-allow-headers: accept, content-type"),
         "{headers}"
     );
 
@@ -433,7 +434,10 @@ fn the_query_page_in_headless_chromium() {
     assert_eq!(page["headers"], serde_json::json!(["slug", "label"]));
     assert_eq!(
         page["rows"],
-        serde_json::json!([["nvme-rdma", "NVMe/RDMA @en"], ["nvme-tcp", "NVMe/TCP @en"]])
+        serde_json::json!([
+            ["nvme-rdma ^^Slug", "NVMe/RDMA @en"],
+            ["nvme-tcp ^^Slug", "NVMe/TCP @en"]
+        ])
     );
     assert!(
         std::fs::metadata(&shot).unwrap().len() > 5000,

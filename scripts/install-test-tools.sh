@@ -14,7 +14,7 @@ mkdir -p "$tools_dir"
 sudo_cmd=()
 if [ "$(id -u)" != 0 ]; then sudo_cmd=(sudo); fi
 
-apt_packages=(graphviz libxml2-utils raptor2-utils libjgrapht-java unzip curl virtuoso-opensource chromium)
+apt_packages=(time graphviz libxml2-utils raptor2-utils libjgrapht-java unzip curl virtuoso-opensource chromium)
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -181,13 +181,14 @@ impl Payload {
     /// Graph Store requests. Turtle with the glossary's prefixes is less than half the size
     /// of N-Triples, and every Graph Store accepts it.
     pub fn turtle_bodies(&self, max_bytes: usize) -> Vec<Vec<u8>> {
+        let prefixes = super::results::turtle_prefixes(&self.triples, &self.prefixes);
         let mut bodies = Vec::new();
         let mut start = 0;
         while start < self.triples.len() || bodies.is_empty() {
             let written = Counter::default();
             let mut serializer = RdfSerializer::from_format(RdfFormat::Turtle);
-            for (name, iri) in &self.prefixes {
-                if let Ok(s) = serializer.clone().with_prefix(*name, iri.as_str()) {
+            for (name, iri) in &prefixes {
+                if let Ok(s) = serializer.clone().with_prefix(*name, *iri) {
                     serializer = s;
                 }
             }

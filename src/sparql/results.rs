@@ -265,7 +265,7 @@ pub fn write(
         }
         (Answer::Graph(triples), ResultsFormat::Rdf(rdf)) => {
             let mut serializer = RdfSerializer::from_format(rdf);
-            for (name, iri) in used_prefixes(triples, prefixes) {
+            for (name, iri) in turtle_prefixes(triples, prefixes) {
                 serializer = serializer
                     .with_prefix(name, iri)
                     .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
@@ -311,16 +311,27 @@ pub fn check_fits(format: ResultsFormat, form: QueryForm) -> Result<(), ResultsE
     })
 }
 
-/// The prefixes whose namespace starts some IRI of `triples`, so Turtle declares no more.
-fn used_prefixes<'a>(
+/// The prefixes worth declaring for `triples` in Turtle: those whose namespace starts some
+/// IRI of the triples, and only if every such IRI's rest is a plain local name.
+///
+/// An IRI like `term/roce-v2#cite-x` under `term:` would need an escaped local name
+/// (`term:roce-v2\#cite-x`): valid Turtle, but some parsers (Virtuoso 7.2's among them) keep
+/// the backslash and store a different IRI. So such a prefix is left out and those IRIs are
+/// written in full, as the RDF export does.
+pub fn turtle_prefixes<'a>(
     triples: &[oxigraph::model::Triple],
     prefixes: &'a [(&'a str, String)],
 ) -> Vec<(&'a str, &'a str)> {
-    let mut used = vec![false; prefixes.len()];
+    // 0: unused, 1: used, 2: needs an escape somewhere.
+    let mut state = vec![0u8; prefixes.len()];
     let mut mark = |iri: &str| {
         for (i, (_, ns)) in prefixes.iter().enumerate() {
-            if iri.starts_with(ns.as_str()) {
-                used[i] = true;
+            if let Some(local) = iri.strip_prefix(ns.as_str()) {
+                let plain = local
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+                    && !local.starts_with('-');
+                state[i] = state[i].max(if plain { 1 } else { 2 });
             }
         }
     };
@@ -337,8 +348,8 @@ fn used_prefixes<'a>(
     }
     prefixes
         .iter()
-        .zip(used)
-        .filter(|(_, u)| *u)
+        .zip(state)
+        .filter(|(_, s)| *s == 1)
         .map(|((name, ns), _)| (*name, ns.as_str()))
         .collect()
 }
@@ -447,6 +458,29 @@ mod tests {
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "@prefix ex: <http://example.com/> .\nex:a ex:p \"v\" .\n"
+        );
+    }
+
+    #[test]
+    fn iris_that_would_need_escapes_are_written_in_full() {
+        let term = |s: &str| NamedNode::new_unchecked(format!("https://g.example/term/{s}"));
+        let p = NamedNode::new_unchecked("http://example.com/p");
+        let prefixes = [
+            ("ex", "http://example.com/".to_owned()),
+            ("term", "https://g.example/term/".to_owned()),
+        ];
+        let plain = [Triple::new(term("a"), p.clone(), term("b-2"))];
+        assert_eq!(
+            turtle_prefixes(&plain, &prefixes),
+            [
+                ("ex", "http://example.com/"),
+                ("term", "https://g.example/term/")
+            ]
+        );
+        let hashed = [Triple::new(term("a"), p, term("a#cite-x"))];
+        assert_eq!(
+            turtle_prefixes(&hashed, &prefixes),
+            [("ex", "http://example.com/")]
         );
     }
 

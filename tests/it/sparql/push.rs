@@ -412,10 +412,9 @@ fn server_errors_are_retried_with_backoff() {
     let requests = server.requests();
     assert_eq!(requests.len(), 3);
     assert!(
-        requests
-            .iter()
-            .all(|r| r
-                .starts_with("PUT /store?graph=https%3A%2F%2Fglossgraph.example%2Frdma-storage%2F HTTP/1.1")),
+        requests.iter().all(|r| r.starts_with(
+            "PUT /store?graph=https%3A%2F%2Fglossgraph.example%2Frdma-storage%2F HTTP/1.1"
+        )),
         "{requests:?}"
     );
     assert!(

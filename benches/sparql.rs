@@ -57,7 +57,10 @@ fn main() {
     let t = Instant::now();
     let generator = Generator::new(Params::new(terms)).unwrap();
     let glossary = Glossary::new(generator.cards().collect());
-    eprintln!("generated {terms} terms in {:.1} s", t.elapsed().as_secs_f64());
+    eprintln!(
+        "generated {terms} terms in {:.1} s",
+        t.elapsed().as_secs_f64()
+    );
 
     let t = Instant::now();
     let store = GlossaryStore::new(&glossary, &config).unwrap();
@@ -116,13 +119,18 @@ fn main() {
             "query": format!("{declared}{}", q.text),
             "substitutions": bindings.iter().map(|(v, t)| (v.as_str().to_owned(), t.to_string())).collect::<std::collections::BTreeMap<_, _>>(),
         }));
-        eprintln!("{}: {rows} rows, median {:?}", q.name, median(times.clone()));
+        eprintln!(
+            "{}: {rows} rows, median {:?}",
+            q.name,
+            median(times.clone())
+        );
         query_rows.push((q.name, args.join(" "), rows, median(times)));
     }
 
     // The server, on loopback.
     let slug = chained.slug.clone();
-    let simple = format!("SELECT ?l WHERE {{ ?t skos:notation \"{slug}\"^^gx:Slug ; skos:prefLabel ?l }}");
+    let simple =
+        format!("SELECT ?l WHERE {{ ?t skos:notation \"{slug}\"^^gx:Slug ; skos:prefLabel ?l }}");
     let two_hop = format!(
         "SELECT DISTINCT ?n WHERE {{ ?t skos:notation \"{slug}\"^^gx:Slug . {{ ?t skos:related ?n }} UNION {{ ?t skos:related/skos:related ?n FILTER(?n != ?t) }} }}"
     );
@@ -138,7 +146,10 @@ fn main() {
     .unwrap();
     let base = format!("http://{}/query", running.addr());
     let mut server_rows = Vec::new();
-    for (name, query) in [("simple (labels of a term)", &simple), ("2-hop related", &two_hop)] {
+    for (name, query) in [
+        ("simple (labels of a term)", &simple),
+        ("2-hop related", &two_hop),
+    ] {
         for clients in [1usize, 16] {
             let (done, errors) = load(&base, query, clients);
             server_rows.push((name, clients, done as f64 / SERVER_SECONDS as f64, errors));
@@ -151,7 +162,13 @@ fn main() {
     let nt = dir.join("corpus.nt");
     {
         let mut out = BufWriter::new(std::fs::File::create(&nt).unwrap());
-        glossgraph::export::rdf::write(&glossary, &config, oxigraph::io::RdfFormat::NTriples, &mut out).unwrap();
+        glossgraph::export::rdf::write(
+            &glossary,
+            &config,
+            oxigraph::io::RdfFormat::NTriples,
+            &mut out,
+        )
+        .unwrap();
         out.flush().unwrap();
     }
     let nt_bytes = std::fs::metadata(&nt).unwrap().len();
@@ -164,17 +181,23 @@ fn main() {
         .arg(RUNS.to_string())
         .output()
         .expect("python3 runs");
-    assert!(py.status.success(), "pyoxigraph failed: {}", String::from_utf8_lossy(&py.stderr));
+    assert!(
+        py.status.success(),
+        "pyoxigraph failed: {}",
+        String::from_utf8_lossy(&py.stderr)
+    );
     let py: serde_json::Value = serde_json::from_slice(&py.stdout).unwrap();
 
     println!("### {terms} generated terms\n");
-    println!("{quads} quads; N-Triples {:.0} MB.\n", nt_bytes as f64 / 1e6);
+    println!(
+        "{quads} quads; N-Triples {:.0} MB.\n",
+        nt_bytes as f64 / 1e6
+    );
     println!("| step | glossgraph | pyoxigraph |\n|---|---|---|");
     println!(
-        "| fill the in-memory store | {:.2} s (from the cards, no parsing; peak RSS {rss:.0} MiB) | {:.2} s (`bulk_load` of the N-Triples; peak RSS {:.0} MiB) |",
+        "| fill the in-memory store | {:.2} s (from the cards, no parsing; peak RSS {rss:.0} MiB) | {:.2} s (`bulk_load` of the N-Triples) |",
         fill.as_secs_f64(),
         py["load_s"].as_f64().unwrap(),
-        py["peak_rss_mib"].as_f64().unwrap()
     );
     println!("\nMedian of {RUNS} runs of each saved query:\n");
     println!("| query | parameters | rows | glossgraph | pyoxigraph | pyoxigraph rows |\n|---|---|---|---|---|---|");
@@ -208,7 +231,8 @@ fn load(base: &str, query: &str, clients: usize) -> (u64, u64) {
     );
     let handles: Vec<_> = (0..clients)
         .map(|_| {
-            let (url, done, errors, stop) = (url.clone(), done.clone(), errors.clone(), stop.clone());
+            let (url, done, errors, stop) =
+                (url.clone(), done.clone(), errors.clone(), stop.clone());
             std::thread::spawn(move || {
                 let agent = ureq::Agent::config_builder()
                     .timeout_global(Some(Duration::from_secs(60)))

@@ -198,7 +198,8 @@ impl Card {
     }
 }
 
-fn days_in_month(year: u16, month: u8) -> u8 {
+/// Days in `month` (1–12) of `year`, leap years included.
+pub(crate) fn days_in_month(year: u16, month: u8) -> u8 {
     match month {
         2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
         2 => 28,

@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use glossgraph::config::Settings;
 use glossgraph::export::dot::{Cluster, Engine, View};
-use glossgraph::export::graphml::Profile;
+use glossgraph::export::Format;
 use glossgraph::generate::Params;
 
 /// Turn a glossary of JSON term cards into a knowledge graph: check it, export it, query it.
@@ -95,6 +95,37 @@ pub enum Command {
     ///   glossgraph import dump.xml --format rdfxml --out cards
     #[command(verbatim_doc_comment)]
     Import(ImportArgs),
+
+    /// Check the glossary, then write every format into a folder, all or nothing, with a manifest.
+    ///
+    /// Writes exports/glossary.{ttl,nt,rdf,jsonld,trig,nq}, glossary.graphml,
+    /// glossary.yed.graphml, glossary.neo4j.graphml, glossary.dot and manifest.json.
+    /// An invalid glossary writes nothing and exits 1.
+    ///
+    /// Examples:
+    ///   glossgraph export                          # data/ -> exports/
+    ///   glossgraph export --check                  # exit 1 if exports/ is stale
+    ///   glossgraph export cards.jsonl --out out --format turtle,graphml
+    ///   glossgraph export --format ntriples --out - | wc -l
+    #[command(verbatim_doc_comment)]
+    Export(ExportArgs),
+
+    /// Print a shell completion script.
+    ///
+    /// Example:
+    ///   glossgraph completions bash > ~/.local/share/bash-completion/completions/glossgraph
+    #[command(verbatim_doc_comment)]
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+
+    /// Print the man page (roff), generated from these same definitions.
+    ///
+    /// Example:
+    ///   glossgraph man > glossgraph.1 && man ./glossgraph.1
+    #[command(verbatim_doc_comment)]
+    Man,
 
     /// Render a topic map with Graphviz (dot or sfdp) as SVG, PNG or PDF.
     ///
@@ -307,22 +338,6 @@ pub enum PushProtocol {
     Update,
 }
 
-#[derive(Debug, Args)]
-pub struct ImportArgs {
-    /// The RDF file: Turtle, N-Triples, RDF/XML, JSON-LD, TriG or N-Quads.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
-
-    /// The folder to write the cards into (created if missing).
-    #[arg(long, value_name = "DIR")]
-    pub out: PathBuf,
-
-    /// The RDF format of FILE [default: guessed from its extension: .ttl .nt .rdf/.xml
-    /// .jsonld/.json .trig .nq].
-    #[arg(long, value_name = "NAME", value_parser = ["turtle", "ntriples", "rdfxml", "jsonld", "trig", "nquads"])]
-    pub format: Option<String>,
-}
-
 /// Which part of the glossary a topic map draws, and how (DOT export and `render`).
 #[derive(Debug, Clone, Args)]
 pub struct ViewArgs {
@@ -393,25 +408,6 @@ pub enum EngineArg {
     Sfdp,
 }
 
-/// Which consumer GraphML is shaped for (GraphML export).
-#[derive(Debug, Clone, Args)]
-pub struct GraphmlArgs {
-    /// GraphML profile: default (Gephi, Cytoscape, NetworkX, igraph), yed, or neo4j (APOC).
-    #[arg(long, value_enum, default_value_t = ProfileArg::Default)]
-    pub profile: ProfileArg,
-}
-
-#[expect(dead_code, reason = "used by `export` when it lands")]
-impl GraphmlArgs {
-    pub fn profile(&self) -> Profile {
-        match self.profile {
-            ProfileArg::Default => Profile::Default,
-            ProfileArg::Yed => Profile::Yed,
-            ProfileArg::Neo4j => Profile::Neo4j,
-        }
-    }
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ProfileArg {
     /// Gephi, Cytoscape, NetworkX and igraph: `label` and `name` carry the term.
@@ -420,6 +416,17 @@ pub enum ProfileArg {
     Yed,
     /// Neo4j APOC apoc.import.graphml with readLabels: node labels and relationship types.
     Neo4j,
+}
+
+impl ProfileArg {
+    /// The export format of this profile.
+    pub fn format(self) -> Format {
+        match self {
+            ProfileArg::Default => Format::GraphMl,
+            ProfileArg::Yed => Format::GraphMlYed,
+            ProfileArg::Neo4j => Format::GraphMlNeo4j,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -433,6 +440,90 @@ pub struct RenderArgs {
 
     #[command(flatten)]
     pub view: ViewArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The RDF file: Turtle, N-Triples, RDF/XML, JSON-LD, TriG or N-Quads.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// The folder to write the cards into (created if missing).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+
+    /// The RDF format of FILE [default: guessed from its extension: .ttl .nt .rdf/.xml
+    /// .jsonld/.json .trig .nq].
+    #[arg(long, value_name = "NAME", value_parser = ["turtle", "ntriples", "rdfxml", "jsonld", "trig", "nquads"])]
+    pub format: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    #[command(flatten)]
+    pub glossary: GlossaryArgs,
+
+    /// Output folder, or - to write a single format to standard output.
+    #[arg(long, default_value = "exports", value_name = "DIR")]
+    pub out: String,
+
+    /// Formats to write, comma-separated (default: all).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
+    pub format: Vec<FormatArg>,
+
+    /// Do not write: regenerate in memory and compare with DIR; exit 1 if anything differs.
+    #[arg(long)]
+    pub check: bool,
+
+    /// Write GraphML for this consumer only (instead of every profile).
+    #[arg(long, value_enum, value_name = "NAME")]
+    pub profile: Option<ProfileArg>,
+
+    /// What the DOT topic map and the SVG draw.
+    #[command(flatten)]
+    pub view: ViewArgs,
+
+    /// Print nothing but errors.
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Say what is being done.
+    #[arg(short, long)]
+    pub verbose: bool,
+}
+
+/// An export format, as named on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    Turtle,
+    Ntriples,
+    Rdfxml,
+    Jsonld,
+    Trig,
+    Nquads,
+    Graphml,
+    GraphmlYed,
+    GraphmlNeo4j,
+    Dot,
+    Svg,
+}
+
+impl FormatArg {
+    pub fn format(self) -> Format {
+        match self {
+            FormatArg::Turtle => Format::Turtle,
+            FormatArg::Ntriples => Format::NTriples,
+            FormatArg::Rdfxml => Format::RdfXml,
+            FormatArg::Jsonld => Format::JsonLd,
+            FormatArg::Trig => Format::TriG,
+            FormatArg::Nquads => Format::NQuads,
+            FormatArg::Graphml => Format::GraphMl,
+            FormatArg::GraphmlYed => Format::GraphMlYed,
+            FormatArg::GraphmlNeo4j => Format::GraphMlNeo4j,
+            FormatArg::Dot => Format::Dot,
+            FormatArg::Svg => Format::Svg,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -500,5 +591,13 @@ mod tests {
     #[test]
     fn the_command_line_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn every_export_format_has_a_command_line_name() {
+        for format in Format::ALL {
+            let arg = FormatArg::from_str(format.name(), false).expect("a name clap accepts");
+            assert_eq!(arg.format(), format);
+        }
     }
 }

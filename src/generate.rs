@@ -25,9 +25,7 @@ use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use serde::ser::{Serialize, SerializeStruct, Serializer};
-
-use crate::card::{Card, Citation, PartialDate, CITATION_FIELDS, FIELDS};
+use crate::card::{Card, Citation, PartialDate};
 
 /// How big and how shaped a generated glossary is.
 #[derive(Debug, Clone, PartialEq)]
@@ -325,7 +323,7 @@ impl Generator {
     pub fn write_json_lines(&self, w: impl Write) -> io::Result<()> {
         let mut w = BufWriter::with_capacity(1 << 16, w);
         for card in self.cards() {
-            serde_json::to_writer(&mut w, &Json(&card))?;
+            card.write_json(&mut w, false)?;
             w.write_all(b"\n")?;
         }
         w.flush()
@@ -376,7 +374,7 @@ impl Generator {
             let path = dir.join(format!("{}.json", card.slug));
             let write = || -> io::Result<()> {
                 let mut w = BufWriter::new(fs::File::create(&path)?);
-                serde_json::to_writer_pretty(&mut w, &Json(&card))?;
+                card.write_json(&mut w, true)?;
                 w.write_all(b"\n")?;
                 w.flush()
             };
@@ -401,52 +399,6 @@ impl Generator {
             Output::JsonLines(path) => self.write_json_lines_file(path),
             Output::Folder(dir) => self.write_folder(dir),
         }
-    }
-}
-
-/// A card as JSON, its keys in the order of [`FIELDS`] (the seed card's order).
-pub struct Json<'a>(pub &'a Card);
-
-impl Serialize for Json<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let c = self.0;
-        let date = |d: Option<PartialDate>| d.map(|d| d.to_string());
-        let [status, advantages, limitations, supersedes, superseded_by, first_seen, last_seen, updated, slug, term, aliases, definition, note, related, citations, provenance] =
-            FIELDS;
-        let mut m = s.serialize_struct("Card", FIELDS.len())?;
-        m.serialize_field(status, &c.status)?;
-        m.serialize_field(advantages, &c.advantages)?;
-        m.serialize_field(limitations, &c.limitations)?;
-        m.serialize_field(supersedes, &c.supersedes)?;
-        m.serialize_field(superseded_by, &c.superseded_by)?;
-        m.serialize_field(first_seen, &date(c.first_seen))?;
-        m.serialize_field(last_seen, &date(c.last_seen))?;
-        m.serialize_field(updated, &date(c.updated))?;
-        m.serialize_field(slug, &c.slug)?;
-        m.serialize_field(term, &c.term)?;
-        m.serialize_field(aliases, &c.aliases)?;
-        m.serialize_field(definition, &c.definition)?;
-        m.serialize_field(note, &c.note)?;
-        m.serialize_field(related, &c.related)?;
-        let citations_json: Vec<CitationJson> = c.citations.iter().map(CitationJson).collect();
-        m.serialize_field(citations, &citations_json)?;
-        m.serialize_field(provenance, &c.provenance)?;
-        m.end()
-    }
-}
-
-struct CitationJson<'a>(&'a Citation);
-
-impl Serialize for CitationJson<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let c = self.0;
-        let [id, title, url, accessed] = CITATION_FIELDS;
-        let mut m = s.serialize_struct("Citation", CITATION_FIELDS.len())?;
-        m.serialize_field(id, &c.id)?;
-        m.serialize_field(title, &c.title)?;
-        m.serialize_field(url, &c.url)?;
-        m.serialize_field(accessed, &c.accessed.map(|d| d.to_string()))?;
-        m.end()
     }
 }
 
@@ -545,12 +497,7 @@ impl Rng {
 }
 
 fn days_in_month(year: u32, month: u32) -> u32 {
-    match month {
-        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
+    u32::from(crate::card::days_in_month(year as u16, month as u8))
 }
 
 /// A date that exists by construction; `PartialDate` is only built by parsing.
@@ -1119,6 +1066,7 @@ const CJK: [&str; 4] = ["远程内存", "キュー", "큐 페어", "輻輳制御
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::{CITATION_FIELDS, FIELDS};
     use crate::check::{self, Options};
     use crate::config::Config;
     use crate::diag::Severity;
@@ -1155,7 +1103,7 @@ mod tests {
     #[test]
     fn keys_are_in_the_seed_cards_order() {
         let card = Generator::new(Params::new(5)).unwrap().card(3);
-        let text = serde_json::to_string(&Json(&card)).unwrap();
+        let text = card.to_json(false);
         let value: serde_json::Value = serde_json::from_str(&text).unwrap();
         let mut keys: Vec<(usize, &str)> = value
             .as_object()

@@ -11,7 +11,7 @@
 //! Links to terms that do not exist and self-links are left out (the checker reports them);
 //! [`Glossary::with_missing`] adds stub nodes for dangling targets for tools that draw them.
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
 use petgraph::graph::{DiGraph, EdgeIndex, NodeIndex};
 use petgraph::unionfind::UnionFind;
@@ -74,7 +74,14 @@ impl Glossary {
     }
 
     fn build(cards: Vec<Card>, stubs: bool) -> Self {
-        let find = |slug: &str| cards.binary_search_by(|c| c.slug.as_str().cmp(slug)).ok();
+        // A hash lookup per link: binary searches over a million cards cost more than the
+        // rest of the build together (each step is two cache misses).
+        let index: HashMap<&str, usize> = cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.slug.as_str(), i))
+            .collect();
+        let find = |slug: &str| index.get(slug).copied();
         let mut missing: BTreeMap<&str, u32> = BTreeMap::new();
         // (source, target, flags); sorted and merged below, so edge order is fixed.
         let mut related: Vec<(u32, u32, bool)> = Vec::new();
@@ -260,7 +267,8 @@ impl Glossary {
             .iter()
             .filter(|c| c.slug.len().abs_diff(slug.len()) <= limit)
             .map(|c| (edit_distance(&c.slug, slug), c.slug.as_str()))
-            .filter(|(d, _)| *d <= limit)
+            // Never suggest a slug that shares nothing with the typo (`x` → `a`).
+            .filter(|(d, _)| *d <= limit && *d < slug.chars().count())
             .min()
             .map(|(_, s)| s)
     }

@@ -63,7 +63,7 @@ impl fmt::Display for Problem {
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
     /// The file could not be read, or the cards could not be written: the tool cannot run.
-    #[error("cannot {action} `{}`: {source}", path.display())]
+    #[error("cannot {action} `{}`", path.display())]
     Io {
         action: &'static str,
         path: PathBuf,

@@ -55,13 +55,13 @@ impl Input {
 /// The input could not be read at all: the tool cannot run.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    #[error("cannot read `{}`: {source}", path.display())]
+    #[error("cannot read `{}`", path.display())]
     Io {
         path: PathBuf,
         #[source]
         source: io::Error,
     },
-    #[error("cannot read standard input: {0}")]
+    #[error("cannot read standard input")]
     Stdin(#[source] io::Error),
 }
 
@@ -123,6 +123,17 @@ impl Sources {
         }
     }
 
+    /// A reader of card texts for many cards in a row: it keeps the last source's file open
+    /// and the last card's text, so that resolving the findings of a glossary, card by card,
+    /// opens each file once.
+    pub fn card_texts(&self) -> CardTexts<'_> {
+        CardTexts {
+            sources: self,
+            file: None,
+            last: None,
+        }
+    }
+
     /// Line `number` (1-based) of a source, without its line ending; for showing snippets.
     pub fn line(&self, id: SourceId, number: u32) -> Option<String> {
         let index = (number as usize).checked_sub(1)?;
@@ -139,6 +150,57 @@ impl Sources {
         let line = if number == 1 { strip_bom(line) } else { line };
         Some(line.to_owned())
     }
+}
+
+/// Reads card texts again, like [`Sources::card_text`], keeping the current file open.
+#[derive(Debug)]
+pub struct CardTexts<'a> {
+    sources: &'a Sources,
+    file: Option<(SourceId, fs::File)>,
+    last: Option<(Origin, Option<String>)>,
+}
+
+impl CardTexts<'_> {
+    /// The text of the card from `origin`, or `None` when it cannot be read again.
+    pub fn get(&mut self, origin: Origin) -> Option<&str> {
+        if self.last.as_ref().is_none_or(|(o, _)| *o != origin) {
+            let text = self.read(origin);
+            self.last = Some((origin, text));
+        }
+        self.last.as_ref().and_then(|(_, text)| text.as_deref())
+    }
+
+    fn read(&mut self, origin: Origin) -> Option<String> {
+        use std::io::{Seek, SeekFrom};
+        let source = self.sources.get(origin.source);
+        let Some(path) = &source.path else {
+            return self.sources.card_text(origin);
+        };
+        if self
+            .file
+            .as_ref()
+            .is_none_or(|(id, _)| *id != origin.source)
+        {
+            self.file = None;
+            self.file = Some((origin.source, fs::File::open(path).ok()?));
+        }
+        let (_, file) = self.file.as_mut()?;
+        file.seek(SeekFrom::Start(origin.offset + 3 * u64::from(source.bom)))
+            .ok()?;
+        let mut bytes = vec![0; origin.len as usize];
+        file.read_exact(&mut bytes).ok()?;
+        String::from_utf8(bytes).ok()
+    }
+}
+
+/// Lines of a JSON Lines file, read together and decoded on another thread.
+struct Batch {
+    /// Whole lines, each with its line feed (but the last line of the file).
+    text: Vec<u8>,
+    /// The 1-based number of the first line.
+    first_line: u32,
+    /// Byte offset of the first line in the source (after any byte order mark).
+    offset: usize,
 }
 
 /// Where a card came from: enough to read its text again and to number its lines.
@@ -536,20 +598,110 @@ impl Loaded {
         }
     }
 
-    fn stream_lines(&mut self, id: SourceId, mut reader: impl BufRead) -> io::Result<()> {
-        let mut buf = Vec::new();
-        let mut offset = 0usize;
+    /// Reads JSON Lines from `reader`, decoding on every core.
+    ///
+    /// This thread reads the text in batches of whole lines and hands them round-robin to
+    /// one worker per core; each worker decodes its batch into a `Loaded` of its own, and
+    /// the batches are joined in reading order, so cards and findings come out exactly as
+    /// if the lines had been read one after the other. At most a few batches are in flight,
+    /// so memory holds the decoded cards and a few megabytes of text, never the file.
+    fn stream_lines(&mut self, id: SourceId, reader: impl BufRead) -> io::Result<()> {
+        self.stream_lines_in(id, reader, 1 << 20)
+    }
+
+    /// [`Loaded::stream_lines`] with batches of `batch_bytes` of text (or one line, if longer).
+    fn stream_lines_in(
+        &mut self,
+        id: SourceId,
+        mut reader: impl BufRead,
+        batch_bytes: usize,
+    ) -> io::Result<()> {
+        use std::sync::mpsc;
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+        // Batches read ahead of the oldest one not yet joined.
+        let lag = 2 * threads;
         let mut number = 0u32;
-        while {
-            buf.clear();
-            reader.read_until(b'\n', &mut buf)? > 0
-        } {
-            number += 1;
-            let line = match std::str::from_utf8(&buf) {
-                Ok(line) => line,
+        let mut offset = 0usize;
+        std::thread::scope(|scope| -> io::Result<()> {
+            let (mut to_workers, mut from_workers) = (Vec::new(), Vec::new());
+            for _ in 0..threads {
+                let (send_batch, batches) = mpsc::channel::<Batch>();
+                let (send_done, done) = mpsc::channel::<Loaded>();
+                scope.spawn(move || {
+                    for batch in batches {
+                        let mut out = Loaded::default();
+                        out.read_batch(id, &batch);
+                        if send_done.send(out).is_err() {
+                            break;
+                        }
+                    }
+                });
+                to_workers.push(send_batch);
+                from_workers.push(done);
+            }
+            let join = |this: &mut Self, k: usize| {
+                // A worker only stops early if it panicked; the panic surfaces at the scope's end.
+                if let Ok(part) = from_workers[k % threads].recv() {
+                    this.cards.extend(part.cards);
+                    this.findings.extend(part.findings);
+                }
+            };
+            let mut sent = 0usize;
+            loop {
+                let mut batch = Batch {
+                    text: Vec::with_capacity(batch_bytes + (1 << 12)),
+                    first_line: number + 1,
+                    offset,
+                };
+                while batch.text.len() < batch_bytes {
+                    let start = batch.text.len();
+                    if reader.read_until(b'\n', &mut batch.text)? == 0 {
+                        break;
+                    }
+                    number += 1;
+                    if number == 1 {
+                        // The byte order mark is checked here, on this thread, so its finding
+                        // comes first, as it would line by line.
+                        if let Ok(line) = std::str::from_utf8(&batch.text) {
+                            let strip = line.len() - self.check_bom(id, line).len();
+                            batch.text.drain(..strip);
+                        }
+                    }
+                    offset += batch.text.len() - start;
+                }
+                if batch.text.is_empty() {
+                    break;
+                }
+                if sent >= lag {
+                    join(self, sent - lag);
+                }
+                if to_workers[sent % threads].send(batch).is_err() {
+                    break;
+                }
+                sent += 1;
+            }
+            drop(to_workers);
+            for k in sent.saturating_sub(lag)..sent {
+                join(self, k);
+            }
+            Ok(())
+        })?;
+        if number == 0 {
+            self.empty(id);
+        }
+        Ok(())
+    }
+
+    /// Decodes a batch of whole lines (see [`Loaded::stream_lines`]).
+    fn read_batch(&mut self, id: SourceId, batch: &Batch) {
+        let mut offset = batch.offset;
+        for (k, bytes) in batch.text.split_inclusive(|&b| b == b'\n').enumerate() {
+            let number = batch.first_line + k as u32;
+            match std::str::from_utf8(bytes) {
+                Ok(line) => self.read_line(id, line, number, offset),
                 Err(e) => {
                     let valid = e.valid_up_to();
-                    let column = String::from_utf8_lossy(&buf[..valid]).chars().count() + 1;
+                    let column = String::from_utf8_lossy(&bytes[..valid]).chars().count() + 1;
                     self.findings.push(Finding::new(
                         Rule::Encoding,
                         Place::Source {
@@ -557,25 +709,12 @@ impl Loaded {
                             line: number,
                             column: column as u32,
                         },
-                        format!("invalid UTF-8: byte 0x{:02X}", buf[valid]),
+                        format!("invalid UTF-8: byte 0x{:02X}", bytes[valid]),
                     ));
-                    offset += buf.len();
-                    continue;
                 }
-            };
-            let line = if number == 1 {
-                self.check_bom(id, line)
-            } else {
-                line
-            };
-            let len = line.len();
-            self.read_line(id, line, number, offset);
-            offset += len;
+            }
+            offset += bytes.len();
         }
-        if number == 0 {
-            self.empty(id);
-        }
-        Ok(())
     }
 
     fn read_line(&mut self, id: SourceId, line: &str, number: u32, offset: usize) {
@@ -691,6 +830,56 @@ mod tests {
                 column: 10
             }
         );
+    }
+
+    #[test]
+    fn json_lines_decode_the_same_in_batches_of_any_size() {
+        let card =
+            |s: &str| format!("{{\"slug\":\"{s}\",\"term\":\"{s}\",\"definition\":\"d\"}}\n");
+        let mut text = "\u{feff}".as_bytes().to_vec();
+        text.extend(card("a").as_bytes());
+        text.extend(b"\n{\"slug\": }\n\xff\xfe\n");
+        for s in ["b", "c", "d", "e"] {
+            text.extend(card(s).as_bytes());
+        }
+        text.extend(b"{\"slug\":\"f\",\"term\":1,\"definition\":\"d\"}");
+        let read = |batch_bytes| {
+            let mut loaded = Loaded::default();
+            let id = loaded.sources.add(Source {
+                name: "x.jsonl".into(),
+                path: None,
+                one_card_file: false,
+                bom: false,
+            });
+            loaded.stream_lines_in(id, &text[..], batch_bytes).unwrap();
+            let cards: Vec<(String, Origin)> = loaded
+                .cards
+                .iter()
+                .map(|c| (c.card.slug.clone(), c.origin))
+                .collect();
+            (cards, loaded.findings)
+        };
+        let (cards, findings) = read(1 << 20);
+        let slugs: Vec<&str> = cards.iter().map(|(s, _)| s.as_str()).collect();
+        assert_eq!(slugs, ["a", "b", "c", "d", "e", "f"]);
+        let b = text
+            .windows(11)
+            .position(|w| w == b"{\"slug\":\"b\"")
+            .unwrap();
+        // Offsets count from after the byte order mark.
+        assert_eq!((cards[1].1.line, cards[1].1.offset), (5, b as u64 - 3));
+        let rules: Vec<&str> = findings.iter().map(|f| f.rule.id()).collect();
+        assert_eq!(
+            rules,
+            ["byte-order-mark", "json-syntax", "encoding", "wrong-type"]
+        );
+        for batch_bytes in [1, 7, 64, 200] {
+            assert_eq!(
+                read(batch_bytes),
+                (cards.clone(), findings.clone()),
+                "{batch_bytes}"
+            );
+        }
     }
 
     #[test]

@@ -11,13 +11,15 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Context, Result};
 use clap::Parser;
 
+use clap::CommandFactory;
+
 use cli::{
-    CheckArgs, Cli, Color, Command, GenerateArgs, GlossaryArgs, ImportArgs, RenderArgs,
+    CheckArgs, Cli, Color, Command, ExportArgs, GenerateArgs, GlossaryArgs, ImportArgs, RenderArgs,
     ReportFormat,
 };
 use glossgraph::check::{self, Checked};
 use glossgraph::config::{Config, Settings};
-use glossgraph::export::Format;
+use glossgraph::export::{self, bundle, dot, Format};
 use glossgraph::generate::{Generator, Output};
 use glossgraph::import::{self, ImportError};
 use glossgraph::load::{self, Input};
@@ -51,31 +53,58 @@ fn main() -> ExitCode {
     }
 }
 
+/// Whether to colour a stream: `--color always`, or `auto` on a terminal without NO_COLOR.
+fn use_color(choice: Color, stream: &impl IsTerminal) -> bool {
+    match choice {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => {
+            stream.is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    }
+}
+
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain()
-        .filter_map(|c| c.downcast_ref::<io::Error>())
+        .filter_map(|c| {
+            // `ExportError::Io` is transparent: its io::Error is not a link of the chain.
+            c.downcast_ref::<io::Error>()
+                .or(match c.downcast_ref::<export::ExportError>() {
+                    Some(export::ExportError::Io(e)) => Some(e),
+                    _ => None,
+                })
+        })
         .any(|e| e.kind() == io::ErrorKind::BrokenPipe)
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
-    let color = match cli.color {
-        Color::Always => true,
-        Color::Never => false,
-        Color::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-    };
+    let color = cli.color;
     match cli.command {
         Command::Check(args) => check_command(&args, color),
+        Command::Export(args) => export_command(&args, color),
+        Command::Completions { shell } => {
+            let mut out = io::stdout().lock();
+            clap_complete::generate(shell, &mut Cli::command(), "glossgraph", &mut out);
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man => {
+            let mut out = io::stdout().lock();
+            clap_mangen::Man::new(Cli::command()).render(&mut out)?;
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Render(args) => render_command(&args, color),
+        Command::Generate(args) => generate_command(&args),
+        Command::Import(args) => import_command(&args),
         Command::Query(args) => sparql_commands::query(args, color),
         Command::Serve(args) => sparql_commands::serve(args, color),
         Command::Push(args) => sparql_commands::push(args, color),
-        Command::Import(args) => import_command(&args),
-        Command::Render(args) => render_command(&args, color),
-        Command::Generate(args) => generate_command(&args),
     }
 }
 
-/// Loads and checks the glossary named by the arguments; also returns its configuration.
-fn load_checked(args: &GlossaryArgs) -> Result<(Checked, Config)> {
+/// Loads and checks the glossary named by the arguments.
+fn load_checked(args: &GlossaryArgs) -> Result<Checked> {
     let input = Input::parse(&args.input);
     let flags = args.settings();
     let config = match &args.config {
@@ -94,26 +123,192 @@ fn load_checked(args: &GlossaryArgs) -> Result<(Checked, Config)> {
     let options = check::Options {
         strict: args.strict,
     };
-    Ok((check::check(loaded, &config, options), config))
+    Ok(check::check(loaded, &config, options))
 }
 
-fn check_command(args: &CheckArgs, color: bool) -> Result<ExitCode> {
-    let (checked, _) = load_checked(&args.glossary)?;
+/// Loads and checks the glossary for a command that writes something: an invalid glossary
+/// prints its report on stderr and yields `Err(exit code 1)`; warnings are counted in one
+/// line unless quiet (`check` is where they are read).
+fn load_valid(args: &GlossaryArgs, color: Color, quiet: bool) -> Result<Result<Checked, ExitCode>> {
+    let checked = load_checked(args)?;
+    let report = &checked.report;
+    let stderr = io::stderr();
+    let color = use_color(color, &stderr);
+    if report.has_unreadable() || report.is_failure(false) {
+        report.write_human(stderr.lock(), color)?;
+        let code = if report.has_unreadable() {
+            EXIT_FAILURE
+        } else {
+            EXIT_FINDINGS
+        };
+        return Ok(Err(ExitCode::from(code)));
+    }
+    let warnings = report.count(glossgraph::diag::Severity::Warning);
+    if !quiet && warnings > 0 {
+        eprintln!(
+            "glossgraph: note: the glossary has {warnings} warning{}; `glossgraph check {}` lists them",
+            if warnings == 1 { "" } else { "s" },
+            args.input
+        );
+    }
+    Ok(Ok(checked))
+}
+
+fn export_command(args: &ExportArgs, color: Color) -> Result<ExitCode> {
+    let checked = match load_valid(&args.glossary, color, args.quiet)? {
+        Ok(checked) => checked,
+        Err(code) => return Ok(code),
+    };
+    let (glossary, config) = (&checked.glossary, &checked.config);
+    let mut formats: Vec<Format> = if args.format.is_empty() {
+        Format::ALL.to_vec()
+    } else {
+        args.format.iter().map(|f| f.format()).collect()
+    };
+    if let Some(profile) = args.profile {
+        // --profile picks the one GraphML shape wherever GraphML is asked for.
+        let graphml = [Format::GraphMl, Format::GraphMlYed, Format::GraphMlNeo4j];
+        if formats.iter().any(|f| graphml.contains(f)) {
+            formats.retain(|f| !graphml.contains(f));
+            formats.push(profile.format());
+        }
+    }
+    formats.sort_unstable();
+    formats.dedup();
+    // The DOT file is written whole unless --max-nodes asks for a guard; the SVG gets the
+    // engine's guard (see bundle). A large DOT file is announced, not refused.
+    let view = dot::View {
+        max_nodes: args.view.max_nodes.filter(|&n| n > 0),
+        ..args.view.view()
+    };
+    if args.out == "-" {
+        let [format] = formats.as_slice() else {
+            anyhow::bail!("--out - writes one format to standard output: choose it with --format");
+        };
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        export::write(glossary, config, *format, &view, &mut out)?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let out = std::path::Path::new(&args.out);
+    if args.check {
+        let bundle::Checked { drift, skipped } =
+            bundle::check(glossary, config, &formats, &view, out)?;
+        for (format, why) in &skipped {
+            eprintln!("glossgraph: not compared: {}: {why}", format.file_name());
+        }
+        if drift.is_empty() {
+            if !args.quiet {
+                eprintln!(
+                    "{} matches the glossary ({} files)",
+                    out.display(),
+                    formats.len() + 1 - skipped.len()
+                );
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
+        let mut stdout = io::stdout().lock();
+        for d in &drift {
+            writeln!(stdout, "{d}")?;
+        }
+        eprintln!(
+            "glossgraph: {} differs from what `glossgraph export` writes; run it to regenerate",
+            out.display()
+        );
+        return Ok(ExitCode::from(EXIT_FINDINGS));
+    }
+    // Progress goes to stderr when a person is watching (or with -v), never into pipes or logs.
+    let show = args.verbose || (!args.quiet && io::stderr().is_terminal());
+    let (verbose, quiet) = (args.verbose, args.quiet);
+    if formats.contains(&Format::Dot) && !quiet {
+        let limit = view.engine.default_max_nodes();
+        let nodes = glossary.cards().len();
+        if view.focus.is_none() && nodes > limit {
+            eprintln!(
+                "glossgraph: note: glossary.dot draws all {nodes} terms; `{}` is slow and unreadable past {limit}: \
+                 render a --focus view or use --engine sfdp",
+                view.engine.name()
+            );
+        }
+    }
+    if show {
+        eprintln!(
+            "loaded {} terms from {}",
+            glossary.cards().len(),
+            args.glossary.input
+        );
+    }
+    let mut progress = |event: bundle::Event| match event {
+        bundle::Event::Writing(format) if verbose => {
+            eprintln!("writing {} ({})", format.file_name(), format.name());
+        }
+        bundle::Event::Written(format, bytes) if show => {
+            eprintln!("wrote {} ({bytes} bytes)", format.file_name());
+        }
+        bundle::Event::Skipped(format, why) if !quiet => {
+            eprintln!("glossgraph: skipped {}: {why}", format.file_name());
+        }
+        _ => {}
+    };
+    let manifest = bundle::write(glossary, config, &formats, &view, out, &mut progress)?;
+    if !args.quiet {
+        eprintln!(
+            "exported {} terms in {} files to {}",
+            manifest.terms,
+            manifest.files.len() + 1,
+            out.display()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn check_command(args: &CheckArgs, color: Color) -> Result<ExitCode> {
+    let checked = load_checked(&args.glossary)?;
     let report = &checked.report;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match args.format {
-        ReportFormat::Human => report.write_human(&mut out, color && stdout.is_terminal())?,
+        ReportFormat::Human => report.write_human(&mut out, use_color(color, &stdout))?,
         ReportFormat::Json => report.write_json(&mut out)?,
     }
     out.flush()?;
-    Ok(if report.has_unreadable() {
+    let code = if report.has_unreadable() {
         ExitCode::from(EXIT_FAILURE)
     } else if report.is_failure(args.deny_warnings) {
         ExitCode::from(EXIT_FINDINGS)
     } else {
         ExitCode::SUCCESS
-    })
+    };
+    // The process ends here: freeing a million cards one string at a time would only delay
+    // the exit (by a tenth of the run), the system takes the memory back at once.
+    std::mem::forget(checked);
+    Ok(code)
+}
+
+fn render_command(args: &RenderArgs, color: Color) -> Result<ExitCode> {
+    let checked = match load_valid(&args.glossary, color, true)? {
+        Ok(checked) => checked,
+        Err(code) => {
+            eprintln!("glossgraph: error: the glossary has errors; nothing was rendered");
+            return Ok(code);
+        }
+    };
+    let rendered = render::render(
+        &checked.glossary,
+        &checked.config,
+        &args.view.view(),
+        &args.output,
+    )?;
+    for line in rendered.warnings.lines().filter(|l| !l.trim().is_empty()) {
+        eprintln!("glossgraph: graphviz: {line}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn generate_command(args: &GenerateArgs) -> Result<ExitCode> {
+    let generator = Generator::new(args.params())?;
+    generator.write(&Output::parse(&args.out), io::stdout().lock())?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn import_command(args: &ImportArgs) -> Result<ExitCode> {
@@ -147,35 +342,5 @@ fn import_command(args: &ImportArgs) -> Result<ExitCode> {
         imported.cards.len(),
         args.out.display()
     );
-    Ok(ExitCode::SUCCESS)
-}
-
-fn render_command(args: &RenderArgs, color: bool) -> Result<ExitCode> {
-    let (checked, config) = load_checked(&args.glossary)?;
-    let report = &checked.report;
-    if report.has_unreadable() || report.is_failure(false) {
-        let stderr = io::stderr();
-        let mut err = stderr.lock();
-        report.write_human(&mut err, color && stderr.is_terminal())?;
-        writeln!(
-            err,
-            "glossgraph: error: the glossary has errors; nothing was rendered"
-        )?;
-        return Ok(ExitCode::from(if report.has_unreadable() {
-            EXIT_FAILURE
-        } else {
-            EXIT_FINDINGS
-        }));
-    }
-    let rendered = render::render(&checked.glossary, &config, &args.view.view(), &args.output)?;
-    for line in rendered.warnings.lines().filter(|l| !l.trim().is_empty()) {
-        eprintln!("glossgraph: graphviz: {line}");
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-fn generate_command(args: &GenerateArgs) -> Result<ExitCode> {
-    let generator = Generator::new(args.params())?;
-    generator.write(&Output::parse(&args.out), io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -14,8 +14,8 @@ use glossgraph::sparql::{results, serve, GlossaryStore, ResultsFormat, SparqlErr
 use glossgraph::Glossary;
 use oxigraph::model::NamedNode;
 
-use crate::cli::{GlossaryArgs, PushArgs, PushProtocol, QueryArgs, ServeArgs};
-use crate::{load_checked, EXIT_FAILURE, EXIT_FINDINGS};
+use crate::cli::{Color, GlossaryArgs, PushArgs, PushProtocol, QueryArgs, ServeArgs};
+use crate::EXIT_FINDINGS;
 
 /// The environment variables push reads its credentials from.
 const USER_VAR: &str = "GLOSSGRAPH_USER";
@@ -23,25 +23,16 @@ const PASSWORD_VAR: &str = "GLOSSGRAPH_PASSWORD";
 
 /// Loads and checks the glossary; an invalid one is refused with the checker's report on
 /// stderr, as `check` prints it, and exit code 1 (2 if some input could not be read).
-fn load_valid(args: &GlossaryArgs, color: bool) -> Result<Result<(Glossary, Config), ExitCode>> {
-    let (checked, config) = load_checked(args)?;
-    let report = &checked.report;
-    if report.is_failure(false) {
-        let stderr = io::stderr();
-        let terminal = stderr.is_terminal();
-        let mut err = stderr.lock();
-        report.write_human(&mut err, color && terminal)?;
-        writeln!(
-            err,
-            "glossgraph: the glossary has errors; fix them first (see `glossgraph check`)"
-        )?;
-        return Ok(Err(ExitCode::from(if report.has_unreadable() {
-            EXIT_FAILURE
-        } else {
-            EXIT_FINDINGS
-        })));
+fn load_valid(args: &GlossaryArgs, color: Color) -> Result<Result<(Glossary, Config), ExitCode>> {
+    match crate::load_valid(args, color, true)? {
+        Ok(checked) => Ok(Ok((checked.glossary, checked.config))),
+        Err(code) => {
+            eprintln!(
+                "glossgraph: the glossary has errors; fix them first (see `glossgraph check`)"
+            );
+            Ok(Err(code))
+        }
     }
-    Ok(Ok((checked.glossary, config)))
 }
 
 fn seconds(value: f64, flag: &str) -> Result<Duration> {
@@ -51,7 +42,7 @@ fn seconds(value: f64, flag: &str) -> Result<Duration> {
         .ok_or_else(|| anyhow!("{flag} must be a positive number of seconds, not {value}"))
 }
 
-pub fn query(mut args: QueryArgs, color: bool) -> Result<ExitCode> {
+pub fn query(mut args: QueryArgs, color: Color) -> Result<ExitCode> {
     let mut out = io::stdout().lock();
     if args.list {
         for q in saved::ALL {
@@ -167,7 +158,7 @@ pub fn query(mut args: QueryArgs, color: bool) -> Result<ExitCode> {
     }
 }
 
-pub fn serve(args: ServeArgs, color: bool) -> Result<ExitCode> {
+pub fn serve(args: ServeArgs, color: Color) -> Result<ExitCode> {
     let bind: SocketAddr = args
         .bind
         .to_socket_addrs()
@@ -228,7 +219,7 @@ pub fn serve(args: ServeArgs, color: bool) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn push(args: PushArgs, color: bool) -> Result<ExitCode> {
+pub fn push(args: PushArgs, color: Color) -> Result<ExitCode> {
     let user = args
         .user
         .clone()

@@ -353,6 +353,14 @@ pub enum Part<'a> {
     Paragraph(usize),
 }
 
+/// Appends the IRI of the term `slug` under `base` (`{base}term/{slug}`): the one place a
+/// concept IRI is spelled, for the RDF export and for the links of the DOT topic map alike.
+pub fn push_term_iri(out: &mut String, base: &str, slug: &str) {
+    out.push_str(base);
+    out.push_str("term/");
+    push_encoded(out, slug);
+}
+
 impl Iris {
     /// The IRIs under `base`, which [`crate::config`] has checked to be an absolute IRI
     /// ending in `/` or `#`.
@@ -428,9 +436,7 @@ impl Iris {
 
     /// Appends the IRI of the term `slug`.
     pub fn push_term(&self, out: &mut String, slug: &str) {
-        out.push_str(&self.base);
-        out.push_str("term/");
-        push_encoded(out, slug);
+        push_term_iri(out, &self.base, slug);
     }
 
     /// The IRI of the term `slug`.
@@ -526,8 +532,14 @@ pub enum PartOwned {
 /// of its UTF-8 as `%XX`. Injective, and the identity on valid slugs.
 fn push_encoded(out: &mut String, value: &str) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let keep = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~');
+    // The common case, a valid slug or id, is copied in one go.
+    if value.bytes().all(keep) {
+        out.push_str(value);
+        return;
+    }
     for &b in value.as_bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+        if keep(b) {
             out.push(b as char);
         } else {
             out.push('%');

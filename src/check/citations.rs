@@ -44,7 +44,14 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
                 "/note",
                 format!("marker `[{id}]` names no citation of this card"),
             );
-            if let Some(close) = ids.iter().min_by_key(|c| strsim(c, id)) {
+            // The first citation of the card among the closest: a set's order would change
+            // from run to run.
+            let closest = card
+                .citations
+                .iter()
+                .map(|c| c.id.as_str())
+                .min_by_key(|c| strsim(c, id));
+            if let Some(close) = closest {
                 f = f.with_hint(format!("the card cites `{close}`"));
             }
             out.push(f);
@@ -111,6 +118,36 @@ mod tests {
         assert_eq!(
             markers(note).collect::<Vec<_>>(),
             ["x-1", "y", "z", "a.b:c"]
+        );
+    }
+
+    #[test]
+    fn the_hint_for_an_unknown_marker_is_the_same_on_every_run() {
+        let card = Card {
+            note: "Text [sx]".into(),
+            citations: ["b", "a", "c"]
+                .iter()
+                .map(|id| crate::card::Citation {
+                    id: (*id).into(),
+                    url: "https://example.org/".into(),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Card::default()
+        };
+        let origin = Origin {
+            source: 0,
+            line: 1,
+            column: 1,
+            offset: 0,
+            len: 1,
+        };
+        let mut out = Vec::new();
+        super::card(&card, origin, &mut out);
+        let hint = out.iter().find(|f| f.rule == Rule::UnknownCitation);
+        assert_eq!(
+            hint.and_then(|f| f.hint.as_deref()),
+            Some("the card cites `b`")
         );
     }
 

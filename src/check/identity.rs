@@ -5,7 +5,7 @@ use std::path::Path;
 use super::{at, is_slug};
 use crate::config::Config;
 use crate::diag::{Finding, Rule};
-use crate::load::{Origin, Source, Sources};
+use crate::load::{LoadedCard, Origin, Source, Sources};
 use crate::Card;
 
 pub(super) fn card(
@@ -76,27 +76,23 @@ pub(super) fn card(
 
 /// Reports every card whose slug an earlier card already has, and drops it. `cards` is
 /// sorted by slug, stably, so the first card read comes first.
-pub(super) fn duplicates(
-    cards: &mut Vec<(Card, Origin)>,
-    sources: &Sources,
-    out: &mut Vec<Finding>,
-) {
+pub(super) fn duplicates(cards: &mut Vec<LoadedCard>, sources: &Sources, out: &mut Vec<Finding>) {
     for pair in cards.windows(2) {
-        let ((first, first_origin), (card, origin)) = (&pair[0], &pair[1]);
-        if first.slug == card.slug {
+        let (first, card) = (&pair[0], &pair[1]);
+        if first.card.slug == card.card.slug {
             out.push(at(
                 Rule::DuplicateSlug,
-                *origin,
+                card.origin,
                 "/slug",
                 format!(
                     "slug `{}` is already used by the card in {}",
-                    card.slug,
-                    sources.get(first_origin.source).name
+                    card.card.slug,
+                    sources.get(first.origin.source).name
                 ),
             ));
         }
     }
-    cards.dedup_by(|b, a| a.0.slug == b.0.slug);
+    cards.dedup_by(|b, a| a.card.slug == b.card.slug);
 }
 
 /// A slug made from any text, for hints: `RoCE v2/x` → `roce-v2-x`.

@@ -1,14 +1,13 @@
 //! The report of a check: findings resolved to file, line and column, sorted, and rendered
 //! for people (rustc-like, with the offending line and the problem underlined) or as JSON.
 
-use std::collections::HashMap;
 use std::io::{self, Write};
 
 use serde::Serialize;
 
 use super::locate::locate;
 use crate::diag::{Finding, Place, Rule, Severity};
-use crate::load::{line_column, Origin, Sources};
+use crate::load::{line_column, CardTexts, Sources};
 
 /// The line a finding is on, and which part of it to underline.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,11 +65,23 @@ const SNIPPET_WIDTH: usize = 120;
 
 impl Report {
     pub(super) fn new(findings: Vec<Finding>, sources: &Sources, cards: usize) -> Self {
-        let mut texts: HashMap<Origin, Option<String>> = HashMap::new();
-        let mut findings: Vec<Located> = findings
-            .into_iter()
-            .map(|f| resolve(f, sources, &mut texts))
-            .collect();
+        // Findings are resolved card by card, in the order the cards lie in their files, so
+        // that each card's text is read once, through one open file, and dropped before the
+        // next; they keep their original order for the (stable) sort below.
+        let mut order: Vec<u32> = (0..findings.len() as u32).collect();
+        order.sort_by_key(|&i| match &findings[i as usize].place {
+            Place::Card { origin, .. } => Some(*origin),
+            _ => None,
+        });
+        let mut pending: Vec<Option<Finding>> = findings.into_iter().map(Some).collect();
+        let mut located: Vec<Option<Located>> = vec![None; pending.len()];
+        let mut texts = sources.card_texts();
+        for i in order {
+            if let Some(f) = pending[i as usize].take() {
+                located[i as usize] = Some(resolve(f, sources, &mut texts));
+            }
+        }
+        let mut findings: Vec<Located> = located.into_iter().flatten().collect();
         findings.sort_by(|a, b| {
             (
                 a.source.is_none(),
@@ -225,7 +236,7 @@ impl Report {
     }
 }
 
-fn resolve(f: Finding, sources: &Sources, texts: &mut HashMap<Origin, Option<String>>) -> Located {
+fn resolve(f: Finding, sources: &Sources, texts: &mut CardTexts) -> Located {
     let mut out = Located {
         rule: f.rule,
         severity: f.severity,
@@ -258,10 +269,7 @@ fn resolve(f: Finding, sources: &Sources, texts: &mut HashMap<Origin, Option<Str
         Place::Card { origin, pointer } => {
             out.source = Some(origin.source);
             out.file = Some(sources.get(origin.source).name.clone());
-            let text = texts
-                .entry(origin)
-                .or_insert_with(|| sources.card_text(origin));
-            if let Some(text) = text {
+            if let Some(text) = texts.get(origin) {
                 let span = locate(text, &pointer);
                 let (start, end) = match f.rule {
                     Rule::UnknownField | Rule::DuplicateKey => span.key.unwrap_or(span.value),

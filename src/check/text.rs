@@ -1,7 +1,7 @@
 //! Text rules: empty labels, aliases that repeat a label (SKOS S13), characters that XML 1.0
 //! forbids or that do not print, repeated list entries, and labels shared across terms.
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 
 use unicode_normalization::UnicodeNormalization;
 
@@ -69,9 +69,21 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
         ("limitations", &card.limitations),
         ("provenance", &card.provenance),
     ];
+    let mut seen: HashSet<&str> = HashSet::new();
     for (name, list) in lists {
+        // A hub of the glossary relates to thousands of terms: past a few entries, a set
+        // finds the repeats without comparing every pair.
+        let long = list.len() > 16;
+        if long {
+            seen.clear();
+        }
         for (i, item) in list.iter().enumerate() {
-            if list[..i].contains(item) {
+            let repeated = if long {
+                !seen.insert(item)
+            } else {
+                list[..i].contains(item)
+            };
+            if repeated {
                 out.push(at(
                     Rule::DuplicateEntry,
                     origin,
@@ -123,16 +135,31 @@ fn is_xml_forbidden(c: char) -> bool {
 /// Scans bytes: the common case, plain text, costs one comparison per byte.
 pub(crate) fn bad_char(text: &str) -> Option<(usize, char)> {
     let b = text.as_bytes();
-    for (i, &byte) in b.iter().enumerate() {
-        let suspicious = match byte {
-            b'\t' | b'\n' | b'\r' => false,
-            0..=0x1F | 0x7F => true,
-            0xC2 => matches!(b.get(i + 1), Some(0x80..=0x9F)),
-            0xEF => b.get(i + 1) == Some(&0xBF) && matches!(b.get(i + 2), Some(0xBE | 0xBF)),
-            _ => false,
-        };
-        if suspicious {
-            return text[i..].chars().next().map(|c| (i, c));
+    // Whole blocks are screened first, branch-free (the compiler vectorises the fold): only a
+    // block holding a control character or a lead byte of C1 or U+FFFE/U+FFFF is looked at
+    // byte by byte.
+    const BLOCK: usize = 32;
+    let maybe = |x: u8| {
+        (x < 0x20 && x != b'\t' && x != b'\n' && x != b'\r')
+            | (x == 0x7F)
+            | (x == 0xC2)
+            | (x == 0xEF)
+    };
+    for (n, block) in b.chunks(BLOCK).enumerate() {
+        if !block.iter().fold(false, |any, &x| any | maybe(x)) {
+            continue;
+        }
+        for i in n * BLOCK..n * BLOCK + block.len() {
+            let suspicious = match b[i] {
+                b'\t' | b'\n' | b'\r' => false,
+                0..=0x1F | 0x7F => true,
+                0xC2 => matches!(b.get(i + 1), Some(0x80..=0x9F)),
+                0xEF => b.get(i + 1) == Some(&0xBF) && matches!(b.get(i + 2), Some(0xBE | 0xBF)),
+                _ => false,
+            };
+            if suspicious {
+                return text[i..].chars().next().map(|c| (i, c));
+            }
         }
     }
     None
@@ -148,40 +175,95 @@ fn normalise(label: &str) -> String {
 }
 
 /// qSKOS `ol`: a label (term or alias) that another term also has, after NFC + case folding.
+/// Each label is reported against the first term (in slug order) that has it.
+///
+/// Labels are grouped by a hash of their normalised form, sorted, rather than kept as
+/// normalised strings in a map: 16 bytes per label instead of an allocation, on a glossary
+/// of millions of labels. Only labels whose hashes meet are normalised again and compared.
 pub(super) fn overlapping_labels(glossary: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
-    let mut first: HashMap<String, u32> = HashMap::with_capacity(glossary.cards().len() * 2);
-    for (i, card) in glossary.cards().iter().enumerate() {
-        let labels = std::iter::once(("/term".to_owned(), &card.term)).chain(
-            card.aliases
-                .iter()
-                .enumerate()
-                .map(|(k, a)| (format!("/aliases/{k}"), a)),
-        );
-        for (pointer, label) in labels {
-            let key = normalise(label);
-            if key.trim().is_empty() {
-                continue;
-            }
-            match first.get(&key) {
-                None => {
-                    first.insert(key, i as u32);
-                }
-                Some(&j) if j as usize != i => {
-                    let other = &glossary.cards()[j as usize];
-                    out.push(at(
-                        Rule::OverlappingLabels,
-                        origins[i],
-                        pointer,
-                        format!(
-                            "label `{label}` is also a label of `{}` (`{}`)",
-                            other.slug, other.term
-                        ),
-                    ));
-                }
-                Some(_) => {}
+    let cards = glossary.cards();
+    let label = |i: u32, k: u32| -> &str {
+        let card = &cards[i as usize];
+        if k == 0 {
+            &card.term
+        } else {
+            &card.aliases[k as usize - 1]
+        }
+    };
+    // (hash of the normalised label, card, label: 0 the term, k + 1 alias k)
+    let mut keys: Vec<(u64, u32, u32)> = Vec::with_capacity(cards.len() * 3);
+    for (i, card) in cards.iter().enumerate() {
+        for k in 0..=card.aliases.len() as u32 {
+            if let Some(hash) = key_hash(label(i as u32, k)) {
+                keys.push((hash, i as u32, k));
             }
         }
     }
+    keys.sort_unstable();
+    // (card, label, the first card with the same label), for labels of a later card.
+    let mut overlaps: Vec<(u32, u32, u32)> = Vec::new();
+    let mut group: Vec<(String, u32, u32)> = Vec::new();
+    for same_hash in keys.chunk_by(|a, b| a.0 == b.0) {
+        if same_hash.len() < 2 {
+            continue;
+        }
+        // In (card, label) order, as the labels were met; sorted by key, stably.
+        group.clear();
+        group.extend(
+            same_hash
+                .iter()
+                .map(|&(_, i, k)| (normalise(label(i, k)), i, k)),
+        );
+        group.sort_by(|a, b| a.0.cmp(&b.0));
+        for same_key in group.chunk_by(|a, b| a.0 == b.0) {
+            let first = same_key[0].1;
+            overlaps.extend(
+                same_key
+                    .iter()
+                    .filter(|&&(_, i, _)| i != first)
+                    .map(|&(_, i, k)| (i, k, first)),
+            );
+        }
+    }
+    overlaps.sort_unstable();
+    for (i, k, j) in overlaps {
+        let pointer = if k == 0 {
+            "/term".to_owned()
+        } else {
+            format!("/aliases/{}", k - 1)
+        };
+        let other = &cards[j as usize];
+        out.push(at(
+            Rule::OverlappingLabels,
+            origins[i as usize],
+            pointer,
+            format!(
+                "label `{}` is also a label of `{}` (`{}`)",
+                label(i, k),
+                other.slug,
+                other.term
+            ),
+        ));
+    }
+}
+
+/// FNV-1a of the label's normalised form, without building it for ASCII labels; `None` for
+/// a label that is blank once normalised. Collisions are harmless: equal hashes are only a
+/// reason to compare the normalised labels themselves.
+fn key_hash(label: &str) -> Option<u64> {
+    fn fnv(bytes: impl Iterator<Item = u8>) -> u64 {
+        bytes.fold(0xCBF2_9CE4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3)
+        })
+    }
+    if label.is_ascii() {
+        if label.trim().is_empty() {
+            return None;
+        }
+        return Some(fnv(label.bytes().map(|b| b.to_ascii_lowercase())));
+    }
+    let key = normalise(label);
+    (!key.trim().is_empty()).then(|| fnv(key.bytes()))
 }
 
 #[cfg(test)]
@@ -196,6 +278,53 @@ mod tests {
         assert_eq!(bad_char("x\u{85}"), Some((1, '\u{85}')));
         assert_eq!(bad_char("\u{FFFD}é😀\u{200F}"), None);
         assert!(is_xml_forbidden('\u{1}') && !is_xml_forbidden('\u{7F}'));
+        // Past the first block, and a lead byte at a block's end.
+        let long = format!("{}\u{1}", "é".repeat(40));
+        assert_eq!(bad_char(&long), Some((80, '\u{1}')));
+        let edge = format!("{}\u{FFFF}", "a".repeat(31));
+        assert_eq!(bad_char(&edge), Some((31, '\u{FFFF}')));
+        assert_eq!(bad_char(&"µs ".repeat(50)), None);
+    }
+
+    #[test]
+    fn repeated_entries_are_found_in_short_and_long_lists() {
+        let origin = Origin {
+            source: 0,
+            line: 1,
+            column: 1,
+            offset: 0,
+            len: 1,
+        };
+        for n in [5, 40] {
+            let mut related: Vec<String> = (0..n).map(|i| format!("t{i}")).collect();
+            related.insert(3, "t1".into());
+            related.push("t0".into());
+            related.push("t1".into());
+            let card = Card {
+                slug: "a".into(),
+                term: "A".into(),
+                definition: "d".into(),
+                related,
+                ..Card::default()
+            };
+            let mut out = Vec::new();
+            super::card(&card, origin, &mut out);
+            let at: Vec<String> = out
+                .iter()
+                .map(|f| match &f.place {
+                    crate::diag::Place::Card { pointer, .. } => pointer.clone(),
+                    _ => String::new(),
+                })
+                .collect();
+            assert_eq!(
+                at,
+                [
+                    "/related/3".to_owned(),
+                    format!("/related/{}", n + 1),
+                    format!("/related/{}", n + 2)
+                ]
+            );
+        }
     }
 
     #[test]

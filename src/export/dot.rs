@@ -26,8 +26,7 @@ use std::io::{BufWriter, Write};
 use petgraph::graph::NodeIndex;
 use petgraph::unionfind::UnionFind;
 
-use super::graphml::status_color;
-use super::ExportError;
+use super::{status_color, ExportError};
 use crate::config::Config;
 use crate::graph::Link;
 use crate::Glossary;
@@ -39,11 +38,11 @@ pub const MAX_QUOTED: usize = 16_381;
 /// Marks a text cut to fit [`MAX_QUOTED`].
 const ELLIPSIS: &str = "…";
 
-/// The IRI of a term, used as the `URL` of its node.
-// TODO(vocab): moves to `src/vocab.rs` (branch `rdf`) at merge; the one place concept IRIs
-// are built.
+/// The IRI of a term, used as the `URL` of its node (see [`crate::vocab::push_term_iri`]).
 pub fn concept_iri(base: &str, slug: &str) -> String {
-    format!("{base}term/{slug}")
+    let mut out = String::with_capacity(base.len() + 5 + slug.len());
+    crate::vocab::push_term_iri(&mut out, base, slug);
+    out
 }
 
 /// The Graphviz layout program a map is meant for.
@@ -259,7 +258,7 @@ pub fn write_selection(
     selection: &Selection,
     w: impl Write,
 ) -> Result<(), ExportError> {
-    let mut out = BufWriter::new(w);
+    let mut out = BufWriter::with_capacity(1 << 16, w);
     let mut buf = String::new();
     writeln!(
         out,

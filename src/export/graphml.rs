@@ -28,7 +28,7 @@ use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 use quick_xml::name::QName;
 use quick_xml::Writer;
 
-use super::ExportError;
+use super::{status_color, ExportError};
 use crate::config::Config;
 use crate::graph::Link;
 use crate::{Card, Glossary};
@@ -170,34 +170,6 @@ const YED_KEYS: [Key; 2] = [
     ("edgegraphics", Domain::Edge, None),
 ];
 
-/// Fill colours by status, shared with the DOT writer's palette (colour-blind-safe pastels).
-pub(crate) fn status_color(config: &Config, status: Option<&str>) -> &'static str {
-    const KNOWN: [(&str, &str); 5] = [
-        ("shipping", "#b3de69"),
-        ("emerging", "#80b1d3"),
-        ("draft", "#ffffb3"),
-        ("deprecated", "#fdb462"),
-        ("obsolete", "#d9d9d9"),
-    ];
-    const OTHERS: [&str; 6] = [
-        "#bebada", "#fccde5", "#8dd3c7", "#bc80bd", "#ccebc5", "#ffed6f",
-    ];
-    let Some(status) = status else {
-        return "#ffffff";
-    };
-    if let Some((_, color)) = KNOWN.iter().find(|(s, _)| *s == status) {
-        return color;
-    }
-    // Other configured statuses take the next colours in the order they are configured, so
-    // a status keeps its colour whatever the cards say; an unknown one is white.
-    config
-        .statuses
-        .iter()
-        .filter(|s| !KNOWN.iter().any(|(k, _)| k == s))
-        .position(|s| s == status)
-        .map_or("#ffffff", |i| OTHERS[i % OTHERS.len()])
-}
-
 /// Writes the glossary as GraphML shaped for `profile`.
 ///
 /// Streams through a `BufWriter`; memory does not grow with the glossary.
@@ -213,9 +185,10 @@ pub fn write(
     w: impl Write,
 ) -> Result<(), ExportError> {
     let mut out = GraphMl {
-        xml: Writer::new_with_indent(BufWriter::new(w), b' ', 2),
+        xml: Writer::new_with_indent(BufWriter::with_capacity(1 << 16, w), b' ', 2),
         profile,
         buf: String::new(),
+        scratch: String::new(),
     };
     out.document(glossary, config)?;
     out.xml.into_inner().flush()?;
@@ -227,6 +200,8 @@ struct GraphMl<W: Write> {
     profile: Profile,
     /// Scratch space for the labels of a Neo4j node.
     buf: String,
+    /// Scratch space for escaped text.
+    scratch: String,
 }
 
 /// Where a text comes from, to name it in an error.
@@ -283,8 +258,8 @@ impl<W: Write> GraphMl<W> {
             slug: "(glossary)",
             field: "title",
         };
-        self.text("title", &config.title, scheme)?;
-        self.text("base", &config.base, scheme)?;
+        self.text(k!("title"), &config.title, scheme)?;
+        self.text(k!("base"), &config.base, scheme)?;
 
         let columns = (glossary.graph().node_count() as f64)
             .sqrt()
@@ -342,73 +317,87 @@ impl<W: Write> GraphMl<W> {
         let at = |field| origin(slug, field);
         match self.profile {
             Profile::Default => {
-                self.text("label", &card.term, at("term"))?;
-                self.text("name", &card.term, at("term"))?;
+                self.text(k!("label"), &card.term, at("term"))?;
+                self.text(k!("name"), &card.term, at("term"))?;
             }
             Profile::Neo4j => {
                 let mut labels = std::mem::take(&mut self.buf);
                 neo4j_labels(card.status.as_deref(), &mut labels);
-                self.text("labels", &labels, at("status"))?;
+                self.text(k!("labels"), &labels, at("status"))?;
                 self.buf = labels;
-                self.text("name", &card.term, at("term"))?;
+                self.text(k!("name"), &card.term, at("term"))?;
             }
             Profile::Yed => {}
         }
-        self.text("slug", slug, at("slug"))?;
-        self.text("term", &card.term, at("term"))?;
-        self.text("status", card.status.as_deref().unwrap_or(""), at("status"))?;
-        self.text("definition", &card.definition, at("definition"))?;
-        self.list("aliases", "aliasCount", &card.aliases, at("aliases"))?;
-        self.text("note", &card.note, at("note"))?;
+        self.text(k!("slug"), slug, at("slug"))?;
+        self.text(k!("term"), &card.term, at("term"))?;
+        self.text(
+            k!("status"),
+            card.status.as_deref().unwrap_or(""),
+            at("status"),
+        )?;
+        self.text(k!("definition"), &card.definition, at("definition"))?;
         self.list(
-            "advantages",
-            "advantageCount",
+            k!("aliases"),
+            k!("aliasCount"),
+            &card.aliases,
+            at("aliases"),
+        )?;
+        self.text(k!("note"), &card.note, at("note"))?;
+        self.list(
+            k!("advantages"),
+            k!("advantageCount"),
             &card.advantages,
             at("advantages"),
         )?;
         self.list(
-            "limitations",
-            "limitationCount",
+            k!("limitations"),
+            k!("limitationCount"),
             &card.limitations,
             at("limitations"),
         )?;
-        self.list("related", "relatedCount", &card.related, at("related"))?;
         self.list(
-            "supersedes",
-            "supersedesCount",
+            k!("related"),
+            k!("relatedCount"),
+            &card.related,
+            at("related"),
+        )?;
+        self.list(
+            k!("supersedes"),
+            k!("supersedesCount"),
             &card.supersedes,
             at("supersedes"),
         )?;
         self.list(
-            "supersededBy",
-            "supersededByCount",
+            k!("supersededBy"),
+            k!("supersededByCount"),
             &card.superseded_by,
             at("supersededBy"),
         )?;
         for (key, date) in [
-            ("firstSeen", card.first_seen),
-            ("lastSeen", card.last_seen),
-            ("updated", card.updated),
+            (k!("firstSeen"), card.first_seen),
+            (k!("lastSeen"), card.last_seen),
+            (k!("updated"), card.updated),
         ] {
             if let Some(date) = date {
-                self.text(key, &date.to_string(), at(key))?;
+                self.text(key, &date.to_string(), at(key.id))?;
             }
         }
         let citations = &card.citations;
         if !citations.is_empty() {
             let field = at("citations");
             self.items(
-                "citationIds",
+                k!("citationIds"),
                 citations.iter().map(|c| c.id.as_str()),
                 field,
             )?;
             self.items(
-                "citationTitles",
+                k!("citationTitles"),
                 citations.iter().map(|c| c.title.as_str()),
                 field,
             )?;
             self.items(
-                "citationUrls",
+                k!("citationUrls"),
                 citations.iter().map(|c| c.url.as_str()),
                 field,
             )?;
@@ -418,16 +407,16 @@ impl<W: Write> GraphMl<W> {
                     .map(|c| c.accessed.map(|d| d.to_string()).unwrap_or_default())
                     .collect();
                 self.items(
-                    "citationAccessed",
+                    k!("citationAccessed"),
                     accessed.iter().map(String::as_str),
                     field,
                 )?;
             }
         }
-        self.int("citationCount", citations.len())?;
+        self.int(k!("citationCount"), citations.len())?;
         self.list(
-            "provenance",
-            "provenanceCount",
+            k!("provenance"),
+            k!("provenanceCount"),
             &card.provenance,
             at("provenance"),
         )?;
@@ -439,17 +428,17 @@ impl<W: Write> GraphMl<W> {
         let at = origin(slug, "slug");
         match self.profile {
             Profile::Default => {
-                self.text("label", slug, at)?;
-                self.text("name", slug, at)?;
+                self.text(k!("label"), slug, at)?;
+                self.text(k!("name"), slug, at)?;
             }
             Profile::Neo4j => {
-                self.text("labels", ":Missing", at)?;
-                self.text("name", slug, at)?;
+                self.text(k!("labels"), ":Missing", at)?;
+                self.text(k!("name"), slug, at)?;
             }
             Profile::Yed => {}
         }
-        self.text("slug", slug, at)?;
-        self.data("missing", "true")
+        self.text(k!("slug"), slug, at)?;
+        self.data(k!("missing"), "true")
     }
 
     fn edge(&mut self, link: Link) -> Result<(), ExportError> {
@@ -459,14 +448,14 @@ impl<W: Write> GraphMl<W> {
                 Link::Related { .. } => "RELATED",
                 Link::Supersedes { .. } => "SUPERSEDES",
             };
-            self.data("label", kind)?;
+            self.data(k!("label"), kind)?;
         }
-        self.data("kind", link.kind())?;
+        self.data(k!("kind"), link.kind())?;
         match link {
-            Link::Related { mutual } => self.data("mutual", bool_text(mutual))?,
+            Link::Related { mutual } => self.data(k!("mutual"), bool_text(mutual))?,
             Link::Supersedes { by_old, by_new } => {
-                self.data("statedByOld", bool_text(by_old))?;
-                self.data("statedByNew", bool_text(by_new))?;
+                self.data(k!("statedByOld"), bool_text(by_old))?;
+                self.data(k!("statedByNew"), bool_text(by_new))?;
             }
         }
         if self.profile == Profile::Yed {
@@ -475,7 +464,7 @@ impl<W: Write> GraphMl<W> {
                 Link::Supersedes { .. } => ("line", "#333333", "standard"),
             };
             self.xml.write_event(Event::Start(BytesStart::from_content(
-                r#"data key="edgegraphics""#,
+                k!("edgegraphics").tag,
                 4,
             )))?;
             self.xml
@@ -509,7 +498,7 @@ impl<W: Write> GraphMl<W> {
         let width = (chars * 7 + 24).clamp(60, 220);
         let height = 30 + 16 * label.lines().count().saturating_sub(1).min(4);
         self.xml.write_event(Event::Start(BytesStart::from_content(
-            r#"data key="nodegraphics""#,
+            k!("nodegraphics").tag,
             4,
         )))?;
         self.xml
@@ -531,9 +520,7 @@ impl<W: Write> GraphMl<W> {
         self.xml.write_event(Event::Empty(border))?;
         self.xml
             .write_event(Event::Start(BytesStart::new("y:NodeLabel")))?;
-        let text = escape_text(label, origin(slug, "term"))?;
-        self.xml
-            .write_event(Event::Text(BytesText::from_escaped(text)))?;
+        self.escaped_event(label, origin(slug, "term"))?;
         self.xml
             .write_event(Event::End(BytesEnd::new("y:NodeLabel")))?;
         let mut shape = BytesStart::new("y:Shape");
@@ -546,46 +533,67 @@ impl<W: Write> GraphMl<W> {
     }
 
     /// `<data key="{key}">{value}</data>` for a value that needs no escaping.
-    fn data(&mut self, key: &'static str, value: &str) -> Result<(), ExportError> {
+    fn data(&mut self, key: DataKey, value: &str) -> Result<(), ExportError> {
         self.start_data(key)?;
-        self.xml
-            .write_event(Event::Text(BytesText::from_escaped(value)))?;
+        self.xml.get_mut().write_all(value.as_bytes())?;
         self.end_data()
     }
 
-    fn start_data(&mut self, key: &'static str) -> Result<(), ExportError> {
-        let mut start = BytesStart::new("data");
-        start.push_attribute(raw_attribute("key", key));
-        self.xml.write_event(Event::Start(start))?;
+    // A `<data>` element with text is the bulk of the file: it is written straight into the
+    // buffer, on its own indented line, as one opening tag, the escaped text and the closing
+    // tag. To quick-xml's writer it is like an empty element: its indentation state stays
+    // right for the events around it.
+    fn start_data(&mut self, key: DataKey) -> Result<(), ExportError> {
+        self.xml.write_indent()?;
+        self.xml.get_mut().write_all(key.open.as_bytes())?;
+        Ok(())
+    }
+
+    /// Writes `value` into the buffer as element content, escaped (inside a `<data>`).
+    fn escaped(&mut self, value: &str, at: Origin) -> Result<(), ExportError> {
+        let text = match escape_into(value, at, &TEXT, &mut self.scratch)? {
+            false => value,
+            true => self.scratch.as_str(),
+        };
+        self.xml.get_mut().write_all(text.as_bytes())?;
+        Ok(())
+    }
+
+    /// Writes `value` as a text event, escaped (inside an element written with events).
+    fn escaped_event(&mut self, value: &str, at: Origin) -> Result<(), ExportError> {
+        let text = match escape_into(value, at, &TEXT, &mut self.scratch)? {
+            false => value,
+            true => self.scratch.as_str(),
+        };
+        self.xml
+            .write_event(Event::Text(BytesText::from_escaped(text)))?;
         Ok(())
     }
 
     fn end_data(&mut self) -> Result<(), ExportError> {
-        self.xml.write_event(Event::End(BytesEnd::new("data")))?;
+        self.xml.get_mut().write_all(b"</data>")?;
         Ok(())
     }
 
     /// A string attribute; nothing when it is empty (consumers then use their default).
-    fn text(&mut self, key: &'static str, value: &str, at: Origin) -> Result<(), ExportError> {
+    fn text(&mut self, key: DataKey, value: &str, at: Origin) -> Result<(), ExportError> {
         if value.is_empty() {
             return Ok(());
         }
-        let escaped = escape_text(value, at)?;
         self.start_data(key)?;
-        self.xml
-            .write_event(Event::Text(BytesText::from_escaped(escaped)))?;
+        self.escaped(value, at)?;
         self.end_data()
     }
 
-    fn int(&mut self, key: &'static str, value: usize) -> Result<(), ExportError> {
+    fn int(&mut self, key: DataKey, value: usize) -> Result<(), ExportError> {
         self.data(key, itoa(value).as_str())
     }
 
     /// A list: its items joined with [`LIST_SEPARATOR`] (nothing when empty), then its count.
     fn list(
         &mut self,
-        key: &'static str,
-        count_key: &'static str,
+        key: DataKey,
+        count_key: DataKey,
         items: &[String],
         at: Origin,
     ) -> Result<(), ExportError> {
@@ -595,7 +603,7 @@ impl<W: Write> GraphMl<W> {
 
     fn items<'s>(
         &mut self,
-        key: &'static str,
+        key: DataKey,
         mut items: impl Iterator<Item = &'s str>,
         at: Origin,
     ) -> Result<(), ExportError> {
@@ -605,18 +613,36 @@ impl<W: Write> GraphMl<W> {
         self.start_data(key)?;
         let mut item = Some(first);
         while let Some(text) = item {
-            let escaped = escape_text(text, at)?;
-            self.xml
-                .write_event(Event::Text(BytesText::from_escaped(escaped)))?;
+            self.escaped(text, at)?;
             item = items.next();
             if item.is_some() {
-                self.xml
-                    .write_event(Event::Text(BytesText::from_escaped(LIST_SEPARATOR)))?;
+                self.xml.get_mut().write_all(LIST_SEPARATOR.as_bytes())?;
             }
         }
         self.end_data()
     }
 }
+
+/// A data key's id, the content of its start tag (`data key="…"`) and the whole opening
+/// tag, made once at compile time.
+#[derive(Clone, Copy)]
+struct DataKey {
+    id: &'static str,
+    tag: &'static str,
+    open: &'static str,
+}
+
+/// The [`DataKey`] of a key id.
+macro_rules! k {
+    ($id:literal) => {
+        DataKey {
+            id: $id,
+            tag: concat!("data key=\"", $id, "\""),
+            open: concat!("<data key=\"", $id, "\">"),
+        }
+    };
+}
+use k;
 
 fn origin<'a>(slug: &'a str, field: &'static str) -> Origin<'a> {
     Origin { slug, field }
@@ -659,55 +685,96 @@ fn neo4j_labels(status: Option<&str>, out: &mut String) {
     }
 }
 
-/// Whether XML 1.0 can carry `c` at all (not even as a character reference otherwise).
-fn xml_allowed(c: char) -> bool {
-    !matches!(c, '\u{0}'..='\u{8}' | '\u{B}' | '\u{C}' | '\u{E}'..='\u{1F}' | '\u{FFFE}' | '\u{FFFF}')
+/// What a byte needs in element content (`TEXT`) and attribute values (`ATTR`): 0 nothing,
+/// 1 a reference, 2 a look at the character (a control XML forbids, or the first byte of
+/// U+FFFE/U+FFFF).
+const fn byte_classes(attribute: bool) -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = 2;
+        b += 1;
+    }
+    table[b'\r' as usize] = 1;
+    table[b'&' as usize] = 1;
+    table[b'<' as usize] = 1;
+    table[b'>' as usize] = 1;
+    table[0xEF] = 2;
+    if attribute {
+        table[b'"' as usize] = 1;
+        table[b'\t' as usize] = 1;
+        table[b'\n' as usize] = 1;
+    } else {
+        table[b'\t' as usize] = 0;
+        table[b'\n' as usize] = 0;
+    }
+    table
 }
 
-/// Escapes element content: `&`, `<`, `>` (so `]]>` cannot appear) and CR, which parsers
-/// would otherwise turn into LF.
-fn escape_text<'s>(text: &'s str, at: Origin) -> Result<Cow<'s, str>, ExportError> {
-    escape(text, at, false)
-}
+const TEXT: [u8; 256] = byte_classes(false);
+const ATTR: [u8; 256] = byte_classes(true);
 
 /// Escapes an attribute value: as element content, plus `"`, TAB and LF, which attribute
 /// value normalisation would otherwise turn into spaces.
 fn escape_attr<'s>(text: &'s str, at: Origin) -> Result<Cow<'s, str>, ExportError> {
-    escape(text, at, true)
+    let mut out = String::new();
+    Ok(match escape_into(text, at, &ATTR, &mut out)? {
+        false => Cow::Borrowed(text),
+        true => Cow::Owned(out),
+    })
 }
 
-fn escape<'s>(text: &'s str, at: Origin, attribute: bool) -> Result<Cow<'s, str>, ExportError> {
-    let needs = |b: u8| {
-        matches!(b, b'&' | b'<' | b'>' | b'\r')
-            || (attribute && matches!(b, b'"' | b'\t' | b'\n'))
-            || b < 0x20
-            || b == 0xEF
-    };
-    let Some(first) = text.bytes().position(needs) else {
-        return Ok(Cow::Borrowed(text));
-    };
-    let mut out = String::with_capacity(text.len() + 16);
-    out.push_str(&text[..first]);
-    for c in text[first..].chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '\r' => out.push_str("&#13;"),
-            '"' if attribute => out.push_str("&quot;"),
-            '\t' if attribute => out.push_str("&#9;"),
-            '\n' if attribute => out.push_str("&#10;"),
-            c if !xml_allowed(c) => {
+/// Escapes `text` into `out` (cleared first) by `classes`; returns whether anything needed
+/// escaping (when not, `out` is left empty and `text` can be written as it is). Scans bytes and
+/// copies the runs between special ones, so plain text costs one table look-up per byte.
+fn escape_into(
+    text: &str,
+    at: Origin,
+    classes: &[u8; 256],
+    out: &mut String,
+) -> Result<bool, ExportError> {
+    out.clear();
+    let bytes = text.as_bytes();
+    let mut copied = 0;
+    let mut escaped = false;
+    for (i, &b) in bytes.iter().enumerate() {
+        let reference = match classes[b as usize] {
+            0 => continue,
+            1 => match b {
+                b'&' => "&amp;",
+                b'<' => "&lt;",
+                b'>' => "&gt;",
+                b'"' => "&quot;",
+                b'\t' => "&#9;",
+                b'\n' => "&#10;",
+                _ => "&#13;",
+            },
+            _ => {
+                let forbidden = if b == 0xEF {
+                    bytes.get(i + 1) == Some(&0xBF) && matches!(bytes.get(i + 2), Some(0xBE | 0xBF))
+                } else {
+                    true
+                };
+                if !forbidden {
+                    continue;
+                }
+                let c = text[i..].chars().next().unwrap_or_default();
                 return Err(ExportError::Unwritable(format!(
                     "term `{}`: `{}` holds the character U+{:04X}, which XML 1.0 cannot carry \
                      (`glossgraph check` reports it as invalid-char)",
                     at.slug, at.field, c as u32
-                )))
+                )));
             }
-            c => out.push(c),
-        }
+        };
+        out.push_str(&text[copied..i]);
+        out.push_str(reference);
+        copied = i + 1;
+        escaped = true;
     }
-    Ok(Cow::Owned(out))
+    if escaped {
+        out.push_str(&text[copied..]);
+    }
+    Ok(escaped)
 }
 
 #[cfg(test)]
@@ -808,15 +875,17 @@ mod tests {
     #[test]
     fn escaping_keeps_every_character_that_xml_can_carry() {
         let at = origin("x", "term");
+        let escape_text = |text: &str, at| {
+            let mut out = String::new();
+            escape_into(text, at, &TEXT, &mut out)
+                .map(|changed| if changed { out } else { text.to_owned() })
+        };
         assert_eq!(
             escape_text("a\r\n\t\"]]>&<", at).unwrap(),
             "a&#13;\n\t\"]]&gt;&amp;&lt;"
         );
         assert_eq!(escape_attr("a\t\n\"", at).unwrap(), "a&#9;&#10;&quot;");
-        assert!(matches!(
-            escape_text("plain é 😀", at).unwrap(),
-            Cow::Borrowed(_)
-        ));
+        assert!(!escape_into("plain é 😀\n\t", at, &TEXT, &mut String::new()).unwrap());
         let e = escape_text("bad\u{1}", at).unwrap_err().to_string();
         assert_eq!(
             e,

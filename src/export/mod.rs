@@ -4,6 +4,7 @@
 //! [`Format`] names each output and its file in `exports/`; [`write`] dispatches to the
 //! format's module. Exporters never import each other.
 
+pub mod bundle;
 pub mod dot;
 pub mod graphml;
 pub mod rdf;
@@ -36,10 +37,13 @@ pub enum Format {
     GraphMlYed,
     GraphMlNeo4j,
     Dot,
+    /// The DOT topic map laid out by Graphviz; written by [`bundle`] through
+    /// [`crate::render`], skipped when Graphviz is not installed.
+    Svg,
 }
 
 impl Format {
-    pub const ALL: [Format; 10] = [
+    pub const ALL: [Format; 11] = [
         Format::Turtle,
         Format::NTriples,
         Format::RdfXml,
@@ -50,6 +54,7 @@ impl Format {
         Format::GraphMlYed,
         Format::GraphMlNeo4j,
         Format::Dot,
+        Format::Svg,
     ];
 
     /// The name used on the command line and in the manifest.
@@ -65,6 +70,7 @@ impl Format {
             Format::GraphMlYed => "graphml-yed",
             Format::GraphMlNeo4j => "graphml-neo4j",
             Format::Dot => "dot",
+            Format::Svg => "svg",
         }
     }
 
@@ -81,6 +87,7 @@ impl Format {
             Format::GraphMlYed => "glossary.yed.graphml",
             Format::GraphMlNeo4j => "glossary.neo4j.graphml",
             Format::Dot => "glossary.dot",
+            Format::Svg => "glossary.svg",
         }
     }
 
@@ -106,14 +113,16 @@ impl Format {
     }
 }
 
-/// Writes `glossary` in `format` to `w`, with the default view for DOT.
+/// Writes `glossary` in `format` to `w`; `view` selects what the DOT topic map draws.
 ///
 /// # Errors
-/// Those of `w`, or a glossary the format cannot represent.
+/// Those of `w`, a view that cannot be drawn, or [`Format::Svg`], which needs Graphviz
+/// (see [`crate::render`]).
 pub fn write(
     glossary: &Glossary,
     config: &Config,
     format: Format,
+    view: &dot::View,
     w: impl Write,
 ) -> Result<(), ExportError> {
     if let Some(rdf_format) = format.rdf() {
@@ -123,7 +132,38 @@ pub fn write(
         Format::GraphMl => graphml::write(glossary, config, graphml::Profile::Default, w),
         Format::GraphMlYed => graphml::write(glossary, config, graphml::Profile::Yed, w),
         Format::GraphMlNeo4j => graphml::write(glossary, config, graphml::Profile::Neo4j, w),
-        Format::Dot => dot::write(glossary, config, &dot::View::default(), w),
+        Format::Dot => dot::write(glossary, config, view, w),
+        Format::Svg => Err(ExportError::Unwritable(
+            "an SVG is drawn by Graphviz: use `glossgraph render --output FILE.svg`".into(),
+        )),
         _ => unreachable!("RDF formats are handled above"),
     }
+}
+
+/// The fill colour of a status in GraphML (yEd) and DOT maps: colour-blind-safe pastels.
+pub(crate) fn status_color(config: &Config, status: Option<&str>) -> &'static str {
+    const KNOWN: [(&str, &str); 5] = [
+        ("shipping", "#b3de69"),
+        ("emerging", "#80b1d3"),
+        ("draft", "#ffffb3"),
+        ("deprecated", "#fdb462"),
+        ("obsolete", "#d9d9d9"),
+    ];
+    const OTHERS: [&str; 6] = [
+        "#bebada", "#fccde5", "#8dd3c7", "#bc80bd", "#ccebc5", "#ffed6f",
+    ];
+    let Some(status) = status else {
+        return "#ffffff";
+    };
+    if let Some((_, color)) = KNOWN.iter().find(|(s, _)| *s == status) {
+        return color;
+    }
+    // Other configured statuses take the next colours in the order they are configured, so
+    // a status keeps its colour whatever the cards say; an unknown one is white.
+    config
+        .statuses
+        .iter()
+        .filter(|s| !KNOWN.iter().any(|(k, _)| k == s))
+        .position(|s| s == status)
+        .map_or("#ffffff", |i| OTHERS[i % OTHERS.len()])
 }

@@ -1,7 +1,12 @@
-//! The one integration-test binary: end-to-end runs of `glossgraph`, one module per area.
+//! glossgraph's integration tests: the real binary on fixture folders, and the real programs
+//! users open the outputs with. One test binary, one module per area.
 
+mod check;
 mod dot;
+mod export;
+mod export_bench;
 mod generate;
 mod graphml;
 mod rdf;
 mod sparql;
+mod util;

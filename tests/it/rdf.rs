@@ -21,6 +21,7 @@ use glossgraph::check::{self, Checked};
 use glossgraph::config::{Config, Settings};
 use glossgraph::export::rdf;
 use glossgraph::export::Format;
+use glossgraph::generate::{Generator, Params};
 use glossgraph::import::{self, ImportError, Problem};
 use glossgraph::vocab;
 use glossgraph::{load, Glossary};
@@ -52,7 +53,9 @@ fn rdf_format(format: Format) -> RdfFormat {
 
 /// Checks a glossary given as JSON text; the fixture must be free of errors.
 fn checked(name: &str, text: &str, config: &Config) -> Glossary {
-    let Checked { glossary, report } = check::check(
+    let Checked {
+        glossary, report, ..
+    } = check::check(
         load::load_str(name, text),
         config,
         check::Options::default(),
@@ -70,7 +73,9 @@ fn sample() -> (Glossary, Config) {
     let data = root().join("data");
     let config = Config::resolve(Some(&data), Settings::default()).unwrap();
     let loaded = load::load(&load::Input::Path(data)).unwrap();
-    let Checked { glossary, report } = check::check(loaded, &config, check::Options::default());
+    let Checked {
+        glossary, report, ..
+    } = check::check(loaded, &config, check::Options::default());
     assert!(!report.is_failure(false), "{:#?}", report.findings);
     (glossary, config)
 }
@@ -135,6 +140,24 @@ const AWKWARD: &str = r#"[
 
 fn awkward(config: &Config) -> Glossary {
     checked("awkward.json", AWKWARD, config)
+}
+
+/// A generated glossary (`glossgraph generate`), checked: `awkward` is the share of texts
+/// with characters that need escaping; one-way `related` links are warnings, not errors.
+fn generated(terms: u32, seed: u64, awkward: f64, config: &Config) -> Glossary {
+    let generator = Generator::new(Params {
+        seed,
+        awkward,
+        ..Params::new(terms)
+    })
+    .unwrap();
+    let mut text = Vec::new();
+    generator.write_json_lines(&mut text).unwrap();
+    checked(
+        "generated.jsonl",
+        std::str::from_utf8(&text).unwrap(),
+        config,
+    )
 }
 
 fn hash(bytes: &[u8]) -> u64 {
@@ -392,6 +415,36 @@ fn awkward_strings_round_trip_in_every_format_and_base() {
 }
 
 #[test]
+fn generated_glossaries_round_trip_in_every_format() {
+    let config = Config::default();
+    for (seed, awkward) in [(1, Params::DEFAULT_AWKWARD), (2, 1.0)] {
+        let glossary = generated(300, seed, awkward, &config);
+        let expected = rdf::normalize(&glossary);
+        let one_way = glossary
+            .cards()
+            .iter()
+            .zip(&expected)
+            .filter(|(card, normal)| card.related.len() != normal.related.len())
+            .count();
+        assert!(
+            one_way > 0,
+            "the corpus has one-way links that the export makes mutual"
+        );
+        for format in RDF_FORMATS {
+            let bytes = export(&glossary, &config, format);
+            let imported = import(&bytes, format);
+            assert_eq!(imported.cards, expected, "{} seed {seed}", format.name());
+            let again = Glossary::new(imported.cards);
+            assert!(
+                export(&again, &config, format) == bytes,
+                "{} seed {seed}",
+                format.name()
+            );
+        }
+    }
+}
+
+#[test]
 fn a_store_filled_from_quads_holds_what_the_files_hold() {
     let (glossary, config) = sample();
     let store = Store::new().unwrap();
@@ -498,6 +551,7 @@ fn skos_integrity_holds_in_the_export() {
     for (glossary, config) in [
         (&glossary, &config),
         (&awkward(&config_awkward), &config_awkward),
+        (&generated(300, 5, 0.5, &config_awkward), &config_awkward),
     ] {
         let store = store_of(glossary, config);
         assert!(
@@ -575,6 +629,7 @@ fn rapper_counts_the_same_triples_as_glossgraph() {
     for (name, glossary, config) in [
         ("sample", &glossary, &config),
         ("awkward", &awkward(&awkward_config), &awkward_config),
+        ("generated", &generated(500, 3, 1.0, &config), &config),
     ] {
         let expected = rdf::quads(glossary, config).count();
         for (format, syntax) in [
@@ -618,6 +673,7 @@ fn rdflib_reads_every_format_as_the_ntriples_graph() {
     for (name, glossary, config) in [
         ("sample", &glossary, &config),
         ("awkward", &awkward(&awkward_config), &awkward_config),
+        ("generated", &generated(150, 4, 1.0, &config), &config),
     ] {
         let mut args = vec![root().join("tests/consumers/rdf_isomorphic.py")];
         let mut specs = Vec::new();

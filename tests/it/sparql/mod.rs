@@ -98,6 +98,9 @@ pub fn generated(terms: usize) -> PathBuf {
             path.to_str().unwrap(),
         ]);
         ok(&out);
+        // The sample glossary's settings beside it: one base IRI, one graph, for all tests.
+        let settings = root().join("data/glossgraph.toml");
+        std::fs::copy(settings, path.with_file_name("glossgraph.toml")).unwrap();
         made.push(terms);
     }
     path

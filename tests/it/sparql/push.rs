@@ -71,7 +71,7 @@ fn remote_triples(
 fn values(slugs: &[String]) -> String {
     let terms: Vec<String> = slugs
         .iter()
-        .map(|s| format!("<https://example.org/glossary/term/{s}>"))
+        .map(|s| format!("<https://glossgraph.example/rdma-storage/term/{s}>"))
         .collect();
     format!("VALUES ?s {{ {} }}", terms.join(" "))
 }
@@ -137,7 +137,7 @@ fn verified_count(out: &str) -> u64 {
         .unwrap()
 }
 
-const GRAPH: &str = "https://example.org/glossary/";
+const GRAPH: &str = "https://glossgraph.example/rdma-storage/";
 const SAMPLE_TRIPLES: u64 = 2069;
 
 #[test]
@@ -412,10 +412,9 @@ fn server_errors_are_retried_with_backoff() {
     let requests = server.requests();
     assert_eq!(requests.len(), 3);
     assert!(
-        requests
-            .iter()
-            .all(|r| r
-                .starts_with("PUT /store?graph=https%3A%2F%2Fexample.org%2Fglossary%2F HTTP/1.1")),
+        requests.iter().all(|r| r.starts_with(
+            "PUT /store?graph=https%3A%2F%2Fglossgraph.example%2Frdma-storage%2F HTTP/1.1"
+        )),
         "{requests:?}"
     );
     assert!(
@@ -447,7 +446,7 @@ fn a_refusal_carries_the_servers_message_and_is_not_retried() {
     assert_eq!(
         stderr(&out),
         format!(
-            "glossgraph: error: {}?graph=https%3A%2F%2Fexample.org%2Fglossary%2F refused the PUT with HTTP 400: Turtle syntax error at line 3, column 7\n",
+            "glossgraph: error: {}?graph=https%3A%2F%2Fglossgraph.example%2Frdma-storage%2F refused the PUT with HTTP 400: Turtle syntax error at line 3, column 7\n",
             server.url()
         )
     );
@@ -556,7 +555,7 @@ fn a_dry_run_sends_nothing() {
         out.starts_with(&format!("would PUT {SAMPLE_TRIPLES} triples (")),
         "{out}"
     );
-    assert!(out.contains(&format!("bytes of Turtle) to {}?graph=https%3A%2F%2Fexample.org%2Fglossary%2F, replacing graph <{GRAPH}>", server.url())), "{out}");
+    assert!(out.contains(&format!("bytes of Turtle) to {}?graph=https%3A%2F%2Fglossgraph.example%2Frdma-storage%2F, replacing graph <{GRAPH}>", server.url())), "{out}");
     let out = ok(&glossgraph(&[
         "push",
         "--endpoint",

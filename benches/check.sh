@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The `check` benchmark: how long `glossgraph check` takes on generated JSON Lines glossaries
+# of 10k, 100k and 1M terms, and how much memory it holds at its peak, next to a bare
+# serde_json parse of the same bytes into `serde_json::Value`, line by line
+# (examples/bare_parse.rs). Both are measured with GNU time in the same run, each the best
+# of RUNS runs (default 3), and printed as a Markdown table.
+#
+#   benches/check.sh              # 10000 100000 1000000 terms
+#   SIZES="10000" RUNS=1 benches/check.sh
+#   CHECK_BIN=/path/to/older/glossgraph benches/check.sh   # time another build's `check`
+#
+# Targets (foundation issue): check within 2x of the bare parse time; peak memory under
+# 1.5x the input size. Corpora go to bench-out/ (git-ignored) and are regenerated each run
+# (generation is deterministic: --seed 1, default parameters).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+sizes=${SIZES:-"10000 100000 1000000"}
+runs=${RUNS:-3}
+time_bin=/usr/bin/time
+if ! "$time_bin" -f '%e' true 2>/dev/null; then
+  echo "check.sh: needs GNU time at $time_bin (Debian package \`time\`, installed by scripts/install-test-tools.sh)" >&2
+  exit 2
+fi
+
+cargo build --release --quiet --bin glossgraph --example bare_parse
+gg=target/release/glossgraph
+bare=target/release/examples/bare_parse
+check_bin=${CHECK_BIN:-$gg}
+mkdir -p bench-out
+
+# best_of CMD...: runs CMD $runs times; prints "seconds peak_kb cpu_seconds" of the fastest.
+# CPU time (user + system) is printed too: on a shared machine it varies less than the
+# elapsed time, which counts the waits for a core.
+best_of() {
+  local best="" out=bench-out/time.txt
+  for _ in $(seq "$runs"); do
+    if ! "$time_bin" -o "$out" -f '%e %M %U %S' "$@" >/dev/null; then
+      echo "check.sh: failed: $*" >&2
+      exit 1
+    fi
+    local line
+    line=$(tail -n 1 "$out" | awk '{ printf "%s %s %.2f", $1, $2, $3 + $4 }')
+    if [ -z "$best" ] || awk -v a="${line%% *}" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then
+      best=$line
+    fi
+  done
+  echo "$best"
+}
+
+echo "| terms | input MB | check s | check peak MB | bare parse s | bare peak MB | ratio (time) | check peak / input | check CPU s | bare CPU s |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+for n in $sizes; do
+  corpus=bench-out/check-$n.jsonl
+  "$gg" generate --terms "$n" --seed 1 --out "$corpus"
+  bytes=$(stat -c %s "$corpus")
+  read -r check_s check_kb check_cpu < <(best_of "$check_bin" check "$corpus" --format json)
+  read -r bare_s bare_kb bare_cpu < <(best_of "$bare" "$corpus")
+  awk -v n="$n" -v b="$bytes" -v cs="$check_s" -v ck="$check_kb" -v bs="$bare_s" -v bk="$bare_kb" \
+    -v cc="$check_cpu" -v bc="$bare_cpu" 'BEGIN {
+    mb = b / 1e6
+    printf "| %d | %.1f | %.2f | %.1f | %.2f | %.1f | %.2f | %.2f | %.2f | %.2f |\n",
+      n, mb, cs, ck * 1024 / 1e6, bs, bk * 1024 / 1e6, (bs > 0 ? cs / bs : 0), ck * 1024 / b, cc, bc
+  }'
+done

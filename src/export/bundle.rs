@@ -1,0 +1,460 @@
+//! Writing a folder of exports all or nothing, with a manifest, and checking it for drift.
+//!
+//! Every file is first written into a staging folder beside the target (same file system, so
+//! renames are atomic). Only when every format has been written are the files renamed into
+//! place, the manifest last. A failure before that — a writer error, a full disk, an
+//! interruption — leaves the target folder exactly as it was; the staging folder is removed
+//! (or, after a crash, left as `.<name>.staging-<pid>` beside it, never mixed into it).
+//!
+//! [`check`] regenerates every file into a hashing sink — nothing is held in memory or
+//! written — and compares sizes and SHA-256 digests with what is on disk.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+use super::dot::View;
+use super::{ExportError, Format};
+use crate::config::Config;
+use crate::render::{self, RenderError};
+use crate::Glossary;
+
+/// The manifest's file name in the output folder.
+pub const MANIFEST: &str = "manifest.json";
+
+/// What happened, for progress reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// A format is about to be written.
+    Writing(Format),
+    /// A file has been written (staged) with this many bytes.
+    Written(Format, u64),
+    /// A format was left out, and why (the SVG when Graphviz is missing or the map too big).
+    Skipped(Format, String),
+}
+
+/// A writer that counts bytes and hashes them on their way to `inner`.
+pub struct Hashing<W> {
+    inner: W,
+    hasher: Sha256,
+    bytes: u64,
+}
+
+impl<W: Write> Hashing<W> {
+    pub fn new(inner: W) -> Self {
+        Self {
+            inner,
+            hasher: Sha256::new(),
+            bytes: 0,
+        }
+    }
+
+    /// The number of bytes, the hex SHA-256, and the inner writer.
+    pub fn finish(self) -> (u64, String, W) {
+        (self.bytes, hex(&self.hasher.finalize()), self.inner)
+    }
+}
+
+impl<W: Write> Write for Hashing<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hasher.update(&buf[..n]);
+        self.bytes += n as u64;
+        Ok(n)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Size and SHA-256 of one written file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileEntry {
+    pub format: Format,
+    pub bytes: u64,
+    pub sha256: String,
+}
+
+/// `manifest.json`: what the folder holds and what it was made from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Manifest {
+    pub files: BTreeMap<&'static str, FileEntry>,
+    pub terms: usize,
+    pub related: usize,
+    pub supersedes: usize,
+    /// Triples of the RDF export, when an RDF format was written.
+    pub triples: Option<u64>,
+    /// SHA-256 of the cards in canonical form (see [`input_hash`]).
+    pub input_sha256: String,
+}
+
+impl Manifest {
+    fn new(glossary: &Glossary) -> Self {
+        let (related, supersedes) = glossary.edge_counts();
+        Self {
+            files: BTreeMap::new(),
+            terms: glossary.cards().len(),
+            related,
+            supersedes,
+            triples: None,
+            input_sha256: input_hash(glossary),
+        }
+    }
+
+    /// Adds a written file; the triple count is taken from N-Triples, or else from the first
+    /// RDF format written (they all write the same triples).
+    fn record(&mut self, format: Format, bytes: u64, sha256: String, triples: Option<u64>) {
+        if triples.is_some() && (self.triples.is_none() || format == Format::NTriples) {
+            self.triples = triples;
+        }
+        self.files.insert(
+            format.file_name(),
+            FileEntry {
+                format,
+                bytes,
+                sha256,
+            },
+        );
+    }
+
+    /// The manifest as JSON: sorted keys, two-space indentation, a final newline.
+    pub fn to_json(&self) -> String {
+        let files: serde_json::Map<String, serde_json::Value> = self
+            .files
+            .iter()
+            .map(|(name, f)| {
+                let entry = serde_json::json!({
+                    "format": f.format.name(),
+                    "bytes": f.bytes,
+                    "sha256": f.sha256,
+                });
+                ((*name).to_owned(), entry)
+            })
+            .collect();
+        let mut counts = serde_json::json!({
+            "terms": self.terms,
+            "edges": { "related": self.related, "supersedes": self.supersedes },
+        });
+        if let Some(triples) = self.triples {
+            counts["triples"] = triples.into();
+        }
+        let doc = serde_json::json!({
+            "generator": format!("glossgraph {}", env!("CARGO_PKG_VERSION")),
+            "input": { "sha256": self.input_sha256, "cards": self.terms },
+            "counts": counts,
+            "files": files,
+        });
+        // serde_json's map is a BTreeMap: keys come out sorted.
+        let mut text = serde_json::to_string_pretty(&doc).expect("a JSON value serializes");
+        text.push('\n');
+        text
+    }
+}
+
+/// SHA-256 of the glossary's cards, each as one line of compact JSON, in slug order: the
+/// same cards give the same hash whatever files, order or layout they came from.
+pub fn input_hash(glossary: &Glossary) -> String {
+    let mut hashing = Hashing::new(io::sink());
+    for card in glossary.cards() {
+        card.write_json(&mut hashing, false)
+            .and_then(|()| hashing.write_all(b"\n"))
+            .expect("writing to a sink cannot fail");
+    }
+    hashing.finish().1
+}
+
+/// Writes one format to `w`; returns the triple count for RDF formats.
+fn write_one(
+    glossary: &Glossary,
+    config: &Config,
+    format: Format,
+    view: &View,
+    w: impl Write,
+) -> Result<Option<u64>, ExportError> {
+    match format.rdf() {
+        Some(rdf) => super::rdf::write(glossary, config, rdf, w).map(Some),
+        None => super::write(glossary, config, format, view, w).map(|()| None),
+    }
+}
+
+/// The view the SVG is drawn with: the DOT view, with the engine's size guard unless the
+/// view sets its own — a DOT file of any size is fine, a laid-out hairball is not.
+fn svg_view(view: &View) -> View {
+    View {
+        max_nodes: view.max_nodes.or(Some(view.engine.default_max_nodes())),
+        ..view.clone()
+    }
+}
+
+/// Renders the SVG to `path`; `Ok(Some(reason))` when it is skipped: Graphviz is not
+/// installed, or the view is too big to lay out.
+fn render_svg(
+    glossary: &Glossary,
+    config: &Config,
+    view: &View,
+    path: &Path,
+) -> Result<Option<String>, ExportError> {
+    match render::render(glossary, config, &svg_view(view), path) {
+        Ok(_) => Ok(None),
+        Err(e @ (RenderError::GraphvizMissing { .. } | RenderError::View(_))) => {
+            Ok(Some(e.to_string()))
+        }
+        Err(RenderError::Export(e)) => Err(e),
+        Err(e) => Err(ExportError::Unwritable(e.to_string())),
+    }
+}
+
+/// The size and SHA-256 that `out`'s manifest records for `format`, if it records them.
+fn manifest_entry(out: &Path, format: Format) -> Option<(u64, String)> {
+    let text = fs::read(out.join(MANIFEST)).ok()?;
+    let doc: serde_json::Value = serde_json::from_slice(&text).ok()?;
+    let entry = &doc["files"][format.file_name()];
+    Some((
+        entry["bytes"].as_u64()?,
+        entry["sha256"].as_str()?.to_owned(),
+    ))
+}
+
+/// Size and SHA-256 of a file.
+fn hash_file(path: &Path) -> io::Result<(u64, String)> {
+    let mut h = Hashing::new(io::sink());
+    io::copy(&mut fs::File::open(path)?, &mut h)?;
+    let (bytes, sha256, _) = h.finish();
+    Ok((bytes, sha256))
+}
+
+/// A staging folder beside the target; removed on drop unless committed.
+struct Staging {
+    path: PathBuf,
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.path);
+    }
+}
+
+/// Writes `formats` and the manifest into `out`, all or nothing.
+///
+/// # Errors
+/// A writer's error or an I/O error; `out` is then left as it was.
+pub fn write(
+    glossary: &Glossary,
+    config: &Config,
+    formats: &[Format],
+    view: &View,
+    out: &Path,
+    progress: &mut dyn FnMut(Event),
+) -> Result<Manifest, ExportError> {
+    let name = out
+        .file_name()
+        .map_or_else(|| "exports".into(), |n| n.to_string_lossy().into_owned());
+    let parent = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if out.exists() && !out.is_dir() {
+        return Err(ExportError::Unwritable(format!(
+            "`{}` exists and is not a folder",
+            out.display()
+        )));
+    }
+    fs::create_dir_all(&parent)?;
+    let staging = Staging {
+        path: parent.join(format!(".{name}.staging-{}", std::process::id())),
+    };
+    let _ = fs::remove_dir_all(&staging.path);
+    fs::create_dir(&staging.path)?;
+    let mut manifest = Manifest::new(glossary);
+    let mut written = Vec::with_capacity(formats.len());
+    for &format in formats {
+        progress(Event::Writing(format));
+        let path = staging.path.join(format.file_name());
+        if format == Format::Svg {
+            if let Some(why) = render_svg(glossary, config, view, &path)? {
+                progress(Event::Skipped(format, why));
+                continue;
+            }
+            let (bytes, sha256) = hash_file(&path)?;
+            manifest.record(format, bytes, sha256, None);
+            written.push(format);
+            progress(Event::Written(format, bytes));
+            continue;
+        }
+        let file = fs::File::create(&path)?;
+        let mut w = Hashing::new(BufWriter::with_capacity(1 << 16, file));
+        let triples = write_one(glossary, config, format, view, &mut w)?;
+        let (bytes, sha256, buffered) = w.finish();
+        let file = buffered
+            .into_inner()
+            .map_err(io::IntoInnerError::into_error)?;
+        file.sync_all()?;
+        manifest.record(format, bytes, sha256, triples);
+        written.push(format);
+        progress(Event::Written(format, bytes));
+    }
+    fs::write(staging.path.join(MANIFEST), manifest.to_json())?;
+    // Everything is staged. Make sure every rename can succeed before the first one, so the
+    // folder is never left half old, half new; then move the files in, the manifest last.
+    let names = written.iter().map(|f| f.file_name()).chain([MANIFEST]);
+    if let Some(blocked) = names.clone().map(|n| out.join(n)).find(|p| p.is_dir()) {
+        return Err(ExportError::Unwritable(format!(
+            "cannot replace `{}`: it is a folder",
+            blocked.display()
+        )));
+    }
+    fs::create_dir_all(out)?;
+    // Only what was staged: a skipped format (the SVG) has no file to move.
+    for name in names {
+        fs::rename(staging.path.join(name), out.join(name))?;
+    }
+    Ok(manifest)
+}
+
+/// How a file on disk differs from what `export` would write.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Drift {
+    /// `export` would write it; it is not there.
+    Missing(String),
+    /// It is there with other bytes: (name, size on disk, size expected).
+    Changed(String, u64, u64),
+    /// It is there, but `export` would not write it.
+    Extra(String),
+}
+
+impl std::fmt::Display for Drift {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Drift::Missing(name) => write!(f, "missing: {name}"),
+            Drift::Changed(name, disk, expected) if disk == expected => {
+                write!(
+                    f,
+                    "changed: {name} (same size, {disk} bytes, different content)"
+                )
+            }
+            Drift::Changed(name, disk, expected) => {
+                write!(
+                    f,
+                    "changed: {name} ({disk} bytes on disk, {expected} bytes expected)"
+                )
+            }
+            Drift::Extra(name) => write!(f, "extra: {name} (not written by this export)"),
+        }
+    }
+}
+
+/// The result of [`check`]: the differences, and the formats that could not be compared.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Checked {
+    pub drift: Vec<Drift>,
+    /// Formats left out of the comparison, and why (the SVG without Graphviz).
+    pub skipped: Vec<(Format, String)>,
+}
+
+/// Regenerates `formats` and the manifest (hashes only; the SVG into a temporary file) and
+/// compares them with the files in `out`. Files in `out` that no format writes are reported
+/// as extra.
+///
+/// # Errors
+/// A writer's error, or an I/O error reading `out`.
+pub fn check(
+    glossary: &Glossary,
+    config: &Config,
+    formats: &[Format],
+    view: &View,
+    out: &Path,
+) -> Result<Checked, ExportError> {
+    let mut manifest = Manifest::new(glossary);
+    let mut drift = Vec::new();
+    let mut skipped = Vec::new();
+    let mut compare = |name: &str, bytes: u64, sha256: &str| -> io::Result<()> {
+        match fs::File::open(out.join(name)) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                drift.push(Drift::Missing(name.into()))
+            }
+            Err(e) => return Err(e),
+            Ok(mut file) => {
+                let mut h = Hashing::new(io::sink());
+                io::copy(&mut file, &mut h)?;
+                let (disk_bytes, disk_sha, _) = h.finish();
+                if disk_sha != sha256 {
+                    drift.push(Drift::Changed(name.into(), disk_bytes, bytes));
+                }
+            }
+        }
+        Ok(())
+    };
+    for &format in formats {
+        if format == Format::Svg {
+            let dir = Staging {
+                path: std::env::temp_dir().join(format!("glossgraph-check-{}", std::process::id())),
+            };
+            fs::create_dir_all(&dir.path)?;
+            let path = dir.path.join(format.file_name());
+            match render_svg(glossary, config, view, &path)? {
+                Some(why) => {
+                    // Not comparable here: trust the manifest on disk for this one entry, so
+                    // the rest of the manifest is still compared.
+                    if let Some((bytes, sha256)) = manifest_entry(out, format) {
+                        manifest.record(format, bytes, sha256, None);
+                    }
+                    skipped.push((format, why));
+                }
+                None => {
+                    let (bytes, sha256) = hash_file(&path)?;
+                    compare(format.file_name(), bytes, &sha256)?;
+                    manifest.record(format, bytes, sha256, None);
+                }
+            }
+            continue;
+        }
+        let mut w = Hashing::new(io::sink());
+        let triples = write_one(glossary, config, format, view, &mut w)?;
+        let (bytes, sha256, _) = w.finish();
+        compare(format.file_name(), bytes, &sha256)?;
+        manifest.record(format, bytes, sha256, triples);
+    }
+    let json = manifest.to_json();
+    let mut h = Hashing::new(io::sink());
+    h.write_all(json.as_bytes())?;
+    let (bytes, sha256, _) = h.finish();
+    compare(MANIFEST, bytes, &sha256)?;
+    if out.is_dir() {
+        for entry in fs::read_dir(out)? {
+            let name = entry?.file_name().to_string_lossy().into_owned();
+            // A skipped format's file is neither compared nor called extra.
+            let known = name == MANIFEST
+                || manifest.files.contains_key(name.as_str())
+                || skipped.iter().any(|(f, _)| f.file_name() == name);
+            if !known && !name.starts_with('.') {
+                drift.push(Drift::Extra(name));
+            }
+        }
+    }
+    drift.sort();
+    Ok(Checked { drift, skipped })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashing_counts_and_digests() {
+        let mut h = Hashing::new(Vec::new());
+        h.write_all(b"abc").unwrap();
+        let (bytes, sha, inner) = h.finish();
+        assert_eq!((bytes, inner.as_slice()), (3, b"abc".as_slice()));
+        assert_eq!(
+            sha,
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+}

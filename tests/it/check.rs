@@ -1,0 +1,515 @@
+//! `glossgraph check`: every bad input gets a located finding and the right exit code.
+//!
+//! Each finding is compared whole — rule, file, line, column, JSON pointer and message — as
+//! `glossgraph check --format json` prints it, so a change of wording or place is a test
+//! failure, not a surprise for users' scripts.
+
+use std::fs;
+use std::path::Path;
+
+use serde_json::Value;
+use tempfile::TempDir;
+
+use crate::util::{card, outcome, root, run_in};
+
+/// A folder glossary holding `files` (name, contents).
+fn folder(files: &[(&str, &[u8])]) -> TempDir {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    for (name, bytes) in files {
+        let path = dir.path().join(name);
+        fs::create_dir_all(path.parent().expect("a parent")).expect("folders");
+        fs::write(path, bytes).expect("a fixture file");
+    }
+    dir
+}
+
+/// Runs `check --format json` on `input` inside `dir`; the exit code and the findings as
+/// compact one-line strings: `severity rule file:line:column pointer | message | hint`.
+fn check_json(dir: &Path, input: &str, extra: &[&str], stdin: Option<&[u8]>) -> (i32, Vec<String>) {
+    let mut args = vec!["check", input, "--format", "json"];
+    args.extend_from_slice(extra);
+    let (code, stdout, stderr) = outcome(&run_in(dir, &args, stdin));
+    let doc: Value = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("check prints JSON ({e}); stdout: {stdout}; stderr: {stderr}"));
+    let text = |v: &Value| match v {
+        Value::Null => "-".to_owned(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let findings = doc["findings"]
+        .as_array()
+        .expect("a findings array")
+        .iter()
+        .map(|f| {
+            let mut line = format!(
+                "{} {} {}:{}:{} {} | {}",
+                text(&f["severity"]),
+                text(&f["rule"]),
+                text(&f["file"]),
+                text(&f["line"]),
+                text(&f["column"]),
+                text(&f["pointer"]),
+                text(&f["message"])
+            );
+            if !f["hint"].is_null() {
+                line.push_str(&format!(" | {}", text(&f["hint"])));
+            }
+            line
+        })
+        .collect();
+    (code, findings)
+}
+
+/// Findings of a folder glossary of `files`, checked as `.`.
+fn findings_of(files: &[(&str, &[u8])]) -> (i32, Vec<String>) {
+    let dir = folder(files);
+    check_json(dir.path(), ".", &[], None)
+}
+
+/// Two cards that are fine on their own and link to each other.
+fn pair() -> Vec<(&'static str, String)> {
+    vec![("a.json", card("a", &["b"])), ("b.json", card("b", &["a"]))]
+}
+
+fn with(extra: &[(&'static str, &str)]) -> Vec<(&'static str, Vec<u8>)> {
+    let mut files: Vec<(&str, Vec<u8>)> = pair()
+        .into_iter()
+        .map(|(n, c)| (n, c.into_bytes()))
+        .collect();
+    files.extend(extra.iter().map(|(n, c)| (*n, c.as_bytes().to_vec())));
+    files
+}
+
+fn refs<'a>(files: &'a [(&'static str, Vec<u8>)]) -> Vec<(&'static str, &'a [u8])> {
+    files.iter().map(|(n, c)| (*n, c.as_slice())).collect()
+}
+
+#[test]
+fn the_sample_glossary_is_clean() {
+    let (code, stdout, _) = outcome(&run_in(root(), &["check"], None));
+    assert_eq!(code, 0, "{stdout}");
+    assert!(
+        stdout.starts_with("ok: 0 errors, 0 warnings in "),
+        "data/ must check without errors or warnings: {stdout}"
+    );
+}
+
+#[test]
+fn malformed_json_names_file_line_and_column() {
+    let files = with(&[("c.json", "{\n  \"slug\": \"c\",\n  \"term\" \"C\"\n}\n")]);
+    let (code, findings) = findings_of(&refs(&files));
+    assert_eq!(code, 1);
+    assert_eq!(
+        findings,
+        ["error json-syntax ./c.json:3:10 - | expected `:`"]
+    );
+}
+
+#[test]
+fn the_human_report_shows_the_line_and_underlines_the_problem() {
+    let files = with(&[
+        ("a.json", &card("a", &["b", "c"])),
+        ("c.json", &card("c", &["a", "nvme-rmda"])),
+        ("nvme-rdma.json", &card("nvme-rdma", &["c"])),
+    ]);
+    let dir = folder(&refs(&files));
+    let (code, stdout, _) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--color", "never"],
+        None,
+    ));
+    assert_eq!(code, 1);
+    let expected = "error[dangling-link]: `related` target `nvme-rmda` is not a term of the glossary
+ --> ./c.json:5:20 (at /related/1)
+  |
+5 |   \"related\": [\"a\", \"nvme-rmda\"]
+  |                    ^^^^^^^^^^^
+  = help: did you mean `nvme-rdma`?
+
+warning[one-way-related]: `nvme-rdma` lists `c` in `related`, but `c` does not list `nvme-rdma` in `related`
+ --> ./nvme-rdma.json:5:15 (at /related/0)
+  |
+5 |   \"related\": [\"c\"]
+  |               ^^^
+  = help: add `nvme-rdma` to `related` of `c`
+
+invalid: 1 error, 1 warning in 4 cards from 4 files
+";
+    assert_eq!(stdout, expected);
+}
+
+#[test]
+fn byte_order_mark_is_accepted_with_a_warning() {
+    let bom = format!("\u{feff}{}", card("c", &["a"]));
+    let files = with(&[("c.json", &bom)]);
+    let (code, findings) = findings_of(&refs(&files));
+    assert_eq!(code, 0);
+    assert!(
+        findings.contains(&"warning byte-order-mark ./c.json:1:1 - | the file starts with a UTF-8 byte order mark (U+FEFF); it is ignored".to_owned()),
+        "{findings:?}"
+    );
+}
+
+#[test]
+fn non_utf8_bytes_are_located() {
+    let mut files = with(&[]);
+    files.push(("c.json", b"{\n  \"slug\": \"c\xff\"\n}".to_vec()));
+    let (code, findings) = findings_of(&refs(&files));
+    assert_eq!(code, 1);
+    assert_eq!(
+        findings,
+        ["error encoding ./c.json:2:13 - | invalid UTF-8: byte 0xFF at offset 14"]
+    );
+}
+
+#[test]
+fn empty_file_and_empty_folder() {
+    let files = with(&[("c.json", "")]);
+    let (code, findings) = findings_of(&refs(&files));
+    assert_eq!(code, 1);
+    assert_eq!(findings, ["error empty-file ./c.json:1:1 - | the file is empty: expected a term card (a JSON object)"]);
+
+    let (code, findings) = findings_of(&[]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        findings,
+        ["error no-cards -:-:- - | `.` holds no term card"]
+    );
+}
+
+#[test]
+fn duplicate_keys_wrong_types_and_missing_fields() {
+    let bad = "{\n  \"slug\": \"c\",\n  \"slug\": \"d\",\n  \"related\": \"x\",\n  \"aliases\": null,\n  \"definition\": 3\n}\n";
+    let files = with(&[("c.json", bad)]);
+    let (code, findings) = findings_of(&refs(&files));
+    assert_eq!(code, 1);
+    assert_eq!(
+        findings,
+        [
+            "error missing-field ./c.json:1:1 /term | missing required field `term`",
+            "warning orphan ./c.json:1:1  | `c` has no related, supersedes or supersededBy link to any term",
+            "error duplicate-key ./c.json:3:3 /slug | duplicate key `slug`; the first value is used",
+            "error wrong-type ./c.json:4:14 /related | expected an array of strings, found a string",
+            "error wrong-type ./c.json:5:14 /aliases | expected an array of strings, found null",
+            "error wrong-type ./c.json:6:17 /definition | expected a string, found a number",
+            "warning disconnected -:-:- - | the glossary falls apart into 2 clusters of sizes 2, 1 | the clusters apart from the largest include `c`",
+        ]
+    );
+}
+
+#[test]
+fn slugs_must_be_unique_well_formed_and_match_the_file() {
+    let files = with(&[
+        ("sub/a.json", &card("a", &["b"])),
+        ("c.json", &card("d", &["a"])),
+        ("Bad Slug.json", &card("Bad Slug", &[])),
+        ("x.json", &card("a/../b", &[])),
+        ("y.json", &card("café", &[])),
+    ]);
+    let (code, findings) = findings_of(&refs(&files));
+    assert_eq!(code, 1);
+    let errors: Vec<&String> = findings.iter().filter(|f| f.starts_with("error")).collect();
+    assert_eq!(
+        errors,
+        [
+            "error bad-slug ./Bad Slug.json:2:11 /slug | slug `Bad Slug` must be lowercase ASCII letters and digits in dash-separated words | use `bad-slug`",
+            "error slug-mismatch ./c.json:2:11 /slug | slug `d` does not match the file name `c.json` | rename the file to `d.json` or fix the slug",
+            "error duplicate-slug ./sub/a.json:2:11 /slug | slug `a` is already used by the card in ./a.json",
+            "error bad-slug ./x.json:2:11 /slug | slug `a/../b` must be lowercase ASCII letters and digits in dash-separated words | use `a-b`",
+            "error slug-mismatch ./x.json:2:11 /slug | slug `a/../b` does not match the file name `x.json` | rename the file to `a/../b.json` or fix the slug",
+            "error bad-slug ./y.json:2:11 /slug | slug `café` must be lowercase ASCII letters and digits in dash-separated words | use `caf`",
+            "error slug-mismatch ./y.json:2:11 /slug | slug `café` does not match the file name `y.json` | rename the file to `café.json` or fix the slug",
+        ]
+    );
+}
+
+#[test]
+fn self_links_and_dangling_targets() {
+    let files = with(&[
+        ("c.json", &card("c", &["c", "a", "bb"])),
+        ("a.json", &card("a", &["b", "c"])),
+    ]);
+    // a.json is given twice: the later one (from `extra`) is what lands on disk.
+    let (code, findings) = findings_of(&refs(&files));
+    assert_eq!(code, 1);
+    assert_eq!(
+        findings,
+        [
+            "warning self-link ./c.json:5:15 /related/0 | `c` is related to itself",
+            "error dangling-link ./c.json:5:25 /related/2 | `related` target `bb` is not a term of the glossary | did you mean `b`?",
+        ]
+    );
+}
+
+/// Cards `(slug, supersedes, supersededBy)` with status obsolete, each mirroring the other side.
+fn lifecycle(cards: &[(&str, &[&str], &[&str])]) -> Vec<(String, Vec<u8>)> {
+    cards
+        .iter()
+        .map(|(slug, sup, by)| {
+            let list = |l: &[&str]| l.iter().map(|s| format!("\"{s}\"")).collect::<Vec<_>>().join(", ");
+            let text = format!(
+                "{{\"slug\": \"{slug}\", \"term\": \"T {slug}\", \"definition\": \"D.\", \"status\": \"obsolete\", \"supersedes\": [{}], \"supersededBy\": [{}]}}\n",
+                list(sup),
+                list(by)
+            );
+            (format!("{slug}.json"), text.into_bytes())
+        })
+        .collect()
+}
+
+fn check_files(files: &[(String, Vec<u8>)]) -> (i32, Vec<String>) {
+    let refs: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(n, c)| (n.as_str(), c.as_slice()))
+        .collect();
+    findings_of(&refs)
+}
+
+fn errors(findings: &[String]) -> Vec<&str> {
+    findings
+        .iter()
+        .filter(|f| f.starts_with("error"))
+        .map(String::as_str)
+        .collect()
+}
+
+#[test]
+fn supersedes_cycles_are_reported_with_their_whole_path() {
+    let (code, f) = check_files(&lifecycle(&[("a", &["a"], &[])]));
+    assert_eq!(code, 1);
+    assert_eq!(
+        errors(&f),
+        ["error supersedes-cycle ./a.json:1:86 /supersedes | supersedes cycle: a → a (a term cannot replace itself)"]
+    );
+
+    let (_, f) = check_files(&lifecycle(&[("a", &["b"], &["b"]), ("b", &["a"], &["a"])]));
+    assert_eq!(
+        errors(&f),
+        ["error supersedes-cycle ./a.json:1:109 /supersededBy | supersedes cycle: a → b → a (each replaced by the next)"]
+    );
+
+    let ring = ["a", "b", "c", "d", "e"];
+    let cards: Vec<(&str, [&str; 1], [&str; 1])> = (0..5)
+        .map(|i| (ring[i], [ring[(i + 4) % 5]], [ring[(i + 1) % 5]]))
+        .collect();
+    let cards: Vec<(&str, &[&str], &[&str])> =
+        cards.iter().map(|(s, a, b)| (*s, &a[..], &b[..])).collect();
+    let (_, f) = check_files(&lifecycle(&cards));
+    assert_eq!(
+        errors(&f),
+        ["error supersedes-cycle ./a.json:1:109 /supersededBy | supersedes cycle: a → b → c → d → e → a (each replaced by the next)"]
+    );
+}
+
+#[test]
+fn one_sided_supersedes_is_a_warning() {
+    let mut files = lifecycle(&[("old", &[], &["new"])]);
+    files.push((
+        "new.json".into(),
+        br#"{"slug": "new", "term": "New", "definition": "D.", "status": "shipping"}"#.to_vec(),
+    ));
+    let (code, f) = check_files(&files);
+    assert_eq!(code, 0);
+    assert_eq!(
+        f,
+        ["warning one-way-supersedes ./old.json:1:111 /supersededBy/0 | `old` lists `new` in `supersededBy`, but `new` does not list `old` in `supersedes` | add `old` to `supersedes` of `new`"]
+    );
+}
+
+#[test]
+fn citations_markers_urls_and_characters() {
+    let bad = r#"{"slug": "c", "term": "C\u0001", "definition": "D\uFFFE.", "related": ["a"],
+ "note": "First [x].\n\nSecond [nope].",
+ "citations": [
+  {"id": "x", "title": "X", "url": "javascript:alert(1)"},
+  {"id": "x", "title": "X again", "url": "/relative/page"}
+ ]}
+"#;
+    let files = with(&[("c.json", bad), ("a.json", &card("a", &["b", "c"]))]);
+    let (code, f) = findings_of(&refs(&files));
+    assert_eq!(code, 1);
+    assert_eq!(
+        errors(&f),
+        [
+            "error invalid-char ./c.json:1:23 /term | character U+0001 (XML 1.0 forbids) at character 2 of the text",
+            "error invalid-char ./c.json:1:48 /definition | character U+FFFE (XML 1.0 forbids) at character 2 of the text",
+            "error unknown-citation ./c.json:2:10 /note | marker `[nope]` names no citation of this card | the card cites `x`",
+            "error citation-url ./c.json:4:36 /citations/0/url | citation URL `javascript:alert(1)` is not an absolute http:// or https:// URL",
+            "error duplicate-citation ./c.json:5:10 /citations/1/id | citation id `x` is used by an earlier citation",
+            "error citation-url ./c.json:5:42 /citations/1/url | citation URL `/relative/page` is not an absolute http:// or https:// URL",
+        ]
+    );
+}
+
+#[test]
+fn hard_but_valid_input_is_accepted() {
+    let awkward = "Quotes \\\" and \\\\ backslashes, <tags> & ampersands, emoji 😀, RTL \u{200F}mark, ]]> and -->";
+    let big = "x".repeat(10 * 1024 * 1024);
+    let text = format!(
+        "{{\"slug\": \"c\", \"term\": \"{awkward}\", \"definition\": \"{big}\", \"related\": [\"a\"], \"aliases\": [\"trailing \\\\\"]}}"
+    );
+    let files = with(&[("c.json", &text), ("a.json", &card("a", &["b", "c"]))]);
+    let (code, f) = findings_of(&refs(&files));
+    assert_eq!((code, f), (0, vec![]));
+}
+
+#[test]
+fn ten_thousand_files_in_one_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..10_000 {
+        let (prev, next) = (
+            format!("t{}", (i + 9_999) % 10_000),
+            format!("t{}", (i + 1) % 10_000),
+        );
+        fs::write(
+            dir.path().join(format!("t{i}.json")),
+            card(&format!("t{i}"), &[&prev, &next]),
+        )
+        .unwrap();
+    }
+    let (code, f) = check_json(dir.path(), ".", &[], None);
+    assert_eq!((code, f), (0, vec![]));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlink_loop_does_not_hang() {
+    let files = with(&[]);
+    let dir = folder(&refs(&files));
+    fs::create_dir(dir.path().join("sub")).unwrap();
+    std::os::unix::fs::symlink("..", dir.path().join("sub/loop")).unwrap();
+    let (code, f) = check_json(dir.path(), ".", &[], None);
+    assert_eq!(code, 0);
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert!(
+        f[0].starts_with("warning symlink-loop ./sub/loop:-:- - | `"),
+        "{f:?}"
+    );
+}
+
+#[test]
+fn shuffling_the_order_files_are_written_changes_nothing() {
+    let names: Vec<String> = (0..40).map(|i| format!("t{i:02}")).collect();
+    let make = |order: &[usize]| {
+        let dir = tempfile::tempdir().unwrap();
+        for &i in order {
+            // Some problems, so the report has something to order.
+            let related = [
+                names[(i + 1) % 40].as_str(),
+                if i % 7 == 0 { "missing" } else { "t00" },
+            ];
+            fs::write(
+                dir.path().join(format!("{}.json", names[i])),
+                card(&names[i], &related),
+            )
+            .unwrap();
+        }
+        dir
+    };
+    let forward: Vec<usize> = (0..40).collect();
+    let scrambled: Vec<usize> = (0..40).map(|i| (i * 17 + 5) % 40).collect();
+    let (a, b) = (make(&forward), make(&scrambled));
+    let ra = check_json(a.path(), ".", &[], None);
+    let rb = check_json(b.path(), ".", &[], None);
+    assert!(!ra.1.is_empty());
+    assert_eq!(ra, rb);
+}
+
+#[test]
+fn json_lines_array_and_stdin() {
+    let dir = folder(&[]);
+    let lines = format!(
+        "{}\n{}\n",
+        card("a", &["b"]).replace('\n', ""),
+        card("b", &["x"]).replace('\n', "")
+    );
+    fs::write(dir.path().join("cards.jsonl"), &lines).unwrap();
+    let (code, f) = check_json(dir.path(), "cards.jsonl", &[], None);
+    assert_eq!(code, 1);
+    assert_eq!(
+        errors(&f),
+        ["error dangling-link cards.jsonl:2:88 /related/0 | `related` target `x` is not a term of the glossary"]
+    );
+    let (code, f) = check_json(dir.path(), "-", &[], Some(lines.as_bytes()));
+    assert_eq!(code, 1);
+    assert_eq!(
+        errors(&f),
+        ["error dangling-link <stdin>:2:88 /related/0 | `related` target `x` is not a term of the glossary"]
+    );
+    let array = format!("[\n{},\n{}]\n", card("a", &["b"]), card("b", &["a"]));
+    fs::write(dir.path().join("cards.json"), array).unwrap();
+    let (code, f) = check_json(dir.path(), "cards.json", &[], None);
+    assert_eq!((code, f), (0, vec![]));
+}
+
+#[test]
+fn unknown_fields_warn_and_fail_under_strict() {
+    let files = with(&[("c.json", "{\"slug\": \"c\", \"term\": \"C\", \"definition\": \"D.\", \"related\": [\"a\"], \"colour\": \"red\"}"), ("a.json", &card("a", &["b", "c"]))]);
+    let dir = folder(&refs(&files));
+    let expected = "./c.json:1:66 /colour | unknown field `colour`";
+    let (code, f) = check_json(dir.path(), ".", &[], None);
+    assert_eq!(
+        (code, f),
+        (0, vec![format!("warning unknown-field {expected}")])
+    );
+    let (code, f) = check_json(dir.path(), ".", &["--strict"], None);
+    assert_eq!(
+        (code, f),
+        (1, vec![format!("error unknown-field {expected}")])
+    );
+    let (code, _) = check_json(dir.path(), ".", &["--deny-warnings"], None);
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn the_tool_failing_is_exit_2() {
+    let dir = folder(&[]);
+    let (code, stdout, stderr) = outcome(&run_in(dir.path(), &["check", "no-such-folder"], None));
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert_eq!(
+        stderr,
+        "glossgraph: error: cannot read `no-such-folder`: No such file or directory (os error 2)\n"
+    );
+    let (code, _, stderr) = outcome(&run_in(dir.path(), &["check", "--no-such-flag"], None));
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("unexpected argument '--no-such-flag'"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn bad_configuration_is_located() {
+    let files = with(&[(
+        "glossgraph.toml",
+        "base = \"https://x.org/g/\"\nlangauge = \"en\"\n",
+    )]);
+    let dir = folder(&refs(&files));
+    let (code, stdout, stderr) = outcome(&run_in(dir.path(), &["check", "."], None));
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert!(
+        stderr.starts_with(
+            "glossgraph: error: ./glossgraph.toml:2:1: unknown field `langauge`, expected one of"
+        ),
+        "{stderr}"
+    );
+    let (code, _, stderr) = outcome(&run_in(
+        root(),
+        &["check", "--base", "https://x.org/no-slash"],
+        None,
+    ));
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "glossgraph: error: command line: base IRI `https://x.org/no-slash` must end in `/` or `#`\n"
+    );
+}
+
+#[test]
+fn the_readme_lists_every_rule_with_its_severity() {
+    let readme = fs::read_to_string(root().join("README.md")).unwrap();
+    for rule in glossgraph::diag::Rule::ALL {
+        let row = format!("| `{}` | {} |", rule.id(), rule.severity().as_str());
+        assert!(readme.contains(&row), "README.md lacks the row {row}");
+    }
+}

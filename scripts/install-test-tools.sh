@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the programs the tests use to judge glossgraph's outputs, from Debian and PyPI:
 # Graphviz, xmllint, raptor (rapper), the GraphML schema (from Debian's libjgrapht-java),
-# Virtuoso, NetworkX, python-igraph, rdflib, SPARQLWrapper, pyoxigraph, the Oxigraph server
-# and pydot (NetworkX's write_dot, for benches/export_python.py).
+# Virtuoso, Chromium (headless, for the SPARQL query page), NetworkX, python-igraph, rdflib,
+# SPARQLWrapper, pyoxigraph, the Oxigraph server and pydot (NetworkX's write_dot, for
+# benches/export_python.py).
 # Idempotent: what is already there is not installed again. Needs root (or sudo) for apt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +14,7 @@ mkdir -p "$tools_dir"
 sudo_cmd=()
 if [ "$(id -u)" != 0 ]; then sudo_cmd=(sudo); fi
 
-apt_packages=(graphviz libxml2-utils raptor2-utils libjgrapht-java unzip curl virtuoso-opensource)
+apt_packages=(time graphviz libxml2-utils raptor2-utils libjgrapht-java unzip curl virtuoso-opensource chromium)
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

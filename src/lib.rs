@@ -24,6 +24,7 @@ pub mod graph;
 pub mod import;
 pub mod load;
 pub mod render;
+pub mod sparql;
 pub mod vocab;
 
 pub use card::Card;

@@ -3,6 +3,7 @@
 //! could not run.
 
 mod cli;
+mod sparql_commands;
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -96,6 +97,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Render(args) => render_command(&args, color),
         Command::Generate(args) => generate_command(&args),
         Command::Import(args) => import_command(&args),
+        Command::Query(args) => sparql_commands::query(args, color),
+        Command::Serve(args) => sparql_commands::serve(args, color),
+        Command::Push(args) => sparql_commands::push(args, color),
     }
 }
 

@@ -655,3 +655,60 @@ mod tests {
         assert_eq!(decode("%2F").as_deref(), Some("/"));
     }
 }
+
+/// The prefixes a SPARQL query over the glossary may use without declaring them: the
+/// standard ones of [`PREFIXES`], `gx:`, and `term:` and `status:` for the glossary's terms
+/// and statuses. Sorted by name.
+pub fn query_prefixes(iris: &Iris) -> Vec<(&'static str, String)> {
+    let mut prefixes: Vec<(&'static str, String)> = PREFIXES
+        .iter()
+        .map(|(name, ns)| (*name, (*ns).to_owned()))
+        .collect();
+    prefixes.push((GX, iris.gx_namespace().to_owned()));
+    let mut term = String::new();
+    iris.push_term(&mut term, "");
+    prefixes.push(("term", term));
+    let mut status = String::new();
+    iris.push_status(&mut status, "");
+    prefixes.push(("status", status));
+    prefixes.sort();
+    prefixes
+}
+
+/// `sd:` — SPARQL 1.1 Service Description, with `void:triples`: what `glossgraph serve`
+/// says about its endpoint.
+pub mod sd {
+    use super::NamedNodeRef;
+    /// Namespace of `sd:`.
+    pub const NS: &str = "http://www.w3.org/ns/sparql-service-description#";
+    pub const SERVICE: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/ns/sparql-service-description#Service");
+    pub const ENDPOINT: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/ns/sparql-service-description#endpoint");
+    pub const SUPPORTED_LANGUAGE: NamedNodeRef<'static> = NamedNodeRef::new_unchecked(
+        "http://www.w3.org/ns/sparql-service-description#supportedLanguage",
+    );
+    pub const SPARQL11_QUERY: NamedNodeRef<'static> = NamedNodeRef::new_unchecked(
+        "http://www.w3.org/ns/sparql-service-description#SPARQL11Query",
+    );
+    pub const FEATURE: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/ns/sparql-service-description#feature");
+    /// The default graph is the union of the named graphs.
+    pub const UNION_DEFAULT_GRAPH: NamedNodeRef<'static> = NamedNodeRef::new_unchecked(
+        "http://www.w3.org/ns/sparql-service-description#UnionDefaultGraph",
+    );
+    pub const DEFAULT_DATASET: NamedNodeRef<'static> = NamedNodeRef::new_unchecked(
+        "http://www.w3.org/ns/sparql-service-description#defaultDataset",
+    );
+    pub const DATASET: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/ns/sparql-service-description#Dataset");
+    pub const DEFAULT_GRAPH: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/ns/sparql-service-description#defaultGraph");
+    pub const GRAPH: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/ns/sparql-service-description#Graph");
+    pub const RESULT_FORMAT: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/ns/sparql-service-description#resultFormat");
+    /// `void:triples`: the number of triples in a graph.
+    pub const VOID_TRIPLES: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://rdfs.org/ns/void#triples");
+}

@@ -222,7 +222,11 @@ mod tests {
             },
             has_slug: true,
         };
-        let mut cards: Vec<LoadedCard> = ["d", "b", "a", "b", "e", "c", "a"]
+        // Long slugs share their first 16 bytes and are told apart after them.
+        let long = |tail: &str| format!("sixteen-bytes-in-{tail}");
+        let (l2, l1) = (long("zz"), long("a"));
+        let slugs = ["d", "b", "a", &l2, "b", "e", "c", &l1, "a", &l2];
+        let mut cards: Vec<LoadedCard> = slugs
             .iter()
             .enumerate()
             .map(|(i, s)| card(s, i as u64))
@@ -236,12 +240,15 @@ mod tests {
             got,
             [
                 ("a", 2),
-                ("a", 6),
+                ("a", 8),
                 ("b", 1),
-                ("b", 3),
-                ("c", 5),
+                ("b", 4),
+                ("c", 6),
                 ("d", 0),
-                ("e", 4)
+                ("e", 5),
+                (l1.as_str(), 7),
+                (l2.as_str(), 3),
+                (l2.as_str(), 9)
             ]
         );
     }

@@ -8,4 +8,5 @@ mod export_bench;
 mod generate;
 mod graphml;
 mod rdf;
+mod sparql;
 mod util;

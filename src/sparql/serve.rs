@@ -1,0 +1,861 @@
+//! `glossgraph serve`: the glossary behind a read-only SPARQL endpoint.
+//!
+//! Routes:
+//!
+//! | path | what |
+//! |---|---|
+//! | `/` | a small HTML page to type a query and see the results |
+//! | `/query` | SPARQL 1.1 Protocol: `GET ?query=`, `POST` form or `application/sparql-query`; without a query, the service description |
+//! | `/store` | Graph Store Protocol, reading only: `?default` (all triples), `?graph=IRI` (one card), neither (the whole dataset) |
+//!
+//! The HTTP layer is `oxhttp`, the small HTTP/1.1 server Oxigraph's own server is built on:
+//! one thread per connection with an upper bound ([`Options::max_connections`]), blocking
+//! I/O that suits Oxigraph's blocking evaluator, no async runtime. Each query runs under the
+//! process [`Watchdog`](super::Watchdog) and its whole answer is built before the status line
+//! is written, so a query that times out gets `503` — never a `200` with part of an answer.
+//! Dumps of the store (`/store`) are streamed from the RDF export, byte for byte what
+//! `glossgraph export` writes.
+//!
+//! Nothing here changes the store: there is no update endpoint, and `PUT`/`POST`/`DELETE` on
+//! `/store` are refused. Shutdown ([`Running::shutdown`]) stops taking queries and waits for
+//! the ones running.
+
+use std::fmt::Write as _;
+use std::io::{self, Read};
+use std::net::{SocketAddr, TcpListener};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use oxhttp::model::header::{self, HeaderValue};
+use oxhttp::model::{Body, Method, Request, Response, StatusCode};
+use oxigraph::io::RdfFormat;
+use oxigraph::model::{GraphNameRef, Literal, NamedNode, NamedNodeRef, Triple};
+use oxigraph::sparql::results::QueryResultsFormat;
+
+use super::results::{self, ResultsFormat};
+use super::saved;
+use super::{Answer, GlossaryStore, QueryForm, SparqlError};
+use crate::config::Config;
+use crate::Glossary;
+
+/// How many queries that outlived their timeout may still be computing before new queries
+/// are refused (see [`super::GlossaryStore::run`]).
+const RUNAWAY_LIMIT: usize = 4;
+
+/// How long a connection may sit idle (or stall while sending) before it is closed.
+const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Settings of the server.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Where to listen; port 0 picks a free port.
+    pub bind: SocketAddr,
+    /// Longest a query may run.
+    pub timeout: Duration,
+    /// Largest request body accepted, in bytes.
+    pub max_body: usize,
+    /// Most connections served at once; further ones wait.
+    pub max_connections: usize,
+    /// `Access-Control-Allow-Origin` to send, if cross-origin requests are allowed.
+    pub cors: Option<String>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            bind: SocketAddr::from(([127, 0, 0, 1], 7878)),
+            timeout: Duration::from_secs(30),
+            max_body: 1 << 20,
+            max_connections: 128,
+            cors: None,
+        }
+    }
+}
+
+/// The server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        addr: SocketAddr,
+        #[source]
+        source: io::Error,
+    },
+    #[error("the CORS origin `{0}` is not a valid header value")]
+    Cors(String),
+}
+
+/// A server that is running.
+pub struct Running {
+    shared: Arc<Shared>,
+    addr: SocketAddr,
+}
+
+struct Shared {
+    store: GlossaryStore,
+    glossary: Glossary,
+    options: Options,
+    cors: Option<HeaderValue>,
+    page: String,
+    stopping: AtomicBool,
+    busy: Mutex<usize>,
+    idle: Condvar,
+}
+
+/// Starts serving `glossary` (already loaded into `store`) in background threads.
+///
+/// # Errors
+/// The address cannot be bound; a CORS origin that is not a valid header value.
+pub fn start(
+    glossary: Glossary,
+    store: GlossaryStore,
+    mut options: Options,
+) -> Result<Running, ServeError> {
+    let cors = match &options.cors {
+        Some(origin) => {
+            Some(HeaderValue::from_str(origin).map_err(|_| ServeError::Cors(origin.clone()))?)
+        }
+        None => None,
+    };
+    // oxhttp binds when it spawns and does not say which port it got: for port 0, ask the
+    // system for a free one first.
+    let bind_error = |source| ServeError::Bind {
+        addr: options.bind,
+        source,
+    };
+    let probe = TcpListener::bind(options.bind).map_err(bind_error)?;
+    options.bind = probe.local_addr().map_err(bind_error)?;
+    drop(probe);
+    let addr = options.bind;
+    let shared = Arc::new(Shared {
+        page: page(store.config()),
+        store,
+        glossary,
+        cors,
+        stopping: AtomicBool::new(false),
+        busy: Mutex::new(0),
+        idle: Condvar::new(),
+        options: options.clone(),
+    });
+    let handler = Arc::clone(&shared);
+    oxhttp::Server::new(move |request| handler.respond(request))
+        .bind(addr)
+        .with_global_timeout(IDLE_TIMEOUT)
+        .with_max_concurrent_connections(options.max_connections.max(1))
+        .with_server_name(concat!("glossgraph/", env!("CARGO_PKG_VERSION")))
+        .map_err(|_| ServeError::Cors("server name".into()))?
+        .spawn()
+        .map_err(|source| ServeError::Bind { addr, source })?;
+    Ok(Running { shared, addr })
+}
+
+impl Running {
+    /// The address the server listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Stops taking requests (they get `503`) and waits up to `grace` for the running ones.
+    /// Returns how many were still running when the grace period ended.
+    pub fn shutdown(self, grace: Duration) -> usize {
+        self.shared.stopping.store(true, Ordering::SeqCst);
+        let deadline = Instant::now() + grace;
+        let mut busy = self.shared.lock_busy();
+        while *busy > 0 {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            busy = self
+                .shared
+                .idle
+                .wait_timeout(busy, left)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+        *busy
+    }
+}
+
+/// Counts a request as running while it lives.
+struct Busy<'a>(&'a Shared);
+
+impl Drop for Busy<'_> {
+    fn drop(&mut self) {
+        let mut busy = self.0.lock_busy();
+        *busy -= 1;
+        if *busy == 0 {
+            self.0.idle.notify_all();
+        }
+    }
+}
+
+/// A failed request: a status and a message for the client.
+struct Failure(StatusCode, String);
+
+impl Failure {
+    fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        Self(status, message.into())
+    }
+}
+
+impl Shared {
+    fn lock_busy(&self) -> std::sync::MutexGuard<'_, usize> {
+        self.busy.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn respond(&self, request: &mut Request<Body>) -> Response<Body> {
+        let mut response = if self.stopping.load(Ordering::SeqCst) {
+            text(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server is shutting down\n",
+            )
+        } else {
+            *self.lock_busy() += 1;
+            let _busy = Busy(self);
+            self.route(request)
+                .unwrap_or_else(|Failure(status, message)| {
+                    text(status, &format!("{}\n", message.trim_end()))
+                })
+        };
+        if let Some(origin) = &self.cors {
+            response
+                .headers_mut()
+                .insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
+        }
+        if request.method() == Method::HEAD {
+            *response.body_mut() = Body::empty();
+        }
+        response
+    }
+
+    fn route(&self, request: &mut Request<Body>) -> Result<Response<Body>, Failure> {
+        let method = request.method().clone();
+        if method == Method::OPTIONS && self.cors.is_some() {
+            // A CORS preflight. GET, HEAD and POST are CORS-safelisted methods, so no
+            // Access-Control-Allow-Methods is needed (oxhttp would drop it anyway); the
+            // query's Content-Type is what needs allowing.
+            let mut response = Response::builder()
+                .status(StatusCode::NO_CONTENT)
+                .header(header::ACCESS_CONTROL_ALLOW_HEADERS, "Accept, Content-Type")
+                .header(header::ACCESS_CONTROL_MAX_AGE, "600");
+            if let Some(origin) = &self.cors {
+                response = response.header(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
+            }
+            return Ok(response.body(Body::empty()).unwrap_or_default());
+        }
+        let reading = method == Method::GET || method == Method::HEAD;
+        match request.uri().path() {
+            "/" if reading => Ok(Response::builder()
+                .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
+                .body(Body::from(self.page.clone()))
+                .unwrap_or_default()),
+            "/query" if reading => {
+                let params = query_params(request);
+                if params.iter().any(|(k, _)| k == "query") {
+                    self.query(request, params)
+                } else if params.iter().any(|(k, _)| k == "update") {
+                    Err(read_only())
+                } else {
+                    self.service_description(request)
+                }
+            }
+            "/query" if method == Method::POST => {
+                let body = self.body(request)?;
+                let kind = media_type(request, header::CONTENT_TYPE);
+                let mut params = query_params(request);
+                match kind.as_str() {
+                    "application/sparql-query" => {
+                        let text = String::from_utf8(body).map_err(|_| {
+                            Failure::new(StatusCode::BAD_REQUEST, "the query is not UTF-8")
+                        })?;
+                        params.push(("query".into(), text));
+                    }
+                    "application/x-www-form-urlencoded" => {
+                        params.extend(form_urlencoded::parse(&body).into_owned());
+                    }
+                    "application/sparql-update" => return Err(read_only()),
+                    other => {
+                        return Err(Failure::new(
+                            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                            format!(
+                                "a query is POSTed as application/sparql-query or \
+                                 application/x-www-form-urlencoded, not `{other}`"
+                            ),
+                        ))
+                    }
+                }
+                if params.iter().any(|(k, _)| k == "update") {
+                    return Err(read_only());
+                }
+                self.query(request, params)
+            }
+            "/store" if reading => self.graph_store(request),
+            "/store" => Err(Failure::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "the Graph Store of glossgraph serve is read-only: GET and HEAD only",
+            )),
+            "/" | "/query" => Err(Failure::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                format!("{method} is not allowed here"),
+            )),
+            path => Err(Failure::new(
+                StatusCode::NOT_FOUND,
+                format!(
+                    "nothing at {path}: the query page is at /, SPARQL at /query, the Graph \
+                     Store at /store (read-only; there is no update endpoint)"
+                ),
+            )),
+        }
+    }
+
+    /// The request body, refused beyond the size limit.
+    fn body(&self, request: &mut Request<Body>) -> Result<Vec<u8>, Failure> {
+        let limit = self.options.max_body;
+        let too_big = || {
+            Failure::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("the request body is larger than the limit of {limit} bytes"),
+            )
+        };
+        if request.body().len().is_some_and(|n| n > limit as u64) {
+            return Err(too_big());
+        }
+        let mut body = Vec::new();
+        request
+            .body_mut()
+            .take(limit as u64 + 1)
+            .read_to_end(&mut body)
+            .map_err(|e| {
+                Failure::new(
+                    StatusCode::BAD_REQUEST,
+                    format!("cannot read the body: {e}"),
+                )
+            })?;
+        if body.len() > limit {
+            return Err(too_big());
+        }
+        Ok(body)
+    }
+
+    fn query(
+        &self,
+        request: &Request<Body>,
+        params: Vec<(String, String)>,
+    ) -> Result<Response<Body>, Failure> {
+        let mut text = None;
+        let (mut default, mut named) = (Vec::new(), Vec::new());
+        for (key, value) in &params {
+            match key.as_str() {
+                "query" if text.is_some() => {
+                    return Err(Failure::new(
+                        StatusCode::BAD_REQUEST,
+                        "more than one query given",
+                    ))
+                }
+                "query" => text = Some(value.as_str()),
+                "default-graph-uri" | "named-graph-uri" => {
+                    let iri = NamedNode::new(value.as_str()).map_err(|e| {
+                        Failure::new(StatusCode::BAD_REQUEST, format!("{key} `{value}`: {e}"))
+                    })?;
+                    if key == "named-graph-uri" {
+                        named.push(iri);
+                    } else {
+                        default.push(iri);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let text = text.unwrap_or_default();
+        let store = &self.store;
+        let prepared = store
+            .prepare(text)
+            .map_err(|e| Failure::new(StatusCode::BAD_REQUEST, format!("query syntax: {e}")))?
+            .with_dataset(default, named);
+        let format = negotiate(request, &params, prepared.form())?;
+        // Queries that outlived their timeout keep a core busy until they finish; past a
+        // few, new queries are turned away rather than queued behind them.
+        let runaway = super::runaway_queries();
+        if runaway >= RUNAWAY_LIMIT {
+            return Err(Failure::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("the server is busy: {runaway} queries that ran past their timeout are still computing"),
+            ));
+        }
+        let answer = store
+            .run(&prepared, Some(self.options.timeout))
+            .map_err(|e| match e {
+                SparqlError::Timeout(_) => {
+                    Failure::new(StatusCode::SERVICE_UNAVAILABLE, e.to_string())
+                }
+                e => Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+            })?;
+        let mut out = Vec::new();
+        let written = if format.is_picture() {
+            results::draw(&answer, format, &self.glossary, store.config(), &mut out)
+        } else {
+            results::write(&answer, format, &store.prefixes(), &mut out)
+        };
+        written.map_err(|e| Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        Ok(Response::builder()
+            .header(header::CONTENT_TYPE, format.media_type())
+            .header(header::VARY, "Accept")
+            .body(Body::from(out))
+            .unwrap_or_default())
+    }
+
+    /// SPARQL 1.1 Service Description of the endpoint, as RDF.
+    fn service_description(&self, request: &Request<Body>) -> Result<Response<Body>, Failure> {
+        use crate::vocab::{rdf, sd};
+        let format = negotiate_rdf(request, RdfFormat::Turtle, false)?;
+        let host = request
+            .headers()
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .map_or_else(|| self.options.bind.to_string(), str::to_owned);
+        let endpoint = NamedNode::new(format!("http://{host}/query"))
+            .map_err(|_| Failure::new(StatusCode::BAD_REQUEST, "bad Host header"))?;
+        let node =
+            |fragment: &str| NamedNode::new_unchecked(format!("{}#{fragment}", endpoint.as_str()));
+        let (service, dataset, graph) = (node("service"), node("dataset"), node("default-graph"));
+        let mut triples = vec![
+            Triple::new(service.clone(), rdf::TYPE, sd::SERVICE),
+            Triple::new(service.clone(), sd::ENDPOINT, endpoint.clone()),
+            Triple::new(service.clone(), sd::SUPPORTED_LANGUAGE, sd::SPARQL11_QUERY),
+            Triple::new(service.clone(), sd::FEATURE, sd::UNION_DEFAULT_GRAPH),
+            Triple::new(service.clone(), sd::DEFAULT_DATASET, dataset.clone()),
+            Triple::new(dataset.clone(), rdf::TYPE, sd::DATASET),
+            Triple::new(dataset, sd::DEFAULT_GRAPH, graph.clone()),
+            Triple::new(graph.clone(), rdf::TYPE, sd::GRAPH),
+            Triple::new(
+                graph,
+                sd::VOID_TRIPLES,
+                Literal::from(self.store.len() as i64),
+            ),
+        ];
+        let formats = [
+            QueryResultsFormat::Json,
+            QueryResultsFormat::Xml,
+            QueryResultsFormat::Csv,
+            QueryResultsFormat::Tsv,
+        ]
+        .map(QueryResultsFormat::iri)
+        .into_iter()
+        .chain(ResultsFormat::all().into_iter().filter_map(|f| match f {
+            ResultsFormat::Rdf(r) => Some(r.iri()),
+            _ => None,
+        }));
+        for f in formats {
+            triples.push(Triple::new(
+                service.clone(),
+                sd::RESULT_FORMAT,
+                NamedNodeRef::new_unchecked(f),
+            ));
+        }
+        triples.sort_by_cached_key(ToString::to_string);
+        let mut prefixes = self.store.prefixes();
+        prefixes.push(("sd", sd::NS.to_owned()));
+        let mut out = Vec::new();
+        results::write(
+            &Answer::Graph(triples),
+            ResultsFormat::Rdf(format),
+            &prefixes,
+            &mut out,
+        )
+        .map_err(|e| Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        Ok(Response::builder()
+            .header(header::CONTENT_TYPE, format.media_type())
+            .header(header::VARY, "Accept")
+            .body(Body::from(out))
+            .unwrap_or_default())
+    }
+
+    /// The Graph Store Protocol, for reading.
+    fn graph_store(&self, request: &Request<Body>) -> Result<Response<Body>, Failure> {
+        let params = query_params(request);
+        let graph = params
+            .iter()
+            .find(|(k, _)| k == "graph")
+            .map(|(_, v)| v.clone());
+        let default = params.iter().any(|(k, _)| k == "default");
+        if graph.is_some() && default {
+            return Err(Failure::new(
+                StatusCode::BAD_REQUEST,
+                "give ?default or ?graph=, not both",
+            ));
+        }
+        if let Some(graph) = graph {
+            let format = negotiate_rdf(request, RdfFormat::Turtle, false)?;
+            let name = NamedNode::new(graph.as_str()).map_err(|e| {
+                Failure::new(StatusCode::BAD_REQUEST, format!("graph `{graph}`: {e}"))
+            })?;
+            let store = self.store.store();
+            let exists = store
+                .contains_named_graph(name.as_ref())
+                .map_err(|e| Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+            if !exists {
+                return Err(Failure::new(
+                    StatusCode::NOT_FOUND,
+                    format!("no graph <{graph}> in this store"),
+                ));
+            }
+            let mut triples = store
+                .quads_for_pattern(
+                    None,
+                    None,
+                    None,
+                    Some(GraphNameRef::NamedNode(name.as_ref())),
+                )
+                .map(|q| q.map(Triple::from))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+            triples.sort_by_cached_key(ToString::to_string);
+            let mut out = Vec::new();
+            results::write(
+                &Answer::Graph(triples),
+                ResultsFormat::Rdf(format),
+                &self.store.prefixes(),
+                &mut out,
+            )
+            .map_err(|e| Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+            return Ok(Response::builder()
+                .header(header::CONTENT_TYPE, format.media_type())
+                .body(Body::from(out))
+                .unwrap_or_default());
+        }
+        // The default graph (the union of the cards' graphs, as queries see it) or the whole
+        // dataset: streamed from the RDF export rather than dumped from the store, so the
+        // bytes are the export's, in its fixed order.
+        let format = if default {
+            negotiate_rdf(request, RdfFormat::Turtle, false)?
+        } else {
+            negotiate_rdf(request, RdfFormat::TriG, true)?
+        };
+        let (glossary, config) = (self.glossary.clone(), self.store.config().clone());
+        let body = stream(move |w| {
+            crate::export::rdf::write(&glossary, &config, format, w)
+                .map(|_| ())
+                .map_err(|e| io::Error::other(e.to_string()))
+        });
+        Ok(Response::builder()
+            .header(header::CONTENT_TYPE, format.media_type())
+            .body(body)
+            .unwrap_or_default())
+    }
+}
+
+fn read_only() -> Failure {
+    Failure::new(
+        StatusCode::FORBIDDEN,
+        "glossgraph serve is read-only: SPARQL Update is not accepted",
+    )
+}
+
+fn text(status: StatusCode, message: &str) -> Response<Body> {
+    Response::builder()
+        .status(status)
+        .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
+        .body(Body::from(message.to_owned()))
+        .unwrap_or_default()
+}
+
+/// The URL's query string, decoded.
+fn query_params(request: &Request<Body>) -> Vec<(String, String)> {
+    request
+        .uri()
+        .query()
+        .map(|q| form_urlencoded::parse(q.as_bytes()).into_owned().collect())
+        .unwrap_or_default()
+}
+
+/// A header's media type, lowercased, without parameters.
+fn media_type(request: &Request<Body>, name: header::HeaderName) -> String {
+    request
+        .headers()
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(|v| v.trim().to_ascii_lowercase())
+        .unwrap_or_default()
+}
+
+/// The media types of `Accept`, best first (by `q`, then by order).
+fn accepted(request: &Request<Body>) -> Vec<String> {
+    let Some(accept) = request
+        .headers()
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return Vec::new();
+    };
+    let mut ranked: Vec<(u32, usize, String)> = accept
+        .split(',')
+        .enumerate()
+        .filter_map(|(i, item)| {
+            let mut parts = item.split(';');
+            let media = parts.next()?.trim().to_ascii_lowercase();
+            let q = parts
+                .filter_map(|p| p.trim().strip_prefix("q="))
+                .find_map(|q| q.trim().parse::<f32>().ok())
+                .unwrap_or(1.0);
+            (q > 0.0 && !media.is_empty()).then_some(((q * 1000.0) as u32, i, media))
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    ranked.into_iter().map(|(_, _, m)| m).collect()
+}
+
+/// The format of a query's answer: `format`/`output` parameter, else `Accept`, else SPARQL
+/// JSON for solutions and Turtle for graphs.
+fn negotiate(
+    request: &Request<Body>,
+    params: &[(String, String)],
+    form: QueryForm,
+) -> Result<ResultsFormat, Failure> {
+    let fallback = match form {
+        QueryForm::Graph => ResultsFormat::Rdf(RdfFormat::Turtle),
+        _ => ResultsFormat::Json,
+    };
+    if let Some((_, asked)) = params.iter().find(|(k, _)| k == "format" || k == "output") {
+        return ResultsFormat::from_name(asked)
+            .or_else(|| ResultsFormat::from_media_type(asked, form))
+            .filter(|f| f.fits(form))
+            .ok_or_else(|| {
+                Failure::new(
+                    StatusCode::NOT_ACCEPTABLE,
+                    format!("format `{asked}` cannot carry this answer"),
+                )
+            });
+    }
+    let accepted = accepted(request);
+    if accepted.is_empty() {
+        return Ok(fallback);
+    }
+    for media in &accepted {
+        if media == "*/*"
+            || media == "application/*"
+            || media == "text/*" && form == QueryForm::Graph
+        {
+            return Ok(fallback);
+        }
+        if let Some(f) = ResultsFormat::from_media_type(media, form) {
+            return Ok(f);
+        }
+    }
+    let offered: Vec<&str> = ResultsFormat::all()
+        .into_iter()
+        .filter(|f| f.fits(form))
+        .map(ResultsFormat::media_type)
+        .collect();
+    Err(Failure::new(
+        StatusCode::NOT_ACCEPTABLE,
+        format!(
+            "none of the accepted types is available; offered: {}",
+            offered.join(", ")
+        ),
+    ))
+}
+
+/// An RDF format from `Accept`: triple formats, plus TriG and N-Quads when `dataset`.
+fn negotiate_rdf(
+    request: &Request<Body>,
+    fallback: RdfFormat,
+    dataset: bool,
+) -> Result<RdfFormat, Failure> {
+    let accepted = accepted(request);
+    if accepted.is_empty() {
+        return Ok(fallback);
+    }
+    for media in &accepted {
+        if media == "*/*" || media == "application/*" || media == "text/*" {
+            return Ok(fallback);
+        }
+        if let Some(f) = RdfFormat::from_media_type(media) {
+            if f.supports_datasets() == dataset || dataset && f == RdfFormat::NQuads {
+                return Ok(f);
+            }
+        }
+    }
+    Err(Failure::new(
+        StatusCode::NOT_ACCEPTABLE,
+        if dataset {
+            "the whole dataset is offered as application/trig or application/n-quads"
+        } else {
+            "a graph is offered as text/turtle, application/n-triples, application/rdf+xml \
+             or application/ld+json"
+        },
+    ))
+}
+
+/// A body written by `write` in another thread and streamed as it is produced.
+fn stream(write: impl FnOnce(&mut ChannelWriter) -> io::Result<()> + Send + 'static) -> Body {
+    let (sender, receiver) = sync_channel(8);
+    std::thread::spawn(move || {
+        let mut writer = ChannelWriter {
+            buffer: Vec::with_capacity(CHUNK),
+            sender,
+        };
+        if write(&mut writer).is_ok() {
+            let _ = writer.flush_chunk();
+        }
+        // Dropping the sender ends the body; a failure before that leaves it short, and
+        // the reader reports it so the connection is aborted, not ended cleanly.
+    });
+    Body::from_read(ChannelReader {
+        receiver,
+        current: io::Cursor::new(Vec::new()),
+    })
+}
+
+const CHUNK: usize = 64 * 1024;
+
+struct ChannelWriter {
+    buffer: Vec<u8>,
+    sender: SyncSender<Vec<u8>>,
+}
+
+impl ChannelWriter {
+    fn flush_chunk(&mut self) -> io::Result<()> {
+        if !self.buffer.is_empty() {
+            let chunk = std::mem::replace(&mut self.buffer, Vec::with_capacity(CHUNK));
+            self.sender
+                .send(chunk)
+                .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the client went away"))?;
+        }
+        Ok(())
+    }
+}
+
+impl io::Write for ChannelWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.buffer.extend_from_slice(buf);
+        if self.buffer.len() >= CHUNK {
+            self.flush_chunk()?;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+struct ChannelReader {
+    receiver: Receiver<Vec<u8>>,
+    current: io::Cursor<Vec<u8>>,
+}
+
+impl Read for ChannelReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            let n = self.current.read(buf)?;
+            if n > 0 || buf.is_empty() {
+                return Ok(n);
+            }
+            match self.receiver.recv() {
+                Ok(chunk) => self.current = io::Cursor::new(chunk),
+                Err(_) => return Ok(0),
+            }
+        }
+    }
+}
+
+/// The query page, with the saved queries offered in a menu.
+fn page(config: &Config) -> String {
+    let saved: Vec<serde_json::Value> = saved::ALL
+        .iter()
+        .map(|q| {
+            serde_json::json!({
+                "name": q.name,
+                "summary": q.summary(),
+                "text": q.text,
+            })
+        })
+        .collect();
+    // `</` cannot appear inside a <script> element.
+    let saved = serde_json::to_string(&saved)
+        .unwrap_or_else(|_| "[]".into())
+        .replace("</", "<\\/");
+    let mut title = String::new();
+    for c in config.title.chars() {
+        match c {
+            '<' => title.push_str("&lt;"),
+            '>' => title.push_str("&gt;"),
+            '&' => title.push_str("&amp;"),
+            '"' => title.push_str("&quot;"),
+            c => {
+                let _ = write!(title, "{c}");
+            }
+        }
+    }
+    include_str!("page.html")
+        .replace("{{TITLE}}", &title)
+        .replace("/*{{SAVED}}*/[]", &saved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(accept: Option<&str>) -> Request<Body> {
+        let mut r = Request::builder().uri("/query");
+        if let Some(a) = accept {
+            r = r.header(header::ACCEPT, a);
+        }
+        r.body(Body::empty()).unwrap()
+    }
+
+    #[test]
+    fn content_negotiation_picks_the_best_format_that_fits() {
+        let pick = |accept, form| negotiate(&request(accept), &[], form).map_err(|f| f.0);
+        assert_eq!(pick(None, QueryForm::Select), Ok(ResultsFormat::Json));
+        assert_eq!(
+            pick(
+                Some("text/csv;q=0.5, application/sparql-results+xml"),
+                QueryForm::Select
+            ),
+            Ok(ResultsFormat::Xml)
+        );
+        assert_eq!(
+            pick(
+                Some("text/csv;q=0.5, application/sparql-results+xml;q=0.1"),
+                QueryForm::Select
+            ),
+            Ok(ResultsFormat::Csv)
+        );
+        assert_eq!(
+            pick(Some("*/*"), QueryForm::Graph),
+            Ok(ResultsFormat::Rdf(RdfFormat::Turtle))
+        );
+        assert_eq!(
+            pick(Some("application/n-triples, */*;q=0.1"), QueryForm::Graph),
+            Ok(ResultsFormat::Rdf(RdfFormat::NTriples))
+        );
+        assert_eq!(
+            pick(Some("text/turtle"), QueryForm::Select),
+            Err(StatusCode::NOT_ACCEPTABLE)
+        );
+        let with_format = negotiate(
+            &request(Some("text/csv")),
+            &[("format".into(), "json".into())],
+            QueryForm::Ask,
+        );
+        assert_eq!(with_format.map_err(|f| f.0), Ok(ResultsFormat::Json));
+    }
+
+    #[test]
+    fn the_page_embeds_every_saved_query() {
+        let page = page(&Config::default());
+        for q in saved::ALL {
+            assert!(
+                page.contains(&format!("\"name\":\"{}\"", q.name)),
+                "{}",
+                q.name
+            );
+        }
+        assert!(!page.contains("{{"), "a placeholder was left in the page");
+    }
+}

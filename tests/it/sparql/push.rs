@@ -1,0 +1,607 @@
+//! `glossgraph push`: into a real Oxigraph server and a real Virtuoso, read back, pushed
+//! twice, with wrong credentials; and against a scripted server for retries and refusals.
+
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpListener;
+use std::process::{Command, Output};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use glossgraph::check;
+use glossgraph::config::{Config, Settings};
+use glossgraph::load::{self, Input};
+use glossgraph::sparql::push::{self, Client, PushError};
+use glossgraph::sparql::{Answer, GlossaryStore};
+
+use super::stores::{Oxigraph, Virtuoso};
+use super::{generated, glossgraph, ok, root, scratch, stderr, stdout};
+
+/// `glossgraph push ARGS` with the password in the environment.
+fn push_with_password(password: &str, args: &[&str]) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_glossgraph"))
+        .arg("push")
+        .args(args)
+        .current_dir(root())
+        .env("GLOSSGRAPH_PASSWORD", password)
+        .env_remove("GLOSSGRAPH_USER")
+        .output()
+        .unwrap();
+    assert!(out.status.code().is_some());
+    out
+}
+
+/// The glossary at `input` in a local store, for comparing with what a remote store holds.
+fn local(input: &str) -> GlossaryStore {
+    let input = Input::parse(&root().join(input).display().to_string());
+    let config = Config::resolve(input.config_dir().as_deref(), Settings::default()).unwrap();
+    let checked = check::check(
+        load::load(&input).unwrap(),
+        &config,
+        check::Options::default(),
+    );
+    assert!(!checked.report.is_failure(false));
+    GlossaryStore::new(&checked.glossary, &config).unwrap()
+}
+
+/// The triples about `slugs`, from the local store, as sorted text.
+fn local_triples(store: &GlossaryStore, slugs: &[String]) -> BTreeSet<String> {
+    let query = format!("SELECT ?s ?p ?o WHERE {{ {} ?s ?p ?o }}", values(slugs));
+    let prepared = store.prepare(&query).unwrap();
+    let Answer::Solutions(s) = store.run(&prepared, None).unwrap() else {
+        panic!()
+    };
+    rows(&s)
+}
+
+/// The same triples, read back from `graph` at a remote SPARQL endpoint.
+fn remote_triples(
+    client: &Client,
+    endpoint: &str,
+    graph: &str,
+    slugs: &[String],
+) -> BTreeSet<String> {
+    let query = format!(
+        "SELECT ?s ?p ?o WHERE {{ GRAPH <{graph}> {{ {} ?s ?p ?o }} }}",
+        values(slugs)
+    );
+    rows(&client.select(endpoint, &query, &mut |_| {}).unwrap())
+}
+
+fn values(slugs: &[String]) -> String {
+    let terms: Vec<String> = slugs
+        .iter()
+        .map(|s| format!("<https://glossgraph.example/rdma-storage/term/{s}>"))
+        .collect();
+    format!("VALUES ?s {{ {} }}", terms.join(" "))
+}
+
+/// Rows as text. Virtuoso keeps the value of an `xsd:boolean` but not its lexical form
+/// (`true` comes back as `1`), so booleans are compared in canonical form.
+fn rows(s: &glossgraph::sparql::Solutions) -> BTreeSet<String> {
+    s.rows
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|t| t.as_ref().map(ToString::to_string).unwrap_or_default())
+                .map(|t| match t.as_str() {
+                    "\"1\"^^<http://www.w3.org/2001/XMLSchema#boolean>" => {
+                        "\"true\"^^<http://www.w3.org/2001/XMLSchema#boolean>".to_owned()
+                    }
+                    "\"0\"^^<http://www.w3.org/2001/XMLSchema#boolean>" => {
+                        "\"false\"^^<http://www.w3.org/2001/XMLSchema#boolean>".to_owned()
+                    }
+                    _ => t,
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+/// Asserts two sets of rows are equal, showing only what differs.
+fn assert_same(remote: BTreeSet<String>, local: BTreeSet<String>) {
+    let missing: Vec<_> = local.difference(&remote).collect();
+    let extra: Vec<_> = remote.difference(&local).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "the store lacks {missing:#?}\nand has extra {extra:#?}"
+    );
+}
+
+/// Every 400th slug of a generated corpus.
+fn sample_slugs(path: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .step_by(400)
+        .map(|l| {
+            let card: serde_json::Value = serde_json::from_str(l).unwrap();
+            card["slug"].as_str().unwrap().to_owned()
+        })
+        .collect()
+}
+
+/// The triple count in the `verified:` line of a push.
+fn verified_count(out: &str) -> u64 {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("verified: "))
+        .unwrap_or_else(|| panic!("no verified line in {out}"));
+    line.split(" counts ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+const GRAPH: &str = "https://glossgraph.example/rdma-storage/";
+const SAMPLE_TRIPLES: u64 = 2069;
+
+#[test]
+fn push_into_oxigraph_server() {
+    let store = Oxigraph::start("push", 2);
+    let gsp = format!("{}/store", store.base);
+    let query = format!("{}/query", store.base);
+    let client = Client::new(push::Settings::default());
+
+    // The sample glossary, read back.
+    let out = ok(&glossgraph(&[
+        "push",
+        "--endpoint",
+        &gsp,
+        "--verify",
+        &query,
+    ]));
+    assert!(
+        out.starts_with(&format!(
+            "pushed {SAMPLE_TRIPLES} triples to graph <{GRAPH}> at {gsp}"
+        )),
+        "{out}"
+    );
+    assert_eq!(verified_count(&out), SAMPLE_TRIPLES);
+    let sample = local("data");
+    let slugs: Vec<String> = ["roce-v2", "nvme-of-1-0", "iwarp"]
+        .map(String::from)
+        .to_vec();
+    let here = local_triples(&sample, &slugs);
+    assert!(here.len() > 60, "{here:?}");
+    assert_same(remote_triples(&client, &query, GRAPH, &slugs), here);
+
+    // Twice: replaced, not duplicated.
+    let out = ok(&glossgraph(&[
+        "push",
+        "--endpoint",
+        &gsp,
+        "--verify",
+        &query,
+    ]));
+    assert_eq!(verified_count(&out), SAMPLE_TRIPLES);
+
+    // A query that hits the server's time limit comes back as 200 with part of the results;
+    // the reader notices instead of taking it for the answer. (Oxigraph checks its deadline
+    // only when it reads the store: a plain cross product would stream for ever.)
+    let patient = Client::new(push::Settings {
+        timeout: Duration::from_secs(60),
+        ..push::Settings::default()
+    });
+    let started = Instant::now();
+    // Each row needs a store lookup (the EXISTS), so Oxigraph sees its deadline pass.
+    let heavy = format!(
+        "SELECT ?a ?b WHERE {{ GRAPH <{GRAPH}> {{ ?a ?p ?o . ?b ?q ?o2 . ?c ?r ?o3 FILTER EXISTS {{ ?a ?x ?o3 }} }} }}"
+    );
+    let e = patient.select(&query, &heavy, &mut |_| {}).unwrap_err();
+    assert!(matches!(e, PushError::Partial { .. }), "{e}");
+    assert!(
+        e.to_string().contains("gave only part of its answer"),
+        "{e}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(60));
+
+    // 10,000 generated terms in one atomic PUT.
+    let corpus = generated(10_000);
+    let corpus_arg = corpus.to_str().unwrap();
+    let out = ok(&glossgraph(&[
+        "push",
+        corpus_arg,
+        "--endpoint",
+        &gsp,
+        "--verify",
+        &query,
+        "--max-body",
+        "1000000000",
+    ]));
+    assert!(out.contains("(1 requests,"), "{out}");
+    let triples = verified_count(&out);
+    assert!(triples > 400_000, "{out}");
+    let big = local(corpus_arg);
+    let slugs = sample_slugs(&corpus);
+    let here = local_triples(&big, &slugs);
+    assert!(here.len() > 20 * slugs.len(), "{}", here.len());
+    assert_same(remote_triples(&client, &query, GRAPH, &slugs), here);
+
+    // SPARQL Update instead of the Graph Store, into another graph.
+    let out = ok(&glossgraph(&[
+        "push",
+        "--endpoint",
+        &format!("{}/update", store.base),
+        "--protocol",
+        "update",
+        "--graph",
+        "https://example.org/other/",
+        "--verify",
+        &query,
+    ]));
+    assert_eq!(verified_count(&out), SAMPLE_TRIPLES);
+}
+
+#[test]
+fn push_into_virtuoso() {
+    let store = Virtuoso::start("push");
+    let gsp = format!("{}/sparql-graph-crud-auth", store.base);
+    let query = format!("{}/sparql", store.base);
+    let pw = store.password.as_str();
+
+    // Wrong password, no user: clear errors, nothing pushed.
+    let out = push_with_password("not-the-password", &["--endpoint", &gsp, "--user", "dba"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("refused the credentials of user `dba` (HTTP 401): check the password given in GLOSSGRAPH_PASSWORD or --password-file"),
+        "{}",
+        stderr(&out)
+    );
+    let out = glossgraph(&["push", "--endpoint", &gsp]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("asks for authentication (HTTP 401): give --user"),
+        "{}",
+        stderr(&out)
+    );
+
+    // The sample glossary, read back, pushed twice (Digest authentication).
+    let client = Client::new(push::Settings::default());
+    for _ in 0..2 {
+        let out = push_with_password(
+            pw,
+            &["--endpoint", &gsp, "--user", "dba", "--verify", &query],
+        );
+        assert_eq!(verified_count(&ok(&out)), SAMPLE_TRIPLES);
+    }
+    let sample = local("data");
+    let slugs: Vec<String> = ["roce-v2", "nvme-of-1-0", "iwarp"]
+        .map(String::from)
+        .to_vec();
+    assert_same(
+        remote_triples(&client, &query, GRAPH, &slugs),
+        local_triples(&sample, &slugs),
+    );
+
+    // 10,000 generated terms, with the password in a file this time.
+    let corpus = generated(10_000);
+    let corpus_arg = corpus.to_str().unwrap();
+    let dir = scratch("virtuoso-password");
+    let file = dir.join("password");
+    std::fs::write(&file, format!("{pw}\n")).unwrap();
+    let out = glossgraph(&[
+        "push",
+        corpus_arg,
+        "--endpoint",
+        &gsp,
+        "--user",
+        "dba",
+        "--password-file",
+        file.to_str().unwrap(),
+        "--verify",
+        &query,
+    ]);
+    let triples = verified_count(&ok(&out));
+    assert!(triples > 400_000);
+    // Past --max-body (16 MiB) the payload goes as a PUT and POSTs.
+    assert!(stderr(&out).contains("request 1 of "), "{}", stderr(&out));
+    let big = local(corpus_arg);
+    let slugs = sample_slugs(&corpus);
+    assert_same(
+        remote_triples(&client, &query, GRAPH, &slugs),
+        local_triples(&big, &slugs),
+    );
+
+    // SPARQL Update at /sparql-auth.
+    let out = push_with_password(
+        pw,
+        &[
+            "--endpoint",
+            &format!("{}/sparql-auth", store.base),
+            "--protocol",
+            "update",
+            "--user",
+            "dba",
+            "--graph",
+            "https://example.org/other/",
+            "--verify",
+            &query,
+        ],
+    );
+    assert_eq!(verified_count(&ok(&out)), SAMPLE_TRIPLES);
+
+    // Virtuoso answers a query stopped by its `timeout` parameter with 200, part of the
+    // results and X-SQL-State: the reader refuses it.
+    let heavy = format!(
+        "SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{GRAPH}> {{ ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }} }}"
+    );
+    let e = client
+        .select(&format!("{query}?timeout=1000"), &heavy, &mut |_| {})
+        .unwrap_err();
+    assert!(matches!(e, PushError::Partial { .. }), "{e}");
+    assert!(e.to_string().contains("X-SQL-State: S1TAT"), "{e}");
+}
+
+/// A scripted HTTP server: answers each request with the next of `replies` (status, extra
+/// header lines, body) and records what it was sent.
+struct Scripted {
+    port: u16,
+    seen: Arc<Mutex<Vec<String>>>,
+}
+
+impl Scripted {
+    fn start(replies: Vec<(u16, &'static str, &'static str)>) -> Scripted {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let record = Arc::clone(&seen);
+        std::thread::spawn(move || {
+            for (status, headers, body) in replies {
+                let Ok((stream, _)) = listener.accept() else {
+                    return;
+                };
+                let mut reader = BufReader::new(stream);
+                let mut head = String::new();
+                let mut length = 0;
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+                        break;
+                    }
+                    if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                        length = v.trim().parse().unwrap_or(0);
+                    }
+                    head.push_str(&line);
+                }
+                let mut content = vec![0; length];
+                let _ = reader.read_exact(&mut content);
+                record.lock().unwrap().push(head);
+                let mut stream = reader.into_inner();
+                let _ = write!(
+                    stream,
+                    "HTTP/1.1 {status} X\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n{headers}\r\n{body}",
+                    body.len()
+                );
+            }
+        });
+        Scripted { port, seen }
+    }
+
+    fn url(&self) -> String {
+        format!("http://127.0.0.1:{}/store", self.port)
+    }
+
+    fn requests(&self) -> Vec<String> {
+        self.seen.lock().unwrap().clone()
+    }
+}
+
+#[test]
+fn server_errors_are_retried_with_backoff() {
+    let server = Scripted::start(vec![
+        (503, "", "busy"),
+        (502, "", "bad gateway"),
+        (201, "", ""),
+    ]);
+    let out = glossgraph(&["push", "--endpoint", &server.url(), "--retries", "3"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("answered HTTP 503; retrying in 0.5 s (attempt 2 of 4)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("answered HTTP 502; retrying in 1.0 s (attempt 3 of 4)"),
+        "{err}"
+    );
+    let requests = server.requests();
+    assert_eq!(requests.len(), 3);
+    assert!(
+        requests.iter().all(|r| r.starts_with(
+            "PUT /store?graph=https%3A%2F%2Fglossgraph.example%2Frdma-storage%2F HTTP/1.1"
+        )),
+        "{requests:?}"
+    );
+    assert!(
+        requests[0]
+            .to_ascii_lowercase()
+            .contains("content-type: text/turtle"),
+        "{}",
+        requests[0]
+    );
+
+    let server = Scripted::start(vec![(500, "", "disk full"), (500, "", "disk full")]);
+    let out = glossgraph(&["push", "--endpoint", &server.url(), "--retries", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("keeps failing: HTTP 500 after 2 attempts: disk full"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_refusal_carries_the_servers_message_and_is_not_retried() {
+    let server = Scripted::start(vec![
+        (400, "", "Turtle syntax error at line 3, column 7\n"),
+        (201, "", ""),
+    ]);
+    let out = glossgraph(&["push", "--endpoint", &server.url()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "glossgraph: error: {}?graph=https%3A%2F%2Fglossgraph.example%2Frdma-storage%2F refused the PUT with HTTP 400: Turtle syntax error at line 3, column 7\n",
+            server.url()
+        )
+    );
+    assert_eq!(server.requests().len(), 1);
+}
+
+#[test]
+fn a_dead_endpoint_is_retried_then_reported() {
+    let port = super::free_port();
+    let started = Instant::now();
+    let out = glossgraph(&[
+        "push",
+        "--endpoint",
+        &format!("http://127.0.0.1:{port}/store"),
+        "--retries",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("retrying in 0.5 s (attempt 2 of 3)"), "{err}");
+    assert!(err.contains("retrying in 1.0 s (attempt 3 of 3)"), "{err}");
+    assert!(
+        err.contains(&format!(
+            "glossgraph: error: cannot reach http://127.0.0.1:{port}/store?graph="
+        )),
+        "{err}"
+    );
+    assert!(err.trim_end().ends_with("(after 3 attempts)"), "{err}");
+    assert!(started.elapsed() >= Duration::from_millis(1500));
+}
+
+#[test]
+fn basic_authentication_with_the_password_from_a_file() {
+    let challenge = "WWW-Authenticate: Basic realm=\"store\"\r\n";
+    // The bodiless probe is challenged, then answered with credentials; then the PUT.
+    let server = Scripted::start(vec![(401, challenge, ""), (200, "", ""), (201, "", "")]);
+    let dir = scratch("basic-auth");
+    let file = dir.join("secret");
+    std::fs::write(&file, "open sesame\r\nsecond line ignored\n").unwrap();
+    let out = glossgraph(&[
+        "push",
+        "--endpoint",
+        &server.url(),
+        "--user",
+        "Aladdin",
+        "--password-file",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let requests = server.requests();
+    assert!(requests[0].starts_with("HEAD "), "{requests:?}");
+    assert!(requests[2].starts_with("PUT "), "{requests:?}");
+    assert!(
+        requests[2].contains("Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ=="),
+        "{}",
+        requests[2]
+    );
+    // The password appears nowhere in what glossgraph prints.
+    assert!(!stdout(&out).contains("sesame") && !stderr(&out).contains("sesame"));
+}
+
+#[test]
+fn credentials_never_come_from_the_command_line() {
+    let out = glossgraph(&["push", "--endpoint", "http://dba:secret@127.0.0.1:1/store"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("holds credentials; give --user, and the password in GLOSSGRAPH_PASSWORD or --password-file"), "{}", stderr(&out));
+    let out = glossgraph(&[
+        "push",
+        "--endpoint",
+        "http://127.0.0.1:1/store",
+        "--user",
+        "dba",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains(
+            "--user dba needs a password: set GLOSSGRAPH_PASSWORD or give --password-file"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let out = glossgraph(&[
+        "push",
+        "--endpoint",
+        "http://127.0.0.1:1/store",
+        "--password",
+        "x",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "there must be no --password flag"
+    );
+}
+
+#[test]
+fn a_dry_run_sends_nothing() {
+    let server = Scripted::start(vec![]);
+    let out = ok(&glossgraph(&[
+        "push",
+        "--endpoint",
+        &server.url(),
+        "--dry-run",
+    ]));
+    assert!(
+        out.starts_with(&format!("would PUT {SAMPLE_TRIPLES} triples (")),
+        "{out}"
+    );
+    assert!(out.contains(&format!("bytes of Turtle) to {}?graph=https%3A%2F%2Fglossgraph.example%2Frdma-storage%2F, replacing graph <{GRAPH}>", server.url())), "{out}");
+    let out = ok(&glossgraph(&[
+        "push",
+        "--endpoint",
+        &server.url(),
+        "--dry-run",
+        "--protocol",
+        "update",
+        "--batch-size",
+        "500",
+    ]));
+    assert_eq!(
+        out,
+        format!("would POST to {}: DROP SILENT GRAPH <{GRAPH}>, then 5 INSERT DATA requests of at most 500 triples ({SAMPLE_TRIPLES} triples in all)\n", server.url())
+    );
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(server.requests().is_empty());
+}
+
+#[test]
+fn the_payload_is_the_exports_triples_once_each() {
+    let sample = local("data");
+    let dir = root().join("data");
+    let config = Config::resolve(Some(&dir), Settings::default()).unwrap();
+    let checked = check::check(
+        load::load(&Input::Path(dir)).unwrap(),
+        &config,
+        check::Options::default(),
+    );
+    let payload = push::Payload::new(&checked.glossary, &config);
+    assert_eq!(payload.len() as u64, SAMPLE_TRIPLES);
+    assert_eq!(sample.len() as u64, SAMPLE_TRIPLES);
+    // Split bodies hold the same triples as one body.
+    let whole: BTreeSet<_> = parse_turtle(&payload.turtle_bodies(usize::MAX)[0]);
+    let parts = payload.turtle_bodies(20_000);
+    assert!(parts.len() > 5);
+    let mut union = BTreeSet::new();
+    for p in &parts {
+        union.extend(parse_turtle(p));
+    }
+    assert_eq!(whole.len() as u64, SAMPLE_TRIPLES);
+    assert_eq!(union, whole);
+}
+
+fn parse_turtle(body: &[u8]) -> BTreeSet<String> {
+    oxigraph::io::RdfParser::from_format(oxigraph::io::RdfFormat::Turtle)
+        .for_slice(body)
+        .map(|q| oxigraph::model::Triple::from(q.unwrap()).to_string())
+        .collect()
+}

@@ -1,0 +1,553 @@
+//! `glossgraph serve`, driven by real clients: curl for the protocols, SPARQLWrapper from
+//! Python, headless Chromium for the query page, and a bounded loopback load test.
+
+use std::process::Command;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::{curl, require, root, scratch, stderr, Served};
+
+const LABELS: &str = "SELECT ?l WHERE { ?t skos:prefLabel ?l } ORDER BY ?l LIMIT 3";
+
+#[test]
+fn the_sparql_protocol_over_curl() {
+    let server = Served::start(&[]);
+    let query = server.url("/query");
+
+    // GET, with content negotiation for every results format.
+    for (accept, media, first) in [
+        (
+            "application/sparql-results+json",
+            "application/sparql-results+json",
+            "{\"head\":{\"vars\":[\"l\"]}",
+        ),
+        (
+            "application/sparql-results+xml",
+            "application/sparql-results+xml",
+            "<?xml version=\"1.0\"?><sparql",
+        ),
+        (
+            "text/csv",
+            "text/csv; charset=utf-8",
+            "l\r\nCEE DCBX\r\nDCBX\r\nDCQCN\r\n",
+        ),
+        (
+            "text/tab-separated-values",
+            "text/tab-separated-values; charset=utf-8",
+            "?l\n\"CEE DCBX\"@en\n",
+        ),
+        (
+            "text/csv;q=0.2, application/sparql-results+xml;q=0.1",
+            "text/csv; charset=utf-8",
+            "l\r\n",
+        ),
+    ] {
+        let (status, headers, body) = curl(&[
+            "-G",
+            &query,
+            "--data-urlencode",
+            &format!("query={LABELS}"),
+            "-H",
+            &format!("Accept: {accept}"),
+        ]);
+        assert_eq!(status, 200, "{accept}: {body}");
+        assert!(
+            headers.contains(&format!("content-type: {media}")),
+            "{accept}: {headers}"
+        );
+        assert!(body.starts_with(first), "{accept}: {body}");
+    }
+    // No Accept: SPARQL JSON.
+    let (_, headers, _) = curl(&[
+        "-G",
+        &query,
+        "--data-urlencode",
+        &format!("query={LABELS}"),
+        "-H",
+        "Accept:",
+    ]);
+    assert!(
+        headers.contains("content-type: application/sparql-results+json"),
+        "{headers}"
+    );
+
+    // POST, form-encoded and direct.
+    let (status, _, body) = curl(&[
+        &query,
+        "--data-urlencode",
+        &format!("query={LABELS}"),
+        "-H",
+        "Accept: text/csv",
+    ]);
+    assert_eq!(
+        (status, body.as_str()),
+        (200, "l\r\nCEE DCBX\r\nDCBX\r\nDCQCN\r\n")
+    );
+    let (status, _, body) = curl(&[
+        &query,
+        "-H",
+        "Content-Type: application/sparql-query",
+        "-H",
+        "Accept: text/csv",
+        "--data-binary",
+        LABELS,
+    ]);
+    assert_eq!(
+        (status, body.as_str()),
+        (200, "l\r\nCEE DCBX\r\nDCBX\r\nDCQCN\r\n")
+    );
+
+    // CONSTRUCT in RDF formats; SELECT cannot be Turtle.
+    let construct = "CONSTRUCT { ?t skos:prefLabel ?l } WHERE { ?t skos:notation \"roce-v2\"^^gx:Slug ; skos:prefLabel ?l }";
+    let (status, headers, body) = curl(&[
+        "-G",
+        &query,
+        "--data-urlencode",
+        &format!("query={construct}"),
+        "-H",
+        "Accept: application/n-triples",
+    ]);
+    assert_eq!(status, 200);
+    assert!(
+        headers.contains("content-type: application/n-triples"),
+        "{headers}"
+    );
+    assert_eq!(body, "<https://glossgraph.example/rdma-storage/term/roce-v2> <http://www.w3.org/2004/02/skos/core#prefLabel> \"RoCEv2\"@en .\n");
+    let (status, _, body) = curl(&[
+        "-G",
+        &query,
+        "--data-urlencode",
+        &format!("query={LABELS}"),
+        "-H",
+        "Accept: text/turtle",
+    ]);
+    assert_eq!(status, 406, "{body}");
+    assert!(
+        body.starts_with("none of the accepted types is available; offered: "),
+        "{body}"
+    );
+    assert!(body.contains("application/sparql-results+json"), "{body}");
+    // The picture formats, negotiated too.
+    let (status, headers, body) = curl(&[
+        "-G",
+        &query,
+        "--data-urlencode",
+        &format!("query={construct}"),
+        "-H",
+        "Accept: text/vnd.graphviz",
+    ]);
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        headers.contains("content-type: text/vnd.graphviz"),
+        "{headers}"
+    );
+    assert!(body.contains("digraph"), "{body}");
+
+    // Errors: syntax (with its place), update attempts, wrong methods, unknown paths.
+    let (status, _, body) = curl(&[
+        "-G",
+        &query,
+        "--data-urlencode",
+        "query=SELECT * WHERE {\n ?s ?p",
+    ]);
+    assert_eq!(status, 400);
+    assert!(body.starts_with("query syntax: 2:"), "{body}");
+    let (status, _, body) = curl(&[&query, "--data-urlencode", "update=DROP ALL"]);
+    assert_eq!(status, 403);
+    assert_eq!(
+        body,
+        "glossgraph serve is read-only: SPARQL Update is not accepted\n"
+    );
+    let (status, _, _) = curl(&[
+        &query,
+        "-H",
+        "Content-Type: application/sparql-update",
+        "--data-binary",
+        "DROP ALL",
+    ]);
+    assert_eq!(status, 403);
+    let (status, _, _) = curl(&[
+        "-X",
+        "PUT",
+        &server.url("/store?default"),
+        "--data-binary",
+        "<a:b> <a:c> <a:d> .",
+    ]);
+    assert_eq!(status, 405);
+    let (status, _, body) = curl(&[&server.url("/update")]);
+    assert_eq!(status, 404);
+    assert!(body.contains("there is no update endpoint"), "{body}");
+    let (status, _, _) = curl(&[
+        &query,
+        "-H",
+        "Content-Type: text/plain",
+        "--data-binary",
+        "ASK {}",
+    ]);
+    assert_eq!(status, 415);
+
+    // The service description, as Turtle.
+    let (status, headers, body) = curl(&[&query]);
+    assert_eq!(status, 200);
+    assert!(headers.contains("content-type: text/turtle"), "{headers}");
+    assert!(
+        body.contains("sd:supportedLanguage sd:SPARQL11Query"),
+        "{body}"
+    );
+    assert!(body.contains(&format!("sd:endpoint <{query}>")), "{body}");
+    assert!(body.contains("sd:feature sd:UnionDefaultGraph"), "{body}");
+
+    // No CORS header unless asked for.
+    let (_, headers, _) = curl(&["-G", &query, "--data-urlencode", "query=ASK {}"]);
+    assert!(
+        !headers.contains("access-control-allow-origin"),
+        "{headers}"
+    );
+}
+
+#[test]
+fn the_graph_store_for_reading() {
+    let server = Served::start(&[]);
+    let (status, headers, body) = curl(&[
+        "-H",
+        "Accept: application/n-triples",
+        &server.url("/store?default"),
+    ]);
+    assert_eq!(status, 200);
+    assert!(
+        headers.contains("content-type: application/n-triples"),
+        "{headers}"
+    );
+    assert_eq!(body.lines().count(), 2069);
+    // The same bytes as the export writes.
+    let mut export = Vec::new();
+    let (glossary, config) = sample();
+    glossgraph::export::rdf::write(
+        &glossary,
+        &config,
+        oxigraph::io::RdfFormat::NTriples,
+        &mut export,
+    )
+    .unwrap();
+    assert_eq!(body.as_bytes(), export.as_slice());
+    let (status, headers, body) = curl(&[&server.url("/store")]);
+    assert_eq!(status, 200);
+    assert!(
+        headers.contains("content-type: application/trig"),
+        "{headers}"
+    );
+    assert!(
+        body.contains("<https://glossgraph.example/rdma-storage/graph/roce-v2> {"),
+        "{}",
+        &body[..200.min(body.len())]
+    );
+    let card = "https://glossgraph.example/rdma-storage/graph/roce-v2";
+    let (status, headers, body) = curl(&[
+        "-G",
+        &server.url("/store"),
+        "--data-urlencode",
+        &format!("graph={card}"),
+    ]);
+    assert_eq!(status, 200);
+    assert!(headers.contains("content-type: text/turtle"), "{headers}");
+    // The card's subject, prefixed or written in full (both are the same Turtle).
+    assert!(
+        body.contains("term:roce-v2 ")
+            || body.contains("<https://glossgraph.example/rdma-storage/term/roce-v2> "),
+        "{body}"
+    );
+    let (status, _, body) = curl(&[
+        "-G",
+        &server.url("/store"),
+        "--data-urlencode",
+        "graph=https://glossgraph.example/rdma-storage/graph/nope",
+    ]);
+    assert_eq!(status, 404, "{body}");
+    let (status, _, _) = curl(&["-I", &server.url("/store?default")]);
+    assert_eq!(status, 200);
+}
+
+fn sample() -> (glossgraph::Glossary, glossgraph::config::Config) {
+    use glossgraph::config::{Config, Settings};
+    use glossgraph::{check, load};
+    let dir = root().join("data");
+    let config = Config::resolve(Some(&dir), Settings::default()).unwrap();
+    let checked = check::check(
+        load::load(&load::Input::Path(dir)).unwrap(),
+        &config,
+        check::Options::default(),
+    );
+    (checked.glossary, config)
+}
+
+#[test]
+fn limits_timeouts_cors_and_a_clean_stop() {
+    let mut server = Served::start(&["--timeout", "1", "--max-body", "1000", "--cors"]);
+    let query = server.url("/query");
+    let started = Instant::now();
+    let (status, _, body) = curl(&[
+        &query,
+        "--data-urlencode",
+        "query=SELECT (COUNT(*) AS ?n) { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }",
+    ]);
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(
+        body,
+        "the query was stopped after 1 s: it ran longer than the timeout\n"
+    );
+    assert!(started.elapsed() < Duration::from_secs(20));
+    let big = format!("query=ASK {{}} #{}", "x".repeat(2000));
+    let (status, _, body) = curl(&[
+        &query,
+        "--data-binary",
+        &big,
+        "-H",
+        "Content-Type: application/x-www-form-urlencoded",
+    ]);
+    assert_eq!(status, 413, "{body}");
+    let (_, headers, _) = curl(&["-G", &query, "--data-urlencode", "query=ASK {}"]);
+    assert!(
+        headers.contains("access-control-allow-origin: *"),
+        "{headers}"
+    );
+    let (status, headers, _) = curl(&[
+        "-X",
+        "OPTIONS",
+        &query,
+        "-H",
+        "Origin: http://elsewhere.example",
+        "-H",
+        "Access-Control-Request-Method: POST",
+    ]);
+    assert_eq!(status, 204);
+    assert!(
+        headers.contains("access-control-allow-headers: accept, content-type"),
+        "{headers}"
+    );
+
+    let status = server
+        .guard
+        .terminate(Duration::from_secs(10))
+        .expect("serve stops on SIGTERM");
+    assert!(status.success(), "{status}");
+    let log = server.log();
+    assert!(
+        log.contains("glossgraph: stopping; waiting for running queries\nglossgraph: stopped\n"),
+        "{log}"
+    );
+}
+
+#[test]
+fn a_bind_beyond_loopback_is_warned_about() {
+    // 0.0.0.0 listens on every interface; nothing is sent to any but loopback.
+    let server = Served::start_at(&[], "0.0.0.0:0");
+    assert!(
+        server.log().contains(
+            "is not a loopback address: anyone who can reach this machine can query the glossary"
+        ),
+        "{}",
+        server.log()
+    );
+    let local = Served::start(&[]);
+    assert!(!local.log().contains("warning"), "{}", local.log());
+}
+
+#[test]
+fn sparqlwrapper_reads_every_answer() {
+    let python = require("python3");
+    let server = Served::start(&[]);
+    let script = root().join("tests/consumers/sparqlwrapper_client.py");
+    let out = Command::new(python)
+        .arg(&script)
+        .arg(server.url("/query"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "SPARQLWrapper failed (is it installed? run scripts/install-test-tools.sh): {}",
+        stderr(&out)
+    );
+    let got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let labels = serde_json::json!(["CEE DCBX", "DCBX", "DCQCN"]);
+    assert_eq!(got["select_json"], labels);
+    assert_eq!(got["select_xml"], labels);
+    assert_eq!(
+        got["select_csv"],
+        serde_json::json!(["label", "CEE DCBX", "DCBX", "DCQCN"])
+    );
+    assert_eq!(got["ask"], true);
+    assert_eq!(got["construct_triples"], 39, "{got}");
+}
+
+#[test]
+fn the_query_page_in_headless_chromium() {
+    let chromium = require("chromium");
+    let server = Served::start(&[]);
+    let dir = scratch("chromium");
+
+    // A query in the address makes the page run it.
+    let url = format!(
+        "{}/?query={}",
+        server.base,
+        form_urlencoded::byte_serialize(LABELS.as_bytes()).collect::<String>()
+    );
+    let out = Command::new(&chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ])
+        .arg(format!(
+            "--user-data-dir={}",
+            dir.join("profile-dump").display()
+        ))
+        .args(["--virtual-time-budget=10000", "--dump-dom", &url])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let dom = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        dom.contains(r#"<p id="status" data-state="done">3 rows in "#),
+        "{dom}"
+    );
+    assert!(
+        dom.contains("<td>CEE DCBX<small> @en</small></td>"),
+        "{dom}"
+    );
+
+    // A query typed into the page and run with Ctrl+Enter.
+    let shot = dir.join("page.png");
+    let typed = "SELECT ?slug ?label WHERE { ?t skos:notation ?slug ; skos:prefLabel ?label FILTER(CONTAINS(?label, \"NVMe/\")) } ORDER BY ?slug";
+    let out = Command::new(require("python3"))
+        .arg(root().join("tests/consumers/page_cdp.py"))
+        .arg(&chromium)
+        .arg(format!("{}/", server.base))
+        .arg(typed)
+        .arg(&shot)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let page: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(page["state"], "done", "{page}");
+    assert_eq!(page["typed"], typed);
+    assert_eq!(page["headers"], serde_json::json!(["slug", "label"]));
+    assert_eq!(
+        page["rows"],
+        serde_json::json!([
+            ["nvme-rdma ^^Slug", "NVMe/RDMA @en"],
+            ["nvme-tcp ^^Slug", "NVMe/TCP @en"]
+        ])
+    );
+    assert!(
+        std::fs::metadata(&shot).unwrap().len() > 5000,
+        "no screenshot"
+    );
+
+    // A malformed query shows the parser's message.
+    let out = Command::new(require("python3"))
+        .arg(root().join("tests/consumers/page_cdp.py"))
+        .arg(&chromium)
+        .arg(format!("{}/", server.base))
+        .arg("SELECT * WHERE { ?s ?p")
+        .arg(dir.join("error.png"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let page: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(page["state"], "error", "{page}");
+    assert!(
+        page["status"]
+            .as_str()
+            .unwrap()
+            .starts_with("HTTP 400: query syntax: 1:"),
+        "{page}"
+    );
+}
+
+/// 64 clients on loopback for 10 seconds, each sending queries one after another over a
+/// kept-alive connection. Every answer must be a 200 with the right body.
+#[test]
+fn a_bounded_load_test() {
+    const CLIENTS: usize = 64;
+    const SECONDS: u64 = 10;
+    let server = Served::start(&[]);
+    let url = format!(
+        "{}?query={}",
+        server.url("/query"),
+        form_urlencoded::byte_serialize(
+            "SELECT ?l WHERE { ?t skos:notation \"roce-v2\"^^gx:Slug ; skos:altLabel ?l } ORDER BY ?l".as_bytes()
+        )
+        .collect::<String>()
+    );
+    let expected = "l\r\nRDMA over Converged Ethernet version 2\r\nRoCE v2\r\n";
+    let ok = Arc::new(AtomicU64::new(0));
+    let errors = Arc::new(AtomicU64::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let first_error = Arc::new(std::sync::Mutex::new(None::<String>));
+    let mut latencies: Vec<std::thread::JoinHandle<Vec<Duration>>> = Vec::new();
+    let started = Instant::now();
+    for _ in 0..CLIENTS {
+        let (url, ok, errors, stop, first_error) = (
+            url.clone(),
+            ok.clone(),
+            errors.clone(),
+            stop.clone(),
+            first_error.clone(),
+        );
+        latencies.push(std::thread::spawn(move || {
+            let agent = ureq::Agent::config_builder()
+                .timeout_global(Some(Duration::from_secs(30)))
+                .build()
+                .new_agent();
+            let mut times = Vec::new();
+            while !stop.load(Ordering::Relaxed) {
+                let t = Instant::now();
+                let answer = agent
+                    .get(&url)
+                    .header("Accept", "text/csv")
+                    .call()
+                    .map_err(|e| e.to_string())
+                    .and_then(|mut r| r.body_mut().read_to_string().map_err(|e| e.to_string()));
+                times.push(t.elapsed());
+                match answer {
+                    Ok(body) if body == expected => {
+                        ok.fetch_add(1, Ordering::Relaxed);
+                    }
+                    other => {
+                        errors.fetch_add(1, Ordering::Relaxed);
+                        first_error
+                            .lock()
+                            .unwrap()
+                            .get_or_insert(format!("{other:?}"));
+                    }
+                }
+            }
+            times
+        }));
+    }
+    std::thread::sleep(Duration::from_secs(SECONDS));
+    stop.store(true, Ordering::Relaxed);
+    let mut all: Vec<Duration> = latencies
+        .into_iter()
+        .flat_map(|h| h.join().unwrap())
+        .collect();
+    let elapsed = started.elapsed().as_secs_f64();
+    all.sort();
+    let (ok, errors) = (ok.load(Ordering::Relaxed), errors.load(Ordering::Relaxed));
+    let pct = |p: f64| all[((all.len() as f64 - 1.0) * p) as usize];
+    println!(
+        "load test: {CLIENTS} clients, {elapsed:.1} s: {ok} answers ({:.0}/s), {errors} errors, latency median {:?}, p99 {:?}, max {:?}",
+        ok as f64 / elapsed,
+        pct(0.5),
+        pct(0.99),
+        all.last().unwrap()
+    );
+    assert_eq!(errors, 0, "first error: {:?}", first_error.lock().unwrap());
+    assert!(ok > 1000, "only {ok} answers in {elapsed:.1} s");
+}

@@ -17,9 +17,9 @@
 #   parse    the json_floor example: a bare serde_json parse of CORPUS into Values
 #   cat      `cat DIR/* > /dev/null`: reading back every byte the export wrote
 #   copy     `cat FILE > COPY; rm COPY` for every file written: writing the bytes once more
-# floor = parse + cat. The export writes about 31x the input's bytes, and the copy needs room
+# floor = parse + cat. The export writes 30.5x the input's bytes, and the copy needs room
 # for the largest file again, so a size runs this way only when the disk holding target/bench
-# has 40x the input free. Otherwise (1M terms is 2 GB of input, 61 GB of output) it is
+# has 40x the input free. Otherwise (1M terms is 2 GB of input, 60 GB of output) it is
 # measured in parts, none of which writes to disk:
 #   check    `glossgraph check CORPUS` (load and check)
 #   F        `glossgraph export CORPUS --format F --out - --quiet | wc -c`, for each format F

@@ -241,6 +241,25 @@ pub struct Loaded {
     pub sources: Sources,
     pub cards: Vec<LoadedCard>,
     pub findings: Vec<Finding>,
+    /// Run on each card as it is decoded (see [`load_with`]).
+    on_card: Option<Hook>,
+}
+
+/// Work done on every card the moment it is decoded, on the thread that decoded it, before
+/// the card is kept: the checker runs its per-card rules here, and may drop what it will not
+/// need again, so that a glossary is never held whole when only its outline is wanted.
+pub trait OnCard: Send + Sync {
+    /// `source` is the card's source; findings go to `findings`.
+    fn decoded(&self, card: &mut LoadedCard, source: &Source, findings: &mut Vec<Finding>);
+}
+
+#[derive(Clone)]
+struct Hook(std::sync::Arc<dyn OnCard>);
+
+impl std::fmt::Debug for Hook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("OnCard")
+    }
 }
 
 /// Reads a glossary.
@@ -249,7 +268,22 @@ pub struct Loaded {
 /// Only when the input itself cannot be read (a missing path, stdin failing). Problems in
 /// the content, including unreadable files inside a folder, are findings.
 pub fn load(input: &Input) -> Result<Loaded, LoadError> {
-    let mut loaded = Loaded::default();
+    load_into(input, Loaded::default())
+}
+
+/// [`load`], calling `on_card` on every card as soon as it is decoded.
+///
+/// # Errors
+/// Those of [`load`].
+pub fn load_with(input: &Input, on_card: impl OnCard + 'static) -> Result<Loaded, LoadError> {
+    let loaded = Loaded {
+        on_card: Some(Hook(std::sync::Arc::new(on_card))),
+        ..Loaded::default()
+    };
+    load_into(input, loaded)
+}
+
+fn load_into(input: &Input, mut loaded: Loaded) -> Result<Loaded, LoadError> {
     match input {
         Input::Stdin => {
             let mut bytes = Vec::new();
@@ -627,9 +661,15 @@ impl Loaded {
             for _ in 0..threads {
                 let (send_batch, batches) = mpsc::channel::<Batch>();
                 let (send_done, done) = mpsc::channel::<Loaded>();
+                // A worker's cards are kept in a `Loaded` that knows the sources and the hook.
+                let (sources, on_card) = (self.sources.clone(), self.on_card.clone());
                 scope.spawn(move || {
                     for batch in batches {
-                        let mut out = Loaded::default();
+                        let mut out = Loaded {
+                            sources: sources.clone(),
+                            on_card: on_card.clone(),
+                            ..Loaded::default()
+                        };
                         out.read_batch(id, &batch);
                         if send_done.send(out).is_err() {
                             break;
@@ -774,11 +814,15 @@ impl Loaded {
             self.findings
                 .push(Finding::new(rule, origin.at(pointer), message));
         }
-        self.cards.push(LoadedCard {
+        let mut card = LoadedCard {
             card: decoded.card,
             origin,
             has_slug: decoded.has_slug,
-        });
+        };
+        if let Some(Hook(on_card)) = &self.on_card {
+            on_card.decoded(&mut card, self.sources.get(id), &mut self.findings);
+        }
+        self.cards.push(card);
     }
 }
 

@@ -22,7 +22,7 @@ use glossgraph::config::{Config, Settings};
 use glossgraph::export::{self, bundle, dot, Format};
 use glossgraph::generate::{Generator, Output};
 use glossgraph::import::{self, ImportError};
-use glossgraph::load::{self, Input};
+use glossgraph::load::Input;
 use glossgraph::render;
 
 /// The glossary is invalid, or the result differs from what was expected.
@@ -104,7 +104,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
 }
 
 /// Loads and checks the glossary named by the arguments.
-fn load_checked(args: &GlossaryArgs) -> Result<Checked> {
+fn load_checked(args: &GlossaryArgs, keep: check::Keep) -> Result<Checked> {
     let input = Input::parse(&args.input);
     let flags = args.settings();
     let config = match &args.config {
@@ -119,18 +119,17 @@ fn load_checked(args: &GlossaryArgs) -> Result<Checked> {
         }
         None => Config::resolve(input.config_dir().as_deref(), flags)?,
     };
-    let loaded = load::load(&input)?;
     let options = check::Options {
         strict: args.strict,
     };
-    Ok(check::check(loaded, &config, options))
+    Ok(check::load_and_check(&input, &config, options, keep)?)
 }
 
 /// Loads and checks the glossary for a command that writes something: an invalid glossary
 /// prints its report on stderr and yields `Err(exit code 1)`; warnings are counted in one
 /// line unless quiet (`check` is where they are read).
 fn load_valid(args: &GlossaryArgs, color: Color, quiet: bool) -> Result<Result<Checked, ExitCode>> {
-    let checked = load_checked(args)?;
+    let checked = load_checked(args, check::Keep::Cards)?;
     let report = &checked.report;
     let stderr = io::stderr();
     let color = use_color(color, &stderr);
@@ -263,7 +262,8 @@ fn export_command(args: &ExportArgs, color: Color) -> Result<ExitCode> {
 }
 
 fn check_command(args: &CheckArgs, color: Color) -> Result<ExitCode> {
-    let checked = load_checked(&args.glossary)?;
+    // The report is all `check` writes: the cards are kept only as far as the graph needs.
+    let checked = load_checked(&args.glossary, check::Keep::Graph)?;
     let report = &checked.report;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

@@ -4,9 +4,7 @@
 //! A marker is `[token]` in the note where the token looks like an id (letters, digits and
 //! `-_.:`); other bracketed text is prose and left alone.
 
-use std::collections::HashSet;
-
-use oxigraph::model::NamedNode;
+use oxigraph::model::NamedNodeRef;
 
 use super::at;
 use crate::diag::{Finding, Rule};
@@ -14,9 +12,10 @@ use crate::load::Origin;
 use crate::Card;
 
 pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
-    let mut ids: HashSet<&str> = HashSet::new();
+    // A card cites a handful of sources: lists scanned in order beat hashing here.
+    let ids: Vec<&str> = card.citations.iter().map(|c| c.id.as_str()).collect();
     for (i, c) in card.citations.iter().enumerate() {
-        if !ids.insert(&c.id) {
+        if ids[..i].contains(&c.id.as_str()) {
             out.push(at(
                 Rule::DuplicateCitation,
                 origin,
@@ -33,10 +32,10 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
             ));
         }
     }
-    let mut used: HashSet<&str> = HashSet::new();
+    let mut used = vec![false; ids.len()];
     for id in markers(&card.note) {
-        if ids.contains(id) {
-            used.insert(id);
+        if let Some(k) = ids.iter().position(|&c| c == id) {
+            used[k] = true;
         } else {
             let mut f = at(
                 Rule::UnknownCitation,
@@ -58,7 +57,9 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
         }
     }
     for (i, c) in card.citations.iter().enumerate() {
-        if !c.id.is_empty() && !used.contains(c.id.as_str()) {
+        // Of citations sharing an id, the first is the one a marker names.
+        let first = ids.iter().position(|&id| id == c.id).unwrap_or(i);
+        if !c.id.is_empty() && !used[first] {
             out.push(at(
                 Rule::UnusedCitation,
                 origin,
@@ -85,7 +86,7 @@ fn url_problem(url: &str) -> Option<&'static str> {
     if host.is_empty() || host.starts_with('/') {
         return Some("has no host");
     }
-    if NamedNode::new(url).is_err() {
+    if NamedNodeRef::new(url).is_err() {
         return Some("is not a valid IRI (spaces or characters that must be percent-encoded?)");
     }
     None

@@ -21,7 +21,7 @@ pub use report::{Located, Report};
 
 use crate::config::Config;
 use crate::diag::{Finding, Rule, Severity};
-use crate::load::{Loaded, LoadedCard, Origin, Sources};
+use crate::load::{Input, LoadError, Loaded, LoadedCard, OnCard, Origin, Source, Sources};
 use crate::{Card, Glossary};
 
 /// How strict a check is.
@@ -51,17 +51,85 @@ pub fn is_slug(s: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
+/// What of each card a checked glossary keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keep {
+    /// Every field: for the exporters.
+    Cards,
+    /// What the graph and the rules across cards read (slug, labels, status, links, dates):
+    /// texts, notes and citations are dropped as soon as their card is checked. For `check`,
+    /// whose peak memory is then a fraction of the input's size.
+    Graph,
+}
+
+/// Loads and checks a glossary in one pass: the per-card rules run on each card the moment
+/// it is decoded, on the thread that decoded it, and with [`Keep::Graph`] the card is cut
+/// down to its outline before it is kept. The result is the same as [`check`] after
+/// [`crate::load::load`], but for the fields `keep` drops.
+///
+/// # Errors
+/// Only when the input cannot be read at all (see [`crate::load::load`]).
+pub fn load_and_check(
+    input: &Input,
+    config: &Config,
+    options: Options,
+    keep: Keep,
+) -> Result<Checked, LoadError> {
+    let rules = CardRules {
+        config: config.clone(),
+        keep,
+    };
+    let loaded = crate::load::load_with(input, rules)?;
+    Ok(check_rest(loaded, config, options))
+}
+
+/// The per-card rules, as a loader hook (see [`load_and_check`]).
+struct CardRules {
+    config: Config,
+    keep: Keep,
+}
+
+impl OnCard for CardRules {
+    fn decoded(&self, loaded: &mut LoadedCard, source: &Source, findings: &mut Vec<Finding>) {
+        // The loader has reported every missing or mistyped slug; such a card is dropped.
+        if !loaded.has_slug {
+            return;
+        }
+        one_card(loaded, source, &self.config, findings);
+        if self.keep == Keep::Graph {
+            let card = &mut loaded.card;
+            for text in [&mut card.definition, &mut card.note] {
+                *text = String::new();
+            }
+            for list in [
+                &mut card.advantages,
+                &mut card.limitations,
+                &mut card.provenance,
+            ] {
+                *list = Vec::new();
+            }
+            card.citations = Vec::new();
+        }
+    }
+}
+
 /// Runs every rule over a loaded glossary.
-pub fn check(loaded: Loaded, config: &Config, options: Options) -> Checked {
+pub fn check(mut loaded: Loaded, config: &Config, options: Options) -> Checked {
+    let findings = card_rules(&loaded.cards, &loaded.sources, config);
+    loaded.findings.extend(findings);
+    check_rest(loaded, config, options)
+}
+
+/// The rules across cards, once the per-card rules have run.
+fn check_rest(loaded: Loaded, config: &Config, options: Options) -> Checked {
     let Loaded {
         sources,
         mut cards,
         mut findings,
+        ..
     } = loaded;
     let card_count = cards.len();
-    // The loader has reported every missing or mistyped slug.
     cards.retain(|loaded| loaded.has_slug);
-    findings.extend(card_rules(&cards, &sources, config));
     // Cards are sorted, and later split into cards and origins, where they lie: a card is a
     // few hundred bytes, and a second vector of them (or a stable sort's scratch half) would
     // be the largest allocation of the whole check.
@@ -70,9 +138,14 @@ pub fn check(loaded: Loaded, config: &Config, options: Options) -> Checked {
     let origins: Vec<Origin> = cards.iter().map(|loaded| loaded.origin).collect();
     // Collected in place: std reuses the vector's memory, `Card` being smaller than `LoadedCard`.
     let cards: Vec<Card> = cards.into_iter().map(|loaded| loaded.card).collect();
-    let glossary = Glossary::new(cards);
+    // Shared labels are looked for on a second core while this one builds the graph.
+    let (glossary, labels) = Glossary::new_alongside(cards, |cards| {
+        let mut out = Vec::new();
+        text::overlapping_labels(cards, &origins, &mut out);
+        out
+    });
     relations::glossary(&glossary, &origins, &mut findings);
-    text::overlapping_labels(&glossary, &origins, &mut findings);
+    findings.extend(labels);
     // A missing or mistyped field reads as empty; saying it is empty too would be noise.
     let unset: std::collections::HashSet<(Origin, String)> = findings
         .iter()
@@ -105,19 +178,19 @@ pub fn check(loaded: Loaded, config: &Config, options: Options) -> Checked {
     }
 }
 
-/// The rules that look at one card at a time, over every card, on every core: the cards are
-/// cut into one run per thread and the findings joined in card order, so the result is the
-/// same as on one thread.
+/// The rules that look at one card at a time, over every card (but those without a slug,
+/// which the loader has reported), on every core: the cards are cut into one run per thread
+/// and the findings joined in card order, so the result is the same as on one thread.
 fn card_rules(cards: &[LoadedCard], sources: &Sources, config: &Config) -> Vec<Finding> {
     let rules = |run: &[LoadedCard]| {
         let mut findings = Vec::new();
-        for loaded in run {
-            let (card, origin) = (&loaded.card, loaded.origin);
-            let source = sources.get(origin.source);
-            identity::card(card, origin, source, config, &mut findings);
-            text::card(card, origin, &mut findings);
-            citations::card(card, origin, &mut findings);
-            dates::card(card, origin, &mut findings);
+        for loaded in run.iter().filter(|loaded| loaded.has_slug) {
+            one_card(
+                loaded,
+                sources.get(loaded.origin.source),
+                config,
+                &mut findings,
+            );
         }
         findings
     };
@@ -134,6 +207,15 @@ fn card_rules(cards: &[LoadedCard], sources: &Sources, config: &Config) -> Vec<F
             .flat_map(|run| run.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
             .collect()
     })
+}
+
+/// Every rule that looks at one card alone.
+fn one_card(loaded: &LoadedCard, source: &Source, config: &Config, out: &mut Vec<Finding>) {
+    let (card, origin) = (&loaded.card, loaded.origin);
+    identity::card(card, origin, source, config, out);
+    text::card(card, origin, out);
+    citations::card(card, origin, out);
+    dates::card(card, origin, out);
 }
 
 /// Sorts by slug, stably (of cards sharing a slug, the first read comes first), moving each
@@ -251,6 +333,36 @@ mod tests {
                 (l2.as_str(), 9)
             ]
         );
+    }
+
+    #[test]
+    fn checking_while_loading_reports_what_checking_after_loading_does() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.jsonl");
+        let lines = [
+            r#"{"slug":"a","term":"A","definition":"d","related":["b","zz","a"],"note":"x [q]","citations":[{"id":"c","title":"t","url":"ftp://x"}]}"#,
+            r#"{"slug":"b","term":"a","definition":"","colour":1,"supersedes":["a"]}"#,
+            r#"{"slug":"B c","term":"C","definition":"d","firstSeen":"2024-13"}"#,
+            r#"{"term":"No slug","definition":"d"}"#,
+            r#"{"slug":"a","term":"Again","definition":"d"}"#,
+            "{not json",
+        ];
+        std::fs::write(&path, lines.join("\n")).unwrap();
+        let input = Input::Path(path);
+        let config = Config::default();
+        let options = Options::default();
+        let after = check(crate::load::load(&input).unwrap(), &config, options);
+        assert!(after.report.findings.len() >= 12, "{:#?}", after.report);
+        for keep in [Keep::Cards, Keep::Graph] {
+            let during = load_and_check(&input, &config, options, keep).unwrap();
+            assert_eq!(during.report, after.report, "{keep:?}");
+            let edges = |c: &Checked| c.glossary.edges().collect::<Vec<_>>();
+            assert_eq!(edges(&during), edges(&after), "{keep:?}");
+            let a = &during.glossary.cards()[during.glossary.node("a").unwrap().index()];
+            assert_eq!(a.related, ["b", "zz", "a"]);
+            assert_eq!(a.definition.is_empty(), keep == Keep::Graph);
+            assert_eq!(a.citations.is_empty(), keep == Keep::Graph);
+        }
     }
 
     #[test]

@@ -3,7 +3,6 @@
 //! orphans (`oc`), disconnected clusters (`dcc`), and lifecycle consistency.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use petgraph::algo::tarjan_scc;
 use petgraph::graph::NodeIndex;
@@ -11,7 +10,7 @@ use petgraph::visit::{EdgeFiltered, EdgeRef};
 
 use super::at;
 use crate::diag::{Finding, Place, Rule};
-use crate::graph::Link;
+use crate::graph::{Link, UNKNOWN};
 use crate::load::Origin;
 use crate::{Card, Glossary};
 
@@ -51,90 +50,20 @@ impl List {
 }
 
 pub(super) fn glossary(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
-    let resolved = Resolved::new(g);
     // A missing term is usually named by many cards; its suggestion (a scan of every slug)
     // is made once.
     let mut suggestions = HashMap::new();
     for (i, origin) in origins.iter().enumerate() {
-        links(g, &resolved, &mut suggestions, i, *origin, out);
+        links(g, &mut suggestions, i, *origin, out);
     }
+    one_way(g, origins, out);
     cycles(g, origins, out);
     lifecycle(g, origins, out);
     connectivity(g, origins, out);
 }
 
-/// Every link target of every card, looked up once: the card index of `of(list)[k]`, or
-/// `None` when no card has that slug. With it, "does the target list this card back?" is a
-/// scan of small integers rather than of strings, and a glossary of a million terms is not
-/// binary-searched four million times.
-struct Resolved {
-    /// Per list kind: `offsets[i]..offsets[i + 1]` are card `i`'s entries in `targets`.
-    lists: [(Vec<u32>, Vec<u32>); 3],
-}
-
-/// Marks a target that no card defines.
-const DANGLING: u32 = u32::MAX;
-
-impl Resolved {
-    fn new(g: &Glossary) -> Self {
-        let cards = g.cards();
-        let index: HashMap<&str, u32, BuildHasherDefault<SlugHasher>> = cards
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.slug.as_str(), i as u32))
-            .collect();
-        let lists = [List::Related, List::Supersedes, List::SupersededBy].map(|list| {
-            let mut offsets = Vec::with_capacity(cards.len() + 1);
-            let mut targets = Vec::new();
-            offsets.push(0);
-            for card in cards {
-                targets.extend(
-                    list.of(card)
-                        .iter()
-                        .map(|t| index.get(t.as_str()).copied().unwrap_or(DANGLING)),
-                );
-                offsets.push(targets.len() as u32);
-            }
-            (offsets, targets)
-        });
-        Self { lists }
-    }
-
-    /// The resolved `list` of card `i`, entry for entry.
-    fn of(&self, list: List, i: usize) -> &[u32] {
-        let (offsets, targets) = &self.lists[list as usize];
-        &targets[offsets[i] as usize..offsets[i + 1] as usize]
-    }
-}
-
-/// A multiply-rotate hash of 8 bytes at a time (the scheme of rustc's FxHasher), for slugs:
-/// several times cheaper than the default SipHash, and the input is the user's own glossary,
-/// not an adversary's.
-#[derive(Default)]
-struct SlugHasher(u64);
-
-impl Hasher for SlugHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        const K: u64 = 0x51_7C_C1_B7_27_22_0A_95;
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(K);
-        }
-        for &b in chunks.remainder() {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
 fn links<'g>(
     g: &'g Glossary,
-    resolved: &Resolved,
     suggestions: &mut HashMap<&'g str, Option<&'g str>>,
     i: usize,
     origin: Origin,
@@ -142,24 +71,26 @@ fn links<'g>(
 ) {
     let card = &g.cards()[i];
     for list in [List::Related, List::Supersedes, List::SupersededBy] {
-        let nodes = resolved.of(list, i);
-        for (k, target) in list.of(card).iter().enumerate() {
-            // Made only for a finding: most links have none.
+        let nodes = g.links().of(list as usize, i);
+        // Slugs are unique in the glossary, so a link is judged by its resolved index alone;
+        // the cards' strings are read only to word a finding, which most links do not have.
+        for (k, &node) in nodes.iter().enumerate() {
             let pointer = || format!("/{}/{k}", list.name());
-            if *target == card.slug {
+            let target = || list.of(card)[k].as_str();
+            if node == i as u32 {
                 // Replacing oneself is a cycle of length one, reported by `cycles`.
                 if let List::Related = list {
                     out.push(at(
                         Rule::SelfLink,
                         origin,
                         pointer(),
-                        format!("`{target}` is related to itself"),
+                        format!("`{}` is related to itself", target()),
                     ));
                 }
                 continue;
             }
-            let node = nodes[k];
-            if node == DANGLING {
+            if node == UNKNOWN {
+                let target = target();
                 let mut f = at(
                     Rule::DanglingLink,
                     origin,
@@ -170,40 +101,88 @@ fn links<'g>(
                     ),
                 );
                 let close = *suggestions
-                    .entry(target.as_str())
+                    .entry(target)
                     .or_insert_with(|| g.suggest(target));
                 if let Some(close) = close {
                     f = f.with_hint(format!("did you mean `{close}`?"));
                 }
                 out.push(f);
-                continue;
-            }
-            // Slugs are unique in the glossary: naming this card back is naming index `i`.
-            if !resolved
-                .of(list.mirror(), node as usize)
-                .contains(&(i as u32))
-            {
-                let rule = match list {
-                    List::Related => Rule::OneWayRelated,
-                    _ => Rule::OneWaySupersedes,
-                };
-                out.push(
-                    at(
-                        rule,
-                        origin,
-                        pointer(),
-                        format!(
-                            "`{}` lists `{target}` in `{}`, but `{target}` does not list `{}` in `{}`",
-                            card.slug,
-                            list.name(),
-                            card.slug,
-                            list.mirror().name()
-                        ),
-                    )
-                    .with_hint(format!("add `{}` to `{}` of `{target}`", card.slug, list.mirror().name())),
-                );
             }
         }
+    }
+}
+
+/// Links stated by one card only: a `related` edge not `mutual`, a `supersedes` edge only one
+/// of whose cards states it. The graph has already paired every link with its mirror, so
+/// this walks the edges rather than looking each link up in its target's lists.
+fn one_way(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
+    for (a, b, link) in g.edges() {
+        let (a, b) = (a.index(), b.index());
+        match link {
+            Link::Related { mutual: false } => {
+                let stated_by_a = g
+                    .links()
+                    .of(List::Related as usize, a)
+                    .contains(&(b as u32));
+                let (from, to) = if stated_by_a { (a, b) } else { (b, a) };
+                one_way_link(g, origins, from, List::Related, to, out);
+            }
+            // Edge old → new: the old card states it in `supersededBy`, the new one in
+            // `supersedes`.
+            Link::Supersedes {
+                by_old: true,
+                by_new: false,
+            } => one_way_link(g, origins, a, List::SupersededBy, b, out),
+            Link::Supersedes {
+                by_old: false,
+                by_new: true,
+            } => one_way_link(g, origins, b, List::Supersedes, a, out),
+            _ => {}
+        }
+    }
+}
+
+/// Reports each entry of card `i`'s `list` naming card `j`, which does not name `i` back.
+fn one_way_link(
+    g: &Glossary,
+    origins: &[Origin],
+    i: usize,
+    list: List,
+    j: usize,
+    out: &mut Vec<Finding>,
+) {
+    let card = &g.cards()[i];
+    let target = &g.cards()[j].slug;
+    let rule = match list {
+        List::Related => Rule::OneWayRelated,
+        _ => Rule::OneWaySupersedes,
+    };
+    for (k, _) in g
+        .links()
+        .of(list as usize, i)
+        .iter()
+        .enumerate()
+        .filter(|&(_, &node)| node == j as u32)
+    {
+        out.push(
+            at(
+                rule,
+                origins[i],
+                format!("/{}/{k}", list.name()),
+                format!(
+                    "`{}` lists `{target}` in `{}`, but `{target}` does not list `{}` in `{}`",
+                    card.slug,
+                    list.name(),
+                    card.slug,
+                    list.mirror().name()
+                ),
+            )
+            .with_hint(format!(
+                "add `{}` to `{}` of `{target}`",
+                card.slug,
+                list.mirror().name()
+            )),
+        );
     }
 }
 

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::locate::locate;
 use crate::diag::{Finding, Place, Rule, Severity};
-use crate::load::{line_column, CardTexts, Sources};
+use crate::load::{line_column, CardTexts, Origin, Sources};
 
 /// The line a finding is on, and which part of it to underline.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,18 +68,47 @@ impl Report {
         // Findings are resolved card by card, in the order the cards lie in their files, so
         // that each card's text is read once, through one open file, and dropped before the
         // next; they keep their original order for the (stable) sort below.
-        let mut order: Vec<u32> = (0..findings.len() as u32).collect();
-        order.sort_by_key(|&i| match &findings[i as usize].place {
-            Place::Card { origin, .. } => Some(*origin),
-            _ => None,
-        });
+        let mut order: Vec<(Option<Origin>, u32)> = findings
+            .iter()
+            .enumerate()
+            .map(|(i, f)| match &f.place {
+                Place::Card { origin, .. } => (Some(*origin), i as u32),
+                _ => (None, i as u32),
+            })
+            .collect();
+        order.sort_unstable();
         let mut pending: Vec<Option<Finding>> = findings.into_iter().map(Some).collect();
+        let mut runs: Vec<Vec<(u32, Finding)>> = Vec::new();
+        // Reading the texts again is most of the time on a glossary with many findings: the
+        // cards are cut into one run per core, each read through its own open file.
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+        let per_run = order.len().div_ceil(threads).max(256);
+        for run in order.chunks(per_run) {
+            runs.push(
+                run.iter()
+                    .filter_map(|&(_, i)| Some((i, pending[i as usize].take()?)))
+                    .collect(),
+            );
+        }
         let mut located: Vec<Option<Located>> = vec![None; pending.len()];
-        let mut texts = sources.card_texts();
-        for i in order {
-            if let Some(f) = pending[i as usize].take() {
-                located[i as usize] = Some(resolve(f, sources, &mut texts));
-            }
+        let resolve_run = |run: Vec<(u32, Finding)>| {
+            let mut texts = sources.card_texts();
+            run.into_iter()
+                .map(|(i, f)| (i, resolve(f, sources, &mut texts)))
+                .collect::<Vec<_>>()
+        };
+        let resolved: Vec<Vec<(u32, Located)>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = runs
+                .into_iter()
+                .map(|run| scope.spawn(move || resolve_run(run)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        });
+        for (i, f) in resolved.into_iter().flatten() {
+            located[i as usize] = Some(f);
         }
         let mut findings: Vec<Located> = located.into_iter().flatten().collect();
         findings.sort_by(|a, b| {

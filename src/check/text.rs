@@ -8,7 +8,7 @@ use unicode_normalization::UnicodeNormalization;
 use super::at;
 use crate::diag::{Finding, Rule};
 use crate::load::Origin;
-use crate::{Card, Glossary};
+use crate::Card;
 
 pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
     if card.term.trim().is_empty() {
@@ -180,8 +180,7 @@ fn normalise(label: &str) -> String {
 /// Labels are grouped by a hash of their normalised form, sorted, rather than kept as
 /// normalised strings in a map: 16 bytes per label instead of an allocation, on a glossary
 /// of millions of labels. Only labels whose hashes meet are normalised again and compared.
-pub(super) fn overlapping_labels(glossary: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
-    let cards = glossary.cards();
+pub(super) fn overlapping_labels(cards: &[Card], origins: &[Origin], out: &mut Vec<Finding>) {
     let label = |i: u32, k: u32| -> &str {
         let card = &cards[i as usize];
         if k == 0 {

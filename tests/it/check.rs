@@ -317,6 +317,35 @@ fn one_sided_supersedes_is_a_warning() {
 }
 
 #[test]
+fn one_way_links_are_reported_where_they_are_stated() {
+    // `z` replaces `y` but `y` does not say so; `b` relates to `a` (twice) and to `c`, and
+    // only `c` answers: each finding sits on the card and entry that states the link.
+    let mut files = lifecycle(&[("y", &[], &[]), ("z", &["y"], &[])]);
+    for (slug, related) in [("a", ""), ("b", r#""a", "c", "a""#), ("c", r#""b""#)] {
+        files.push((
+            format!("{slug}.json"),
+            format!(r#"{{"slug": "{slug}", "term": "T {slug}", "definition": "D.", "related": [{related}]}}"#)
+                .into_bytes(),
+        ));
+    }
+    let (code, f) = check_files(&files);
+    assert_eq!(code, 0);
+    let one_way: Vec<&str> = f
+        .iter()
+        .filter(|f| f.contains("one-way"))
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        one_way,
+        [
+            "warning one-way-related ./b.json:1:62 /related/0 | `b` lists `a` in `related`, but `a` does not list `b` in `related` | add `b` to `related` of `a`",
+            "warning one-way-related ./b.json:1:72 /related/2 | `b` lists `a` in `related`, but `a` does not list `b` in `related` | add `b` to `related` of `a`",
+            "warning one-way-supersedes ./z.json:1:87 /supersedes/0 | `z` lists `y` in `supersedes`, but `y` does not list `z` in `supersededBy` | add `z` to `supersededBy` of `y`",
+        ]
+    );
+}
+
+#[test]
 fn citations_markers_urls_and_characters() {
     let bad = r#"{"slug": "c", "term": "C\u0001", "definition": "D\uFFFE.", "related": ["a"],
  "note": "First [x].\n\nSecond [nope].",

@@ -10,8 +10,8 @@
 #   CHECK_BIN=/path/to/older/glossgraph benches/check.sh   # time another build's `check`
 #
 # Targets (foundation issue): check within 2x of the bare parse time; peak memory under
-# 1.5x the input size. Corpora go to bench-out/ (git-ignored) and are regenerated each run
-# (generation is deterministic: --seed 1, default parameters).
+# 1.5x the input size. Corpora are kept in target/bench/corpus-N.jsonl, shared with the other
+# benchmarks, and made once (generation is deterministic: --seed 1, default parameters).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,13 +27,13 @@ cargo build --release --quiet --bin glossgraph --example bare_parse
 gg=target/release/glossgraph
 bare=target/release/examples/bare_parse
 check_bin=${CHECK_BIN:-$gg}
-mkdir -p bench-out
+mkdir -p target/bench
 
 # best_of CMD...: runs CMD $runs times; prints "seconds peak_kb cpu_seconds" of the fastest.
 # CPU time (user + system) is printed too: on a shared machine it varies less than the
 # elapsed time, which counts the waits for a core.
 best_of() {
-  local best="" out=bench-out/time.txt
+  local best="" out=target/bench/time.txt
   for _ in $(seq "$runs"); do
     if ! "$time_bin" -o "$out" -f '%e %M %U %S' "$@" >/dev/null; then
       echo "check.sh: failed: $*" >&2
@@ -51,8 +51,8 @@ best_of() {
 echo "| terms | input MB | check s | check peak MB | bare parse s | bare peak MB | ratio (time) | check peak / input | check CPU s | bare CPU s |"
 echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for n in $sizes; do
-  corpus=bench-out/check-$n.jsonl
-  "$gg" generate --terms "$n" --seed 1 --out "$corpus"
+  corpus=target/bench/corpus-$n.jsonl
+  [ -s "$corpus" ] || "$gg" generate --terms "$n" --seed 1 --out "$corpus"
   bytes=$(stat -c %s "$corpus")
   read -r check_s check_kb check_cpu < <(best_of "$check_bin" check "$corpus" --format json)
   read -r bare_s bare_kb bare_cpu < <(best_of "$bare" "$corpus")

@@ -37,11 +37,18 @@ for input in "$@"; do
   echo "== $file ($(stat -c %s "$file") bytes)"
   for format in graphml graphml-yed graphml-neo4j dot; do
     out="$out_dir/$name.$format"
+    # Every writer starts on a new file, as `export` does (it writes to a temporary file and
+    # renames it): truncating the previous run's file would be timed too. `sync` first, so
+    # that no run shares the disk with the write-back of the run before it.
+    rm -f "$out"
+    sync
     stats=$( { /usr/bin/time -f "wall %e s, peak RSS %M KiB" \
       target/release/examples/viz_export "$file" "$format" "$out"; } 2>&1 )
     echo "glossgraph $format: $(echo "$stats" | tr '\n' ';' | sed 's/;$//; s/;/; /g')"
   done
   if [ "$networkx" = 1 ]; then
+    rm -f "$out_dir/$name.networkx.graphml"
+    sync
     stats=$( { /usr/bin/time -f "wall %e s, peak RSS %M KiB" \
       python3 benches/graphml_networkx.py "$file" "$out_dir/$name.networkx.graphml"; } 2>&1 )
     echo "networkx write_graphml: $(echo "$stats" | tr '\n' ';' | sed 's/;$//; s/;/; /g'); bytes $(stat -c %s "$out_dir/$name.networkx.graphml")"

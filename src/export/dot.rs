@@ -23,7 +23,7 @@
 use std::collections::BTreeMap;
 use std::io::{BufWriter, Write};
 
-use petgraph::graph::NodeIndex;
+use petgraph::graph::{EdgeIndex, NodeIndex};
 use petgraph::unionfind::UnionFind;
 
 use super::{status_color, ExportError};
@@ -34,6 +34,9 @@ use crate::Glossary;
 /// The longest quoted string Graphviz accepts, in bytes between the quotes (its lexer fails
 /// with "syntax error … scanning a quoted string" from 16,382 on).
 pub const MAX_QUOTED: usize = 16_381;
+
+/// Nodes (or half as many edges) written together, on one of the cores.
+const CHUNK: usize = 2048;
 
 /// Marks a text cut to fit [`MAX_QUOTED`].
 const ELLIPSIS: &str = "…";
@@ -302,9 +305,13 @@ pub fn write_selection(
 
     match view.cluster {
         Cluster::None => {
-            for &node in &selection.nodes {
-                write_node(&mut out, &mut buf, glossary, config, selection, node, "  ")?;
-            }
+            super::write_chunks(&mut out, selection.nodes.len(), CHUNK, |range, chunk| {
+                let mut buf = String::new();
+                for &node in &selection.nodes[range] {
+                    write_node(chunk, &mut buf, glossary, config, selection, node, "  ")?;
+                }
+                Ok(())
+            })?;
         }
         Cluster::Status | Cluster::Component => {
             let groups = match view.cluster {
@@ -333,22 +340,27 @@ pub fn write_selection(
         }
     }
 
-    for (a, b, link) in glossary.edges() {
-        if !(selection.contains(a) && selection.contains(b)) {
-            continue;
+    let graph = glossary.graph();
+    super::write_chunks(&mut out, graph.edge_count(), 2 * CHUNK, |range, out| {
+        let mut buf = String::new();
+        for e in range.map(EdgeIndex::new) {
+            let (a, b) = graph.edge_endpoints(e).expect("edge index in range");
+            if !(selection.contains(a) && selection.contains(b)) {
+                continue;
+            }
+            out.extend_from_slice(b"  ");
+            quoted(out, &mut buf, glossary.slug(a), Escape::Id)?;
+            out.extend_from_slice(b" -> ");
+            quoted(out, &mut buf, glossary.slug(b), Escape::Id)?;
+            out.extend_from_slice(match graph[e] {
+                Link::Supersedes { .. } => b";\n",
+                Link::Related { .. } => {
+                    b" [dir=\"none\", style=\"dashed\", constraint=\"false\", color=\"#888888\"];\n"
+                }
+            });
         }
-        write!(out, "  ")?;
-        quoted(&mut out, &mut buf, glossary.slug(a), Escape::Id)?;
-        write!(out, " -> ")?;
-        quoted(&mut out, &mut buf, glossary.slug(b), Escape::Id)?;
-        match link {
-            Link::Supersedes { .. } => writeln!(out, ";")?,
-            Link::Related { .. } => writeln!(
-                out,
-                " [dir=\"none\", style=\"dashed\", constraint=\"false\", color=\"#888888\"];"
-            )?,
-        }
-    }
+        Ok(())
+    })?;
     if view.engine == Engine::Dot {
         for (parent, child) in rank_edges(glossary, selection) {
             write!(out, "  ")?;
@@ -618,6 +630,12 @@ fn quoted(
 /// between the escapes of two characters, it never leaves half an escape or a lone backslash.
 fn escape_quoted(text: &str, how: Escape, out: &mut String) {
     out.clear();
+    // Most texts need nothing: one vectorisable pass says so, and they are copied whole.
+    let special = |b: u8| (b == b'"') | (b == b'\\') | (b == b'&') | (b == b'\n') | (b == b'\r');
+    if text.len() <= MAX_QUOTED && !text.bytes().fold(false, |any, b| any | special(b)) {
+        out.push_str(text);
+        return;
+    }
     let mut fits = 0;
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {

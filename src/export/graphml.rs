@@ -20,18 +20,17 @@
 //! that XML 1.0 cannot carry at all (the checker rejects those earlier) makes the writer stop
 //! with an error rather than write a file no parser accepts.
 
-use std::borrow::Cow;
+use std::fmt::Write as _;
 use std::io::{BufWriter, Write};
 
-use quick_xml::events::attributes::Attribute;
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
-use quick_xml::name::QName;
 use quick_xml::Writer;
 
 use super::{status_color, ExportError};
 use crate::config::Config;
 use crate::graph::Link;
 use crate::{Card, Glossary};
+use petgraph::graph::{EdgeIndex, NodeIndex};
 
 /// The GraphML namespace.
 const GRAPHML_NS: &str = "http://graphml.graphdrawing.org/xmlns";
@@ -172,7 +171,8 @@ const YED_KEYS: [Key; 2] = [
 
 /// Writes the glossary as GraphML shaped for `profile`.
 ///
-/// Streams through a `BufWriter`; memory does not grow with the glossary.
+/// Streams through a `BufWriter`; memory does not grow with the glossary. Nodes and edges
+/// are written a chunk at a time on every core ([`super::write_chunks`]), in order.
 ///
 /// # Errors
 /// Those of `w`, or [`ExportError::Unwritable`] naming the term and field when a text holds a
@@ -184,14 +184,59 @@ pub fn write(
     profile: Profile,
     w: impl Write,
 ) -> Result<(), ExportError> {
-    let mut out = GraphMl {
-        xml: Writer::new_with_indent(BufWriter::with_capacity(1 << 16, w), b' ', 2),
-        profile,
-        buf: String::new(),
-        scratch: String::new(),
-    };
-    out.document(glossary, config)?;
-    out.xml.into_inner().flush()?;
+    write_in_chunks(glossary, config, profile, w, NODES_PER_CHUNK)
+}
+
+/// Nodes (or edges) rendered together: a few megabytes of GraphML.
+const NODES_PER_CHUNK: usize = 1024;
+
+fn write_in_chunks(
+    glossary: &Glossary,
+    config: &Config,
+    profile: Profile,
+    w: impl Write,
+    per_chunk: usize,
+) -> Result<(), ExportError> {
+    let mut head = GraphMl::new(BufWriter::with_capacity(1 << 16, w), profile);
+    head.head(glossary, config)?;
+    let mut w = head.xml.into_inner();
+    let columns = (glossary.graph().node_count() as f64)
+        .sqrt()
+        .ceil()
+        .max(1.0) as usize;
+    super::write_chunks(
+        &mut w,
+        glossary.graph().node_count(),
+        per_chunk,
+        |nodes, buf| {
+            let mut out = GraphMl::inside_graph(buf, profile);
+            for i in nodes {
+                out.node(glossary, config, NodeIndex::new(i), columns)?;
+            }
+            Ok(())
+        },
+    )?;
+    super::write_chunks(
+        &mut w,
+        glossary.graph().edge_count(),
+        per_chunk.saturating_mul(2),
+        |edges, buf| {
+            let mut out = GraphMl::inside_graph(buf, profile);
+            let graph = glossary.graph();
+            for i in edges {
+                let e = EdgeIndex::new(i);
+                let (a, b) = graph.edge_endpoints(e).expect("edge index in range");
+                out.edge(glossary, a, b, graph[e])?;
+            }
+            Ok(())
+        },
+    )?;
+    let mut tail = Vec::new();
+    let mut out = GraphMl::inside_graph(&mut tail, profile);
+    out.xml.write_event(Event::End(BytesEnd::new("graph")))?;
+    out.xml.write_event(Event::End(BytesEnd::new("graphml")))?;
+    w.write_all(&tail)?;
+    w.flush()?;
     Ok(())
 }
 
@@ -202,6 +247,49 @@ struct GraphMl<W: Write> {
     buf: String,
     /// Scratch space for escaped text.
     scratch: String,
+    /// Scratch space for start tags.
+    tag: String,
+    /// yEd's graphics of a `related` and of a `supersedes` edge, made once.
+    edge_graphics: Option<[Vec<u8>; 2]>,
+}
+
+/// A sink that drops what is written until it is opened: lets a writer be brought to the
+/// indentation of a place in the document without writing what leads there.
+struct Muted<'a> {
+    out: &'a mut Vec<u8>,
+    open: bool,
+}
+
+impl Write for Muted<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if self.open {
+            self.out.extend_from_slice(bytes);
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl<'a> GraphMl<Muted<'a>> {
+    /// A writer appending to `out` as if it stood inside `<graphml><graph>`, after an element:
+    /// what it writes is byte for byte what the writer of the whole document writes there.
+    fn inside_graph(out: &'a mut Vec<u8>, profile: Profile) -> Self {
+        Self::inside(out, profile, &["graphml", "graph"])
+    }
+
+    /// A writer appending to `out` as if it stood inside the elements `path`, just opened.
+    fn inside(out: &'a mut Vec<u8>, profile: Profile, path: &[&str]) -> Self {
+        let mut this = GraphMl::new(Muted { out, open: false }, profile);
+        for &name in path {
+            // Writing to a `Muted` sink cannot fail.
+            let _ = this.xml.write_event(Event::Start(BytesStart::new(name)));
+        }
+        this.xml.get_mut().open = true;
+        this
+    }
 }
 
 /// Where a text comes from, to name it in an error.
@@ -212,7 +300,19 @@ struct Origin<'a> {
 }
 
 impl<W: Write> GraphMl<W> {
-    fn document(&mut self, glossary: &Glossary, config: &Config) -> Result<(), ExportError> {
+    fn new(w: W, profile: Profile) -> Self {
+        Self {
+            xml: Writer::new_with_indent(w, b' ', 2),
+            profile,
+            buf: String::new(),
+            scratch: String::new(),
+            tag: String::new(),
+            edge_graphics: None,
+        }
+    }
+
+    /// Everything before the first node: the declaration, the keys, the graph's own data.
+    fn head(&mut self, glossary: &Glossary, config: &Config) -> Result<(), ExportError> {
         self.xml
             .write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
         let mut root = BytesStart::new("graphml");
@@ -260,55 +360,53 @@ impl<W: Write> GraphMl<W> {
         };
         self.text(k!("title"), &config.title, scheme)?;
         self.text(k!("base"), &config.base, scheme)?;
+        Ok(())
+    }
 
-        let columns = (glossary.graph().node_count() as f64)
-            .sqrt()
-            .ceil()
-            .max(1.0) as usize;
-        for node in glossary.graph().node_indices() {
-            let slug = glossary.slug(node);
-            let mut start = BytesStart::new("node");
-            start.push_attribute(raw_attribute(
-                "id",
-                &escape_attr(slug, origin(slug, "slug"))?,
-            ));
-            self.xml.write_event(Event::Start(start))?;
-            match glossary.card(node) {
-                Some(card) => self.card(card)?,
-                None => self.stub(slug)?,
-            }
-            if self.profile == Profile::Yed {
-                let label = glossary.card(node).map_or(slug, |c| &c.term);
-                let status = glossary.card(node).and_then(|c| c.status.as_deref());
-                let cell = (node.index() % columns, node.index() / columns);
-                self.node_graphics(slug, label, status_color(config, status), cell)?;
-            }
-            self.xml.write_event(Event::End(BytesEnd::new("node")))?;
+    /// A `<node>`; yEd's grid has `columns` columns.
+    fn node(
+        &mut self,
+        glossary: &Glossary,
+        config: &Config,
+        node: NodeIndex,
+        columns: usize,
+    ) -> Result<(), ExportError> {
+        let slug = glossary.slug(node);
+        self.start("node", &[("id", &[slug], origin(slug, "slug"))])?;
+        match glossary.card(node) {
+            Some(card) => self.card(card)?,
+            None => self.stub(slug)?,
         }
-
-        for (a, b, link) in glossary.edges() {
-            let (source, target) = (glossary.slug(a), glossary.slug(b));
-            let id = format!("e-{}-{source}-{target}", link.kind());
-            let mut start = BytesStart::new("edge");
-            start.push_attribute(raw_attribute(
-                "id",
-                &escape_attr(&id, origin(source, "slug"))?,
-            ));
-            start.push_attribute(raw_attribute(
-                "source",
-                &escape_attr(source, origin(source, "slug"))?,
-            ));
-            start.push_attribute(raw_attribute(
-                "target",
-                &escape_attr(target, origin(target, "slug"))?,
-            ));
-            self.xml.write_event(Event::Start(start))?;
-            self.edge(link)?;
-            self.xml.write_event(Event::End(BytesEnd::new("edge")))?;
+        if self.profile == Profile::Yed {
+            let label = glossary.card(node).map_or(slug, |c| &c.term);
+            let status = glossary.card(node).and_then(|c| c.status.as_deref());
+            let cell = (node.index() % columns, node.index() / columns);
+            self.node_graphics(slug, label, status_color(config, status), cell)?;
         }
+        self.xml.write_event(Event::End(BytesEnd::new("node")))?;
+        Ok(())
+    }
 
-        self.xml.write_event(Event::End(BytesEnd::new("graph")))?;
-        self.xml.write_event(Event::End(BytesEnd::new("graphml")))?;
+    /// An `<edge>` from `a` to `b`.
+    fn edge(
+        &mut self,
+        glossary: &Glossary,
+        a: NodeIndex,
+        b: NodeIndex,
+        link: Link,
+    ) -> Result<(), ExportError> {
+        let (source, target) = (glossary.slug(a), glossary.slug(b));
+        let (from, to) = (origin(source, "slug"), origin(target, "slug"));
+        self.start(
+            "edge",
+            &[
+                ("id", &["e-", link.kind(), "-", source, "-", target], from),
+                ("source", &[source], from),
+                ("target", &[target], to),
+            ],
+        )?;
+        self.edge_data(link)?;
+        self.xml.write_event(Event::End(BytesEnd::new("edge")))?;
         Ok(())
     }
 
@@ -441,7 +539,7 @@ impl<W: Write> GraphMl<W> {
         self.data(k!("missing"), "true")
     }
 
-    fn edge(&mut self, link: Link) -> Result<(), ExportError> {
+    fn edge_data(&mut self, link: Link) -> Result<(), ExportError> {
         if self.profile == Profile::Neo4j {
             // APOC takes the relationship type from the edge's first data of key `label`.
             let kind = match link {
@@ -459,29 +557,56 @@ impl<W: Write> GraphMl<W> {
             }
         }
         if self.profile == Profile::Yed {
-            let (line, color, arrow) = match link {
-                Link::Related { .. } => ("dashed", "#888888", "none"),
-                Link::Supersedes { .. } => ("line", "#333333", "standard"),
-            };
-            self.xml.write_event(Event::Start(BytesStart::from_content(
-                k!("edgegraphics").tag,
-                4,
-            )))?;
-            self.xml
-                .write_event(Event::Start(BytesStart::new("y:PolyLineEdge")))?;
-            let mut style = BytesStart::new("y:LineStyle");
-            style.push_attribute(("color", color));
-            style.push_attribute(("type", line));
-            style.push_attribute(("width", "1.0"));
-            self.xml.write_event(Event::Empty(style))?;
-            let mut arrows = BytesStart::new("y:Arrows");
-            arrows.push_attribute(("source", "none"));
-            arrows.push_attribute(("target", arrow));
-            self.xml.write_event(Event::Empty(arrows))?;
-            self.xml
-                .write_event(Event::End(BytesEnd::new("y:PolyLineEdge")))?;
-            self.xml.write_event(Event::End(BytesEnd::new("data")))?;
+            // The graphics of an edge depend only on its kind, and the writer stands at the
+            // same depth before every edge's: they are written once per kind, and copied.
+            let kind = usize::from(matches!(link, Link::Supersedes { .. }));
+            let blocks = self.edge_graphics.get_or_insert_with(|| {
+                [
+                    Link::Related { mutual: false },
+                    Link::Supersedes {
+                        by_old: false,
+                        by_new: false,
+                    },
+                ]
+                .map(|link| {
+                    let mut out = Vec::new();
+                    let mut w =
+                        GraphMl::inside(&mut out, Profile::Yed, &["graphml", "graph", "edge"]);
+                    // Writing to a `Muted` sink cannot fail.
+                    let _ = w.edge_graphics_events(link);
+                    out
+                })
+            });
+            self.xml.get_mut().write_all(&blocks[kind])?;
         }
+        Ok(())
+    }
+
+    /// yFiles graphics of an edge, as events: fixed tags, written from their text as it stands.
+    fn edge_graphics_events(&mut self, link: Link) -> Result<(), ExportError> {
+        let (style, arrows) = match link {
+            Link::Related { .. } => (
+                r##"y:LineStyle color="#888888" type="dashed" width="1.0""##,
+                r#"y:Arrows source="none" target="none""#,
+            ),
+            Link::Supersedes { .. } => (
+                r##"y:LineStyle color="#333333" type="line" width="1.0""##,
+                r#"y:Arrows source="none" target="standard""#,
+            ),
+        };
+        self.xml.write_event(Event::Start(BytesStart::from_content(
+            k!("edgegraphics").tag,
+            4,
+        )))?;
+        self.xml
+            .write_event(Event::Start(BytesStart::new("y:PolyLineEdge")))?;
+        self.xml
+            .write_event(Event::Empty(BytesStart::from_content(style, 11)))?;
+        self.xml
+            .write_event(Event::Empty(BytesStart::from_content(arrows, 8)))?;
+        self.xml
+            .write_event(Event::End(BytesEnd::new("y:PolyLineEdge")))?;
+        self.xml.write_event(Event::End(BytesEnd::new("data")))?;
         Ok(())
     }
 
@@ -503,29 +628,40 @@ impl<W: Write> GraphMl<W> {
         )))?;
         self.xml
             .write_event(Event::Start(BytesStart::new("y:ShapeNode")))?;
-        let mut geometry = BytesStart::new("y:Geometry");
-        geometry.push_attribute(("height", format!("{height}.0").as_str()));
-        geometry.push_attribute(("width", format!("{width}.0").as_str()));
-        geometry.push_attribute(("x", format!("{}.0", column * 240).as_str()));
-        geometry.push_attribute(("y", format!("{}.0", row * 80).as_str()));
-        self.xml.write_event(Event::Empty(geometry))?;
-        let mut fill_el = BytesStart::new("y:Fill");
-        fill_el.push_attribute(("color", fill));
-        fill_el.push_attribute(("transparent", "false"));
-        self.xml.write_event(Event::Empty(fill_el))?;
-        let mut border = BytesStart::new("y:BorderStyle");
-        border.push_attribute(("color", "#333333"));
-        border.push_attribute(("type", "line"));
-        border.push_attribute(("width", "1.0"));
-        self.xml.write_event(Event::Empty(border))?;
+        let mut tag = std::mem::take(&mut self.tag);
+        tag.clear();
+        // Writing to a String cannot fail.
+        let _ = write!(
+            tag,
+            r#"y:Geometry height="{height}.0" width="{width}.0" x="{}.0" y="{}.0""#,
+            column * 240,
+            row * 80
+        );
+        let written = self
+            .xml
+            .write_event(Event::Empty(BytesStart::from_content(tag.as_str(), 10)));
+        tag.clear();
+        // A fill is a colour of the form #rrggbb: nothing to escape.
+        let _ = write!(tag, r#"y:Fill color="{fill}" transparent="false""#);
+        let written = written.and_then(|()| {
+            self.xml
+                .write_event(Event::Empty(BytesStart::from_content(tag.as_str(), 6)))
+        });
+        self.tag = tag;
+        written?;
+        self.xml.write_event(Event::Empty(BytesStart::from_content(
+            r##"y:BorderStyle color="#333333" type="line" width="1.0""##,
+            13,
+        )))?;
         self.xml
             .write_event(Event::Start(BytesStart::new("y:NodeLabel")))?;
         self.escaped_event(label, origin(slug, "term"))?;
         self.xml
             .write_event(Event::End(BytesEnd::new("y:NodeLabel")))?;
-        let mut shape = BytesStart::new("y:Shape");
-        shape.push_attribute(("type", "roundrectangle"));
-        self.xml.write_event(Event::Empty(shape))?;
+        self.xml.write_event(Event::Empty(BytesStart::from_content(
+            r#"y:Shape type="roundrectangle""#,
+            7,
+        )))?;
         self.xml
             .write_event(Event::End(BytesEnd::new("y:ShapeNode")))?;
         self.xml.write_event(Event::End(BytesEnd::new("data")))?;
@@ -551,12 +687,8 @@ impl<W: Write> GraphMl<W> {
 
     /// Writes `value` into the buffer as element content, escaped (inside a `<data>`).
     fn escaped(&mut self, value: &str, at: Origin) -> Result<(), ExportError> {
-        let text = match escape_into(value, at, &TEXT, &mut self.scratch)? {
-            false => value,
-            true => self.scratch.as_str(),
-        };
-        self.xml.get_mut().write_all(text.as_bytes())?;
-        Ok(())
+        let sink = self.xml.get_mut();
+        escape_runs(value, at, &TEXT, |run| sink.write_all(run.as_bytes()))
     }
 
     /// Writes `value` as a text event, escaped (inside an element written with events).
@@ -567,6 +699,38 @@ impl<W: Write> GraphMl<W> {
         };
         self.xml
             .write_event(Event::Text(BytesText::from_escaped(text)))?;
+        Ok(())
+    }
+
+    /// A start tag `<name a="…" …>`, each attribute value made of parts escaped one by one
+    /// (the escaping of a concatenation is the concatenation of the escapings), built in a
+    /// buffer kept from tag to tag.
+    fn start(
+        &mut self,
+        name: &str,
+        attributes: &[(&str, &[&str], Origin)],
+    ) -> Result<(), ExportError> {
+        let mut tag = std::mem::take(&mut self.tag);
+        tag.clear();
+        tag.push_str(name);
+        for (key, parts, at) in attributes {
+            tag.push(' ');
+            tag.push_str(key);
+            tag.push_str("=\"");
+            for part in *parts {
+                escape_runs(part, *at, &ATTR, |run| {
+                    tag.push_str(run);
+                    Ok(())
+                })?;
+            }
+            tag.push('"');
+        }
+        let written = self.xml.write_event(Event::Start(BytesStart::from_content(
+            tag.as_str(),
+            name.len(),
+        )));
+        self.tag = tag;
+        written?;
         Ok(())
     }
 
@@ -660,14 +824,6 @@ fn itoa(n: usize) -> String {
     n.to_string()
 }
 
-/// An attribute whose value is already escaped.
-fn raw_attribute<'a>(key: &'a str, escaped: &'a str) -> Attribute<'a> {
-    Attribute {
-        key: QName(key.as_bytes()),
-        value: Cow::Borrowed(escaped.as_bytes()),
-    }
-}
-
 /// APOC node labels: `:Term`, and the status in CamelCase (`:Term:Shipping`) when it is a
 /// plain word (a slug), so that Neo4j Browser colours nodes by status.
 fn neo4j_labels(status: Option<&str>, out: &mut String) {
@@ -716,17 +872,8 @@ const ATTR: [u8; 256] = byte_classes(true);
 
 /// Escapes an attribute value: as element content, plus `"`, TAB and LF, which attribute
 /// value normalisation would otherwise turn into spaces.
-fn escape_attr<'s>(text: &'s str, at: Origin) -> Result<Cow<'s, str>, ExportError> {
-    let mut out = String::new();
-    Ok(match escape_into(text, at, &ATTR, &mut out)? {
-        false => Cow::Borrowed(text),
-        true => Cow::Owned(out),
-    })
-}
-
 /// Escapes `text` into `out` (cleared first) by `classes`; returns whether anything needed
-/// escaping (when not, `out` is left empty and `text` can be written as it is). Scans bytes and
-/// copies the runs between special ones, so plain text costs one table look-up per byte.
+/// escaping (when not, `out` is left empty and `text` can be written as it is).
 fn escape_into(
     text: &str,
     at: Origin,
@@ -734,12 +881,51 @@ fn escape_into(
     out: &mut String,
 ) -> Result<bool, ExportError> {
     out.clear();
+    let mut escaped = false;
+    escape_runs(text, at, classes, |run| {
+        // Text that needs nothing comes back whole, as `text` itself.
+        escaped |= !std::ptr::eq(run, text);
+        out.push_str(run);
+        Ok(())
+    })?;
+    if !escaped {
+        out.clear();
+    }
+    Ok(escaped)
+}
+
+/// Escapes `text` by `classes`, handing `emit` the result as runs: stretches of `text` that
+/// need nothing, and references. Plain text is one run, `text` itself; blocks of 32 bytes
+/// are screened branch-free first, so it costs little more than a pass over the bytes.
+fn escape_runs(
+    text: &str,
+    at: Origin,
+    classes: &[u8; 256],
+    mut emit: impl FnMut(&str) -> std::io::Result<()>,
+) -> Result<(), ExportError> {
+    const BLOCK: usize = 32;
     let bytes = text.as_bytes();
     let mut copied = 0;
-    let mut escaped = false;
-    for (i, &b) in bytes.iter().enumerate() {
+    let mut i = 0;
+    while i < bytes.len() {
+        if i % BLOCK == 0 && i + BLOCK <= bytes.len() {
+            // A superset of what either table marks, without table look-ups, so that the
+            // compiler can test a whole block at once.
+            let block = &bytes[i..i + BLOCK];
+            let maybe = |b: u8| {
+                (b < 0x20) | (b == b'&') | (b == b'<') | (b == b'>') | (b == b'"') | (b == 0xEF)
+            };
+            if !block.iter().fold(false, |any, &b| any | maybe(b)) {
+                i += BLOCK;
+                continue;
+            }
+        }
+        let b = bytes[i];
         let reference = match classes[b as usize] {
-            0 => continue,
+            0 => {
+                i += 1;
+                continue;
+            }
             1 => match b {
                 b'&' => "&amp;",
                 b'<' => "&lt;",
@@ -756,6 +942,7 @@ fn escape_into(
                     true
                 };
                 if !forbidden {
+                    i += 1;
                     continue;
                 }
                 let c = text[i..].chars().next().unwrap_or_default();
@@ -766,15 +953,17 @@ fn escape_into(
                 )));
             }
         };
-        out.push_str(&text[copied..i]);
-        out.push_str(reference);
-        copied = i + 1;
-        escaped = true;
+        if copied < i {
+            emit(&text[copied..i])?;
+        }
+        emit(reference)?;
+        i += 1;
+        copied = i;
     }
-    if escaped {
-        out.push_str(&text[copied..]);
+    if copied < bytes.len() || bytes.is_empty() {
+        emit(&text[copied..])?;
     }
-    Ok(escaped)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -822,6 +1011,30 @@ mod tests {
         let mut out = Vec::new();
         write(g, &Config::default(), profile, &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn chunks_of_any_size_write_the_same_bytes() {
+        let g = sample();
+        for glossary in [g.clone(), g.with_missing()] {
+            for profile in Profile::ALL {
+                let write = |per_chunk| {
+                    let mut out = Vec::new();
+                    write_in_chunks(&glossary, &Config::default(), profile, &mut out, per_chunk)
+                        .unwrap();
+                    String::from_utf8(out).unwrap()
+                };
+                let whole = write(usize::MAX);
+                assert!(whole.contains("<edge id="), "{whole}");
+                for per_chunk in [1, 2, 3] {
+                    assert_eq!(
+                        write(per_chunk),
+                        whole,
+                        "{profile:?}, {per_chunk} per chunk"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
@@ -873,6 +1086,62 @@ mod tests {
     }
 
     #[test]
+    fn escaping_long_texts_matches_escaping_byte_by_byte() {
+        let naive = |text: &str, attribute: bool| {
+            let mut out = String::new();
+            for c in text.chars() {
+                match c {
+                    '&' => out.push_str("&amp;"),
+                    '<' => out.push_str("&lt;"),
+                    '>' => out.push_str("&gt;"),
+                    '\r' => out.push_str("&#13;"),
+                    '"' if attribute => out.push_str("&quot;"),
+                    '\t' if attribute => out.push_str("&#9;"),
+                    '\n' if attribute => out.push_str("&#10;"),
+                    c => out.push(c),
+                }
+            }
+            out
+        };
+        let at = origin("x", "note");
+        let pieces = [
+            "plain words ",
+            "é",
+            "😀",
+            "\n",
+            "\t",
+            "\r",
+            "&",
+            "<",
+            ">",
+            "\"",
+            "\u{FFFD}",
+            "]]>",
+        ];
+        // Every piece at every offset of the first blocks, inside texts of every length.
+        for (k, piece) in pieces.iter().enumerate() {
+            for offset in 0..70 {
+                let text = format!(
+                    "{}{piece}{}",
+                    "a".repeat(offset),
+                    "b".repeat((offset * 7 + k) % 40)
+                );
+                for (classes, attribute) in [(&TEXT, false), (&ATTR, true)] {
+                    let mut runs = String::new();
+                    escape_runs(&text, at, classes, |run| {
+                        runs.push_str(run);
+                        Ok(())
+                    })
+                    .unwrap();
+                    assert_eq!(runs, naive(&text, attribute), "{text:?}");
+                }
+            }
+        }
+        let late = format!("{}\u{1}", "a".repeat(100));
+        assert!(escape_runs(&late, at, &TEXT, |_| Ok(())).is_err());
+    }
+
+    #[test]
     fn escaping_keeps_every_character_that_xml_can_carry() {
         let at = origin("x", "term");
         let escape_text = |text: &str, at| {
@@ -884,7 +1153,9 @@ mod tests {
             escape_text("a\r\n\t\"]]>&<", at).unwrap(),
             "a&#13;\n\t\"]]&gt;&amp;&lt;"
         );
-        assert_eq!(escape_attr("a\t\n\"", at).unwrap(), "a&#9;&#10;&quot;");
+        let mut attr = String::new();
+        assert!(escape_into("a\t\n\"", at, &ATTR, &mut attr).unwrap());
+        assert_eq!(attr, "a&#9;&#10;&quot;");
         assert!(!escape_into("plain é 😀\n\t", at, &TEXT, &mut String::new()).unwrap());
         let e = escape_text("bad\u{1}", at).unwrap_err().to_string();
         assert_eq!(

@@ -140,6 +140,73 @@ pub fn write(
     }
 }
 
+/// Writes items `0..count` to `w` in order, rendered `per_chunk` at a time into buffers on
+/// every core: `render(range, buf)` appends the bytes of the items in `range` to `buf`.
+///
+/// Chunks are rendered independently and written in order, so the bytes are those of
+/// rendering every item on one thread. A worker renders its next chunk while the previous
+/// one waits to be written, no further ahead: memory holds a few chunks, never the output.
+/// The first error (of `render` or of `w`) stops the writing and is returned.
+pub(crate) fn write_chunks(
+    w: &mut dyn Write,
+    count: usize,
+    per_chunk: usize,
+    render: impl Fn(std::ops::Range<usize>, &mut Vec<u8>) -> Result<(), ExportError> + Sync,
+) -> Result<(), ExportError> {
+    use std::sync::{mpsc, Mutex};
+    let per_chunk = per_chunk.max(1);
+    let chunks = count.div_ceil(per_chunk);
+    let range = |k: usize| k * per_chunk..((k + 1) * per_chunk).min(count);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+    if threads == 1 || chunks < 2 {
+        let mut buf = Vec::new();
+        for k in 0..chunks {
+            buf.clear();
+            render(range(k), &mut buf)?;
+            w.write_all(&buf)?;
+        }
+        return Ok(());
+    }
+    // Written buffers go back to the workers, so that pages are not faulted in afresh for
+    // every chunk.
+    let spare: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        let mut done = Vec::with_capacity(threads);
+        for t in 0..threads {
+            let (send, receive) = mpsc::sync_channel::<Result<Vec<u8>, ExportError>>(1);
+            let (render, spare) = (&render, &spare);
+            scope.spawn(move || {
+                for k in (t..chunks).step_by(threads) {
+                    let mut buf = spare
+                        .lock()
+                        .ok()
+                        .and_then(|mut s| s.pop())
+                        .unwrap_or_default();
+                    buf.clear();
+                    let result = render(range(k), &mut buf).map(|()| buf);
+                    // The writer has stopped (an error): nothing more is wanted.
+                    if send.send(result).is_err() {
+                        break;
+                    }
+                }
+            });
+            done.push(receive);
+        }
+        for k in 0..chunks {
+            // A worker hangs up only by panicking; the scope then resumes the panic.
+            let Ok(result) = done[k % threads].recv() else {
+                break;
+            };
+            let buf = result?;
+            w.write_all(&buf)?;
+            if let Ok(mut spare) = spare.lock() {
+                spare.push(buf);
+            }
+        }
+        Ok(())
+    })
+}
+
 /// The fill colour of a status in GraphML (yEd) and DOT maps: colour-blind-safe pastels.
 pub(crate) fn status_color(config: &Config, status: Option<&str>) -> &'static str {
     const KNOWN: [(&str, &str); 5] = [
@@ -166,4 +233,48 @@ pub(crate) fn status_color(config: &Config, status: Option<&str>) -> &'static st
         .filter(|s| !KNOWN.iter().any(|(k, _)| k == s))
         .position(|s| s == status)
         .map_or("#ffffff", |i| OTHERS[i % OTHERS.len()])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_are_written_in_order_whatever_their_size() {
+        let render = |range: std::ops::Range<usize>, buf: &mut Vec<u8>| {
+            for i in range {
+                writeln!(buf, "item {i}")?;
+            }
+            Ok(())
+        };
+        let mut whole = Vec::new();
+        render(0..1000, &mut whole).unwrap();
+        for per_chunk in [1, 7, 64, 999, 1000, 5000] {
+            let mut out = Vec::new();
+            write_chunks(&mut out, 1000, per_chunk, render).unwrap();
+            assert_eq!(out, whole, "{per_chunk} per chunk");
+        }
+        let mut out = Vec::new();
+        write_chunks(&mut out, 0, 10, render).unwrap();
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn the_first_error_stops_the_writing() {
+        let render = |range: std::ops::Range<usize>, buf: &mut Vec<u8>| {
+            if range.contains(&500) {
+                return Err(ExportError::Unwritable(format!("item {}", range.start)));
+            }
+            buf.extend(range.map(|i| i as u8));
+            Ok(())
+        };
+        let mut out = Vec::new();
+        let err = write_chunks(&mut out, 10_000, 100, render).unwrap_err();
+        assert_eq!(err.to_string(), "item 500");
+        assert_eq!(
+            out.len(),
+            500,
+            "the chunks before the failing one, and no more"
+        );
+    }
 }

@@ -2,7 +2,7 @@
 # Times the GraphML and DOT writers next to NetworkX's write_graphml on the same glossary,
 # in the same run. Figures go in docs/bench-graphml-dot.md.
 #
-# Usage: benches/graphml-dot.sh [--no-networkx] INPUT...
+# Usage: [RUNS=3] benches/graphml-dot.sh [--no-networkx] INPUT...
 #   INPUT is a JSON Lines file of cards, or a number N: a generated glossary of N terms
 #   (`glossgraph generate --terms N`, kept in target/bench/corpus-N.jsonl and shared with the
 #   other benchmarks; target/bench-rdf/corpus-N.jsonl is used when it is there).
@@ -15,6 +15,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 networkx=1
+# Runs of each glossgraph writer (each line is printed; take the fastest). NetworkX runs once.
+runs=${RUNS:-3}
 if [ "${1:-}" = "--no-networkx" ]; then networkx=0; shift; fi
 [ $# -gt 0 ] || { echo "usage: $0 [--no-networkx] INPUT..." >&2; exit 2; }
 
@@ -37,14 +39,16 @@ for input in "$@"; do
   echo "== $file ($(stat -c %s "$file") bytes)"
   for format in graphml graphml-yed graphml-neo4j dot; do
     out="$out_dir/$name.$format"
-    # Every writer starts on a new file, as `export` does (it writes to a temporary file and
-    # renames it): truncating the previous run's file would be timed too. `sync` first, so
-    # that no run shares the disk with the write-back of the run before it.
-    rm -f "$out"
-    sync
-    stats=$( { /usr/bin/time -f "wall %e s, peak RSS %M KiB" \
-      target/release/examples/viz_export "$file" "$format" "$out"; } 2>&1 )
-    echo "glossgraph $format: $(echo "$stats" | tr '\n' ';' | sed 's/;$//; s/;/; /g')"
+    for run in $(seq "$runs"); do
+      # Every writer starts on a new file, as `export` does (it writes to a temporary file
+      # and renames it): truncating the previous run's file would be timed too. `sync`
+      # first, so that no run shares the disk with the write-back of the run before it.
+      rm -f "$out"
+      sync
+      stats=$( { /usr/bin/time -f "wall %e s, peak RSS %M KiB" \
+        target/release/examples/viz_export "$file" "$format" "$out"; } 2>&1 )
+      echo "glossgraph $format (run $run of $runs): $(echo "$stats" | tr '\n' ';' | sed 's/;$//; s/;/; /g')"
+    done
   done
   if [ "$networkx" = 1 ]; then
     rm -f "$out_dir/$name.networkx.graphml"

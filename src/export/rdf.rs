@@ -85,6 +85,12 @@ pub fn write(
 ) -> Result<u64, ExportError> {
     let mapping = Mapping::new(glossary, config);
     let prefixes = prefixes(glossary, config);
+    if matches!(
+        format,
+        RdfFormat::NTriples | RdfFormat::NQuads | RdfFormat::Turtle | RdfFormat::TriG
+    ) {
+        return write_in_chunks(&mapping, format, &prefixes, w, CARDS_PER_CHUNK);
+    }
     let mut out = Writer::new(format, &prefixes, BufWriter::with_capacity(1 << 16, w))?;
     mapping.scheme(&mut out)?;
     for i in 0..glossary.cards().len() {
@@ -93,6 +99,76 @@ pub fn write(
     let (mut w, count) = out.finish()?;
     w.flush()?;
     Ok(count)
+}
+
+/// What a serializer of `format` writes before a document's first statement (the prefixes
+/// of Turtle and TriG; nothing in N-Triples): the bytes before a marker statement.
+fn document_header(format: RdfFormat, prefixes: &[(&str, String)]) -> Result<Vec<u8>, ExportError> {
+    const MARKER: &str = "urn:glossgraph:header";
+    let marker = NamedNodeRef::new_unchecked(MARKER);
+    let mut out = Writer::new(format, prefixes, Vec::new())?;
+    out.quad(QuadRef::new(
+        marker,
+        marker,
+        marker,
+        GraphNameRef::DefaultGraph,
+    ))?;
+    let (bytes, _) = out.finish()?;
+    let needle = format!("<{MARKER}>");
+    let at = bytes
+        .windows(needle.len())
+        .position(|w| w == needle.as_bytes())
+        .ok_or_else(|| ExportError::Unwritable("the RDF serializer hid its statement".into()))?;
+    Ok(bytes[..at].to_vec())
+}
+
+/// Cards serialized together, on one of the cores: a few megabytes of RDF.
+const CARDS_PER_CHUNK: usize = 512;
+
+/// [`write`] for the formats whose documents are a header (the prefixes) and then statements
+/// that stand on their own from one card to the next: N-Triples, N-Quads, Turtle and TriG.
+/// The cards are serialized a chunk at a time on every core ([`super::write_chunks`]), each
+/// chunk by a serializer of its own; a chunk's document, less the header every document
+/// starts with, is exactly what the one serializer of the whole export writes for those
+/// cards (the tests compare the two, chunk sizes 1 to 3, for each format).
+fn write_in_chunks(
+    mapping: &Mapping,
+    format: RdfFormat,
+    prefixes: &[(&str, String)],
+    w: impl Write,
+    per_chunk: usize,
+) -> Result<u64, ExportError> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let header = document_header(format, prefixes)?;
+    let mut w = BufWriter::with_capacity(1 << 16, w);
+    let mut head = Writer::new(format, prefixes, Vec::new())?;
+    mapping.scheme(&mut head)?;
+    let (bytes, scheme_quads) = head.finish()?;
+    w.write_all(&bytes)?;
+    let count = AtomicU64::new(scheme_quads);
+    super::write_chunks(
+        &mut w,
+        mapping.glossary.cards().len(),
+        per_chunk,
+        |cards, buf| {
+            let mut out = Writer::new(format, prefixes, std::mem::take(buf))?;
+            for i in cards {
+                mapping.card(i, &mut out)?;
+            }
+            let (mut bytes, quads) = out.finish()?;
+            if !bytes.starts_with(&header) {
+                return Err(ExportError::Unwritable(
+                    "the RDF serializer did not start a document with its prefixes".into(),
+                ));
+            }
+            bytes.drain(..header.len());
+            *buf = bytes;
+            count.fetch_add(quads, Ordering::Relaxed);
+            Ok(())
+        },
+    )?;
+    w.flush()?;
+    Ok(count.into_inner())
 }
 
 /// One of Oxigraph's serializers, set up the way glossgraph writes each format.
@@ -733,5 +809,45 @@ mod tests {
         assert_eq!(paragraphs("").count(), 0);
         assert_eq!(paragraphs("\n\n").count(), 0);
         assert_eq!(paragraphs("one").collect::<Vec<_>>(), ["one"]);
+    }
+
+    #[test]
+    fn chunks_of_any_size_write_what_one_serializer_writes() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+        let input = crate::load::Input::Path(dir.clone());
+        let config = Config::resolve(Some(&dir), Default::default()).unwrap();
+        let glossary = crate::check::check(
+            crate::load::load(&input).unwrap(),
+            &config,
+            Default::default(),
+        )
+        .glossary;
+        let mapping = Mapping::new(&glossary, &config);
+        let prefixes = prefixes(&glossary, &config);
+        for format in [
+            RdfFormat::NTriples,
+            RdfFormat::NQuads,
+            RdfFormat::Turtle,
+            RdfFormat::TriG,
+        ] {
+            let mut one = Writer::new(format, &prefixes, Vec::new()).unwrap();
+            mapping.scheme(&mut one).unwrap();
+            for i in 0..glossary.cards().len() {
+                mapping.card(i, &mut one).unwrap();
+            }
+            let (whole, quads) = one.finish().unwrap();
+            assert!(quads > 1000);
+            for per_chunk in [1, 2, 3, 1000] {
+                let mut out = Vec::new();
+                let written =
+                    write_in_chunks(&mapping, format, &prefixes, &mut out, per_chunk).unwrap();
+                assert_eq!(written, quads, "{format}");
+                assert!(
+                    out == whole,
+                    "{format}, {per_chunk} per chunk:\n{}",
+                    String::from_utf8_lossy(&out)
+                );
+            }
+        }
     }
 }

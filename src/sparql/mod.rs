@@ -175,7 +175,27 @@ impl GlossaryStore {
     /// # Complexity
     /// O(q log q) for q quads; memory grows with the quads (several hundred bytes each).
     pub fn new(glossary: &Glossary, config: &Config) -> Result<Self, SparqlError> {
-        Self::from_quads(crate::export::rdf::quads(glossary, config), config)
+        // Oxigraph fills a store on one thread; the quads are made on another meanwhile, a
+        // batch at a time, so that filling waits for neither.
+        const BATCH: usize = 1 << 14;
+        std::thread::scope(|scope| {
+            let (send, receive) = std::sync::mpsc::sync_channel::<Vec<Quad>>(4);
+            scope.spawn(move || {
+                let mut batch = Vec::with_capacity(BATCH);
+                for quad in crate::export::rdf::quads(glossary, config) {
+                    batch.push(quad);
+                    if batch.len() == BATCH {
+                        let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                        // The store has failed and stopped reading: nothing more is wanted.
+                        if send.send(full).is_err() {
+                            return;
+                        }
+                    }
+                }
+                let _ = send.send(batch);
+            });
+            Self::from_quads(receive.into_iter().flatten(), config)
+        })
     }
 
     /// A store holding `quads`; `config` gives the prefixes queries may use undeclared.

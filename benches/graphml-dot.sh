@@ -51,10 +51,13 @@ for input in "$@"; do
     done
   done
   if [ "$networkx" = 1 ]; then
-    rm -f "$out_dir/$name.networkx.graphml"
+    rm -f "$out_dir/$name.networkx.graphml" "$out_dir/$name.networkx.graphml.xml"
     sync
-    stats=$( { /usr/bin/time -f "wall %e s, peak RSS %M KiB" \
-      python3 benches/graphml_networkx.py "$file" "$out_dir/$name.networkx.graphml"; } 2>&1 )
+    # Capped below the machine's memory, so that a writer too large for it stops with a
+    # MemoryError instead of bringing in the kernel's OOM killer.
+    stats=$( { ( ulimit -v "$(awk '/MemTotal/ {printf "%d", $2 * 0.88}' /proc/meminfo)"
+      /usr/bin/time -f "wall %e s, peak RSS %M KiB" \
+      python3 benches/graphml_networkx.py "$file" "$out_dir/$name.networkx.graphml" ); } 2>&1 )
     echo "networkx write_graphml: $(echo "$stats" | tr '\n' ';' | sed 's/;$//; s/;/; /g'); bytes $(stat -c %s "$out_dir/$name.networkx.graphml")"
   fi
 done

@@ -26,7 +26,7 @@ floor=target/release/examples/json_floor
 inputs=("$@")
 if [ ${#inputs[@]} -eq 0 ]; then
   for n in ${SIZES:-100000 1000000}; do
-    corpus="$dir/corpus-$n.jsonl"
+    corpus="target/bench/corpus-$n.jsonl"
     [ -f "$corpus" ] || "$bin" generate --terms "$n" --out "$corpus"
     inputs+=("$corpus")
   done

@@ -32,7 +32,8 @@ if [ ! -f "$tools_dir/graphml/graphml.xsd" ]; then
   unzip -q -o -j "$jar" '*.xsd' -d "$tools_dir/graphml"
 fi
 
-python_packages=(networkx igraph rdflib SPARQLWrapper pyoxigraph oxigraph pydot)
+# lxml: NetworkX writes GraphML through it when it is there (benches/graphml_networkx.py).
+python_packages=(networkx lxml igraph rdflib SPARQLWrapper pyoxigraph oxigraph pydot)
 if ! python3 - "${python_packages[@]}" <<'PY' 2>/dev/null
 import importlib.metadata as m, sys
 for name in sys.argv[1:]:

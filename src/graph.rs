@@ -150,14 +150,15 @@ impl Glossary {
         Self::build(self.cards.clone(), true)
     }
 
-    /// [`Glossary::new`], running `alongside` over the cards (sorted, without duplicates) on a
-    /// second thread while the graph is built: for work that reads the cards but not the graph.
-    pub fn new_alongside<T: Send>(
-        mut cards: Vec<Card>,
+    /// The glossary of `cards`, which must already be sorted by slug without duplicates (as
+    /// the checker leaves them: checking that again would visit every slug of a million cards
+    /// once more), running `alongside` over the cards on a second thread while the graph is
+    /// built: for work that reads the cards but not the graph.
+    pub(crate) fn from_sorted_alongside<T: Send>(
+        cards: Vec<Card>,
         alongside: impl FnOnce(&[Card]) -> T + Send,
     ) -> (Self, T) {
-        cards.sort_by(|a, b| a.slug.cmp(&b.slug));
-        cards.dedup_by(|b, a| a.slug == b.slug);
+        debug_assert!(cards.windows(2).all(|w| w[0].slug < w[1].slug));
         let ((graph, links), out) = std::thread::scope(|scope| {
             let side = scope.spawn(|| alongside(&cards));
             let parts = Self::graph_of(&cards, false);

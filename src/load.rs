@@ -656,8 +656,13 @@ impl Loaded {
         let lag = 2 * threads;
         let mut number = 0u32;
         let mut offset = 0usize;
+        // Decoded batches' buffers come back to be filled again: a fresh megabyte per batch
+        // would be two gigabytes of pages for the kernel to fault in and zero on a
+        // million-card file.
+        let spare: std::sync::Mutex<Vec<Vec<u8>>> = std::sync::Mutex::new(Vec::new());
         std::thread::scope(|scope| -> io::Result<()> {
             let (mut to_workers, mut from_workers) = (Vec::new(), Vec::new());
+            let spare = &spare;
             for _ in 0..threads {
                 let (send_batch, batches) = mpsc::channel::<Batch>();
                 let (send_done, done) = mpsc::channel::<Loaded>();
@@ -671,6 +676,11 @@ impl Loaded {
                             ..Loaded::default()
                         };
                         out.read_batch(id, &batch);
+                        let mut text = batch.text;
+                        text.clear();
+                        if let Ok(mut spare) = spare.lock() {
+                            spare.push(text);
+                        }
                         if send_done.send(out).is_err() {
                             break;
                         }
@@ -688,8 +698,9 @@ impl Loaded {
             };
             let mut sent = 0usize;
             loop {
+                let text = spare.lock().ok().and_then(|mut spare| spare.pop());
                 let mut batch = Batch {
-                    text: Vec::with_capacity(batch_bytes + (1 << 12)),
+                    text: text.unwrap_or_else(|| Vec::with_capacity(batch_bytes + (1 << 12))),
                     first_line: number + 1,
                     offset,
                 };

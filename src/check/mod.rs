@@ -139,7 +139,7 @@ fn check_rest(loaded: Loaded, config: &Config, options: Options) -> Checked {
     // Collected in place: std reuses the vector's memory, `Card` being smaller than `LoadedCard`.
     let cards: Vec<Card> = cards.into_iter().map(|loaded| loaded.card).collect();
     // Shared labels are looked for on a second core while this one builds the graph.
-    let (glossary, labels) = Glossary::new_alongside(cards, |cards| {
+    let (glossary, labels) = Glossary::from_sorted_alongside(cards, |cards| {
         let mut out = Vec::new();
         text::overlapping_labels(cards, &origins, &mut out);
         out

@@ -36,7 +36,7 @@ use crate::Glossary;
 pub const MAX_QUOTED: usize = 16_381;
 
 /// Nodes (or half as many edges) written together, on one of the cores.
-const CHUNK: usize = 2048;
+const CHUNK: usize = 1024;
 
 /// Marks a text cut to fit [`MAX_QUOTED`].
 const ELLIPSIS: &str = "…";

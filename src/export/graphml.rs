@@ -187,8 +187,9 @@ pub fn write(
     write_in_chunks(glossary, config, profile, w, NODES_PER_CHUNK)
 }
 
-/// Nodes (or edges) rendered together: a few megabytes of GraphML.
-const NODES_PER_CHUNK: usize = 1024;
+/// Nodes (or twice as many edges) rendered together: under a megabyte of GraphML, so that the
+/// chunks in flight stay small beside the glossary.
+const NODES_PER_CHUNK: usize = 256;
 
 fn write_in_chunks(
     glossary: &Glossary,

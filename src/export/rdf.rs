@@ -122,8 +122,9 @@ fn document_header(format: RdfFormat, prefixes: &[(&str, String)]) -> Result<Vec
     Ok(bytes[..at].to_vec())
 }
 
-/// Cards serialized together, on one of the cores: a few megabytes of RDF.
-const CARDS_PER_CHUNK: usize = 512;
+/// Cards serialized together, on one of the cores: one or two megabytes of RDF, so that the
+/// chunks in flight stay small beside the glossary.
+const CARDS_PER_CHUNK: usize = 128;
 
 /// [`write`] for the formats whose documents are a header (the prefixes) and then statements
 /// that stand on their own from one card to the next: N-Triples, N-Quads, Turtle and TriG.

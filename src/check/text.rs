@@ -23,21 +23,22 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
         ));
     }
     for (i, alias) in card.aliases.iter().enumerate() {
-        let pointer = format!("/aliases/{i}");
+        // Made only for a finding: most aliases have none.
+        let pointer = || format!("/aliases/{i}");
         if alias.trim().is_empty() {
-            out.push(at(Rule::EmptyText, origin, pointer, "alias is empty"));
+            out.push(at(Rule::EmptyText, origin, pointer(), "alias is empty"));
         } else if *alias == card.term {
             out.push(at(
                 Rule::AliasEqualsTerm,
                 origin,
-                pointer,
+                pointer(),
                 format!("alias `{alias}` repeats the term"),
             ));
         } else if card.aliases[..i].contains(alias) {
             out.push(at(
                 Rule::AliasEqualsTerm,
                 origin,
-                pointer,
+                pointer(),
                 format!("alias `{alias}` is listed twice"),
             ));
         }

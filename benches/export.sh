@@ -14,7 +14,7 @@
 #   export   `glossgraph export CORPUS --out DIR --quiet`: load, check, then every format
 #            (Turtle, N-Triples, RDF/XML, JSON-LD, TriG, N-Quads, three GraphML profiles, DOT,
 #            manifest.json; the SVG is skipped past 500 terms)
-#   parse    the json_floor example: a bare serde_json parse of CORPUS into Values
+#   parse    the bare_parse example: a bare serde_json parse of CORPUS into Values
 #   cat      `cat DIR/* > /dev/null`: reading back every byte the export wrote
 #   copy     `cat FILE > COPY; rm COPY` for every file written: writing the bytes once more
 # floor = parse + cat, and a second floor = parse + copy (the bytes written once more, the
@@ -41,9 +41,9 @@ dir=target/bench
 mkdir -p "$dir"
 runs=${RUNS:-1}
 formats="turtle ntriples rdfxml jsonld trig nquads graphml graphml-yed graphml-neo4j dot"
-cargo build --release --quiet --bin glossgraph --example json_floor
+cargo build --release --quiet --bin glossgraph --example bare_parse
 bin=target/release/glossgraph
-floor=target/release/examples/json_floor
+floor=target/release/examples/bare_parse
 
 exec 3>&1
 timing=$(mktemp)
@@ -97,7 +97,7 @@ for terms in ${SIZES:-10000 100000 1000000}; do
     if [ "$whole" = yes ]; then
       rm -rf "$out"
       measure export "$run" "$out" "$bin" export "$corpus" --out "$out" --quiet
-      measure parse "$run" "" "$floor" "$corpus" 2> /dev/null
+      measure parse "$run" "" "$floor" "$corpus" > /dev/null 2>&1
       measure cat "$run" "$out" sh -c 'cat "$1"/* > /dev/null' cat "$out"
       measure copy "$run" "$out" sh -c 'for f in "$1"/*; do cat "$f" > "$2"; rm "$2"; done' copy "$out" "$dir/export-copy"
       rm -rf "$out"
@@ -107,7 +107,7 @@ for terms in ${SIZES:-10000 100000 1000000}; do
         measure "$format" "$run" count bash -c 'set -o pipefail; "$0" export "$1" --format "$2" --out - --quiet | wc -c > "$3"' \
           "$bin" "$corpus" "$format" "$timing.bytes"
       done
-      measure parse "$run" "" "$floor" "$corpus" 2> /dev/null
+      measure parse "$run" "" "$floor" "$corpus" > /dev/null 2>&1
     fi
   done
 done

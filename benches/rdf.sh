@@ -8,7 +8,7 @@
 # For each input and format, in the same run, one after the other:
 #   glossgraph   `glossgraph export INPUT --quiet --format F --out -` (load, check, write)
 #   pyoxigraph   benches/rdf_pyoxigraph.py: Python's json + pyoxigraph, the same triples
-#   parse        the json_floor example: a bare serde_json parse of INPUT into Values
+#   parse        the bare_parse example: a bare serde_json parse of INPUT into Values
 #   cat          `cat` copying the bytes glossgraph wrote
 # (floor = parse + cat). Each line of output: input, terms, input bytes, format, tool, run,
 # wall s, user s, sys s, peak RSS KiB, output bytes. The N-Triples and Turtle written by
@@ -19,9 +19,9 @@ cd "$(dirname "$0")/.."
 dir=target/bench-rdf
 mkdir -p "$dir"
 runs=${RUNS:-3}
-cargo build --release --quiet --bin glossgraph --example json_floor
+cargo build --release --quiet --bin glossgraph --example bare_parse
 bin=target/release/glossgraph
-floor=target/release/examples/json_floor
+floor=target/release/examples/bare_parse
 
 inputs=("$@")
 if [ ${#inputs[@]} -eq 0 ]; then
@@ -60,7 +60,7 @@ for input in "${inputs[@]}"; do
     for run in $(seq "$runs"); do
       measure glossgraph "$run" "$ours" "$bin" export "$input" --quiet --format "$format" --out - > "$ours"
       measure pyoxigraph "$run" "$theirs" python3 benches/rdf_pyoxigraph.py "$input" "$format" "$theirs"
-      measure parse "$run" "" "$floor" "$input" 2> /dev/null
+      measure parse "$run" "" "$floor" "$input" > /dev/null 2>&1
       measure cat "$run" "$copy" cat "$ours" > "$copy"
       rm -f "$copy"
     done

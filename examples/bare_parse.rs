@@ -1,5 +1,7 @@
-//! The floor `check` is measured against (see `benches/check.sh`): read a JSON Lines file as
-//! a stream and parse each line into a `serde_json::Value`, keeping nothing.
+//! The floor `check` is measured against (see `benches/check.sh`), and the parsing half of the
+//! floor of the RDF export and of `export` (`benches/rdf.sh`, `benches/export.sh`, whose other
+//! half copies the bytes written): read a JSON Lines file as a stream and parse each line into
+//! a `serde_json::Value`, keeping nothing.
 //!
 //! It reads the file the way the loader does (a buffered reader, one line at a time, each
 //! line checked as UTF-8), so the only difference between the two runs is what `check` does

@@ -72,27 +72,70 @@ pub(crate) struct Links {
 
 impl Links {
     fn new(cards: &[Card]) -> Self {
+        // Below this many cards, a second thread costs more than it saves.
+        let threads = if cards.len() < 1 << 14 {
+            1
+        } else {
+            crate::cores()
+        };
+        Self::on_threads(cards, threads)
+    }
+
+    /// [`Links::new`] on `threads` threads: the same result on any number.
+    fn on_threads(cards: &[Card], threads: usize) -> Self {
         let index: HashMap<&str, u32, BuildHasherDefault<SlugHasher>> = cards
             .iter()
             .enumerate()
             .map(|(i, c)| (c.slug.as_str(), i as u32))
             .collect();
+        let resolve = |run: &[Card]| {
+            [0, 1, 2].map(|list| {
+                let mut counts = Vec::with_capacity(run.len());
+                let mut targets = Vec::new();
+                for card in run {
+                    let names = match list {
+                        0 => &card.related,
+                        1 => &card.supersedes,
+                        _ => &card.superseded_by,
+                    };
+                    targets.extend(
+                        names
+                            .iter()
+                            .map(|t| index.get(t.as_str()).copied().unwrap_or(UNKNOWN)),
+                    );
+                    counts.push(names.len() as u32);
+                }
+                (counts, targets)
+            })
+        };
+        // Each look-up waits on memory twice (the table, then the slug it holds), and a
+        // million cards link about four million times: the cards are cut into one run per
+        // thread, and the runs joined in order.
+        let runs = if threads < 2 {
+            vec![resolve(cards)]
+        } else {
+            std::thread::scope(|scope| {
+                let parts: Vec<_> = cards
+                    .chunks(cards.len().div_ceil(threads))
+                    .map(|run| scope.spawn(move || resolve(run)))
+                    .collect();
+                parts
+                    .into_iter()
+                    .map(|part| part.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                    .collect()
+            })
+        };
         let lists = [0, 1, 2].map(|list| {
             let mut offsets = Vec::with_capacity(cards.len() + 1);
-            let mut targets = Vec::new();
-            offsets.push(0);
-            for card in cards {
-                let names = match list {
-                    0 => &card.related,
-                    1 => &card.supersedes,
-                    _ => &card.superseded_by,
-                };
-                targets.extend(
-                    names
-                        .iter()
-                        .map(|t| index.get(t.as_str()).copied().unwrap_or(UNKNOWN)),
-                );
-                offsets.push(targets.len() as u32);
+            offsets.push(0u32);
+            let total = runs.iter().map(|run| run[list].1.len()).sum();
+            let mut targets = Vec::with_capacity(total);
+            for run in &runs {
+                let (counts, part) = &run[list];
+                for &n in counts {
+                    offsets.push(offsets[offsets.len() - 1] + n);
+                }
+                targets.extend_from_slice(part);
             }
             (offsets, targets)
         });
@@ -454,6 +497,34 @@ mod tests {
             card("d", &["a"], &[], &[]),
             card("e", &[], &[], &[]),
         ])
+    }
+
+    #[test]
+    fn links_resolve_the_same_on_any_number_of_threads() {
+        let mut cards = vec![
+            card("a", &["b", "zz", "a"], &["b"], &["c"]),
+            card("b", &["a", "a"], &[], &["zz"]),
+            card("c", &[], &["a", "nope"], &[]),
+        ];
+        for i in 0..200 {
+            let next = |k: u32| format!("t{:03}", (i + k) % 200);
+            cards.push(card(
+                &next(0),
+                &[&next(1), &next(7), "a", "missing"],
+                &[&next(199)],
+                &[&next(1)],
+            ));
+        }
+        cards.sort_by(|a, b| a.slug.cmp(&b.slug));
+        let one = Links::on_threads(&cards, 1);
+        assert_eq!(one.of(0, 0), [1, UNKNOWN, 0]);
+        for threads in [2, 3, 8] {
+            assert_eq!(
+                Links::on_threads(&cards, threads).lists,
+                one.lists,
+                "{threads}"
+            );
+        }
     }
 
     #[test]

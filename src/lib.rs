@@ -29,3 +29,8 @@ pub mod vocab;
 
 pub use card::Card;
 pub use graph::Glossary;
+
+/// How many threads the work that is spread over cores uses: one per core, up to eight.
+pub(crate) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
+}

@@ -651,7 +651,7 @@ impl Loaded {
         batch_bytes: usize,
     ) -> io::Result<()> {
         use std::sync::mpsc;
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+        let threads = crate::cores();
         // Batches read ahead of the oldest one not yet joined.
         let lag = 2 * threads;
         let mut number = 0u32;

@@ -194,7 +194,7 @@ fn card_rules(cards: &[LoadedCard], sources: &Sources, config: &Config) -> Vec<F
         }
         findings
     };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+    let threads = crate::cores();
     if threads == 1 || cards.len() < 1024 {
         return rules(cards);
     }
@@ -222,31 +222,11 @@ fn one_card(loaded: &LoadedCard, source: &Source, config: &Config, out: &mut Vec
 /// card once: the order is found on indices, then applied by following its cycles.
 fn sort_by_slug(cards: &mut [LoadedCard]) {
     const DONE: u32 = u32::MAX;
-    // Sorting on the slugs' first 16 bytes, held in the array, spares most comparisons two
-    // trips to memory (to the card, then to its slug) that dominate on a million cards; only
-    // slugs whose first 16 bytes agree are compared whole. Shorter slugs are padded with
-    // zero bytes, which keeps the order of strings.
-    let prefix = |slug: &str| {
-        let mut bytes = [0u8; 16];
-        let n = slug.len().min(16);
-        bytes[..n].copy_from_slice(&slug.as_bytes()[..n]);
-        u128::from_be_bytes(bytes)
-    };
-    let mut keys: Vec<(u128, u32)> = cards
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (prefix(&c.card.slug), i as u32))
+    let slug = |k: u32| cards[k as usize].card.slug.as_bytes();
+    let mut keys: Vec<(u128, u32)> = (0..cards.len() as u32)
+        .map(|i| (prefix(slug(i), 0), i))
         .collect();
-    keys.sort_unstable();
-    for run in keys.chunk_by_mut(|a, b| a.0 == b.0) {
-        if run.len() > 1 {
-            // Ties on whole slugs keep reading order: the indices break them.
-            run.sort_unstable_by(|a, b| {
-                let slug = |k: u32| cards[k as usize].card.slug.as_str();
-                slug(a.1).cmp(slug(b.1)).then(a.1.cmp(&b.1))
-            });
-        }
-    }
+    sort_keys(&mut keys, 0, &slug);
     let mut order: Vec<u32> = keys.into_iter().map(|(_, i)| i).collect();
     // Position k receives the card at order[k].
     for start in 0..cards.len() {
@@ -259,6 +239,42 @@ fn sort_by_slug(cards: &mut [LoadedCard]) {
             }
             cards.swap(k, from);
             k = from;
+        }
+    }
+}
+
+/// Bytes `from..from + 16` of `slug` as a number that orders as they do, short slugs padded
+/// with zero bytes (which keeps the order of strings; slugs equal once padded are told apart
+/// whole).
+fn prefix(slug: &[u8], from: usize) -> u128 {
+    let mut bytes = [0u8; 16];
+    let rest = slug.get(from..).unwrap_or_default();
+    let n = rest.len().min(16);
+    bytes[..n].copy_from_slice(&rest[..n]);
+    u128::from_be_bytes(bytes)
+}
+
+/// Sorts (bytes `depth..depth + 16` of the slug, card index) pairs into slug order, ties in
+/// index order. Sorting on 16 bytes held in the array spares most comparisons two trips to
+/// memory (to the card, then to its slug), which dominate on a million cards. Slugs that agree
+/// on those bytes are sorted again on their next 16, each read once, rather than compared
+/// whole again and again: generated and real slugs share long prefixes
+/// (`kernel-bypass-queue-…`).
+fn sort_keys<'c>(keys: &mut [(u128, u32)], depth: usize, slug: &impl Fn(u32) -> &'c [u8]) {
+    keys.sort_unstable();
+    for run in keys.chunk_by_mut(|a, b| a.0 == b.0) {
+        if run.len() < 2 {
+            continue;
+        }
+        let next = depth + 16;
+        if run.iter().any(|&(_, i)| slug(i).len() > next) {
+            for (key, i) in run.iter_mut() {
+                *key = prefix(slug(*i), next);
+            }
+            sort_keys(run, next, slug);
+        } else {
+            // Equal once padded: whole slugs decide, then reading order.
+            run.sort_unstable_by(|a, b| slug(a.1).cmp(slug(b.1)).then(a.1.cmp(&b.1)));
         }
     }
 }
@@ -333,6 +349,105 @@ mod tests {
                 (l2.as_str(), 9)
             ]
         );
+    }
+
+    #[test]
+    fn relation_rules_find_the_same_on_one_thread_and_two() {
+        let generator = crate::generate::Generator::new(crate::generate::Params::new(400)).unwrap();
+        let mut cards: Vec<Card> = (0..400).map(|i| generator.card(i)).collect();
+        // Dangling, one-way and self links, and supersedes cycles of length 1 and 3.
+        cards[3].related.push("no-such-term".into());
+        let (six, eight, nine) = (
+            cards[6].slug.clone(),
+            cards[8].slug.clone(),
+            cards[9].slug.clone(),
+        );
+        cards[5].related.push(six);
+        cards[8].related.push(eight);
+        cards[9].supersedes.push(nine);
+        let (a, b, c) = (
+            cards[10].slug.clone(),
+            cards[11].slug.clone(),
+            cards[12].slug.clone(),
+        );
+        cards[10].superseded_by.push(b.clone());
+        cards[11].superseded_by.push(c);
+        cards[12].superseded_by.push(a);
+        cards[11].supersedes.push(b);
+        cards.sort_by(|x, y| x.slug.cmp(&y.slug));
+        let origins: Vec<Origin> = (0..cards.len() as u32)
+            .map(|i| Origin {
+                source: 0,
+                line: i + 1,
+                column: 1,
+                offset: u64::from(i),
+                len: 1,
+            })
+            .collect();
+        let g = Glossary::new(cards);
+        let (mut one, mut two) = (Vec::new(), Vec::new());
+        relations::glossary_on(&g, &origins, &mut one, false);
+        relations::glossary_on(&g, &origins, &mut two, true);
+        for rule in [
+            Rule::DanglingLink,
+            Rule::OneWayRelated,
+            Rule::SelfLink,
+            Rule::SupersedesCycle,
+        ] {
+            assert!(one.iter().any(|f| f.rule == rule), "{rule:?}");
+        }
+        assert_eq!(one, two);
+    }
+
+    #[test]
+    fn sorting_by_slug_orders_as_a_stable_sort_of_whole_strings() {
+        // Slugs built from a few pieces share prefixes of 0 to 60 bytes, are prefixes of one
+        // another, repeat, and hold NUL bytes, which look like the padding of a short slug.
+        let pieces = ["", "a", "\0", "b\0", "sixteen-bytes-in", "-x", "z"];
+        let mut state = 7u64;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as usize
+        };
+        let slugs: Vec<String> = (0..3000)
+            .map(|_| {
+                (0..next() % 6)
+                    .map(|_| pieces[next() % pieces.len()])
+                    .collect()
+            })
+            .collect();
+        let mut cards: Vec<LoadedCard> = slugs
+            .iter()
+            .enumerate()
+            .map(|(i, slug)| LoadedCard {
+                card: Card {
+                    slug: slug.clone(),
+                    ..Card::default()
+                },
+                origin: Origin {
+                    source: 0,
+                    line: i as u32 + 1,
+                    column: 1,
+                    offset: i as u64,
+                    len: 1,
+                },
+                has_slug: true,
+            })
+            .collect();
+        sort_by_slug(&mut cards);
+        let mut expected: Vec<(&str, u64)> = slugs
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.as_str(), i as u64))
+            .collect();
+        expected.sort_by(|a, b| a.0.cmp(b.0));
+        let got: Vec<(&str, u64)> = cards
+            .iter()
+            .map(|c| (c.card.slug.as_str(), c.origin.offset))
+            .collect();
+        assert_eq!(got, expected);
     }
 
     #[test]

@@ -50,16 +50,49 @@ impl List {
 }
 
 pub(super) fn glossary(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
-    // A missing term is usually named by many cards; its suggestion (a scan of every slug)
-    // is made once.
-    let mut suggestions = HashMap::new();
-    for (i, origin) in origins.iter().enumerate() {
-        links(g, &mut suggestions, i, *origin, out);
+    // Below this many cards, a second thread costs more than it saves.
+    glossary_on(g, origins, out, origins.len() >= 1 << 14);
+}
+
+/// [`glossary`], on two threads if `two_threads`: the same findings in the same order.
+pub(super) fn glossary_on(
+    g: &Glossary,
+    origins: &[Origin],
+    out: &mut Vec<Finding>,
+    two_threads: bool,
+) {
+    // The walks over links and the walks over the graph's structure take about as long on a
+    // million terms: they run on two threads, their findings joined in the same order as on
+    // one.
+    let over_links = |out: &mut Vec<Finding>| {
+        // A missing term is usually named by many cards; its suggestion (a scan of every
+        // slug) is made once.
+        let mut suggestions = HashMap::new();
+        for (i, origin) in origins.iter().enumerate() {
+            links(g, &mut suggestions, i, *origin, out);
+        }
+        one_way(g, origins, out);
+    };
+    let over_structure = |out: &mut Vec<Finding>| {
+        cycles(g, origins, out);
+        lifecycle(g, origins, out);
+        connectivity(g, origins, out);
+    };
+    if !two_threads {
+        over_links(out);
+        over_structure(out);
+        return;
     }
-    one_way(g, origins, out);
-    cycles(g, origins, out);
-    lifecycle(g, origins, out);
-    connectivity(g, origins, out);
+    let structure = std::thread::scope(|scope| {
+        let side = scope.spawn(|| {
+            let mut found = Vec::new();
+            over_structure(&mut found);
+            found
+        });
+        over_links(out);
+        side.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
+    });
+    out.extend(structure);
 }
 
 fn links<'g>(

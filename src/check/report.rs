@@ -81,7 +81,7 @@ impl Report {
         let mut runs: Vec<Vec<(u32, Finding)>> = Vec::new();
         // Reading the texts again is most of the time on a glossary with many findings: the
         // cards are cut into one run per core, each read through its own open file.
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+        let threads = crate::cores();
         let per_run = order.len().div_ceil(threads).max(256);
         for run in order.chunks(per_run) {
             runs.push(

@@ -157,7 +157,7 @@ pub(crate) fn write_chunks(
     let per_chunk = per_chunk.max(1);
     let chunks = count.div_ceil(per_chunk);
     let range = |k: usize| k * per_chunk..((k + 1) * per_chunk).min(count);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+    let threads = crate::cores();
     if threads == 1 || chunks < 2 {
         let mut buf = Vec::new();
         for k in 0..chunks {

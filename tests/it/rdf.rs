@@ -444,26 +444,47 @@ fn generated_glossaries_round_trip_in_every_format() {
     }
 }
 
-#[test]
-fn a_store_filled_from_quads_holds_what_the_files_hold() {
-    let (glossary, config) = sample();
-    let store = Store::new().unwrap();
-    for q in rdf::quads(&glossary, &config) {
-        store.insert(&q).unwrap();
-    }
-    let mut from_store = Vec::new();
+/// Every quad of `store`, as N-Quads lines, sorted.
+fn dump(store: &Store) -> Vec<String> {
+    let mut bytes = Vec::new();
     store
         .dump_to_writer(
             oxigraph::io::RdfSerializer::from_format(RdfFormat::NQuads),
-            &mut from_store,
+            &mut bytes,
         )
         .unwrap();
-    let mut from_store: Vec<&str> = std::str::from_utf8(&from_store).unwrap().lines().collect();
-    let file = export(&glossary, &config, Format::NQuads);
-    let mut from_file: Vec<&str> = std::str::from_utf8(&file).unwrap().lines().collect();
-    from_store.sort_unstable();
-    from_file.sort_unstable();
-    assert_eq!(from_store, from_file);
+    let mut lines: Vec<String> = String::from_utf8(bytes)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    lines.sort_unstable();
+    lines
+}
+
+#[test]
+fn a_store_filled_from_quads_holds_what_the_files_hold() {
+    // The sample fits in one of the store's batches of quads; 400 generated terms make
+    // about 21,000 quads, more than one.
+    let config = Config::default();
+    for (glossary, config) in [sample(), (generated(400, 3, 0.2, &config), config.clone())] {
+        let file = export(&glossary, &config, Format::NQuads);
+        let mut from_file: Vec<String> = std::str::from_utf8(&file)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        from_file.sort_unstable();
+        let store = Store::new().unwrap();
+        for q in rdf::quads(&glossary, &config) {
+            store.insert(&q).unwrap();
+        }
+        assert_eq!(dump(&store), from_file);
+        let filled = glossgraph::sparql::GlossaryStore::new(&glossary, &config).unwrap();
+        assert!(filled.len() > 1 << 14 || glossary.cards().len() < 100);
+        assert_eq!(filled.len(), from_file.len());
+        assert_eq!(dump(filled.store()), from_file);
+    }
 }
 
 // ---------------------------------------------------------------------------------------

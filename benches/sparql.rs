@@ -3,7 +3,12 @@
 //!
 //! ```sh
 //! cargo bench --bench sparql -- 100000
+//! cargo bench --features rocksdb --bench sparql -- 1000000 --store DIR
 //! ```
+//!
+//! With `--store DIR`, both stores are on disk (RocksDB): glossgraph's in DIR/glossgraph,
+//! pyoxigraph's in DIR/pyoxigraph (both replaced on each run), for glossaries whose store does
+//! not fit in memory.
 //!
 //! Generates TERMS terms (seeded, as `glossgraph generate`), fills the in-memory store from
 //! the RDF mapping (timed), runs every saved query five times (median), serves the store and
@@ -45,11 +50,16 @@ fn median(mut times: Vec<Duration>) -> Duration {
 }
 
 fn main() {
-    let terms: u32 = std::env::args()
-        .skip(1)
-        .find(|a| !a.starts_with('-'))
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let terms: u32 = args
+        .iter()
+        .find(|a| a.parse::<u32>().is_ok())
         .and_then(|a| a.parse().ok())
         .unwrap_or(100_000);
+    let on_disk: Option<PathBuf> = args
+        .iter()
+        .position(|a| a == "--store")
+        .map(|i| PathBuf::from(args.get(i + 1).expect("--store DIR")));
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("bench-sparql-{terms}"));
     std::fs::create_dir_all(&dir).unwrap();
     let config = Config::default();
@@ -63,7 +73,13 @@ fn main() {
     );
 
     let t = Instant::now();
-    let store = GlossaryStore::new(&glossary, &config).unwrap();
+    let store = match &on_disk {
+        None => GlossaryStore::new(&glossary, &config).unwrap(),
+        #[cfg(feature = "rocksdb")]
+        Some(dir) => GlossaryStore::on_disk(&glossary, &config, &dir.join("glossgraph")).unwrap(),
+        #[cfg(not(feature = "rocksdb"))]
+        Some(_) => panic!("--store needs `cargo bench --features rocksdb`"),
+    };
     let fill = t.elapsed();
     let quads = store.len();
     let rss = peak_rss_mib();
@@ -179,6 +195,7 @@ fn main() {
         .arg(&nt)
         .arg(&queries_file)
         .arg(RUNS.to_string())
+        .args(on_disk.iter().map(|dir| dir.join("pyoxigraph")))
         .output()
         .expect("python3 runs");
     assert!(
@@ -195,7 +212,12 @@ fn main() {
     );
     println!("| step | glossgraph | pyoxigraph |\n|---|---|---|");
     println!(
-        "| fill the in-memory store | {:.2} s (from the cards, no parsing; peak RSS {rss:.0} MiB) | {:.2} s (`bulk_load` of the N-Triples) |",
+        "| fill the {} | {:.2} s (from the cards, no parsing; peak RSS {rss:.0} MiB) | {:.2} s (`bulk_load` of the N-Triples) |",
+        if on_disk.is_some() {
+            "store on disk (RocksDB)"
+        } else {
+            "in-memory store"
+        },
         fill.as_secs_f64(),
         py["load_s"].as_f64().unwrap(),
     );

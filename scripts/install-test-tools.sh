@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the programs the tests use to judge glossgraph's outputs, from Debian and PyPI:
 # Graphviz, xmllint, raptor (rapper), the GraphML schema (from Debian's libjgrapht-java),
+# the C++ compiler and libclang the on-disk store's build needs,
 # Virtuoso, Chromium (headless, for the SPARQL query page), NetworkX, python-igraph, rdflib,
 # SPARQLWrapper, pyoxigraph, the Oxigraph server and pydot (NetworkX's write_dot, for
 # benches/export_python.py).
@@ -14,7 +15,9 @@ mkdir -p "$tools_dir"
 sudo_cmd=()
 if [ "$(id -u)" != 0 ]; then sudo_cmd=(sudo); fi
 
-apt_packages=(time graphviz libxml2-utils raptor2-utils libjgrapht-java unzip curl virtuoso-opensource chromium)
+# g++ and libclang-dev build the on-disk store (the `rocksdb` feature, RocksDB from source),
+# which the tests cover.
+apt_packages=(time graphviz libxml2-utils raptor2-utils libjgrapht-java unzip curl virtuoso-opensource chromium g++ libclang-dev)
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

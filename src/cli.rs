@@ -214,6 +214,13 @@ pub struct QueryArgs {
     #[command(flatten)]
     pub glossary: GlossaryArgs,
 
+    /// Keep the store on disk in this folder (RocksDB) instead of in memory, for glossaries
+    /// whose store does not fit in memory (about 430 bytes per quad, some 50 quads per term).
+    /// The folder must be new or empty, or a store an earlier run wrote there, which is
+    /// replaced. Needs a glossgraph built with `--features rocksdb`.
+    #[arg(long, value_name = "DIR")]
+    pub store: Option<PathBuf>,
+
     /// The query text. With a single positional argument and no --file or --saved, that
     /// argument is the query and the glossary is read from data/.
     #[arg(value_name = "QUERY")]
@@ -251,6 +258,13 @@ pub struct QueryArgs {
 pub struct ServeArgs {
     #[command(flatten)]
     pub glossary: GlossaryArgs,
+
+    /// Keep the store on disk in this folder (RocksDB) instead of in memory, for glossaries
+    /// whose store does not fit in memory (about 430 bytes per quad, some 50 quads per term).
+    /// The folder must be new or empty, or a store an earlier run wrote there, which is
+    /// replaced. Needs a glossgraph built with `--features rocksdb`.
+    #[arg(long, value_name = "DIR")]
+    pub store: Option<PathBuf>,
 
     /// Address to listen on. Anything but a loopback address exposes the glossary to the
     /// network (a warning is printed).

@@ -23,6 +23,24 @@ const PASSWORD_VAR: &str = "GLOSSGRAPH_PASSWORD";
 
 /// Loads and checks the glossary; an invalid one is refused with the checker's report on
 /// stderr, as `check` prints it, and exit code 1 (2 if some input could not be read).
+/// The glossary's store: in memory, or on disk in the folder `--store` names.
+fn fill_store(
+    glossary: &Glossary,
+    config: &Config,
+    on_disk: Option<&std::path::Path>,
+) -> Result<GlossaryStore> {
+    match on_disk {
+        #[cfg(feature = "rocksdb")]
+        Some(dir) => Ok(GlossaryStore::on_disk(glossary, config, dir)?),
+        #[cfg(not(feature = "rocksdb"))]
+        Some(_) => bail!(
+            "--store needs a glossgraph built with the on-disk store: \
+             cargo build --release --features rocksdb"
+        ),
+        None => Ok(GlossaryStore::new(glossary, config)?),
+    }
+}
+
 fn load_valid(args: &GlossaryArgs, color: Color) -> Result<Result<(Glossary, Config), ExitCode>> {
     match crate::load_valid(args, color, true)? {
         Ok(checked) => Ok(Ok((checked.glossary, checked.config))),
@@ -100,7 +118,7 @@ pub fn query(mut args: QueryArgs, color: Color) -> Result<ExitCode> {
         Ok(loaded) => loaded,
         Err(code) => return Ok(code),
     };
-    let store = GlossaryStore::new(&glossary, &config)?;
+    let store = fill_store(&glossary, &config, args.store.as_deref())?;
     let mut prepared = match store.prepare(&text) {
         Ok(p) => p,
         Err(SparqlError::Syntax {
@@ -171,7 +189,7 @@ pub fn serve(args: ServeArgs, color: Color) -> Result<ExitCode> {
         Err(code) => return Ok(code),
     };
     let started = Instant::now();
-    let store = GlossaryStore::new(&glossary, &config)?;
+    let store = fill_store(&glossary, &config, args.store.as_deref())?;
     let mut err = io::stderr();
     writeln!(
         err,

@@ -65,7 +65,17 @@ pub enum SparqlError {
     /// No thread could be started to run the query.
     #[error("cannot start a thread for the query: {0}")]
     Thread(std::io::Error),
+    /// The folder given for a store on disk cannot be used.
+    #[error("store folder `{}` {why}", path.display())]
+    Folder {
+        path: std::path::PathBuf,
+        why: String,
+    },
 }
+
+/// The file that marks a folder as a store glossgraph wrote ([`GlossaryStore::on_disk`]).
+#[cfg(feature = "rocksdb")]
+pub const STORE_MARKER: &str = "GLOSSGRAPH-STORE";
 
 /// The kind of answer a query gives, from its form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,7 +173,8 @@ pub struct GlossaryStore {
     store: Store,
     config: Config,
     iris: Iris,
-    quads: usize,
+    /// Counted when first asked: counting a store on disk reads all of it.
+    quads: OnceLock<usize>,
 }
 
 impl GlossaryStore {
@@ -246,13 +257,64 @@ impl GlossaryStore {
         let mut transaction = store.start_transaction()?;
         fill(&mut transaction);
         transaction.commit()?;
-        let quads = store.len()?;
-        Ok(Self {
+        Ok(Self::around(store, config))
+    }
+
+    fn around(store: Store, config: &Config) -> Self {
+        Self {
             store,
             config: config.clone(),
             iris: Iris::new(&config.base),
-            quads,
-        })
+            quads: OnceLock::new(),
+        }
+    }
+
+    /// Loads `glossary`'s quads into a store on disk in the folder `dir` (RocksDB, through
+    /// Oxigraph's bulk loader): for glossaries whose store does not fit in memory (about 430
+    /// bytes per quad, 50 quads per card). `dir` must be new, empty, or a store this function
+    /// wrote before, which is replaced; any other folder is refused, never cleared.
+    ///
+    /// # Errors
+    /// [`SparqlError::Folder`] for a folder that cannot be used, [`SparqlError::Storage`] if
+    /// RocksDB fails.
+    #[cfg(feature = "rocksdb")]
+    pub fn on_disk(
+        glossary: &Glossary,
+        config: &Config,
+        dir: &std::path::Path,
+    ) -> Result<Self, SparqlError> {
+        let folder = |why: String| SparqlError::Folder {
+            path: dir.to_path_buf(),
+            why,
+        };
+        let marker = dir.join(STORE_MARKER);
+        match std::fs::read_dir(dir) {
+            Ok(mut entries) => {
+                if marker.is_file() {
+                    std::fs::remove_dir_all(dir)
+                        .map_err(|e| folder(format!("cannot remove the old store: {e}")))?;
+                } else if entries.next().is_some() {
+                    return Err(folder(
+                        "is not empty and holds no glossgraph store; give a new or empty folder"
+                            .into(),
+                    ));
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(folder(e.to_string())),
+        }
+        std::fs::create_dir_all(dir).map_err(|e| folder(e.to_string()))?;
+        // Written first: a fill that stops half-way leaves a folder the next run may replace.
+        std::fs::write(
+            &marker,
+            "A SPARQL store written by glossgraph (query/serve --store); it is replaced on the next run.\n",
+        )
+        .map_err(|e| folder(e.to_string()))?;
+        let store = Store::open(dir)?;
+        let mut loader = store.bulk_loader();
+        loader.load_quads(crate::export::rdf::quads(glossary, config))?;
+        loader.commit()?;
+        Ok(Self::around(store, config))
     }
 
     /// The underlying Oxigraph store.
@@ -266,13 +328,18 @@ impl GlossaryStore {
     }
 
     /// The number of quads in the store.
+    ///
+    /// Counted on the first call (reading the whole store, which takes a while on disk); 0 if
+    /// a store on disk cannot be read.
     pub fn len(&self) -> usize {
-        self.quads
+        *self
+            .quads
+            .get_or_init(|| self.store.len().unwrap_or_default())
     }
 
     /// Whether the store holds nothing.
     pub fn is_empty(&self) -> bool {
-        self.quads == 0
+        self.len() == 0
     }
 
     /// The IRIs of the glossary.

@@ -114,16 +114,7 @@ impl Links {
         let runs = if threads < 2 {
             vec![resolve(cards)]
         } else {
-            std::thread::scope(|scope| {
-                let parts: Vec<_> = cards
-                    .chunks(cards.len().div_ceil(threads))
-                    .map(|run| scope.spawn(move || resolve(run)))
-                    .collect();
-                parts
-                    .into_iter()
-                    .map(|part| part.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                    .collect()
-            })
+            crate::on_threads(cards.chunks(cards.len().div_ceil(threads)), resolve)
         };
         let lists = [0, 1, 2].map(|list| {
             let mut offsets = Vec::with_capacity(cards.len() + 1);

@@ -34,3 +34,22 @@ pub use graph::Glossary;
 pub(crate) fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
 }
+
+/// `f` over each of `parts`, each on a thread of its own, the results in the order of `parts`;
+/// a panic in `f` is raised again here.
+pub(crate) fn on_threads<T: Send, R: Send>(
+    parts: impl IntoIterator<Item = T>,
+    f: impl Fn(T) -> R + Sync,
+) -> Vec<R> {
+    let f = &f;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = parts
+            .into_iter()
+            .map(|part| scope.spawn(move || f(part)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    })
+}

@@ -198,15 +198,10 @@ fn card_rules(cards: &[LoadedCard], sources: &Sources, config: &Config) -> Vec<F
     if threads == 1 || cards.len() < 1024 {
         return rules(cards);
     }
-    std::thread::scope(|scope| {
-        let runs: Vec<_> = cards
-            .chunks(cards.len().div_ceil(threads))
-            .map(|run| scope.spawn(move || rules(run)))
-            .collect();
-        runs.into_iter()
-            .flat_map(|run| run.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
-    })
+    crate::on_threads(cards.chunks(cards.len().div_ceil(threads)), rules)
+        .into_iter()
+        .flatten()
+        .collect()
 }
 
 /// Every rule that looks at one card alone.

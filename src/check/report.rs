@@ -97,16 +97,7 @@ impl Report {
                 .map(|(i, f)| (i, resolve(f, sources, &mut texts)))
                 .collect::<Vec<_>>()
         };
-        let resolved: Vec<Vec<(u32, Located)>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = runs
-                .into_iter()
-                .map(|run| scope.spawn(move || resolve_run(run)))
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect()
-        });
+        let resolved: Vec<Vec<(u32, Located)>> = crate::on_threads(runs, resolve_run);
         for (i, f) in resolved.into_iter().flatten() {
             located[i as usize] = Some(f);
         }

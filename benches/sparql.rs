@@ -4,11 +4,13 @@
 //! ```sh
 //! cargo bench --bench sparql -- 100000
 //! cargo bench --features rocksdb --bench sparql -- 1000000 --store DIR
+//! cargo bench --features rocksdb --bench sparql -- 1000000 --store DIR --fill-only
 //! ```
 //!
 //! With `--store DIR`, both stores are on disk (RocksDB): glossgraph's in DIR/glossgraph,
 //! pyoxigraph's in DIR/pyoxigraph (both replaced on each run), for glossaries whose store does
-//! not fit in memory.
+//! not fit in memory. With `--fill-only`, only the two fills are measured (at 1M terms on
+//! disk, the queries take an hour); `--runs N` runs each saved query N times (default 5).
 //!
 //! Generates TERMS terms (seeded, as `glossgraph generate`), fills the in-memory store from
 //! the RDF mapping (timed), runs every saved query five times (median), serves the store and
@@ -29,7 +31,11 @@ use glossgraph::sparql::saved::{self, ParamKind};
 use glossgraph::sparql::{serve, Answer, GlossaryStore};
 use glossgraph::Glossary;
 
-const RUNS: usize = 5;
+/// The allocator of the `glossgraph` binary built with the same features (`src/main.rs`).
+#[cfg(feature = "rocksdb")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const SERVER_SECONDS: u64 = 5;
 
 fn peak_rss_mib() -> f64 {
@@ -60,6 +66,12 @@ fn main() {
         .iter()
         .position(|a| a == "--store")
         .map(|i| PathBuf::from(args.get(i + 1).expect("--store DIR")));
+    let fill_only = args.iter().any(|a| a == "--fill-only");
+    let runs: usize = args.iter().position(|a| a == "--runs").map_or(5, |i| {
+        args.get(i + 1)
+            .and_then(|n| n.parse().ok())
+            .expect("--runs N")
+    });
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("bench-sparql-{terms}"));
     std::fs::create_dir_all(&dir).unwrap();
     let config = Config::default();
@@ -101,7 +113,8 @@ fn main() {
     };
     let mut query_rows = Vec::new();
     let mut py_queries = Vec::new();
-    for q in saved::ALL {
+    let queries: &[saved::SavedQuery] = if fill_only { &[] } else { saved::ALL };
+    for q in queries {
         let args: Vec<String> = q
             .params()
             .unwrap()
@@ -115,7 +128,7 @@ fn main() {
         }
         let mut times = Vec::new();
         let mut rows = 0;
-        for _ in 0..RUNS {
+        for _ in 0..runs {
             let t = Instant::now();
             let answer = store.run(&prepared, None).unwrap();
             times.push(t.elapsed());
@@ -143,36 +156,12 @@ fn main() {
         query_rows.push((q.name, args.join(" "), rows, median(times)));
     }
 
-    // The server, on loopback.
-    let slug = chained.slug.clone();
-    let simple =
-        format!("SELECT ?l WHERE {{ ?t skos:notation \"{slug}\"^^gx:Slug ; skos:prefLabel ?l }}");
-    let two_hop = format!(
-        "SELECT DISTINCT ?n WHERE {{ ?t skos:notation \"{slug}\"^^gx:Slug . {{ ?t skos:related ?n }} UNION {{ ?t skos:related/skos:related ?n FILTER(?n != ?t) }} }}"
-    );
-    let running = serve::start(
-        glossary.clone(),
-        store,
-        serve::Options {
-            bind: "127.0.0.1:0".parse().unwrap(),
-            timeout: Duration::from_secs(60),
-            ..serve::Options::default()
-        },
-    )
-    .unwrap();
-    let base = format!("http://{}/query", running.addr());
-    let mut server_rows = Vec::new();
-    for (name, query) in [
-        ("simple (labels of a term)", &simple),
-        ("2-hop related", &two_hop),
-    ] {
-        for clients in [1usize, 16] {
-            let (done, errors) = load(&base, query, clients);
-            server_rows.push((name, clients, done as f64 / SERVER_SECONDS as f64, errors));
-            eprintln!("{name} × {clients}: {done} requests, {errors} errors");
-        }
-    }
-    running.shutdown(Duration::from_secs(5));
+    let server_rows = if fill_only {
+        drop(store);
+        Vec::new()
+    } else {
+        throughput(&glossary, store, &chained.slug)
+    };
 
     // pyoxigraph on the same triples.
     let nt = dir.join("corpus.nt");
@@ -194,7 +183,7 @@ fn main() {
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/sparql_pyoxigraph.py"))
         .arg(&nt)
         .arg(&queries_file)
-        .arg(RUNS.to_string())
+        .arg(runs.to_string())
         .args(on_disk.iter().map(|dir| dir.join("pyoxigraph")))
         .output()
         .expect("python3 runs");
@@ -221,7 +210,10 @@ fn main() {
         fill.as_secs_f64(),
         py["load_s"].as_f64().unwrap(),
     );
-    println!("\nMedian of {RUNS} runs of each saved query:\n");
+    if fill_only {
+        return;
+    }
+    println!("\nMedian of {runs} runs of each saved query:\n");
     println!("| query | parameters | rows | glossgraph | pyoxigraph | pyoxigraph rows |\n|---|---|---|---|---|---|");
     for (name, args, rows, t) in &query_rows {
         let p = &py["queries"][name];
@@ -238,6 +230,44 @@ fn main() {
     for (name, clients, rate, errors) in server_rows {
         println!("| {name} | {clients} | {rate:.0} | {errors} |");
     }
+}
+
+/// Serves `store` on loopback and measures the requests per second at 1 and 16 clients of a
+/// simple and a 2-hop query about `slug`: (query, clients, requests/s, errors).
+fn throughput(
+    glossary: &Glossary,
+    store: GlossaryStore,
+    slug: &str,
+) -> Vec<(&'static str, usize, f64, u64)> {
+    let simple =
+        format!("SELECT ?l WHERE {{ ?t skos:notation \"{slug}\"^^gx:Slug ; skos:prefLabel ?l }}");
+    let two_hop = format!(
+        "SELECT DISTINCT ?n WHERE {{ ?t skos:notation \"{slug}\"^^gx:Slug . {{ ?t skos:related ?n }} UNION {{ ?t skos:related/skos:related ?n FILTER(?n != ?t) }} }}"
+    );
+    let running = serve::start(
+        glossary.clone(),
+        store,
+        serve::Options {
+            bind: "127.0.0.1:0".parse().unwrap(),
+            timeout: Duration::from_secs(60),
+            ..serve::Options::default()
+        },
+    )
+    .unwrap();
+    let base = format!("http://{}/query", running.addr());
+    let mut rows = Vec::new();
+    for (name, query) in [
+        ("simple (labels of a term)", &simple),
+        ("2-hop related", &two_hop),
+    ] {
+        for clients in [1usize, 16] {
+            let (done, errors) = load(&base, query, clients);
+            rows.push((name, clients, done as f64 / SERVER_SECONDS as f64, errors));
+            eprintln!("{name} × {clients}: {done} requests, {errors} errors");
+        }
+    }
+    running.shutdown(Duration::from_secs(5));
+    rows
 }
 
 /// `clients` loopback clients sending `query` for SERVER_SECONDS; (answers, errors).

@@ -5,6 +5,11 @@
 mod cli;
 mod sparql_commands;
 
+/// With the store on disk (feature `rocksdb`), mimalloc: see `Cargo.toml`.
+#[cfg(feature = "rocksdb")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 

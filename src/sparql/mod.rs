@@ -311,7 +311,21 @@ impl GlossaryStore {
         )
         .map_err(|e| folder(e.to_string()))?;
         let store = Store::open(dir)?;
-        let mut loader = store.bulk_loader();
+        // Oxigraph's bulk loader sorts the quads a batch at a time, one batch per thread at
+        // once, a thousand quads per megabyte it is given; each batch becomes a file per index
+        // that RocksDB later merges. Its default, a million quads per batch, is slow: each
+        // batch's keys outgrow the caches. Smaller batches fill faster but leave more files,
+        // and every look-up searches each of them until RocksDB has merged them. At 1M terms,
+        // batches of 25,000 filled in 149 s (with glibc's allocator) but left 17,190 files: a
+        // look-up by slug took 52 ms, and merging them 190 s. Batches of 500,000 (with
+        // mimalloc, see Cargo.toml) filled in 161 s and left 767 files; the same look-up took
+        // 2 ms (docs/bench-sparql.md).
+        const MEGABYTES_PER_THREAD: usize = 500;
+        let threads = crate::cores();
+        let mut loader = store
+            .bulk_loader()
+            .with_num_threads(threads)
+            .with_max_memory_size_in_megabytes(MEGABYTES_PER_THREAD * threads);
         loader.load_quads(crate::export::rdf::quads(glossary, config))?;
         loader.commit()?;
         Ok(Self::around(store, config))

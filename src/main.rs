@@ -163,6 +163,13 @@ fn export_command(args: &ExportArgs, color: Color) -> Result<ExitCode> {
         Ok(checked) => checked,
         Err(code) => return Ok(code),
     };
+    let done = export_checked(args, &checked);
+    leave(checked);
+    done
+}
+
+/// `export` once the glossary has loaded and passed its checks.
+fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
     let (glossary, config) = (&checked.glossary, &checked.config);
     let mut formats: Vec<Format> = if args.format.is_empty() {
         Format::ALL.to_vec()
@@ -284,10 +291,15 @@ fn check_command(args: &CheckArgs, color: Color) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     };
-    // The process ends here: freeing a million cards one string at a time would only delay
-    // the exit (by a tenth of the run), the system takes the memory back at once.
-    std::mem::forget(checked);
+    leave(checked);
     Ok(code)
+}
+
+/// Called where a command is done with the glossary and the process is about to end: freeing
+/// a million cards one string at a time would only delay the exit (by a tenth of `check`'s
+/// run; 0.3 s of a 100k-term `export`), the system takes the memory back at once.
+fn leave(checked: Checked) {
+    std::mem::forget(checked);
 }
 
 fn render_command(args: &RenderArgs, color: Color) -> Result<ExitCode> {
@@ -307,6 +319,7 @@ fn render_command(args: &RenderArgs, color: Color) -> Result<ExitCode> {
     for line in rendered.warnings.lines().filter(|l| !l.trim().is_empty()) {
         eprintln!("glossgraph: graphviz: {line}");
     }
+    leave(checked);
     Ok(ExitCode::SUCCESS)
 }
 

@@ -312,14 +312,14 @@ impl GlossaryStore {
         .map_err(|e| folder(e.to_string()))?;
         let store = Store::open(dir)?;
         // Oxigraph's bulk loader sorts the quads a batch at a time, one batch per thread at
-        // once, a thousand quads per megabyte it is given; each batch becomes a file per index
-        // that RocksDB later merges. Its default, a million quads per batch, is slow: each
-        // batch's keys outgrow the caches. Smaller batches fill faster but leave more files,
-        // and every look-up searches each of them until RocksDB has merged them. At 1M terms,
-        // batches of 25,000 filled in 149 s (with glibc's allocator) but left 17,190 files: a
-        // look-up by slug took 52 ms, and merging them 190 s. Batches of 500,000 (with
-        // mimalloc, see Cargo.toml) filled in 161 s and left 767 files; the same look-up took
-        // 2 ms (docs/bench-sparql.md).
+        // once, a thousand quads per megabyte it is given (by default a million quads); each
+        // batch becomes a file per index that RocksDB merges later. Smaller batches fill
+        // faster, their keys fitting the caches better, but leave more files, and every
+        // look-up searches each of them until RocksDB has merged them. At 1M terms, batches
+        // of 25,000 filled in 149 s (with glibc's allocator) but left 17,190 files: a look-up
+        // by slug took 52 ms, and merging them 190 s. Batches of 500,000 (with mimalloc, see
+        // Cargo.toml) filled in 161–170 s and left 767–874 files; the same look-up took 2 ms
+        // (docs/bench-sparql.md).
         const MEGABYTES_PER_THREAD: usize = 500;
         let threads = crate::cores();
         let mut loader = store

@@ -14,22 +14,16 @@ use glossgraph::sparql::{results, serve, GlossaryStore, ResultsFormat, SparqlErr
 use glossgraph::Glossary;
 use oxigraph::model::NamedNode;
 
-use crate::cli::{Color, GlossaryArgs, PushArgs, PushProtocol, QueryArgs, ServeArgs};
+use crate::cli::{Color, GlossaryArgs, PushArgs, PushProtocol, QueryArgs, ServeArgs, StoreArgs};
 use crate::EXIT_FINDINGS;
 
 /// The environment variables push reads its credentials from.
 const USER_VAR: &str = "GLOSSGRAPH_USER";
 const PASSWORD_VAR: &str = "GLOSSGRAPH_PASSWORD";
 
-/// Loads and checks the glossary; an invalid one is refused with the checker's report on
-/// stderr, as `check` prints it, and exit code 1 (2 if some input could not be read).
 /// The glossary's store: in memory, or on disk in the folder `--store` names.
-fn fill_store(
-    glossary: &Glossary,
-    config: &Config,
-    on_disk: Option<&std::path::Path>,
-) -> Result<GlossaryStore> {
-    match on_disk {
+fn fill_store(glossary: &Glossary, config: &Config, on_disk: &StoreArgs) -> Result<GlossaryStore> {
+    match on_disk.store.as_deref() {
         #[cfg(feature = "rocksdb")]
         Some(dir) => Ok(GlossaryStore::on_disk(glossary, config, dir)?),
         #[cfg(not(feature = "rocksdb"))]
@@ -41,6 +35,8 @@ fn fill_store(
     }
 }
 
+/// Loads and checks the glossary; an invalid one is refused with the checker's report on
+/// stderr, as `check` prints it, and exit code 1 (2 if some input could not be read).
 fn load_valid(args: &GlossaryArgs, color: Color) -> Result<Result<(Glossary, Config), ExitCode>> {
     match crate::load_valid(args, color, true)? {
         Ok(checked) => Ok(Ok((checked.glossary, checked.config))),
@@ -118,7 +114,7 @@ pub fn query(mut args: QueryArgs, color: Color) -> Result<ExitCode> {
         Ok(loaded) => loaded,
         Err(code) => return Ok(code),
     };
-    let store = fill_store(&glossary, &config, args.store.as_deref())?;
+    let store = fill_store(&glossary, &config, &args.on_disk)?;
     let mut prepared = match store.prepare(&text) {
         Ok(p) => p,
         Err(SparqlError::Syntax {
@@ -189,7 +185,7 @@ pub fn serve(args: ServeArgs, color: Color) -> Result<ExitCode> {
         Err(code) => return Ok(code),
     };
     let started = Instant::now();
-    let store = fill_store(&glossary, &config, args.store.as_deref())?;
+    let store = fill_store(&glossary, &config, &args.on_disk)?;
     let mut err = io::stderr();
     writeln!(
         err,

@@ -179,6 +179,27 @@ impl PartialDate {
         Ok(Self { year, month, day })
     }
 
+    /// The date as written in a card: `YYYY`, `YYYY-MM` or `YYYY-MM-DD`.
+    pub fn text(self) -> DateText {
+        let mut bytes = *b"0000-00-00";
+        let digits = |mut n: u16, into: &mut [u8]| {
+            for slot in into.iter_mut().rev() {
+                *slot = b'0' + (n % 10) as u8;
+                n /= 10;
+            }
+        };
+        // `parse` takes exactly four digits of year and two of month and day.
+        digits(self.year, &mut bytes[0..4]);
+        digits(self.month.into(), &mut bytes[5..7]);
+        digits(self.day.into(), &mut bytes[8..10]);
+        let len = match self.precision() {
+            Precision::Year => 4,
+            Precision::Month => 7,
+            Precision::Day => 10,
+        };
+        DateText { bytes, len }
+    }
+
     pub fn precision(self) -> Precision {
         match (self.month, self.day) {
             (0, _) => Precision::Year,
@@ -206,7 +227,7 @@ impl PartialDate {
 
 impl serde::Serialize for PartialDate {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        s.serialize_str(self.text().as_str())
     }
 }
 
@@ -246,14 +267,21 @@ pub(crate) fn days_in_month(year: u16, month: u8) -> u8 {
 
 impl fmt::Display for PartialDate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:04}", self.year)?;
-        if self.month != 0 {
-            write!(f, "-{:02}", self.month)?;
-        }
-        if self.day != 0 {
-            write!(f, "-{:02}", self.day)?;
-        }
-        Ok(())
+        f.write_str(self.text().as_str())
+    }
+}
+
+/// A [`PartialDate`] written out, `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, without allocating or
+/// going through `fmt`: exporters write one or more for every card.
+#[derive(Debug, Clone, Copy)]
+pub struct DateText {
+    bytes: [u8; 10],
+    len: usize,
+}
+
+impl DateText {
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).expect("digits and dashes are ASCII")
     }
 }
 
@@ -825,10 +853,14 @@ mod tests {
             PartialDate::parse("2024-02").unwrap().precision(),
             Precision::Month
         );
-        assert_eq!(
-            PartialDate::parse("2024-02-29").unwrap().to_string(),
-            "2024-02-29"
-        );
+        // Written back exactly as read, leading zeros included.
+        for text in ["2024-02-29", "0042", "0999-01", "2000-10-09"] {
+            let date = PartialDate::parse(text).unwrap();
+            assert_eq!(
+                (date.to_string().as_str(), date.text().as_str()),
+                (text, text)
+            );
+        }
         for bad in [
             "2023-02-29",
             "2024-13",

@@ -27,6 +27,7 @@ use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 use quick_xml::Writer;
 
 use super::{status_color, ExportError};
+use crate::card::{DateText, PartialDate};
 use crate::config::Config;
 use crate::graph::Link;
 use crate::{Card, Glossary};
@@ -212,6 +213,7 @@ fn write_in_chunks(
         |nodes, buf| {
             let mut out = GraphMl::inside_graph(buf, profile);
             for i in nodes {
+                super::warm_ahead(glossary, i);
                 out.node(glossary, config, NodeIndex::new(i), columns)?;
             }
             Ok(())
@@ -479,7 +481,7 @@ impl<W: Write> GraphMl<W> {
             (k!("updated"), card.updated),
         ] {
             if let Some(date) = date {
-                self.text(key, &date.to_string(), at(key.id))?;
+                self.text(key, date.text().as_str(), at(key.id))?;
             }
         }
         let citations = &card.citations;
@@ -501,13 +503,15 @@ impl<W: Write> GraphMl<W> {
                 field,
             )?;
             if citations.iter().any(|c| c.accessed.is_some()) {
-                let accessed: Vec<String> = citations
+                let accessed: Vec<Option<DateText>> = citations
                     .iter()
-                    .map(|c| c.accessed.map(|d| d.to_string()).unwrap_or_default())
+                    .map(|c| c.accessed.map(PartialDate::text))
                     .collect();
                 self.items(
                     k!("citationAccessed"),
-                    accessed.iter().map(String::as_str),
+                    accessed
+                        .iter()
+                        .map(|d| d.as_ref().map_or("", DateText::as_str)),
                     field,
                 )?;
             }
@@ -751,7 +755,8 @@ impl<W: Write> GraphMl<W> {
     }
 
     fn int(&mut self, key: DataKey, value: usize) -> Result<(), ExportError> {
-        self.data(key, itoa(value).as_str())
+        let mut digits = [0u8; 20];
+        self.data(key, decimal(value, &mut digits))
     }
 
     /// A list: its items joined with [`LIST_SEPARATOR`] (nothing when empty), then its count.
@@ -821,8 +826,18 @@ fn bool_text(b: bool) -> &'static str {
     }
 }
 
-fn itoa(n: usize) -> String {
-    n.to_string()
+/// `n` in decimal, written at the end of `buf` (twenty digits hold any `u64`).
+fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &str {
+    let mut start = buf.len();
+    loop {
+        start -= 1;
+        buf[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(&buf[start..]).expect("digits are ASCII")
 }
 
 /// APOC node labels: `:Term`, and the status in CamelCase (`:Term:Shipping`) when it is a
@@ -905,21 +920,26 @@ fn escape_runs(
     mut emit: impl FnMut(&str) -> std::io::Result<()>,
 ) -> Result<(), ExportError> {
     const BLOCK: usize = 32;
+    // A superset of what either table marks, without table look-ups, so that the compiler
+    // can test many bytes at once.
+    let suspect = |bytes: &[u8]| {
+        let maybe = |b: u8| {
+            (b < 0x20) | (b == b'&') | (b == b'<') | (b == b'>') | (b == b'"') | (b == 0xEF)
+        };
+        bytes.iter().fold(false, |any, &b| any | maybe(b))
+    };
     let bytes = text.as_bytes();
+    // Most texts (slugs, terms, list items) need nothing: one pass over them says so.
+    if !suspect(bytes) {
+        emit(text)?;
+        return Ok(());
+    }
     let mut copied = 0;
     let mut i = 0;
     while i < bytes.len() {
-        if i % BLOCK == 0 && i + BLOCK <= bytes.len() {
-            // A superset of what either table marks, without table look-ups, so that the
-            // compiler can test a whole block at once.
-            let block = &bytes[i..i + BLOCK];
-            let maybe = |b: u8| {
-                (b < 0x20) | (b == b'&') | (b == b'<') | (b == b'>') | (b == b'"') | (b == 0xEF)
-            };
-            if !block.iter().fold(false, |any, &b| any | maybe(b)) {
-                i += BLOCK;
-                continue;
-            }
+        if i % BLOCK == 0 && i + BLOCK <= bytes.len() && !suspect(&bytes[i..i + BLOCK]) {
+            i += BLOCK;
+            continue;
         }
         let b = bytes[i];
         let reference = match classes[b as usize] {

@@ -303,76 +303,89 @@ pub fn write_selection(
     )?;
     writeln!(out, "  edge [color=\"#333333\", arrowsize=\"0.8\"];")?;
 
-    match view.cluster {
-        Cluster::None => {
-            super::write_chunks(&mut out, selection.nodes.len(), CHUNK, |range, chunk| {
-                let mut buf = String::new();
-                for &node in &selection.nodes[range] {
-                    write_node(chunk, &mut buf, glossary, config, selection, node, "  ")?;
-                }
-                Ok(())
-            })?;
-        }
-        Cluster::Status | Cluster::Component => {
-            let groups = match view.cluster {
-                Cluster::Status => status_groups(glossary, config, selection),
-                _ => component_groups(glossary, selection),
-            };
-            for (i, (label, nodes)) in groups.iter().enumerate() {
-                writeln!(
-                    out,
-                    "  subgraph \"cluster_{}_{}\" {{",
-                    cluster_name(view.cluster),
-                    i + 1
-                )?;
-                write!(out, "    label=")?;
-                quoted(&mut out, &mut buf, label, Escape::Label)?;
-                writeln!(out, ";")?;
-                writeln!(out, "    style=\"rounded\";")?;
-                writeln!(out, "    color=\"#bbbbbb\";")?;
-                for &node in nodes {
-                    write_node(
-                        &mut out, &mut buf, glossary, config, selection, node, "    ",
+    // The invisible edges that give `dot` its ranks come from a walk of the whole selection:
+    // it runs on a thread of its own while the nodes and edges are written.
+    std::thread::scope(|scope| {
+        let ranks =
+            (view.engine == Engine::Dot).then(|| scope.spawn(|| rank_edges(glossary, selection)));
+        match view.cluster {
+            Cluster::None => {
+                super::write_chunks(&mut out, selection.nodes.len(), CHUNK, |range, chunk| {
+                    let mut buf = String::new();
+                    for &node in &selection.nodes[range] {
+                        write_node(chunk, &mut buf, glossary, config, selection, node, "  ")?;
+                    }
+                    Ok(())
+                })?;
+            }
+            Cluster::Status | Cluster::Component => {
+                let groups = match view.cluster {
+                    Cluster::Status => status_groups(glossary, config, selection),
+                    _ => component_groups(glossary, selection),
+                };
+                for (i, (label, nodes)) in groups.iter().enumerate() {
+                    writeln!(
+                        out,
+                        "  subgraph \"cluster_{}_{}\" {{",
+                        cluster_name(view.cluster),
+                        i + 1
                     )?;
+                    write!(out, "    label=")?;
+                    quoted(&mut out, &mut buf, label, Escape::Label)?;
+                    writeln!(out, ";")?;
+                    writeln!(out, "    style=\"rounded\";")?;
+                    writeln!(out, "    color=\"#bbbbbb\";")?;
+                    for &node in nodes {
+                        write_node(
+                            &mut out, &mut buf, glossary, config, selection, node, "    ",
+                        )?;
+                    }
+                    writeln!(out, "  }}")?;
                 }
-                writeln!(out, "  }}")?;
             }
         }
-    }
 
-    let graph = glossary.graph();
-    super::write_chunks(&mut out, graph.edge_count(), 2 * CHUNK, |range, out| {
-        let mut buf = String::new();
-        for e in range.map(EdgeIndex::new) {
-            let (a, b) = graph.edge_endpoints(e).expect("edge index in range");
-            if !(selection.contains(a) && selection.contains(b)) {
-                continue;
-            }
-            out.extend_from_slice(b"  ");
-            quoted(out, &mut buf, glossary.slug(a), Escape::Id)?;
-            out.extend_from_slice(b" -> ");
-            quoted(out, &mut buf, glossary.slug(b), Escape::Id)?;
-            out.extend_from_slice(match graph[e] {
+        let graph = glossary.graph();
+        super::write_chunks(&mut out, graph.edge_count(), 2 * CHUNK, |range, out| {
+            let mut buf = String::new();
+            for e in range.map(EdgeIndex::new) {
+                let (a, b) = graph.edge_endpoints(e).expect("edge index in range");
+                if !(selection.contains(a) && selection.contains(b)) {
+                    continue;
+                }
+                out.extend_from_slice(b"  ");
+                quoted(out, &mut buf, glossary.slug(a), Escape::Id)?;
+                out.extend_from_slice(b" -> ");
+                quoted(out, &mut buf, glossary.slug(b), Escape::Id)?;
+                out.extend_from_slice(match graph[e] {
                 Link::Supersedes { .. } => b";\n",
                 Link::Related { .. } => {
                     b" [dir=\"none\", style=\"dashed\", constraint=\"false\", color=\"#888888\"];\n"
                 }
             });
+            }
+            Ok(())
+        })?;
+        if let Some(ranks) = ranks {
+            let tree = ranks
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
+            super::write_chunks(&mut out, tree.len(), 2 * CHUNK, |range, out| {
+                let mut buf = String::new();
+                for &(parent, child) in &tree[range] {
+                    out.extend_from_slice(b"  ");
+                    quoted(out, &mut buf, glossary.slug(parent), Escape::Id)?;
+                    out.extend_from_slice(b" -> ");
+                    quoted(out, &mut buf, glossary.slug(child), Escape::Id)?;
+                    out.extend_from_slice(b" [style=\"invis\"];\n");
+                }
+                Ok(())
+            })?;
         }
+        writeln!(out, "}}")?;
+        out.flush()?;
         Ok(())
-    })?;
-    if view.engine == Engine::Dot {
-        for (parent, child) in rank_edges(glossary, selection) {
-            write!(out, "  ")?;
-            quoted(&mut out, &mut buf, glossary.slug(parent), Escape::Id)?;
-            write!(out, " -> ")?;
-            quoted(&mut out, &mut buf, glossary.slug(child), Escape::Id)?;
-            writeln!(out, " [style=\"invis\"];")?;
-        }
-    }
-    writeln!(out, "}}")?;
-    out.flush()?;
-    Ok(())
+    })
 }
 
 /// Invisible edges that give `dot` its ranks: the tree of a breadth-first walk from the focus
@@ -636,22 +649,27 @@ fn escape_quoted(text: &str, how: Escape, out: &mut String) {
         out.push_str(text);
         return;
     }
-    let mut fits = 0;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' if how == Escape::Tooltip => out.push_str("\\\\\\\\"),
-            '\\' => out.push_str("\\\\"),
-            '&' if how != Escape::Id => out.push_str("&amp;"),
-            '\n' => out.push_str("\\n"),
-            '\r' => {
-                // CR LF is one line break; a lone CR too.
-                if chars.peek() != Some(&'\n') {
-                    out.push_str("\\n");
-                }
+    // Every escape is at most five bytes: when even that many cannot pass the limit, the text
+    // is copied a run at a time between the bytes that need one.
+    let bytes = text.as_bytes();
+    if text.len().saturating_mul(5) <= MAX_QUOTED {
+        let mut copied = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            if let Some(escape) = escape_of(b, bytes.get(i + 1).copied(), how) {
+                out.push_str(&text[copied..i]);
+                out.push_str(escape);
+                copied = i + 1;
             }
-            c => out.push(c),
+        }
+        out.push_str(&text[copied..]);
+        return;
+    }
+    let mut fits = 0;
+    for (i, c) in text.char_indices() {
+        // Only ASCII is escaped: the first byte of a longer character is never taken for it.
+        match escape_of(bytes[i], bytes.get(i + 1).copied(), how) {
+            Some(escape) => out.push_str(escape),
+            None => out.push(c),
         }
         if out.len() <= MAX_QUOTED - ELLIPSIS.len() {
             fits = out.len();
@@ -661,6 +679,22 @@ fn escape_quoted(text: &str, how: Escape, out: &mut String) {
             return;
         }
     }
+}
+
+/// What the byte `b` of a text (followed by `next`) becomes in a quoted string, or `None` when
+/// it stays as it is.
+fn escape_of(b: u8, next: Option<u8>, how: Escape) -> Option<&'static str> {
+    Some(match b {
+        b'"' => "\\\"",
+        b'\\' if how == Escape::Tooltip => "\\\\\\\\",
+        b'\\' => "\\\\",
+        b'&' if how != Escape::Id => "&amp;",
+        b'\n' => "\\n",
+        // CR LF is one line break; a lone CR too.
+        b'\r' if next == Some(b'\n') => "",
+        b'\r' => "\\n",
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -719,6 +753,14 @@ mod tests {
         );
         assert_eq!(escaped("x&y", Escape::Id), "x&y");
         assert_eq!(escaped("tab\there <é😀>", Escape::Label), "tab\there <é😀>");
+        // Short texts are escaped a run at a time, long ones a character at a time (to find
+        // where to cut): both ways give the same bytes.
+        let hostile = "\"q\" \\ & é\r\n\r😀\n\\";
+        let padding = "x".repeat(MAX_QUOTED / 4);
+        for how in [Escape::Id, Escape::Label, Escape::Tooltip] {
+            let long = escaped(&format!("{hostile}{padding}"), how);
+            assert_eq!(long, format!("{}{padding}", escaped(hostile, how)));
+        }
     }
 
     #[test]

@@ -230,6 +230,67 @@ fn hash_file(path: &Path) -> io::Result<(u64, String)> {
     Ok((bytes, sha256))
 }
 
+/// Flushes staged files to the disk (`fsync`) on a thread of its own, so that the disk writes
+/// one file while the next is being rendered. Every file is flushed before anything is
+/// renamed: a crash of the machine cannot leave a renamed file whose bytes never reached the
+/// disk.
+struct Syncer {
+    files: Option<std::sync::mpsc::Sender<fs::File>>,
+    thread: Option<std::thread::JoinHandle<io::Result<()>>>,
+}
+
+impl Syncer {
+    fn start() -> Self {
+        let (files, received) = std::sync::mpsc::channel::<fs::File>();
+        let thread = std::thread::spawn(move || {
+            let mut result = Ok(());
+            for file in received {
+                // After a failure the files are still taken, and dropped unflushed.
+                if result.is_ok() {
+                    result = file.sync_all();
+                }
+            }
+            result
+        });
+        Self {
+            files: Some(files),
+            thread: Some(thread),
+        }
+    }
+
+    /// Queues `file` to be flushed.
+    fn sync(&self, file: fs::File) {
+        if let Some(files) = &self.files {
+            // The thread stops only once `files` is dropped: the send cannot fail.
+            let _ = files.send(file);
+        }
+    }
+
+    /// Waits until every queued file is flushed.
+    ///
+    /// # Errors
+    /// The first flush that failed.
+    fn finish(mut self) -> io::Result<()> {
+        self.files = None;
+        match self.thread.take().map(std::thread::JoinHandle::join) {
+            Some(Ok(result)) => result,
+            Some(Err(panic)) => std::panic::resume_unwind(panic),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for Syncer {
+    /// On an error path, still waits for the flushes under way: the staging folder they
+    /// write into is removed next.
+    fn drop(&mut self) {
+        self.files = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
 /// A staging folder beside the target; removed on drop unless committed.
 struct Staging {
     path: PathBuf,
@@ -274,6 +335,7 @@ pub fn write(
     fs::create_dir(&staging.path)?;
     let mut manifest = Manifest::new(glossary);
     let mut written = Vec::with_capacity(formats.len());
+    let syncer = Syncer::start();
     for &format in formats {
         progress(Event::Writing(format));
         let path = staging.path.join(format.file_name());
@@ -295,11 +357,12 @@ pub fn write(
         let file = buffered
             .into_inner()
             .map_err(io::IntoInnerError::into_error)?;
-        file.sync_all()?;
+        syncer.sync(file);
         manifest.record(format, bytes, sha256, triples);
         written.push(format);
         progress(Event::Written(format, bytes));
     }
+    syncer.finish()?;
     fs::write(staging.path.join(MANIFEST), manifest.to_json())?;
     // Everything is staged. Make sure every rename can succeed before the first one, so the
     // folder is never left half old, half new; then move the files in, the manifest last.

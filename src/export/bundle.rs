@@ -184,6 +184,88 @@ fn write_one(
     }
 }
 
+/// A file written into the staging folder.
+struct Staged {
+    bytes: u64,
+    sha256: String,
+    /// The number of triples, for an RDF format.
+    triples: Option<u64>,
+    /// The file, to be flushed to disk; `None` when another program wrote it (the SVG).
+    file: Option<fs::File>,
+}
+
+/// What became of one format.
+enum Outcome {
+    Staged(Staged),
+    /// Left out, and why (the SVG when Graphviz is missing or the map too big).
+    Skipped(String),
+}
+
+/// Writes `format` into the staging folder `dir`.
+fn stage(
+    glossary: &Glossary,
+    config: &Config,
+    format: Format,
+    view: &View,
+    dir: &Path,
+) -> Result<Outcome, ExportError> {
+    let path = dir.join(format.file_name());
+    if format == Format::Svg {
+        if let Some(why) = render_svg(glossary, config, view, &path)? {
+            return Ok(Outcome::Skipped(why));
+        }
+        let (bytes, sha256) = hash_file(&path)?;
+        return Ok(Outcome::Staged(Staged {
+            bytes,
+            sha256,
+            triples: None,
+            file: None,
+        }));
+    }
+    let file = fs::File::create(&path)?;
+    let mut w = Hashing::new(BufWriter::with_capacity(1 << 16, file));
+    let triples = write_one(glossary, config, format, view, &mut w)?;
+    let (bytes, sha256, buffered) = w.finish();
+    let file = buffered
+        .into_inner()
+        .map_err(io::IntoInnerError::into_error)?;
+    Ok(Outcome::Staged(Staged {
+        bytes,
+        sha256,
+        triples,
+        file: Some(file),
+    }))
+}
+
+/// Reports what became of `format`, and hands its file to `syncer`; the staged file, if any.
+fn report(
+    format: Format,
+    outcome: Outcome,
+    syncer: &Syncer,
+    progress: &mut dyn FnMut(Event),
+) -> Option<(Format, Staged)> {
+    match outcome {
+        Outcome::Skipped(why) => {
+            progress(Event::Skipped(format, why));
+            None
+        }
+        Outcome::Staged(mut staged) => {
+            if let Some(file) = staged.file.take() {
+                syncer.sync(file);
+            }
+            progress(Event::Written(format, staged.bytes));
+            Some((format, staged))
+        }
+    }
+}
+
+/// The result of a scoped thread; its panic goes on in the caller.
+fn join<T>(thread: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    thread
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
 /// The view the SVG is drawn with: the DOT view, with the engine's size guard unless the
 /// view sets its own — a DOT file of any size is fine, a laid-out hairball is not.
 fn svg_view(view: &View) -> View {
@@ -333,35 +415,47 @@ pub fn write(
     };
     let _ = fs::remove_dir_all(&staging.path);
     fs::create_dir(&staging.path)?;
-    let mut manifest = Manifest::new(glossary);
-    let mut written = Vec::with_capacity(formats.len());
     let syncer = Syncer::start();
-    for &format in formats {
-        progress(Event::Writing(format));
-        let path = staging.path.join(format.file_name());
-        if format == Format::Svg {
-            if let Some(why) = render_svg(glossary, config, view, &path)? {
-                progress(Event::Skipped(format, why));
-                continue;
-            }
-            let (bytes, sha256) = hash_file(&path)?;
-            manifest.record(format, bytes, sha256, None);
-            written.push(format);
-            progress(Event::Written(format, bytes));
-            continue;
+    let mut written = Vec::with_capacity(formats.len());
+    let manifest = std::thread::scope(|scope| -> Result<Manifest, ExportError> {
+        // The manifest's input hash serializes every card again: it is made beside the writers.
+        let counted = scope.spawn(|| Manifest::new(glossary));
+        let mut staged = Vec::with_capacity(formats.len());
+        // The formats Oxigraph serializes on one core are written two at a time, each on a
+        // thread of its own; the others use every core already.
+        let (one_core, rest): (Vec<Format>, Vec<Format>) = formats
+            .iter()
+            .partition(|f| f.rdf().is_some_and(|rdf| !super::rdf::is_chunked(rdf)));
+        for &format in &rest {
+            progress(Event::Writing(format));
+            let outcome = stage(glossary, config, format, view, &staging.path)?;
+            staged.push(report(format, outcome, &syncer, progress));
         }
-        let file = fs::File::create(&path)?;
-        let mut w = Hashing::new(BufWriter::with_capacity(1 << 16, file));
-        let triples = write_one(glossary, config, format, view, &mut w)?;
-        let (bytes, sha256, buffered) = w.finish();
-        let file = buffered
-            .into_inner()
-            .map_err(io::IntoInnerError::into_error)?;
-        syncer.sync(file);
-        manifest.record(format, bytes, sha256, triples);
-        written.push(format);
-        progress(Event::Written(format, bytes));
-    }
+        for pair in one_core.chunks(2) {
+            for &format in pair {
+                progress(Event::Writing(format));
+            }
+            let outcomes: Vec<_> = std::thread::scope(|pairs| {
+                let writers: Vec<_> = pair
+                    .iter()
+                    .map(|&format| {
+                        let dir = staging.path.as_path();
+                        pairs.spawn(move || stage(glossary, config, format, view, dir))
+                    })
+                    .collect();
+                writers.into_iter().map(join).collect()
+            });
+            for (&format, outcome) in pair.iter().zip(outcomes) {
+                staged.push(report(format, outcome?, &syncer, progress));
+            }
+        }
+        let mut manifest = join(counted);
+        for (format, staged) in staged.into_iter().flatten() {
+            manifest.record(format, staged.bytes, staged.sha256, staged.triples);
+            written.push(format);
+        }
+        Ok(manifest)
+    })?;
     syncer.finish()?;
     fs::write(staging.path.join(MANIFEST), manifest.to_json())?;
     // Everything is staged. Make sure every rename can succeed before the first one, so the

@@ -84,10 +84,7 @@ pub fn write(
 ) -> Result<u64, ExportError> {
     let mapping = Mapping::new(glossary, config);
     let prefixes = prefixes(glossary, config);
-    if matches!(
-        format,
-        RdfFormat::NTriples | RdfFormat::NQuads | RdfFormat::Turtle | RdfFormat::TriG
-    ) {
+    if is_chunked(format) {
         return write_in_chunks(&mapping, format, &prefixes, w, CARDS_PER_CHUNK);
     }
     let mut out = Writer::new(format, &prefixes, BufWriter::with_capacity(1 << 16, w))?;
@@ -98,6 +95,15 @@ pub fn write(
     let (mut w, count) = out.finish()?;
     w.flush()?;
     Ok(count)
+}
+
+/// Whether `format` is serialized a chunk of cards at a time on every core; the others
+/// (RDF/XML, JSON-LD) are written by one serializer on one core.
+pub fn is_chunked(format: RdfFormat) -> bool {
+    matches!(
+        format,
+        RdfFormat::NTriples | RdfFormat::NQuads | RdfFormat::Turtle | RdfFormat::TriG
+    )
 }
 
 /// What a serializer of `format` writes before a document's first statement (the prefixes

@@ -5,6 +5,11 @@
 //! place, the manifest last. A failure before that — a writer error, a full disk, an
 //! interruption — leaves the target folder exactly as it was; the staging folder is removed
 //! (or, after a crash, left as `.<name>.staging-<pid>` beside it, never mixed into it).
+//! Every staged file is flushed to disk before the first rename, on a thread of its own so
+//! that the disk works while the next format is rendered.
+//!
+//! Most writers use every core; RDF/XML and JSON-LD, which Oxigraph serializes on one, are
+//! written at the same time, and the manifest's input hash is made beside the writers.
 //!
 //! [`check`] regenerates every file into a hashing sink — nothing is held in memory or
 //! written — and compares sizes and SHA-256 digests with what is on disk.
@@ -190,7 +195,8 @@ struct Staged {
     sha256: String,
     /// The number of triples, for an RDF format.
     triples: Option<u64>,
-    /// The file, to be flushed to disk; `None` when another program wrote it (the SVG).
+    /// The file, to be flushed to disk; `None` when there is none to flush: the SVG (Graphviz
+    /// wrote it) or a format made again for [`check`].
     file: Option<fs::File>,
 }
 
@@ -237,6 +243,32 @@ fn stage(
     }))
 }
 
+/// Makes `format` again without keeping it, for [`check`]: its size, SHA-256 and triples
+/// (the SVG is drawn into a temporary folder, then removed).
+fn regenerate(
+    glossary: &Glossary,
+    config: &Config,
+    format: Format,
+    view: &View,
+) -> Result<Outcome, ExportError> {
+    if format == Format::Svg {
+        let dir = Staging {
+            path: std::env::temp_dir().join(format!("glossgraph-check-{}", std::process::id())),
+        };
+        fs::create_dir_all(&dir.path)?;
+        return stage(glossary, config, format, view, &dir.path);
+    }
+    let mut w = Hashing::new(io::sink());
+    let triples = write_one(glossary, config, format, view, &mut w)?;
+    let (bytes, sha256, _) = w.finish();
+    Ok(Outcome::Staged(Staged {
+        bytes,
+        sha256,
+        triples,
+        file: None,
+    }))
+}
+
 /// Reports what became of `format`, and hands its file to `syncer`; the staged file, if any.
 fn report(
     format: Format,
@@ -264,6 +296,47 @@ fn join<T>(thread: std::thread::ScopedJoinHandle<'_, T>) -> T {
     thread
         .join()
         .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+/// Makes every format with `make` and hands each result to `on` (first `None`, when the format
+/// is about to be made, then its result), in the order made.
+///
+/// The formats Oxigraph serializes on one core (RDF/XML, JSON-LD) are made two at a time,
+/// each on a thread of its own, after the others, which use every core already.
+///
+/// # Errors
+/// The first error `on` returns; the formats after it are not made.
+fn each_format<T: Send>(
+    formats: &[Format],
+    make: impl Fn(Format) -> T + Sync,
+    mut on: impl FnMut(Format, Option<T>) -> Result<(), ExportError>,
+) -> Result<(), ExportError> {
+    let (one_core, rest): (Vec<Format>, Vec<Format>) = formats
+        .iter()
+        .partition(|f| f.rdf().is_some_and(|rdf| !super::rdf::is_chunked(rdf)));
+    for &format in &rest {
+        on(format, None)?;
+        on(format, Some(make(format)))?;
+    }
+    for pair in one_core.chunks(2) {
+        for &format in pair {
+            on(format, None)?;
+        }
+        let made: Vec<T> = std::thread::scope(|scope| {
+            let threads: Vec<_> = pair
+                .iter()
+                .map(|&format| {
+                    let make = &make;
+                    scope.spawn(move || make(format))
+                })
+                .collect();
+            threads.into_iter().map(join).collect()
+        });
+        for (&format, made) in pair.iter().zip(made) {
+            on(format, Some(made))?;
+        }
+    }
+    Ok(())
 }
 
 /// The view the SVG is drawn with: the DOT view, with the engine's size guard unless the
@@ -421,34 +494,17 @@ pub fn write(
         // The manifest's input hash serializes every card again: it is made beside the writers.
         let counted = scope.spawn(|| Manifest::new(glossary));
         let mut staged = Vec::with_capacity(formats.len());
-        // The formats Oxigraph serializes on one core are written two at a time, each on a
-        // thread of its own; the others use every core already.
-        let (one_core, rest): (Vec<Format>, Vec<Format>) = formats
-            .iter()
-            .partition(|f| f.rdf().is_some_and(|rdf| !super::rdf::is_chunked(rdf)));
-        for &format in &rest {
-            progress(Event::Writing(format));
-            let outcome = stage(glossary, config, format, view, &staging.path)?;
-            staged.push(report(format, outcome, &syncer, progress));
-        }
-        for pair in one_core.chunks(2) {
-            for &format in pair {
-                progress(Event::Writing(format));
-            }
-            let outcomes: Vec<_> = std::thread::scope(|pairs| {
-                let writers: Vec<_> = pair
-                    .iter()
-                    .map(|&format| {
-                        let dir = staging.path.as_path();
-                        pairs.spawn(move || stage(glossary, config, format, view, dir))
-                    })
-                    .collect();
-                writers.into_iter().map(join).collect()
-            });
-            for (&format, outcome) in pair.iter().zip(outcomes) {
-                staged.push(report(format, outcome?, &syncer, progress));
-            }
-        }
+        each_format(
+            formats,
+            |format| stage(glossary, config, format, view, &staging.path),
+            |format, outcome| {
+                match outcome {
+                    None => progress(Event::Writing(format)),
+                    Some(outcome) => staged.push(report(format, outcome?, &syncer, progress)),
+                }
+                Ok(())
+            },
+        )?;
         let mut manifest = join(counted);
         for (format, staged) in staged.into_iter().flatten() {
             manifest.record(format, staged.bytes, staged.sha256, staged.triples);
@@ -548,15 +604,15 @@ pub fn check(
         }
         Ok(())
     };
-    for &format in formats {
-        if format == Format::Svg {
-            let dir = Staging {
-                path: std::env::temp_dir().join(format!("glossgraph-check-{}", std::process::id())),
+    each_format(
+        formats,
+        |format| regenerate(glossary, config, format, view),
+        |format, made| {
+            let Some(made) = made else {
+                return Ok(());
             };
-            fs::create_dir_all(&dir.path)?;
-            let path = dir.path.join(format.file_name());
-            match render_svg(glossary, config, view, &path)? {
-                Some(why) => {
+            match made? {
+                Outcome::Skipped(why) => {
                     // Not comparable here: trust the manifest on disk for this one entry, so
                     // the rest of the manifest is still compared.
                     if let Some((bytes, sha256)) = manifest_entry(out, format) {
@@ -564,20 +620,14 @@ pub fn check(
                     }
                     skipped.push((format, why));
                 }
-                None => {
-                    let (bytes, sha256) = hash_file(&path)?;
-                    compare(format.file_name(), bytes, &sha256)?;
-                    manifest.record(format, bytes, sha256, None);
+                Outcome::Staged(made) => {
+                    compare(format.file_name(), made.bytes, &made.sha256)?;
+                    manifest.record(format, made.bytes, made.sha256, made.triples);
                 }
             }
-            continue;
-        }
-        let mut w = Hashing::new(io::sink());
-        let triples = write_one(glossary, config, format, view, &mut w)?;
-        let (bytes, sha256, _) = w.finish();
-        compare(format.file_name(), bytes, &sha256)?;
-        manifest.record(format, bytes, sha256, triples);
-    }
+            Ok(())
+        },
+    )?;
     let json = manifest.to_json();
     let mut h = Hashing::new(io::sink());
     h.write_all(json.as_bytes())?;

@@ -291,13 +291,6 @@ fn report(
     }
 }
 
-/// The result of a scoped thread; its panic goes on in the caller.
-fn join<T>(thread: std::thread::ScopedJoinHandle<'_, T>) -> T {
-    thread
-        .join()
-        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-}
-
 /// Makes every format with `make` and hands each result to `on` (first `None`, when the format
 /// is about to be made, then its result), in the order made.
 ///
@@ -322,16 +315,7 @@ fn each_format<T: Send>(
         for &format in pair {
             on(format, None)?;
         }
-        let made: Vec<T> = std::thread::scope(|scope| {
-            let threads: Vec<_> = pair
-                .iter()
-                .map(|&format| {
-                    let make = &make;
-                    scope.spawn(move || make(format))
-                })
-                .collect();
-            threads.into_iter().map(join).collect()
-        });
+        let made = crate::on_threads(pair.iter().copied(), &make);
         for (&format, made) in pair.iter().zip(made) {
             on(format, Some(made))?;
         }
@@ -505,7 +489,9 @@ pub fn write(
                 Ok(())
             },
         )?;
-        let mut manifest = join(counted);
+        let mut manifest = counted
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
         for (format, staged) in staged.into_iter().flatten() {
             manifest.record(format, staged.bytes, staged.sha256, staged.triples);
             written.push(format);

@@ -29,7 +29,7 @@ use glossgraph::config::Config;
 use glossgraph::generate::{Generator, Params};
 use glossgraph::sparql::saved::{self, ParamKind};
 use glossgraph::sparql::{serve, Answer, GlossaryStore};
-use glossgraph::Glossary;
+use glossgraph::{Card, Glossary};
 
 /// The allocator of the `glossgraph` binary built with the same features (`src/main.rs`).
 #[cfg(feature = "rocksdb")]
@@ -78,7 +78,7 @@ fn main() {
 
     let t = Instant::now();
     let generator = Generator::new(Params::new(terms)).unwrap();
-    let glossary = Glossary::new(generator.cards().collect());
+    let glossary = Glossary::new(generator.cards().map(Card::from).collect());
     eprintln!(
         "generated {terms} terms in {:.1} s",
         t.elapsed().as_secs_f64()
@@ -101,13 +101,17 @@ fn main() {
     let chained = glossary
         .cards()
         .iter()
-        .find(|c| !c.supersedes.is_empty() && !c.citations.is_empty())
+        .find(|c| !c.supersedes().is_empty() && !c.citations().is_empty())
         .expect("a term that replaces another");
     let value = |kind: ParamKind| -> String {
         match kind {
-            ParamKind::Slug | ParamKind::Term => chained.slug.clone(),
+            ParamKind::Slug | ParamKind::Term => chained.slug().to_owned(),
             ParamKind::Status => "deprecated".into(),
-            ParamKind::Iri => chained.citations[0].url.clone(),
+            ParamKind::Iri => chained
+                .citations()
+                .get(0)
+                .map(|c| c.url.to_owned())
+                .unwrap_or_default(),
             ParamKind::Text => "fabric".into(),
         }
     };
@@ -160,7 +164,7 @@ fn main() {
         drop(store);
         Vec::new()
     } else {
-        throughput(&glossary, store, &chained.slug)
+        throughput(&glossary, store, chained.slug())
     };
 
     // pyoxigraph on the same triples.

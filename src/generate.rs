@@ -25,7 +25,7 @@ use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use crate::card::{Card, Citation, PartialDate};
+use crate::card::{Citation, Draft, PartialDate};
 
 /// How big and how shaped a generated glossary is.
 #[derive(Debug, Clone, PartialEq)]
@@ -272,7 +272,7 @@ impl Generator {
     ///
     /// # Panics
     /// When `index` is not below [`Generator::len`].
-    pub fn card(&self, index: u32) -> Card {
+    pub fn card(&self, index: u32) -> Draft {
         let i = index as usize;
         let name = Name::of(self.params.seed, index, self.params.awkward == 0.0);
         let mut w = Writer {
@@ -282,7 +282,7 @@ impl Generator {
         };
         let superseded = self.newer[i] != NONE;
         let citations = w.citations();
-        let mut card = Card {
+        let mut card = Draft {
             status: Some(w.status(superseded).to_owned()),
             advantages: w.statements(&ADVANTAGES),
             limitations: w.statements(&LIMITATIONS),
@@ -296,7 +296,7 @@ impl Generator {
             related: self.slugs(&self.related[self.offsets[i]..self.offsets[i + 1]]),
             citations,
             provenance: w.provenance(),
-            ..Card::default()
+            ..Draft::default()
         };
         (card.first_seen, card.last_seen) = w.seen(superseded);
         card.updated = Some(w.rng.date(2019, 2026));
@@ -312,7 +312,7 @@ impl Generator {
     }
 
     /// Every card, in index order.
-    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+    pub fn cards(&self) -> impl Iterator<Item = Draft> + '_ {
         (0..self.params.terms).map(|i| self.card(i))
     }
 

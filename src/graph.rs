@@ -19,7 +19,7 @@ use petgraph::unionfind::UnionFind;
 use petgraph::visit::EdgeRef;
 use petgraph::Direction;
 
-use crate::Card;
+use crate::card::{Card, Texts};
 
 /// A node of the graph.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,7 +86,7 @@ impl Links {
         let index: HashMap<&str, u32, BuildHasherDefault<SlugHasher>> = cards
             .iter()
             .enumerate()
-            .map(|(i, c)| (c.slug.as_str(), i as u32))
+            .map(|(i, c)| (c.slug(), i as u32))
             .collect();
         let resolve = |run: &[Card]| {
             [0, 1, 2].map(|list| {
@@ -94,14 +94,14 @@ impl Links {
                 let mut targets = Vec::new();
                 for card in run {
                     let names = match list {
-                        0 => &card.related,
-                        1 => &card.supersedes,
-                        _ => &card.superseded_by,
+                        0 => card.related(),
+                        1 => card.supersedes(),
+                        _ => card.superseded_by(),
                     };
                     targets.extend(
                         names
                             .iter()
-                            .map(|t| index.get(t.as_str()).copied().unwrap_or(UNKNOWN)),
+                            .map(|t| index.get(t).copied().unwrap_or(UNKNOWN)),
                     );
                     counts.push(names.len() as u32);
                 }
@@ -173,8 +173,8 @@ impl Glossary {
     /// # Complexity
     /// O((n + e) log(n + e)) for n cards and e links.
     pub fn new(mut cards: Vec<Card>) -> Self {
-        cards.sort_by(|a, b| a.slug.cmp(&b.slug));
-        cards.dedup_by(|b, a| a.slug == b.slug);
+        cards.sort_by(|a, b| a.slug().cmp(b.slug()));
+        cards.dedup_by(|b, a| a.slug() == b.slug());
         Self::build(cards, false)
     }
 
@@ -192,7 +192,7 @@ impl Glossary {
         cards: Vec<Card>,
         alongside: impl FnOnce(&[Card]) -> T + Send,
     ) -> (Self, T) {
-        debug_assert!(cards.windows(2).all(|w| w[0].slug < w[1].slug));
+        debug_assert!(cards.windows(2).all(|w| w[0].slug() < w[1].slug()));
         let ((graph, links), out) = std::thread::scope(|scope| {
             let side = scope.spawn(|| alongside(&cards));
             let parts = Self::graph_of(&cards, false);
@@ -227,10 +227,10 @@ impl Glossary {
         let mut dangling: Vec<(u32, &str, u8)> = Vec::new();
         for (i, card) in cards.iter().enumerate() {
             let i = i as u32;
-            let lists: [(&Vec<String>, u8); 3] = [
-                (&card.related, 0),
-                (&card.supersedes, 1),
-                (&card.superseded_by, 2),
+            let lists: [(Texts<'_>, u8); 3] = [
+                (card.related(), 0),
+                (card.supersedes(), 1),
+                (card.superseded_by(), 2),
             ];
             for (list, which) in lists {
                 let targets = links.of(which as usize, i as usize);
@@ -306,7 +306,7 @@ impl Glossary {
 
     /// The node of a slug, if a card (or, with stubs, a link) defines it.
     pub fn node(&self, slug: &str) -> Option<NodeIndex> {
-        if let Ok(i) = self.cards.binary_search_by(|c| c.slug.as_str().cmp(slug)) {
+        if let Ok(i) = self.cards.binary_search_by(|c| c.slug().cmp(slug)) {
             return Some(NodeIndex::new(i));
         }
         self.graph
@@ -326,7 +326,7 @@ impl Glossary {
     /// The slug of a node, stub or not.
     pub fn slug(&self, node: NodeIndex) -> &str {
         match &self.graph[node] {
-            Node::Term(i) => &self.cards[*i as usize].slug,
+            Node::Term(i) => self.cards[*i as usize].slug(),
             Node::Missing(s) => s,
         }
     }
@@ -408,8 +408,8 @@ impl Glossary {
         let limit = (slug.chars().count() / 3).clamp(1, 3);
         self.cards
             .iter()
-            .filter(|c| c.slug.len().abs_diff(slug.len()) <= limit)
-            .map(|c| (edit_distance(&c.slug, slug), c.slug.as_str()))
+            .filter(|c| c.slug().len().abs_diff(slug.len()) <= limit)
+            .map(|c| (edit_distance(c.slug(), slug), c.slug()))
             // Never suggest a slug that shares nothing with the typo (`x` → `a`).
             .filter(|(d, _)| *d <= limit && *d < slug.chars().count())
             .min()
@@ -466,18 +466,19 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Draft;
 
     fn card(slug: &str, related: &[&str], supersedes: &[&str], by: &[&str]) -> Card {
         let v = |l: &[&str]| l.iter().map(|s| (*s).to_owned()).collect();
-        Card {
+        Card::from(Draft {
             slug: slug.into(),
             term: slug.to_uppercase(),
             definition: "d".into(),
             related: v(related),
             supersedes: v(supersedes),
             superseded_by: v(by),
-            ..Card::default()
-        }
+            ..Draft::default()
+        })
     }
 
     fn sample() -> Glossary {
@@ -506,7 +507,7 @@ mod tests {
                 &[&next(1)],
             ));
         }
-        cards.sort_by(|a, b| a.slug.cmp(&b.slug));
+        cards.sort_by(|a, b| a.slug().cmp(b.slug()));
         let one = Links::on_threads(&cards, 1);
         assert_eq!(one.of(0, 0), [1, UNKNOWN, 0]);
         for threads in [2, 3, 8] {
@@ -521,7 +522,7 @@ mod tests {
     #[test]
     fn nodes_in_slug_order_and_typed_edges() {
         let g = sample();
-        let slugs: Vec<&str> = g.cards().iter().map(|c| c.slug.as_str()).collect();
+        let slugs: Vec<&str> = g.cards().iter().map(|c| c.slug()).collect();
         assert_eq!(slugs, ["a", "b", "c", "d", "e"]);
         let edges: Vec<(&str, &str, Link)> = g
             .edges()

@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use oxigraph::io::{RdfFormat, RdfParser};
 use oxigraph::model::{NamedNodeRef, NamedOrBlankNode, Term, TermRef};
 
-use crate::card::{Card, Citation, PartialDate};
+use crate::card::{Citation, Draft, PartialDate};
 use crate::check::is_slug;
 use crate::config::{self, Config};
 use crate::export::rdf::date_type;
@@ -36,7 +36,7 @@ use crate::vocab::{self, dcterms, owl, rdf, rdfs, schema, skos, xsd, Iris, PartO
 /// What an RDF file held: the cards, sorted by slug, and the settings they were written with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Imported {
-    pub cards: Vec<Card>,
+    pub cards: Vec<Draft>,
     /// Base IRI, language and title from the concept scheme; the statuses of the status scheme.
     pub config: Config,
 }
@@ -721,7 +721,7 @@ impl ConceptReader<'_> {
         slug: &str,
         key: &SubjectKey,
         parts: &[(PartOwned, &SubjectKey)],
-    ) -> Option<Card> {
+    ) -> Option<Draft> {
         let iris = self.iris;
         let gx = iris.gx();
         let lang = self.language;
@@ -761,9 +761,9 @@ impl ConceptReader<'_> {
                 }
             }
         }
-        let mut card = Card {
+        let mut card = Draft {
             slug: slug.to_owned(),
-            ..Card::default()
+            ..Draft::default()
         };
         if let Some(t) = r.one(&mut f, skos::PREF_LABEL) {
             card.term = r.text(&s, skos::PREF_LABEL, t, lang).unwrap_or_default();
@@ -941,7 +941,7 @@ fn kind(t: TermRef<'_>) -> &'static str {
     }
 }
 
-/// Writes the cards into `dir` as `{slug}.json` (seed-shaped, as [`Card::write_json`] writes
+/// Writes the cards into `dir` as `{slug}.json` (seed-shaped, as [`Draft::write_json`] writes
 /// them) and the settings as `glossgraph.toml`; returns the files written, in order.
 ///
 /// Each file is written to a temporary file beside it and renamed into place, so a failure

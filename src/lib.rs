@@ -11,7 +11,7 @@
 //! let text = r#"{"slug": "rdma", "term": "RDMA", "definition": "Remote direct memory access."}"#;
 //! let checked = check::check(load::load_str("cards.jsonl", text), &Config::default(), check::Options::default());
 //! assert!(!checked.report.is_failure(false));
-//! assert_eq!(checked.glossary.cards()[0].term, "RDMA");
+//! assert_eq!(checked.glossary.cards()[0].term(), "RDMA");
 //! ```
 
 pub mod card;
@@ -27,7 +27,7 @@ pub mod render;
 pub mod sparql;
 pub mod vocab;
 
-pub use card::Card;
+pub use card::{Card, Draft};
 pub use graph::Glossary;
 
 /// How many threads the work that is spread over cores uses: one per core, up to eight.

@@ -910,7 +910,7 @@ mod tests {
             let cards: Vec<(String, Origin)> = loaded
                 .cards
                 .iter()
-                .map(|c| (c.card.slug.clone(), c.origin))
+                .map(|c| (c.card.slug().to_owned(), c.origin))
                 .collect();
             (cards, loaded.findings)
         };

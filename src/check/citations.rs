@@ -13,9 +13,9 @@ use crate::Card;
 
 pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
     // A card cites a handful of sources: lists scanned in order beat hashing here.
-    let ids: Vec<&str> = card.citations.iter().map(|c| c.id.as_str()).collect();
-    for (i, c) in card.citations.iter().enumerate() {
-        if ids[..i].contains(&c.id.as_str()) {
+    let ids: Vec<&str> = card.citations().iter().map(|c| c.id).collect();
+    for (i, c) in card.citations().iter().enumerate() {
+        if ids[..i].contains(&c.id) {
             out.push(at(
                 Rule::DuplicateCitation,
                 origin,
@@ -23,7 +23,7 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
                 format!("citation id `{}` is used by an earlier citation", c.id),
             ));
         }
-        if let Some(why) = url_problem(&c.url) {
+        if let Some(why) = url_problem(c.url) {
             out.push(at(
                 Rule::CitationUrl,
                 origin,
@@ -33,7 +33,7 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
         }
     }
     let mut used = vec![false; ids.len()];
-    for id in markers(&card.note) {
+    for id in markers(card.note()) {
         if let Some(k) = ids.iter().position(|&c| c == id) {
             used[k] = true;
         } else {
@@ -46,9 +46,9 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
             // The first citation of the card among the closest: a set's order would change
             // from run to run.
             let closest = card
-                .citations
+                .citations()
                 .iter()
-                .map(|c| c.id.as_str())
+                .map(|c| c.id)
                 .min_by_key(|c| strsim(c, id));
             if let Some(close) = closest {
                 f = f.with_hint(format!("the card cites `{close}`"));
@@ -56,7 +56,7 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
             out.push(f);
         }
     }
-    for (i, c) in card.citations.iter().enumerate() {
+    for (i, c) in card.citations().iter().enumerate() {
         // Of citations sharing an id, the first is the one a marker names.
         let first = ids.iter().position(|&id| id == c.id).unwrap_or(i);
         if !c.id.is_empty() && !used[first] {
@@ -167,6 +167,7 @@ fn strsim(a: &str, b: &str) -> isize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Draft;
 
     #[test]
     fn markers_are_bracketed_ids() {
@@ -179,7 +180,7 @@ mod tests {
 
     #[test]
     fn the_hint_for_an_unknown_marker_is_the_same_on_every_run() {
-        let card = Card {
+        let card = Card::from(Draft {
             note: "Text [sx]".into(),
             citations: ["b", "a", "c"]
                 .iter()
@@ -189,8 +190,8 @@ mod tests {
                     ..Default::default()
                 })
                 .collect(),
-            ..Card::default()
-        };
+            ..Draft::default()
+        });
         let origin = Origin {
             source: 0,
             line: 1,

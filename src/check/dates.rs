@@ -7,7 +7,7 @@ use crate::load::Origin;
 use crate::Card;
 
 pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
-    if let (Some(first), Some(last)) = (card.first_seen, card.last_seen) {
+    if let (Some(first), Some(last)) = (card.first_seen(), card.last_seen()) {
         // With partial dates, "after" means: every day `first` can mean is after every day
         // `last` can mean (`2024` is not after `2024-05`).
         if first.earliest() > last.latest() {

@@ -15,15 +15,15 @@ pub(super) fn card(
     config: &Config,
     out: &mut Vec<Finding>,
 ) {
-    if !is_slug(&card.slug) {
-        let suggestion = slugify(&card.slug);
+    if !is_slug(card.slug()) {
+        let suggestion = slugify(card.slug());
         let mut f = at(
             Rule::BadSlug,
             origin,
             "/slug",
             format!(
                 "slug `{}` must be lowercase ASCII letters and digits in dash-separated words",
-                card.slug
+                card.slug()
             ),
         );
         if is_slug(&suggestion) {
@@ -38,7 +38,7 @@ pub(super) fn card(
             .and_then(Path::file_stem)
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        if stem != card.slug {
+        if stem != card.slug() {
             out.push(
                 at(
                     Rule::SlugMismatch,
@@ -46,17 +46,17 @@ pub(super) fn card(
                     "/slug",
                     format!(
                         "slug `{}` does not match the file name `{stem}.json`",
-                        card.slug
+                        card.slug()
                     ),
                 )
                 .with_hint(format!(
                     "rename the file to `{}.json` or fix the slug",
-                    card.slug
+                    card.slug()
                 )),
             );
         }
     }
-    if let Some(status) = &card.status {
+    if let Some(status) = card.status() {
         if !config.statuses.iter().any(|s| s == status) {
             out.push(
                 at(
@@ -79,20 +79,20 @@ pub(super) fn card(
 pub(super) fn duplicates(cards: &mut Vec<LoadedCard>, sources: &Sources, out: &mut Vec<Finding>) {
     for pair in cards.windows(2) {
         let (first, card) = (&pair[0], &pair[1]);
-        if first.card.slug == card.card.slug {
+        if first.card.slug() == card.card.slug() {
             out.push(at(
                 Rule::DuplicateSlug,
                 card.origin,
                 "/slug",
                 format!(
                     "slug `{}` is already used by the card in {}",
-                    card.card.slug,
+                    card.card.slug(),
                     sources.get(first.origin.source).name
                 ),
             ));
         }
     }
-    cards.dedup_by(|b, a| a.card.slug == b.card.slug);
+    cards.dedup_by(|b, a| a.card.slug() == b.card.slug());
 }
 
 /// A slug made from any text, for hints: `RoCE v2/x` → `roce-v2-x`.

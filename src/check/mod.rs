@@ -97,18 +97,7 @@ impl OnCard for CardRules {
         }
         one_card(loaded, source, &self.config, findings);
         if self.keep == Keep::Graph {
-            let card = &mut loaded.card;
-            for text in [&mut card.definition, &mut card.note] {
-                *text = String::new();
-            }
-            for list in [
-                &mut card.advantages,
-                &mut card.limitations,
-                &mut card.provenance,
-            ] {
-                *list = Vec::new();
-            }
-            card.citations = Vec::new();
+            loaded.card = loaded.card.outline();
         }
     }
 }
@@ -217,7 +206,7 @@ fn one_card(loaded: &LoadedCard, source: &Source, config: &Config, out: &mut Vec
 /// card once: the order is found on indices, then applied by following its cycles.
 fn sort_by_slug(cards: &mut [LoadedCard]) {
     const DONE: u32 = u32::MAX;
-    let slug = |k: u32| cards[k as usize].card.slug.as_bytes();
+    let slug = |k: u32| cards[k as usize].card.slug().as_bytes();
     let mut keys: Vec<(u128, u32)> = (0..cards.len() as u32)
         .map(|i| (prefix(slug(i), 0), i))
         .collect();
@@ -288,6 +277,7 @@ fn at(
 mod tests {
     use super::*;
     use crate::load::load_str;
+    use crate::Draft;
 
     #[test]
     fn slugs() {
@@ -302,10 +292,10 @@ mod tests {
     #[test]
     fn sorting_by_slug_is_stable_and_moves_every_card() {
         let card = |slug: &str, offset: u64| LoadedCard {
-            card: Card {
+            card: Card::from(Draft {
                 slug: slug.into(),
-                ..Card::default()
-            },
+                ..Draft::default()
+            }),
             origin: Origin {
                 source: 0,
                 line: 1,
@@ -327,7 +317,7 @@ mod tests {
         sort_by_slug(&mut cards);
         let got: Vec<(&str, u64)> = cards
             .iter()
-            .map(|c| (c.card.slug.as_str(), c.origin.offset))
+            .map(|c| (c.card.slug(), c.origin.offset))
             .collect();
         assert_eq!(
             got,
@@ -349,7 +339,7 @@ mod tests {
     #[test]
     fn relation_rules_find_the_same_on_one_thread_and_two() {
         let generator = crate::generate::Generator::new(crate::generate::Params::new(400)).unwrap();
-        let mut cards: Vec<Card> = (0..400).map(|i| generator.card(i)).collect();
+        let mut cards: Vec<Draft> = (0..400).map(|i| generator.card(i)).collect();
         // Dangling, one-way and self links, and supersedes cycles of length 1 and 3.
         cards[3].related.push("no-such-term".into());
         let (six, eight, nine) = (
@@ -379,7 +369,7 @@ mod tests {
                 len: 1,
             })
             .collect();
-        let g = Glossary::new(cards);
+        let g = Glossary::new(cards.iter().map(Card::from).collect());
         let (mut one, mut two) = (Vec::new(), Vec::new());
         relations::glossary_on(&g, &origins, &mut one, false);
         relations::glossary_on(&g, &origins, &mut two, true);
@@ -417,10 +407,10 @@ mod tests {
             .iter()
             .enumerate()
             .map(|(i, slug)| LoadedCard {
-                card: Card {
+                card: Card::from(Draft {
                     slug: slug.clone(),
-                    ..Card::default()
-                },
+                    ..Draft::default()
+                }),
                 origin: Origin {
                     source: 0,
                     line: i as u32 + 1,
@@ -440,7 +430,7 @@ mod tests {
         expected.sort_by(|a, b| a.0.cmp(b.0));
         let got: Vec<(&str, u64)> = cards
             .iter()
-            .map(|c| (c.card.slug.as_str(), c.origin.offset))
+            .map(|c| (c.card.slug(), c.origin.offset))
             .collect();
         assert_eq!(got, expected);
     }
@@ -469,9 +459,9 @@ mod tests {
             let edges = |c: &Checked| c.glossary.edges().collect::<Vec<_>>();
             assert_eq!(edges(&during), edges(&after), "{keep:?}");
             let a = &during.glossary.cards()[during.glossary.node("a").unwrap().index()];
-            assert_eq!(a.related, ["b", "zz", "a"]);
-            assert_eq!(a.definition.is_empty(), keep == Keep::Graph);
-            assert_eq!(a.citations.is_empty(), keep == Keep::Graph);
+            assert_eq!(a.related(), ["b", "zz", "a"]);
+            assert_eq!(a.definition().is_empty(), keep == Keep::Graph);
+            assert_eq!(a.citations().is_empty(), keep == Keep::Graph);
         }
     }
 

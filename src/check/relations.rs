@@ -9,10 +9,11 @@ use petgraph::graph::NodeIndex;
 use petgraph::visit::{EdgeFiltered, EdgeRef};
 
 use super::at;
+use crate::card::{Card, Texts};
 use crate::diag::{Finding, Place, Rule};
 use crate::graph::{Link, UNKNOWN};
 use crate::load::Origin;
-use crate::{Card, Glossary};
+use crate::Glossary;
 
 /// Which list of a card a link comes from.
 #[derive(Clone, Copy)]
@@ -31,11 +32,11 @@ impl List {
         }
     }
 
-    fn of(self, card: &Card) -> &[String] {
+    fn of(self, card: &Card) -> Texts<'_> {
         match self {
-            List::Related => &card.related,
-            List::Supersedes => &card.supersedes,
-            List::SupersededBy => &card.superseded_by,
+            List::Related => card.related(),
+            List::Supersedes => card.supersedes(),
+            List::SupersededBy => card.superseded_by(),
         }
     }
 
@@ -109,7 +110,7 @@ fn links<'g>(
         // the cards' strings are read only to word a finding, which most links do not have.
         for (k, &node) in nodes.iter().enumerate() {
             let pointer = || format!("/{}/{k}", list.name());
-            let target = || list.of(card)[k].as_str();
+            let target = || list.of(card).get(k).unwrap_or_default();
             if node == i as u32 {
                 // Replacing oneself is a cycle of length one, reported by `cycles`.
                 if let List::Related = list {
@@ -185,7 +186,7 @@ fn one_way_link(
     out: &mut Vec<Finding>,
 ) {
     let card = &g.cards()[i];
-    let target = &g.cards()[j].slug;
+    let target = &g.cards()[j].slug();
     let rule = match list {
         List::Related => Rule::OneWayRelated,
         _ => Rule::OneWaySupersedes,
@@ -204,15 +205,15 @@ fn one_way_link(
                 format!("/{}/{k}", list.name()),
                 format!(
                     "`{}` lists `{target}` in `{}`, but `{target}` does not list `{}` in `{}`",
-                    card.slug,
+                    card.slug(),
                     list.name(),
-                    card.slug,
+                    card.slug(),
                     list.mirror().name()
                 ),
             )
             .with_hint(format!(
                 "add `{}` to `{}` of `{target}`",
-                card.slug,
+                card.slug(),
                 list.mirror().name()
             )),
         );
@@ -223,8 +224,8 @@ fn one_way_link(
 /// its smallest slug, with a path through all of its terms where one exists.
 fn cycles(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
     for (i, card) in g.cards().iter().enumerate() {
-        if card.supersedes.contains(&card.slug) || card.superseded_by.contains(&card.slug) {
-            let field = if card.supersedes.contains(&card.slug) {
+        if card.supersedes().contains(card.slug()) || card.superseded_by().contains(card.slug()) {
+            let field = if card.supersedes().contains(card.slug()) {
                 "supersedes"
             } else {
                 "supersededBy"
@@ -235,7 +236,7 @@ fn cycles(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
                 format!("/{field}"),
                 format!(
                     "supersedes cycle: {0} → {0} (a term cannot replace itself)",
-                    card.slug
+                    card.slug()
                 ),
             ));
         }
@@ -301,13 +302,13 @@ fn lifecycle(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
             .graph()
             .edges(node)
             .any(|e| matches!(e.weight(), Link::Supersedes { .. }));
-        match card.status.as_deref() {
+        match card.status() {
             Some("shipping") if replaced => out.push(
                 at(
                     Rule::ShippingSuperseded,
                     origins[i],
                     "/status",
-                    format!("`{}` is marked shipping but is superseded", card.slug),
+                    format!("`{}` is marked shipping but is superseded", card.slug()),
                 )
                 .with_hint("mark it deprecated or obsolete"),
             ),
@@ -316,7 +317,7 @@ fn lifecycle(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
                     Rule::NoReplacement,
                     origins[i],
                     "/supersededBy",
-                    format!("`{}` is {status} but names no replacement", card.slug),
+                    format!("`{}` is {status} but names no replacement", card.slug()),
                 )
                 .with_hint("add the replacing term to `supersededBy`"),
             ),

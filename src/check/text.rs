@@ -6,15 +6,15 @@ use std::collections::HashSet;
 use unicode_normalization::UnicodeNormalization;
 
 use super::at;
+use crate::card::{Card, Texts};
 use crate::diag::{Finding, Rule};
 use crate::load::Origin;
-use crate::Card;
 
 pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
-    if card.term.trim().is_empty() {
+    if card.term().trim().is_empty() {
         out.push(at(Rule::EmptyText, origin, "/term", "the term is empty"));
     }
-    if card.definition.trim().is_empty() {
+    if card.definition().trim().is_empty() {
         out.push(at(
             Rule::EmptyText,
             origin,
@@ -22,19 +22,19 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
             "the definition is empty",
         ));
     }
-    for (i, alias) in card.aliases.iter().enumerate() {
+    for (i, alias) in card.aliases().iter().enumerate() {
         // Made only for a finding: most aliases have none.
         let pointer = || format!("/aliases/{i}");
         if alias.trim().is_empty() {
             out.push(at(Rule::EmptyText, origin, pointer(), "alias is empty"));
-        } else if *alias == card.term {
+        } else if alias == card.term() {
             out.push(at(
                 Rule::AliasEqualsTerm,
                 origin,
                 pointer(),
                 format!("alias `{alias}` repeats the term"),
             ));
-        } else if card.aliases[..i].contains(alias) {
+        } else if card.aliases().head(i).contains(alias) {
             out.push(at(
                 Rule::AliasEqualsTerm,
                 origin,
@@ -62,13 +62,13 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
             ));
         }
     });
-    let lists: [(&str, &Vec<String>); 6] = [
-        ("related", &card.related),
-        ("supersedes", &card.supersedes),
-        ("supersededBy", &card.superseded_by),
-        ("advantages", &card.advantages),
-        ("limitations", &card.limitations),
-        ("provenance", &card.provenance),
+    let lists: [(&str, Texts<'_>); 6] = [
+        ("related", card.related()),
+        ("supersedes", card.supersedes()),
+        ("supersededBy", card.superseded_by()),
+        ("advantages", card.advantages()),
+        ("limitations", card.limitations()),
+        ("provenance", card.provenance()),
     ];
     let mut seen: HashSet<&str> = HashSet::new();
     for (name, list) in lists {
@@ -82,7 +82,7 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
             let repeated = if long {
                 !seen.insert(item)
             } else {
-                list[..i].contains(item)
+                list.head(i).contains(item)
             };
             if repeated {
                 out.push(at(
@@ -99,28 +99,28 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
 /// Calls `f` with (a JSON pointer maker, text) for every string of a card.
 fn for_each_text(card: &Card, mut f: impl FnMut(&dyn Fn() -> String, &str)) {
     let one = |name: &'static str| move || format!("/{name}");
-    f(&one("slug"), &card.slug);
-    f(&one("term"), &card.term);
-    f(&one("definition"), &card.definition);
-    f(&one("note"), &card.note);
-    if let Some(status) = &card.status {
+    f(&one("slug"), card.slug());
+    f(&one("term"), card.term());
+    f(&one("definition"), card.definition());
+    f(&one("note"), card.note());
+    if let Some(status) = card.status() {
         f(&one("status"), status);
     }
-    let lists: [(&str, &Vec<String>); 7] = [
-        ("aliases", &card.aliases),
-        ("advantages", &card.advantages),
-        ("limitations", &card.limitations),
-        ("provenance", &card.provenance),
-        ("related", &card.related),
-        ("supersedes", &card.supersedes),
-        ("supersededBy", &card.superseded_by),
+    let lists: [(&str, Texts<'_>); 7] = [
+        ("aliases", card.aliases()),
+        ("advantages", card.advantages()),
+        ("limitations", card.limitations()),
+        ("provenance", card.provenance()),
+        ("related", card.related()),
+        ("supersedes", card.supersedes()),
+        ("supersededBy", card.superseded_by()),
     ];
     for (name, list) in lists {
         for (i, item) in list.iter().enumerate() {
             f(&|| format!("/{name}/{i}"), item);
         }
     }
-    for (i, c) in card.citations.iter().enumerate() {
+    for (i, c) in card.citations().iter().enumerate() {
         for (name, text) in [("id", &c.id), ("title", &c.title), ("url", &c.url)] {
             f(&|| format!("/citations/{i}/{name}"), text);
         }
@@ -185,15 +185,15 @@ pub(super) fn overlapping_labels(cards: &[Card], origins: &[Origin], out: &mut V
     let label = |i: u32, k: u32| -> &str {
         let card = &cards[i as usize];
         if k == 0 {
-            &card.term
+            card.term()
         } else {
-            &card.aliases[k as usize - 1]
+            card.aliases().get(k as usize - 1).unwrap_or_default()
         }
     };
     // (hash of the normalised label, card, label: 0 the term, k + 1 alias k)
     let mut keys: Vec<(u64, u32, u32)> = Vec::with_capacity(cards.len() * 3);
     for (i, card) in cards.iter().enumerate() {
-        for k in 0..=card.aliases.len() as u32 {
+        for k in 0..=card.aliases().len() as u32 {
             if let Some(hash) = key_hash(label(i as u32, k)) {
                 keys.push((hash, i as u32, k));
             }
@@ -240,8 +240,8 @@ pub(super) fn overlapping_labels(cards: &[Card], origins: &[Origin], out: &mut V
             format!(
                 "label `{}` is also a label of `{}` (`{}`)",
                 label(i, k),
-                other.slug,
-                other.term
+                other.slug(),
+                other.term()
             ),
         ));
     }
@@ -269,6 +269,7 @@ fn key_hash(label: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Draft;
 
     #[test]
     fn bad_characters() {
@@ -300,13 +301,13 @@ mod tests {
             related.insert(3, "t1".into());
             related.push("t0".into());
             related.push("t1".into());
-            let card = Card {
+            let card = Card::from(Draft {
                 slug: "a".into(),
                 term: "A".into(),
                 definition: "d".into(),
                 related,
-                ..Card::default()
-            };
+                ..Draft::default()
+            });
             let mut out = Vec::new();
             super::card(&card, origin, &mut out);
             let at: Vec<String> = out

@@ -172,10 +172,7 @@ impl View {
             return Err(ViewError::ClustersNeedDot);
         }
         for status in &self.statuses {
-            let used = glossary
-                .cards()
-                .iter()
-                .any(|c| c.status.as_deref() == Some(status));
+            let used = glossary.cards().iter().any(|c| c.status() == Some(status));
             if !used && !config.statuses.contains(status) {
                 return Err(ViewError::UnknownStatus {
                     status: status.clone(),
@@ -204,7 +201,7 @@ impl View {
         if !self.statuses.is_empty() {
             for (i, k) in keep.iter_mut().enumerate() {
                 let node = NodeIndex::new(i);
-                let status = glossary.card(node).and_then(|c| c.status.as_deref());
+                let status = glossary.card(node).and_then(|c| c.status());
                 let wanted = status.is_some_and(|s| self.statuses.iter().any(|w| w == s));
                 if *k && !wanted && Some(node) != focus {
                     *k = false;
@@ -272,7 +269,9 @@ pub fn write_selection(
     // Graph attributes, with the title and legend as an HTML-like label.
     let title = match selection.focus {
         Some(node) => {
-            let term = glossary.card(node).map_or(glossary.slug(node), |c| &c.term);
+            let term = glossary
+                .card(node)
+                .map_or(glossary.slug(node), |c| c.term());
             format!(
                 "{term}: terms within {} link{} · {}",
                 view.depth,
@@ -461,12 +460,12 @@ fn write_node(
     match glossary.card(node) {
         Some(card) => {
             write!(out, " [label=")?;
-            quoted(out, buf, &card.term, Escape::Label)?;
+            quoted(out, buf, card.term(), Escape::Label)?;
             write!(out, ", tooltip=")?;
-            quoted(out, buf, &card.definition, Escape::Tooltip)?;
+            quoted(out, buf, card.definition(), Escape::Tooltip)?;
             write!(out, ", URL=")?;
             quoted(out, buf, &concept_iri(&config.base, slug), Escape::Tooltip)?;
-            let fill = status_color(config, card.status.as_deref());
+            let fill = status_color(config, card.status());
             if fill != "#ffffff" {
                 write!(out, ", fillcolor=\"{fill}\"")?;
             }
@@ -495,7 +494,7 @@ fn status_groups(
 ) -> Vec<(String, Vec<NodeIndex>)> {
     let mut by_status: BTreeMap<(usize, String), Vec<NodeIndex>> = BTreeMap::new();
     for &node in &selection.nodes {
-        let key = match glossary.card(node).map(|c| c.status.as_deref()) {
+        let key = match glossary.card(node).map(|c| c.status()) {
             Some(Some(s)) => match config.statuses.iter().position(|c| c == s) {
                 Some(i) => (i, s.to_owned()),
                 None => (config.statuses.len(), s.to_owned()),
@@ -554,7 +553,7 @@ fn legend(
     let mut statuses: Vec<(usize, Option<&str>)> = Vec::new();
     for &node in &selection.nodes {
         if let Some(card) = glossary.card(node) {
-            let status = card.status.as_deref();
+            let status = card.status();
             let rank = status
                 .and_then(|s| config.statuses.iter().position(|c| c == s))
                 .unwrap_or(config.statuses.len());
@@ -700,18 +699,18 @@ fn escape_of(b: u8, next: Option<u8>, how: Escape) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Card;
+    use crate::{Card, Draft};
 
     fn card(slug: &str, status: Option<&str>, related: &[&str], supersedes: &[&str]) -> Card {
-        Card {
+        Card::from(Draft {
             slug: slug.into(),
             term: slug.to_uppercase(),
             definition: format!("About {slug}."),
             status: status.map(str::to_owned),
             related: related.iter().map(|s| (*s).to_owned()).collect(),
             supersedes: supersedes.iter().map(|s| (*s).to_owned()).collect(),
-            ..Card::default()
-        }
+            ..Draft::default()
+        })
     }
 
     fn sample() -> Glossary {

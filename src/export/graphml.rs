@@ -27,7 +27,7 @@ use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 use quick_xml::Writer;
 
 use super::{status_color, ExportError};
-use crate::card::{DateText, PartialDate};
+use crate::card::{DateText, PartialDate, Texts};
 use crate::config::Config;
 use crate::graph::Link;
 use crate::{Card, Glossary};
@@ -381,8 +381,8 @@ impl<W: Write> GraphMl<W> {
             None => self.stub(slug)?,
         }
         if self.profile == Profile::Yed {
-            let label = glossary.card(node).map_or(slug, |c| &c.term);
-            let status = glossary.card(node).and_then(|c| c.status.as_deref());
+            let label = glossary.card(node).map_or(slug, |c| c.term());
+            let status = glossary.card(node).and_then(|c| c.status());
             let cell = (node.index() % columns, node.index() / columns);
             self.node_graphics(slug, label, status_color(config, status), cell)?;
         }
@@ -414,94 +414,82 @@ impl<W: Write> GraphMl<W> {
     }
 
     fn card(&mut self, card: &Card) -> Result<(), ExportError> {
-        let slug = card.slug.as_str();
+        let slug = card.slug();
         let at = |field| origin(slug, field);
         match self.profile {
             Profile::Default => {
-                self.text(k!("label"), &card.term, at("term"))?;
-                self.text(k!("name"), &card.term, at("term"))?;
+                self.text(k!("label"), card.term(), at("term"))?;
+                self.text(k!("name"), card.term(), at("term"))?;
             }
             Profile::Neo4j => {
                 let mut labels = std::mem::take(&mut self.buf);
-                neo4j_labels(card.status.as_deref(), &mut labels);
+                neo4j_labels(card.status(), &mut labels);
                 self.text(k!("labels"), &labels, at("status"))?;
                 self.buf = labels;
-                self.text(k!("name"), &card.term, at("term"))?;
+                self.text(k!("name"), card.term(), at("term"))?;
             }
             Profile::Yed => {}
         }
         self.text(k!("slug"), slug, at("slug"))?;
-        self.text(k!("term"), &card.term, at("term"))?;
-        self.text(
-            k!("status"),
-            card.status.as_deref().unwrap_or(""),
-            at("status"),
-        )?;
-        self.text(k!("definition"), &card.definition, at("definition"))?;
+        self.text(k!("term"), card.term(), at("term"))?;
+        self.text(k!("status"), card.status().unwrap_or(""), at("status"))?;
+        self.text(k!("definition"), card.definition(), at("definition"))?;
         self.list(
             k!("aliases"),
             k!("aliasCount"),
-            &card.aliases,
+            card.aliases(),
             at("aliases"),
         )?;
-        self.text(k!("note"), &card.note, at("note"))?;
+        self.text(k!("note"), card.note(), at("note"))?;
         self.list(
             k!("advantages"),
             k!("advantageCount"),
-            &card.advantages,
+            card.advantages(),
             at("advantages"),
         )?;
         self.list(
             k!("limitations"),
             k!("limitationCount"),
-            &card.limitations,
+            card.limitations(),
             at("limitations"),
         )?;
         self.list(
             k!("related"),
             k!("relatedCount"),
-            &card.related,
+            card.related(),
             at("related"),
         )?;
         self.list(
             k!("supersedes"),
             k!("supersedesCount"),
-            &card.supersedes,
+            card.supersedes(),
             at("supersedes"),
         )?;
         self.list(
             k!("supersededBy"),
             k!("supersededByCount"),
-            &card.superseded_by,
+            card.superseded_by(),
             at("supersededBy"),
         )?;
         for (key, date) in [
-            (k!("firstSeen"), card.first_seen),
-            (k!("lastSeen"), card.last_seen),
-            (k!("updated"), card.updated),
+            (k!("firstSeen"), card.first_seen()),
+            (k!("lastSeen"), card.last_seen()),
+            (k!("updated"), card.updated()),
         ] {
             if let Some(date) = date {
                 self.text(key, date.text().as_str(), at(key.id))?;
             }
         }
-        let citations = &card.citations;
+        let citations = card.citations();
         if !citations.is_empty() {
             let field = at("citations");
-            self.items(
-                k!("citationIds"),
-                citations.iter().map(|c| c.id.as_str()),
-                field,
-            )?;
+            self.items(k!("citationIds"), citations.iter().map(|c| c.id), field)?;
             self.items(
                 k!("citationTitles"),
-                citations.iter().map(|c| c.title.as_str()),
+                citations.iter().map(|c| c.title),
                 field,
             )?;
-            self.items(
-                k!("citationUrls"),
-                citations.iter().map(|c| c.url.as_str()),
-                field,
-            )?;
+            self.items(k!("citationUrls"), citations.iter().map(|c| c.url), field)?;
             if citations.iter().any(|c| c.accessed.is_some()) {
                 let accessed: Vec<Option<DateText>> = citations
                     .iter()
@@ -520,7 +508,7 @@ impl<W: Write> GraphMl<W> {
         self.list(
             k!("provenance"),
             k!("provenanceCount"),
-            &card.provenance,
+            card.provenance(),
             at("provenance"),
         )?;
         Ok(())
@@ -764,10 +752,10 @@ impl<W: Write> GraphMl<W> {
         &mut self,
         key: DataKey,
         count_key: DataKey,
-        items: &[String],
+        items: Texts<'_>,
         at: Origin,
     ) -> Result<(), ExportError> {
-        self.items(key, items.iter().map(String::as_str), at)?;
+        self.items(key, items.iter(), at)?;
         self.int(count_key, items.len())
     }
 
@@ -990,14 +978,14 @@ fn escape_runs(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::{Citation, PartialDate};
+    use crate::card::{Citation, Draft, PartialDate};
 
-    fn card(slug: &str, term: &str) -> Card {
-        Card {
+    fn card(slug: &str, term: &str) -> Draft {
+        Draft {
             slug: slug.into(),
             term: term.into(),
             definition: format!("Definition of {term}."),
-            ..Card::default()
+            ..Draft::default()
         }
     }
 
@@ -1025,7 +1013,7 @@ mod tests {
                 accessed: Some(PartialDate::parse("2026-10-23").unwrap()),
             },
         ];
-        Glossary::new(vec![new, card("iwarp", "iWARP"), old])
+        Glossary::new(vec![new.into(), card("iwarp", "iWARP").into(), old.into()])
     }
 
     fn written(g: &Glossary, profile: Profile) -> String {
@@ -1200,7 +1188,7 @@ mod tests {
     fn stubs_are_marked_missing() {
         let mut c = card("a", "A");
         c.related = vec!["ghost".into()];
-        let g = Glossary::new(vec![c]).with_missing();
+        let g = Glossary::new(vec![c.into()]).with_missing();
         let xml = written(&g, Profile::Default);
         assert!(xml
             .contains(r#"<key id="missing" for="node" attr.name="missing" attr.type="boolean"/>"#));

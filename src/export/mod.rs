@@ -240,9 +240,8 @@ pub(crate) fn status_color(config: &Config, status: Option<&str>) -> &'static st
 /// to the cache by the time a writer renders that card.
 ///
 /// Cards are written in slug order, but their texts lie where the loader allocated them, in
-/// input order: without this, each text of each card is a cache miss taken in turn. Touching a
-/// card's texts together lets the processor fetch them at once while it renders the cards
-/// before. On `export --format graphml` of 100k generated terms it takes the writer's CPU
+/// input order: without this, each card's texts are a cache miss taken when the writer gets to
+/// them. Touching them ahead lets the processor fetch them while it renders the cards before. On `export --format graphml` of 100k generated terms it takes the writer's CPU
 /// time to what it is when the input is already in slug order (BENCHMARKS.md).
 pub(crate) fn warm_ahead(glossary: &Glossary, node: usize) {
     const AHEAD: usize = 2;
@@ -253,24 +252,7 @@ pub(crate) fn warm_ahead(glossary: &Glossary, node: usize) {
     let Some(card) = glossary.card(NodeIndex::new(ahead)) else {
         return;
     };
-    let first = |s: &String| s.as_bytes().first().copied().unwrap_or(0);
-    let mut x = first(&card.slug) ^ first(&card.term) ^ first(&card.definition) ^ first(&card.note);
-    for list in [
-        &card.aliases,
-        &card.advantages,
-        &card.limitations,
-        &card.related,
-        &card.supersedes,
-        &card.superseded_by,
-        &card.provenance,
-    ] {
-        for s in list {
-            x ^= first(s);
-        }
-    }
-    for c in &card.citations {
-        x ^= first(&c.id) ^ first(&c.title) ^ first(&c.url);
-    }
+    let x = card.touch();
     // The bytes are not needed, only their being read.
     std::hint::black_box(x);
 }

@@ -34,7 +34,7 @@ use petgraph::visit::EdgeRef;
 use petgraph::Direction;
 
 use super::ExportError;
-use crate::card::{Card, Citation, PartialDate, Precision};
+use crate::card::{Cite, Draft, PartialDate, Precision, Texts};
 use crate::check::markers;
 use crate::config::Config;
 use crate::graph::{Link, Node};
@@ -294,14 +294,14 @@ impl<W: Write> Write for XmlCarriageReturns<W> {
 /// `owl:deprecated` is written bare in Turtle, so it does not need `xsd:`.)
 pub fn prefixes(glossary: &Glossary, config: &Config) -> Vec<(&'static str, String)> {
     let cards = glossary.cards();
-    let cited = cards.iter().any(|c| !c.citations.is_empty());
+    let cited = cards.iter().any(|c| !c.citations().is_empty());
     let dated = cards.iter().any(|c| {
-        c.updated.is_some()
-            || c.first_seen.is_some()
-            || c.last_seen.is_some()
-            || c.citations
+        c.updated().is_some()
+            || c.first_seen().is_some()
+            || c.last_seen().is_some()
+            || c.citations()
                 .iter()
-                .any(|x| x.accessed.is_some() || NamedNodeRef::new(&x.url).is_err())
+                .any(|x| x.accessed.is_some() || NamedNodeRef::new(x.url).is_err())
     });
     let mut out: Vec<(&'static str, String)> = vocab::PREFIXES
         .iter()
@@ -324,11 +324,11 @@ pub fn prefixes(glossary: &Glossary, config: &Config) -> Vec<(&'static str, Stri
 /// and `supersededBy` mirror each other, all sorted; self-links and links to terms the
 /// glossary does not define are dropped (the checker reports all of these). Everything
 /// else is unchanged.
-pub fn normalize(glossary: &Glossary) -> Vec<Card> {
+pub fn normalize(glossary: &Glossary) -> Vec<Draft> {
     (0..glossary.cards().len())
         .map(|i| {
             let node = NodeIndex::new(i);
-            let mut card = glossary.cards()[i].clone();
+            let mut card = glossary.cards()[i].draft();
             for list in [
                 &mut card.aliases,
                 &mut card.advantages,
@@ -537,7 +537,7 @@ impl<'a> Mapping<'a> {
             iris: Iris::new(&config.base),
             language: config.language.to_ascii_lowercase(),
             statuses,
-            modified: glossary.cards().iter().filter_map(|c| c.updated).max(),
+            modified: glossary.cards().iter().filter_map(|c| c.updated()).max(),
         }
     }
 
@@ -631,7 +631,7 @@ impl<'a> Mapping<'a> {
         let iris = &self.iris;
         let gx = iris.gx();
         let card = &self.glossary.cards()[index];
-        let slug = card.slug.as_str();
+        let slug = card.slug();
         let links = Links::of(self.glossary, NodeIndex::new(index));
 
         let mut concept = String::new();
@@ -643,10 +643,10 @@ impl<'a> Mapping<'a> {
         let mut iri = String::new();
         let mut date = String::new();
 
-        let mut citations: Vec<&Citation> = card.citations.iter().collect();
-        citations.sort_by(|a, b| a.id.cmp(&b.id));
+        let mut citations: Vec<Cite<'_>> = card.citations().iter().collect();
+        citations.sort_by(|a, b| a.id.cmp(b.id));
         citations.dedup_by(|b, a| a.id == b.id);
-        let provenance = set(&card.provenance);
+        let provenance = set(card.provenance());
 
         let mut s = Subject {
             subject: concept,
@@ -657,21 +657,21 @@ impl<'a> Mapping<'a> {
         s.put(skos::IN_SCHEME, iris.scheme())?;
         s.put(skos::TOP_CONCEPT_OF, iris.scheme())?;
         s.put(skos::NOTATION, LiteralRef::new_typed_literal(slug, gx.slug))?;
-        s.put(skos::PREF_LABEL, self.text(&card.term))?;
-        for alias in set(&card.aliases) {
+        s.put(skos::PREF_LABEL, self.text(card.term()))?;
+        for alias in set(card.aliases()) {
             s.put(skos::ALT_LABEL, self.text(alias))?;
         }
-        s.put(skos::DEFINITION, self.text(&card.definition))?;
-        if !card.note.is_empty() {
-            s.put(skos::SCOPE_NOTE, self.text(&card.note))?;
+        s.put(skos::DEFINITION, self.text(card.definition()))?;
+        if !card.note().is_empty() {
+            s.put(skos::SCOPE_NOTE, self.text(card.note()))?;
         }
-        for advantage in set(&card.advantages) {
+        for advantage in set(card.advantages()) {
             s.put(gx.advantage, self.text(advantage))?;
         }
-        for limitation in set(&card.limitations) {
+        for limitation in set(card.limitations()) {
             s.put(gx.limitation, self.text(limitation))?;
         }
-        if let Some(status) = &card.status {
+        if let Some(status) = card.status() {
             iri.clear();
             iris.push_status(&mut iri, status);
             s.put(gx.status, NamedNodeRef::new_unchecked(&iri))?;
@@ -687,7 +687,7 @@ impl<'a> Mapping<'a> {
                 s.put(predicate, NamedNodeRef::new_unchecked(&iri))?;
             }
         }
-        let retired = matches!(card.status.as_deref(), Some("deprecated" | "obsolete"));
+        let retired = matches!(card.status(), Some("deprecated" | "obsolete"));
         if retired || !links.replaced_by.is_empty() {
             s.put(
                 owl::DEPRECATED,
@@ -695,9 +695,9 @@ impl<'a> Mapping<'a> {
             )?;
         }
         for (predicate, value) in [
-            (gx.first_seen, card.first_seen),
-            (gx.last_seen, card.last_seen),
-            (dcterms::MODIFIED, card.updated),
+            (gx.first_seen, card.first_seen()),
+            (gx.last_seen, card.last_seen()),
+            (dcterms::MODIFIED, card.updated()),
         ] {
             if let Some(d) = value {
                 s.put(predicate, date_literal(&mut date, d))?;
@@ -705,7 +705,7 @@ impl<'a> Mapping<'a> {
         }
         for c in &citations {
             iri.clear();
-            iris.push_part(&mut iri, slug, Part::Citation(&c.id));
+            iris.push_part(&mut iri, slug, Part::Citation(c.id));
             s.put(dcterms::REFERENCES, NamedNodeRef::new_unchecked(&iri))?;
         }
         for n in 1..=provenance.len() {
@@ -715,7 +715,7 @@ impl<'a> Mapping<'a> {
         }
 
         // Cited paragraphs of the note, numbered among all its paragraphs.
-        for (n, paragraph) in paragraphs(&card.note).enumerate() {
+        for (n, paragraph) in paragraphs(card.note()).enumerate() {
             let mut cited: Vec<&str> = markers(paragraph)
                 .filter(|id| citations.iter().any(|c| c.id == *id))
                 .collect();
@@ -743,21 +743,21 @@ impl<'a> Mapping<'a> {
 
         for c in &citations {
             let mut subject = String::new();
-            iris.push_part(&mut subject, slug, Part::Citation(&c.id));
+            iris.push_part(&mut subject, slug, Part::Citation(c.id));
             let mut s = Subject {
                 subject: NamedNodeRef::new_unchecked(&subject),
                 graph,
                 out,
             };
             s.put(rdf::TYPE, dcterms::BIBLIOGRAPHIC_RESOURCE)?;
-            s.put(dcterms::IDENTIFIER, LiteralRef::new_simple_literal(&c.id))?;
-            s.put(dcterms::TITLE, LiteralRef::new_simple_literal(&c.title))?;
-            match NamedNodeRef::new(&c.url) {
+            s.put(dcterms::IDENTIFIER, LiteralRef::new_simple_literal(c.id))?;
+            s.put(dcterms::TITLE, LiteralRef::new_simple_literal(c.title))?;
+            match NamedNodeRef::new(c.url) {
                 Ok(url) => s.put(schema::URL, url)?,
                 // Only in an unchecked glossary: the checker refuses such URLs.
                 Err(_) => s.put(
                     schema::URL,
-                    LiteralRef::new_typed_literal(&c.url, xsd::ANY_URI),
+                    LiteralRef::new_typed_literal(c.url, xsd::ANY_URI),
                 )?,
             }
             if let Some(d) = c.accessed {
@@ -781,8 +781,8 @@ impl<'a> Mapping<'a> {
 }
 
 /// The values of a list as a set: sorted, without duplicates.
-fn set(list: &[String]) -> Vec<&str> {
-    let mut out: Vec<&str> = list.iter().map(String::as_str).collect();
+fn set(list: Texts<'_>) -> Vec<&str> {
+    let mut out: Vec<&str> = list.iter().collect();
     out.sort_unstable();
     out.dedup();
     out

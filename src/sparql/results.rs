@@ -91,7 +91,7 @@ pub fn draw(
     let cards: Vec<_> = glossary
         .cards()
         .iter()
-        .filter(|c| slugs.contains(&c.slug))
+        .filter(|c| slugs.contains(c.slug()))
         .cloned()
         .collect();
     if cards.is_empty() {

@@ -109,25 +109,30 @@ fn assert_nodes_show_their_cards(svg: &Path, cards: &[&Card], config: &Config) {
     let nodes = svg_nodes(svg);
     assert_eq!(nodes.len(), cards.len());
     for card in cards {
-        let node = &nodes[&card.slug];
+        let node = &nodes[card.slug()];
         let texts: Vec<&str> = node["texts"]
             .as_array()
             .unwrap()
             .iter()
             .map(|t| t.as_str().unwrap())
             .collect();
-        assert_eq!(texts.join("\n"), lines(&card.term), "{}: label", card.slug);
+        assert_eq!(
+            texts.join("\n"),
+            lines(card.term()),
+            "{}: label",
+            card.slug()
+        );
         assert_eq!(
             node["tooltip"].as_str(),
-            Some(tooltip(&card.definition).as_str()),
+            Some(tooltip(card.definition()).as_str()),
             "{}: tooltip",
-            card.slug
+            card.slug()
         );
         assert_eq!(
             node["href"].as_str(),
-            Some(concept_iri(&config.base, &card.slug).as_str()),
+            Some(concept_iri(&config.base, card.slug()).as_str()),
             "{}: link",
-            card.slug
+            card.slug()
         );
     }
 }
@@ -240,15 +245,15 @@ fn tooltips_longer_than_graphviz_accepts_are_cut_safely() {
     let svg = render_clean(&dir, "long", &glossary, &config, &View::default());
     let nodes = svg_nodes(&svg);
     for card in &glossary.cards()[..4] {
-        let tooltip = nodes[&card.slug]["tooltip"].as_str().unwrap();
+        let tooltip = nodes[card.slug()]["tooltip"].as_str().unwrap();
         let kept = tooltip
             .strip_suffix('…')
             .expect("a cut tooltip ends with …");
-        assert!(card.definition.starts_with(kept), "{}", card.slug);
+        assert!(card.definition().starts_with(kept), "{}", card.slug());
         assert!(
             kept.len() > MAX_QUOTED / 5,
             "{}: cut too early ({} bytes)",
-            card.slug,
+            card.slug(),
             kept.len()
         );
     }
@@ -289,7 +294,7 @@ fn dot_output_is_byte_stable_across_runs_and_input_orders() {
     let text = generated_jsonl(400);
     let (a, config) = checked("a.jsonl", &text);
     let (b, _) = checked("b.jsonl", &shuffled_lines(&text));
-    let focus = a.cards()[17].slug.clone();
+    let focus = a.cards()[17].slug().to_owned();
     let views = [
         View::default(),
         View {

@@ -11,6 +11,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
+use glossgraph::card::{Draft, Texts};
 use glossgraph::config::Config;
 use glossgraph::export::graphml::{self, Profile, LIST_SEPARATOR};
 use glossgraph::generate::{Generator, Params};
@@ -88,7 +89,7 @@ pub const HOSTILE: [&str; 13] = [
 /// A glossary whose every text is hostile: one card per [`HOSTILE`] string, as the term
 /// (made unique), definition, note, alias, advantage, citation title and provenance; linked
 /// by `related` in a ring and one `supersedes` pair. Passes `check` without errors.
-pub fn hostile_cards() -> Vec<Card> {
+pub fn hostile_cards() -> Vec<Draft> {
     let n = HOSTILE.len();
     let slug = |i: usize| format!("hostile-{i:02}");
     (0..n)
@@ -116,7 +117,7 @@ pub fn hostile_cards() -> Vec<Card> {
             });
             let decoded = glossgraph::card::Decoded::from_json(&json.to_string()).unwrap();
             assert!(decoded.problems.is_empty(), "{:?}", decoded.problems);
-            decoded.card
+            decoded.card.draft()
         })
         .collect()
 }
@@ -226,41 +227,44 @@ fn read_with(library: &str, path: &Path) -> Value {
 
 /// The string attributes of a card as every profile writes them.
 fn expected_strings(card: &Card) -> Vec<(&'static str, String)> {
-    let join = |items: &[String]| items.join(LIST_SEPARATOR);
+    let join = |items: Texts<'_>| items.iter().collect::<Vec<_>>().join(LIST_SEPARATOR);
     let mut out = vec![
-        ("slug", card.slug.clone()),
-        ("term", card.term.clone()),
-        ("definition", card.definition.clone()),
+        ("slug", card.slug().to_owned()),
+        ("term", card.term().to_owned()),
+        ("definition", card.definition().to_owned()),
     ];
     let optional = [
-        ("status", card.status.clone().unwrap_or_default()),
-        ("note", card.note.clone()),
-        ("aliases", join(&card.aliases)),
-        ("advantages", join(&card.advantages)),
-        ("limitations", join(&card.limitations)),
-        ("related", join(&card.related)),
-        ("supersedes", join(&card.supersedes)),
-        ("supersededBy", join(&card.superseded_by)),
-        ("provenance", join(&card.provenance)),
+        (
+            "status",
+            card.status().map(str::to_owned).unwrap_or_default(),
+        ),
+        ("note", card.note().to_owned()),
+        ("aliases", join(card.aliases())),
+        ("advantages", join(card.advantages())),
+        ("limitations", join(card.limitations())),
+        ("related", join(card.related())),
+        ("supersedes", join(card.supersedes())),
+        ("supersededBy", join(card.superseded_by())),
+        ("provenance", join(card.provenance())),
         (
             "citationTitles",
-            card.citations
+            card.citations()
                 .iter()
-                .map(|c| c.title.as_str())
+                .map(|c| c.title)
                 .collect::<Vec<_>>()
                 .join(LIST_SEPARATOR),
         ),
         (
             "citationUrls",
-            card.citations
+            card.citations()
                 .iter()
-                .map(|c| c.url.as_str())
+                .map(|c| c.url)
                 .collect::<Vec<_>>()
                 .join(LIST_SEPARATOR),
         ),
         (
             "updated",
-            card.updated.map(|d| d.to_string()).unwrap_or_default(),
+            card.updated().map(|d| d.to_string()).unwrap_or_default(),
         ),
     ];
     out.extend(optional.into_iter().filter(|(_, v)| !v.is_empty()));
@@ -269,14 +273,14 @@ fn expected_strings(card: &Card) -> Vec<(&'static str, String)> {
 
 fn expected_counts(card: &Card) -> [(&'static str, usize); 8] {
     [
-        ("aliasCount", card.aliases.len()),
-        ("advantageCount", card.advantages.len()),
-        ("limitationCount", card.limitations.len()),
-        ("relatedCount", card.related.len()),
-        ("supersedesCount", card.supersedes.len()),
-        ("supersededByCount", card.superseded_by.len()),
-        ("citationCount", card.citations.len()),
-        ("provenanceCount", card.provenance.len()),
+        ("aliasCount", card.aliases().len()),
+        ("advantageCount", card.advantages().len()),
+        ("limitationCount", card.limitations().len()),
+        ("relatedCount", card.related().len()),
+        ("supersedesCount", card.supersedes().len()),
+        ("supersededByCount", card.superseded_by().len()),
+        ("citationCount", card.citations().len()),
+        ("provenanceCount", card.provenance().len()),
     ]
 }
 
@@ -293,25 +297,21 @@ fn assert_reads_back(library: &str, read: &Value, glossary: &Glossary) {
         "{library}: edge count"
     );
     for card in glossary.cards() {
-        let node = &nodes[&card.slug];
+        let node = &nodes[card.slug()];
         for (key, value) in expected_strings(card) {
             assert_eq!(
                 node[key].as_str(),
                 Some(value.as_str()),
                 "{library}: {}/{key}",
-                card.slug
+                card.slug()
             );
         }
         assert_eq!(
             node["label"].as_str(),
-            Some(card.term.as_str()),
+            Some(card.term()),
             "{library}: label"
         );
-        assert_eq!(
-            node["name"].as_str(),
-            Some(card.term.as_str()),
-            "{library}: name"
-        );
+        assert_eq!(node["name"].as_str(), Some(card.term()), "{library}: name");
         for (key, count) in expected_counts(card) {
             let value = &node[key];
             match library {
@@ -358,9 +358,9 @@ fn every_profile_validates_against_the_graphml_schema() {
     }
     // With stub nodes for dangling links, too.
     let (g, config) = sample();
-    let mut cards = g.cards().to_vec();
+    let mut cards: Vec<Draft> = g.cards().iter().map(Card::draft).collect();
     cards[0].related.push("no-such-term".into());
-    let stubs = Glossary::new(cards).with_missing();
+    let stubs = Glossary::new(cards.iter().map(Card::from).collect()).with_missing();
     write_and_validate(&scratch("graphml", "schema-stubs"), &stubs, &config);
 }
 
@@ -422,11 +422,8 @@ fn networkx_finds_the_yed_labels() {
         assert_eq!(nodes.len(), glossary.cards().len());
         for card in glossary.cards() {
             // NetworkX puts the text of y:NodeLabel into `label`.
-            assert_eq!(
-                nodes[&card.slug]["label"].as_str(),
-                Some(card.term.as_str())
-            );
-            assert_eq!(nodes[&card.slug]["shape_type"], "roundrectangle");
+            assert_eq!(nodes[card.slug()]["label"].as_str(), Some(card.term()));
+            assert_eq!(nodes[card.slug()]["shape_type"], "roundrectangle");
         }
         assert_eq!(
             read["edges"].as_array().unwrap().len(),
@@ -493,7 +490,7 @@ fn a_character_xml_cannot_carry_stops_the_writer_with_the_term_named() {
     // The checker rejects it first (invalid-char); the writer still refuses to write it.
     let mut cards = hostile_cards();
     cards[3].definition.push('\u{1}');
-    let glossary = Glossary::new(cards);
+    let glossary = Glossary::new(cards.iter().map(Card::from).collect());
     let err = graphml::write(&glossary, &Config::default(), Profile::Default, Vec::new())
         .unwrap_err()
         .to_string();

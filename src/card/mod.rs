@@ -8,10 +8,18 @@
 //! allocations for known fields.
 //!
 //! Only JSON *syntax* errors abort a card; they carry serde_json's line and column.
+//!
+//! A card exists in two shapes: a [`Draft`], one owned `String` per text, which is what the
+//! generator and `import` build and what is written back out as JSON; and a [`Card`], all of
+//! a card's texts in one allocation, which is what the loader keeps and everything
+//! downstream reads (`src/card/compact.rs` says why).
 
 use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+mod compact;
+pub use compact::{Card, Citations, Cite, CiteIter, TextIter, Texts};
 
 /// The fields of a card, in the order of the seed card (and of every card glossgraph writes).
 pub const FIELDS: [&str; 16] = [
@@ -75,14 +83,16 @@ pub const REQUIRED: [&str; 3] = ["slug", "term", "definition"];
 /// The fields of a citation, in writing order.
 pub const CITATION_FIELDS: [&str; 4] = ["id", "title", "url", "accessed"];
 
-/// One term of the glossary.
+/// A card as separate owned fields: what the generator and `import` build, what tests write
+/// by hand, and what is written back out as JSON. A [`Card`] is made from it (`Card::from`)
+/// and gives it back ([`Card::draft`]).
 ///
 /// Optional fields default to empty (`""`, `[]`) or `None`; an exporter writes nothing for them.
 /// Serializing writes every field, in the seed card's order and with its names (see
-/// [`Card::to_json`]).
+/// [`Draft::to_json`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Card {
+pub struct Draft {
     /// Lifecycle status (`shipping`, `emerging`, …); `None` when the card has none.
     pub status: Option<String>,
     pub advantages: Vec<String>,
@@ -231,28 +241,39 @@ impl serde::Serialize for PartialDate {
     }
 }
 
-impl Card {
+impl Draft {
     /// The card as JSON in the seed card's layout: every field, in order, pretty-printed with
     /// two-space indentation (`pretty`), or on one line for JSON Lines.
     ///
     /// # Errors
     /// Only those of `w`.
-    pub fn write_json(&self, mut w: impl std::io::Write, pretty: bool) -> std::io::Result<()> {
-        if pretty {
-            serde_json::to_writer_pretty(&mut w, self)?;
-        } else {
-            serde_json::to_writer(&mut w, self)?;
-        }
-        Ok(())
+    pub fn write_json(&self, w: impl std::io::Write, pretty: bool) -> std::io::Result<()> {
+        write_json(self, w, pretty)
     }
 
-    /// [`Card::write_json`] into a string.
+    /// [`Draft::write_json`] into a string.
     pub fn to_json(&self, pretty: bool) -> String {
-        let mut out = Vec::new();
-        self.write_json(&mut out, pretty)
-            .expect("writing to a Vec cannot fail");
-        String::from_utf8(out).expect("serde_json writes UTF-8")
+        to_json(self, pretty)
     }
+}
+
+fn write_json(
+    card: &impl serde::Serialize,
+    mut w: impl std::io::Write,
+    pretty: bool,
+) -> std::io::Result<()> {
+    if pretty {
+        serde_json::to_writer_pretty(&mut w, card)?;
+    } else {
+        serde_json::to_writer(&mut w, card)?;
+    }
+    Ok(())
+}
+
+fn to_json(card: &impl serde::Serialize, pretty: bool) -> String {
+    let mut out = Vec::new();
+    write_json(card, &mut out, pretty).expect("writing to a Vec cannot fail");
+    String::from_utf8(out).expect("serde_json writes UTF-8")
 }
 
 /// Days in `month` (1–12) of `year`, leap years included.
@@ -623,7 +644,7 @@ impl<'de> Shape<'de> for CardVisitor {
             prefix: "",
             problems: Vec::new(),
         };
-        let mut card = Card::default();
+        let mut card = Draft::default();
         let mut has_slug = false;
         let mut raw_citations = None;
         while let Some(Key(key)) = map.next_key::<Key>()? {
@@ -684,8 +705,13 @@ impl<'de> Shape<'de> for CardVisitor {
                 }
             }
         }
+        if !compact::fits(&card) {
+            return Err(de::Error::custom(
+                "the card's texts add up to 4 GiB or more",
+            ));
+        }
         Ok(Some(Decoded {
-            card,
+            card: Card::from(&card),
             has_slug,
             problems: f.problems,
         }))
@@ -752,22 +778,28 @@ mod tests {
 
     #[test]
     fn the_seed_card_decodes_without_problems() {
-        let text = include_str!("../data/roce-v2.json");
+        let text = include_str!("../../data/roce-v2.json");
         let d = Decoded::from_json(text).unwrap();
         assert!(d.problems.is_empty(), "{:?}", d.problems);
-        assert_eq!(d.card.slug, "roce-v2");
-        assert_eq!(d.card.related, ["rdma-storage", "nvme-rdma", "iwarp"]);
-        assert_eq!(d.card.citations.len(), 4);
+        assert_eq!(d.card.slug(), "roce-v2");
+        assert_eq!(d.card.related(), ["rdma-storage", "nvme-rdma", "iwarp"]);
+        assert_eq!(d.card.citations().len(), 4);
         assert_eq!(
-            d.card.citations[3].accessed.unwrap().to_string(),
+            d.card
+                .citations()
+                .get(3)
+                .unwrap()
+                .accessed
+                .unwrap()
+                .to_string(),
             "2026-10-24"
         );
-        assert_eq!(d.card.updated.unwrap().precision(), Precision::Day);
+        assert_eq!(d.card.updated().unwrap().precision(), Precision::Day);
     }
 
     #[test]
     fn the_seed_card_is_written_back_byte_for_byte() {
-        let text = include_str!("../data/roce-v2.json");
+        let text = include_str!("../../data/roce-v2.json");
         let card = Decoded::from_json(text).unwrap().card;
         assert_eq!(card.to_json(true), text.trim_end());
         let again = Decoded::from_json(&card.to_json(false)).unwrap().card;
@@ -816,7 +848,7 @@ mod tests {
             Decoded::from_json(r#"{"slug":"a","slug":"b"}"#)
                 .unwrap()
                 .card
-                .slug,
+                .slug(),
             "a"
         );
     }

@@ -17,21 +17,21 @@ use std::fmt;
 use super::{Citation, Draft, PartialDate};
 
 /// The groups of texts of a card, in field order ([`super::FIELDS`] without the dates).
-const STATUS: usize = 0;
-const ADVANTAGES: usize = 1;
-const LIMITATIONS: usize = 2;
-const SUPERSEDES: usize = 3;
-const SUPERSEDED_BY: usize = 4;
-const SLUG: usize = 5;
-const TERM: usize = 6;
-const ALIASES: usize = 7;
-const DEFINITION: usize = 8;
-const NOTE: usize = 9;
-const RELATED: usize = 10;
+pub(super) const STATUS: usize = 0;
+pub(super) const ADVANTAGES: usize = 1;
+pub(super) const LIMITATIONS: usize = 2;
+pub(super) const SUPERSEDES: usize = 3;
+pub(super) const SUPERSEDED_BY: usize = 4;
+pub(super) const SLUG: usize = 5;
+pub(super) const TERM: usize = 6;
+pub(super) const ALIASES: usize = 7;
+pub(super) const DEFINITION: usize = 8;
+pub(super) const NOTE: usize = 9;
+pub(super) const RELATED: usize = 10;
 /// Three texts per citation: id, title, url.
-const CITATIONS: usize = 11;
-const PROVENANCE: usize = 12;
-const GROUPS: usize = 13;
+pub(super) const CITATIONS: usize = 11;
+pub(super) const PROVENANCE: usize = 12;
+pub(super) const GROUPS: usize = 13;
 
 /// One term of the glossary, read-only and compact (see the module documentation).
 ///
@@ -53,7 +53,7 @@ impl Card {
     /// Packs the texts `each` gives for every group, each citation's accessed date and the
     /// card's three dates. `each(group, push)` calls `push` once per text of the group; it is
     /// called twice per group, to size the allocations exactly and then to fill them.
-    fn pack(
+    pub(super) fn pack(
         mut each: impl FnMut(usize, &mut dyn FnMut(&str)),
         accessed: impl ExactSizeIterator<Item = Option<PartialDate>>,
         dates: [Option<PartialDate>; 3],
@@ -68,7 +68,7 @@ impl Card {
             });
         }
         bounds[GROUPS] = count as u32;
-        // The decoder refuses a card whose texts would not fit (see `fits`).
+        // The decoder refuses a card whose texts would not fit, before packing it.
         assert!(u32::try_from(bytes).is_ok(), "a card's texts exceed 4 GiB");
         let mut text = String::with_capacity(bytes);
         let mut index = Vec::with_capacity(GROUPS + 1 + count + accessed.len());
@@ -269,18 +269,9 @@ fn draft_texts(d: &Draft, group: usize, push: &mut dyn FnMut(&str)) {
     list.iter().for_each(|t| push(t));
 }
 
-/// Whether the texts of `d` fit in a [`Card`], which counts their bytes in `u32`: a card of
-/// 4 GiB of text or more is refused by the decoder, not packed.
-pub(super) fn fits(d: &Draft) -> bool {
-    let mut bytes = 0usize;
-    for group in 0..GROUPS {
-        draft_texts(d, group, &mut |t| bytes += t.len());
-    }
-    u32::try_from(bytes).is_ok()
-}
-
 /// # Panics
-/// When the texts of `d` add up to 4 GiB or more (see [`fits`]).
+/// When the texts of `d` add up to 4 GiB or more: offsets are `u32`. (The decoder refuses
+/// such a card with a syntax error instead.)
 impl From<&Draft> for Card {
     fn from(d: &Draft) -> Self {
         Self::pack(

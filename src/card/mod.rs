@@ -397,10 +397,13 @@ struct Lenient<S> {
 
 impl<S: Default> Lenient<S> {
     fn new(expected: &'static str) -> Self {
-        Self {
-            shape: S::default(),
-            expected,
-        }
+        Self::with(S::default(), expected)
+    }
+}
+
+impl<S> Lenient<S> {
+    fn with(shape: S, expected: &'static str) -> Self {
+        Self { shape, expected }
     }
 }
 
@@ -455,42 +458,145 @@ impl<'de, S: Shape<'de>> DeserializeSeed<'de> for Lenient<S> {
     }
 }
 
+/// A card's texts as they are decoded, in the order the JSON gives them, before they are
+/// packed into a [`Card`] in field order. One per thread, reused from card to card: decoding
+/// a card allocates nothing but the card itself.
 #[derive(Default)]
-struct Text;
-impl<'de> Shape<'de> for Text {
-    type Out = String;
-    fn string(self, v: &str) -> Option<String> {
-        Some(v.to_owned())
+struct Scratch {
+    text: String,
+    /// Each text's bytes in `text`, grouped by field.
+    spans: Vec<(u32, u32)>,
+    /// The texts of each group, as a range of `spans`.
+    groups: [(u32, u32); compact::GROUPS],
+    /// Each citation's accessed date.
+    accessed: Vec<Option<PartialDate>>,
+}
+
+impl Scratch {
+    fn clear(&mut self) {
+        // One outsized card should not keep its memory for the rest of the thread's life.
+        if self.text.capacity() > 1 << 20 {
+            *self = Self::default();
+        }
+        self.text.clear();
+        self.spans.clear();
+        self.groups = Default::default();
+        self.accessed.clear();
+    }
+
+    /// Appends `v` to the text, without recording it as a text of the card.
+    fn put(&mut self, v: &str) -> (u32, u32) {
+        let start = self.text.len();
+        self.text.push_str(v);
+        // Offsets past 4 GiB wrap here; `pack` refuses such a card before they are read.
+        (start as u32, self.text.len() as u32)
+    }
+
+    /// Reads the texts of `group` with `read`, which pushes their spans.
+    fn group<T>(&mut self, group: usize, read: impl FnOnce(&mut Self) -> T) -> T {
+        let first = self.spans.len() as u32;
+        let out = read(self);
+        self.groups[group] = (first, self.spans.len() as u32);
+        out
+    }
+
+    /// The decoded card, or `None` when its texts add up to 4 GiB or more.
+    fn pack(&self, dates: [Option<PartialDate>; 3]) -> Option<Card> {
+        u32::try_from(self.text.len()).ok()?;
+        Some(Card::pack(
+            |group, push| {
+                let (first, last) = self.groups[group];
+                for &(start, end) in &self.spans[first as usize..last as usize] {
+                    push(&self.text[start as usize..end as usize]);
+                }
+            },
+            self.accessed.iter().copied(),
+            dates,
+        ))
     }
 }
 
-#[derive(Default)]
-struct OptText;
-impl<'de> Shape<'de> for OptText {
-    type Out = Option<String>;
-    fn string(self, v: &str) -> Option<Option<String>> {
-        Some(Some(v.to_owned()))
+/// A string, appended to the scratch text; its span is the output.
+struct Text<'s>(&'s mut Scratch);
+impl<'de> Shape<'de> for Text<'_> {
+    type Out = (u32, u32);
+    fn string(self, v: &str) -> Option<(u32, u32)> {
+        Some(self.0.put(v))
     }
-    fn null(self) -> Option<Option<String>> {
+}
+
+/// A string or null.
+struct OptText<'s>(&'s mut Scratch);
+impl<'de> Shape<'de> for OptText<'_> {
+    type Out = Option<(u32, u32)>;
+    fn string(self, v: &str) -> Option<Self::Out> {
+        Some(Some(self.0.put(v)))
+    }
+    fn null(self) -> Option<Self::Out> {
         Some(None)
     }
 }
 
-/// An array whose elements are decoded leniently one by one.
-struct List<S>(std::marker::PhantomData<S>);
-impl<S> Default for List<S> {
-    fn default() -> Self {
-        Self(std::marker::PhantomData)
+/// A date or null, parsed where it lies: `Err` says why it is not a date.
+#[derive(Default)]
+struct Date;
+impl<'de> Shape<'de> for Date {
+    type Out = Option<Result<PartialDate, String>>;
+    fn string(self, v: &str) -> Option<Self::Out> {
+        Some(Some(PartialDate::parse(v)))
+    }
+    fn null(self) -> Option<Self::Out> {
+        Some(None)
     }
 }
-impl<'de, S: Shape<'de> + Default> Shape<'de> for List<S> {
-    type Out = Vec<Result<S::Out, Found>>;
+
+/// An array of strings, each pushed as a text; the output lists the elements that were not
+/// strings, by index (nearly always none, and then nothing is allocated).
+struct TextList<'s>(&'s mut Scratch);
+impl<'de> Shape<'de> for TextList<'_> {
+    type Out = Vec<(usize, Found)>;
     fn seq<A: SeqAccess<'de>>(self, seq: &mut A) -> Result<Option<Self::Out>, A::Error> {
-        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(4));
-        while let Some(item) = seq.next_element_seed(Lenient::<S>::new("an element"))? {
-            items.push(item);
+        let mut wrong = Vec::new();
+        let mut i = 0;
+        while let Some(item) = seq.next_element_seed(Lenient::with(Text(self.0), "an element"))? {
+            match item {
+                Ok(span) => self.0.spans.push(span),
+                Err(found) => wrong.push((i, found)),
+            }
+            i += 1;
         }
-        Ok(Some(items))
+        Ok(Some(wrong))
+    }
+}
+
+/// An array of citations, each pushed as three texts (id, title, url) and a date; the
+/// output is the problems found, at pointers relative to the array.
+struct CitationList<'s>(&'s mut Scratch);
+impl<'de> Shape<'de> for CitationList<'_> {
+    type Out = Vec<(String, Problem)>;
+    fn seq<A: SeqAccess<'de>>(self, seq: &mut A) -> Result<Option<Self::Out>, A::Error> {
+        let mut problems = Vec::new();
+        let mut i = 0;
+        while let Some(item) =
+            seq.next_element_seed(Lenient::with(CitationVisitor(self.0), "an object"))?
+        {
+            match item {
+                Err(found) => problems.push((
+                    format!("/{i}"),
+                    Problem::WrongType {
+                        expected: "an object",
+                        found,
+                    },
+                )),
+                Ok(inner) => problems.extend(
+                    inner
+                        .into_iter()
+                        .map(|(p, problem)| (format!("/{i}{p}"), problem)),
+                ),
+            }
+            i += 1;
+        }
+        Ok(Some(problems))
     }
 }
 
@@ -582,56 +688,61 @@ impl Fields<'_> {
         }
     }
 
-    fn text(&mut self, name: &str, value: Result<String, Found>) -> String {
-        value.unwrap_or_else(|found| {
-            self.wrong(pointer(&[name]), "a string", found);
-            String::new()
-        })
+    /// A string's span, or `None` (and a problem) for a value of another type.
+    fn text(&mut self, name: &str, value: Result<(u32, u32), Found>) -> Option<(u32, u32)> {
+        value
+            .map_err(|found| self.wrong(pointer(&[name]), "a string", found))
+            .ok()
     }
 
-    fn opt_text(&mut self, name: &str, value: Result<Option<String>, Found>) -> Option<String> {
+    fn opt_text(
+        &mut self,
+        name: &str,
+        value: Result<Option<(u32, u32)>, Found>,
+    ) -> Option<(u32, u32)> {
         value.unwrap_or_else(|found| {
             self.wrong(pointer(&[name]), "a string or null", found);
             None
         })
     }
 
-    fn date(&mut self, name: &str, value: Result<Option<String>, Found>) -> Option<PartialDate> {
-        let text = self.opt_text(name, value)?;
-        PartialDate::parse(&text)
-            .map_err(|why| {
+    fn date(
+        &mut self,
+        name: &str,
+        value: Result<Option<Result<PartialDate, String>>, Found>,
+        expected: &'static str,
+    ) -> Option<PartialDate> {
+        match value {
+            Err(found) => {
+                self.wrong(pointer(&[name]), expected, found);
+                None
+            }
+            Ok(None) => None,
+            Ok(Some(Ok(date))) => Some(date),
+            Ok(Some(Err(why))) => {
                 self.problems.push((
                     format!("{}{}", self.prefix, pointer(&[name])),
                     Problem::BadDate(why),
                 ));
-            })
-            .ok()
-    }
-
-    fn list(
-        &mut self,
-        name: &str,
-        value: Result<Vec<Result<String, Found>>, Found>,
-    ) -> Vec<String> {
-        match value {
-            Err(found) => {
-                self.wrong(pointer(&[name]), "an array of strings", found);
-                Vec::new()
-            }
-            Ok(items) => {
-                let mut out = Vec::with_capacity(items.len());
-                for (i, item) in items.into_iter().enumerate() {
-                    match item {
-                        Ok(s) => out.push(s),
-                        Err(found) => {
-                            self.wrong(pointer(&[name, &i.to_string()]), "a string", found)
-                        }
-                    }
-                }
-                out
+                None
             }
         }
     }
+
+    fn list(&mut self, name: &str, value: Result<Vec<(usize, Found)>, Found>) {
+        match value {
+            Err(found) => self.wrong(pointer(&[name]), "an array of strings", found),
+            Ok(wrong) => {
+                for (i, found) in wrong {
+                    self.wrong(pointer(&[name, &i.to_string()]), "a string", found);
+                }
+            }
+        }
+    }
+}
+
+std::thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
 }
 
 #[derive(Default)]
@@ -639,96 +750,127 @@ struct CardVisitor;
 impl<'de> Shape<'de> for CardVisitor {
     type Out = Decoded;
     fn map<A: MapAccess<'de>>(self, map: &mut A) -> Result<Option<Decoded>, A::Error> {
-        let mut f = Fields {
-            seen: 0,
-            prefix: "",
-            problems: Vec::new(),
-        };
-        let mut card = Draft::default();
-        let mut has_slug = false;
-        let mut raw_citations = None;
-        while let Some(Key(key)) = map.next_key::<Key>()? {
-            let Some(index) = field_index(&key) else {
-                f.unknown(&key);
-                map.next_value::<IgnoredAny>()?;
-                continue;
-            };
-            if !f.first_time(index, &key) {
-                map.next_value::<IgnoredAny>()?;
-                continue;
-            }
-            macro_rules! value {
-                ($shape:ty, $expected:expr) => {
-                    map.next_value_seed(Lenient::<$shape>::new($expected))?
-                };
-            }
-            match index {
-                0 => card.status = f.opt_text(&key, value!(OptText, "a string or null")),
-                1 => card.advantages = f.list(&key, value!(List<Text>, "an array")),
-                2 => card.limitations = f.list(&key, value!(List<Text>, "an array")),
-                3 => card.supersedes = f.list(&key, value!(List<Text>, "an array")),
-                4 => card.superseded_by = f.list(&key, value!(List<Text>, "an array")),
-                5 => card.first_seen = f.date(&key, value!(OptText, "a date or null")),
-                6 => card.last_seen = f.date(&key, value!(OptText, "a date or null")),
-                7 => card.updated = f.date(&key, value!(OptText, "a date or null")),
-                8 => {
-                    let slug = value!(Text, "a string");
-                    has_slug = slug.is_ok();
-                    card.slug = f.text(&key, slug);
-                }
-                9 => card.term = f.text(&key, value!(Text, "a string")),
-                10 => card.aliases = f.list(&key, value!(List<Text>, "an array")),
-                11 => card.definition = f.text(&key, value!(Text, "a string")),
-                12 => card.note = f.text(&key, value!(Text, "a string")),
-                13 => card.related = f.list(&key, value!(List<Text>, "an array")),
-                14 => raw_citations = Some(value!(List<CitationVisitor>, "an array")),
-                _ => card.provenance = f.list(&key, value!(List<Text>, "an array")),
-            }
-        }
-        f.missing(&FIELDS, &REQUIRED);
-        match raw_citations {
-            None => {}
-            Some(Err(found)) => f.wrong("/citations".into(), "an array of citations", found),
-            Some(Ok(items)) => {
-                for (i, item) in items.into_iter().enumerate() {
-                    match item {
-                        Err(found) => f.wrong(format!("/citations/{i}"), "an object", found),
-                        Ok((citation, problems)) => {
-                            card.citations.push(citation);
-                            f.problems.extend(
-                                problems
-                                    .into_iter()
-                                    .map(|(p, problem)| (format!("/citations/{i}{p}"), problem)),
-                            );
-                        }
-                    }
-                }
-            }
-        }
-        if !compact::fits(&card) {
-            return Err(de::Error::custom(
-                "the card's texts add up to 4 GiB or more",
-            ));
-        }
-        Ok(Some(Decoded {
-            card: Card::from(&card),
-            has_slug,
-            problems: f.problems,
-        }))
+        SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
+            Ok(mut scratch) => read_card(map, &mut scratch),
+            // Only a card decoded inside another card's decoding would find it taken.
+            Err(_) => read_card(map, &mut Scratch::default()),
+        })
     }
 }
 
-#[derive(Default)]
-struct CitationVisitor;
-impl<'de> Shape<'de> for CitationVisitor {
-    type Out = (Citation, Vec<(String, Problem)>);
+fn read_card<'de, A: MapAccess<'de>>(
+    map: &mut A,
+    scratch: &mut Scratch,
+) -> Result<Option<Decoded>, A::Error> {
+    use compact::{
+        ADVANTAGES, ALIASES, CITATIONS, DEFINITION, LIMITATIONS, NOTE, PROVENANCE, RELATED, SLUG,
+        STATUS, SUPERSEDED_BY, SUPERSEDES, TERM,
+    };
+    scratch.clear();
+    let mut f = Fields {
+        seen: 0,
+        prefix: "",
+        problems: Vec::new(),
+    };
+    let mut dates = [None; 3];
+    let mut has_slug = false;
+    // Reported after the card's own missing fields, as they always were.
+    let mut citation_problems = Vec::new();
+    while let Some(Key(key)) = map.next_key::<Key>()? {
+        let Some(index) = field_index(&key) else {
+            f.unknown(&key);
+            map.next_value::<IgnoredAny>()?;
+            continue;
+        };
+        if !f.first_time(index, &key) {
+            map.next_value::<IgnoredAny>()?;
+            continue;
+        }
+        macro_rules! value {
+            ($shape:expr, $expected:expr) => {
+                map.next_value_seed(Lenient::with($shape, $expected))?
+            };
+        }
+        // A list's texts are pushed as they are read; a single text is pushed here.
+        let list = |group, s: &mut Scratch, f: &mut Fields, map: &mut A| -> Result<(), A::Error> {
+            let value = s.group(group, |s| {
+                map.next_value_seed(Lenient::with(TextList(s), "an array"))
+            })?;
+            f.list(&key, value);
+            Ok(())
+        };
+        match index {
+            0 => {
+                let value = value!(OptText(scratch), "a string or null");
+                let span = f.opt_text(&key, value);
+                scratch.group(STATUS, |s| s.spans.extend(span));
+            }
+            1 => list(ADVANTAGES, scratch, &mut f, map)?,
+            2 => list(LIMITATIONS, scratch, &mut f, map)?,
+            3 => list(SUPERSEDES, scratch, &mut f, map)?,
+            4 => list(SUPERSEDED_BY, scratch, &mut f, map)?,
+            5..=7 => {
+                dates[index - 5] = f.date(&key, value!(Date, "a date or null"), "a string or null")
+            }
+            8 | 9 | 11 | 12 => {
+                let value = value!(Text(scratch), "a string");
+                has_slug |= index == 8 && value.is_ok();
+                let span = f.text(&key, value);
+                let group = match index {
+                    8 => SLUG,
+                    9 => TERM,
+                    11 => DEFINITION,
+                    _ => NOTE,
+                };
+                scratch.group(group, |s| s.spans.extend(span));
+            }
+            10 => list(ALIASES, scratch, &mut f, map)?,
+            13 => list(RELATED, scratch, &mut f, map)?,
+            14 => {
+                let value = scratch.group(CITATIONS, |s| {
+                    map.next_value_seed(Lenient::with(CitationList(s), "an array"))
+                })?;
+                match value {
+                    Err(found) => f.wrong("/citations".into(), "an array of citations", found),
+                    Ok(problems) => citation_problems = problems,
+                }
+            }
+            _ => list(PROVENANCE, scratch, &mut f, map)?,
+        }
+    }
+    f.missing(&FIELDS, &REQUIRED);
+    f.problems.extend(
+        citation_problems
+            .into_iter()
+            .map(|(p, problem)| (format!("/citations{p}"), problem)),
+    );
+    let Some(card) = scratch.pack(dates) else {
+        return Err(de::Error::custom(
+            "the card's texts add up to 4 GiB or more",
+        ));
+    };
+    Ok(Some(Decoded {
+        card,
+        has_slug,
+        problems: f.problems,
+    }))
+}
+
+/// One citation: its three texts are pushed in field order once the object is read, as it
+/// may give them in any order or not at all; the output is its problems.
+struct CitationVisitor<'s>(&'s mut Scratch);
+impl<'de> Shape<'de> for CitationVisitor<'_> {
+    type Out = Vec<(String, Problem)>;
     fn map<A: MapAccess<'de>>(self, map: &mut A) -> Result<Option<Self::Out>, A::Error> {
+        let scratch = self.0;
         let mut f = Fields {
             seen: 0,
             prefix: "",
             problems: Vec::new(),
         };
-        let mut c = Citation::default();
+        // id, title, url; a missing or mistyped one reads as empty.
+        let mut parts = [(0, 0); 3];
+        let mut accessed = None;
         while let Some(Key(key)) = map.next_key::<Key>()? {
             let Some(index) = citation_field_index(&key) else {
                 f.unknown(&key);
@@ -739,20 +881,20 @@ impl<'de> Shape<'de> for CitationVisitor {
                 map.next_value::<IgnoredAny>()?;
                 continue;
             }
-            match index {
-                0 => c.id = f.text(&key, map.next_value_seed(Lenient::<Text>::new("a string"))?),
-                1 => c.title = f.text(&key, map.next_value_seed(Lenient::<Text>::new("a string"))?),
-                2 => c.url = f.text(&key, map.next_value_seed(Lenient::<Text>::new("a string"))?),
-                _ => {
-                    c.accessed = f.date(
-                        &key,
-                        map.next_value_seed(Lenient::<OptText>::new("a date"))?,
-                    );
+            if index == 3 {
+                let value = map.next_value_seed(Lenient::with(Date, "a date"))?;
+                accessed = f.date(&key, value, "a string or null");
+            } else {
+                let value = map.next_value_seed(Lenient::with(Text(scratch), "a string"))?;
+                if let Some(span) = f.text(&key, value) {
+                    parts[index] = span;
                 }
             }
         }
         f.missing(&CITATION_FIELDS, &["id", "title", "url"]);
-        Ok(Some((c, f.problems)))
+        scratch.spans.extend(parts);
+        scratch.accessed.push(accessed);
+        Ok(Some(f.problems))
     }
 }
 
@@ -804,6 +946,90 @@ mod tests {
         assert_eq!(card.to_json(true), text.trim_end());
         let again = Decoded::from_json(&card.to_json(false)).unwrap().card;
         assert_eq!(again, card);
+    }
+
+    #[test]
+    fn texts_land_in_their_fields_whatever_the_key_order() {
+        let text = include_str!("../../data/roce-v2.json");
+        let seed = Decoded::from_json(text).unwrap().card;
+        let value: serde_json::Value = serde_json::from_str(text).unwrap();
+        let mut reversed = String::from("{");
+        for (i, (k, v)) in value.as_object().unwrap().iter().rev().enumerate() {
+            let v = match (k.as_str(), v) {
+                // Each citation's keys reversed too.
+                ("citations", serde_json::Value::Array(items)) => {
+                    let items: Vec<String> = items
+                        .iter()
+                        .map(|c| {
+                            let fields: Vec<String> = c
+                                .as_object()
+                                .unwrap()
+                                .iter()
+                                .rev()
+                                .map(|(k, v)| format!("{k:?}:{v}"))
+                                .collect();
+                            format!("{{{}}}", fields.join(","))
+                        })
+                        .collect();
+                    format!("[{}]", items.join(","))
+                }
+                _ => v.to_string(),
+            };
+            reversed += &format!("{}{k:?}:{v}", if i > 0 { "," } else { "" });
+        }
+        reversed += "}";
+        let d = Decoded::from_json(&reversed).unwrap();
+        assert!(d.problems.is_empty(), "{:?}", d.problems);
+        assert_eq!(d.card, seed);
+    }
+
+    #[test]
+    fn mistyped_values_read_as_empty_and_the_rest_is_kept() {
+        let d = Decoded::from_json(
+            r#"{"related":["a",3,"b"],"slug":"s","citations":[{"url":"https://x.org/","id":"x"},7,
+                {"title":"T","id":"y","accessed":"2024-02"}],"term":5,"status":null,
+                "definition":"d","firstSeen":"2024-13","aliases":{"a":1}}"#,
+        )
+        .unwrap();
+        let card = d.card;
+        assert_eq!(card.slug(), "s");
+        assert_eq!(card.term(), "");
+        assert_eq!(card.definition(), "d");
+        assert_eq!(card.status(), None);
+        assert_eq!(card.related(), ["a", "b"]);
+        assert!(card.aliases().is_empty());
+        assert_eq!(card.first_seen(), None);
+        let cites: Vec<Citation> = card.citations().iter().map(Cite::to_owned).collect();
+        assert_eq!(
+            cites,
+            [
+                Citation {
+                    id: "x".into(),
+                    title: String::new(),
+                    url: "https://x.org/".into(),
+                    accessed: None,
+                },
+                Citation {
+                    id: "y".into(),
+                    title: "T".into(),
+                    url: String::new(),
+                    accessed: Some(PartialDate::parse("2024-02").unwrap()),
+                },
+            ]
+        );
+        let at: Vec<&str> = d.problems.iter().map(|(p, _)| p.as_str()).collect();
+        assert_eq!(
+            at,
+            [
+                "/related/1",
+                "/term",
+                "/firstSeen",
+                "/aliases",
+                "/citations/0/title",
+                "/citations/1",
+                "/citations/2/url"
+            ]
+        );
     }
 
     #[test]

@@ -4,9 +4,9 @@
 //! generated card, each with its allocator header and rounding, and a 24-byte `String`
 //! beside it; the struct alone is over 300 bytes. Kept that way, 100k generated cards
 //! (196 MB of JSON Lines) took 325 MB at their peak, most of it the cards. A [`Card`] puts
-//! all its texts end to end in one `Box<str>`, in field order, and keeps one `u32` per text
-//! (where it ends) in a second allocation, so that a loaded glossary costs little more than
-//! its texts. Exporters also read a card's texts from one place in memory, not from
+//! all its texts end to end in one `Box<str>` and keeps one `u32` per text (where it ends) in
+//! a second allocation, so that a loaded glossary costs little more than its texts (219 MB
+//! at the same peak). Exporters also read a card's texts from one place in memory, not from
 //! allocations scattered in input order.
 //!
 //! A card is read through accessors named after its fields (`slug()`, `related()`, …); to
@@ -16,14 +16,16 @@ use std::fmt;
 
 use super::{Citation, Draft, PartialDate};
 
-/// The groups of texts of a card, in field order ([`super::FIELDS`] without the dates).
-pub(super) const STATUS: usize = 0;
-pub(super) const ADVANTAGES: usize = 1;
-pub(super) const LIMITATIONS: usize = 2;
-pub(super) const SUPERSEDES: usize = 3;
-pub(super) const SUPERSEDED_BY: usize = 4;
-pub(super) const SLUG: usize = 5;
-pub(super) const TERM: usize = 6;
+/// The groups of texts of a card: the slug and the term first, where they are found without
+/// reading the index (sorting, resolving links and labelling read little else), then the
+/// other fields in [`super::FIELDS`] order.
+pub(super) const SLUG: usize = 0;
+pub(super) const TERM: usize = 1;
+pub(super) const STATUS: usize = 2;
+pub(super) const ADVANTAGES: usize = 3;
+pub(super) const LIMITATIONS: usize = 4;
+pub(super) const SUPERSEDES: usize = 5;
+pub(super) const SUPERSEDED_BY: usize = 6;
 pub(super) const ALIASES: usize = 7;
 pub(super) const DEFINITION: usize = 8;
 pub(super) const NOTE: usize = 9;
@@ -32,6 +34,8 @@ pub(super) const RELATED: usize = 10;
 pub(super) const CITATIONS: usize = 11;
 pub(super) const PROVENANCE: usize = 12;
 pub(super) const GROUPS: usize = 13;
+/// Where the fenceposts start in a card's index.
+const POSTS: usize = GROUPS + 1;
 
 /// One term of the glossary, read-only and compact (see the module documentation).
 ///
@@ -39,11 +43,15 @@ pub(super) const GROUPS: usize = 13;
 /// them. Two cards are equal when every field is.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Card {
-    /// Every text, end to end, in field order.
+    /// Every text, end to end, group by group.
     text: Box<str>,
+    /// Where the slug ends in `text` (it starts at 0), and where the term ends (it starts
+    /// where the slug ends).
+    slug_end: u32,
+    term_end: u32,
     /// `GROUPS + 1` group bounds (group `g`'s texts are those numbered `index[g]` to
-    /// `index[g + 1]`), then where each text ends in `text`, then each citation's accessed
-    /// date ([`encode`]).
+    /// `index[g + 1]`); then fenceposts: 0 and where each text ends in `text`, so that text
+    /// `k` is `text[posts[k]..posts[k + 1]]`; then each citation's accessed date ([`encode`]).
     index: Box<[u32]>,
     /// First seen, last seen, updated.
     dates: [Option<PartialDate>; 3],
@@ -71,17 +79,22 @@ impl Card {
         // The decoder refuses a card whose texts would not fit, before packing it.
         assert!(u32::try_from(bytes).is_ok(), "a card's texts exceed 4 GiB");
         let mut text = String::with_capacity(bytes);
-        let mut index = Vec::with_capacity(GROUPS + 1 + count + accessed.len());
+        let mut index = Vec::with_capacity(POSTS + count + 1 + accessed.len());
         index.extend_from_slice(&bounds);
-        for group in 0..GROUPS {
+        index.push(0);
+        let mut ends = [0u32; GROUPS];
+        for (group, end) in ends.iter_mut().enumerate() {
             each(group, &mut |t| {
                 text.push_str(t);
                 index.push(text.len() as u32);
             });
+            *end = text.len() as u32;
         }
         index.extend(accessed.map(encode));
         Self {
             text: text.into_boxed_str(),
+            slug_end: ends[SLUG],
+            term_end: ends[TERM],
             index: index.into_boxed_slice(),
             dates,
         }
@@ -90,11 +103,9 @@ impl Card {
     /// The texts of `group`.
     fn group(&self, group: usize) -> Texts<'_> {
         let (first, last) = (self.index[group] as usize, self.index[group + 1] as usize);
-        let ends = &self.index[GROUPS + 1..];
         Texts {
             text: &self.text,
-            start: if first == 0 { 0 } else { ends[first - 1] },
-            ends: &ends[first..last],
+            posts: &self.index[POSTS + first..=POSTS + last],
         }
     }
 
@@ -140,12 +151,12 @@ impl Card {
 
     /// Identity of the term; equals the file stem in a folder glossary.
     pub fn slug(&self) -> &str {
-        self.single(SLUG)
+        &self.text[..self.slug_end as usize]
     }
 
     /// Preferred label.
     pub fn term(&self) -> &str {
-        self.single(TERM)
+        &self.text[self.slug_end as usize..self.term_end as usize]
     }
 
     /// Alternative labels.
@@ -170,7 +181,7 @@ impl Card {
 
     pub fn citations(&self) -> Citations<'_> {
         let texts = self.group(CITATIONS);
-        let accessed = &self.index[GROUPS + 1 + self.index[GROUPS] as usize..];
+        let accessed = &self.index[POSTS + self.index[GROUPS] as usize + 1..];
         Citations { texts, accessed }
     }
 
@@ -344,34 +355,30 @@ fn decode(word: u32) -> Option<PartialDate> {
 #[derive(Clone, Copy)]
 pub struct Texts<'a> {
     text: &'a str,
-    /// Where the first text starts.
-    start: u32,
-    /// Where each text ends.
-    ends: &'a [u32],
+    /// Where each text starts, and where the last one ends.
+    posts: &'a [u32],
 }
 
 impl<'a> Texts<'a> {
     pub fn len(self) -> usize {
-        self.ends.len()
+        self.posts.len() - 1
     }
 
     pub fn is_empty(self) -> bool {
-        self.ends.is_empty()
+        self.posts.len() == 1
     }
 
     pub fn get(self, i: usize) -> Option<&'a str> {
-        let end = *self.ends.get(i)? as usize;
-        let start = match i {
-            0 => self.start,
-            _ => self.ends[i - 1],
-        } as usize;
-        Some(&self.text[start..end])
+        match self.posts.get(i..i + 2)? {
+            &[start, end] => Some(&self.text[start as usize..end as usize]),
+            _ => None,
+        }
     }
 
     /// The first `n` texts (all of them when there are fewer).
     pub fn head(self, n: usize) -> Texts<'a> {
         Texts {
-            ends: &self.ends[..n.min(self.len())],
+            posts: &self.posts[..=n.min(self.len())],
             ..self
         }
     }
@@ -386,8 +393,8 @@ impl<'a> Texts<'a> {
 
     pub fn iter(self) -> TextIter<'a> {
         TextIter {
-            texts: self,
-            range: 0..self.len(),
+            text: self.text,
+            pairs: self.posts.windows(2),
         }
     }
 
@@ -461,23 +468,32 @@ impl<S: AsRef<str>> PartialEq<Vec<S>> for Texts<'_> {
 /// The texts of a [`Texts`], in order.
 #[derive(Clone)]
 pub struct TextIter<'a> {
-    texts: Texts<'a>,
-    range: std::ops::Range<usize>,
+    text: &'a str,
+    /// Each text's start and end.
+    pairs: std::slice::Windows<'a, u32>,
+}
+
+impl<'a> TextIter<'a> {
+    fn cut(&self, pair: &[u32]) -> &'a str {
+        &self.text[pair[0] as usize..pair[1] as usize]
+    }
 }
 
 impl<'a> Iterator for TextIter<'a> {
     type Item = &'a str;
     fn next(&mut self) -> Option<&'a str> {
-        self.texts.get(self.range.next()?)
+        let pair = self.pairs.next()?;
+        Some(self.cut(pair))
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.range.size_hint()
+        self.pairs.size_hint()
     }
 }
 
 impl DoubleEndedIterator for TextIter<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        self.texts.get(self.range.next_back()?)
+        let pair = self.pairs.next_back()?;
+        Some(self.cut(pair))
     }
 }
 

@@ -53,8 +53,8 @@ pub struct Card {
     /// `index[g + 1]`); then fenceposts: 0 and where each text ends in `text`, so that text
     /// `k` is `text[posts[k]..posts[k + 1]]`; then each citation's accessed date ([`encode`]).
     index: Box<[u32]>,
-    /// First seen, last seen, updated.
-    dates: [Option<PartialDate>; 3],
+    /// First seen, last seen, updated ([`encode`]).
+    dates: [u32; 3],
 }
 
 impl Card {
@@ -96,7 +96,7 @@ impl Card {
             slug_end: ends[SLUG],
             term_end: ends[TERM],
             index: index.into_boxed_slice(),
-            dates,
+            dates: dates.map(encode),
         }
     }
 
@@ -138,15 +138,15 @@ impl Card {
     }
 
     pub fn first_seen(&self) -> Option<PartialDate> {
-        self.dates[0]
+        decode(self.dates[0])
     }
 
     pub fn last_seen(&self) -> Option<PartialDate> {
-        self.dates[1]
+        decode(self.dates[1])
     }
 
     pub fn updated(&self) -> Option<PartialDate> {
-        self.dates[2]
+        decode(self.dates[2])
     }
 
     /// Identity of the term; equals the file stem in a folder glossary.
@@ -224,7 +224,7 @@ impl Card {
                 }
             },
             std::iter::empty(),
-            self.dates,
+            self.dates.map(decode),
         )
     }
 
@@ -648,6 +648,12 @@ mod tests {
         assert_eq!(second.to_owned(), d.citations[1]);
         assert_eq!(card.updated(), d.updated);
         assert!(card.related().get(d.related.len()).is_none());
+    }
+
+    #[test]
+    fn a_card_is_small() {
+        // Two boxes, two offsets and three dates: a million cards' structs in 56 MB.
+        assert_eq!(std::mem::size_of::<Card>(), 56);
     }
 
     #[test]

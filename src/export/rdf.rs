@@ -87,7 +87,7 @@ pub fn write(
     if is_chunked(format) {
         return write_in_chunks(&mapping, format, &prefixes, w, CARDS_PER_CHUNK);
     }
-    let mut out = Writer::new(format, &prefixes, BufWriter::with_capacity(1 << 16, w))?;
+    let mut out = Writer::new(format, &prefixes, Buffered::new(w))?;
     mapping.scheme(&mut out)?;
     for i in 0..glossary.cards().len() {
         mapping.card(i, &mut out)?;
@@ -209,6 +209,51 @@ impl Write for Bytes {
 
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
+    }
+}
+
+/// A [`BufWriter`] that fills its buffer the way [`Bytes`] does, for the formats written by
+/// one serializer from start to end (RDF/XML, JSON-LD).
+struct Buffered<W: Write> {
+    bytes: Bytes,
+    inner: W,
+}
+
+impl<W: Write> Buffered<W> {
+    const CAPACITY: usize = 1 << 16;
+
+    fn new(inner: W) -> Self {
+        Self {
+            bytes: Bytes(Vec::with_capacity(Self::CAPACITY)),
+            inner,
+        }
+    }
+
+    fn spill(&mut self) -> io::Result<()> {
+        self.inner.write_all(&self.bytes.0)?;
+        self.bytes.0.clear();
+        Ok(())
+    }
+}
+
+impl<W: Write> Write for Buffered<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.write_all(buf)?;
+        Ok(buf.len())
+    }
+
+    #[inline]
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.bytes.write_all(buf)?;
+        if self.bytes.0.len() >= Self::CAPACITY {
+            self.spill()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.spill()?;
+        self.inner.flush()
     }
 }
 

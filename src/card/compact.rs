@@ -5,9 +5,9 @@
 //! beside it; the struct alone is over 300 bytes. Kept that way, 100k generated cards
 //! (196 MB of JSON Lines) took 325 MB at their peak, most of it the cards. A [`Card`] puts
 //! all its texts end to end in one `Box<str>` and keeps one `u32` per text (where it ends) in
-//! a second allocation, so that a loaded glossary costs little more than its texts (219 MB
-//! at the same peak). Exporters also read a card's texts from one place in memory, not from
-//! allocations scattered in input order.
+//! a second allocation, so that a loaded glossary costs little more than its texts (about
+//! 220 MB at the same peak). Exporters also read a card's texts from one place in memory,
+//! not from allocations scattered in input order.
 //!
 //! A card is read through accessors named after its fields (`slug()`, `related()`, …); to
 //! change a card, take its [`Draft`] and make a new card from it.

@@ -642,21 +642,37 @@ fn pointer(parts: &[&str]) -> String {
 }
 
 /// Collects the problems of one object as its keys are read.
-struct Fields<'p> {
+#[derive(Default)]
+struct Fields {
     seen: u32,
-    prefix: &'p str,
     problems: Vec<(String, Problem)>,
 }
 
-impl Fields<'_> {
+impl Fields {
+    /// The next key of `map` that names a field (by `index_of`) not seen before, with the
+    /// field's index. An unknown or repeated key becomes a problem and its value is skipped.
+    fn next_field<'de, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+        index_of: fn(&str) -> Option<usize>,
+    ) -> Result<Option<(usize, std::borrow::Cow<'de, str>)>, A::Error> {
+        while let Some(Key(key)) = map.next_key::<Key>()? {
+            match index_of(&key) {
+                Some(index) if self.first_time(index, &key) => return Ok(Some((index, key))),
+                Some(_) => {}
+                None => self.unknown(&key),
+            }
+            map.next_value::<IgnoredAny>()?;
+        }
+        Ok(None)
+    }
+
     /// Records key `index` as seen; false (and a problem) when it was seen before.
     fn first_time(&mut self, index: usize, name: &str) -> bool {
         let bit = 1 << index;
         if self.seen & bit != 0 {
-            self.problems.push((
-                format!("{}{}", self.prefix, pointer(&[name])),
-                Problem::DuplicateKey,
-            ));
+            self.problems
+                .push((pointer(&[name]), Problem::DuplicateKey));
             return false;
         }
         self.seen |= bit;
@@ -664,26 +680,19 @@ impl Fields<'_> {
     }
 
     fn unknown(&mut self, name: &str) {
-        self.problems.push((
-            format!("{}{}", self.prefix, pointer(&[name])),
-            Problem::UnknownField,
-        ));
+        self.problems
+            .push((pointer(&[name]), Problem::UnknownField));
     }
 
     fn wrong(&mut self, at: String, expected: &'static str, found: Found) {
-        self.problems.push((
-            format!("{}{at}", self.prefix),
-            Problem::WrongType { expected, found },
-        ));
+        self.problems
+            .push((at, Problem::WrongType { expected, found }));
     }
 
     fn missing(&mut self, names: &[&str], required: &[&str]) {
         for (i, name) in names.iter().enumerate() {
             if required.contains(name) && self.seen & (1 << i) == 0 {
-                self.problems.push((
-                    format!("{}{}", self.prefix, pointer(&[name])),
-                    Problem::Missing,
-                ));
+                self.problems.push((pointer(&[name]), Problem::Missing));
             }
         }
     }
@@ -720,10 +729,8 @@ impl Fields<'_> {
             Ok(None) => None,
             Ok(Some(Ok(date))) => Some(date),
             Ok(Some(Err(why))) => {
-                self.problems.push((
-                    format!("{}{}", self.prefix, pointer(&[name])),
-                    Problem::BadDate(why),
-                ));
+                self.problems
+                    .push((pointer(&[name]), Problem::BadDate(why)));
                 None
             }
         }
@@ -767,25 +774,12 @@ fn read_card<'de, A: MapAccess<'de>>(
         STATUS, SUPERSEDED_BY, SUPERSEDES, TERM,
     };
     scratch.clear();
-    let mut f = Fields {
-        seen: 0,
-        prefix: "",
-        problems: Vec::new(),
-    };
+    let mut f = Fields::default();
     let mut dates = [None; 3];
     let mut has_slug = false;
     // Reported after the card's own missing fields, as they always were.
     let mut citation_problems = Vec::new();
-    while let Some(Key(key)) = map.next_key::<Key>()? {
-        let Some(index) = field_index(&key) else {
-            f.unknown(&key);
-            map.next_value::<IgnoredAny>()?;
-            continue;
-        };
-        if !f.first_time(index, &key) {
-            map.next_value::<IgnoredAny>()?;
-            continue;
-        }
+    while let Some((index, key)) = f.next_field(map, field_index)? {
         macro_rules! value {
             ($shape:expr, $expected:expr) => {
                 map.next_value_seed(Lenient::with($shape, $expected))?
@@ -863,24 +857,11 @@ impl<'de> Shape<'de> for CitationVisitor<'_> {
     type Out = Vec<(String, Problem)>;
     fn map<A: MapAccess<'de>>(self, map: &mut A) -> Result<Option<Self::Out>, A::Error> {
         let scratch = self.0;
-        let mut f = Fields {
-            seen: 0,
-            prefix: "",
-            problems: Vec::new(),
-        };
+        let mut f = Fields::default();
         // id, title, url; a missing or mistyped one reads as empty.
         let mut parts = [(0, 0); 3];
         let mut accessed = None;
-        while let Some(Key(key)) = map.next_key::<Key>()? {
-            let Some(index) = citation_field_index(&key) else {
-                f.unknown(&key);
-                map.next_value::<IgnoredAny>()?;
-                continue;
-            };
-            if !f.first_time(index, &key) {
-                map.next_value::<IgnoredAny>()?;
-                continue;
-            }
+        while let Some((index, key)) = f.next_field(map, citation_field_index)? {
             if index == 3 {
                 let value = map.next_value_seed(Lenient::with(Date, "a date"))?;
                 accessed = f.date(&key, value, "a string or null");

@@ -20,7 +20,6 @@
 //! that XML 1.0 cannot carry at all (the checker rejects those earlier) makes the writer stop
 //! with an error rather than write a file no parser accepts.
 
-use std::fmt::Write as _;
 use std::io::{BufWriter, Write};
 
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
@@ -248,12 +247,12 @@ struct GraphMl<W: Write> {
     profile: Profile,
     /// Scratch space for the labels of a Neo4j node.
     buf: String,
-    /// Scratch space for escaped text.
-    scratch: String,
     /// Scratch space for start tags.
     tag: String,
     /// yEd's graphics of a `related` and of a `supersedes` edge, made once.
     edge_graphics: Option<[Vec<u8>; 2]>,
+    /// yEd's graphics of a node, made once, cut where its values go.
+    node_graphics: Option<[Vec<u8>; 7]>,
 }
 
 /// A sink that drops what is written until it is opened: lets a writer be brought to the
@@ -308,9 +307,9 @@ impl<W: Write> GraphMl<W> {
             xml: Writer::new_with_indent(w, b' ', 2),
             profile,
             buf: String::new(),
-            scratch: String::new(),
             tag: String::new(),
             edge_graphics: None,
+            node_graphics: None,
         }
     }
 
@@ -605,6 +604,10 @@ impl<W: Write> GraphMl<W> {
 
     /// yFiles graphics of a node: a rounded box sized to its label, filled by status, placed
     /// on a grid so that every label is readable when the file is opened (before any layout).
+    ///
+    /// Only the numbers, the fill and the label change from node to node, and the writer
+    /// stands at the same depth before every node's graphics: the fixed parts are written once
+    /// by [`Self::node_graphics_events`], and copied around the values.
     fn node_graphics(
         &mut self,
         slug: &str,
@@ -615,40 +618,66 @@ impl<W: Write> GraphMl<W> {
         let chars = label.lines().map(|l| l.chars().count()).max().unwrap_or(0);
         let width = (chars * 7 + 24).clamp(60, 220);
         let height = 30 + 16 * label.lines().count().saturating_sub(1).min(4);
+        let pieces = self.node_graphics.get_or_insert_with(|| {
+            let mut out = Vec::new();
+            let mut w = GraphMl::inside(&mut out, Profile::Yed, &["graphml", "graph", "node"]);
+            // Writing to a `Muted` sink cannot fail.
+            let _ = w.node_graphics_events(["\0"; 6]);
+            let pieces: Vec<Vec<u8>> = out.split(|&b| b == 0).map(<[u8]>::to_vec).collect();
+            pieces
+                .try_into()
+                .expect("six values cut the graphics in seven")
+        });
+        let mut digits = [[0u8; 20]; 4];
+        let [h, w, x, y] = &mut digits;
+        let numbers = [
+            decimal(height, h),
+            decimal(width, w),
+            decimal(column * 240, x),
+            decimal(row * 80, y),
+            // A fill is a colour of the form #rrggbb: nothing to escape.
+            fill,
+        ];
+        let sink = self.xml.get_mut();
+        for (piece, value) in pieces.iter().zip(numbers) {
+            sink.write_all(piece)?;
+            sink.write_all(value.as_bytes())?;
+        }
+        sink.write_all(&pieces[5])?;
+        escape_runs(label, origin(slug, "term"), &TEXT, |run| {
+            sink.write_all(run.as_bytes())
+        })?;
+        sink.write_all(&pieces[6])?;
+        Ok(())
+    }
+
+    /// yFiles graphics of a node, as events, with `[height, width, x, y, fill, label]` written
+    /// as given (the label already escaped).
+    fn node_graphics_events(
+        &mut self,
+        [height, width, x, y, fill, label]: [&str; 6],
+    ) -> Result<(), ExportError> {
         self.xml.write_event(Event::Start(BytesStart::from_content(
             k!("nodegraphics").tag,
             4,
         )))?;
         self.xml
             .write_event(Event::Start(BytesStart::new("y:ShapeNode")))?;
-        let mut tag = std::mem::take(&mut self.tag);
-        tag.clear();
-        // Writing to a String cannot fail.
-        let _ = write!(
-            tag,
-            r#"y:Geometry height="{height}.0" width="{width}.0" x="{}.0" y="{}.0""#,
-            column * 240,
-            row * 80
-        );
-        let written = self
-            .xml
-            .write_event(Event::Empty(BytesStart::from_content(tag.as_str(), 10)));
-        tag.clear();
-        // A fill is a colour of the form #rrggbb: nothing to escape.
-        let _ = write!(tag, r#"y:Fill color="{fill}" transparent="false""#);
-        let written = written.and_then(|()| {
-            self.xml
-                .write_event(Event::Empty(BytesStart::from_content(tag.as_str(), 6)))
-        });
-        self.tag = tag;
-        written?;
+        let geometry =
+            format!(r#"y:Geometry height="{height}.0" width="{width}.0" x="{x}.0" y="{y}.0""#);
+        self.xml
+            .write_event(Event::Empty(BytesStart::from_content(geometry, 10)))?;
+        let fill = format!(r#"y:Fill color="{fill}" transparent="false""#);
+        self.xml
+            .write_event(Event::Empty(BytesStart::from_content(fill, 6)))?;
         self.xml.write_event(Event::Empty(BytesStart::from_content(
             r##"y:BorderStyle color="#333333" type="line" width="1.0""##,
             13,
         )))?;
         self.xml
             .write_event(Event::Start(BytesStart::new("y:NodeLabel")))?;
-        self.escaped_event(label, origin(slug, "term"))?;
+        self.xml
+            .write_event(Event::Text(BytesText::from_escaped(label)))?;
         self.xml
             .write_event(Event::End(BytesEnd::new("y:NodeLabel")))?;
         self.xml.write_event(Event::Empty(BytesStart::from_content(
@@ -682,17 +711,6 @@ impl<W: Write> GraphMl<W> {
     fn escaped(&mut self, value: &str, at: Origin) -> Result<(), ExportError> {
         let sink = self.xml.get_mut();
         escape_runs(value, at, &TEXT, |run| sink.write_all(run.as_bytes()))
-    }
-
-    /// Writes `value` as a text event, escaped (inside an element written with events).
-    fn escaped_event(&mut self, value: &str, at: Origin) -> Result<(), ExportError> {
-        let text = match escape_into(value, at, &TEXT, &mut self.scratch)? {
-            false => value,
-            true => self.scratch.as_str(),
-        };
-        self.xml
-            .write_event(Event::Text(BytesText::from_escaped(text)))?;
-        Ok(())
     }
 
     /// A start tag `<name a="…" …>`, each attribute value made of parts escaped one by one
@@ -874,30 +892,6 @@ const fn byte_classes(attribute: bool) -> [u8; 256] {
 const TEXT: [u8; 256] = byte_classes(false);
 const ATTR: [u8; 256] = byte_classes(true);
 
-/// Escapes an attribute value: as element content, plus `"`, TAB and LF, which attribute
-/// value normalisation would otherwise turn into spaces.
-/// Escapes `text` into `out` (cleared first) by `classes`; returns whether anything needed
-/// escaping (when not, `out` is left empty and `text` can be written as it is).
-fn escape_into(
-    text: &str,
-    at: Origin,
-    classes: &[u8; 256],
-    out: &mut String,
-) -> Result<bool, ExportError> {
-    out.clear();
-    let mut escaped = false;
-    escape_runs(text, at, classes, |run| {
-        // Text that needs nothing comes back whole, as `text` itself.
-        escaped |= !std::ptr::eq(run, text);
-        out.push_str(run);
-        Ok(())
-    })?;
-    if !escaped {
-        out.clear();
-    }
-    Ok(escaped)
-}
-
 /// Escapes `text` by `classes`, handing `emit` the result as runs: stretches of `text` that
 /// need nothing, and references. Plain text is one run, `text` itself; blocks of 32 bytes
 /// are screened branch-free first, so it costs little more than a pass over the bytes.
@@ -978,6 +972,28 @@ fn escape_runs(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Escapes `text` into `out` (cleared first) by `classes`; returns whether anything needed
+    /// escaping (when not, `out` is left empty and `text` can be written as it is).
+    fn escape_into(
+        text: &str,
+        at: Origin,
+        classes: &[u8; 256],
+        out: &mut String,
+    ) -> Result<bool, ExportError> {
+        out.clear();
+        let mut escaped = false;
+        escape_runs(text, at, classes, |run| {
+            // Text that needs nothing comes back whole, as `text` itself.
+            escaped |= !std::ptr::eq(run, text);
+            out.push_str(run);
+            Ok(())
+        })?;
+        if !escaped {
+            out.clear();
+        }
+        Ok(escaped)
+    }
     use crate::card::{Citation, Draft, PartialDate};
 
     fn card(slug: &str, term: &str) -> Draft {
@@ -1077,6 +1093,36 @@ mod tests {
             xml.contains(r#"<edge id="e-related-iwarp-roce-v2" source="iwarp" target="roce-v2">"#)
         );
         assert!(xml.contains(r#"<data key="mutual">false</data>"#));
+    }
+
+    #[test]
+    fn node_graphics_copied_around_their_values_are_those_written_as_events() {
+        // (label, its escaping, width, height) for labels of one and two lines.
+        let nodes = [
+            ("RoCE v2", "RoCE v2", "73", "30"),
+            (
+                "a <b> & \"c\"\nsecond line",
+                "a &lt;b&gt; &amp; \"c\"\nsecond line",
+                "101",
+                "46",
+            ),
+            ("😀", "😀", "60", "30"),
+        ];
+        let path = ["graphml", "graph", "node"];
+        let (mut copied, mut events) = (Vec::new(), Vec::new());
+        let mut w = GraphMl::inside(&mut copied, Profile::Yed, &path);
+        for (i, (label, ..)) in nodes.iter().enumerate() {
+            w.node_graphics("s", label, "#b3de69", (i, 7)).unwrap();
+        }
+        let mut w = GraphMl::inside(&mut events, Profile::Yed, &path);
+        for (i, (_, escaped, width, height)) in nodes.iter().enumerate() {
+            let x = (i * 240).to_string();
+            w.node_graphics_events([height, width, &x, "560", "#b3de69", escaped])
+                .unwrap();
+        }
+        let events = String::from_utf8(events).unwrap();
+        assert!(events.contains(r#"<y:Geometry height="46.0" width="101.0" x="240.0" y="560.0"/>"#));
+        assert_eq!(String::from_utf8(copied).unwrap(), events);
     }
 
     #[test]

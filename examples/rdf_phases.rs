@@ -52,7 +52,7 @@ fn run(
     if report.is_failure(false) {
         return Err("the glossary has errors".into());
     }
-    let sink: Box<dyn Write> = if out == "-" {
+    let sink: Box<dyn Write + Send> = if out == "-" {
         Box::new(io::sink())
     } else {
         Box::new(BufWriter::new(std::fs::File::create(out)?))

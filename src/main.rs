@@ -196,7 +196,7 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
         let [format] = formats.as_slice() else {
             anyhow::bail!("--out - writes one format to standard output: choose it with --format");
         };
-        let mut out = io::BufWriter::new(io::stdout().lock());
+        let mut out = io::BufWriter::new(io::stdout());
         export::write(glossary, config, *format, &view, &mut out)?;
         out.flush()?;
         return Ok(ExitCode::SUCCESS);

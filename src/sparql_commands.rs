@@ -57,7 +57,8 @@ fn seconds(value: f64, flag: &str) -> Result<Duration> {
 }
 
 pub fn query(mut args: QueryArgs, color: Color) -> Result<ExitCode> {
-    let mut out = io::stdout().lock();
+    // Not locked: a picture (GraphML, DOT) is written by the exporters' worker threads.
+    let mut out = io::stdout();
     if args.list {
         for q in saved::ALL {
             writeln!(out, "{}\n    {}", q.name, q.summary())?;

@@ -181,7 +181,7 @@ fn write_one(
     config: &Config,
     format: Format,
     view: &View,
-    w: impl Write,
+    w: impl Write + Send,
 ) -> Result<Option<u64>, ExportError> {
     match format.rdf() {
         Some(rdf) => super::rdf::write(glossary, config, rdf, w).map(Some),

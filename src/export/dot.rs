@@ -239,7 +239,7 @@ pub fn write(
     glossary: &Glossary,
     config: &Config,
     view: &View,
-    w: impl Write,
+    w: impl Write + Send,
 ) -> Result<(), ExportError> {
     let selection = view
         .select(glossary, config)
@@ -256,7 +256,7 @@ pub fn write_selection(
     config: &Config,
     view: &View,
     selection: &Selection,
-    w: impl Write,
+    w: impl Write + Send,
 ) -> Result<(), ExportError> {
     let mut out = BufWriter::with_capacity(1 << 16, w);
     let mut buf = String::new();

@@ -182,7 +182,7 @@ pub fn write(
     glossary: &Glossary,
     config: &Config,
     profile: Profile,
-    w: impl Write,
+    w: impl Write + Send,
 ) -> Result<(), ExportError> {
     write_in_chunks(glossary, config, profile, w, NODES_PER_CHUNK)
 }
@@ -195,7 +195,7 @@ fn write_in_chunks(
     glossary: &Glossary,
     config: &Config,
     profile: Profile,
-    w: impl Write,
+    w: impl Write + Send,
     per_chunk: usize,
 ) -> Result<(), ExportError> {
     let mut head = GraphMl::new(BufWriter::with_capacity(1 << 16, w), profile);

@@ -1,6 +1,7 @@
 //! Exports: one file per format, all written from the checked [`Glossary`].
 //!
-//! Every writer takes `impl Write` and streams; none holds a whole serialization in memory.
+//! Every writer takes `impl Write + Send` and streams; none holds a whole serialization in
+//! memory. (`Send`, because the cores that render the chunks of a file also write them.)
 //! [`Format`] names each output and its file in `exports/`; [`write`] dispatches to the
 //! format's module. Exporters never import each other.
 
@@ -124,7 +125,7 @@ pub fn write(
     config: &Config,
     format: Format,
     view: &dot::View,
-    w: impl Write,
+    w: impl Write + Send,
 ) -> Result<(), ExportError> {
     if let Some(rdf_format) = format.rdf() {
         return rdf::write(glossary, config, rdf_format, w).map(|_| ());
@@ -145,21 +146,23 @@ pub fn write(
 /// every core: `render(range, buf)` appends the bytes of the items in `range` to `buf`.
 ///
 /// Chunks are rendered independently and written in order, so the bytes are those of
-/// rendering every item on one thread. A worker renders its next chunk while the previous
-/// one waits to be written, no further ahead: memory holds a few chunks, never the output.
-/// The first error (of `render` or of `w`) stops the writing and is returned.
+/// rendering every item on one thread. Each worker writes the chunk it rendered itself, when
+/// its turn comes (the chunk before it written): the bytes are copied while they are still in
+/// that core's cache, and no third thread competes for the cores. Memory holds one chunk per
+/// worker, never the output. The first error (of `render` or of `w`) stops the writing and is
+/// returned.
 pub(crate) fn write_chunks(
-    w: &mut dyn Write,
+    w: &mut (dyn Write + Send),
     count: usize,
     per_chunk: usize,
     render: impl Fn(std::ops::Range<usize>, &mut Vec<u8>) -> Result<(), ExportError> + Sync,
 ) -> Result<(), ExportError> {
-    use std::sync::{mpsc, Mutex};
+    use std::sync::{Condvar, Mutex, PoisonError};
     let per_chunk = per_chunk.max(1);
     let chunks = count.div_ceil(per_chunk);
     let range = |k: usize| k * per_chunk..((k + 1) * per_chunk).min(count);
-    let threads = crate::cores();
-    if threads == 1 || chunks < 2 {
+    let threads = crate::cores().min(chunks);
+    if threads <= 1 {
         let mut buf = Vec::new();
         for k in 0..chunks {
             buf.clear();
@@ -168,44 +171,58 @@ pub(crate) fn write_chunks(
         }
         return Ok(());
     }
-    // Written buffers go back to the workers, so that pages are not faulted in afresh for
-    // every chunk.
-    let spare: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        let mut done = Vec::with_capacity(threads);
-        for t in 0..threads {
-            let (send, receive) = mpsc::sync_channel::<Result<Vec<u8>, ExportError>>(1);
-            let (render, spare) = (&render, &spare);
-            scope.spawn(move || {
-                for k in (t..chunks).step_by(threads) {
-                    let mut buf = spare
-                        .lock()
-                        .ok()
-                        .and_then(|mut s| s.pop())
-                        .unwrap_or_default();
-                    buf.clear();
-                    let result = render(range(k), &mut buf).map(|()| buf);
-                    // The writer has stopped (an error): nothing more is wanted.
-                    if send.send(result).is_err() {
-                        break;
-                    }
-                }
-            });
-            done.push(receive);
-        }
-        for k in 0..chunks {
-            // A worker hangs up only by panicking; the scope then resumes the panic.
-            let Ok(result) = done[k % threads].recv() else {
-                break;
-            };
-            let buf = result?;
-            w.write_all(&buf)?;
-            if let Ok(mut spare) = spare.lock() {
-                spare.push(buf);
+    /// Whose turn it is to write, and how the writing ended if it has.
+    struct Turn<'w> {
+        next: usize,
+        w: &'w mut (dyn Write + Send),
+        stopped: Option<Result<(), ExportError>>,
+    }
+    let turn = Mutex::new(Turn {
+        next: 0,
+        w,
+        stopped: None,
+    });
+    let changed = Condvar::new();
+    /// Stops the writing if its worker unwinds, so that the others do not wait for a turn
+    /// that never comes (the scope then raises the panic again).
+    struct OnPanic<'a, 'w>(&'a Mutex<Turn<'w>>, &'a Condvar);
+    impl Drop for OnPanic<'_, '_> {
+        fn drop(&mut self) {
+            if std::thread::panicking() {
+                let mut turn = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+                turn.stopped.get_or_insert(Ok(()));
+                self.1.notify_all();
             }
         }
-        Ok(())
-    })
+    }
+    std::thread::scope(|scope| {
+        for t in 0..threads {
+            let (render, turn, changed) = (&render, &turn, &changed);
+            scope.spawn(move || {
+                let _guard = OnPanic(turn, changed);
+                let mut buf = Vec::new();
+                for k in (t..chunks).step_by(threads) {
+                    buf.clear();
+                    let rendered = render(range(k), &mut buf);
+                    let mut state = turn.lock().unwrap_or_else(PoisonError::into_inner);
+                    while state.next != k && state.stopped.is_none() {
+                        state = changed.wait(state).unwrap_or_else(PoisonError::into_inner);
+                    }
+                    if state.stopped.is_some() {
+                        return;
+                    }
+                    match rendered.and_then(|()| Ok(state.w.write_all(&buf)?)) {
+                        Ok(()) => state.next += 1,
+                        Err(e) => state.stopped = Some(Err(e)),
+                    }
+                    drop(state);
+                    changed.notify_all();
+                }
+            });
+        }
+    });
+    let turn = turn.into_inner().unwrap_or_else(PoisonError::into_inner);
+    turn.stopped.unwrap_or(Ok(()))
 }
 
 /// The fill colour of a status in GraphML (yEd) and DOT maps: colour-blind-safe pastels.
@@ -298,5 +315,25 @@ mod tests {
             500,
             "the chunks before the failing one, and no more"
         );
+    }
+
+    #[test]
+    fn a_panicking_render_stops_every_worker_and_is_raised_again() {
+        let render = |range: std::ops::Range<usize>, buf: &mut Vec<u8>| {
+            assert!(
+                !range.contains(&500),
+                "render failed at item {}",
+                range.start
+            );
+            buf.extend(range.map(|i| i as u8));
+            Ok(())
+        };
+        let mut out = Vec::new();
+        // Without the guard, the other workers would wait for the failed chunk's turn forever.
+        let raised = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            write_chunks(&mut out, 10_000, 100, render)
+        }));
+        assert!(raised.is_err());
+        assert_eq!(out.len(), 500, "the chunks before the failing one");
     }
 }

@@ -80,7 +80,7 @@ pub fn write(
     glossary: &Glossary,
     config: &Config,
     format: RdfFormat,
-    w: impl Write,
+    w: impl Write + Send,
 ) -> Result<u64, ExportError> {
     let mapping = Mapping::new(glossary, config);
     let prefixes = prefixes(glossary, config);
@@ -128,9 +128,10 @@ fn document_header(format: RdfFormat, prefixes: &[(&str, String)]) -> Result<Vec
 }
 
 /// Cards serialized together, on one of the cores: about 330 KB of N-Triples for generated
-/// cards, small enough to be still in the cache when the writing thread copies the chunk into
-/// the file. With 128 cards (1.3 MB) that copy took a third of the export's CPU time: N-Triples
-/// of 100k generated terms, median of 7 runs, went from 2.08 s to 1.68 s (BENCHMARKS.md).
+/// cards, small enough to be still in the cache when it is copied into the file. With 128
+/// cards (1.3 MB), when a thread of its own did that copy, it took a third of the export's CPU
+/// time: N-Triples of 100k generated terms, median of 7 runs, went from 2.08 s to 1.68 s with
+/// 32 (BENCHMARKS.md).
 const CARDS_PER_CHUNK: usize = 32;
 
 /// [`write`] for the formats whose documents are a header (the prefixes) and then statements
@@ -143,7 +144,7 @@ fn write_in_chunks(
     mapping: &Mapping,
     format: RdfFormat,
     prefixes: &[(&str, String)],
-    w: impl Write,
+    w: impl Write + Send,
     per_chunk: usize,
 ) -> Result<u64, ExportError> {
     use std::sync::atomic::{AtomicU64, Ordering};

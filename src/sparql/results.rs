@@ -70,7 +70,7 @@ pub fn draw(
     format: ResultsFormat,
     glossary: &Glossary,
     config: &Config,
-    w: impl Write,
+    w: impl Write + Send,
 ) -> Result<(), ResultsError> {
     check_fits(format, QueryForm::Graph)?;
     let Answer::Graph(triples) = answer else {

@@ -294,8 +294,10 @@ fn report(
 /// Makes every format with `make` and hands each result to `on` (first `None`, when the format
 /// is about to be made, then its result), in the order made.
 ///
-/// The formats Oxigraph serializes on one core (RDF/XML, JSON-LD) are made two at a time,
-/// each on a thread of its own, after the others, which use every core already.
+/// The formats Oxigraph serializes on one core (RDF/XML, JSON-LD) are made first, two at a
+/// time, each on a thread of its own; then the others, which use every core already. The
+/// last files made are then the small ones (DOT, SVG): the flush to disk that `write` waits
+/// for at the end is theirs, not that of the two largest files.
 ///
 /// # Errors
 /// The first error `on` returns; the formats after it are not made.
@@ -307,10 +309,6 @@ fn each_format<T: Send>(
     let (one_core, rest): (Vec<Format>, Vec<Format>) = formats
         .iter()
         .partition(|f| f.rdf().is_some_and(|rdf| !super::rdf::is_chunked(rdf)));
-    for &format in &rest {
-        on(format, None)?;
-        on(format, Some(make(format)))?;
-    }
     for pair in one_core.chunks(2) {
         for &format in pair {
             on(format, None)?;
@@ -319,6 +317,10 @@ fn each_format<T: Send>(
         for (&format, made) in pair.iter().zip(made) {
             on(format, Some(made))?;
         }
+    }
+    for &format in &rest {
+        on(format, None)?;
+        on(format, Some(make(format)))?;
     }
     Ok(())
 }

@@ -972,6 +972,7 @@ fn escape_runs(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::{Citation, Draft, PartialDate};
 
     /// Escapes `text` into `out` (cleared first) by `classes`; returns whether anything needed
     /// escaping (when not, `out` is left empty and `text` can be written as it is).
@@ -994,7 +995,6 @@ mod tests {
         }
         Ok(escaped)
     }
-    use crate::card::{Citation, Draft, PartialDate};
 
     fn card(slug: &str, term: &str) -> Draft {
         Draft {

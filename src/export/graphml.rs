@@ -282,6 +282,19 @@ impl<'a> GraphMl<Muted<'a>> {
         Self::inside(out, profile, &["graphml", "graph"])
     }
 
+    /// What `events` write in the yEd profile inside a `<graphml><graph><{element}>` just
+    /// opened: a block of yFiles graphics, made once and copied into every element.
+    fn yed_block(
+        element: &str,
+        events: impl FnOnce(&mut GraphMl<Muted<'_>>) -> Result<(), ExportError>,
+    ) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut w = GraphMl::inside(&mut out, Profile::Yed, &["graphml", "graph", element]);
+        // Writing to a `Muted` sink cannot fail.
+        let _ = events(&mut w);
+        out
+    }
+
     /// A writer appending to `out` as if it stood inside the elements `path`, just opened.
     fn inside(out: &'a mut Vec<u8>, profile: Profile, path: &[&str]) -> Self {
         let mut this = GraphMl::new(Muted { out, open: false }, profile);
@@ -560,14 +573,7 @@ impl<W: Write> GraphMl<W> {
                         by_new: false,
                     },
                 ]
-                .map(|link| {
-                    let mut out = Vec::new();
-                    let mut w =
-                        GraphMl::inside(&mut out, Profile::Yed, &["graphml", "graph", "edge"]);
-                    // Writing to a `Muted` sink cannot fail.
-                    let _ = w.edge_graphics_events(link);
-                    out
-                })
+                .map(|link| GraphMl::yed_block("edge", |w| w.edge_graphics_events(link)))
             });
             self.xml.get_mut().write_all(&blocks[kind])?;
         }
@@ -619,10 +625,7 @@ impl<W: Write> GraphMl<W> {
         let width = (chars * 7 + 24).clamp(60, 220);
         let height = 30 + 16 * label.lines().count().saturating_sub(1).min(4);
         let pieces = self.node_graphics.get_or_insert_with(|| {
-            let mut out = Vec::new();
-            let mut w = GraphMl::inside(&mut out, Profile::Yed, &["graphml", "graph", "node"]);
-            // Writing to a `Muted` sink cannot fail.
-            let _ = w.node_graphics_events(["\0"; 6]);
+            let out = GraphMl::yed_block("node", |w| w.node_graphics_events(["\0"; 6]));
             let pieces: Vec<Vec<u8>> = out.split(|&b| b == 0).map(<[u8]>::to_vec).collect();
             pieces
                 .try_into()
@@ -630,7 +633,7 @@ impl<W: Write> GraphMl<W> {
         });
         let mut digits = [[0u8; 20]; 4];
         let [h, w, x, y] = &mut digits;
-        let numbers = [
+        let values = [
             decimal(height, h),
             decimal(width, w),
             decimal(column * 240, x),
@@ -639,7 +642,7 @@ impl<W: Write> GraphMl<W> {
             fill,
         ];
         let sink = self.xml.get_mut();
-        for (piece, value) in pieces.iter().zip(numbers) {
+        for (piece, value) in pieces.iter().zip(values) {
             sink.write_all(piece)?;
             sink.write_all(value.as_bytes())?;
         }

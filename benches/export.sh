@@ -6,6 +6,7 @@
 #   SIZES="10000 100000" RUNS=3 benches/export.sh
 #   PYTHON_SIZES="" benches/export.sh                 # without the Python stack
 #   PARTS=1 benches/export.sh                         # every size in parts (see below)
+#   RUNS=3 PYTHON_RUNS=1 benches/export.sh            # the Python stack once (20 minutes a run)
 #
 # Corpora: `glossgraph generate --terms N` (seed 1) in target/bench/corpus-N.jsonl, shared
 # with the other benchmarks; target/bench-rdf/corpus-N.jsonl (benches/rdf.sh) is used instead
@@ -114,7 +115,7 @@ done
 for terms in ${PYTHON_SIZES-10000}; do
   corpus=$(corpus_of "$terms")
   input_bytes=$(stat -c %s "$corpus")
-  for run in $(seq "$runs"); do
+  for run in $(seq "${PYTHON_RUNS:-$runs}"); do
     rm -rf "$out"
     measure python "$run" "$out" python3 -W ignore benches/export_python.py "$corpus" "$out" 2> "$timing.steps"
     sed 's/^/# /' "$timing.steps"

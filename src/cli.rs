@@ -99,7 +99,8 @@ pub enum Command {
     /// Check the glossary, then write every format into a folder, all or nothing, with a manifest.
     ///
     /// Writes exports/glossary.{ttl,nt,rdf,jsonld,trig,nq}, glossary.graphml,
-    /// glossary.yed.graphml, glossary.neo4j.graphml, glossary.dot and manifest.json.
+    /// glossary.yed.graphml, glossary.neo4j.graphml, glossary.dot, glossary.svg (when
+    /// Graphviz is installed and the map is small enough to lay out) and manifest.json.
     /// An invalid glossary writes nothing and exits 1.
     ///
     /// Examples:

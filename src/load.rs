@@ -540,8 +540,10 @@ impl Loaded {
             Some(b'[') => self.read_array(id, text),
             Some(_) => {
                 // One object per line is JSON Lines; a card spread over several lines is one card.
-                let first_line = text[start..].lines().next().unwrap_or("");
-                if Decoded::from_json(first_line).is_ok() {
+                // A first line that closes what it opens is JSON Lines even when it is broken
+                // (`{"slug": "a" oops}`), so that the lines after it are still read.
+                let first_line = text[start..].lines().next().unwrap_or("").trim_end();
+                if first_line.ends_with('}') || Decoded::from_json(first_line).is_ok() {
                     self.read_lines(id, text);
                 } else {
                     self.read_one(id, text, 0);
@@ -869,6 +871,22 @@ mod tests {
         );
         let pretty = "{\n  \"slug\": \"a\",\n  \"term\": \"A\",\n  \"definition\": \"d\"\n}\n";
         assert_eq!(load_str("x", pretty).cards.len(), 1);
+    }
+
+    #[test]
+    fn a_bad_first_line_still_reads_as_json_lines_without_the_file_name_saying_so() {
+        let text = "{\"slug\":\"a\",\"term\":\"A\",\"definition\":\"d\" oops}\r\n{\"slug\":\"b\",\"term\":\"B\",\"definition\":\"d\"}\n";
+        let loaded = load_str("<stdin>", text);
+        assert_eq!(loaded.cards.len(), 1);
+        assert_eq!(loaded.cards[0].card.slug(), "b");
+        assert_eq!(rules(&loaded), ["json-syntax"]);
+        let broken_card = "{\"slug\": \"a\",\n  \"term\": }\n";
+        let loaded = load_str("<stdin>", broken_card);
+        assert_eq!(rules(&loaded), ["json-syntax"]);
+        assert!(matches!(
+            loaded.findings[0].place,
+            Place::Source { line: 2, .. }
+        ));
     }
 
     #[test]

@@ -19,8 +19,10 @@ mod text;
 pub use citations::markers;
 pub use report::{Located, Report};
 
+use std::collections::HashSet;
+
 use crate::config::Config;
-use crate::diag::{Finding, Rule, Severity};
+use crate::diag::{Finding, Rule, Severity, SourceId};
 use crate::load::{Input, LoadError, Loaded, LoadedCard, OnCard, Origin, Source, Sources};
 use crate::{Card, Glossary};
 
@@ -118,6 +120,7 @@ fn check_rest(loaded: Loaded, config: &Config, options: Options) -> Checked {
         ..
     } = loaded;
     let card_count = cards.len();
+    let unjoined = unjoined_slugs(&cards, &sources);
     cards.retain(|loaded| loaded.has_slug);
     // Cards are sorted, and later split into cards and origins, where they lie: a card is a
     // few hundred bytes, and a second vector of them (or a stable sort's scratch half) would
@@ -133,7 +136,7 @@ fn check_rest(loaded: Loaded, config: &Config, options: Options) -> Checked {
         text::overlapping_labels(cards, &origins, &mut out);
         out
     });
-    relations::glossary(&glossary, &origins, &mut findings);
+    relations::glossary(&glossary, &origins, &unjoined, &mut findings);
     findings.extend(labels);
     // A missing or mistyped field reads as empty; saying it is empty too would be noise.
     let unset: std::collections::HashSet<(Origin, String)> = findings
@@ -165,6 +168,23 @@ fn check_rest(loaded: Loaded, config: &Config, options: Options) -> Checked {
         report,
         config: config.clone(),
     }
+}
+
+/// The slugs named by the card files of a folder whose card could not join the glossary
+/// (broken JSON, invalid UTF-8, no slug): the file `a.json` stands for the term `a`. A link to
+/// `a` is not reported as dangling, the error being in `a.json` (already reported), not in
+/// the card that names it.
+fn unjoined_slugs(cards: &[LoadedCard], sources: &Sources) -> HashSet<String> {
+    let mut joined = vec![false; sources.len()];
+    for loaded in cards.iter().filter(|loaded| loaded.has_slug) {
+        joined[loaded.origin.source as usize] = true;
+    }
+    (0..sources.len())
+        .filter(|&id| !joined[id])
+        .map(|id| sources.get(id as SourceId))
+        .filter(|source| source.one_card_file)
+        .filter_map(|source| Some(source.path.as_ref()?.file_stem()?.to_str()?.to_owned()))
+        .collect()
 }
 
 /// The rules that look at one card at a time, over every card (but those without a slug,
@@ -371,8 +391,8 @@ mod tests {
             .collect();
         let g = Glossary::new(cards.iter().map(Card::from).collect());
         let (mut one, mut two) = (Vec::new(), Vec::new());
-        relations::glossary_on(&g, &origins, &mut one, false);
-        relations::glossary_on(&g, &origins, &mut two, true);
+        relations::glossary_on(&g, &origins, &HashSet::new(), &mut one, false);
+        relations::glossary_on(&g, &origins, &HashSet::new(), &mut two, true);
         for rule in [
             Rule::DanglingLink,
             Rule::OneWayRelated,

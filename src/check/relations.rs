@@ -2,7 +2,7 @@
 //! unreciprocated links (`urc`), supersedes cycles (`chr`, reported with the whole path),
 //! orphans (`oc`), disconnected clusters (`dcc`), and lifecycle consistency.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use petgraph::algo::tarjan_scc;
 use petgraph::graph::NodeIndex;
@@ -50,15 +50,23 @@ impl List {
     }
 }
 
-pub(super) fn glossary(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
+/// Every relation rule; a link to one of `unjoined` (the terms whose card files could not be
+/// read into cards) is not reported as dangling.
+pub(super) fn glossary(
+    g: &Glossary,
+    origins: &[Origin],
+    unjoined: &HashSet<String>,
+    out: &mut Vec<Finding>,
+) {
     // Below this many cards, a second thread costs more than it saves.
-    glossary_on(g, origins, out, origins.len() >= 1 << 14);
+    glossary_on(g, origins, unjoined, out, origins.len() >= 1 << 14);
 }
 
 /// [`glossary`], on two threads if `two_threads`: the same findings in the same order.
 pub(super) fn glossary_on(
     g: &Glossary,
     origins: &[Origin],
+    unjoined: &HashSet<String>,
     out: &mut Vec<Finding>,
     two_threads: bool,
 ) {
@@ -70,7 +78,7 @@ pub(super) fn glossary_on(
         // slug) is made once.
         let mut suggestions = HashMap::new();
         for (i, origin) in origins.iter().enumerate() {
-            links(g, &mut suggestions, i, *origin, out);
+            links(g, &mut suggestions, unjoined, i, *origin, out);
         }
         one_way(g, origins, out);
     };
@@ -99,6 +107,7 @@ pub(super) fn glossary_on(
 fn links<'g>(
     g: &'g Glossary,
     suggestions: &mut HashMap<&'g str, Option<&'g str>>,
+    unjoined: &HashSet<String>,
     i: usize,
     origin: Origin,
     out: &mut Vec<Finding>,
@@ -125,6 +134,9 @@ fn links<'g>(
             }
             if node == UNKNOWN {
                 let target = target();
+                if unjoined.contains(target) {
+                    continue;
+                }
                 let mut f = at(
                     Rule::DanglingLink,
                     origin,

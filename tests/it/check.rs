@@ -241,6 +241,30 @@ fn self_links_and_dangling_targets() {
     );
 }
 
+#[test]
+fn a_card_file_that_cannot_be_read_is_not_blamed_on_the_cards_that_name_it() {
+    // a.json is broken (trailing comma) and b.json has no list; c.json names both a and a
+    // term that has no file at all: only the latter is dangling.
+    let broken = card("a", &["c"]).replace("\"related\": [\"c\"]", "\"related\": [\"c\"],");
+    let no_slug = "{\"term\": \"B\", \"definition\": \"d\"}\n";
+    let c = card("c", &["a", "b", "x"]);
+    let files = [
+        ("a.json", broken.as_bytes()),
+        ("b.json", no_slug.as_bytes()),
+        ("c.json", c.as_bytes()),
+    ];
+    let (code, findings) = findings_of(&files);
+    assert_eq!(code, 1);
+    assert_eq!(
+        errors(&findings),
+        [
+            "error json-syntax ./a.json:6:1 - | trailing comma",
+            "error missing-field ./b.json:1:1 /slug | missing required field `slug`",
+            "error dangling-link ./c.json:5:25 /related/2 | `related` target `x` is not a term of the glossary",
+        ]
+    );
+}
+
 /// Cards `(slug, supersedes, supersededBy)` with status obsolete, each mirroring the other side.
 fn lifecycle(cards: &[(&str, &[&str], &[&str])]) -> Vec<(String, Vec<u8>)> {
     cards

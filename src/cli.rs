@@ -19,7 +19,8 @@ use glossgraph::generate::Params;
 )]
 #[command(
     after_help = "Exit codes: 0 success; 1 the glossary is invalid (or differs, or a query failed); \
-2 glossgraph could not run (bad arguments, unreadable input, failed write)."
+2 glossgraph could not run (bad arguments, unreadable input, failed write); 130 export was \
+interrupted (Ctrl-C, SIGTERM) and cleaned up."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -506,7 +507,7 @@ pub struct ExportArgs {
     pub quiet: bool,
 
     /// Say what is being done.
-    #[arg(short, long)]
+    #[arg(short, long, conflicts_with = "quiet")]
     pub verbose: bool,
 }
 

@@ -34,6 +34,8 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 const EXIT_FINDINGS: u8 = 1;
 /// glossgraph could not run.
 const EXIT_FAILURE: u8 = 2;
+/// `export` was interrupted (Ctrl-C, SIGTERM) and cleaned up: 128 + SIGINT, as shells say.
+const EXIT_INTERRUPTED: u8 = 130;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -177,7 +179,18 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
         args.format.iter().map(|f| f.format()).collect()
     };
     if let Some(profile) = args.profile {
-        // --profile picks the one GraphML shape wherever GraphML is asked for.
+        // --profile picks the one GraphML shape wherever GraphML is asked for; a --format
+        // that names another shape outright contradicts it.
+        if let Some(other) = formats.iter().find(|f| {
+            matches!(f, Format::GraphMlYed | Format::GraphMlNeo4j) && **f != profile.format()
+        }) {
+            anyhow::bail!(
+                "--format {} and --profile {} ask for different GraphML files: keep one",
+                other.name(),
+                clap::ValueEnum::to_possible_value(&profile)
+                    .map_or_else(String::new, |v| v.get_name().to_owned())
+            );
+        }
         let graphml = [Format::GraphMl, Format::GraphMlYed, Format::GraphMlNeo4j];
         if formats.iter().any(|f| graphml.contains(f)) {
             formats.retain(|f| !graphml.contains(f));
@@ -193,6 +206,10 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
         ..args.view.view()
     };
     if args.out == "-" {
+        anyhow::ensure!(
+            !args.check,
+            "--check compares with the files of a folder: give it with --out DIR, not -"
+        );
         let [format] = formats.as_slice() else {
             anyhow::bail!("--out - writes one format to standard output: choose it with --format");
         };
@@ -222,9 +239,15 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
         for d in &drift {
             writeln!(stdout, "{d}")?;
         }
+        let extra = drift.iter().any(|d| matches!(d, bundle::Drift::Extra(_)));
         eprintln!(
-            "glossgraph: {} differs from what `glossgraph export` writes; run it to regenerate",
-            out.display()
+            "glossgraph: {} differs from what `glossgraph export` writes; run it to regenerate{}",
+            out.display(),
+            if extra {
+                ", and remove the extra files (export leaves files it does not write alone)"
+            } else {
+                ""
+            }
         );
         return Ok(ExitCode::from(EXIT_FINDINGS));
     }
@@ -261,12 +284,22 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
         }
         _ => {}
     };
+    // Interrupted (Ctrl-C, SIGTERM), the run removes its staging folder; exports/ is left
+    // as it was, or, if the files were being moved in, as the new run wrote it.
+    let abandoned = out.to_path_buf();
+    ctrlc::set_handler(move || {
+        bundle::abandon(&abandoned);
+        eprintln!("glossgraph: interrupted; nothing was written");
+        std::process::exit(EXIT_INTERRUPTED.into());
+    })
+    .context("cannot install the Ctrl-C/SIGTERM handler")?;
     let manifest = bundle::write(glossary, config, &formats, &view, out, &mut progress)?;
     if !args.quiet {
+        let files = manifest.files.len() + 1;
         eprintln!(
-            "exported {} terms in {} files to {}",
+            "exported {} terms in {files} file{} to {}",
             manifest.terms,
-            manifest.files.len() + 1,
+            if files == 1 { "" } else { "s" },
             out.display()
         );
     }

@@ -195,8 +195,8 @@ struct Staged {
     sha256: String,
     /// The number of triples, for an RDF format.
     triples: Option<u64>,
-    /// The file, to be flushed to disk; `None` when there is none to flush: the SVG (Graphviz
-    /// wrote it) or a format made again for [`check`].
+    /// The file, to be flushed to disk; `None` for a format made again for [`check`], which
+    /// is not kept.
     file: Option<fs::File>,
 }
 
@@ -225,7 +225,8 @@ fn stage(
             bytes,
             sha256,
             triples: None,
-            file: None,
+            // Graphviz wrote it and closed it: flushed through a handle of our own.
+            file: Some(fs::File::open(&path)?),
         }));
     }
     let file = fs::File::create(&path)?;
@@ -455,23 +456,18 @@ pub fn write(
     out: &Path,
     progress: &mut dyn FnMut(Event),
 ) -> Result<Manifest, ExportError> {
-    let name = out
-        .file_name()
-        .map_or_else(|| "exports".into(), |n| n.to_string_lossy().into_owned());
-    let parent = match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
     if out.exists() && !out.is_dir() {
         return Err(ExportError::Unwritable(format!(
             "`{}` exists and is not a folder",
             out.display()
         )));
     }
-    fs::create_dir_all(&parent)?;
     let staging = Staging {
-        path: parent.join(format!(".{name}.staging-{}", std::process::id())),
+        path: staging_path(out),
     };
+    if let Some(parent) = staging.path.parent() {
+        fs::create_dir_all(parent)?;
+    }
     let _ = fs::remove_dir_all(&staging.path);
     fs::create_dir(&staging.path)?;
     let syncer = Syncer::start();
@@ -500,23 +496,116 @@ pub fn write(
         }
         Ok(manifest)
     })?;
+    let mut file = fs::File::create(staging.path.join(MANIFEST))?;
+    file.write_all(manifest.to_json().as_bytes())?;
+    syncer.sync(file);
     syncer.finish()?;
-    fs::write(staging.path.join(MANIFEST), manifest.to_json())?;
     // Everything is staged. Make sure every rename can succeed before the first one, so the
     // folder is never left half old, half new; then move the files in, the manifest last.
-    let names = written.iter().map(|f| f.file_name()).chain([MANIFEST]);
-    if let Some(blocked) = names.clone().map(|n| out.join(n)).find(|p| p.is_dir()) {
+    // Only what was staged: a skipped format (the SVG) has no file to move.
+    let names: Vec<&str> = written
+        .iter()
+        .map(|f| f.file_name())
+        .chain([MANIFEST])
+        .collect();
+    if let Some(blocked) = names.iter().map(|n| out.join(n)).find(|p| p.is_dir()) {
         return Err(ExportError::Unwritable(format!(
             "cannot replace `{}`: it is a folder",
             blocked.display()
         )));
     }
     fs::create_dir_all(out)?;
-    // Only what was staged: a skipped format (the SVG) has no file to move.
-    for name in names {
-        fs::rename(staging.path.join(name), out.join(name))?;
+    // Export files of an earlier run that this one does not write (`--format` left them
+    // out) would no longer match the manifest: they go, with the files they are replaced by.
+    let stale: Vec<&str> = Format::ALL
+        .iter()
+        .map(|f| f.file_name())
+        .filter(|name| !names.contains(name) && out.join(name).is_file())
+        .collect();
+    swap_in(&staging.path, out, &stale, &names)?;
+    // The renames themselves reach the disk with the folder (where folders can be opened).
+    if let Ok(folder) = fs::File::open(out) {
+        let _ = folder.sync_all();
     }
     Ok(manifest)
+}
+
+/// The staging folder of this process for the output folder `out`: hidden, beside it.
+fn staging_path(out: &Path) -> PathBuf {
+    let name = out
+        .file_name()
+        .map_or_else(|| "exports".into(), |n| n.to_string_lossy().into_owned());
+    let parent = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    parent.join(format!(".{name}.staging-{}", std::process::id()))
+}
+
+/// Held while [`swap_in`] moves files into an output folder.
+static MOVING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Cleans up after a [`write`] into `out` that is being interrupted (Ctrl-C, SIGTERM; the
+/// caller exits right after): waits until files being moved into `out` are all in (or all
+/// back), so that the folder is whole, old or new, then removes the staging folder.
+pub fn abandon(out: &Path) {
+    let _moving = MOVING.lock();
+    let path = staging_path(out);
+    // The writers may still be adding files to it: try again if it was not empty.
+    for _ in 0..3 {
+        if fs::remove_dir_all(&path).is_ok() || !path.exists() {
+            return;
+        }
+    }
+}
+
+/// Moves the files `names` from `staging` into `out`, all or none, after moving `stale`
+/// (files of `out` that no longer belong there) out of the way.
+///
+/// Each file `out` already holds under one of these names is first moved into the staging
+/// folder, which is removed once every file is in place. If any rename fails, every one done
+/// so far is undone, newest first, and `out` is left as it was.
+///
+/// # Errors
+/// The rename that failed, naming its file.
+fn swap_in(staging: &Path, out: &Path, stale: &[&str], names: &[&str]) -> Result<(), ExportError> {
+    let _moving = MOVING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let previous = staging.join("previous");
+    fs::create_dir(&previous)?;
+    let mut done: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let mut rename = |from: PathBuf, to: PathBuf| match fs::rename(&from, &to) {
+        Ok(()) => {
+            done.push((from, to));
+            Ok(())
+        }
+        Err(e) => {
+            for (from, to) in done.drain(..).rev() {
+                let _ = fs::rename(to, from);
+            }
+            let file = if from.starts_with(staging) {
+                &to
+            } else {
+                &from
+            };
+            Err(ExportError::Unwritable(format!(
+                "cannot replace `{}`: {e}; the folder is left as it was",
+                file.display()
+            )))
+        }
+    };
+    for name in stale {
+        rename(out.join(name), previous.join(name))?;
+    }
+    for name in names {
+        let target = out.join(name);
+        if target.symlink_metadata().is_ok() {
+            rename(target.clone(), previous.join(name))?;
+        }
+        rename(staging.join(name), target)?;
+    }
+    Ok(())
 }
 
 /// How a file on disk differs from what `export` would write.
@@ -640,6 +729,53 @@ pub fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The names and contents of the files of `dir`, sorted.
+    fn contents(dir: &Path) -> Vec<(String, String)> {
+        let mut files: Vec<(String, String)> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file())
+            .map(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                (name, fs::read_to_string(&p).unwrap())
+            })
+            .collect();
+        files.sort();
+        files
+    }
+
+    #[test]
+    fn a_rename_failing_midway_puts_back_every_file_already_moved() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (staging, out) = (tmp.path().join("staging"), tmp.path().join("out"));
+        fs::create_dir(&staging).unwrap();
+        fs::create_dir(&out).unwrap();
+        for name in ["a", "b", "d"] {
+            fs::write(staging.join(name), format!("new {name}")).unwrap();
+        }
+        for name in ["a", "b", "c", "d", "stale", "mine"] {
+            fs::write(out.join(name), format!("old {name}")).unwrap();
+        }
+        let before = contents(&out);
+        // `c` was never staged: its rename fails after `stale`, `a` and `b` have moved.
+        let err = swap_in(&staging, &out, &["stale"], &["a", "b", "c", "d"]).unwrap_err();
+        assert!(err.to_string().contains("c`"), "{err}");
+        assert_eq!(contents(&out), before);
+        fs::remove_dir_all(staging.join("previous")).unwrap();
+        swap_in(&staging, &out, &["stale"], &["a", "b", "d"]).unwrap();
+        let after: Vec<(String, String)> = ["a", "b", "c", "d", "mine"]
+            .iter()
+            .map(|n| {
+                let new = ["a", "b", "d"].contains(n);
+                (
+                    n.to_string(),
+                    format!("{} {n}", if new { "new" } else { "old" }),
+                )
+            })
+            .collect();
+        assert_eq!(contents(&out), after);
+    }
 
     #[test]
     fn hashing_counts_and_digests() {

@@ -197,12 +197,19 @@ fn a_blocked_target_fails_before_any_file_is_replaced() {
     assert_eq!(snapshot(&tmp.path().join("out")), before);
 }
 
+/// An export of 20,000 generated terms into `out` (which holds the sample glossary's
+/// exports), stopped once some but not all of its files are staged: the running child, its
+/// staging folder, and `out` as it was before.
 #[cfg(unix)]
-#[test]
-fn an_export_killed_midway_leaves_the_previous_exports() {
-    let tmp = tempfile::tempdir().unwrap();
+fn an_export_under_way(
+    tmp: &Path,
+) -> (
+    std::process::Child,
+    std::path::PathBuf,
+    BTreeMap<String, String>,
+) {
     let (code, _, stderr) = outcome(&run_in(
-        tmp.path(),
+        tmp,
         &[
             "generate",
             "--terms",
@@ -216,19 +223,18 @@ fn an_export_killed_midway_leaves_the_previous_exports() {
     ));
     assert_eq!(code, 0, "{stderr}");
     let data = root().join("data");
-    let (code, _, _) = export(tmp.path(), &[data.to_str().unwrap(), "--out", "out"]);
+    let (code, _, _) = export(tmp, &[data.to_str().unwrap(), "--out", "out"]);
     assert_eq!(code, 0);
-    let before = snapshot(&tmp.path().join("out"));
+    let before = snapshot(&tmp.join("out"));
 
     let mut child = glossgraph()
         .args(["export", "big.jsonl", "--out", "out", "--quiet"])
-        .current_dir(tmp.path())
+        .current_dir(tmp)
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // Wait until some, but not all, files are staged, then kill it without warning.
-    let staging = tmp.path().join(format!(".out.staging-{}", child.id()));
+    let staging = tmp.join(format!(".out.staging-{}", child.id()));
     let start = Instant::now();
     loop {
         let staged = fs::read_dir(&staging).map(|d| d.count()).unwrap_or(0);
@@ -245,6 +251,15 @@ fn an_export_killed_midway_leaves_the_previous_exports() {
         );
         std::thread::sleep(Duration::from_millis(5));
     }
+    (child, staging, before)
+}
+
+#[cfg(unix)]
+#[test]
+fn an_export_killed_midway_leaves_the_previous_exports() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (mut child, _, before) = an_export_under_way(tmp.path());
+    // Killed without warning: nothing can clean up, but nothing in out/ has changed.
     child.kill().unwrap();
     child.wait().unwrap();
     assert_eq!(
@@ -252,6 +267,88 @@ fn an_export_killed_midway_leaves_the_previous_exports() {
         before,
         "exports/ must be exactly as it was"
     );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_export_cleans_up_and_says_so() {
+    for signal in ["-INT", "-TERM"] {
+        let tmp = tempfile::tempdir().unwrap();
+        let (child, staging, before) = an_export_under_way(tmp.path());
+        let sent = std::process::Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let (code, _, stderr) = outcome(&child.wait_with_output().unwrap());
+        assert_eq!(code, 130, "{signal}: {stderr}");
+        assert!(
+            stderr.contains("interrupted; nothing was written"),
+            "{stderr}"
+        );
+        assert!(!staging.exists(), "{signal}: the staging folder is left");
+        assert_eq!(snapshot(&tmp.path().join("out")), before, "{signal}");
+    }
+}
+
+#[test]
+fn a_narrower_export_leaves_only_its_own_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = root().join("data");
+    let data = data.to_str().unwrap();
+    let (code, _, _) = export(tmp.path(), &[data, "--out", "out"]);
+    assert_eq!(code, 0);
+    fs::write(tmp.path().join("out/notes.txt"), "mine").unwrap();
+    let (code, _, stderr) = export(tmp.path(), &[data, "--out", "out", "--format", "turtle"]);
+    assert_eq!(code, 0, "{stderr}");
+    // The other formats' files would no longer match the manifest: they are gone; a file
+    // glossgraph never writes is left alone.
+    let names: Vec<String> = snapshot(&tmp.path().join("out")).into_keys().collect();
+    assert_eq!(names, ["glossary.ttl", "manifest.json", "notes.txt"]);
+    let (code, stdout, _) = export(
+        tmp.path(),
+        &[data, "--out", "out", "--format", "turtle", "--check"],
+    );
+    assert_eq!(
+        (code, stdout.trim()),
+        (1, "extra: notes.txt (not written by this export)")
+    );
+}
+
+#[test]
+fn contradictory_options_are_refused_before_anything_is_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = root().join("data");
+    let data = data.to_str().unwrap();
+    for (args, says) in [
+        (
+            vec!["--out", "-", "--format", "turtle", "--check"],
+            "--check compares with the files of a folder",
+        ),
+        (
+            vec![
+                "--out",
+                "out",
+                "--format",
+                "graphml-neo4j",
+                "--profile",
+                "yed",
+            ],
+            "--format graphml-neo4j and --profile yed ask for different GraphML files",
+        ),
+        (
+            vec!["--out", "out", "--quiet", "--verbose"],
+            "cannot be used with",
+        ),
+    ] {
+        let mut all = vec![data];
+        all.extend(args);
+        let (code, stdout, stderr) = export(tmp.path(), &all);
+        assert_eq!(code, 2, "{all:?}: {stderr}");
+        assert!(stderr.contains(says), "{all:?}: {stderr}");
+        assert!(stdout.is_empty(), "{all:?}");
+        assert!(!tmp.path().join("out").exists(), "{all:?}");
+    }
 }
 
 #[test]

@@ -272,17 +272,29 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
             args.glossary.input
         );
     }
-    let mut progress = |event: bundle::Event| match event {
-        bundle::Event::Writing(format) if verbose => {
-            eprintln!("writing {} ({})", format.file_name(), format.name());
+    // The SVG is skipped, with a line saying why, when it comes with every other format; asked
+    // for by name, it must be written.
+    let svg_asked = args.format.iter().any(|f| f.format() == Format::Svg);
+    let mut progress = |event: bundle::Event| {
+        match event {
+            bundle::Event::Skipped(format, why) if svg_asked && format == Format::Svg => {
+                return Err(export::ExportError::Unwritable(format!(
+                    "cannot write {}: {why}",
+                    format.file_name()
+                )));
+            }
+            bundle::Event::Writing(format) if verbose => {
+                eprintln!("writing {} ({})", format.file_name(), format.name());
+            }
+            bundle::Event::Written(format, bytes) if show => {
+                eprintln!("wrote {} ({bytes} bytes)", format.file_name());
+            }
+            bundle::Event::Skipped(format, why) if !quiet => {
+                eprintln!("glossgraph: skipped {}: {why}", format.file_name());
+            }
+            _ => {}
         }
-        bundle::Event::Written(format, bytes) if show => {
-            eprintln!("wrote {} ({bytes} bytes)", format.file_name());
-        }
-        bundle::Event::Skipped(format, why) if !quiet => {
-            eprintln!("glossgraph: skipped {}: {why}", format.file_name());
-        }
-        _ => {}
+        Ok(())
     };
     // Interrupted (Ctrl-C, SIGTERM), the run removes its staging folder; exports/ is left
     // as it was, or, if the files were being moved in, as the new run wrote it.

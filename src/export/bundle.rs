@@ -271,23 +271,26 @@ fn regenerate(
 }
 
 /// Reports what became of `format`, and hands its file to `syncer`; the staged file, if any.
+///
+/// # Errors
+/// That of `progress`, which refuses the event (a format the user asked for was skipped).
 fn report(
     format: Format,
     outcome: Outcome,
     syncer: &Syncer,
-    progress: &mut dyn FnMut(Event),
-) -> Option<(Format, Staged)> {
+    progress: &mut dyn FnMut(Event) -> Result<(), ExportError>,
+) -> Result<Option<(Format, Staged)>, ExportError> {
     match outcome {
         Outcome::Skipped(why) => {
-            progress(Event::Skipped(format, why));
-            None
+            progress(Event::Skipped(format, why))?;
+            Ok(None)
         }
         Outcome::Staged(mut staged) => {
             if let Some(file) = staged.file.take() {
                 syncer.sync(file);
             }
-            progress(Event::Written(format, staged.bytes));
-            Some((format, staged))
+            progress(Event::Written(format, staged.bytes))?;
+            Ok(Some((format, staged)))
         }
     }
 }
@@ -444,17 +447,19 @@ impl Drop for Staging {
     }
 }
 
-/// Writes `formats` and the manifest into `out`, all or nothing.
+/// Writes `formats` and the manifest into `out`, all or nothing. Each [`Event`] goes to
+/// `progress`, which may refuse it with an error that stops the run (the caller's way of
+/// saying that a skipped SVG was asked for).
 ///
 /// # Errors
-/// A writer's error or an I/O error; `out` is then left as it was.
+/// A writer's error, an I/O error, or that of `progress`; `out` is then left as it was.
 pub fn write(
     glossary: &Glossary,
     config: &Config,
     formats: &[Format],
     view: &View,
     out: &Path,
-    progress: &mut dyn FnMut(Event),
+    progress: &mut dyn FnMut(Event) -> Result<(), ExportError>,
 ) -> Result<Manifest, ExportError> {
     if out.exists() && !out.is_dir() {
         return Err(ExportError::Unwritable(format!(
@@ -481,8 +486,8 @@ pub fn write(
             |format| stage(glossary, config, format, view, &staging.path),
             |format, outcome| {
                 match outcome {
-                    None => progress(Event::Writing(format)),
-                    Some(outcome) => staged.push(report(format, outcome?, &syncer, progress)),
+                    None => progress(Event::Writing(format))?,
+                    Some(outcome) => staged.push(report(format, outcome?, &syncer, progress)?),
                 }
                 Ok(())
             },

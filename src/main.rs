@@ -219,6 +219,14 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let out = std::path::Path::new(&args.out);
+    if let Some(folder) = folder_holding(&args.glossary.input, out) {
+        anyhow::bail!(
+            "the output folder `{}` is inside the glossary folder `{}`: the next run would read \
+             its manifest.json as a card; choose an --out outside it",
+            out.display(),
+            folder.display()
+        );
+    }
     if args.check {
         let bundle::Checked { drift, skipped } =
             bundle::check(glossary, config, &formats, &view, out)?;
@@ -316,6 +324,18 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The glossary folder `input`, if `out` lies inside it (symbolic links followed, `out`
+/// need not exist yet).
+fn folder_holding(input: &str, out: &std::path::Path) -> Option<std::path::PathBuf> {
+    let folder = std::fs::canonicalize(input).ok().filter(|p| p.is_dir())?;
+    let out = std::path::absolute(out).ok()?;
+    // The nearest folder of `out` that exists, made canonical, with the rest of `out` after it.
+    let existing = out.ancestors().find(|a| a.exists())?;
+    let rest = out.strip_prefix(existing).ok()?;
+    let out = std::fs::canonicalize(existing).ok()?.join(rest);
+    out.starts_with(&folder).then_some(folder)
 }
 
 fn check_command(args: &CheckArgs, color: Color) -> Result<ExitCode> {

@@ -357,6 +357,27 @@ fn options_that_cannot_be_honoured_are_refused_and_nothing_is_written() {
 }
 
 #[test]
+fn an_output_folder_inside_the_glossary_folder_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    fs::create_dir(tmp.path().join("cards")).unwrap();
+    for (slug, other) in [("a", "b"), ("b", "a")] {
+        let path = tmp.path().join(format!("cards/{slug}.json"));
+        fs::write(path, crate::util::card(slug, &[other])).unwrap();
+    }
+    // Its manifest.json would be read as a card by the next run.
+    let (code, _, stderr) = export(tmp.path(), &["cards", "--out", "cards/exports"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("the output folder `cards/exports` is inside the glossary folder"),
+        "{stderr}"
+    );
+    let names: Vec<String> = snapshot(&tmp.path().join("cards")).into_keys().collect();
+    assert_eq!(names, ["a.json", "b.json"]);
+    let (code, _, stderr) = export(tmp.path(), &["cards", "--out", "exports"]);
+    assert_eq!(code, 0, "{stderr}");
+}
+
+#[test]
 fn one_format_to_standard_output() {
     let (code, stdout, _) = export(root(), &["--format", "ntriples", "--out", "-"]);
     assert_eq!(code, 0);

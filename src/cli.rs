@@ -124,10 +124,15 @@ pub enum Command {
 
     /// Print the man page (roff), generated from these same definitions.
     ///
-    /// Example:
+    /// Examples:
     ///   glossgraph man > glossgraph.1 && man ./glossgraph.1
+    ///   glossgraph man export > glossgraph-export.1    # one subcommand, every option
     #[command(verbatim_doc_comment)]
-    Man,
+    Man {
+        /// The subcommand whose page to print (glossgraph-SUBCOMMAND(1)); without it, the
+        /// page of glossgraph itself.
+        subcommand: Option<String>,
+    },
 
     /// Render a topic map with Graphviz (dot or sfdp) as SVG, PNG or PDF.
     ///

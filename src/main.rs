@@ -95,9 +95,27 @@ fn run(cli: Cli) -> Result<ExitCode> {
             out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Man => {
+        Command::Man { subcommand } => {
+            let mut page = Cli::command();
+            if let Some(name) = subcommand {
+                page.build();
+                let names: Vec<String> = page
+                    .get_subcommands()
+                    .map(|c| c.get_name().to_owned())
+                    .collect();
+                page = page
+                    .find_subcommand(&name)
+                    .cloned()
+                    .ok_or_else(|| {
+                        anyhow!(
+                            "no subcommand `{name}`; man pages exist for: {}",
+                            names.join(", ")
+                        )
+                    })?
+                    .display_name(format!("glossgraph-{name}"));
+            }
             let mut out = io::stdout().lock();
-            clap_mangen::Man::new(Cli::command()).render(&mut out)?;
+            clap_mangen::Man::new(page).render(&mut out)?;
             out.flush()?;
             Ok(ExitCode::SUCCESS)
         }

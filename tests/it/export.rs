@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
@@ -439,9 +439,55 @@ fn completions_and_man_page_come_from_the_same_definitions() {
         man.starts_with(".ie \\n(.g .ds Aq \\(aq") || man.contains(".TH glossgraph"),
         "{man}"
     );
-    for sub in ["check", "export", "completions"] {
-        assert!(man.contains(sub), "the man page lists `{sub}`");
+    // Every page the main page points to exists, and reads as a man page: `groff -k -man`
+    // (what `man` runs: `-k` decodes UTF-8 as man-db's preconv does) formats it without a
+    // warning.
+    let pages: Vec<&str> = man
+        .lines()
+        .filter_map(|l| l.strip_prefix("glossgraph\\-")?.strip_suffix("(1)"))
+        .collect();
+    for sub in ["check", "export", "completions", "query", "serve"] {
+        assert!(
+            pages.contains(&sub),
+            "the man page lists `{sub}`: {pages:?}"
+        );
     }
+    for sub in pages {
+        let (code, page, stderr) = outcome(&run_in(root(), &["man", sub], None));
+        assert_eq!(code, 0, "{stderr}");
+        assert!(page.contains(&format!(".TH glossgraph-{sub} 1")), "{page}");
+        let mut groff = std::process::Command::new("groff")
+            .args(["-k", "-man", "-Tutf8", "-ww", "-P-bou"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("groff (Debian groff-base) is installed by scripts/install-test-tools.sh");
+        groff
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(page.as_bytes())
+            .unwrap();
+        let shown = groff.wait_with_output().unwrap();
+        assert!(shown.status.success());
+        assert_eq!(
+            String::from_utf8_lossy(&shown.stderr),
+            "",
+            "groff on `man {sub}`"
+        );
+        let text = String::from_utf8_lossy(&shown.stdout);
+        assert!(text.contains(&format!("glossgraph {sub}")), "{text}");
+        if sub == "export" {
+            assert!(
+                text.contains("--format") && text.contains("--check"),
+                "{text}"
+            );
+        }
+    }
+    let (code, _, stderr) = outcome(&run_in(root(), &["man", "nope"], None));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("man pages exist for: check,"), "{stderr}");
 }
 
 #[test]

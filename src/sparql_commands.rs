@@ -153,15 +153,22 @@ pub fn query(mut args: QueryArgs, color: Color) -> Result<ExitCode> {
     results::check_fits(format, prepared.form())?;
     match store.run(&prepared, timeout) {
         Ok(answer) => {
+            let mut lines = LineEnd {
+                inner: &mut out,
+                ended: true,
+            };
             let written = if format.is_picture() {
-                results::draw(&answer, format, &glossary, &config, &mut out)
+                results::draw(&answer, format, &glossary, &config, &mut lines)
             } else {
-                results::write(&answer, format, &store.prefixes(), &mut out)
+                results::write(&answer, format, &store.prefixes(), &mut lines)
             };
             match written {
                 // Plain I/O errors, so that a closed pipe ends the run quietly.
                 Err(results::ResultsError::Io(e)) => return Err(e.into()),
                 other => other?,
+            }
+            if !lines.ended {
+                out.write_all(b"\n")?;
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -350,4 +357,25 @@ pub fn push(args: PushArgs, color: Color) -> Result<ExitCode> {
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A writer that remembers whether its output ends a line: JSON and XML results end without
+/// a line end, and the shell's prompt would follow them on the same line.
+struct LineEnd<W> {
+    inner: W,
+    ended: bool,
+}
+
+impl<W: Write> Write for LineEnd<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        if n > 0 {
+            self.ended = buf[n - 1] == b'\n';
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
 }

@@ -68,7 +68,8 @@ fn ask_in_every_solution_format() {
         "true\n"
     );
     let json = ok(&glossgraph(&["query", ask, "--results", "json"]));
-    assert_eq!(json, r#"{"head":{},"boolean":true}"#);
+    // Ended by a line end, as every answer is, so that a shell's prompt starts a line.
+    assert_eq!(json, "{\"head\":{},\"boolean\":true}\n");
     let xml = ok(&glossgraph(&[
         "query",
         "ASK { ?t skos:notation \"nope\"^^gx:Slug }",
@@ -76,6 +77,7 @@ fn ask_in_every_solution_format() {
         "xml",
     ]));
     assert!(xml.contains("<boolean>false</boolean>"), "{xml}");
+    assert!(xml.ends_with("</sparql>\n"), "{xml}");
 }
 
 /// The CONSTRUCT of the RoCEv2 card's labels, as N-Triples: the reference for the others.

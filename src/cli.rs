@@ -176,7 +176,8 @@ pub struct StoreArgs {
 /// Where the glossary comes from and how it is configured; shared by every command.
 #[derive(Debug, Clone, Args)]
 pub struct GlossaryArgs {
-    /// A folder of *.json cards, a JSON array file, a JSON Lines file (.jsonl), or - for stdin.
+    /// A folder of *.json cards, one card's file, a JSON array file, a JSON Lines file
+    /// (.jsonl, .ndjson), or - for stdin.
     #[arg(default_value = "data", value_name = "INPUT")]
     pub input: String,
 

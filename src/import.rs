@@ -79,6 +79,10 @@ pub enum ImportError {
         position: Option<(u64, u64)>,
         message: String,
     },
+    /// The folder to write into already holds files: cards are written into a new or empty
+    /// folder only, so that none is overwritten and no stale card is left beside them.
+    #[error("`{}` is not an empty folder; cards are only written into a new or empty one", .0.display())]
+    NotEmpty(PathBuf),
     /// The RDF is well-formed but does not follow the mapping.
     #[error("{file}: the RDF does not follow the glossgraph mapping ({})", count(.problems.len(), "problem"))]
     Mapping {
@@ -958,6 +962,7 @@ pub fn write_folder(imported: &Imported, dir: &Path) -> Result<Vec<PathBuf>, Imp
             source,
         }
     };
+    new_or_empty(dir)?;
     fs::create_dir_all(dir).map_err(io(dir))?;
     let mut written = Vec::with_capacity(imported.cards.len() + 1);
     for card in &imported.cards {
@@ -974,6 +979,22 @@ pub fn write_folder(imported: &Imported, dir: &Path) -> Result<Vec<PathBuf>, Imp
     write_atomically(&path, |w| w.write_all(toml.as_bytes())).map_err(io(&path))?;
     written.push(path);
     Ok(written)
+}
+
+/// Whether `dir` can take the imported cards: it does not exist yet, or is an empty folder.
+///
+/// # Errors
+/// [`ImportError::NotEmpty`] for a folder that holds anything (or a file in its place).
+pub fn new_or_empty(dir: &Path) -> Result<(), ImportError> {
+    let empty = match fs::read_dir(dir) {
+        Err(e) => e.kind() == io::ErrorKind::NotFound,
+        Ok(mut entries) => entries.next().is_none(),
+    };
+    if empty {
+        Ok(())
+    } else {
+        Err(ImportError::NotEmpty(dir.to_owned()))
+    }
 }
 
 /// The configuration as a `glossgraph.toml`.

@@ -423,6 +423,7 @@ fn import_command(args: &ImportArgs) -> Result<ExitCode> {
             args.file.display()
         )
     })?;
+    import::new_or_empty(&args.out)?;
     let imported = match import::read_file(&args.file, format) {
         Ok(imported) => imported,
         Err(e @ ImportError::Io { .. }) => return Err(e.into()),

@@ -979,6 +979,22 @@ fn import_writes_cards_and_settings_that_check_and_export_again() {
         fs::read(out2.join("roce-v2.json")).unwrap(),
         seed.as_bytes()
     );
+
+    // A folder that holds anything is refused, and left as it was.
+    fs::write(out2.join("mine.json"), "{}").unwrap();
+    let before = fs::read_dir(&out2).unwrap().count();
+    let (code, stderr) = glossgraph(&[
+        "import",
+        odd.to_str().unwrap(),
+        "--format",
+        "nquads",
+        "--out",
+        out2.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("is not an empty folder"), "{stderr}");
+    assert_eq!(fs::read_dir(&out2).unwrap().count(), before);
+    assert_eq!(fs::read_to_string(out2.join("mine.json")).unwrap(), "{}");
 }
 
 #[test]

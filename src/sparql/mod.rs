@@ -378,7 +378,10 @@ impl GlossaryStore {
                 .with_prefix(name, iri)
                 .map_err(|e| SparqlError::Parameter(e.to_string()))?;
         }
-        let algebra = parser.parse_query(text).map_err(syntax_error)?;
+        let algebra = parser.parse_query(text).map_err(|e| {
+            let declared: Vec<&str> = self.prefixes().iter().map(|(name, _)| *name).collect();
+            explain(syntax_error(e), text, &declared)
+        })?;
         let (form, ordered, variables) = match &algebra {
             spargebra::Query::Select { pattern, .. } => {
                 (QueryForm::Select, is_ordered(pattern), projection(pattern))
@@ -597,6 +600,93 @@ fn syntax_error(e: spargebra::SparqlSyntaxError) -> SparqlError {
     }
 }
 
+/// The parser's error said in the user's terms where it can be: an empty query, an update
+/// (the store is read-only), a first word that starts no query, an undeclared prefix.
+/// spargebra lists every character it could have accepted instead, which says none of this.
+fn explain(e: SparqlError, text: &str, declared: &[&str]) -> SparqlError {
+    let SparqlError::Syntax {
+        line,
+        column,
+        message,
+    } = e
+    else {
+        return e;
+    };
+    let at = |line: u32, column: u32, message: String| SparqlError::Syntax {
+        line,
+        column,
+        message,
+    };
+    // The first word, past blank lines and comments, with its 1-based line and column.
+    let first = text.lines().enumerate().find_map(|(n, l)| {
+        let start = l.len() - l.trim_start().len();
+        let word: String = l[start..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect();
+        let blank = l.trim().is_empty() || l.trim_start().starts_with('#');
+        (!blank).then(|| (n as u32 + 1, l[..start].chars().count() as u32 + 1, word))
+    });
+    let Some((word_line, word_column, word)) = first else {
+        return at(1, 1, "the query is empty".into());
+    };
+    let keyword = word.to_ascii_uppercase();
+    const UPDATES: [&str; 10] = [
+        "INSERT", "DELETE", "LOAD", "CLEAR", "DROP", "CREATE", "ADD", "MOVE", "COPY", "WITH",
+    ];
+    if UPDATES.contains(&keyword.as_str()) {
+        return at(
+            word_line,
+            word_column,
+            format!(
+                "SPARQL Update ({keyword}) is not supported: the glossary's store is read-only; \
+                 glossgraph answers SELECT, ASK, CONSTRUCT and DESCRIBE"
+            ),
+        );
+    }
+    const STARTS: [&str; 6] = ["SELECT", "ASK", "CONSTRUCT", "DESCRIBE", "PREFIX", "BASE"];
+    if !STARTS.contains(&keyword.as_str()) {
+        return at(
+            word_line,
+            word_column,
+            format!(
+                "a query starts with SELECT, ASK, CONSTRUCT or DESCRIBE (after any PREFIX and \
+                 BASE), not `{}`",
+                text.lines()
+                    .nth(word_line as usize - 1)
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or("")
+            ),
+        );
+    }
+    if message.contains("Prefix not found") {
+        // The parser stops just past the prefixed name: the word before the column.
+        let source = text.lines().nth(line as usize - 1).unwrap_or("");
+        let before: String = source.chars().take(column as usize - 1).collect();
+        let name = before
+            .rsplit(|c: char| c.is_whitespace() || "{}()[];,.".contains(c))
+            .find(|w| !w.is_empty())
+            .unwrap_or("");
+        let start = before.chars().count() - name.chars().count();
+        let mut known: Vec<&str> = declared.to_vec();
+        known.sort_unstable();
+        if let Some((prefix, _)) = name.split_once(':') {
+            return at(
+                line,
+                start as u32 + 1,
+                format!(
+                    "undeclared prefix `{prefix}:` in `{name}`: declare it (PREFIX {prefix}: <IRI>) \
+                     or use one the glossary declares: {}",
+                    known.join(", ")
+                ),
+            );
+        }
+    }
+    at(line, column, message)
+}
+
 /// Cancels queries that outlive their deadline. One thread serves every query of the process.
 pub struct Watchdog {
     state: Mutex<WatchState>,
@@ -703,6 +793,37 @@ mod tests {
             panic!()
         };
         assert_eq!(s.rows[0][0], Some(Literal::from(20).into()));
+    }
+
+    #[test]
+    fn syntax_errors_are_said_in_the_users_terms_where_they_can_be() {
+        let said = |q: &str| match store().prepare(q).err().unwrap() {
+            SparqlError::Syntax {
+                line,
+                column,
+                message,
+            } => format!("{line}:{column}: {message}"),
+            e => panic!("{e}"),
+        };
+        assert_eq!(said("  \n# nothing\n"), "1:1: the query is empty");
+        assert!(
+            said("\n  insert data { <a> <b> <c> }").starts_with(
+                "2:3: SPARQL Update (INSERT) is not supported: the glossary's store is read-only"
+            ),
+            "{}",
+            said("insert data {}")
+        );
+        assert_eq!(
+            said("SELEC ?x {}"),
+            "1:1: a query starts with SELECT, ASK, CONSTRUCT or DESCRIBE (after any PREFIX and \
+             BASE), not `SELEC`"
+        );
+        let prefix = said("SELECT ?x WHERE {\n ?x foo:bar ?y }");
+        assert!(
+            prefix.starts_with("2:5: undeclared prefix `foo:` in `foo:bar`: declare it"),
+            "{prefix}"
+        );
+        assert!(prefix.contains("skos"), "{prefix}");
     }
 
     #[test]

@@ -431,7 +431,9 @@ impl Loaded {
                 Err(e) => return unreadable(self, dir, e),
             }
         }
-        names.sort();
+        // Real entries before symbolic links: a link to a folder that is also here is then the
+        // one skipped, and the cards are named by their real path.
+        names.sort_by_cached_key(|p| (p.is_symlink(), p.clone()));
         for path in names {
             let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
             if name.as_deref().is_none_or(|n| n.starts_with('.')) {

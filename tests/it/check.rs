@@ -440,6 +440,35 @@ fn a_symlink_loop_does_not_hang() {
     );
 }
 
+#[cfg(unix)]
+#[test]
+fn a_link_to_a_folder_that_is_also_read_is_the_one_skipped() {
+    // `alias` sorts before `real`, but the real folder is read and named, the link skipped.
+    let dir = folder(&[]);
+    fs::create_dir(dir.path().join("real")).unwrap();
+    for (slug, other) in [("a", "b"), ("b", "x")] {
+        fs::write(
+            dir.path().join(format!("real/{slug}.json")),
+            card(slug, &[other]),
+        )
+        .unwrap();
+    }
+    std::os::unix::fs::symlink("real", dir.path().join("alias")).unwrap();
+    let (code, f) = check_json(dir.path(), ".", &[], None);
+    assert_eq!(code, 1);
+    assert!(
+        f.iter()
+            .any(|f| f.starts_with("error dangling-link ./real/b.json:")),
+        "{f:?}"
+    );
+    let skipped: Vec<&String> = f.iter().filter(|f| f.contains("symlink-loop")).collect();
+    assert_eq!(skipped.len(), 1, "{f:?}");
+    assert!(
+        skipped[0].starts_with("warning symlink-loop ./alias:-:- - | `"),
+        "{f:?}"
+    );
+}
+
 #[test]
 fn shuffling_the_order_files_are_written_changes_nothing() {
     let names: Vec<String> = (0..40).map(|i| format!("t{i:02}")).collect();

@@ -80,14 +80,20 @@ pub(super) fn duplicates(cards: &mut Vec<LoadedCard>, sources: &Sources, out: &m
     for pair in cards.windows(2) {
         let (first, card) = (&pair[0], &pair[1]);
         if first.card.slug() == card.card.slug() {
+            // A file of many cards is named with the line where the first one starts.
+            let source = sources.get(first.origin.source);
+            let place = if source.one_card_file {
+                format!("in {}", source.name)
+            } else {
+                format!("at {}:{}", source.name, first.origin.line)
+            };
             out.push(at(
                 Rule::DuplicateSlug,
                 card.origin,
                 "/slug",
                 format!(
-                    "slug `{}` is already used by the card in {}",
-                    card.card.slug(),
-                    sources.get(first.origin.source).name
+                    "slug `{}` is already used by the card {place}",
+                    card.card.slug()
                 ),
             ));
         }

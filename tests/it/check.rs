@@ -440,6 +440,21 @@ fn a_symlink_loop_does_not_hang() {
     );
 }
 
+#[test]
+fn a_slug_used_twice_in_one_file_names_the_line_of_the_first() {
+    let dir = folder(&[]);
+    let lines = [card("a", &["b"]), card("b", &["a"]), card("a", &["b"])]
+        .map(|c| c.replace('\n', ""))
+        .join("\n");
+    fs::write(dir.path().join("cards.jsonl"), lines).unwrap();
+    let (code, f) = check_json(dir.path(), "cards.jsonl", &[], None);
+    assert_eq!(code, 1);
+    assert_eq!(
+        errors(&f),
+        ["error duplicate-slug cards.jsonl:3:12 /slug | slug `a` is already used by the card at cards.jsonl:1"]
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn a_link_to_a_folder_that_is_also_read_is_the_one_skipped() {

@@ -229,7 +229,7 @@ fn stage(
             file: Some(fs::File::open(&path)?),
         }));
     }
-    let file = fs::File::create(&path)?;
+    let file = fs::File::create(&path).map_err(cannot("create", &path))?;
     let mut w = Hashing::new(BufWriter::with_capacity(1 << 16, file));
     let triples = write_one(glossary, config, format, view, &mut w)?;
     let (bytes, sha256, buffered) = w.finish();
@@ -471,10 +471,10 @@ pub fn write(
         path: staging_path(out),
     };
     if let Some(parent) = staging.path.parent() {
-        fs::create_dir_all(parent)?;
+        fs::create_dir_all(parent).map_err(cannot("create", parent))?;
     }
     let _ = fs::remove_dir_all(&staging.path);
-    fs::create_dir(&staging.path)?;
+    fs::create_dir(&staging.path).map_err(cannot("create", &staging.path))?;
     let syncer = Syncer::start();
     let mut written = Vec::with_capacity(formats.len());
     let manifest = std::thread::scope(|scope| -> Result<Manifest, ExportError> {
@@ -501,7 +501,8 @@ pub fn write(
         }
         Ok(manifest)
     })?;
-    let mut file = fs::File::create(staging.path.join(MANIFEST))?;
+    let manifest_path = staging.path.join(MANIFEST);
+    let mut file = fs::File::create(&manifest_path).map_err(cannot("create", &manifest_path))?;
     file.write_all(manifest.to_json().as_bytes())?;
     syncer.sync(file);
     syncer.finish()?;
@@ -519,7 +520,7 @@ pub fn write(
             blocked.display()
         )));
     }
-    fs::create_dir_all(out)?;
+    fs::create_dir_all(out).map_err(cannot("create", out))?;
     // Export files of an earlier run that this one does not write (`--format` left them
     // out) would no longer match the manifest: they go, with the files they are replaced by.
     let stale: Vec<&str> = Format::ALL
@@ -533,6 +534,11 @@ pub fn write(
         let _ = folder.sync_all();
     }
     Ok(manifest)
+}
+
+/// An I/O error that says what could not be done to which path.
+fn cannot<'p>(action: &'static str, path: &'p Path) -> impl FnOnce(io::Error) -> ExportError + 'p {
+    move |e| ExportError::Unwritable(format!("cannot {action} `{}`: {e}", path.display()))
 }
 
 /// The staging folder of this process for the output folder `out`: hidden, beside it.

@@ -354,6 +354,11 @@ fn options_that_cannot_be_honoured_are_refused_and_nothing_is_written() {
         assert!(stdout.is_empty(), "{all:?}");
         assert!(!tmp.path().join("out").exists(), "{all:?}");
     }
+    // A folder that cannot be made is named.
+    fs::write(tmp.path().join("afile"), "").unwrap();
+    let (code, _, stderr) = export(tmp.path(), &[data, "--out", "afile/sub"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("cannot create `afile`"), "{stderr}");
 }
 
 #[test]

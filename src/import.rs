@@ -987,7 +987,15 @@ pub fn write_folder(imported: &Imported, dir: &Path) -> Result<Vec<PathBuf>, Imp
 /// [`ImportError::NotEmpty`] for a folder that holds anything (or a file in its place).
 pub fn new_or_empty(dir: &Path) -> Result<(), ImportError> {
     let empty = match fs::read_dir(dir) {
-        Err(e) => e.kind() == io::ErrorKind::NotFound,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => true,
+        Err(_) if dir.exists() && !dir.is_dir() => false,
+        Err(source) => {
+            return Err(ImportError::Io {
+                action: "read",
+                path: dir.to_owned(),
+                source,
+            })
+        }
         Ok(mut entries) => entries.next().is_none(),
     };
     if empty {

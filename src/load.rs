@@ -384,7 +384,8 @@ impl Loaded {
             let id = this.sources.add(Source {
                 name: path.display().to_string(),
                 path: Some(path.to_owned()),
-                one_card_file: false,
+                // A card's file all the same: the checker knows the term it stands for.
+                one_card_file: path.extension().is_some_and(|e| e == "json"),
                 bom: false,
             });
             this.findings.push(Finding::new(
@@ -542,10 +543,13 @@ impl Loaded {
             Some(b'[') => self.read_array(id, text),
             Some(_) => {
                 // One object per line is JSON Lines; a card spread over several lines is one card.
-                // A first line that closes what it opens is JSON Lines even when it is broken
-                // (`{"slug": "a" oops}`), so that the lines after it are still read.
+                // A broken first line that ends like an object (`{"slug": "a" oops}`) starts
+                // JSON Lines too, unless the whole text is one card, so that the lines after
+                // it are still read.
                 let first_line = text[start..].lines().next().unwrap_or("").trim_end();
-                if first_line.ends_with('}') || Decoded::from_json(first_line).is_ok() {
+                let lines = Decoded::from_json(first_line).is_ok()
+                    || (first_line.ends_with('}') && Decoded::from_json(text).is_err());
+                if lines {
                     self.read_lines(id, text);
                 } else {
                     self.read_one(id, text, 0);
@@ -889,6 +893,10 @@ mod tests {
             loaded.findings[0].place,
             Place::Source { line: 2, .. }
         ));
+        // A first line that ends like an object in a card that goes on is still one card.
+        let card = "{\"slug\": \"a\", \"term\": \"A\", \"definition\": \"d\", \"citations\": [{\"id\": \"c\"}\n]}\n";
+        let loaded = load_str("<stdin>", card);
+        assert_eq!(loaded.cards.len(), 1, "{:?}", loaded.findings);
     }
 
     #[test]

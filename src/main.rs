@@ -1,6 +1,6 @@
 //! The `glossgraph` binary: parse the arguments, call the library, print errors, pick the
 //! exit code. Exit codes: 0 success, 1 the glossary is invalid (findings), 2 the tool
-//! could not run.
+//! could not run, 130 `export` was interrupted and cleaned up.
 
 mod cli;
 mod sparql_commands;
@@ -199,8 +199,8 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
     if let Some(profile) = args.profile {
         // --profile picks the one GraphML shape wherever GraphML is asked for; a --format
         // that names another shape outright contradicts it.
-        if let Some(other) = formats.iter().find(|f| {
-            matches!(f, Format::GraphMlYed | Format::GraphMlNeo4j) && **f != profile.format()
+        if let Some(other) = args.format.iter().map(|f| f.format()).find(|&f| {
+            matches!(f, Format::GraphMlYed | Format::GraphMlNeo4j) && f != profile.format()
         }) {
             anyhow::bail!(
                 "--format {} and --profile {} ask for different GraphML files: keep one",
@@ -237,7 +237,7 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let out = std::path::Path::new(&args.out);
-    if let Some(folder) = folder_holding(&args.glossary.input, out) {
+    if let Some(folder) = bundle::folder_holding(std::path::Path::new(&args.glossary.input), out) {
         anyhow::bail!(
             "the output folder `{}` is inside the glossary folder `{}`: the next run would read \
              its manifest.json as a card; choose an --out outside it",
@@ -323,11 +323,18 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
         Ok(())
     };
     // Interrupted (Ctrl-C, SIGTERM), the run removes its staging folder; exports/ is left
-    // as it was, or, if the files were being moved in, as the new run wrote it.
+    // as it was, or, if the files were already moved in, whole with the new ones.
     let abandoned = out.to_path_buf();
     ctrlc::set_handler(move || {
-        bundle::abandon(&abandoned);
-        eprintln!("glossgraph: interrupted; nothing was written");
+        match bundle::abandon(&abandoned) {
+            bundle::Abandoned::Untouched => {
+                eprintln!("glossgraph: interrupted; nothing was written");
+            }
+            bundle::Abandoned::Complete => eprintln!(
+                "glossgraph: interrupted once the new exports were in place; {} holds them, whole",
+                abandoned.display()
+            ),
+        }
         std::process::exit(EXIT_INTERRUPTED.into());
     })
     .context("cannot install the Ctrl-C/SIGTERM handler")?;
@@ -342,18 +349,6 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The glossary folder `input`, if `out` lies inside it (symbolic links followed, `out`
-/// need not exist yet).
-fn folder_holding(input: &str, out: &std::path::Path) -> Option<std::path::PathBuf> {
-    let folder = std::fs::canonicalize(input).ok().filter(|p| p.is_dir())?;
-    let out = std::path::absolute(out).ok()?;
-    // The nearest folder of `out` that exists, made canonical, with the rest of `out` after it.
-    let existing = out.ancestors().find(|a| a.exists())?;
-    let rest = out.strip_prefix(existing).ok()?;
-    let out = std::fs::canonicalize(existing).ok()?.join(rest);
-    out.starts_with(&folder).then_some(folder)
 }
 
 fn check_command(args: &CheckArgs, color: Color) -> Result<ExitCode> {

@@ -195,8 +195,8 @@ struct Staged {
     sha256: String,
     /// The number of triples, for an RDF format.
     triples: Option<u64>,
-    /// The file, to be flushed to disk; `None` for a format made again for [`check`], which
-    /// is not kept.
+    /// The file, to be flushed to disk; `None` for a format made again for [`check`] (but
+    /// the SVG, drawn into a temporary file all the same), which is not kept.
     file: Option<fs::File>,
 }
 
@@ -226,7 +226,7 @@ fn stage(
             sha256,
             triples: None,
             // Graphviz wrote it and closed it: flushed through a handle of our own.
-            file: Some(fs::File::open(&path)?),
+            file: Some(fs::File::open(&path).map_err(cannot("open", &path))?),
         }));
     }
     let file = fs::File::create(&path).map_err(cannot("create", &path))?;
@@ -536,6 +536,18 @@ pub fn write(
     Ok(manifest)
 }
 
+/// The glossary folder `input`, if `out` lies inside it (symbolic links followed, `out` need
+/// not exist yet): an export there would be read as cards by the next run.
+pub fn folder_holding(input: &Path, out: &Path) -> Option<PathBuf> {
+    let folder = fs::canonicalize(input).ok().filter(|p| p.is_dir())?;
+    let out = std::path::absolute(out).ok()?;
+    // The nearest folder of `out` that exists, made canonical, with the rest of `out` after it.
+    let existing = out.ancestors().find(|a| a.exists())?;
+    let rest = out.strip_prefix(existing).ok()?;
+    let out = fs::canonicalize(existing).ok()?.join(rest);
+    out.starts_with(&folder).then_some(folder)
+}
+
 /// An I/O error that says what could not be done to which path.
 fn cannot<'p>(action: &'static str, path: &'p Path) -> impl FnOnce(io::Error) -> ExportError + 'p {
     move |e| ExportError::Unwritable(format!("cannot {action} `{}`: {e}", path.display()))
@@ -553,21 +565,54 @@ fn staging_path(out: &Path) -> PathBuf {
     parent.join(format!(".{name}.staging-{}", std::process::id()))
 }
 
-/// Held while [`swap_in`] moves files into an output folder.
-static MOVING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+/// Where the moving of files into the output folder stands; the lock is held while
+/// [`swap_in`] moves them, and by [`abandon`] until the process exits.
+static MOVING: std::sync::Mutex<Moving> = std::sync::Mutex::new(Moving {
+    abandoned: false,
+    done: false,
+});
 
-/// Cleans up after a [`write`] into `out` that is being interrupted (Ctrl-C, SIGTERM; the
-/// caller exits right after): waits until files being moved into `out` are all in (or all
-/// back), so that the folder is whole, old or new, then removes the staging folder.
-pub fn abandon(out: &Path) {
-    let _moving = MOVING.lock();
+struct Moving {
+    /// The run is being interrupted: no file may be moved any more.
+    abandoned: bool,
+    /// Every file was moved in: the output folder holds the new export.
+    done: bool,
+}
+
+/// What an interrupted [`write`] left in its output folder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Abandoned {
+    /// The folder is as it was before the run.
+    Untouched,
+    /// The new files were all in place already: the folder holds the new export, whole.
+    Complete,
+}
+
+/// Cleans up after a [`write`] into `out` that is being interrupted (Ctrl-C, SIGTERM); the
+/// caller must exit right after. Waits until files being moved into `out` are all in (or all
+/// back), forbids any further move, and removes the staging folder: the folder is whole, old
+/// or new, and the answer says which.
+pub fn abandon(out: &Path) -> Abandoned {
+    let mut moving = MOVING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    moving.abandoned = true;
     let path = staging_path(out);
-    // The writers may still be adding files to it: try again if it was not empty.
-    for _ in 0..3 {
+    // The writers may still be adding files to it: try again while it is there.
+    for _ in 0..100 {
         if fs::remove_dir_all(&path).is_ok() || !path.exists() {
-            return;
+            break;
         }
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
+    let left = if moving.done {
+        Abandoned::Complete
+    } else {
+        Abandoned::Untouched
+    };
+    // Held until the process exits: no move can start after this.
+    std::mem::forget(moving);
+    left
 }
 
 /// Moves the files `names` from `staging` into `out`, all or none, after moving `stale`
@@ -580,11 +625,14 @@ pub fn abandon(out: &Path) {
 /// # Errors
 /// The rename that failed, naming its file.
 fn swap_in(staging: &Path, out: &Path, stale: &[&str], names: &[&str]) -> Result<(), ExportError> {
-    let _moving = MOVING
+    let mut moving = MOVING
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if moving.abandoned {
+        return Err(ExportError::Unwritable("the run was interrupted".into()));
+    }
     let previous = staging.join("previous");
-    fs::create_dir(&previous)?;
+    fs::create_dir(&previous).map_err(cannot("create", &previous))?;
     let mut done: Vec<(PathBuf, PathBuf)> = Vec::new();
     let mut rename = |from: PathBuf, to: PathBuf| match fs::rename(&from, &to) {
         Ok(()) => {
@@ -592,16 +640,25 @@ fn swap_in(staging: &Path, out: &Path, stale: &[&str], names: &[&str]) -> Result
             Ok(())
         }
         Err(e) => {
-            for (from, to) in done.drain(..).rev() {
-                let _ = fs::rename(to, from);
-            }
+            // Undone newest first; a file that cannot be put back is named, not hidden.
+            let stuck: Vec<String> = done
+                .drain(..)
+                .rev()
+                .filter(|(from, to)| fs::rename(to, from).is_err())
+                .map(|(from, _)| format!("`{}`", from.display()))
+                .collect();
             let file = if from.starts_with(staging) {
                 &to
             } else {
                 &from
             };
+            let left = if stuck.is_empty() {
+                "the folder is left as it was".to_owned()
+            } else {
+                format!("and could not put back {}", stuck.join(", "))
+            };
             Err(ExportError::Unwritable(format!(
-                "cannot replace `{}`: {e}; the folder is left as it was",
+                "cannot replace `{}`: {e}; {left}",
                 file.display()
             )))
         }
@@ -616,6 +673,7 @@ fn swap_in(staging: &Path, out: &Path, stale: &[&str], names: &[&str]) -> Result
         }
         rename(staging.join(name), target)?;
     }
+    moving.done = true;
     Ok(())
 }
 
@@ -754,6 +812,29 @@ mod tests {
             .collect();
         files.sort();
         files
+    }
+
+    #[test]
+    fn an_output_folder_is_inside_the_glossary_folder_however_it_is_named() {
+        let tmp = tempfile::tempdir().unwrap();
+        let cards = tmp.path().join("cards");
+        fs::create_dir_all(cards.join("sub")).unwrap();
+        let real = fs::canonicalize(&cards).unwrap();
+        let inside = |out: PathBuf| folder_holding(&cards, &out);
+        assert_eq!(inside(cards.join("exports")), Some(real.clone()));
+        assert_eq!(inside(cards.join("sub/new/deeper")), Some(real.clone()));
+        assert_eq!(inside(cards.join("sub/../exports")), Some(real.clone()));
+        assert_eq!(inside(tmp.path().join("exports")), None);
+        assert_eq!(inside(tmp.path().join("cards-exports")), None);
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(&cards, tmp.path().join("link")).unwrap();
+            assert_eq!(inside(tmp.path().join("link/exports")), Some(real));
+        }
+        // A file of cards holds no folder.
+        fs::write(tmp.path().join("cards.jsonl"), "").unwrap();
+        let file = tmp.path().join("cards.jsonl");
+        assert_eq!(folder_holding(&file, &tmp.path().join("out")), None);
     }
 
     #[test]

@@ -617,74 +617,102 @@ fn explain(e: SparqlError, text: &str, declared: &[&str]) -> SparqlError {
         column,
         message,
     };
-    // The first word, past blank lines and comments, with its 1-based line and column.
-    let first = text.lines().enumerate().find_map(|(n, l)| {
-        let start = l.len() - l.trim_start().len();
-        let word: String = l[start..]
-            .chars()
-            .take_while(|c| c.is_ascii_alphabetic())
-            .collect();
-        let blank = l.trim().is_empty() || l.trim_start().starts_with('#');
-        (!blank).then(|| (n as u32 + 1, l[..start].chars().count() as u32 + 1, word))
-    });
-    let Some((word_line, word_column, word)) = first else {
+    let mut words = words(text);
+    if words.peek().is_none() {
         return at(1, 1, "the query is empty".into());
-    };
-    let keyword = word.to_ascii_uppercase();
-    const UPDATES: [&str; 10] = [
-        "INSERT", "DELETE", "LOAD", "CLEAR", "DROP", "CREATE", "ADD", "MOVE", "COPY", "WITH",
-    ];
-    if UPDATES.contains(&keyword.as_str()) {
-        return at(
-            word_line,
-            word_column,
-            format!(
-                "SPARQL Update ({keyword}) is not supported: the glossary's store is read-only; \
-                 glossgraph answers SELECT, ASK, CONSTRUCT and DESCRIBE"
-            ),
-        );
     }
-    const STARTS: [&str; 6] = ["SELECT", "ASK", "CONSTRUCT", "DESCRIBE", "PREFIX", "BASE"];
-    if !STARTS.contains(&keyword.as_str()) {
-        return at(
-            word_line,
-            word_column,
-            format!(
-                "a query starts with SELECT, ASK, CONSTRUCT or DESCRIBE (after any PREFIX and \
-                 BASE), not `{}`",
-                text.lines()
-                    .nth(word_line as usize - 1)
-                    .unwrap_or("")
-                    .split_whitespace()
-                    .next()
-                    .unwrap_or("")
-            ),
-        );
+    // The first word past the PREFIX and BASE declarations (each ends with its `<IRI>`).
+    let mut first = None;
+    while let Some((offset, word)) = words.next() {
+        if word.eq_ignore_ascii_case("PREFIX") || word.eq_ignore_ascii_case("BASE") {
+            for (_, w) in words.by_ref() {
+                if w.ends_with('>') {
+                    break;
+                }
+            }
+            continue;
+        }
+        first = Some((offset, word));
+        break;
+    }
+    if let Some((offset, word)) = first {
+        let (word_line, word_column) = crate::load::line_column(text, offset);
+        let keyword: String = word
+            .chars()
+            .take_while(char::is_ascii_alphabetic)
+            .collect::<String>()
+            .to_ascii_uppercase();
+        const UPDATES: [&str; 10] = [
+            "INSERT", "DELETE", "LOAD", "CLEAR", "DROP", "CREATE", "ADD", "MOVE", "COPY", "WITH",
+        ];
+        if UPDATES.contains(&keyword.as_str()) {
+            return at(
+                word_line,
+                word_column,
+                format!(
+                    "SPARQL Update ({keyword}) is not supported: the glossary's store is \
+                     read-only; glossgraph answers SELECT, ASK, CONSTRUCT and DESCRIBE"
+                ),
+            );
+        }
+        const FORMS: [&str; 4] = ["SELECT", "ASK", "CONSTRUCT", "DESCRIBE"];
+        if !FORMS.contains(&keyword.as_str()) {
+            return at(
+                word_line,
+                word_column,
+                format!(
+                    "a query starts with SELECT, ASK, CONSTRUCT or DESCRIBE (after any PREFIX \
+                     and BASE), not `{word}`"
+                ),
+            );
+        }
     }
     if message.contains("Prefix not found") {
-        // The parser stops just past the prefixed name: the word before the column.
+        // The parser stops just past the prefixed name: the longest run of the characters a
+        // prefixed name is made of, before the column.
         let source = text.lines().nth(line as usize - 1).unwrap_or("");
-        let before: String = source.chars().take(column as usize - 1).collect();
-        let name = before
-            .rsplit(|c: char| c.is_whitespace() || "{}()[];,.".contains(c))
-            .find(|w| !w.is_empty())
-            .unwrap_or("");
-        let start = before.chars().count() - name.chars().count();
-        let mut known: Vec<&str> = declared.to_vec();
-        known.sort_unstable();
+        let before: Vec<char> = source.chars().take(column as usize - 1).collect();
+        let part = |c: &char| c.is_alphanumeric() || "_-.:%\\".contains(*c);
+        let length = before.iter().rev().take_while(|c| part(c)).count();
+        let name: String = before[before.len() - length..]
+            .iter()
+            .collect::<String>()
+            .trim_start_matches('.')
+            .to_owned();
+        let start = before.len() - name.chars().count();
         if let Some((prefix, _)) = name.split_once(':') {
+            let mut known: Vec<&str> = declared.to_vec();
+            known.sort_unstable();
             return at(
                 line,
                 start as u32 + 1,
                 format!(
-                    "undeclared prefix `{prefix}:` in `{name}`: declare it (PREFIX {prefix}: <IRI>) \
-                     or use one the glossary declares: {}",
+                    "undeclared prefix `{prefix}:` in `{name}`: declare it (PREFIX {prefix}: \
+                     <IRI>) or use one the glossary declares: {}",
                     known.join(", ")
                 ),
             );
         }
     }
     at(line, column, message)
+}
+
+/// The words of a query (runs of non-space characters) with their byte offsets, leaving out
+/// comment lines.
+fn words(text: &str) -> std::iter::Peekable<impl Iterator<Item = (usize, &str)>> {
+    text.split_inclusive('\n')
+        .scan(0, |start, line| {
+            let at = *start;
+            *start += line.len();
+            Some((at, line))
+        })
+        .filter(|(_, line)| !line.trim_start().starts_with('#'))
+        .flat_map(|(at, line)| {
+            line.split(char::is_whitespace)
+                .filter(|w| !w.is_empty())
+                .map(move |w| (at + (w.as_ptr() as usize - line.as_ptr() as usize), w))
+        })
+        .peekable()
 }
 
 /// Cancels queries that outlive their deadline. One thread serves every query of the process.
@@ -824,6 +852,23 @@ mod tests {
             "{prefix}"
         );
         assert!(prefix.contains("skos"), "{prefix}");
+        // Wherever the name stands: after a path step, as a datatype.
+        for query in [
+            "SELECT * { ?s skos:related/foo:bar ?o }",
+            "SELECT * { ?s ?p \"1\"^^foo:int }",
+        ] {
+            let column = query.find("foo:").unwrap() + 1;
+            let said = said(query);
+            assert!(
+                said.starts_with(&format!("1:{column}: undeclared prefix `foo:`")),
+                "{query}: {said}"
+            );
+        }
+        // Past the declarations, and past comments.
+        assert!(
+            said("# add one\nPREFIX ex: <http://e/#x>\nBASE <http://e/>\n INSERT DATA {}")
+                .starts_with("4:2: SPARQL Update (INSERT) is not supported"),
+        );
     }
 
     #[test]

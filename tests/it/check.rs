@@ -265,6 +265,21 @@ fn a_card_file_that_cannot_be_read_is_not_blamed_on_the_cards_that_name_it() {
     );
 }
 
+#[cfg(unix)]
+#[test]
+fn a_card_file_that_cannot_be_opened_is_not_blamed_on_the_cards_that_name_it() {
+    let dir = folder(&[("b.json", card("b", &["a"]).as_bytes())]);
+    std::os::unix::fs::symlink("gone.json", dir.path().join("a.json")).unwrap();
+    let (code, f) = check_json(dir.path(), ".", &[], None);
+    assert_eq!(
+        code, 2,
+        "an unreadable file means the check could not run: {f:?}"
+    );
+    let errors = errors(&f);
+    assert_eq!(errors.len(), 1, "{f:?}");
+    assert!(errors[0].starts_with("error unreadable ./a.json"), "{f:?}");
+}
+
 /// Cards `(slug, supersedes, supersededBy)` with status obsolete, each mirroring the other side.
 fn lifecycle(cards: &[(&str, &[&str], &[&str])]) -> Vec<(String, Vec<u8>)> {
     cards

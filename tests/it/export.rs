@@ -316,6 +316,33 @@ fn a_narrower_export_leaves_only_its_own_files() {
 }
 
 #[test]
+fn a_profile_picks_the_one_graphml_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = root().join("data");
+    let data = data.to_str().unwrap();
+    // Alone, every format but the other GraphML shapes; with --format graphml, that shape.
+    for (args, graphml) in [
+        (vec!["--profile", "yed"], "glossary.yed.graphml"),
+        (
+            vec!["--profile", "neo4j", "--format", "graphml,dot"],
+            "glossary.neo4j.graphml",
+        ),
+    ] {
+        let out = tmp.path().join(graphml);
+        let mut all = vec![data, "--out", out.to_str().unwrap(), "--quiet"];
+        all.extend(args.iter().copied());
+        let (code, _, stderr) = export(tmp.path(), &all);
+        assert_eq!(code, 0, "{args:?}: {stderr}");
+        let names: Vec<String> = snapshot(&out).into_keys().collect();
+        let graphml_files: Vec<&String> =
+            names.iter().filter(|n| n.ends_with(".graphml")).collect();
+        assert_eq!(graphml_files, [graphml], "{args:?}");
+        assert!(names.contains(&"glossary.dot".to_owned()), "{names:?}");
+        assert_eq!(names.len() == 3, args.len() == 4, "{names:?}");
+    }
+}
+
+#[test]
 fn options_that_cannot_be_honoured_are_refused_and_nothing_is_written() {
     let tmp = tempfile::tempdir().unwrap();
     let data = root().join("data");

@@ -171,15 +171,90 @@ impl Config {
     pub fn resolve(dir: Option<&Path>, flags: Settings) -> Result<Self, ConfigError> {
         let mut config = Config::default();
         if let Some((file, path)) = dir.map(Settings::from_dir).transpose()?.flatten() {
-            config = file.apply(config, &path.display().to_string())?;
+            config = file
+                .apply(config, &path.display().to_string())
+                .map_err(|e| locate(e, &path))?;
         }
         flags.apply(config, "command line")
     }
 }
 
+/// `e`, a value of the file at `path` refused, with the line and column of that value.
+fn locate(e: ConfigError, path: &Path) -> ConfigError {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return e;
+    };
+    let (key, value) = match &e {
+        ConfigError::Base { value, .. } => ("base", value),
+        ConfigError::Language { value, .. } => ("language", value),
+        ConfigError::Status { value, .. } => ("statuses", value),
+        _ => return e,
+    };
+    let Some(offset) = value_offset(&text, key, value) else {
+        return e;
+    };
+    let (line, column) = line_column(&text, offset);
+    let origin = format!("{}:{line}:{column}", path.display());
+    match e {
+        ConfigError::Base { value, why, .. } => ConfigError::Base { origin, value, why },
+        ConfigError::Language { value, .. } => ConfigError::Language { origin, value },
+        ConfigError::Status { value, .. } => ConfigError::Status { origin, value },
+        e => e,
+    }
+}
+
+/// Where `value` is written after the line that sets `key` (the key itself when the value is
+/// not written plainly, in double quotes).
+fn value_offset(text: &str, key: &str, value: &str) -> Option<usize> {
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let set = line.trim_start();
+        if set
+            .strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start().starts_with('='))
+        {
+            let from = start + line.len() - set.len();
+            let quoted = format!("\"{value}\"");
+            return Some(text[from..].find(&quoted).map_or(from, |at| from + at));
+        }
+        start += line.len();
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn refused_values_are_located_in_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |text: &str| std::fs::write(dir.path().join(FILE_NAME), text).unwrap();
+        let said = || {
+            Config::resolve(Some(dir.path()), Settings::default())
+                .unwrap_err()
+                .to_string()
+        };
+        let file = dir.path().join(FILE_NAME).display().to_string();
+        write("title = \"T\"\n  base = \"not an iri\"\n");
+        assert!(
+            said().starts_with(&format!("{file}:2:10: base IRI `not an iri`")),
+            "{}",
+            said()
+        );
+        write("language='en_US!!'\n");
+        assert!(
+            said().starts_with(&format!("{file}:1:1: `en_US!!`")),
+            "{}",
+            said()
+        );
+        write("statuses = [\n  \"draft\",\n  \"Shipping\",\n]\n");
+        assert!(
+            said().starts_with(&format!("{file}:3:3: status `Shipping`")),
+            "{}",
+            said()
+        );
+    }
 
     #[test]
     fn unknown_keys_and_wrong_types_are_located() {

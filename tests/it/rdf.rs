@@ -966,14 +966,17 @@ fn import_writes_cards_and_settings_that_check_and_export_again() {
     let odd = dir.join("glossary.data");
     fs::write(&odd, export(&glossary, &config, Format::NQuads)).unwrap();
     let out2 = dir.join("cards2");
-    let (code, stderr) = glossgraph(&[
-        "import",
-        odd.to_str().unwrap(),
-        "--format",
-        "nquads",
-        "--out",
-        out2.to_str().unwrap(),
-    ]);
+    let import_odd = || {
+        glossgraph(&[
+            "import",
+            odd.to_str().unwrap(),
+            "--format",
+            "nquads",
+            "--out",
+            out2.to_str().unwrap(),
+        ])
+    };
+    let (code, stderr) = import_odd();
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         fs::read(out2.join("roce-v2.json")).unwrap(),
@@ -983,14 +986,7 @@ fn import_writes_cards_and_settings_that_check_and_export_again() {
     // A folder that holds anything is refused, and left as it was.
     fs::write(out2.join("mine.json"), "{}").unwrap();
     let before = fs::read_dir(&out2).unwrap().count();
-    let (code, stderr) = glossgraph(&[
-        "import",
-        odd.to_str().unwrap(),
-        "--format",
-        "nquads",
-        "--out",
-        out2.to_str().unwrap(),
-    ]);
+    let (code, stderr) = import_odd();
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("is not an empty folder"), "{stderr}");
     assert_eq!(fs::read_dir(&out2).unwrap().count(), before);

@@ -171,7 +171,7 @@ fn main() {
     let nt = dir.join("corpus.nt");
     {
         let mut out = BufWriter::new(std::fs::File::create(&nt).unwrap());
-        glossgraph::export::rdf::write(
+        glossgraph::rdf::write::write(
             &glossary,
             &config,
             oxigraph::io::RdfFormat::NTriples,

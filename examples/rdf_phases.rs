@@ -13,8 +13,9 @@ use std::time::Instant;
 
 use glossgraph::check::{self, Checked};
 use glossgraph::config::{Config, Settings};
-use glossgraph::export::{rdf, Format};
+use glossgraph::export::Format;
 use glossgraph::load::{self, Input};
+use glossgraph::rdf::write as rdf;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

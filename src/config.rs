@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use oxigraph::model::{Literal, NamedNode};
 use serde::Deserialize;
 
-use crate::load::line_column;
+use crate::diag::line_column;
 
 /// The name of the configuration file looked for beside the cards.
 pub const FILE_NAME: &str = "glossgraph.toml";
@@ -151,7 +151,7 @@ impl Settings {
             config.title = title;
         }
         if let Some(statuses) = self.statuses {
-            if let Some(bad) = statuses.iter().find(|s| !crate::check::is_slug(s)) {
+            if let Some(bad) = statuses.iter().find(|s| !crate::card::rules::is_slug(s)) {
                 return Err(ConfigError::Status {
                     origin: origin.into(),
                     value: bad.clone(),
@@ -176,6 +176,41 @@ impl Config {
                 .map_err(|e| locate(e, &path))?;
         }
         flags.apply(config, "command line")
+    }
+
+    /// The configuration in the file at `path` (`--config FILE`) instead of the one beside
+    /// the cards, with `flags` applied on top.
+    ///
+    /// # Errors
+    /// The file cannot be read or parsed, or a value in it or in `flags` is refused (located
+    /// in the file, as for the file beside the cards).
+    pub fn from_file(path: &Path, flags: Settings) -> Result<Self, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Io {
+            path: path.to_owned(),
+            message: e.to_string(),
+        })?;
+        let file = Settings::parse(&text, path)?;
+        let config = file
+            .apply(Config::default(), &path.display().to_string())
+            .map_err(|e| locate(e, path))?;
+        flags.apply(config, "command line")
+    }
+
+    /// The configuration of a glossary read from `input_dir` (the folder of the cards, or of
+    /// the file holding them), or from `file` when one is named: see [`Config::resolve`] and
+    /// [`Config::from_file`].
+    ///
+    /// # Errors
+    /// Those of the two.
+    pub fn for_input(
+        input_dir: Option<&Path>,
+        file: Option<&Path>,
+        flags: Settings,
+    ) -> Result<Self, ConfigError> {
+        match file {
+            Some(path) => Self::from_file(path, flags),
+            None => Self::resolve(input_dir, flags),
+        }
     }
 }
 

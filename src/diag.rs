@@ -1,4 +1,5 @@
-//! Findings: what the loader and the checker say about a glossary, and where.
+//! Findings and places: what the loader and the checker say about a glossary, and where —
+//! a card's [`Origin`] in its source, a [`Place`] inside it, and [`line_column`] to name it.
 //!
 //! Every finding has a [`Rule`] (a stable id, a fixed severity, the qSKOS code where one
 //! exists), a message, an optional hint, and a [`Place`]. The loader and the rules record
@@ -102,6 +103,45 @@ impl fmt::Display for Rule {
     }
 }
 
+/// Where a card came from: enough to read its text again and to number its lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Origin {
+    pub source: SourceId,
+    /// 1-based line and column (in characters) of the card's first character.
+    pub line: u32,
+    pub column: u32,
+    /// Byte offset of the card's first byte in the source's text (after any BOM).
+    pub offset: u64,
+    /// Length in bytes of the card's text.
+    pub len: u32,
+}
+
+impl Origin {
+    /// A place inside this card.
+    pub fn at(self, pointer: impl Into<String>) -> Place {
+        Place::Card {
+            origin: self,
+            pointer: pointer.into(),
+        }
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+pub fn line_column(text: &str, offset: usize) -> (u32, u32) {
+    let offset = offset.min(text.len());
+    let before = &text.as_bytes()[..offset];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let column = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
+    (line as u32, column as u32)
+}
+
 /// Index of a source (file or stdin) in [`crate::load::Sources`].
 pub type SourceId = u32;
 
@@ -117,10 +157,7 @@ pub enum Place {
         column: u32,
     },
     /// A place inside a card, by JSON pointer; resolved to line:column later.
-    Card {
-        origin: crate::load::Origin,
-        pointer: String,
-    },
+    Card { origin: Origin, pointer: String },
 }
 
 /// One thing the checker found.
@@ -148,5 +185,16 @@ impl Finding {
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_column_counts_characters() {
+        assert_eq!(line_column("ab\ncé d", 7), (2, 4));
+        assert_eq!(line_column("", 0), (1, 1));
     }
 }

@@ -110,7 +110,7 @@ impl Links {
         let threads = if cards.len() < 1 << 14 {
             1
         } else {
-            crate::cores()
+            crate::parallel::cores()
         };
         Self::on_threads(cards, threads)
     }
@@ -148,7 +148,7 @@ impl Links {
         let runs = if threads < 2 {
             vec![resolve(cards)]
         } else {
-            crate::on_threads(cards.chunks(cards.len().div_ceil(threads)), resolve)
+            crate::parallel::on_threads(cards.chunks(cards.len().div_ceil(threads)), resolve)
         };
         let lists = [0, 1, 2].map(|list| {
             let mut offsets = Vec::with_capacity(cards.len() + 1);

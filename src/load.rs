@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeSeed;
 
 use crate::card::{CardSeed, Decoded, Problem};
-use crate::diag::{Finding, Place, Rule, SourceId};
+use crate::diag::{line_column, Finding, Origin, Place, Rule, SourceId};
 use crate::Card;
 
 /// What to read.
@@ -203,29 +203,6 @@ struct Batch {
     offset: usize,
 }
 
-/// Where a card came from: enough to read its text again and to number its lines.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Origin {
-    pub source: SourceId,
-    /// 1-based line and column (in characters) of the card's first character.
-    pub line: u32,
-    pub column: u32,
-    /// Byte offset of the card's first byte in the source's text (after any BOM).
-    pub offset: u64,
-    /// Length in bytes of the card's text.
-    pub len: u32,
-}
-
-impl Origin {
-    /// A place inside this card.
-    pub fn at(self, pointer: impl Into<String>) -> Place {
-        Place::Card {
-            origin: self,
-            pointer: pointer.into(),
-        }
-    }
-}
-
 /// A decoded card and where it came from.
 #[derive(Debug, Clone)]
 pub struct LoadedCard {
@@ -360,22 +337,6 @@ pub fn load_str(name: &str, text: &str) -> Loaded {
 
 fn strip_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
-}
-
-/// 1-based line and column (in characters) of a byte offset.
-pub fn line_column(text: &str, offset: usize) -> (u32, u32) {
-    let offset = offset.min(text.len());
-    let before = &text.as_bytes()[..offset];
-    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    let column = String::from_utf8_lossy(&before[line_start..])
-        .chars()
-        .count()
-        + 1;
-    (line as u32, column as u32)
 }
 
 impl Loaded {
@@ -659,7 +620,7 @@ impl Loaded {
         batch_bytes: usize,
     ) -> io::Result<()> {
         use std::sync::mpsc;
-        let threads = crate::cores();
+        let threads = crate::parallel::cores();
         // Batches read ahead of the oldest one not yet joined.
         let lag = 2 * threads;
         let mut number = 0u32;
@@ -973,11 +934,5 @@ mod tests {
         );
         assert_eq!(loaded.cards.len(), 1);
         assert_eq!(rules(&loaded), ["byte-order-mark"]);
-    }
-
-    #[test]
-    fn line_column_counts_characters() {
-        assert_eq!(line_column("ab\ncé d", 7), (2, 4));
-        assert_eq!(line_column("", 0), (1, 1));
     }
 }

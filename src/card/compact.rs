@@ -229,7 +229,7 @@ impl Card {
     }
 
     /// Reads one byte of each cache line of the card's texts and index, so that they are in
-    /// the cache when the card is rendered (see `export::warm_ahead`).
+    /// the cache when the card is rendered (see `output::warm_ahead`).
     pub(crate) fn touch(&self) -> u8 {
         let text = self.text.bytes().step_by(64).fold(0, |x, b| x ^ b);
         let index = self.index.iter().step_by(16).fold(0, |x, &w| x ^ w as u8);

@@ -19,6 +19,7 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 mod compact;
+pub mod rules;
 pub use compact::{Card, Citations, Cite, CiteIter, TextIter, Texts};
 
 /// The fields of a card, in the order of the seed card (and of every card glossgraph writes).

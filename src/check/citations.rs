@@ -7,8 +7,9 @@
 use oxigraph::model::NamedNodeRef;
 
 use super::at;
+use crate::card::rules::markers;
+use crate::diag::Origin;
 use crate::diag::{Finding, Rule};
-use crate::load::Origin;
 use crate::Card;
 
 pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
@@ -147,18 +148,6 @@ fn plain_url(url: &str) -> bool {
     true
 }
 
-/// The citation ids named by `[id]` markers in a note, in order.
-pub fn markers(note: &str) -> impl Iterator<Item = &str> {
-    note.split('[').skip(1).filter_map(|rest| {
-        let (id, _) = rest.split_once(']')?;
-        let looks_like_id = !id.is_empty()
-            && id
-                .chars()
-                .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | ':'));
-        looks_like_id.then_some(id)
-    })
-}
-
 /// A cheap similarity for hints: the length of the common prefix, negated.
 fn strsim(a: &str, b: &str) -> isize {
     -(a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count() as isize)
@@ -168,15 +157,6 @@ fn strsim(a: &str, b: &str) -> isize {
 mod tests {
     use super::*;
     use crate::Draft;
-
-    #[test]
-    fn markers_are_bracketed_ids() {
-        let note = "A [x-1] b [see below] c [y][z] [] [a.b:c]";
-        assert_eq!(
-            markers(note).collect::<Vec<_>>(),
-            ["x-1", "y", "z", "a.b:c"]
-        );
-    }
 
     #[test]
     fn the_hint_for_an_unknown_marker_is_the_same_on_every_run() {

@@ -2,8 +2,8 @@
 //! dates that parse are compared: `firstSeen` must not be after `lastSeen`.
 
 use super::at;
+use crate::diag::Origin;
 use crate::diag::{Finding, Rule};
-use crate::load::Origin;
 use crate::Card;
 
 pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {

@@ -2,10 +2,12 @@
 
 use std::path::Path;
 
-use super::{at, is_slug};
+use super::at;
+use crate::card::rules::is_slug;
 use crate::config::Config;
+use crate::diag::Origin;
 use crate::diag::{Finding, Rule};
-use crate::load::{LoadedCard, Origin, Source, Sources};
+use crate::load::{LoadedCard, Source, Sources};
 use crate::Card;
 
 pub(super) fn card(

@@ -16,14 +16,14 @@ mod relations;
 pub mod report;
 mod text;
 
-pub use citations::markers;
 pub use report::{Located, Report};
 
 use std::collections::HashSet;
 
 use crate::config::Config;
+use crate::diag::Origin;
 use crate::diag::{Finding, Rule, Severity, SourceId};
-use crate::load::{Input, LoadError, Loaded, LoadedCard, OnCard, Origin, Source, Sources};
+use crate::load::{Input, LoadError, Loaded, LoadedCard, OnCard, Source, Sources};
 use crate::{Card, Glossary};
 
 /// How strict a check is.
@@ -41,16 +41,6 @@ pub struct Checked {
     pub report: Report,
     /// The configuration the glossary was checked with, for the exporters.
     pub config: Config,
-}
-
-/// Whether `s` is a valid slug: `^[a-z0-9]+(-[a-z0-9]+)*$`.
-pub fn is_slug(s: &str) -> bool {
-    !s.is_empty()
-        && !s.starts_with('-')
-        && !s.ends_with('-')
-        && !s.contains("--")
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 /// What of each card a checked glossary keeps.
@@ -203,11 +193,11 @@ fn card_rules(cards: &[LoadedCard], sources: &Sources, config: &Config) -> Vec<F
         }
         findings
     };
-    let threads = crate::cores();
+    let threads = crate::parallel::cores();
     if threads == 1 || cards.len() < 1024 {
         return rules(cards);
     }
-    crate::on_threads(cards.chunks(cards.len().div_ceil(threads)), rules)
+    crate::parallel::on_threads(cards.chunks(cards.len().div_ceil(threads)), rules)
         .into_iter()
         .flatten()
         .collect()
@@ -298,16 +288,6 @@ mod tests {
     use super::*;
     use crate::load::load_str;
     use crate::Draft;
-
-    #[test]
-    fn slugs() {
-        for good in ["a", "roce-v2", "802-1qbb"] {
-            assert!(is_slug(good), "{good}");
-        }
-        for bad in ["", "A", "a b", "a/b", "..", "-a", "a-", "a--b", "é", "a_b"] {
-            assert!(!is_slug(bad), "{bad}");
-        }
-    }
 
     #[test]
     fn sorting_by_slug_is_stable_and_moves_every_card() {

@@ -10,9 +10,9 @@ use petgraph::visit::{EdgeFiltered, EdgeRef};
 
 use super::at;
 use crate::card::{Card, Texts};
+use crate::diag::Origin;
 use crate::diag::{Finding, Place, Rule};
 use crate::graph::{Link, UNKNOWN};
-use crate::load::Origin;
 use crate::Glossary;
 
 /// Which list of a card a link comes from.

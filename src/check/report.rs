@@ -6,8 +6,9 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::locate::locate;
+use crate::diag::{line_column, Origin};
 use crate::diag::{Finding, Place, Rule, Severity};
-use crate::load::{line_column, CardTexts, Origin, Sources};
+use crate::load::{CardTexts, Sources};
 
 /// The line a finding is on, and which part of it to underline.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,7 +82,7 @@ impl Report {
         let mut runs: Vec<Vec<(u32, Finding)>> = Vec::new();
         // Reading the texts again is most of the time on a glossary with many findings: the
         // cards are cut into one run per core, each read through its own open file.
-        let threads = crate::cores();
+        let threads = crate::parallel::cores();
         let per_run = order.len().div_ceil(threads).max(256);
         for run in order.chunks(per_run) {
             runs.push(
@@ -97,7 +98,7 @@ impl Report {
                 .map(|(i, f)| (i, resolve(f, sources, &mut texts)))
                 .collect::<Vec<_>>()
         };
-        let resolved: Vec<Vec<(u32, Located)>> = crate::on_threads(runs, resolve_run);
+        let resolved: Vec<Vec<(u32, Located)>> = crate::parallel::on_threads(runs, resolve_run);
         for (i, f) in resolved.into_iter().flatten() {
             located[i as usize] = Some(f);
         }

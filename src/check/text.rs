@@ -7,8 +7,8 @@ use unicode_normalization::UnicodeNormalization;
 
 use super::at;
 use crate::card::{Card, Texts};
+use crate::diag::Origin;
 use crate::diag::{Finding, Rule};
-use crate::load::Origin;
 
 pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
     if card.term().trim().is_empty() {

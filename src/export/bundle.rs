@@ -24,7 +24,7 @@ use sha2::{Digest, Sha256};
 use super::dot::View;
 use super::{ExportError, Format};
 use crate::config::Config;
-use crate::render::{self, RenderError};
+use crate::export::svg::{self, RenderError};
 use crate::Glossary;
 
 /// The manifest's file name in the output folder.
@@ -184,7 +184,7 @@ fn write_one(
     w: impl Write + Send,
 ) -> Result<Option<u64>, ExportError> {
     match format.rdf() {
-        Some(rdf) => super::rdf::write(glossary, config, rdf, w).map(Some),
+        Some(rdf) => crate::rdf::write::write(glossary, config, rdf, w).map(Some),
         None => super::write(glossary, config, format, view, w).map(|()| None),
     }
 }
@@ -310,14 +310,15 @@ fn each_format<T: Send>(
     make: impl Fn(Format) -> T + Sync,
     mut on: impl FnMut(Format, Option<T>) -> Result<(), ExportError>,
 ) -> Result<(), ExportError> {
-    let (one_core, rest): (Vec<Format>, Vec<Format>) = formats
-        .iter()
-        .partition(|f| f.rdf().is_some_and(|rdf| !super::rdf::is_chunked(rdf)));
+    let (one_core, rest): (Vec<Format>, Vec<Format>) = formats.iter().partition(|f| {
+        f.rdf()
+            .is_some_and(|rdf| !crate::rdf::write::is_chunked(rdf))
+    });
     for pair in one_core.chunks(2) {
         for &format in pair {
             on(format, None)?;
         }
-        let made = crate::on_threads(pair.iter().copied(), &make);
+        let made = crate::parallel::on_threads(pair.iter().copied(), &make);
         for (&format, made) in pair.iter().zip(made) {
             on(format, Some(made))?;
         }
@@ -346,7 +347,7 @@ fn render_svg(
     view: &View,
     path: &Path,
 ) -> Result<Option<String>, ExportError> {
-    match render::render(glossary, config, &svg_view(view), path) {
+    match svg::render(glossary, config, &svg_view(view), path) {
         Ok(_) => Ok(None),
         Err(e @ (RenderError::GraphvizMissing { .. } | RenderError::View(_))) => {
             Ok(Some(e.to_string()))

@@ -26,9 +26,10 @@ use std::io::{BufWriter, Write};
 use petgraph::graph::{EdgeIndex, NodeIndex};
 use petgraph::unionfind::UnionFind;
 
-use super::{status_color, ExportError};
+use super::status_color;
 use crate::config::Config;
 use crate::graph::Link;
+use crate::output::{self, ExportError};
 use crate::Glossary;
 
 /// The longest quoted string Graphviz accepts, in bytes between the quotes (its lexer fails
@@ -41,10 +42,10 @@ const CHUNK: usize = 1024;
 /// Marks a text cut to fit [`MAX_QUOTED`].
 const ELLIPSIS: &str = "…";
 
-/// The IRI of a term, used as the `URL` of its node (see [`crate::vocab::push_term_iri`]).
+/// The IRI of a term, used as the `URL` of its node (see [`crate::rdf::vocab::push_term_iri`]).
 pub fn concept_iri(base: &str, slug: &str) -> String {
     let mut out = String::with_capacity(base.len() + 5 + slug.len());
-    crate::vocab::push_term_iri(&mut out, base, slug);
+    crate::rdf::vocab::push_term_iri(&mut out, base, slug);
     out
 }
 
@@ -309,7 +310,7 @@ pub fn write_selection(
             (view.engine == Engine::Dot).then(|| scope.spawn(|| rank_edges(glossary, selection)));
         match view.cluster {
             Cluster::None => {
-                super::write_chunks(&mut out, selection.nodes.len(), CHUNK, |range, chunk| {
+                output::write_chunks(&mut out, selection.nodes.len(), CHUNK, |range, chunk| {
                     let mut buf = String::new();
                     for &node in &selection.nodes[range] {
                         write_node(chunk, &mut buf, glossary, config, selection, node, "  ")?;
@@ -345,7 +346,7 @@ pub fn write_selection(
         }
 
         let graph = glossary.graph();
-        super::write_chunks(&mut out, graph.edge_count(), 2 * CHUNK, |range, out| {
+        output::write_chunks(&mut out, graph.edge_count(), 2 * CHUNK, |range, out| {
             let mut buf = String::new();
             for e in range.map(EdgeIndex::new) {
                 let (a, b) = graph.edge_endpoints(e).expect("edge index in range");
@@ -369,7 +370,7 @@ pub fn write_selection(
             let tree = ranks
                 .join()
                 .unwrap_or_else(|e| std::panic::resume_unwind(e));
-            super::write_chunks(&mut out, tree.len(), 2 * CHUNK, |range, out| {
+            output::write_chunks(&mut out, tree.len(), 2 * CHUNK, |range, out| {
                 let mut buf = String::new();
                 for &(parent, child) in &tree[range] {
                     out.extend_from_slice(b"  ");

@@ -1,7 +1,7 @@
 //! SPARQL over the glossary: fill an in-memory Oxigraph store, run a query, write the answer.
 //!
 //! [`GlossaryStore::new`] loads the glossary's quads straight from the RDF mapping
-//! ([`crate::export::rdf::quads`]) into Oxigraph's in-memory store in one transaction: no
+//! ([`crate::rdf::write::quads`]) into Oxigraph's in-memory store in one transaction: no
 //! serialize-then-parse round trip. Each card keeps its own named graph, as in the TriG
 //! export; queries see the union of all graphs as their default graph, so a plain
 //! `?s ?p ?o` finds everything while `GRAPH ?g { … }` still tells the cards apart.
@@ -35,7 +35,7 @@ use oxigraph::store::{StorageError, Store};
 use spargebra::algebra::GraphPattern;
 
 use crate::config::Config;
-use crate::vocab::{self, Iris};
+use crate::rdf::vocab::{self, Iris};
 use crate::Glossary;
 
 pub use results::ResultsFormat;
@@ -197,7 +197,7 @@ impl GlossaryStore {
             let (give_back, given_back) = std::sync::mpsc::channel::<Vec<Quad>>();
             scope.spawn(move || {
                 let mut batch = Vec::with_capacity(BATCH);
-                for quad in crate::export::rdf::quads(glossary, config) {
+                for quad in crate::rdf::write::quads(glossary, config) {
                     batch.push(quad);
                     if batch.len() == BATCH {
                         let empty = match given_back.try_recv() {
@@ -321,12 +321,12 @@ impl GlossaryStore {
         // Cargo.toml) filled in 161–170 s and left 767–874 files; the same look-up took 2 ms
         // (docs/bench-sparql.md).
         const MEGABYTES_PER_THREAD: usize = 500;
-        let threads = crate::cores();
+        let threads = crate::parallel::cores();
         let mut loader = store
             .bulk_loader()
             .with_num_threads(threads)
             .with_max_memory_size_in_megabytes(MEGABYTES_PER_THREAD * threads);
-        loader.load_quads(crate::export::rdf::quads(glossary, config))?;
+        loader.load_quads(crate::rdf::write::quads(glossary, config))?;
         loader.commit()?;
         Ok(Self::around(store, config))
     }
@@ -636,7 +636,7 @@ fn explain(e: SparqlError, text: &str, declared: &[&str]) -> SparqlError {
         break;
     }
     if let Some((offset, word)) = first {
-        let (word_line, word_column) = crate::load::line_column(text, offset);
+        let (word_line, word_column) = crate::diag::line_column(text, offset);
         let keyword: String = word
             .chars()
             .take_while(char::is_ascii_alphabetic)
@@ -743,11 +743,12 @@ impl Watchdog {
                 wake: Condvar::new(),
             });
             let watcher = Arc::clone(&dog);
-            std::thread::Builder::new()
+            // Should the thread not start, a query past its deadline still ends for its
+            // caller ([`GlossaryStore::run`] stops waiting); only its cancellation is lost,
+            // and the library has no terminal to say so on.
+            let _ = std::thread::Builder::new()
                 .name("glossgraph query watchdog".into())
-                .spawn(move || watcher.patrol())
-                .map_err(|e| eprintln!("glossgraph: cannot start the query watchdog: {e}"))
-                .ok();
+                .spawn(move || watcher.patrol());
             dog
         })
     }

@@ -138,8 +138,9 @@ impl Payload {
     /// The triples of `glossary` as the RDF mapping writes them, merged into one graph.
     pub fn new(glossary: &Glossary, config: &Config) -> Self {
         let mut payload =
-            Self::from_triples(crate::export::rdf::quads(glossary, config).map(Triple::from));
-        payload.prefixes = crate::vocab::query_prefixes(&crate::vocab::Iris::new(&config.base));
+            Self::from_triples(crate::rdf::write::quads(glossary, config).map(Triple::from));
+        payload.prefixes =
+            crate::rdf::vocab::query_prefixes(&crate::rdf::vocab::Iris::new(&config.base));
         payload
     }
 

@@ -19,7 +19,7 @@ use oxigraph::model::{NamedOrBlankNode, Term};
 use super::{table, Answer, QueryForm};
 use crate::config::Config;
 use crate::export::{dot, graphml, ExportError, Format};
-use crate::vocab::Iris;
+use crate::rdf::vocab::Iris;
 use crate::Glossary;
 
 /// A way to write an answer.

@@ -15,8 +15,8 @@ use std::str::FromStr;
 use oxigraph::model::{Literal, NamedNode, Term, Variable};
 
 use super::SparqlError;
-use crate::check::is_slug;
-use crate::vocab::Iris;
+use crate::card::rules::is_slug;
+use crate::rdf::vocab::Iris;
 
 /// A query shipped with glossgraph.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -409,7 +409,7 @@ impl Shared {
 
     /// SPARQL 1.1 Service Description of the endpoint, as RDF.
     fn service_description(&self, request: &Request<Body>) -> Result<Response<Body>, Failure> {
-        use crate::vocab::{rdf, sd};
+        use crate::rdf::vocab::{rdf, sd};
         let format = negotiate_rdf(request, RdfFormat::Turtle, false)?;
         let host = request
             .headers()
@@ -536,7 +536,7 @@ impl Shared {
         };
         let (glossary, config) = (self.glossary.clone(), self.store.config().clone());
         let body = stream(move |w| {
-            crate::export::rdf::write(&glossary, &config, format, w)
+            crate::rdf::write::write(&glossary, &config, format, w)
                 .map(|_| ())
                 .map_err(|e| io::Error::other(e.to_string()))
         });

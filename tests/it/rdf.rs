@@ -19,11 +19,10 @@ use std::process::Command;
 
 use glossgraph::check::{self, Checked};
 use glossgraph::config::{Config, Settings};
-use glossgraph::export::rdf;
 use glossgraph::export::Format;
 use glossgraph::generate::{Generator, Params};
-use glossgraph::import::{self, ImportError, Problem};
-use glossgraph::vocab;
+use glossgraph::rdf::read::{self, ImportError, Problem};
+use glossgraph::rdf::{vocab, write};
 use glossgraph::{load, Card, Glossary};
 use oxigraph::io::RdfFormat;
 use oxigraph::model::{GraphNameRef, Quad, Term};
@@ -82,12 +81,12 @@ fn sample() -> (Glossary, Config) {
 
 fn export(glossary: &Glossary, config: &Config, format: Format) -> Vec<u8> {
     let mut out = Vec::new();
-    rdf::write(glossary, config, rdf_format(format), &mut out).unwrap();
+    write::write(glossary, config, rdf_format(format), &mut out).unwrap();
     out
 }
 
-fn import(bytes: &[u8], format: Format) -> import::Imported {
-    match import::read(bytes, rdf_format(format), format.file_name()) {
+fn import(bytes: &[u8], format: Format) -> read::Imported {
+    match read::read(bytes, rdf_format(format), format.file_name()) {
         Ok(imported) => imported,
         Err(ImportError::Mapping { problems, .. }) => {
             panic!("{}: {problems:#?}", format.name())
@@ -272,9 +271,9 @@ fn shuffled_input_gives_the_same_bytes_in_every_format() {
 #[test]
 fn the_writer_counts_exactly_the_quads_of_the_mapping() {
     let (glossary, config) = sample();
-    let quads: Vec<Quad> = rdf::quads(&glossary, &config).collect();
+    let quads: Vec<Quad> = write::quads(&glossary, &config).collect();
     for format in RDF_FORMATS {
-        let n = rdf::write(&glossary, &config, rdf_format(format), std::io::sink()).unwrap();
+        let n = write::write(&glossary, &config, rdf_format(format), std::io::sink()).unwrap();
         assert_eq!(n, quads.len() as u64, "{}", format.name());
     }
     // Card graphs in slug order after the scheme graph; the scheme graph first.
@@ -312,9 +311,9 @@ fn turtle_declares_only_the_prefixes_it_uses() {
         (&awkward(&config), &config),
         (&sample, &sample_config),
     ] {
-        let quads: Vec<Quad> = rdf::quads(glossary, config).collect();
+        let quads: Vec<Quad> = write::quads(glossary, config).collect();
         let gx = vocab::Iris::new(&config.base).gx_namespace().to_owned();
-        let declared = rdf::prefixes(glossary, config);
+        let declared = write::prefixes(glossary, config);
         assert_eq!(declared, prefixes_used_by(&quads, &gx));
         for format in [Format::Turtle, Format::TriG] {
             let text = String::from_utf8(export(glossary, config, format)).unwrap();
@@ -347,7 +346,7 @@ fn turtle_declares_only_the_prefixes_it_uses() {
 #[test]
 fn every_format_round_trips_the_sample_glossary() {
     let (glossary, config) = sample();
-    let expected = rdf::normalize(&glossary);
+    let expected = write::normalize(&glossary);
     for format in RDF_FORMATS {
         let bytes = export(&glossary, &config, format);
         let imported = import(&bytes, format);
@@ -390,7 +389,7 @@ fn awkward_strings_round_trip_in_every_format_and_base() {
             ..Config::default()
         };
         let glossary = awkward(&config);
-        let expected = rdf::normalize(&glossary);
+        let expected = write::normalize(&glossary);
         let a = &expected[0];
         assert_eq!(
             a.advantages,
@@ -419,7 +418,7 @@ fn generated_glossaries_round_trip_in_every_format() {
     let config = Config::default();
     for (seed, awkward) in [(1, Params::DEFAULT_AWKWARD), (2, 1.0)] {
         let glossary = generated(300, seed, awkward, &config);
-        let expected = rdf::normalize(&glossary);
+        let expected = write::normalize(&glossary);
         let one_way = glossary
             .cards()
             .iter()
@@ -476,7 +475,7 @@ fn a_store_filled_from_quads_holds_what_the_files_hold() {
             .collect();
         from_file.sort_unstable();
         let store = Store::new().unwrap();
-        for q in rdf::quads(&glossary, &config) {
+        for q in write::quads(&glossary, &config) {
             store.insert(&q).unwrap();
         }
         assert_eq!(dump(&store), from_file);
@@ -498,7 +497,7 @@ PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>
 fn store_of(glossary: &Glossary, config: &Config) -> Store {
     let store = Store::new().unwrap();
     store
-        .extend(rdf::quads(glossary, config).collect::<Vec<_>>())
+        .extend(write::quads(glossary, config).collect::<Vec<_>>())
         .unwrap();
     store
 }
@@ -652,7 +651,7 @@ fn rapper_counts_the_same_triples_as_glossgraph() {
         ("awkward", &awkward(&awkward_config), &awkward_config),
         ("generated", &generated(500, 3, 1.0, &config), &config),
     ] {
-        let expected = rdf::quads(glossary, config).count();
+        let expected = write::quads(glossary, config).count();
         for (format, syntax) in [
             (Format::Turtle, "turtle"),
             (Format::NTriples, "ntriples"),
@@ -726,7 +725,7 @@ fn rdflib_reads_every_format_as_the_ntriples_graph() {
             String::from_utf8_lossy(&out.stderr)
         );
         assert_eq!(stdout.matches("isomorphic=True").count(), 5, "{stdout}");
-        let triples = rdf::quads(glossary, config).count();
+        let triples = write::quads(glossary, config).count();
         assert!(stdout.contains(&format!(": {triples} triples")), "{stdout}");
     }
 }
@@ -735,7 +734,7 @@ fn rdflib_reads_every_format_as_the_ntriples_graph() {
 // Import of bad RDF
 
 fn import_error(text: &str, format: Format) -> ImportError {
-    match import::read(text.as_bytes(), rdf_format(format), "in") {
+    match read::read(text.as_bytes(), rdf_format(format), "in") {
         Ok(_) => panic!("{text} was imported"),
         Err(e) => e,
     }
@@ -1056,7 +1055,7 @@ fn import_failures_write_nothing_and_choose_the_exit_code() {
 fn excerpt(quads: &[Quad], config: &Config, format: Format) -> String {
     let gx = vocab::Iris::new(&config.base).gx_namespace().to_owned();
     let prefixes = prefixes_used_by(quads, &gx);
-    let mut w = rdf::Writer::new(rdf_format(format), &prefixes, Vec::new()).unwrap();
+    let mut w = write::Writer::new(rdf_format(format), &prefixes, Vec::new()).unwrap();
     for q in quads {
         w.quad(q.as_ref()).unwrap();
     }
@@ -1121,7 +1120,7 @@ fn the_docs_show_the_roce_v2_card_as_exported() {
     let (glossary, config) = sample();
     let mut graph = String::new();
     vocab::Iris::new(&config.base).push_graph(&mut graph, "roce-v2");
-    let quads: Vec<Quad> = rdf::quads(&glossary, &config)
+    let quads: Vec<Quad> = write::quads(&glossary, &config)
         .filter(
             |q| matches!(q.graph_name.as_ref(), GraphNameRef::NamedNode(g) if g.as_str() == graph),
         )

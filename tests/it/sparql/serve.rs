@@ -223,7 +223,7 @@ fn the_graph_store_for_reading() {
     // The same bytes as the export writes.
     let mut export = Vec::new();
     let (glossary, config) = sample();
-    glossgraph::export::rdf::write(
+    glossgraph::rdf::write::write(
         &glossary,
         &config,
         oxigraph::io::RdfFormat::NTriples,

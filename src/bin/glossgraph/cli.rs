@@ -1,7 +1,10 @@
 //! The command line, as clap definitions only. Help texts live in the doc comments.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::time::Duration;
 
+use anyhow::{anyhow, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use glossgraph::config::Settings;
@@ -36,6 +39,19 @@ pub enum Color {
     Auto,
     Always,
     Never,
+}
+
+impl Color {
+    /// Whether to colour a stream: `--color always`, or `auto` on a terminal without NO_COLOR.
+    pub fn enabled(self, stream: &impl IsTerminal) -> bool {
+        match self {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => {
+                stream.is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -606,6 +622,14 @@ pub enum ReportFormat {
     Human,
     /// One JSON document with every finding and a summary.
     Json,
+}
+
+/// A positive number of seconds given to `flag`.
+pub fn seconds(value: f64, flag: &str) -> Result<Duration> {
+    Duration::try_from_secs_f64(value)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| anyhow!("{flag} must be a positive number of seconds, not {value}"))
 }
 
 #[cfg(test)]

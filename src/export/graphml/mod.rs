@@ -25,10 +25,11 @@ use std::io::{BufWriter, Write};
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 use quick_xml::Writer;
 
-use super::{status_color, ExportError};
+use super::status_color;
 use crate::card::{DateText, PartialDate, Texts};
 use crate::config::Config;
 use crate::graph::Link;
+use crate::output::{self, ExportError};
 use crate::{Card, Glossary};
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
@@ -172,7 +173,7 @@ const YED_KEYS: [Key; 2] = [
 /// Writes the glossary as GraphML shaped for `profile`.
 ///
 /// Streams through a `BufWriter`; memory does not grow with the glossary. Nodes and edges
-/// are written a chunk at a time on every core ([`super::write_chunks`]), in order.
+/// are written a chunk at a time on every core ([`output::write_chunks`]), in order.
 ///
 /// # Errors
 /// Those of `w`, or [`ExportError::Unwritable`] naming the term and field when a text holds a
@@ -205,20 +206,20 @@ fn write_in_chunks(
         .sqrt()
         .ceil()
         .max(1.0) as usize;
-    super::write_chunks(
+    output::write_chunks(
         &mut w,
         glossary.graph().node_count(),
         per_chunk,
         |nodes, buf| {
             let mut out = GraphMl::inside_graph(buf, profile);
             for i in nodes {
-                super::warm_ahead(glossary, i);
+                output::warm_ahead(glossary, i);
                 out.node(glossary, config, NodeIndex::new(i), columns)?;
             }
             Ok(())
         },
     )?;
-    super::write_chunks(
+    output::write_chunks(
         &mut w,
         glossary.graph().edge_count(),
         per_chunk.saturating_mul(2),
@@ -854,7 +855,7 @@ fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &str {
 fn neo4j_labels(status: Option<&str>, out: &mut String) {
     out.clear();
     out.push_str(":Term");
-    if let Some(status) = status.filter(|s| crate::check::is_slug(s)) {
+    if let Some(status) = status.filter(|s| crate::card::rules::is_slug(s)) {
         out.push(':');
         for part in status.split('-') {
             let mut chars = part.chars();

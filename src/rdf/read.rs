@@ -1,6 +1,6 @@
 //! `import`: RDF that follows glossgraph's mapping, read back into term cards.
 //!
-//! The reverse of [`crate::export::rdf`]. A file in any of the six formats is parsed whole
+//! The reverse of [`crate::rdf::write`]. A file in any of the six formats is parsed whole
 //! (an import is not a streaming job: triples about one term may come in any order in RDF
 //! written by other tools), its triples are grouped by subject, and each subject is read as
 //! what its IRI says it is: the concept scheme, a status, a `gx:` term, a term, or a part of
@@ -15,7 +15,7 @@
 //! cited note paragraphs, the vocabulary) are accepted and not turned into card fields: the
 //! cards hold them already.
 //!
-//! Lists come back sorted, as [`crate::export::rdf::normalize`] states: importing an export
+//! Lists come back sorted, as [`crate::rdf::write::normalize`] states: importing an export
 //! gives `normalize` of the exported cards.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -27,11 +27,11 @@ use std::path::{Path, PathBuf};
 use oxigraph::io::{RdfFormat, RdfParser};
 use oxigraph::model::{NamedNodeRef, NamedOrBlankNode, Term, TermRef};
 
+use crate::card::rules::is_slug;
 use crate::card::{Citation, Draft, PartialDate};
-use crate::check::is_slug;
 use crate::config::{self, Config};
-use crate::export::rdf::date_type;
-use crate::vocab::{self, dcterms, owl, rdf, rdfs, schema, skos, xsd, Iris, PartOwned};
+use crate::rdf::vocab::{self, dcterms, owl, rdf, rdfs, schema, skos, xsd, Iris, PartOwned};
+use crate::rdf::write::date_type;
 
 /// What an RDF file held: the cards, sorted by slug, and the settings they were written with.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -229,7 +229,7 @@ fn parser_message(message: &str) -> String {
 /// 1-based line and column (in characters) of a byte offset.
 fn line_column(bytes: &[u8], offset: usize) -> (u64, u64) {
     let text = String::from_utf8_lossy(&bytes[..offset.min(bytes.len())]);
-    let (line, column) = crate::load::line_column(&text, text.len());
+    let (line, column) = crate::diag::line_column(&text, text.len());
     (u64::from(line), u64::from(column))
 }
 

@@ -2,7 +2,7 @@
 //!
 //! One function, [`quads`], decides what the triples are; everything else takes them from
 //! it: [`write`] streams them into any of Oxigraph's formats, and the SPARQL store is filled
-//! from the same iterator. The mapping (tabled in `docs/rdf.md`, IRIs in [`crate::vocab`]):
+//! from the same iterator. The mapping (tabled in `docs/rdf.md`, IRIs in [`crate::rdf::vocab`]):
 //! the glossary is a `skos:ConceptScheme`, each card a `skos:Concept` with its fields as SKOS,
 //! DCMI terms and `gx:` properties; citations, provenance statements and cited note
 //! paragraphs are IRI-named resources of their own. There are no blank nodes.
@@ -17,7 +17,7 @@
 //!
 //! **Lists are sets.** RDF has no order among a subject's values, so the mapping treats a
 //! card's lists as sets: they are written sorted and without duplicates, and read back sorted
-//! ([`crate::import`]). Relations are written as the graph holds them: `skos:related` in
+//! ([`crate::rdf::read`]). Relations are written as the graph holds them: `skos:related` in
 //! both directions, `dcterms:replaces` beside every `dcterms:isReplacedBy`. [`normalize`]
 //! states the round-trip rule exactly: importing an export gives back `normalize` of the
 //! cards.
@@ -33,12 +33,12 @@ use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 use petgraph::Direction;
 
-use super::ExportError;
+use crate::card::rules::markers;
 use crate::card::{Cite, Draft, PartialDate, Precision, Texts};
-use crate::check::markers;
 use crate::config::Config;
 use crate::graph::{Link, Node};
-use crate::vocab::{self, dcterms, owl, rdf, rdfs, schema, skos, xsd, GxKind, Iris, Part};
+use crate::output::{self, ExportError};
+use crate::rdf::vocab::{self, dcterms, owl, rdf, rdfs, schema, skos, xsd, GxKind, Iris, Part};
 use crate::Glossary;
 
 /// Every quad of the export, in writing order: the scheme graph, then each card's graph in
@@ -136,7 +136,7 @@ const CARDS_PER_CHUNK: usize = 32;
 
 /// [`write`] for the formats whose documents are a header (the prefixes) and then statements
 /// that stand on their own from one card to the next: N-Triples, N-Quads, Turtle and TriG.
-/// The cards are serialized a chunk at a time on every core ([`super::write_chunks`]), each
+/// The cards are serialized a chunk at a time on every core ([`output::write_chunks`]), each
 /// chunk by a serializer of its own; a chunk's document, less the header every document
 /// starts with, is exactly what the one serializer of the whole export writes for those
 /// cards (the tests compare the two, chunk sizes 1 to 3, for each format).
@@ -155,14 +155,14 @@ fn write_in_chunks(
     let (Bytes(bytes), scheme_quads) = head.finish()?;
     w.write_all(&bytes)?;
     let count = AtomicU64::new(scheme_quads);
-    super::write_chunks(
+    output::write_chunks(
         &mut w,
         mapping.glossary.cards().len(),
         per_chunk,
         |cards, buf| {
             let mut out = Writer::new(format, prefixes, Bytes(std::mem::take(buf)))?;
             for i in cards {
-                super::warm_ahead(mapping.glossary, i);
+                output::warm_ahead(mapping.glossary, i);
                 mapping.card(i, &mut out)?;
             }
             let (Bytes(mut bytes), quads) = out.finish()?;

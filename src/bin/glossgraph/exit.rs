@@ -1,0 +1,29 @@
+//! The exit codes of `glossgraph`, in one place (the README's table and `--help` say the same):
+//! 0 success, 1 findings (the glossary is invalid, the exports differ, a query failed), 2 the
+//! tool could not run, 130 `export` was interrupted and cleaned up.
+
+use std::io;
+
+use glossgraph::export::ExportError;
+
+/// The glossary is invalid, or the result differs from what was expected.
+pub const FINDINGS: u8 = 1;
+/// glossgraph could not run.
+pub const FAILURE: u8 = 2;
+/// `export` was interrupted (Ctrl-C, SIGTERM) and cleaned up: 128 + SIGINT, as shells say.
+pub const INTERRUPTED: u8 = 130;
+
+/// Whether the run failed only because the reader of standard output went away (`| head`):
+/// that ends the run quietly, with 0.
+pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain()
+        .filter_map(|c| {
+            // `ExportError::Io` is transparent: its io::Error is not a link of the chain.
+            c.downcast_ref::<io::Error>()
+                .or(match c.downcast_ref::<ExportError>() {
+                    Some(ExportError::Io(e)) => Some(e),
+                    _ => None,
+                })
+        })
+        .any(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}

@@ -1,0 +1,71 @@
+//! The `glossgraph` binary: parse the arguments, hand each command to its file, print the
+//! error chain, pick the exit code ([`exit`]). Everything a command does beyond reading its
+//! arguments and talking to the terminal is library code (`glossgraph::…`).
+//!
+//! One file per command (`check.rs`, `export.rs`, `query.rs`, …), the clap definitions of
+//! them all in `cli.rs`, the loading every command shares in `glossary.rs`.
+
+mod check;
+mod cli;
+mod exit;
+mod export;
+mod generate;
+mod glossary;
+mod import;
+mod push;
+mod query;
+mod render;
+mod serve;
+mod shell;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::Parser;
+
+use cli::{Cli, Command};
+
+/// With the store on disk (feature `rocksdb`), mimalloc: see `Cargo.toml`.
+#[cfg(feature = "rocksdb")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { exit::FAILURE } else { 0 });
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) if exit::is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            let mut stderr = io::stderr().lock();
+            let _ = write!(stderr, "glossgraph: error: {e}");
+            for cause in e.chain().skip(1) {
+                let _ = write!(stderr, ": {cause}");
+            }
+            let _ = writeln!(stderr);
+            ExitCode::from(exit::FAILURE)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    let color = cli.color;
+    match cli.command {
+        Command::Check(args) => check::run(&args, color),
+        Command::Export(args) => export::run(&args, color),
+        Command::Completions { shell } => shell::completions(shell),
+        Command::Man { subcommand } => shell::man(subcommand),
+        Command::Render(args) => render::run(&args, color),
+        Command::Generate(args) => generate::run(&args),
+        Command::Import(args) => import::run(&args),
+        Command::Query(args) => query::run(args, color),
+        Command::Serve(args) => serve::run(args, color),
+        Command::Push(args) => push::run(args, color),
+    }
+}

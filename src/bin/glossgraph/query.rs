@@ -1,0 +1,158 @@
+//! `glossgraph query`: one SPARQL query over the glossary's store, answered on stdout as a
+//! table, CSV, TSV, JSON, XML, or a picture (GraphML, DOT) for graphs.
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+use anyhow::{anyhow, bail, Context, Result};
+use glossgraph::sparql::saved::{self, SavedQuery};
+use glossgraph::sparql::{results, ResultsFormat, SparqlError};
+
+use crate::cli::{seconds, Color, QueryArgs};
+use crate::exit;
+use crate::glossary::{fill_store, load_for_store};
+
+pub fn run(mut args: QueryArgs, color: Color) -> Result<ExitCode> {
+    // Not locked: a picture (GraphML, DOT) is written by the exporters' worker threads.
+    let mut out = io::stdout();
+    if args.list {
+        for q in saved::ALL {
+            writeln!(out, "{}\n    {}", q.name, q.summary())?;
+            for p in q.params()? {
+                writeln!(
+                    out,
+                    "    --param {}={}  {}",
+                    p.name,
+                    p.kind.placeholder(),
+                    p.description
+                )?;
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    // `glossgraph query 'SELECT …'`: one positional argument and no --file/--saved is the
+    // query, and the glossary is the default one.
+    if args.query.is_none() && args.file.is_none() && args.saved.is_none() {
+        args.query = Some(std::mem::replace(&mut args.glossary.input, "data".into()));
+    }
+    let saved = match &args.saved {
+        Some(name) => Some(SavedQuery::find(name).ok_or_else(|| {
+            let names: Vec<&str> = saved::ALL.iter().map(|q| q.name).collect();
+            anyhow!("no saved query `{name}`; there are: {}", names.join(", "))
+        })?),
+        None => None,
+    };
+    let (text, origin) = match (&args.query, &args.file, saved) {
+        (_, _, Some(q)) => (q.text.to_owned(), format!("queries/{}.rq", q.name)),
+        (_, Some(path), _) => (
+            std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read `{}`", path.display()))?,
+            path.display().to_string(),
+        ),
+        (Some(text), _, _) => (text.clone(), "query".to_owned()),
+        (None, None, None) => bail!("no query given: give one, or --file, or --saved"),
+    };
+    let timeout = args.timeout.map(|t| seconds(t, "--timeout")).transpose()?;
+    let requested = match &args.results {
+        Some(name) => Some(ResultsFormat::from_name(name).ok_or_else(|| {
+            let names: Vec<&str> = ResultsFormat::all()
+                .into_iter()
+                .map(ResultsFormat::name)
+                .collect();
+            anyhow!(
+                "--results {name} is not a format; use one of: {}",
+                names.join(", ")
+            )
+        })?),
+        None => None,
+    };
+
+    let (glossary, config) = match load_for_store(&args.glossary, color)? {
+        Ok(loaded) => loaded,
+        Err(code) => return Ok(code),
+    };
+    let store = fill_store(&glossary, &config, &args.on_disk)?;
+    let mut prepared = match store.prepare(&text) {
+        Ok(p) => p,
+        Err(SparqlError::Syntax {
+            line,
+            column,
+            message,
+        }) => {
+            let mut err = io::stderr().lock();
+            writeln!(
+                err,
+                "glossgraph: error: {origin}:{line}:{column}: {message}"
+            )?;
+            if let Some(source) = text.lines().nth(line.saturating_sub(1) as usize) {
+                let caret = " ".repeat(
+                    source
+                        .chars()
+                        .take(column.saturating_sub(1) as usize)
+                        .count(),
+                );
+                writeln!(err, "  |\n  | {source}\n  | {caret}^")?;
+            }
+            return Ok(ExitCode::from(exit::FINDINGS));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let bindings = match saved {
+        Some(q) => q.bind(&args.params, store.iris()),
+        None => saved::bind_adhoc(&args.params),
+    }?;
+    for (variable, value) in bindings {
+        prepared = prepared.bind(variable, value)?;
+    }
+    let format = requested
+        .unwrap_or_else(|| ResultsFormat::default_for(prepared.form(), io::stdout().is_terminal()));
+    results::check_fits(format, prepared.form())?;
+    match store.run(&prepared, timeout) {
+        Ok(answer) => {
+            let mut lines = LineEnd {
+                inner: &mut out,
+                ended: true,
+            };
+            let written = if format.is_picture() {
+                results::draw(&answer, format, &glossary, &config, &mut lines)
+            } else {
+                results::write(&answer, format, &store.prefixes(), &mut lines)
+            };
+            match written {
+                // Plain I/O errors, so that a closed pipe ends the run quietly.
+                Err(results::ResultsError::Io(e)) => return Err(e.into()),
+                other => other?,
+            }
+            if !lines.ended {
+                out.write_all(b"\n")?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e @ (SparqlError::Timeout(_) | SparqlError::Evaluation(_))) => {
+            writeln!(io::stderr(), "glossgraph: error: {e}")?;
+            Ok(ExitCode::from(exit::FINDINGS))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// A writer that remembers whether its output ends a line: JSON and XML results end without
+/// a line end, and the shell's prompt would follow them on the same line.
+struct LineEnd<W> {
+    inner: W,
+    ended: bool,
+}
+
+impl<W: Write> Write for LineEnd<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        if n > 0 {
+            self.ended = buf[n - 1] == b'\n';
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}

@@ -28,6 +28,7 @@ pub mod load;
 pub mod output;
 mod parallel;
 pub mod rdf;
+mod rng;
 pub mod sparql;
 
 pub use card::{Card, Draft};

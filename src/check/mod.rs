@@ -337,6 +337,41 @@ mod tests {
     }
 
     #[test]
+    fn generated_glossaries_check_without_errors_or_warnings_beyond_one_way_links() {
+        for (terms, seed) in [(1, 7), (2, 7), (60, 3), (1500, 11)] {
+            let params = crate::generate::Params {
+                seed,
+                ..crate::generate::Params::new(terms)
+            };
+            let mut out = Vec::new();
+            let generator = crate::generate::Generator::new(params).unwrap();
+            generator.write_json_lines(&mut out).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            let checked = check(
+                load_str("g.jsonl", &text),
+                &crate::config::Config::default(),
+                Options { strict: true },
+            );
+            let report = &checked.report;
+            assert_eq!(report.cards, terms as usize);
+            assert_eq!(
+                report.count(crate::diag::Severity::Error),
+                0,
+                "{:?}",
+                report.findings
+            );
+            let unexpected: Vec<_> = report
+                .findings
+                .iter()
+                .filter(|f| {
+                    f.rule.id() != "one-way-related" && !(terms == 1 && f.rule.id() == "orphan")
+                })
+                .collect();
+            assert!(unexpected.is_empty(), "{unexpected:?}");
+        }
+    }
+
+    #[test]
     fn relation_rules_find_the_same_on_one_thread_and_two() {
         let generator = crate::generate::Generator::new(crate::generate::Params::new(400)).unwrap();
         let mut cards: Vec<Draft> = (0..400).map(|i| generator.card(i)).collect();

@@ -1,6 +1,7 @@
 //! glossgraph's integration tests: the real binary on fixture folders, and the real programs
 //! users open the outputs with. One test binary, one module per area.
 
+mod architecture;
 mod check;
 mod dot;
 mod export;

@@ -17,6 +17,7 @@
 //! saved queries of `queries/*.rq` and binds their parameters, [`serve`] is the HTTP endpoint
 //! and [`push`] sends the glossary to an external triple store.
 
+pub mod http;
 pub mod push;
 pub mod results;
 pub mod saved;

@@ -143,10 +143,12 @@ fn import_graph() -> BTreeMap<String, BTreeSet<String>> {
         let text = code(&std::fs::read_to_string(file).unwrap());
         let targets: BTreeSet<String> = named_paths(&text, &module)
             .iter()
-            .map(|p| match reexports.get(p.split("::").next().unwrap_or_default()) {
-                Some(module) => module.clone(),
-                None => p.clone(),
-            })
+            .map(
+                |p| match reexports.get(p.split("::").next().unwrap_or_default()) {
+                    Some(module) => module.clone(),
+                    None => p.clone(),
+                },
+            )
             .filter_map(|p| owning_module(&modules, &p))
             .filter(|m| !m.is_empty() && !is_within(m, &module))
             .cloned()

@@ -22,8 +22,12 @@
 
 use std::io::{BufWriter, Write};
 
-use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
+use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, Event};
 use quick_xml::Writer;
+
+mod escape;
+mod neo4j;
+mod yed;
 
 use super::status_color;
 use crate::card::{DateText, PartialDate, Texts};
@@ -31,6 +35,8 @@ use crate::config::Config;
 use crate::graph::Link;
 use crate::output::{self, ExportError};
 use crate::{Card, Glossary};
+use escape::{escape_runs, ATTR, TEXT};
+use neo4j::neo4j_labels;
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
 /// The GraphML namespace.
@@ -281,19 +287,6 @@ impl<'a> GraphMl<Muted<'a>> {
     /// what it writes is byte for byte what the writer of the whole document writes there.
     fn inside_graph(out: &'a mut Vec<u8>, profile: Profile) -> Self {
         Self::inside(out, profile, &["graphml", "graph"])
-    }
-
-    /// What `events` write in the yEd profile inside a `<graphml><graph><{element}>` just
-    /// opened: a block of yFiles graphics, made once and copied into every element.
-    fn yed_block(
-        element: &str,
-        events: impl FnOnce(&mut GraphMl<Muted<'_>>) -> Result<(), ExportError>,
-    ) -> Vec<u8> {
-        let mut out = Vec::new();
-        let mut w = GraphMl::inside(&mut out, Profile::Yed, &["graphml", "graph", element]);
-        // Writing to a `Muted` sink cannot fail.
-        let _ = events(&mut w);
-        out
     }
 
     /// A writer appending to `out` as if it stood inside the elements `path`, just opened.
@@ -563,134 +556,8 @@ impl<W: Write> GraphMl<W> {
             }
         }
         if self.profile == Profile::Yed {
-            // The graphics of an edge depend only on its kind, and the writer stands at the
-            // same depth before every edge's: they are written once per kind, and copied.
-            let kind = usize::from(matches!(link, Link::Supersedes { .. }));
-            let blocks = self.edge_graphics.get_or_insert_with(|| {
-                [
-                    Link::Related { mutual: false },
-                    Link::Supersedes {
-                        by_old: false,
-                        by_new: false,
-                    },
-                ]
-                .map(|link| GraphMl::yed_block("edge", |w| w.edge_graphics_events(link)))
-            });
-            self.xml.get_mut().write_all(&blocks[kind])?;
+            self.edge_graphics(link)?;
         }
-        Ok(())
-    }
-
-    /// yFiles graphics of an edge, as events: fixed tags, written from their text as it stands.
-    fn edge_graphics_events(&mut self, link: Link) -> Result<(), ExportError> {
-        let (style, arrows) = match link {
-            Link::Related { .. } => (
-                r##"y:LineStyle color="#888888" type="dashed" width="1.0""##,
-                r#"y:Arrows source="none" target="none""#,
-            ),
-            Link::Supersedes { .. } => (
-                r##"y:LineStyle color="#333333" type="line" width="1.0""##,
-                r#"y:Arrows source="none" target="standard""#,
-            ),
-        };
-        self.xml.write_event(Event::Start(BytesStart::from_content(
-            k!("edgegraphics").tag,
-            4,
-        )))?;
-        self.xml
-            .write_event(Event::Start(BytesStart::new("y:PolyLineEdge")))?;
-        self.xml
-            .write_event(Event::Empty(BytesStart::from_content(style, 11)))?;
-        self.xml
-            .write_event(Event::Empty(BytesStart::from_content(arrows, 8)))?;
-        self.xml
-            .write_event(Event::End(BytesEnd::new("y:PolyLineEdge")))?;
-        self.xml.write_event(Event::End(BytesEnd::new("data")))?;
-        Ok(())
-    }
-
-    /// yFiles graphics of a node: a rounded box sized to its label, filled by status, placed
-    /// on a grid so that every label is readable when the file is opened (before any layout).
-    ///
-    /// Only the numbers, the fill and the label change from node to node, and the writer
-    /// stands at the same depth before every node's graphics: the fixed parts are written once
-    /// by [`Self::node_graphics_events`], and copied around the values.
-    fn node_graphics(
-        &mut self,
-        slug: &str,
-        label: &str,
-        fill: &str,
-        (column, row): (usize, usize),
-    ) -> Result<(), ExportError> {
-        let chars = label.lines().map(|l| l.chars().count()).max().unwrap_or(0);
-        let width = (chars * 7 + 24).clamp(60, 220);
-        let height = 30 + 16 * label.lines().count().saturating_sub(1).min(4);
-        let pieces = self.node_graphics.get_or_insert_with(|| {
-            let out = GraphMl::yed_block("node", |w| w.node_graphics_events(["\0"; 6]));
-            let pieces: Vec<Vec<u8>> = out.split(|&b| b == 0).map(<[u8]>::to_vec).collect();
-            pieces
-                .try_into()
-                .expect("six values cut the graphics in seven")
-        });
-        let mut digits = [[0u8; 20]; 4];
-        let [h, w, x, y] = &mut digits;
-        let values = [
-            decimal(height, h),
-            decimal(width, w),
-            decimal(column * 240, x),
-            decimal(row * 80, y),
-            // A fill is a colour of the form #rrggbb: nothing to escape.
-            fill,
-        ];
-        let sink = self.xml.get_mut();
-        for (piece, value) in pieces.iter().zip(values) {
-            sink.write_all(piece)?;
-            sink.write_all(value.as_bytes())?;
-        }
-        sink.write_all(&pieces[5])?;
-        escape_runs(label, origin(slug, "term"), &TEXT, |run| {
-            sink.write_all(run.as_bytes())
-        })?;
-        sink.write_all(&pieces[6])?;
-        Ok(())
-    }
-
-    /// yFiles graphics of a node, as events, with `[height, width, x, y, fill, label]` written
-    /// as given (the label already escaped).
-    fn node_graphics_events(
-        &mut self,
-        [height, width, x, y, fill, label]: [&str; 6],
-    ) -> Result<(), ExportError> {
-        self.xml.write_event(Event::Start(BytesStart::from_content(
-            k!("nodegraphics").tag,
-            4,
-        )))?;
-        self.xml
-            .write_event(Event::Start(BytesStart::new("y:ShapeNode")))?;
-        let geometry =
-            format!(r#"y:Geometry height="{height}.0" width="{width}.0" x="{x}.0" y="{y}.0""#);
-        self.xml
-            .write_event(Event::Empty(BytesStart::from_content(geometry, 10)))?;
-        let fill = format!(r#"y:Fill color="{fill}" transparent="false""#);
-        self.xml
-            .write_event(Event::Empty(BytesStart::from_content(fill, 6)))?;
-        self.xml.write_event(Event::Empty(BytesStart::from_content(
-            r##"y:BorderStyle color="#333333" type="line" width="1.0""##,
-            13,
-        )))?;
-        self.xml
-            .write_event(Event::Start(BytesStart::new("y:NodeLabel")))?;
-        self.xml
-            .write_event(Event::Text(BytesText::from_escaped(label)))?;
-        self.xml
-            .write_event(Event::End(BytesEnd::new("y:NodeLabel")))?;
-        self.xml.write_event(Event::Empty(BytesStart::from_content(
-            r#"y:Shape type="roundrectangle""#,
-            7,
-        )))?;
-        self.xml
-            .write_event(Event::End(BytesEnd::new("y:ShapeNode")))?;
-        self.xml.write_event(Event::End(BytesEnd::new("data")))?;
         Ok(())
     }
 
@@ -850,155 +717,10 @@ fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &str {
     std::str::from_utf8(&buf[start..]).expect("digits are ASCII")
 }
 
-/// APOC node labels: `:Term`, and the status in CamelCase (`:Term:Shipping`) when it is a
-/// plain word (a slug), so that Neo4j Browser colours nodes by status.
-fn neo4j_labels(status: Option<&str>, out: &mut String) {
-    out.clear();
-    out.push_str(":Term");
-    if let Some(status) = status.filter(|s| crate::card::rules::is_slug(s)) {
-        out.push(':');
-        for part in status.split('-') {
-            let mut chars = part.chars();
-            if let Some(first) = chars.next() {
-                out.push(first.to_ascii_uppercase());
-                out.push_str(chars.as_str());
-            }
-        }
-    }
-}
-
-/// What a byte needs in element content (`TEXT`) and attribute values (`ATTR`): 0 nothing,
-/// 1 a reference, 2 a look at the character (a control XML forbids, or the first byte of
-/// U+FFFE/U+FFFF).
-const fn byte_classes(attribute: bool) -> [u8; 256] {
-    let mut table = [0u8; 256];
-    let mut b = 0;
-    while b < 0x20 {
-        table[b] = 2;
-        b += 1;
-    }
-    table[b'\r' as usize] = 1;
-    table[b'&' as usize] = 1;
-    table[b'<' as usize] = 1;
-    table[b'>' as usize] = 1;
-    table[0xEF] = 2;
-    if attribute {
-        table[b'"' as usize] = 1;
-        table[b'\t' as usize] = 1;
-        table[b'\n' as usize] = 1;
-    } else {
-        table[b'\t' as usize] = 0;
-        table[b'\n' as usize] = 0;
-    }
-    table
-}
-
-const TEXT: [u8; 256] = byte_classes(false);
-const ATTR: [u8; 256] = byte_classes(true);
-
-/// Escapes `text` by `classes`, handing `emit` the result as runs: stretches of `text` that
-/// need nothing, and references. Plain text is one run, `text` itself; blocks of 32 bytes
-/// are screened branch-free first, so it costs little more than a pass over the bytes.
-fn escape_runs(
-    text: &str,
-    at: Origin,
-    classes: &[u8; 256],
-    mut emit: impl FnMut(&str) -> std::io::Result<()>,
-) -> Result<(), ExportError> {
-    const BLOCK: usize = 32;
-    // A superset of what either table marks, without table look-ups, so that the compiler
-    // can test many bytes at once.
-    let suspect = |bytes: &[u8]| {
-        let maybe = |b: u8| {
-            (b < 0x20) | (b == b'&') | (b == b'<') | (b == b'>') | (b == b'"') | (b == 0xEF)
-        };
-        bytes.iter().fold(false, |any, &b| any | maybe(b))
-    };
-    let bytes = text.as_bytes();
-    // Most texts (slugs, terms, list items) need nothing: one pass over them says so.
-    if !suspect(bytes) {
-        emit(text)?;
-        return Ok(());
-    }
-    let mut copied = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        if i % BLOCK == 0 && i + BLOCK <= bytes.len() && !suspect(&bytes[i..i + BLOCK]) {
-            i += BLOCK;
-            continue;
-        }
-        let b = bytes[i];
-        let reference = match classes[b as usize] {
-            0 => {
-                i += 1;
-                continue;
-            }
-            1 => match b {
-                b'&' => "&amp;",
-                b'<' => "&lt;",
-                b'>' => "&gt;",
-                b'"' => "&quot;",
-                b'\t' => "&#9;",
-                b'\n' => "&#10;",
-                _ => "&#13;",
-            },
-            _ => {
-                let forbidden = if b == 0xEF {
-                    bytes.get(i + 1) == Some(&0xBF) && matches!(bytes.get(i + 2), Some(0xBE | 0xBF))
-                } else {
-                    true
-                };
-                if !forbidden {
-                    i += 1;
-                    continue;
-                }
-                let c = text[i..].chars().next().unwrap_or_default();
-                return Err(ExportError::Unwritable(format!(
-                    "term `{}`: `{}` holds the character U+{:04X}, which XML 1.0 cannot carry \
-                     (`glossgraph check` reports it as invalid-char)",
-                    at.slug, at.field, c as u32
-                )));
-            }
-        };
-        if copied < i {
-            emit(&text[copied..i])?;
-        }
-        emit(reference)?;
-        i += 1;
-        copied = i;
-    }
-    if copied < bytes.len() || bytes.is_empty() {
-        emit(&text[copied..])?;
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::card::{Citation, Draft, PartialDate};
-
-    /// Escapes `text` into `out` (cleared first) by `classes`; returns whether anything needed
-    /// escaping (when not, `out` is left empty and `text` can be written as it is).
-    fn escape_into(
-        text: &str,
-        at: Origin,
-        classes: &[u8; 256],
-        out: &mut String,
-    ) -> Result<bool, ExportError> {
-        out.clear();
-        let mut escaped = false;
-        escape_runs(text, at, classes, |run| {
-            // Text that needs nothing comes back whole, as `text` itself.
-            escaped |= !std::ptr::eq(run, text);
-            out.push_str(run);
-            Ok(())
-        })?;
-        if !escaped {
-            out.clear();
-        }
-        Ok(escaped)
-    }
 
     fn card(slug: &str, term: &str) -> Draft {
         Draft {
@@ -1100,36 +822,6 @@ mod tests {
     }
 
     #[test]
-    fn node_graphics_copied_around_their_values_are_those_written_as_events() {
-        // (label, its escaping, width, height) for labels of one and two lines.
-        let nodes = [
-            ("RoCE v2", "RoCE v2", "73", "30"),
-            (
-                "a <b> & \"c\"\nsecond line",
-                "a &lt;b&gt; &amp; \"c\"\nsecond line",
-                "101",
-                "46",
-            ),
-            ("😀", "😀", "60", "30"),
-        ];
-        let path = ["graphml", "graph", "node"];
-        let (mut copied, mut events) = (Vec::new(), Vec::new());
-        let mut w = GraphMl::inside(&mut copied, Profile::Yed, &path);
-        for (i, (label, ..)) in nodes.iter().enumerate() {
-            w.node_graphics("s", label, "#b3de69", (i, 7)).unwrap();
-        }
-        let mut w = GraphMl::inside(&mut events, Profile::Yed, &path);
-        for (i, (_, escaped, width, height)) in nodes.iter().enumerate() {
-            let x = (i * 240).to_string();
-            w.node_graphics_events([height, width, &x, "560", "#b3de69", escaped])
-                .unwrap();
-        }
-        let events = String::from_utf8(events).unwrap();
-        assert!(events.contains(r#"<y:Geometry height="46.0" width="101.0" x="240.0" y="560.0"/>"#));
-        assert_eq!(String::from_utf8(copied).unwrap(), events);
-    }
-
-    #[test]
     fn profiles_add_what_their_consumer_needs() {
         let yed = written(&sample(), Profile::Yed);
         assert!(yed.contains(r#"<key id="nodegraphics" for="node" yfiles.type="nodegraphics"/>"#));
@@ -1142,96 +834,6 @@ mod tests {
         let edge = neo.find(r#"<edge id="e-related"#).unwrap();
         let first_data = &neo[edge..][neo[edge..].find("<data").unwrap()..];
         assert!(first_data.starts_with(r#"<data key="label">RELATED</data>"#));
-    }
-
-    #[test]
-    fn escaping_long_texts_matches_escaping_byte_by_byte() {
-        let naive = |text: &str, attribute: bool| {
-            let mut out = String::new();
-            for c in text.chars() {
-                match c {
-                    '&' => out.push_str("&amp;"),
-                    '<' => out.push_str("&lt;"),
-                    '>' => out.push_str("&gt;"),
-                    '\r' => out.push_str("&#13;"),
-                    '"' if attribute => out.push_str("&quot;"),
-                    '\t' if attribute => out.push_str("&#9;"),
-                    '\n' if attribute => out.push_str("&#10;"),
-                    c => out.push(c),
-                }
-            }
-            out
-        };
-        let at = origin("x", "note");
-        let pieces = [
-            "plain words ",
-            "é",
-            "😀",
-            "\n",
-            "\t",
-            "\r",
-            "&",
-            "<",
-            ">",
-            "\"",
-            "\u{FFFD}",
-            "]]>",
-        ];
-        // Every piece at every offset of the first blocks, inside texts of every length.
-        for (k, piece) in pieces.iter().enumerate() {
-            for offset in 0..70 {
-                let text = format!(
-                    "{}{piece}{}",
-                    "a".repeat(offset),
-                    "b".repeat((offset * 7 + k) % 40)
-                );
-                for (classes, attribute) in [(&TEXT, false), (&ATTR, true)] {
-                    let mut runs = String::new();
-                    escape_runs(&text, at, classes, |run| {
-                        runs.push_str(run);
-                        Ok(())
-                    })
-                    .unwrap();
-                    assert_eq!(runs, naive(&text, attribute), "{text:?}");
-                }
-            }
-        }
-        let late = format!("{}\u{1}", "a".repeat(100));
-        assert!(escape_runs(&late, at, &TEXT, |_| Ok(())).is_err());
-    }
-
-    #[test]
-    fn escaping_keeps_every_character_that_xml_can_carry() {
-        let at = origin("x", "term");
-        let escape_text = |text: &str, at| {
-            let mut out = String::new();
-            escape_into(text, at, &TEXT, &mut out)
-                .map(|changed| if changed { out } else { text.to_owned() })
-        };
-        assert_eq!(
-            escape_text("a\r\n\t\"]]>&<", at).unwrap(),
-            "a&#13;\n\t\"]]&gt;&amp;&lt;"
-        );
-        let mut attr = String::new();
-        assert!(escape_into("a\t\n\"", at, &ATTR, &mut attr).unwrap());
-        assert_eq!(attr, "a&#9;&#10;&quot;");
-        assert!(!escape_into("plain é 😀\n\t", at, &TEXT, &mut String::new()).unwrap());
-        let e = escape_text("bad\u{1}", at).unwrap_err().to_string();
-        assert_eq!(
-            e,
-            "term `x`: `term` holds the character U+0001, which XML 1.0 cannot carry \
-             (`glossgraph check` reports it as invalid-char)"
-        );
-        assert!(escape_text("\u{FFFF}", at).is_err());
-    }
-
-    #[test]
-    fn neo4j_labels_are_camel_case_words() {
-        let mut s = String::new();
-        neo4j_labels(Some("end-of-life"), &mut s);
-        assert_eq!(s, ":Term:EndOfLife");
-        neo4j_labels(Some("not a slug"), &mut s);
-        assert_eq!(s, ":Term");
     }
 
     #[test]

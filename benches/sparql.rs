@@ -31,7 +31,7 @@ use glossgraph::sparql::saved::{self, ParamKind};
 use glossgraph::sparql::{serve, Answer, GlossaryStore};
 use glossgraph::{Card, Glossary};
 
-/// The allocator of the `glossgraph` binary built with the same features (`src/main.rs`).
+/// The allocator of the `glossgraph` binary built with the same features (`src/bin/glossgraph/main.rs`).
 #[cfg(feature = "rocksdb")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

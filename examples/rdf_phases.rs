@@ -2,7 +2,7 @@
 //!
 //! `benches/rdf.sh` times the real `glossgraph export`; this splits that time into the
 //! foundation's part (reading and checking the cards) and the RDF writer's part, which is
-//! what `export::rdf` controls.
+//! what `rdf::write` controls.
 //!
 //! Usage: `cargo run --release --example rdf_phases -- CARDS.jsonl FORMAT OUT`
 //! (FORMAT as on the command line: ntriples, turtle, …; OUT a file, or - for no output.)

@@ -2,8 +2,28 @@
 //! graph: it loads and checks the cards, builds a petgraph graph of their relations, and
 //! exports it (RDF/SKOS, GraphML, DOT) or answers SPARQL over it.
 //!
-//! The modules follow the pipeline: [`card`] → [`load`] → [`check`] → [`graph`], with
-//! [`config`] for the settings beside the cards and [`diag`] for findings.
+//! The modules follow the pipeline, and import one another only in its direction (a test in
+//! `tests/it/architecture.rs` holds them to it):
+//!
+//! ```text
+//! card → load → check → graph → rdf ─┬→ export (+ export::svg, export::bundle)
+//!  (rules,  (origins   (config)       ├→ sparql (store, results, serve, http, push)
+//!   decode)  in diag)                 └→ rdf::read (import)
+//! ```
+//!
+//! - [`card`]: the term card, its lenient decoder and its value rules (slugs, citation
+//!   markers); [`diag`]: findings, and the places they point at.
+//! - [`load`]: folders, array files, JSON Lines and stdin into located cards; [`check`]: every
+//!   rule, then the report; [`config`]: `glossgraph.toml` and the flags over it.
+//! - [`graph`]: the petgraph model the writers read.
+//! - [`rdf`]: the RDF/SKOS mapping both ways (vocabulary, writing, reading back).
+//! - [`export`]: one file per format, and the all-or-nothing folder with its manifest;
+//!   [`output`]: the error and the chunked parallel writing every writer shares.
+//! - [`sparql`]: the embedded store, query answers, the HTTP endpoint, pushing to a store.
+//! - [`generate`]: synthetic glossaries for tests and benchmarks.
+//!
+//! The binary (`src/bin/glossgraph/`) parses arguments, calls these modules, prints and picks
+//! the exit code; the library never prints (clippy's `print_stdout`/`print_stderr` lints).
 //!
 //! ```
 //! use glossgraph::{check, config::Config, load};

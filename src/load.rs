@@ -7,6 +7,9 @@
 //! Folders are walked recursively in sorted order (byte order of the names), so the result
 //! does not depend on the order the file system lists them. JSON Lines files are streamed
 //! line by line: a million-card file is never held in memory as text.
+//!
+//! One concern, reading every kind of input into located cards (about 820 lines of code, the
+//! rest tests): folders, arrays, JSON Lines and stdin share the same decoding and locating.
 
 use std::collections::HashSet;
 use std::fs;

@@ -13,6 +13,9 @@
 //!
 //! [`check`] regenerates every file into a hashing sink — nothing is held in memory or
 //! written — and compares sizes and SHA-256 digests with what is on disk.
+//!
+//! One concern, the all-or-nothing folder (about 800 lines of code, the rest tests): staging,
+//! the manifest, the renames and their undoing, and the drift check share one sequence of steps.
 
 use std::collections::BTreeMap;
 use std::fs;

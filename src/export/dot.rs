@@ -19,6 +19,8 @@
 //! entities. (Graphviz writes a tooltip's tab into an SVG attribute as a raw tab, which XML
 //! reads back as a space; no DOT spelling avoids that.) Graphviz rejects a quoted string longer than [`MAX_QUOTED`] bytes, so longer
 //! texts are cut at a character boundary and end with `…`; the cut never splits an escape.
+//!
+//! One concern, the DOT writer and its views (about 700 lines of code, the rest tests).
 
 use std::collections::BTreeMap;
 use std::io::{BufWriter, Write};

@@ -24,6 +24,9 @@
 //!
 //! **Streaming.** [`write`] holds one card's worth of state at a time; its memory does not
 //! grow with the glossary.
+//!
+//! One concern, the mapping from cards to quads and their serialization (about 880 lines of
+//! code, the rest tests): the mapping reads best as one table-like sequence of `put`s.
 
 use std::io::{self, BufWriter, Write};
 
@@ -49,12 +52,12 @@ use crate::Glossary;
 /// one card at a time; the iterator holds no more than one card's quads.
 ///
 /// ```
-/// use glossgraph::{check, config::Config, export::rdf, load};
+/// use glossgraph::{check, config::Config, load, rdf};
 ///
 /// let text = r#"{"slug": "rdma", "term": "RDMA", "definition": "Remote direct memory access."}"#;
 /// let config = Config::default();
 /// let glossary = check::check(load::load_str("g.jsonl", text), &config, Default::default()).glossary;
-/// let labels: Vec<String> = rdf::quads(&glossary, &config)
+/// let labels: Vec<String> = rdf::write::quads(&glossary, &config)
 ///     .filter(|q| q.graph_name.to_string() == "<https://example.org/glossary/graph/rdma>")
 ///     .filter(|q| q.predicate.as_str().ends_with("#prefLabel"))
 ///     .map(|q| q.object.to_string())

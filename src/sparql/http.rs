@@ -10,6 +10,9 @@
 //! time limit with `200 OK` and part of the results — Virtuoso flags it with an `X-SQL-State`
 //! header, Oxigraph cuts the streamed body short — so a flagged answer, a body that ends
 //! early, or one that does not parse to its end is an error, never a count.
+//!
+//! One concern, one file (about 700 lines of code, the rest tests): an HTTP exchange with
+//! authentication and retries reads best whole.
 
 use std::fmt;
 use std::io::{self, Read};

@@ -16,6 +16,9 @@
 //! [`results`] writes answers (tables, CSV, TSV, SPARQL JSON/XML, RDF), [`saved`] holds the
 //! saved queries of `queries/*.rq` and binds their parameters, [`serve`] is the HTTP endpoint
 //! and [`push`] sends the glossary to an external triple store.
+//!
+//! One concern, the store and the running of queries (about 800 lines of code, the rest tests);
+//! answers, saved queries, the endpoint and push are in the files beside it.
 
 pub mod http;
 pub mod push;

@@ -19,6 +19,9 @@
 //! Nothing here changes the store: there is no update endpoint, and `PUT`/`POST`/`DELETE` on
 //! `/store` are refused. Shutdown ([`Running::shutdown`]) stops taking queries and waits for
 //! the ones running.
+//!
+//! One concern, the HTTP endpoint (about 800 lines of code, the rest tests): routing,
+//! negotiation, limits and shutdown belong to the same request cycle.
 
 use std::fmt::Write as _;
 use std::io::{self, Read};

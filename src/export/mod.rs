@@ -9,6 +9,7 @@ pub mod bundle;
 pub mod dot;
 pub mod graphml;
 pub mod svg;
+mod xml;
 
 use std::io::Write;
 

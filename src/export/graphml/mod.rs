@@ -21,24 +21,23 @@
 //! with an error rather than write a file no parser accepts.
 //!
 //! One concern, the writer every profile shares (about 720 lines of code, the rest tests); what
-//! a profile adds is in `yed.rs` and `neo4j.rs`, escaping in `escape.rs`.
+//! a profile adds is in `yed.rs` and `neo4j.rs`, escaping in `../xml.rs`.
 
 use std::io::{BufWriter, Write};
 
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, Event};
 use quick_xml::Writer;
 
-mod escape;
 mod neo4j;
 mod yed;
 
 use super::status_color;
+use super::xml::{escape_runs, origin, Origin, ATTR, TEXT};
 use crate::card::{DateText, PartialDate, Texts};
 use crate::config::Config;
 use crate::graph::Link;
 use crate::output::{self, ExportError};
 use crate::{Card, Glossary};
-use escape::{escape_runs, ATTR, TEXT};
 use neo4j::neo4j_labels;
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
@@ -302,13 +301,6 @@ impl<'a> GraphMl<Muted<'a>> {
         this.xml.get_mut().open = true;
         this
     }
-}
-
-/// Where a text comes from, to name it in an error.
-#[derive(Clone, Copy)]
-struct Origin<'a> {
-    slug: &'a str,
-    field: &'static str,
 }
 
 impl<W: Write> GraphMl<W> {
@@ -693,10 +685,6 @@ macro_rules! k {
     };
 }
 use k;
-
-fn origin<'a>(slug: &'a str, field: &'static str) -> Origin<'a> {
-    Origin { slug, field }
-}
 
 fn bool_text(b: bool) -> &'static str {
     if b {

@@ -9,8 +9,8 @@ use std::io::Write;
 
 use quick_xml::events::{BytesEnd, BytesStart, BytesText, Event};
 
-use super::escape::{escape_runs, TEXT};
-use super::{decimal, k, origin, DataKey, GraphMl, Muted, Profile};
+use super::{decimal, k, DataKey, GraphMl, Muted, Profile};
+use crate::export::xml::{escape_runs, origin, TEXT};
 use crate::graph::Link;
 use crate::output::ExportError;
 

@@ -1,12 +1,21 @@
-//! Escaping for GraphML text and attribute values, by byte class: `&`, `<`, `>` and CR always
+//! Escaping for the XML formats (GraphML, GEXF): text and attribute values, by byte class: `&`, `<`, `>` and CR always
 //! as references, and in attribute values also `"`, TAB and LF (XML parsers normalise them
 //! away otherwise); a character XML 1.0 cannot carry stops the writer with an error naming
 //! the term and field. Plain text, the usual case, costs little more than one pass.
 
-#[cfg(test)]
-use super::origin;
-use super::Origin;
 use crate::output::ExportError;
+
+/// Where a text comes from, to name it in an error.
+#[derive(Clone, Copy)]
+pub(crate) struct Origin<'a> {
+    pub slug: &'a str,
+    pub field: &'static str,
+}
+
+/// The place of `field` of the term `slug`.
+pub(crate) fn origin<'a>(slug: &'a str, field: &'static str) -> Origin<'a> {
+    Origin { slug, field }
+}
 
 /// What a byte needs in element content (`TEXT`) and attribute values (`ATTR`): 0 nothing,
 /// 1 a reference, 2 a look at the character (a control XML forbids, or the first byte of
@@ -34,13 +43,13 @@ const fn byte_classes(attribute: bool) -> [u8; 256] {
     table
 }
 
-pub(super) const TEXT: [u8; 256] = byte_classes(false);
-pub(super) const ATTR: [u8; 256] = byte_classes(true);
+pub(crate) const TEXT: [u8; 256] = byte_classes(false);
+pub(crate) const ATTR: [u8; 256] = byte_classes(true);
 
 /// Escapes `text` by `classes`, handing `emit` the result as runs: stretches of `text` that
 /// need nothing, and references. Plain text is one run, `text` itself; blocks of 32 bytes
 /// are screened branch-free first, so it costs little more than a pass over the bytes.
-pub(super) fn escape_runs(
+pub(crate) fn escape_runs(
     text: &str,
     at: Origin,
     classes: &[u8; 256],

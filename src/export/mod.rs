@@ -7,6 +7,8 @@
 
 pub mod bundle;
 pub mod dot;
+pub mod fields;
+pub mod gexf;
 pub mod graphml;
 pub mod svg;
 mod xml;
@@ -31,6 +33,8 @@ pub enum Format {
     GraphMl,
     GraphMlYed,
     GraphMlNeo4j,
+    /// GEXF 1.3 for Gephi, laid out and coloured by topic.
+    Gexf,
     Dot,
     /// The DOT topic map laid out by Graphviz; written by [`bundle`] through
     /// [`crate::export::svg`], skipped when Graphviz is not installed.
@@ -38,7 +42,7 @@ pub enum Format {
 }
 
 impl Format {
-    pub const ALL: [Format; 11] = [
+    pub const ALL: [Format; 12] = [
         Format::Turtle,
         Format::NTriples,
         Format::RdfXml,
@@ -48,6 +52,7 @@ impl Format {
         Format::GraphMl,
         Format::GraphMlYed,
         Format::GraphMlNeo4j,
+        Format::Gexf,
         Format::Dot,
         Format::Svg,
     ];
@@ -64,6 +69,7 @@ impl Format {
             Format::GraphMl => "graphml",
             Format::GraphMlYed => "graphml-yed",
             Format::GraphMlNeo4j => "graphml-neo4j",
+            Format::Gexf => "gexf",
             Format::Dot => "dot",
             Format::Svg => "svg",
         }
@@ -81,6 +87,7 @@ impl Format {
             Format::GraphMl => "glossary.graphml",
             Format::GraphMlYed => "glossary.yed.graphml",
             Format::GraphMlNeo4j => "glossary.neo4j.graphml",
+            Format::Gexf => "glossary.gexf",
             Format::Dot => "glossary.dot",
             Format::Svg => "glossary.svg",
         }
@@ -127,6 +134,7 @@ pub fn write(
         Format::GraphMl => graphml::write(glossary, config, graphml::Profile::Default, w),
         Format::GraphMlYed => graphml::write(glossary, config, graphml::Profile::Yed, w),
         Format::GraphMlNeo4j => graphml::write(glossary, config, graphml::Profile::Neo4j, w),
+        Format::Gexf => gexf::write(glossary, config, w),
         Format::Dot => dot::write(glossary, config, view, w),
         Format::Svg => Err(ExportError::Unwritable(
             "an SVG is drawn by Graphviz: use `glossgraph render --output FILE.svg`".into(),

@@ -1,7 +1,9 @@
 //! Rendering a DOT topic map to SVG, PNG or PDF by running Graphviz.
 //!
-//! glossgraph does not lay graphs out itself: it streams the DOT of a [`View`] into the
-//! standard input of Graphviz's `dot` or `sfdp`, which writes a temporary file beside the
+//! By default Graphviz only draws: the DOT of a [`View`] carries every node pinned at its
+//! place on the topic map, and `neato -n2` draws it as it stands, at any size. With
+//! `--engine dot` or `sfdp` Graphviz lays the map out itself. The DOT is streamed into the
+//! standard input of the program, which writes a temporary file beside the
 //! output; the file is renamed into place only when Graphviz succeeded, so a failed or
 //! interrupted run never leaves half an image. Graphviz's standard error is read on a thread
 //! while the DOT is written, so a chatty Graphviz cannot block on a full pipe. When Graphviz is
@@ -94,13 +96,14 @@ pub fn render(
     let format =
         ImageFormat::from_path(output).ok_or_else(|| RenderError::Extension(output.into()))?;
     let selection = view.select(glossary, config)?;
-    let program = view.engine.name();
+    let (program, args) = view.engine.program();
     let temp = temporary_path(output);
     let io_err = |source| RenderError::Io {
         path: output.to_owned(),
         source,
     };
     let mut child = match Command::new(program)
+        .args(args)
         .arg(format!("-T{}", format.graphviz_name()))
         .arg("-o")
         .arg(&temp)

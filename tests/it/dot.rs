@@ -276,6 +276,7 @@ fn sfdp_renders_a_generated_5000_term_glossary() {
     assert_eq!(nodes.len(), 5000);
     // The size guard would have stopped `dot`.
     let guarded = View {
+        engine: Engine::Dot,
         max_nodes: Some(Engine::Dot.default_max_nodes()),
         ..View::default()
     };
@@ -284,7 +285,8 @@ fn sfdp_renders_a_generated_5000_term_glossary() {
         Err(dot::ViewError::TooLarge {
             nodes: 5000,
             limit: 500,
-            engine: Engine::Dot
+            engine: Engine::Dot,
+            focused: false,
         })
     ));
 }

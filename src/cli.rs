@@ -134,16 +134,19 @@ pub enum Command {
         subcommand: Option<String>,
     },
 
-    /// Render a topic map with Graphviz (dot or sfdp) as SVG, PNG or PDF.
+    /// Render a topic map with Graphviz (dot or sfdp) as SVG, PNG or PDF, or the interactive
+    /// HTML map.
     ///
-    /// The format follows the extension of --output. Graphviz must be installed
-    /// (Debian/Ubuntu: apt-get install graphviz).
+    /// The format follows the extension of --output. Graphviz must be installed for images
+    /// (Debian/Ubuntu: apt-get install graphviz); FILE.html needs nothing and always shows the
+    /// whole glossary.
     ///
     /// Examples:
     ///   glossgraph render --output map.svg                        # the whole glossary in data/
     ///   glossgraph render --focus roce-v2 --depth 2 --output roce-v2.svg
     ///   glossgraph render --status shipping,emerging --cluster status --output live.pdf
     ///   glossgraph render big.jsonl --engine sfdp --output big.png
+    ///   glossgraph render --output map.html                       # open it in a browser
     #[command(verbatim_doc_comment)]
     Render(RenderArgs),
     /// Generate a synthetic glossary for tests and benchmarks: the same options always give
@@ -459,7 +462,7 @@ pub struct RenderArgs {
     #[command(flatten)]
     pub glossary: GlossaryArgs,
 
-    /// The image to write: FILE.svg, FILE.png or FILE.pdf.
+    /// The file to write: FILE.svg, FILE.png, FILE.pdf or FILE.html.
     #[arg(long, short, value_name = "FILE")]
     pub output: PathBuf,
 
@@ -531,6 +534,7 @@ pub enum FormatArg {
     GraphmlNeo4j,
     Dot,
     Svg,
+    Html,
 }
 
 impl FormatArg {
@@ -547,6 +551,7 @@ impl FormatArg {
             FormatArg::GraphmlNeo4j => Format::GraphMlNeo4j,
             FormatArg::Dot => Format::Dot,
             FormatArg::Svg => Format::Svg,
+            FormatArg::Html => Format::Html,
         }
     }
 }

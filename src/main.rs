@@ -388,12 +388,21 @@ fn render_command(args: &RenderArgs, color: Color) -> Result<ExitCode> {
             return Ok(code);
         }
     };
-    let rendered = render::render(
-        &checked.glossary,
-        &checked.config,
-        &args.view.view(),
-        &args.output,
-    )?;
+    let rendered = if render::is_html(&args.output) {
+        anyhow::ensure!(
+            args.view.focus.is_none() && args.view.status.is_empty(),
+            "the HTML map shows the whole glossary (it has its own filters): --focus and \
+             --status only apply to images drawn by Graphviz"
+        );
+        render::render_html(&checked.glossary, &checked.config, &args.output)?
+    } else {
+        render::render(
+            &checked.glossary,
+            &checked.config,
+            &args.view.view(),
+            &args.output,
+        )?
+    };
     for line in rendered.warnings.lines().filter(|l| !l.trim().is_empty()) {
         eprintln!("glossgraph: graphviz: {line}");
     }

@@ -1,4 +1,5 @@
-//! Rendering a DOT topic map to SVG, PNG or PDF by running Graphviz.
+//! Rendering a DOT topic map to SVG, PNG or PDF by running Graphviz, or the interactive HTML
+//! map ([`render_html`]), which needs no Graphviz.
 //!
 //! glossgraph does not lay graphs out itself: it streams the DOT of a [`View`] into the
 //! standard input of Graphviz's `dot` or `sfdp`, which writes a temporary file beside the
@@ -13,6 +14,7 @@ use std::process::{Command, Stdio};
 
 use crate::config::Config;
 use crate::export::dot::{self, View, ViewError};
+use crate::export::html;
 use crate::export::ExportError;
 use crate::Glossary;
 
@@ -51,7 +53,7 @@ impl ImageFormat {
 pub enum RenderError {
     #[error(transparent)]
     View(#[from] ViewError),
-    #[error("`{}`: the output must end in .svg, .png or .pdf", .0.display())]
+    #[error("`{}`: the output must end in .svg, .png, .pdf or .html", .0.display())]
     Extension(PathBuf),
     #[error(
         "Graphviz's `{program}` was not found on the PATH; install Graphviz \
@@ -146,6 +148,49 @@ pub fn render(
         nodes: selection.nodes.len(),
         warnings: stderr,
     })
+}
+
+/// Writes the interactive map of the whole glossary (see [`crate::export::html`]) into
+/// `output`, through a temporary file beside it that is renamed into place once complete.
+///
+/// # Errors
+/// The output not writable.
+pub fn render_html(
+    glossary: &Glossary,
+    config: &Config,
+    output: &Path,
+) -> Result<Rendered, RenderError> {
+    let temp = temporary_path(output);
+    let io_err = |source| RenderError::Io {
+        path: output.to_owned(),
+        source,
+    };
+    let written = (|| {
+        let mut w = io::BufWriter::new(std::fs::File::create(&temp)?);
+        // TEMPORARY: the placeholder layout until topic detection and layout land.
+        let layout = html::placeholder_layout(glossary);
+        html::write(glossary, config, &layout.placement(), &mut w)?;
+        w.into_inner()
+            .map_err(io::IntoInnerError::into_error)?
+            .sync_all()?;
+        std::fs::rename(&temp, output)
+    })();
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temp);
+        return Err(io_err(e));
+    }
+    Ok(Rendered {
+        nodes: glossary.cards().len(),
+        warnings: String::new(),
+    })
+}
+
+/// Whether `output` names an HTML page (`.html` or `.htm`, any case).
+pub fn is_html(output: &Path) -> bool {
+    output
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
 }
 
 /// A hidden file beside `output`, unique to this process.

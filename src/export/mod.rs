@@ -8,6 +8,7 @@
 pub mod bundle;
 pub mod dot;
 pub mod graphml;
+pub mod html;
 pub mod rdf;
 
 use std::io::{self, Write};
@@ -42,10 +43,12 @@ pub enum Format {
     /// The DOT topic map laid out by Graphviz; written by [`bundle`] through
     /// [`crate::render`], skipped when Graphviz is not installed.
     Svg,
+    /// The interactive map: one self-contained page (see [`html`]).
+    Html,
 }
 
 impl Format {
-    pub const ALL: [Format; 11] = [
+    pub const ALL: [Format; 12] = [
         Format::Turtle,
         Format::NTriples,
         Format::RdfXml,
@@ -57,6 +60,7 @@ impl Format {
         Format::GraphMlNeo4j,
         Format::Dot,
         Format::Svg,
+        Format::Html,
     ];
 
     /// The name used on the command line and in the manifest.
@@ -73,6 +77,7 @@ impl Format {
             Format::GraphMlNeo4j => "graphml-neo4j",
             Format::Dot => "dot",
             Format::Svg => "svg",
+            Format::Html => "html",
         }
     }
 
@@ -90,6 +95,7 @@ impl Format {
             Format::GraphMlNeo4j => "glossary.neo4j.graphml",
             Format::Dot => "glossary.dot",
             Format::Svg => "glossary.svg",
+            Format::Html => "glossary.html",
         }
     }
 
@@ -115,7 +121,8 @@ impl Format {
     }
 }
 
-/// Writes `glossary` in `format` to `w`; `view` selects what the DOT topic map draws.
+/// Writes `glossary` in `format` to `w`; `view` selects what the DOT topic map draws (the
+/// HTML map always shows every term).
 ///
 /// # Errors
 /// Those of `w`, a view that cannot be drawn, or [`Format::Svg`], which needs Graphviz
@@ -138,6 +145,11 @@ pub fn write(
         Format::Svg => Err(ExportError::Unwritable(
             "an SVG is drawn by Graphviz: use `glossgraph render --output FILE.svg`".into(),
         )),
+        Format::Html => {
+            // TEMPORARY: the placeholder layout until topic detection and layout land.
+            let layout = html::placeholder_layout(glossary);
+            Ok(html::write(glossary, config, &layout.placement(), w)?)
+        }
         _ => unreachable!("RDF formats are handled above"),
     }
 }

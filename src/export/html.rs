@@ -3,7 +3,8 @@
 //! The page draws the glossary on a canvas with its own script (`html/map.js`, Canvas 2D, no
 //! third-party code) and style (`html/map.css`), both compiled in with `include_str!` and
 //! inlined. Layout and topics come precomputed from Rust in a [`Placement`]; the page only
-//! draws. The glossary goes in as one `<script type="application/json">` block whose `<`,
+//! draws. The glossary goes in as `<script type="application/json">` blocks (what the map
+//! draws, then the card texts, parsed when a card is first shown) whose `<`,
 //! `>` and `&` are written as `\u003c`, `\u003e`, `\u0026`, so no card text can close the
 //! block or open a tag. The data is columnar (one array per field, not one object per term)
 //! so that 100k terms stay compact and parse fast.
@@ -172,10 +173,9 @@ pub fn write(
     w.write_all(BODY.replace("{title}", &title).as_bytes())?;
     w.write_all(b"<script type=\"application/json\" id=\"glossary-data\">")?;
     write_data(glossary, config, placement, &mut Escaping(&mut w))?;
-    write!(
-        w,
-        "</script>\n<script>{SCRIPT}</script>\n</body>\n</html>\n"
-    )
+    w.write_all(b"</script>\n<script type=\"application/json\" id=\"glossary-cards\">")?;
+    write_cards(glossary, &mut Escaping(&mut w))?;
+    write!(w, "</script>\n<script>{SCRIPT}</script>\n</body>\n</html>\n")
 }
 
 /// The page's markup; `{title}` is replaced by the escaped title. Everything in it is
@@ -201,7 +201,7 @@ const BODY: &str = r##"<header id="bar">
 </main>
 "##;
 
-/// Writes the glossary as the page's JSON: one array per field, in node order.
+/// Writes what the map draws as the page's JSON: one array per field, in node order.
 ///
 /// `x`/`y` are rounded to integers after scaling the layout so that terms lie about 100
 /// units apart on average: the page needs no more precision, and integers are short.
@@ -286,10 +286,19 @@ fn write_data(
             first = false;
         }
     }
-    // The texts the panel shows: [definition, note, advantages, limitations, firstSeen,
-    // lastSeen, updated, citations [[id, title, url, accessed]], provenance].
-    w.write_all(b"],\"card\":[")?;
-    for (i, card) in cards.iter().enumerate() {
+    w.write_all(b"]}")
+}
+
+/// Writes the texts the panel shows, one array per card in node order: `[definition, note,
+/// advantages, limitations, firstSeen, lastSeen, updated, citations [[id, title, url,
+/// accessed]], provenance]`. A block of its own, which the page parses only when it first
+/// shows a card: the map is drawn without waiting for the bulk of the bytes.
+fn write_cards(glossary: &Glossary, w: &mut impl Write) -> io::Result<()> {
+    let json = |w: &mut dyn Write, text: &str| -> io::Result<()> {
+        serde_json::to_writer(&mut *w, text).map_err(io::Error::from)
+    };
+    w.write_all(b"[")?;
+    for (i, card) in glossary.cards().iter().enumerate() {
         w.write_all(if i == 0 { b"[" } else { b",\n[" })?;
         json(w, card.definition())?;
         w.write_all(b",")?;
@@ -325,7 +334,7 @@ fn write_data(
         list(w, card.provenance().iter(), &json)?;
         w.write_all(b"]")?;
     }
-    w.write_all(b"]}")
+    w.write_all(b"]")
 }
 
 /// Writes `items` as a JSON array of strings.
@@ -491,14 +500,14 @@ mod tests {
             &[],
         )]);
         let html = page(&g);
-        assert_eq!(html.matches("</script>").count(), 2, "{html}");
+        assert_eq!(html.matches("</script>").count(), 3, "{html}");
         assert!(html.contains(r"\u003c/script\u003e\u003cscript\u003ewindow.pwned=1"));
         assert!(html.contains(r" \u0026 \u003c!-- \u003cimg src=x onerror=alert(1)\u003e"));
-        let start = html.find("id=\"glossary-data\">").unwrap() + 19;
+        let start = html.find("id=\"glossary-cards\">").unwrap() + 20;
         let end = start + html[start..].find("</script>").unwrap();
         let data: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
         assert_eq!(
-            data["card"][0][0],
+            data[0][0],
             "</script><script>window.pwned=1</script> & <!-- <img src=x onerror=alert(1)>"
         );
     }

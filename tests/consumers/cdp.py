@@ -114,6 +114,18 @@ class Browser:
                 "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1,
             })
 
+    def drag(self, x0, y0, x1, y1, steps=8):
+        """Presses the left button at (x0, y0), moves to (x1, y1) in steps, releases."""
+        self.call("Input.dispatchMouseEvent", {"type": "mousePressed", "x": x0, "y": y0,
+                                               "button": "left", "clickCount": 1})
+        for k in range(1, steps + 1):
+            x = x0 + (x1 - x0) * k / steps
+            y = y0 + (y1 - y0) * k / steps
+            self.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y,
+                                                   "button": "left", "buttons": 1})
+        self.call("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": x1, "y": y1,
+                                               "button": "left", "clickCount": 1})
+
     def screenshot(self, path):
         shot = self.call("Page.captureScreenshot", {"format": "png"})
         with open(path, "wb") as f:

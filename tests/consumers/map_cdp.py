@@ -8,6 +8,7 @@ Usage: python3 map_cdp.py CHROMIUM PAGE.html [options]
   --pick SLUG          with --query: first press the down arrow until SLUG's suggestion is active
   --back N             then go back N times in the browser's history, reporting each selection
   --shots DIR          save DIR/map.png (as opened, before any selection) and DIR/selected.png (at the end)
+  --frames N           then zoom in N wheel steps towards the middle, and out again, timing each frame
   --window W,H         the window size (default 1200,900)
   --dark               emulate prefers-color-scheme: dark
 
@@ -33,6 +34,7 @@ parser.add_argument("--query")
 parser.add_argument("--pick")
 parser.add_argument("--back", type=int, default=0)
 parser.add_argument("--shots")
+parser.add_argument("--frames", type=int, default=0)
 parser.add_argument("--window", default="1200,900")
 parser.add_argument("--dark", action="store_true")
 args = parser.parse_args()
@@ -89,7 +91,31 @@ try:
     if args.hash:
         report["on_load"] = {"selected": selected(), "panel": browser.evaluate(PANEL)}
     if args.click:
-        pos = browser.evaluate(f"window.glossgraphMap.screenPosition({json.dumps(args.click)})")
+        # Where a click reaches the canvas: not under the card panel nor the zoom buttons.
+        area = browser.evaluate("""(() => {
+          const c = document.getElementById('map').getBoundingClientRect();
+          const p = document.getElementById('panel');
+          const r = p.getBoundingClientRect();
+          // Wide, the card is a column on the right; narrow, a sheet over the bottom.
+          const sheet = !p.hidden && r.top > c.top + 10;
+          const right = p.hidden || sheet ? c.right : r.left;
+          const bottom = sheet ? r.top : c.bottom;
+          return {left: c.left + 30, top: c.top + 30, right: right - 30, bottom: bottom - 70};
+        })()""")
+        where = f"window.glossgraphMap.screenPosition({json.dumps(args.click)})"
+        pos = browser.evaluate(where)
+        report["drags"] = 0
+        # Off screen: drag the map, as a reader would, until the term is in reach.
+        while not (area["left"] <= pos["x"] <= area["right"] and area["top"] <= pos["y"] <= area["bottom"]):
+            if report["drags"] >= 60:
+                raise SystemExit(f"could not bring {args.click} into view: {pos} {area}")
+            cx = (area["left"] + area["right"]) / 2
+            cy = (area["top"] + area["bottom"]) / 2
+            dx = max(-250, min(250, cx - pos["x"]))
+            dy = max(-250, min(250, cy - pos["y"]))
+            browser.drag(cx - dx / 2, cy - dy / 2, cx + dx / 2, cy + dy / 2)
+            report["drags"] += 1
+            pos = browser.evaluate(where)
         report["click_at"] = pos
         browser.click(pos["x"], pos["y"])
         browser.wait_for(f"window.glossgraphMap.selected() === {json.dumps(args.click)}",
@@ -131,6 +157,18 @@ try:
             pass
         settle()
         report["history"].append(selected())
+    if args.frames:
+        # Wheel steps at the middle of the canvas; each frame's drawing time as the page measured it.
+        middle = browser.evaluate("""(() => { const c = document.getElementById('map').getBoundingClientRect();
+                                     return {x: c.left + c.width / 3, y: c.top + c.height / 2}; })()""")
+        frames = []
+        for k in range(2 * args.frames):
+            delta = -240 if k < args.frames else 240
+            browser.call("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": middle["x"], "y": middle["y"],
+                                                      "deltaX": 0, "deltaY": delta})
+            browser.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            frames.append(browser.evaluate("window.glossgraphMap.stats()"))
+        report["frames"] = frames
     if args.shots:
         browser.screenshot(os.path.join(args.shots, "selected.png"))
     report["pwned"] = browser.evaluate("typeof window.pwned")

@@ -674,12 +674,18 @@
     s.append(el("h3", title), body);
     return s;
   };
+  // The card texts: a block of their own, parsed when the first card is shown.
+  let cards = null;
+  const card = (i) => {
+    cards ??= JSON.parse($("glossary-cards").textContent);
+    return cards[i];
+  };
   const MARKER = /\[([A-Za-z0-9_.:-]+)\]/g;
   function showCard(i) {
     panel.replaceChildren();
     panel.hidden = i < 0;
     if (i < 0) return;
-    const [definition, note, advantages, limitations, firstSeen, lastSeen, updated, citations, provenance] = data.card[i];
+    const [definition, note, advantages, limitations, firstSeen, lastSeen, updated, citations, provenance] = card(i);
     const close = el("button", "\u00d7", "close");
     close.type = "button";
     close.setAttribute("aria-label", "Close the card");

@@ -175,7 +175,10 @@ pub fn write(
     write_data(glossary, config, placement, &mut Escaping(&mut w))?;
     w.write_all(b"</script>\n<script type=\"application/json\" id=\"glossary-cards\">")?;
     write_cards(glossary, &mut Escaping(&mut w))?;
-    write!(w, "</script>\n<script>{SCRIPT}</script>\n</body>\n</html>\n")
+    write!(
+        w,
+        "</script>\n<script>{SCRIPT}</script>\n</body>\n</html>\n"
+    )
 }
 
 /// The page's markup; `{title}` is replaced by the escaped title. Everything in it is
@@ -353,8 +356,8 @@ fn list<'a>(
     w.write_all(b"]")
 }
 
-/// The factor that brings the median distance between a term and the next one in node order
-/// to about 100 units: independent of the layout's own unit, and cheap (no neighbour search).
+/// The factor that brings the typical distance between neighbouring terms to about 100 units,
+/// whatever the layout's own unit: cheap (no neighbour search), from the extent of the layout.
 fn scale(position: &[(f64, f64)]) -> f64 {
     let (mut min_x, mut min_y, mut max_x, mut max_y) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
     for &(x, y) in position
@@ -364,12 +367,13 @@ fn scale(position: &[(f64, f64)]) -> f64 {
         (min_x, min_y) = (min_x.min(x), min_y.min(y));
         (max_x, max_y) = (max_x.max(x), max_y.max(y));
     }
-    let area = (max_x - min_x).max(0.0) * (max_y - min_y).max(0.0);
-    if position.len() < 2 || !(area > 0.0) {
+    // Spread evenly over a square, n terms lie extent / sqrt(n) apart (the larger side
+    // counts, so a layout on one line is scaled too).
+    let extent = (max_x - min_x).max(max_y - min_y);
+    if position.len() < 2 || extent.is_nan() || extent <= 0.0 {
         return 1.0;
     }
-    // Spread evenly, n terms on `area` lie sqrt(area / n) apart.
-    let spacing = (area / position.len() as f64).sqrt();
+    let spacing = extent / (position.len() as f64).sqrt();
     100.0 / spacing
 }
 

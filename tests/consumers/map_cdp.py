@@ -82,6 +82,12 @@ try:
     browser.wait_for("document.documentElement.dataset.ready === 'true'", "the map to draw", timeout=120)
     report["wall_ready_ms"] = round((time.time() - started) * 1000)
     report["ready_ms"] = browser.evaluate("Math.round(window.glossgraphMap.readyAt)")
+    # Where the time went: the file read, the HTML parsed up to the script, the script.
+    report["timing_ms"] = browser.evaluate("""(() => {
+      const nav = performance.getEntriesByType('navigation')[0];
+      return {response_end: Math.round(nav.responseEnd), script_start: Math.round(window.glossgraphMap.startedAt),
+              first_frame: Math.round(window.glossgraphMap.readyAt)};
+    })()""")
     report["count"] = browser.evaluate("document.getElementById('count').textContent")
     report["bytes"] = os.path.getsize(args.page)
     settle()

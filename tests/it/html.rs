@@ -85,7 +85,10 @@ fn the_sample_map_is_read_by_search_click_address_and_history() {
     assert_eq!(report["history"], serde_json::json!(["iwarp", "roce-v2"]));
     // Citations are links that open apart from the page; related terms move the map.
     let links = report["after_enter"]["panel"]["links"].as_array().unwrap();
-    let cite = links.iter().find(|a| a["text"] == "[1]").expect("a citation");
+    let cite = links
+        .iter()
+        .find(|a| a["text"] == "[1]")
+        .expect("a citation");
     assert!(cite["href"].as_str().unwrap().starts_with("https://"));
     assert_eq!(cite["rel"], "noopener noreferrer");
     assert_eq!(cite["target"], "_blank");
@@ -166,7 +169,10 @@ fn a_hostile_card_is_shown_as_text_runs_nothing_and_links_no_script() {
         "Title <script>",
         "(javascript:window.pwned=3)",
     ] {
-        assert!(text.contains(shown), "`{shown}` not shown as text in {text}");
+        assert!(
+            text.contains(shown),
+            "`{shown}` not shown as text in {text}"
+        );
     }
     let elements: Vec<&str> = panel["elements"]
         .as_array()

@@ -9,6 +9,7 @@
 "use strict";
 
 (() => {
+  const startedAt = performance.now();
   const data = JSON.parse(document.getElementById("glossary-data").textContent);
   const n = data.slug.length;
   const $ = (id) => document.getElementById(id);
@@ -433,8 +434,20 @@
       for (let j = adjStart[selected]; j < adjStart[selected + 1]; j++) if (seen[adj[j]] === stamp) list.push(adj[j]);
     }
     occupied.clear();
-    const CW = 24;
-    const CH = 16;
+    // Placed labels mark the cells of a fine screen grid; a label goes right of its term, else
+    // left, below or above, wherever its cells are free.
+    const CW = 8;
+    const CH = 6;
+    const KEY = 1 << 14;
+    const free = (x0, y0, x1, y1) => {
+      for (let r = Math.floor(y0 / CH); r <= Math.floor(y1 / CH); r++)
+        for (let c = Math.floor(x0 / CW); c <= Math.floor(x1 / CW); c++) if (occupied.has(r * KEY + c)) return false;
+      return true;
+    };
+    const take = (x0, y0, x1, y1) => {
+      for (let r = Math.floor(y0 / CH); r <= Math.floor(y1 / CH); r++)
+        for (let c = Math.floor(x0 / CW); c <= Math.floor(x1 / CW); c++) occupied.add(r * KEY + c);
+    };
     let placed = 0;
     ctx.textBaseline = "middle";
     ctx.lineJoin = "round";
@@ -443,18 +456,19 @@
       ctx.font = bold ? FONT_BOLD : FONT;
       const text = data.term[i];
       const w = ctx.measureText(text).width;
-      const x = toScreenX(X[i]) + Math.max(3, radius[i] * s) + 4;
-      const y = toScreenY(Y[i]);
-      const c0 = Math.floor(x / CW);
-      const c1 = Math.floor((x + w) / CW);
-      const r0 = Math.floor((y - 8) / CH);
-      const r1 = Math.floor((y + 8) / CH);
-      let free = true;
-      if (!bold) {
-        for (let r = r0; r <= r1 && free; r++) for (let c = c0; c <= c1 && free; c++) if (occupied.has(r * 4096 + c)) free = false;
-      }
-      if (!free) continue;
-      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) occupied.add(r * 4096 + c);
+      const sx = toScreenX(X[i]);
+      const sy = toScreenY(Y[i]);
+      const gap = Math.max(3, radius[i] * s) + 4;
+      const spots = [
+        [sx + gap, sy],
+        [sx - gap - w, sy],
+        [sx - w / 2, sy + gap + 4],
+        [sx - w / 2, sy - gap - 4],
+      ];
+      const spot = bold ? spots[0] : spots.find(([x, y]) => free(x - 1, y - 7, x + w + 1, y + 7));
+      if (!spot) continue;
+      const [x, y] = spot;
+      take(x - 1, y - 7, x + w + 1, y + 7);
       const faded = selected >= 0 && !near[i];
       ctx.globalAlpha = faded ? 0.35 : 1;
       ctx.strokeStyle = theme.halo;
@@ -624,11 +638,24 @@
     setSelected(i);
     showCard(i);
     if (i >= 0) {
-      const target = { x: X[i], y: Y[i], scale: Math.max(view.scale, Math.min(1.2, fitScale() * 8), 0.6) };
-      // On a narrow screen the panel covers the bottom: centre the term in the part above it.
-      if (width < 700) target.y += (height * 0.22) / clampScale(target.scale);
-      else if (!panel.hidden) target.x += Math.min(200, width * 0.18) / clampScale(target.scale);
-      moveTo(target, animate);
+      // The part of the map the card leaves visible: left of it, or above it on a phone.
+      const box = panel.getBoundingClientRect();
+      const stage = canvas.getBoundingClientRect();
+      const sheet = box.top > stage.top + 10;
+      const visW = sheet ? width : Math.max(120, box.left - stage.left);
+      const visH = sheet ? Math.max(120, box.top - stage.top) : height;
+      // Close enough to read the labels, far enough to see every neighbour.
+      let reachX = 0;
+      let reachY = 0;
+      for (let j = adjStart[i]; j < adjStart[i + 1]; j++) {
+        reachX = Math.max(reachX, Math.abs(X[adj[j]] - X[i]));
+        reachY = Math.max(reachY, Math.abs(Y[adj[j]] - Y[i]));
+      }
+      const scale = clampScale(
+        Math.max(0.25, Math.min(1.2, (visW / 2 - 110) / (reachX + 1), (visH / 2 - 70) / (reachY + 1))),
+      );
+      // Centre the term in the visible part.
+      moveTo({ x: X[i] + (width - visW) / 2 / scale, y: Y[i] + (height - visH) / 2 / scale, scale }, animate);
     }
     requestDraw();
   };
@@ -903,6 +930,18 @@
     }
     legend.append(el("h2", "Topics"), ul);
     if (topics.length > LEGEND_TOPICS) legend.append(el("p", `and ${(topics.length - LEGEND_TOPICS).toLocaleString("en")} more (Filters)`, "more"));
+    const statuses = el("p", null, "statuses");
+    const present = new Set();
+    for (let i = 0; i < n; i++) if (statusOf[i] >= 0) present.add(statusOf[i]);
+    data.statuses.forEach(([name, colour], k) => {
+      if (!present.has(k)) return;
+      const item = el("span", null, "status-key");
+      const ring = el("span", null, "ring");
+      ring.style.borderColor = colour;
+      item.append(ring, name);
+      statuses.append(item, " ");
+    });
+    if (present.size) legend.append(statuses);
     const keys = el("p", null, "keys");
     const line = el("span", null, "key-line");
     const arrow = el("span", null, "key-arrow");
@@ -984,6 +1023,7 @@
 
   // For tests and for the curious: where a term is on screen, what is selected, what a frame drew.
   const api = {
+    startedAt,
     readyAt: null,
     screenPosition(slug) {
       const i = bySlug.get(slug);

@@ -8,6 +8,7 @@ Usage: python3 map_cdp.py CHROMIUM PAGE.html [options]
   --pick SLUG          with --query: first press the down arrow until SLUG's suggestion is active
   --back N             then go back N times in the browser's history, reporting each selection
   --shots DIR          save DIR/map.png (as opened, before any selection) and DIR/selected.png (at the end)
+  --hide-status NAME   then open the filters and untick the status NAME, reporting the term count
   --frames N           then zoom in N wheel steps towards the middle, and out again, timing each frame
   --window W,H         the window size (default 1200,900)
   --dark               emulate prefers-color-scheme: dark
@@ -34,6 +35,7 @@ parser.add_argument("--query")
 parser.add_argument("--pick")
 parser.add_argument("--back", type=int, default=0)
 parser.add_argument("--shots")
+parser.add_argument("--hide-status")
 parser.add_argument("--frames", type=int, default=0)
 parser.add_argument("--window", default="1200,900")
 parser.add_argument("--dark", action="store_true")
@@ -163,6 +165,20 @@ try:
             pass
         settle()
         report["history"].append(selected())
+    if args.hide_status:
+        browser.evaluate("document.getElementById('filters-toggle').click()")
+        box = browser.evaluate(f"""(() => {{
+          const label = [...document.querySelectorAll('#status-filter label')]
+            .find(l => l.querySelector('span:not(.swatch):not(.n)').textContent === {json.dumps(args.hide_status)});
+          if (!label) return null;
+          const r = label.querySelector('input').getBoundingClientRect();
+          return {{x: r.left + r.width / 2, y: r.top + r.height / 2}};
+        }})()""")
+        if box:
+            browser.click(box["x"], box["y"])
+        settle()
+        report["filtered_count"] = browser.evaluate("document.getElementById('count').textContent")
+        report["filtered_frame"] = browser.evaluate("window.glossgraphMap.stats()")
     if args.frames:
         # Wheel steps at the middle of the canvas; each frame's drawing time as the page measured it.
         middle = browser.evaluate("""(() => { const c = document.getElementById('map').getBoundingClientRect();

@@ -52,8 +52,18 @@ fn the_sample_map_is_read_by_search_click_address_and_history() {
     let report = drive(
         &page,
         &[
-            "--hash", "roce-v2", "--click", "iwarp", "--query", "RoCE", "--pick", "roce-v2",
-            "--back", "2",
+            "--hash",
+            "roce-v2",
+            "--click",
+            "iwarp",
+            "--query",
+            "RoCE",
+            "--pick",
+            "roce-v2",
+            "--back",
+            "2",
+            "--hide-status",
+            "shipping",
         ],
     );
     assert_eq!(report["count"], "34 terms");
@@ -83,6 +93,16 @@ fn the_sample_map_is_read_by_search_click_address_and_history() {
     assert_eq!(report["after_enter"]["hash"], "#roce-v2");
     // Back walks through what was selected.
     assert_eq!(report["history"], serde_json::json!(["iwarp", "roce-v2"]));
+    // Hiding a status leaves the other terms, and says how many.
+    let shipping = std::fs::read_dir(root().join("data"))
+        .unwrap()
+        .filter_map(|e| std::fs::read_to_string(e.unwrap().path()).ok())
+        .filter(|text| text.contains("\"status\": \"shipping\""))
+        .count();
+    assert_eq!(
+        report["filtered_count"],
+        format!("{} of 34 terms", 34 - shipping)
+    );
     // Citations are links that open apart from the page; related terms move the map.
     let links = report["after_enter"]["panel"]["links"].as_array().unwrap();
     let cite = links

@@ -261,11 +261,14 @@
     const dim = selected >= 0;
 
     // Edges, when few enough terms are on screen to be worth the lines.
+    // Terms lie about 100 units apart: `room` is that distance on screen. Closer than 10
+    // pixels, edges would only grey the map over; they fade in as the terms move apart.
+    const room = s * 100;
     let edges = 0;
-    if (count <= MAX_EDGE_NODES) {
+    if (count <= MAX_EDGE_NODES && room >= 10) {
       const arrows = s * BASE_RADIUS >= 3;
       ctx.lineWidth = Math.max(0.6, Math.min(1.6, s * 1.2));
-      ctx.globalAlpha = dim ? 0.12 : Math.min(0.9, 0.35 + s);
+      ctx.globalAlpha = dim ? 0.12 : Math.max(0.15, Math.min(0.9, (room - 10) / 40));
       ctx.strokeStyle = theme.edge;
       ctx.beginPath();
       edges += traceEdges(count, 0, false);
@@ -280,7 +283,8 @@
     }
     if (dim) {
       // The selected term's own links, on top.
-      ctx.lineWidth = Math.max(1.2, Math.min(2.5, s * 2));
+      const many = adjStart[selected + 1] - adjStart[selected] > 24;
+      ctx.lineWidth = many ? 1 : Math.max(1.2, Math.min(2.5, s * 2));
       for (const kind of [0, 1]) {
         ctx.strokeStyle = kind ? theme.arrow : theme.ring;
         ctx.fillStyle = theme.arrow;
@@ -421,12 +425,14 @@
     if (selected >= 0 && seen[selected] === stamp) list.push(selected);
     if (hovered >= 0 && seen[hovered] === stamp && hovered !== selected) list.push(hovered);
     // Far out, a label per term would be a smear: only when terms are far enough apart.
-    const room = s * 100;
+    const room = view.scale * 100;
     if (count <= MAX_LABEL_NODES && room >= 22) {
       const rest = [];
+      // With a term selected, the others' labels only once there is room for them too.
+      const others = selected < 0 || room >= 45;
       for (let k = 0; k < count; k++) {
         const i = visible[k];
-        if (i !== selected && i !== hovered) rest.push(i);
+        if (i !== selected && i !== hovered && (others || near[i])) rest.push(i);
       }
       rest.sort((a, b) => (near[b] > 0) - (near[a] > 0) || rank[a] - rank[b]);
       for (const i of rest) list.push(i);

@@ -182,7 +182,7 @@ fn node(out: &mut Vec<u8>, glossary: &Glossary, i: usize) -> Result<(), ExportEr
         }
         writeln!(out, "        </attvalues>")?;
     }
-    let (r, g, b) = rgb(map.topic_of(i).color);
+    let (r, g, b) = rgb(&map.topic_of(i).color);
     let (x, y) = map.position(i);
     writeln!(out, r#"        <viz:color r="{r}" g="{g}" b="{b}"/>"#)?;
     writeln!(

@@ -10,6 +10,7 @@ pub mod dot;
 pub mod fields;
 pub mod gexf;
 pub mod graphml;
+pub mod html;
 pub mod svg;
 mod xml;
 
@@ -39,10 +40,12 @@ pub enum Format {
     /// The DOT topic map laid out by Graphviz; written by [`bundle`] through
     /// [`crate::export::svg`], skipped when Graphviz is not installed.
     Svg,
+    /// The interactive map: one self-contained page (see [`html`]).
+    Html,
 }
 
 impl Format {
-    pub const ALL: [Format; 12] = [
+    pub const ALL: [Format; 13] = [
         Format::Turtle,
         Format::NTriples,
         Format::RdfXml,
@@ -55,6 +58,7 @@ impl Format {
         Format::Gexf,
         Format::Dot,
         Format::Svg,
+        Format::Html,
     ];
 
     /// The name used on the command line and in the manifest.
@@ -72,6 +76,7 @@ impl Format {
             Format::Gexf => "gexf",
             Format::Dot => "dot",
             Format::Svg => "svg",
+            Format::Html => "html",
         }
     }
 
@@ -90,6 +95,7 @@ impl Format {
             Format::Gexf => "glossary.gexf",
             Format::Dot => "glossary.dot",
             Format::Svg => "glossary.svg",
+            Format::Html => "glossary.html",
         }
     }
 
@@ -115,7 +121,8 @@ impl Format {
     }
 }
 
-/// Writes `glossary` in `format` to `w`; `view` selects what the DOT topic map draws.
+/// Writes `glossary` in `format` to `w`; `view` selects what the DOT topic map draws (the
+/// HTML map always shows every term).
 ///
 /// # Errors
 /// Those of `w`, a view that cannot be drawn, or [`Format::Svg`], which needs Graphviz
@@ -139,6 +146,7 @@ pub fn write(
         Format::Svg => Err(ExportError::Unwritable(
             "an SVG is drawn by Graphviz: use `glossgraph render --output FILE.svg`".into(),
         )),
+        Format::Html => Ok(html::write(glossary, config, w)?),
         _ => unreachable!("RDF formats are handled above"),
     }
 }

@@ -53,7 +53,7 @@ impl ImageFormat {
 pub enum RenderError {
     #[error(transparent)]
     View(#[from] ViewError),
-    #[error("`{}`: the output must end in .svg, .png or .pdf", .0.display())]
+    #[error("`{}`: the output must end in .svg, .png, .pdf or .html", .0.display())]
     Extension(PathBuf),
     #[error(
         "Graphviz's `{program}` was not found on the PATH; install Graphviz \
@@ -97,7 +97,7 @@ pub fn render(
         ImageFormat::from_path(output).ok_or_else(|| RenderError::Extension(output.into()))?;
     let selection = view.select(glossary, config)?;
     let (program, args) = view.engine.program();
-    let temp = temporary_path(output);
+    let temp = crate::output::temporary_path(output);
     let io_err = |source| RenderError::Io {
         path: output.to_owned(),
         source,
@@ -151,20 +151,6 @@ pub fn render(
     })
 }
 
-/// A hidden file beside `output`, unique to this process.
-fn temporary_path(output: &Path) -> PathBuf {
-    let name = output
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let extension = output
-        .extension()
-        .map(|e| e.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    // Graphviz picks nothing from the name; the extension is kept for people who find it.
-    output.with_file_name(format!(".{name}.{}.tmp.{extension}", std::process::id()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,7 +171,7 @@ mod tests {
 
     #[test]
     fn the_temporary_file_is_hidden_beside_the_output() {
-        let temp = temporary_path(Path::new("out/map.svg"));
+        let temp = crate::output::temporary_path(Path::new("out/map.svg"));
         assert_eq!(temp.parent(), Some(Path::new("out")));
         let name = temp.file_name().unwrap().to_str().unwrap();
         assert!(

@@ -37,7 +37,7 @@ pub struct Topic {
     /// How many terms it holds.
     pub size: usize,
     /// Its colour on maps, `#rrggbb`.
-    pub color: &'static str,
+    pub color: String,
 }
 
 /// Topics and positions of every node of a graph.
@@ -64,12 +64,37 @@ pub struct Input<'a> {
     pub edges: &'a [(u32, u32, f64)],
 }
 
-/// Twelve colours that stay apart from one another on white and on dark backgrounds; topics
-/// past the twelfth take them again, in order.
+/// Twelve colours that stay apart from one another on white and on dark backgrounds, for the
+/// largest topics; the others go round the colour wheel by the golden angle ([`topic_color`]).
 const PALETTE: [&str; 12] = [
-    "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
-    "#9c755f", "#bab0ac", "#86bcb6", "#d37295",
+    "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1", "#edc948", "#9c755f",
+    "#ff9da7", "#86bcb6", "#d37295", "#a0cbe8",
 ];
+
+/// The colour of the topic at `rank` (0: the largest), `#rrggbb`: the palette, then hues a
+/// golden angle apart at 55 % saturation and lightness, so that neighbouring ranks differ.
+pub fn topic_color(rank: usize) -> String {
+    if let Some(color) = PALETTE.get(rank) {
+        return (*color).to_owned();
+    }
+    // HSL to RGB with products and sums only: the same bytes on every platform.
+    let hue = (rank as f64 * 137.508) % 360.0;
+    let (s, l) = (0.55, 0.55);
+    let c = (1.0 - (2.0 * l - 1.0_f64).abs()) * s;
+    let h = hue / 60.0;
+    let x = c * (1.0 - (h % 2.0 - 1.0).abs());
+    let (r, g, b) = match h as u32 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    let m = l - c / 2.0;
+    let byte = |v: f64| ((v + m) * 255.0).round().clamp(0.0, 255.0) as u8;
+    format!("#{:02x}{:02x}{:02x}", byte(r), byte(g), byte(b))
+}
 
 /// The modularity resolution: 1, Newman and Girvan's own.
 const RESOLUTION: f64 = 1.0;
@@ -262,7 +287,7 @@ impl TopicMap {
                     name: format!("around {}", input.labels[centre]),
                     centre,
                     size: sizes[c],
-                    color: PALETTE[r % PALETTE.len()],
+                    color: topic_color(r),
                 }
             })
             .collect();
@@ -431,6 +456,18 @@ mod tests {
         assert_eq!(Coordinate(-0.001).to_string(), "0.00");
         assert_eq!(Coordinate(12.3456).to_string(), "12.35");
         assert_eq!(Coordinate(-3.0).to_string(), "-3.00");
+    }
+
+    #[test]
+    fn topic_colours_differ_and_are_hex() {
+        let colours: Vec<String> = (0..40).map(topic_color).collect();
+        for c in &colours {
+            assert!(c.len() == 7 && c.starts_with('#'), "{c}");
+        }
+        for pair in colours.windows(2) {
+            assert_ne!(pair[0], pair[1]);
+        }
+        assert_eq!(topic_color(0), "#4e79a7");
     }
 
     #[test]

@@ -486,6 +486,6 @@ fn render_rejects_an_unknown_image_format() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
-        "glossgraph: error: `map.jpg`: the output must end in .svg, .png or .pdf\n"
+        "glossgraph: error: `map.jpg`: the output must end in .svg, .png, .pdf or .html\n"
     );
 }

@@ -13,9 +13,10 @@ use sha2::{Digest, Sha256};
 
 use crate::util::{glossgraph, outcome, root, run_in};
 
-const FILES: [&str; 12] = [
+const FILES: [&str; 13] = [
     "glossary.dot",
     "glossary.graphml",
+    "glossary.html",
     "glossary.jsonld",
     "glossary.neo4j.graphml",
     "glossary.nq",

@@ -8,9 +8,10 @@ use serde_json::Value;
 use crate::util::{outcome, run_in};
 
 /// Every file `export` writes for a glossary too big to draw: all but the SVG.
-const FILES: [&str; 11] = [
+const FILES: [&str; 12] = [
     "glossary.dot",
     "glossary.graphml",
+    "glossary.html",
     "glossary.jsonld",
     "glossary.neo4j.graphml",
     "glossary.nq",

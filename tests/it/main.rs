@@ -8,6 +8,7 @@ mod export;
 mod export_bench;
 mod generate;
 mod graphml;
+mod html;
 mod rdf;
 mod sparql;
 mod util;

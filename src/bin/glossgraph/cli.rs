@@ -150,19 +150,20 @@ pub enum Command {
         subcommand: Option<String>,
     },
 
-    /// Render a topic map as SVG, PNG or PDF: terms grouped by topic, at the places of
-    /// glossgraph's layout, drawn by Graphviz.
+    /// Render a topic map as SVG, PNG or PDF — terms grouped by topic at the places of
+    /// glossgraph's layout, drawn by Graphviz — or as the interactive HTML map.
     ///
-    /// The format follows the extension of --output. Graphviz must be installed
-    /// (Debian/Ubuntu: apt-get install graphviz). By default glossgraph lays the map out and
-    /// Graphviz only draws it (neato -n2), at any size; --engine dot or sfdp has Graphviz lay
-    /// it out instead.
+    /// The format follows the extension of --output. Images need Graphviz (Debian/Ubuntu:
+    /// apt-get install graphviz): by default glossgraph lays the map out and Graphviz only
+    /// draws it (neato -n2), at any size; --engine dot or sfdp has Graphviz lay it out
+    /// instead. FILE.html needs nothing and always shows the whole glossary.
     ///
     /// Examples:
     ///   glossgraph render --output map.svg                        # the whole glossary in data/
     ///   glossgraph render --focus roce-v2 --depth 2 --output roce-v2.svg
     ///   glossgraph render --status shipping,emerging --cluster status --output live.pdf
     ///   glossgraph render big.jsonl --cluster none --output big.png
+    ///   glossgraph render --output map.html                       # open it in a browser
     #[command(verbatim_doc_comment)]
     Render(RenderArgs),
     /// Generate a synthetic glossary for tests and benchmarks: the same options always give
@@ -490,7 +491,7 @@ pub struct RenderArgs {
     #[command(flatten)]
     pub glossary: GlossaryArgs,
 
-    /// The image to write: FILE.svg, FILE.png or FILE.pdf.
+    /// The file to write: FILE.svg, FILE.png, FILE.pdf or FILE.html.
     #[arg(long, short, value_name = "FILE")]
     pub output: PathBuf,
 
@@ -563,6 +564,7 @@ pub enum FormatArg {
     Gexf,
     Dot,
     Svg,
+    Html,
 }
 
 impl FormatArg {
@@ -580,6 +582,7 @@ impl FormatArg {
             FormatArg::Gexf => Format::Gexf,
             FormatArg::Dot => Format::Dot,
             FormatArg::Svg => Format::Svg,
+            FormatArg::Html => Format::Html,
         }
     }
 }

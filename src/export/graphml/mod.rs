@@ -414,7 +414,7 @@ impl<W: Write> GraphMl<W> {
         if self.profile == Profile::Default {
             let links = glossary.neighbours(node).len();
             self.float(k!("size"), crate::map::node_size(links))?;
-            let (r, g, b) = crate::map::rgb(topic.color);
+            let (r, g, b) = crate::map::rgb(&topic.color);
             self.int(k!("r"), r.into())?;
             self.int(k!("g"), g.into())?;
             self.int(k!("b"), b.into())?;

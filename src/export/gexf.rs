@@ -4,9 +4,12 @@
 //! links (`viz:size`), so that the file opens in Gephi already laid out.
 //!
 //! Edges keep their kinds: `supersedes` is a `directed` edge from the old term to the new,
-//! `related` a `mutual` one — GEXF's word for a link that holds both ways. (An `undirected`
-//! edge would be the other spelling, but NetworkX's reader refuses a graph that mixes
-//! `undirected` and `directed` edges, and reads `mutual` as the two directions it means.)
+//! `related` a `mutual` one — GEXF's word for a link that holds both ways. The spelling is
+//! what both of the readers the tests use accept: NetworkX refuses a graph that mixes
+//! `undirected` edges with `directed` ones, but reads `mutual` as the two directions it means;
+//! graphology takes the type of its graph from the first edge and knows no `mutual` graph, so
+//! the `supersedes` edges come first. A glossary without any `supersedes` link is written as
+//! an undirected graph.
 //! Lists are joined with a line feed beside a count, as in GraphML; an absent field has no
 //! `attvalue`. Text is escaped as in every XML format here ([`super::xml`]).
 
@@ -43,7 +46,10 @@ pub fn write(
     w: impl Write + Send,
 ) -> Result<(), ExportError> {
     let mut out = BufWriter::with_capacity(1 << 16, w);
-    head(&mut out, config)?;
+    let directed = glossary
+        .edges()
+        .any(|(_, _, link)| matches!(link, Link::Supersedes { .. }));
+    head(&mut out, config, directed)?;
     writeln!(out, "    <nodes>")?;
     let graph = glossary.graph();
     output::write_chunks(&mut out, graph.node_count(), CHUNK, |range, buf| {
@@ -54,13 +60,19 @@ pub fn write(
     })?;
     writeln!(out, "    </nodes>")?;
     writeln!(out, "    <edges>")?;
-    output::write_chunks(&mut out, graph.edge_count(), 2 * CHUNK, |range, buf| {
-        for e in range.map(EdgeIndex::new) {
-            let (a, b) = graph.edge_endpoints(e).expect("edge index in range");
-            edge(buf, glossary, a, b, graph[e])?;
-        }
-        Ok(())
-    })?;
+    let (supersedes, related): (Vec<EdgeIndex>, Vec<EdgeIndex>) = graph
+        .edge_indices()
+        .partition(|&e| matches!(graph[e], Link::Supersedes { .. }));
+    let directed = !supersedes.is_empty();
+    for edges in [&supersedes, &related] {
+        output::write_chunks(&mut out, edges.len(), 2 * CHUNK, |range, buf| {
+            for &e in &edges[range] {
+                let (a, b) = graph.edge_endpoints(e).expect("edge index in range");
+                edge(buf, glossary, a, b, graph[e], directed)?;
+            }
+            Ok(())
+        })?;
+    }
     writeln!(out, "    </edges>")?;
     writeln!(out, "  </graph>")?;
     writeln!(out, "</gexf>")?;
@@ -78,7 +90,7 @@ fn gexf_type(kind: Kind) -> &'static str {
 }
 
 /// The declaration, `<meta>` and the attribute declarations.
-fn head(out: &mut impl Write, config: &Config) -> Result<(), ExportError> {
+fn head(out: &mut impl Write, config: &Config, directed: bool) -> Result<(), ExportError> {
     writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
     writeln!(
         out,
@@ -93,7 +105,11 @@ fn head(out: &mut impl Write, config: &Config) -> Result<(), ExportError> {
     write!(out, "</title>\n    <description>")?;
     escaped(out, &config.base, at)?;
     writeln!(out, "</description>\n  </meta>")?;
-    writeln!(out, r#"  <graph defaultedgetype="directed" mode="static">"#)?;
+    let default = if directed { "directed" } else { "undirected" };
+    writeln!(
+        out,
+        r#"  <graph defaultedgetype="{default}" mode="static">"#
+    )?;
     writeln!(out, r#"    <attributes class="node" mode="static">"#)?;
     for attribute in fields::TERM {
         attribute_decl(out, attribute.name, gexf_type(attribute.kind))?;
@@ -200,13 +216,15 @@ fn node(out: &mut Vec<u8>, glossary: &Glossary, i: usize) -> Result<(), ExportEr
     Ok(())
 }
 
-/// One `<edge>`: `supersedes` directed old → new, `related` mutual.
+/// One `<edge>`: `supersedes` directed old → new, `related` mutual (undirected in a graph
+/// without any directed edge).
 fn edge(
     out: &mut Vec<u8>,
     glossary: &Glossary,
     a: NodeIndex,
     b: NodeIndex,
     link: Link,
+    directed: bool,
 ) -> Result<(), ExportError> {
     let (sa, sb) = (glossary.slug(a), glossary.slug(b));
     let kind = link.kind();
@@ -214,12 +232,22 @@ fn edge(
     escaped(out, sa, origin(sa, "slug"))?;
     out.push(b'-');
     escaped(out, sb, origin(sb, "slug"))?;
+    // A related link between two terms that one supersedes runs the same way as the
+    // supersession: NetworkX's reader only keeps two edges between one pair apart (as a
+    // multigraph) when they are written in the same direction.
+    let reversed = matches!(link, Link::Related { .. })
+        && glossary
+            .graph()
+            .edges_connecting(b, a)
+            .any(|e| matches!(e.weight(), Link::Supersedes { .. }));
+    let (source, target) = if reversed { (sb, sa) } else { (sa, sb) };
     write!(out, r#"" source=""#)?;
-    escaped(out, sa, origin(sa, "slug"))?;
+    escaped(out, source, origin(source, "slug"))?;
     write!(out, r#"" target=""#)?;
-    escaped(out, sb, origin(sb, "slug"))?;
+    escaped(out, target, origin(target, "slug"))?;
     let (ty, weight) = match link {
-        Link::Related { .. } => ("mutual", crate::map::RELATED_WEIGHT),
+        Link::Related { .. } if directed => ("mutual", crate::map::RELATED_WEIGHT),
+        Link::Related { .. } => ("undirected", crate::map::RELATED_WEIGHT),
         Link::Supersedes { .. } => ("directed", crate::map::SUPERSEDES_WEIGHT),
     };
     writeln!(

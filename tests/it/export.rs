@@ -13,8 +13,9 @@ use sha2::{Digest, Sha256};
 
 use crate::util::{glossgraph, outcome, root, run_in};
 
-const FILES: [&str; 13] = [
+const FILES: [&str; 14] = [
     "glossary.dot",
+    "glossary.gexf",
     "glossary.graphml",
     "glossary.html",
     "glossary.jsonld",

@@ -117,7 +117,7 @@ pub enum Command {
     ///
     /// Writes exports/glossary.{ttl,nt,rdf,jsonld,trig,nq}, glossary.graphml,
     /// glossary.yed.graphml, glossary.neo4j.graphml, glossary.gexf, glossary.dot,
-    /// glossary.svg (when Graphviz is installed) and manifest.json.
+    /// glossary.svg (when Graphviz is installed), glossary.html and manifest.json.
     /// An invalid glossary writes nothing and exits 1.
     ///
     /// Examples:

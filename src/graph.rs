@@ -13,6 +13,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::OnceLock;
 
 use petgraph::graph::{DiGraph, EdgeIndex, NodeIndex};
 use petgraph::unionfind::UnionFind;
@@ -20,6 +21,7 @@ use petgraph::visit::EdgeRef;
 use petgraph::Direction;
 
 use crate::card::{Card, Texts};
+use crate::map::{self, TopicMap};
 
 /// A node of the graph.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,6 +58,8 @@ pub struct Glossary {
     graph: DiGraph<Node, Link, u32>,
     links: Links,
     slugs: Slugs,
+    /// The topic map, made on first use ([`Glossary::map`]).
+    map: OnceLock<TopicMap>,
 }
 
 /// Every card's slug again, end to end in node order.
@@ -239,6 +243,7 @@ impl Glossary {
                 cards,
                 graph,
                 links,
+                map: OnceLock::new(),
             },
             out,
         )
@@ -251,6 +256,7 @@ impl Glossary {
             cards,
             graph,
             links,
+            map: OnceLock::new(),
         }
     }
 
@@ -338,6 +344,38 @@ impl Glossary {
     /// The petgraph graph.
     pub fn graph(&self) -> &DiGraph<Node, Link, u32> {
         &self.graph
+    }
+
+    /// The topic map: each node's topic and place on the page (see [`crate::map`]), made
+    /// on first use — by whichever writer needs it first — and kept for the others.
+    pub fn map(&self) -> &TopicMap {
+        self.map.get_or_init(|| {
+            let n = self.graph.node_count();
+            let slugs: Vec<&str> = (0..n).map(|i| self.slug(NodeIndex::new(i))).collect();
+            let labels: Vec<&str> = (0..n)
+                .map(|i| {
+                    let node = NodeIndex::new(i);
+                    self.card(node).map_or(self.slug(node), Card::term)
+                })
+                .collect();
+            let edges: Vec<(u32, u32, f64)> = self
+                .graph
+                .raw_edges()
+                .iter()
+                .map(|e| {
+                    let weight = match e.weight {
+                        Link::Related { .. } => map::RELATED_WEIGHT,
+                        Link::Supersedes { .. } => map::SUPERSEDES_WEIGHT,
+                    };
+                    (e.source().index() as u32, e.target().index() as u32, weight)
+                })
+                .collect();
+            TopicMap::new(map::Input {
+                slugs: &slugs,
+                labels: &labels,
+                edges: &edges,
+            })
+        })
     }
 
     /// The node of a slug, if a card (or, with stubs, a link) defines it.

@@ -7,15 +7,16 @@
 //!
 //! ```text
 //! card → load → check → graph → rdf ─┬→ export (+ export::svg, export::bundle)
-//!  (rules,  (origins   (config)       ├→ sparql (store, results, serve, http, push)
-//!   decode)  in diag)                 └→ rdf::read (import)
+//!  (rules,  (origins   (config)  (map)   ├→ sparql (store, results, serve, http, push)
+//!   decode)  in diag)                    └→ rdf::read (import)
 //! ```
 //!
 //! - [`card`]: the term card, its lenient decoder and its value rules (slugs, citation
 //!   markers); [`diag`]: findings, and the places they point at.
 //! - [`load`]: folders, array files, JSON Lines and stdin into located cards; [`check`]: every
 //!   rule, then the report; [`config`]: `glossgraph.toml` and the flags over it.
-//! - [`graph`]: the petgraph model the writers read.
+//! - [`graph`]: the petgraph model the writers read; [`map`]: its topics and layout, computed
+//!   once and shared by every graph output.
 //! - [`rdf`]: the RDF/SKOS mapping both ways (vocabulary, writing, reading back).
 //! - [`export`]: one file per format, and the all-or-nothing folder with its manifest;
 //!   [`output`]: the error and the chunked parallel writing every writer shares.
@@ -45,6 +46,7 @@ pub mod export;
 pub mod generate;
 pub mod graph;
 pub mod load;
+pub mod map;
 pub mod output;
 mod parallel;
 pub mod rdf;

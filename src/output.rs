@@ -5,6 +5,7 @@
 //! draws answers with the exporters), so that none of them has to import another to write.
 
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
 use petgraph::graph::NodeIndex;
 
@@ -122,6 +123,21 @@ pub(crate) fn warm_ahead(glossary: &Glossary, node: usize) {
     let x = card.touch();
     // The bytes are not needed, only their being read.
     std::hint::black_box(x);
+}
+
+/// A hidden file beside `output`, unique to this process, that a whole-file output (an image,
+/// the HTML map) is written into before it is renamed into place.
+pub(crate) fn temporary_path(output: &Path) -> PathBuf {
+    let name = output
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let extension = output
+        .extension()
+        .map(|e| e.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    // Nothing reads the name; the extension is kept for people who find the file.
+    output.with_file_name(format!(".{name}.{}.tmp.{extension}", std::process::id()))
 }
 
 #[cfg(test)]

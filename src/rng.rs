@@ -31,6 +31,16 @@ impl Rng {
         ((u128::from(self.next()) * n as u128) >> 64) as usize
     }
 
+    /// `0..n` in random order (Fisher–Yates).
+    pub(crate) fn permutation(&mut self, n: usize) -> Vec<u32> {
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        for i in (1..n).rev() {
+            let j = self.below_usize(i + 1);
+            order.swap(i, j);
+        }
+        order
+    }
+
     /// A number in `lo..=hi`.
     pub(crate) fn between(&mut self, lo: u32, hi: u32) -> u32 {
         lo + self.below(hi - lo + 1)

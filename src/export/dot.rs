@@ -31,6 +31,7 @@ use petgraph::unionfind::UnionFind;
 use super::status_color;
 use crate::config::Config;
 use crate::graph::Link;
+use crate::map::{Coordinate, TOPIC_LABEL as CLUSTER_LABEL, TOPIC_MARGIN as CLUSTER_MARGIN};
 use crate::output::{self, ExportError};
 use crate::Glossary;
 
@@ -51,29 +52,44 @@ pub fn concept_iri(base: &str, slug: &str) -> String {
     out
 }
 
-/// The Graphviz layout program a map is meant for.
+/// Who lays the map out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Engine {
-    /// Layered layout; the best maps up to a few hundred terms.
+    /// glossgraph's own topic map ([`crate::map`]): every node pinned at its place
+    /// (`pos="x,y!"`), so that Graphviz only draws (`neato -n2`). Any size.
     #[default]
+    Map,
+    /// Graphviz's layered layout; good maps up to a few hundred terms.
     Dot,
-    /// Scalable force-directed layout for large maps (no clusters).
+    /// Graphviz's scalable force-directed layout (no clusters).
     Sfdp,
 }
 
 impl Engine {
-    /// The program's name, also the value of the graph's `layout` attribute.
+    /// The name on the command line.
     pub fn name(self) -> &'static str {
         match self {
+            Engine::Map => "map",
             Engine::Dot => "dot",
             Engine::Sfdp => "sfdp",
         }
     }
 
+    /// The Graphviz program that draws the map, and its arguments.
+    pub fn program(self) -> (&'static str, &'static [&'static str]) {
+        match self {
+            Engine::Map => ("neato", &["-n2"]),
+            Engine::Dot => ("dot", &[]),
+            Engine::Sfdp => ("sfdp", &[]),
+        }
+    }
+
     /// The size guard's default limit: `dot` becomes slow and unreadable past about 1,000
-    /// nodes; `sfdp` lays out 20,000 in under two minutes.
+    /// nodes; `sfdp` lays out 20,000 in under two minutes; a pinned map has no limit
+    /// (Graphviz only draws it).
     pub fn default_max_nodes(self) -> usize {
         match self {
+            Engine::Map => usize::MAX,
             Engine::Dot => 500,
             Engine::Sfdp => 20_000,
         }
@@ -89,10 +105,12 @@ pub enum Cluster {
     Status,
     /// One box per connected component of the drawn graph; unlinked terms share one box.
     Component,
+    /// One box per topic of the topic map ([`crate::map`]), largest first.
+    Topic,
 }
 
-/// What part of the glossary to draw, and how. The default draws the whole glossary with
-/// `dot` and no size limit: the topic map `export` writes.
+/// What part of the glossary to draw, and how. The default draws the whole glossary at the
+/// places of its topic map, with no size limit: the map `export` writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct View {
     /// Draw only this term and the terms within `depth` links of it (any kind, either way).
@@ -113,7 +131,7 @@ impl Default for View {
             depth: 1,
             statuses: Vec::new(),
             cluster: Cluster::None,
-            engine: Engine::Dot,
+            engine: Engine::Map,
             max_nodes: None,
         }
     }
@@ -131,21 +149,39 @@ pub enum ViewError {
     UnknownStatus { status: String, known: Vec<String> },
     #[error("the view selects no term")]
     Empty,
-    #[error("`sfdp` does not draw clusters; use the `dot` engine for clusters")]
+    #[error("`sfdp` does not draw clusters; use the `map` or `dot` engine for clusters, or --cluster none")]
     ClustersNeedDot,
     #[error(
         "the topic map would draw {nodes} nodes, more than the limit of {limit} for `{}`; {}",
         engine.name(),
-        match engine {
-            Engine::Dot => "draw one term's neighbourhood with --focus SLUG [--depth N], use the large-graph engine with --engine sfdp, or raise the limit with --max-nodes N",
-            Engine::Sfdp => "draw one term's neighbourhood with --focus SLUG [--depth N] or filter with --status, or raise the limit with --max-nodes N",
-        }
+        too_large_advice(*engine, *focused)
     )]
     TooLarge {
         nodes: usize,
         limit: usize,
         engine: Engine,
+        /// Whether the view is a term's neighbourhood (`--focus`).
+        focused: bool,
     },
+}
+
+/// What to do about a map too large for its engine, in the terms of the command that asked.
+fn too_large_advice(engine: Engine, focused: bool) -> &'static str {
+    match (engine, focused) {
+        (Engine::Map, true) => "lower --depth, or raise the limit with --max-nodes N (0: no limit)",
+        (Engine::Map, false) => {
+            "draw one term's neighbourhood with --focus SLUG [--depth N], filter with --status, \
+             or raise the limit with --max-nodes N (0: no limit)"
+        }
+        (_, true) => {
+            "lower --depth, let glossgraph's map engine draw it at any size (--engine map), \
+             or raise the limit with --max-nodes N"
+        }
+        (_, false) => {
+            "let glossgraph's map engine draw it at any size (--engine map), draw one term's \
+             neighbourhood with --focus SLUG [--depth N], or raise the limit with --max-nodes N"
+        }
+    }
 }
 
 /// The nodes a view draws.
@@ -224,6 +260,7 @@ impl View {
                     nodes: nodes.len(),
                     limit,
                     engine: self.engine,
+                    focused: focus.is_some(),
                 });
             }
         }
@@ -265,7 +302,11 @@ pub fn write_selection(
     let mut buf = String::new();
     writeln!(
         out,
-        "// Topic map written by glossgraph. Render: dot -Tsvg glossary.dot -o glossary.svg"
+        "// Topic map written by glossgraph. Render: {} -Tsvg glossary.dot -o glossary.svg",
+        match view.engine {
+            Engine::Map => "neato -n2",
+            other => other.program().0,
+        }
     )?;
     writeln!(out, "digraph \"glossary\" {{")?;
 
@@ -294,6 +335,20 @@ pub fn write_selection(
             ", layout=\"sfdp\", overlap=\"prism\", outputorder=\"edgesfirst\", splines=\"false\""
         )?;
     }
+    // Pinned at the places of the topic map, the drawing only needs straight edges under the
+    // nodes, and the box that holds them all.
+    let places = (view.engine == Engine::Map).then(|| Places::of(glossary, selection));
+    if let Some(places) = &places {
+        let ((x0, y0), (x1, y1)) = places.bounds;
+        write!(
+            out,
+            ", outputorder=\"edgesfirst\", splines=\"false\", bb=\"{},{},{},{}\"",
+            Coordinate(x0),
+            Coordinate(y0),
+            Coordinate(x1),
+            Coordinate(y1)
+        )?;
+    }
     write!(out, ", tooltip=")?;
     quoted(&mut out, &mut buf, &title, Escape::Tooltip)?;
     write!(out, ", label=<")?;
@@ -315,14 +370,24 @@ pub fn write_selection(
                 output::write_chunks(&mut out, selection.nodes.len(), CHUNK, |range, chunk| {
                     let mut buf = String::new();
                     for &node in &selection.nodes[range] {
-                        write_node(chunk, &mut buf, glossary, config, selection, node, "  ")?;
+                        write_node(
+                            chunk,
+                            &mut buf,
+                            glossary,
+                            config,
+                            selection,
+                            places.as_ref(),
+                            node,
+                            "  ",
+                        )?;
                     }
                     Ok(())
                 })?;
             }
-            Cluster::Status | Cluster::Component => {
+            Cluster::Status | Cluster::Component | Cluster::Topic => {
                 let groups = match view.cluster {
                     Cluster::Status => status_groups(glossary, config, selection),
+                    Cluster::Topic => topic_groups(glossary, selection),
                     _ => component_groups(glossary, selection),
                 };
                 for (i, (label, nodes)) in groups.iter().enumerate() {
@@ -336,10 +401,48 @@ pub fn write_selection(
                     quoted(&mut out, &mut buf, label, Escape::Label)?;
                     writeln!(out, ";")?;
                     writeln!(out, "    style=\"rounded\";")?;
-                    writeln!(out, "    color=\"#bbbbbb\";")?;
+                    match view.cluster {
+                        Cluster::Topic => {
+                            let topic = glossary.map().topic_of(nodes[0].index());
+                            writeln!(out, "    color=\"{}\";", topic.color)?;
+                            writeln!(out, "    fontcolor=\"{}\";", topic.color)?;
+                        }
+                        _ => writeln!(out, "    color=\"#bbbbbb\";")?,
+                    }
+                    if let Some(places) = &places {
+                        // Graphviz draws a pinned map's boxes where they are said to be.
+                        let ((mut x0, y0), (mut x1, y1)) = places.around(nodes);
+                        // The box is at least as wide as its title.
+                        let title = crate::map::label_box(label).0;
+                        if x1 - x0 < title {
+                            let grow = (title - (x1 - x0)) / 2.0;
+                            (x0, x1) = (x0 - grow, x1 + grow);
+                        }
+                        writeln!(
+                            out,
+                            "    bb=\"{},{},{},{}\";",
+                            Coordinate(x0),
+                            Coordinate(y0),
+                            Coordinate(x1),
+                            Coordinate(y1)
+                        )?;
+                        writeln!(
+                            out,
+                            "    lp=\"{},{}\";",
+                            Coordinate((x0 + x1) / 2.0),
+                            Coordinate(y1 - CLUSTER_LABEL / 2.0)
+                        )?;
+                    }
                     for &node in nodes {
                         write_node(
-                            &mut out, &mut buf, glossary, config, selection, node, "    ",
+                            &mut out,
+                            &mut buf,
+                            glossary,
+                            config,
+                            selection,
+                            places.as_ref(),
+                            node,
+                            "    ",
                         )?;
                     }
                     writeln!(out, "  }}")?;
@@ -444,16 +547,22 @@ fn rank_edges(glossary: &Glossary, selection: &Selection) -> Vec<(NodeIndex, Nod
 fn cluster_name(cluster: Cluster) -> &'static str {
     match cluster {
         Cluster::Status => "status",
+        Cluster::Topic => "topic",
         _ => "component",
     }
 }
 
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one node of one drawing: all of it is needed"
+)]
 fn write_node(
     out: &mut impl Write,
     buf: &mut String,
     glossary: &Glossary,
     config: &Config,
     selection: &Selection,
+    places: Option<&Places>,
     node: NodeIndex,
     indent: &str,
 ) -> Result<(), ExportError> {
@@ -482,8 +591,23 @@ fn write_node(
             )?;
         }
     }
+    if let Some(places) = places {
+        let (x, y) = places.at[node.index()];
+        let (w, h) = glossary.map().size(node.index());
+        write!(
+            out,
+            ", pos=\"{},{}!\", width=\"{}\", height=\"{}\", fixedsize=\"true\", color=\"{}\"",
+            Coordinate(x),
+            Coordinate(y),
+            Inches(w),
+            Inches(h),
+            glossary.map().topic_of(node.index()).color
+        )?;
+    }
     if selection.focus == Some(node) {
         write!(out, ", penwidth=\"3\"")?;
+    } else if places.is_some() {
+        write!(out, ", penwidth=\"2\"")?;
     }
     writeln!(out, "];")?;
     Ok(())
@@ -511,6 +635,109 @@ fn status_groups(
         .into_iter()
         .map(|((_, label), nodes)| (label, nodes))
         .collect()
+}
+
+/// The topics of the drawn terms, largest first (the topic map's order), each named after its
+/// centre, with the number of its terms drawn.
+fn topic_groups(glossary: &Glossary, selection: &Selection) -> Vec<(String, Vec<NodeIndex>)> {
+    let map = glossary.map();
+    let mut groups: BTreeMap<usize, Vec<NodeIndex>> = BTreeMap::new();
+    for &node in &selection.nodes {
+        groups
+            .entry(map.topic_index(node.index()))
+            .or_default()
+            .push(node);
+    }
+    groups
+        .into_iter()
+        .map(|(t, nodes)| {
+            let topic = &map.topics()[t];
+            (crate::map::topic_title(&topic.name, nodes.len()), nodes)
+        })
+        .collect()
+}
+
+/// Where the drawn nodes stand on a pinned map.
+struct Places {
+    /// Per node index, the centre of its box (only drawn nodes are set).
+    at: Vec<(f64, f64)>,
+    /// Per node index, the width and height of its box.
+    size: Vec<(f64, f64)>,
+    /// The box holding every drawn node and cluster, with room for the legend.
+    bounds: ((f64, f64), (f64, f64)),
+}
+
+impl Places {
+    /// The topic map's places for the whole glossary; for a part of it (a focus, a status
+    /// filter), a layout of that part alone, with the same topics, so that it fills the page.
+    fn of(glossary: &Glossary, selection: &Selection) -> Self {
+        let map = glossary.map();
+        let count = glossary.graph().node_count();
+        let mut at = vec![(0.0, 0.0); count];
+        if selection.nodes.len() == count {
+            for (i, place) in at.iter_mut().enumerate() {
+                *place = map.position(i);
+            }
+        } else {
+            let nodes: Vec<usize> = selection.nodes.iter().map(|n| n.index()).collect();
+            let mut local = vec![u32::MAX; count];
+            for (k, &n) in nodes.iter().enumerate() {
+                local[n] = k as u32;
+            }
+            let edges: Vec<(u32, u32, f64)> = glossary
+                .graph()
+                .raw_edges()
+                .iter()
+                .filter(|e| selection.contains(e.source()) && selection.contains(e.target()))
+                .map(|e| {
+                    let weight = match e.weight {
+                        Link::Related { .. } => crate::map::RELATED_WEIGHT,
+                        Link::Supersedes { .. } => crate::map::SUPERSEDES_WEIGHT,
+                    };
+                    (local[e.source().index()], local[e.target().index()], weight)
+                })
+                .collect();
+            for (&n, place) in nodes.iter().zip(map.layout_of(&nodes, &edges)) {
+                at[n] = place;
+            }
+        }
+        let mut places = Self {
+            at,
+            size: (0..count).map(|i| map.size(i)).collect(),
+            bounds: ((0.0, 0.0), (0.0, 0.0)),
+        };
+        let ((x0, y0), (x1, y1)) = places.around(&selection.nodes);
+        places.bounds = (
+            (x0 - CLUSTER_MARGIN, y0 - CLUSTER_MARGIN),
+            (x1 + CLUSTER_MARGIN, y1 + CLUSTER_MARGIN),
+        );
+        places
+    }
+
+    /// The box around the label boxes of `nodes`, with a margin and room for a label on top.
+    fn around(&self, nodes: &[NodeIndex]) -> ((f64, f64), (f64, f64)) {
+        let mut lo = (f64::INFINITY, f64::INFINITY);
+        let mut hi = (f64::NEG_INFINITY, f64::NEG_INFINITY);
+        for node in nodes {
+            let (x, y) = self.at[node.index()];
+            let (w, h) = self.size[node.index()];
+            lo = (lo.0.min(x - w / 2.0), lo.1.min(y - h / 2.0));
+            hi = (hi.0.max(x + w / 2.0), hi.1.max(y + h / 2.0));
+        }
+        (
+            (lo.0 - CLUSTER_MARGIN, lo.1 - CLUSTER_MARGIN),
+            (hi.0 + CLUSTER_MARGIN, hi.1 + CLUSTER_MARGIN + CLUSTER_LABEL),
+        )
+    }
+}
+
+/// A length in points, written in inches (Graphviz's unit for node sizes).
+struct Inches(f64);
+
+impl std::fmt::Display for Inches {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:.3}", self.0 / 72.0)
+    }
 }
 
 /// Connected components of the drawn graph, largest first (ties: first slug); every term
@@ -793,7 +1020,11 @@ mod tests {
 
     #[test]
     fn the_topic_map_draws_every_term_with_its_style() {
-        let text = dot(&sample(), &View::default());
+        let layered = View {
+            engine: Engine::Dot,
+            ..View::default()
+        };
+        let text = dot(&sample(), &layered);
         assert!(text.starts_with("// Topic map"));
         assert!(text.contains("  \"roce-v2\" [label=\"ROCE-V2\", tooltip=\"About roce-v2.\", URL=\"https://example.org/glossary/term/roce-v2\", fillcolor=\"#b3de69\"];"));
         assert!(text.contains("  \"roce-v1\" -> \"roce-v2\";"));
@@ -860,11 +1091,25 @@ mod tests {
         assert_eq!(
             err(View {
                 max_nodes: Some(4),
+                engine: Engine::Dot,
                 ..View::default()
             }),
-            "the topic map would draw 5 nodes, more than the limit of 4 for `dot`; draw one \
-             term's neighbourhood with --focus SLUG [--depth N], use the large-graph engine \
-             with --engine sfdp, or raise the limit with --max-nodes N"
+            "the topic map would draw 5 nodes, more than the limit of 4 for `dot`; let \
+             glossgraph's map engine draw it at any size (--engine map), draw one term's \
+             neighbourhood with --focus SLUG [--depth N], or raise the limit with --max-nodes N"
+        );
+        // The advice fits the command: a focused view is made smaller with --depth.
+        assert_eq!(
+            err(View {
+                focus: Some("roce-v2".into()),
+                depth: 2,
+                max_nodes: Some(2),
+                engine: Engine::Dot,
+                ..View::default()
+            }),
+            "the topic map would draw 4 nodes, more than the limit of 2 for `dot`; lower \
+             --depth, let glossgraph's map engine draw it at any size (--engine map), or raise \
+             the limit with --max-nodes N"
         );
         assert_eq!(
             err(View {
@@ -872,8 +1117,38 @@ mod tests {
                 engine: Engine::Sfdp,
                 ..View::default()
             }),
-            "`sfdp` does not draw clusters; use the `dot` engine for clusters"
+            "`sfdp` does not draw clusters; use the `map` or `dot` engine for clusters, or \
+             --cluster none"
         );
+    }
+
+    #[test]
+    fn the_map_engine_pins_every_term_and_boxes_each_topic() {
+        let g = sample();
+        let text = dot(
+            &g,
+            &View {
+                cluster: Cluster::Topic,
+                ..View::default()
+            },
+        );
+        assert!(text.starts_with("// Topic map written by glossgraph. Render: neato -n2 -Tsvg"));
+        for card in g.cards() {
+            let line = text
+                .lines()
+                .find(|l| {
+                    l.trim_start()
+                        .starts_with(&format!("\"{}\" [", card.slug()))
+                })
+                .unwrap();
+            assert!(line.contains("!\", width=\""), "{line}");
+            assert!(line.contains("fixedsize=\"true\""), "{line}");
+        }
+        let topics = g.map().topics().len();
+        assert_eq!(text.matches("subgraph \"cluster_topic_").count(), topics);
+        assert_eq!(text.matches("    bb=\"").count(), topics);
+        assert_eq!(text.matches("    lp=\"").count(), topics);
+        assert!(text.contains("outputorder=\"edgesfirst\", splines=\"false\", bb=\""));
     }
 
     #[test]

@@ -7,7 +7,10 @@
 
 pub mod bundle;
 pub mod dot;
+pub mod fields;
+pub mod gexf;
 pub mod graphml;
+pub mod html;
 pub mod svg;
 mod xml;
 
@@ -31,14 +34,18 @@ pub enum Format {
     GraphMl,
     GraphMlYed,
     GraphMlNeo4j,
+    /// GEXF 1.3 for Gephi, laid out and coloured by topic.
+    Gexf,
     Dot,
     /// The DOT topic map laid out by Graphviz; written by [`bundle`] through
     /// [`crate::export::svg`], skipped when Graphviz is not installed.
     Svg,
+    /// The interactive map: one self-contained page (see [`html`]).
+    Html,
 }
 
 impl Format {
-    pub const ALL: [Format; 11] = [
+    pub const ALL: [Format; 13] = [
         Format::Turtle,
         Format::NTriples,
         Format::RdfXml,
@@ -48,8 +55,10 @@ impl Format {
         Format::GraphMl,
         Format::GraphMlYed,
         Format::GraphMlNeo4j,
+        Format::Gexf,
         Format::Dot,
         Format::Svg,
+        Format::Html,
     ];
 
     /// The name used on the command line and in the manifest.
@@ -64,8 +73,10 @@ impl Format {
             Format::GraphMl => "graphml",
             Format::GraphMlYed => "graphml-yed",
             Format::GraphMlNeo4j => "graphml-neo4j",
+            Format::Gexf => "gexf",
             Format::Dot => "dot",
             Format::Svg => "svg",
+            Format::Html => "html",
         }
     }
 
@@ -81,8 +92,10 @@ impl Format {
             Format::GraphMl => "glossary.graphml",
             Format::GraphMlYed => "glossary.yed.graphml",
             Format::GraphMlNeo4j => "glossary.neo4j.graphml",
+            Format::Gexf => "glossary.gexf",
             Format::Dot => "glossary.dot",
             Format::Svg => "glossary.svg",
+            Format::Html => "glossary.html",
         }
     }
 
@@ -108,7 +121,8 @@ impl Format {
     }
 }
 
-/// Writes `glossary` in `format` to `w`; `view` selects what the DOT topic map draws.
+/// Writes `glossary` in `format` to `w`; `view` selects what the DOT topic map draws (the
+/// HTML map always shows every term).
 ///
 /// # Errors
 /// Those of `w`, a view that cannot be drawn, or [`Format::Svg`], which needs Graphviz
@@ -127,10 +141,12 @@ pub fn write(
         Format::GraphMl => graphml::write(glossary, config, graphml::Profile::Default, w),
         Format::GraphMlYed => graphml::write(glossary, config, graphml::Profile::Yed, w),
         Format::GraphMlNeo4j => graphml::write(glossary, config, graphml::Profile::Neo4j, w),
+        Format::Gexf => gexf::write(glossary, config, w),
         Format::Dot => dot::write(glossary, config, view, w),
         Format::Svg => Err(ExportError::Unwritable(
             "an SVG is drawn by Graphviz: use `glossgraph render --output FILE.svg`".into(),
         )),
+        Format::Html => Ok(html::write(glossary, config, w)?),
         _ => unreachable!("RDF formats are handled above"),
     }
 }

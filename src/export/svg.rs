@@ -1,7 +1,9 @@
 //! Rendering a DOT topic map to SVG, PNG or PDF by running Graphviz.
 //!
-//! glossgraph does not lay graphs out itself: it streams the DOT of a [`View`] into the
-//! standard input of Graphviz's `dot` or `sfdp`, which writes a temporary file beside the
+//! By default Graphviz only draws: the DOT of a [`View`] carries every node pinned at its
+//! place on the topic map, and `neato -n2` draws it as it stands, at any size. With
+//! `--engine dot` or `sfdp` Graphviz lays the map out itself. The DOT is streamed into the
+//! standard input of the program, which writes a temporary file beside the
 //! output; the file is renamed into place only when Graphviz succeeded, so a failed or
 //! interrupted run never leaves half an image. Graphviz's standard error is read on a thread
 //! while the DOT is written, so a chatty Graphviz cannot block on a full pipe. When Graphviz is
@@ -51,7 +53,7 @@ impl ImageFormat {
 pub enum RenderError {
     #[error(transparent)]
     View(#[from] ViewError),
-    #[error("`{}`: the output must end in .svg, .png or .pdf", .0.display())]
+    #[error("`{}`: the output must end in .svg, .png, .pdf or .html", .0.display())]
     Extension(PathBuf),
     #[error(
         "Graphviz's `{program}` was not found on the PATH; install Graphviz \
@@ -94,13 +96,14 @@ pub fn render(
     let format =
         ImageFormat::from_path(output).ok_or_else(|| RenderError::Extension(output.into()))?;
     let selection = view.select(glossary, config)?;
-    let program = view.engine.name();
-    let temp = temporary_path(output);
+    let (program, args) = view.engine.program();
+    let temp = crate::output::temporary_path(output);
     let io_err = |source| RenderError::Io {
         path: output.to_owned(),
         source,
     };
     let mut child = match Command::new(program)
+        .args(args)
         .arg(format!("-T{}", format.graphviz_name()))
         .arg("-o")
         .arg(&temp)
@@ -148,20 +151,6 @@ pub fn render(
     })
 }
 
-/// A hidden file beside `output`, unique to this process.
-fn temporary_path(output: &Path) -> PathBuf {
-    let name = output
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let extension = output
-        .extension()
-        .map(|e| e.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    // Graphviz picks nothing from the name; the extension is kept for people who find it.
-    output.with_file_name(format!(".{name}.{}.tmp.{extension}", std::process::id()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,7 +171,7 @@ mod tests {
 
     #[test]
     fn the_temporary_file_is_hidden_beside_the_output() {
-        let temp = temporary_path(Path::new("out/map.svg"));
+        let temp = crate::output::temporary_path(Path::new("out/map.svg"));
         assert_eq!(temp.parent(), Some(Path::new("out")));
         let name = temp.file_name().unwrap().to_str().unwrap();
         assert!(

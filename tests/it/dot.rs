@@ -37,15 +37,15 @@ fn render_clean(
     let dot_path = dir.join(format!("{name}.dot"));
     let svg_path = dir.join(format!("{name}.svg"));
     std::fs::write(&dot_path, dot_text(glossary, config, view)).unwrap();
-    let out = tool(
-        view.engine.name(),
-        &[
-            "-Tsvg",
-            "-o",
-            svg_path.to_str().unwrap(),
-            dot_path.to_str().unwrap(),
-        ],
-    );
+    let (program, args) = view.engine.program();
+    let mut args = args.to_vec();
+    args.extend([
+        "-Tsvg",
+        "-o",
+        svg_path.to_str().unwrap(),
+        dot_path.to_str().unwrap(),
+    ]);
+    let out = tool(program, &args);
     assert!(
         out.status.success(),
         "{name}: {} failed: {}",
@@ -276,6 +276,7 @@ fn sfdp_renders_a_generated_5000_term_glossary() {
     assert_eq!(nodes.len(), 5000);
     // The size guard would have stopped `dot`.
     let guarded = View {
+        engine: Engine::Dot,
         max_nodes: Some(Engine::Dot.default_max_nodes()),
         ..View::default()
     };
@@ -284,7 +285,8 @@ fn sfdp_renders_a_generated_5000_term_glossary() {
         Err(dot::ViewError::TooLarge {
             nodes: 5000,
             limit: 500,
-            engine: Engine::Dot
+            engine: Engine::Dot,
+            focused: false,
         })
     ));
 }
@@ -389,7 +391,7 @@ fn render_says_how_to_install_graphviz_when_it_is_missing() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
-        "glossgraph: error: Graphviz's `dot` was not found on the PATH; install Graphviz \
+        "glossgraph: error: Graphviz's `neato` was not found on the PATH; install Graphviz \
          (Debian/Ubuntu: apt-get install graphviz; Fedora: dnf install graphviz; macOS: brew \
          install graphviz), or write the DOT with `glossgraph export --format dot`\n"
     );
@@ -425,15 +427,23 @@ fn render_refuses_a_hairball_with_the_count_and_what_to_do() {
     std::fs::write(&input, generated_jsonl(600)).unwrap();
     let output = dir.join("map.svg");
     let (input, output_arg) = (input.to_str().unwrap(), output.to_str().unwrap());
-    let out = glossgraph(&["render", input, "--output", output_arg], None);
+    let out = glossgraph(
+        &["render", input, "--output", output_arg, "--engine", "dot"],
+        None,
+    );
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
         "glossgraph: error: the topic map would draw 600 nodes, more than the limit of 500 for \
-         `dot`; draw one term's neighbourhood with --focus SLUG [--depth N], use the large-graph \
-         engine with --engine sfdp, or raise the limit with --max-nodes N\n"
+         `dot`; let glossgraph's map engine draw it at any size (--engine map), draw one term's \
+         neighbourhood with --focus SLUG [--depth N], or raise the limit with --max-nodes N\n"
     );
     assert!(!output.exists());
+    // The map engine, which the message names (and the default), draws it.
+    let out = glossgraph(&["render", input, "--output", output_arg], None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(output.exists());
+    std::fs::remove_file(&output).unwrap();
     // Raising the limit draws it.
     let out = glossgraph(
         &[
@@ -484,6 +494,6 @@ fn render_rejects_an_unknown_image_format() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
-        "glossgraph: error: `map.jpg`: the output must end in .svg, .png or .pdf\n"
+        "glossgraph: error: `map.jpg`: the output must end in .svg, .png, .pdf or .html\n"
     );
 }

@@ -13,9 +13,11 @@ use sha2::{Digest, Sha256};
 
 use crate::util::{glossgraph, outcome, root, run_in};
 
-const FILES: [&str; 12] = [
+const FILES: [&str; 14] = [
     "glossary.dot",
+    "glossary.gexf",
     "glossary.graphml",
+    "glossary.html",
     "glossary.jsonld",
     "glossary.neo4j.graphml",
     "glossary.nq",

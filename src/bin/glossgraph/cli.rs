@@ -116,8 +116,8 @@ pub enum Command {
     /// Check the glossary, then write every format into a folder, all or nothing, with a manifest.
     ///
     /// Writes exports/glossary.{ttl,nt,rdf,jsonld,trig,nq}, glossary.graphml,
-    /// glossary.yed.graphml, glossary.neo4j.graphml, glossary.dot, glossary.svg (when
-    /// Graphviz is installed and the map is small enough to lay out) and manifest.json.
+    /// glossary.yed.graphml, glossary.neo4j.graphml, glossary.gexf, glossary.dot,
+    /// glossary.svg (when Graphviz is installed), glossary.html and manifest.json.
     /// An invalid glossary writes nothing and exits 1.
     ///
     /// Examples:
@@ -150,16 +150,20 @@ pub enum Command {
         subcommand: Option<String>,
     },
 
-    /// Render a topic map with Graphviz (dot or sfdp) as SVG, PNG or PDF.
+    /// Render a topic map as SVG, PNG or PDF — terms grouped by topic at the places of
+    /// glossgraph's layout, drawn by Graphviz — or as the interactive HTML map.
     ///
-    /// The format follows the extension of --output. Graphviz must be installed
-    /// (Debian/Ubuntu: apt-get install graphviz).
+    /// The format follows the extension of --output. Images need Graphviz (Debian/Ubuntu:
+    /// apt-get install graphviz): by default glossgraph lays the map out and Graphviz only
+    /// draws it (neato -n2), at any size; --engine dot or sfdp has Graphviz lay it out
+    /// instead. FILE.html needs nothing and always shows the whole glossary.
     ///
     /// Examples:
     ///   glossgraph render --output map.svg                        # the whole glossary in data/
     ///   glossgraph render --focus roce-v2 --depth 2 --output roce-v2.svg
     ///   glossgraph render --status shipping,emerging --cluster status --output live.pdf
-    ///   glossgraph render big.jsonl --engine sfdp --output big.png
+    ///   glossgraph render big.jsonl --cluster none --output big.png
+    ///   glossgraph render --output map.html                       # open it in a browser
     #[command(verbatim_doc_comment)]
     Render(RenderArgs),
     /// Generate a synthetic glossary for tests and benchmarks: the same options always give
@@ -394,15 +398,18 @@ pub struct ViewArgs {
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub status: Vec<String>,
 
-    /// Group terms into boxes (dot engine only).
-    #[arg(long, value_enum, default_value_t = ClusterArg::None)]
-    pub cluster: ClusterArg,
+    /// Group terms into boxes [default: topic; none with sfdp, which draws no boxes].
+    #[arg(long, value_enum)]
+    pub cluster: Option<ClusterArg>,
 
-    /// The Graphviz layout engine: dot (layered, up to a few hundred terms) or sfdp (large maps).
-    #[arg(long, value_enum, default_value_t = EngineArg::Dot)]
+    /// Who lays the map out: map (glossgraph's topic map, drawn by Graphviz's neato -n2; any
+    /// size), dot (Graphviz's layered layout, up to a few hundred terms) or sfdp (Graphviz's
+    /// force-directed layout).
+    #[arg(long, value_enum, default_value_t = EngineArg::Map)]
     pub engine: EngineArg,
 
-    /// Refuse to draw more than N terms [default: 500 with dot, 20000 with sfdp; 0: no limit].
+    /// Refuse to draw more than N terms [default: no limit with map, 500 with dot, 20000
+    /// with sfdp; 0: no limit].
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<usize>,
 }
@@ -412,15 +419,21 @@ impl ViewArgs {
     /// otherwise.
     pub fn view(&self) -> View {
         let engine = match self.engine {
+            EngineArg::Map => Engine::Map,
             EngineArg::Dot => Engine::Dot,
             EngineArg::Sfdp => Engine::Sfdp,
         };
+        let cluster = self.cluster.unwrap_or(match engine {
+            Engine::Sfdp => ClusterArg::None,
+            _ => ClusterArg::Topic,
+        });
         View {
             focus: self.focus.clone(),
             depth: self.depth,
             statuses: self.status.clone(),
-            cluster: match self.cluster {
+            cluster: match cluster {
                 ClusterArg::None => Cluster::None,
+                ClusterArg::Topic => Cluster::Topic,
                 ClusterArg::Status => Cluster::Status,
                 ClusterArg::Component => Cluster::Component,
             },
@@ -428,7 +441,7 @@ impl ViewArgs {
             max_nodes: match self.max_nodes {
                 Some(0) => None,
                 Some(n) => Some(n),
-                None => Some(engine.default_max_nodes()),
+                None => Some(engine.default_max_nodes()).filter(|&n| n < usize::MAX),
             },
         }
     }
@@ -437,6 +450,8 @@ impl ViewArgs {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ClusterArg {
     None,
+    /// One box per topic found in the graph.
+    Topic,
     /// One box per status.
     Status,
     /// One box per connected group of terms.
@@ -445,6 +460,7 @@ pub enum ClusterArg {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum EngineArg {
+    Map,
     Dot,
     Sfdp,
 }
@@ -475,7 +491,7 @@ pub struct RenderArgs {
     #[command(flatten)]
     pub glossary: GlossaryArgs,
 
-    /// The image to write: FILE.svg, FILE.png or FILE.pdf.
+    /// The file to write: FILE.svg, FILE.png, FILE.pdf or FILE.html.
     #[arg(long, short, value_name = "FILE")]
     pub output: PathBuf,
 
@@ -545,8 +561,10 @@ pub enum FormatArg {
     Graphml,
     GraphmlYed,
     GraphmlNeo4j,
+    Gexf,
     Dot,
     Svg,
+    Html,
 }
 
 impl FormatArg {
@@ -561,8 +579,10 @@ impl FormatArg {
             FormatArg::Graphml => Format::GraphMl,
             FormatArg::GraphmlYed => Format::GraphMlYed,
             FormatArg::GraphmlNeo4j => Format::GraphMlNeo4j,
+            FormatArg::Gexf => Format::Gexf,
             FormatArg::Dot => Format::Dot,
             FormatArg::Svg => Format::Svg,
+            FormatArg::Html => Format::Html,
         }
     }
 }

@@ -67,7 +67,7 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
         if view.focus.is_none() && nodes > limit {
             eprintln!(
                 "glossgraph: note: glossary.dot draws all {nodes} terms; `{}` is slow and unreadable past {limit}: \
-                 render a --focus view or use --engine sfdp",
+                 render a --focus view or use the default engine (--engine map)",
                 view.engine.name()
             );
         }

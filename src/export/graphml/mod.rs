@@ -36,6 +36,7 @@ use super::xml::{escape_runs, origin, Origin, ATTR, TEXT};
 use crate::card::{DateText, PartialDate, Texts};
 use crate::config::Config;
 use crate::graph::Link;
+use crate::map::{Coordinate, TopicMap};
 use crate::output::{self, ExportError};
 use crate::{Card, Glossary};
 use neo4j::neo4j_labels;
@@ -102,6 +103,7 @@ type Key = (&'static str, Domain, Option<&'static str>);
 const STRING: Option<&str> = Some("string");
 const INT: Option<&str> = Some("int");
 const BOOLEAN: Option<&str> = Some("boolean");
+const DOUBLE: Option<&str> = Some("double");
 
 /// The keys every profile has, in writing order. Node data is written in this order too.
 const GRAPH_KEYS: [Key; 2] = [
@@ -148,6 +150,24 @@ const EDGE_KEYS: [Key; 4] = [
 
 /// Only when the glossary has stub nodes for dangling links ([`Glossary::with_missing`]).
 const MISSING_KEY: Key = ("missing", Domain::Node, BOOLEAN);
+
+/// Every node's topic and place on the topic map ([`crate::map`]), in every profile: `x` and
+/// `y` are also the names Gephi reads positions from.
+const MAP_KEYS: [Key; 4] = [
+    ("topic", Domain::Node, STRING),
+    ("topicName", Domain::Node, STRING),
+    ("x", Domain::Node, DOUBLE),
+    ("y", Domain::Node, DOUBLE),
+];
+
+/// What Gephi's GraphML importer also reads, in the default profile: a size (by the number of
+/// links) and a colour (the topic's).
+const GEPHI_KEYS: [Key; 4] = [
+    ("size", Domain::Node, DOUBLE),
+    ("r", Domain::Node, INT),
+    ("g", Domain::Node, INT),
+    ("b", Domain::Node, INT),
+];
 
 /// The keys a profile adds in front of the card keys (node) and edge keys (edge).
 fn profile_keys(profile: Profile) -> (&'static [Key], &'static [Key]) {
@@ -210,10 +230,7 @@ fn write_in_chunks(
     let mut head = GraphMl::new(BufWriter::with_capacity(1 << 16, w), profile);
     head.head(glossary, config)?;
     let mut w = head.xml.into_inner();
-    let columns = (glossary.graph().node_count() as f64)
-        .sqrt()
-        .ceil()
-        .max(1.0) as usize;
+    let map = glossary.map();
     output::write_chunks(
         &mut w,
         glossary.graph().node_count(),
@@ -222,7 +239,7 @@ fn write_in_chunks(
             let mut out = GraphMl::inside_graph(buf, profile);
             for i in nodes {
                 output::warm_ahead(glossary, i);
-                out.node(glossary, config, NodeIndex::new(i), columns)?;
+                out.node(glossary, config, map, NodeIndex::new(i))?;
             }
             Ok(())
         },
@@ -332,6 +349,12 @@ impl<W: Write> GraphMl<W> {
             .iter()
             .chain(node_extra)
             .chain(&CARD_KEYS)
+            .chain(&MAP_KEYS)
+            .chain(if self.profile == Profile::Default {
+                &GEPHI_KEYS[..]
+            } else {
+                &[]
+            })
             .chain(has_stubs.then_some(&MISSING_KEY))
             .chain(edge_extra)
             .chain(&EDGE_KEYS)
@@ -367,13 +390,13 @@ impl<W: Write> GraphMl<W> {
         Ok(())
     }
 
-    /// A `<node>`; yEd's grid has `columns` columns.
+    /// A `<node>`, at its place on the topic `map`.
     fn node(
         &mut self,
         glossary: &Glossary,
         config: &Config,
+        map: &TopicMap,
         node: NodeIndex,
-        columns: usize,
     ) -> Result<(), ExportError> {
         let slug = glossary.slug(node);
         self.start("node", &[("id", &[slug], origin(slug, "slug"))])?;
@@ -381,11 +404,28 @@ impl<W: Write> GraphMl<W> {
             Some(card) => self.card(card)?,
             None => self.stub(slug)?,
         }
+        let i = node.index();
+        let topic = map.topic_of(i);
+        let (x, y) = map.position(i);
+        self.text(k!("topic"), &topic.id, origin(slug, "topic"))?;
+        self.text(k!("topicName"), &topic.name, origin(slug, "topic"))?;
+        self.float(k!("x"), x)?;
+        self.float(k!("y"), y)?;
+        if self.profile == Profile::Default {
+            let links = glossary.neighbours(node).len();
+            self.float(k!("size"), crate::map::node_size(links))?;
+            let (r, g, b) = crate::map::rgb(&topic.color);
+            self.int(k!("r"), r.into())?;
+            self.int(k!("g"), g.into())?;
+            self.int(k!("b"), b.into())?;
+        }
         if self.profile == Profile::Yed {
             let label = glossary.card(node).map_or(slug, |c| c.term());
             let status = glossary.card(node).and_then(|c| c.status());
-            let cell = (node.index() % columns, node.index() / columns);
-            self.node_graphics(slug, label, status_color(config, status), cell)?;
+            // yEd's y grows downwards, and a geometry is the box's top-left corner.
+            let (w, h) = map.size(i);
+            let place = (x - w / 2.0, -y - h / 2.0, w, h);
+            self.node_graphics(slug, label, status_color(config, status), place)?;
         }
         self.xml.write_event(Event::End(BytesEnd::new("node")))?;
         Ok(())
@@ -624,6 +664,10 @@ impl<W: Write> GraphMl<W> {
         self.start_data(key)?;
         self.escaped(value, at)?;
         self.end_data()
+    }
+
+    fn float(&mut self, key: DataKey, value: f64) -> Result<(), ExportError> {
+        self.data(key, &Coordinate(value).to_string())
     }
 
     fn int(&mut self, key: DataKey, value: usize) -> Result<(), ExportError> {

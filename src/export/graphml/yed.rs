@@ -9,9 +9,10 @@ use std::io::Write;
 
 use quick_xml::events::{BytesEnd, BytesStart, BytesText, Event};
 
-use super::{decimal, k, DataKey, GraphMl, Muted, Profile};
+use super::{k, DataKey, GraphMl, Muted, Profile};
 use crate::export::xml::{escape_runs, origin, TEXT};
 use crate::graph::Link;
+use crate::map::Coordinate;
 use crate::output::ExportError;
 
 impl<'a> GraphMl<Muted<'a>> {
@@ -78,8 +79,9 @@ impl<W: Write> GraphMl<W> {
         Ok(())
     }
 
-    /// yFiles graphics of a node: a rounded box sized to its label, filled by status, placed
-    /// on a grid so that every label is readable when the file is opened (before any layout).
+    /// yFiles graphics of a node: a rounded box of the size of its label box on the topic map,
+    /// at its place there (`(x, y, width, height)`, the top-left corner in yEd's coordinates,
+    /// y downwards), filled by status, so that the map opens laid out.
     ///
     /// Only the numbers, the fill and the label change from node to node, and the writer
     /// stands at the same depth before every node's graphics: the fixed parts are written once
@@ -89,11 +91,8 @@ impl<W: Write> GraphMl<W> {
         slug: &str,
         label: &str,
         fill: &str,
-        (column, row): (usize, usize),
+        (x, y, width, height): (f64, f64, f64, f64),
     ) -> Result<(), ExportError> {
-        let chars = label.lines().map(|l| l.chars().count()).max().unwrap_or(0);
-        let width = (chars * 7 + 24).clamp(60, 220);
-        let height = 30 + 16 * label.lines().count().saturating_sub(1).min(4);
         let pieces = self.node_graphics.get_or_insert_with(|| {
             let out = GraphMl::yed_block("node", |w| w.node_graphics_events(["\0"; 6]));
             let pieces: Vec<Vec<u8>> = out.split(|&b| b == 0).map(<[u8]>::to_vec).collect();
@@ -101,13 +100,12 @@ impl<W: Write> GraphMl<W> {
                 .try_into()
                 .expect("six values cut the graphics in seven")
         });
-        let mut digits = [[0u8; 20]; 4];
-        let [h, w, x, y] = &mut digits;
+        let numbers = [height, width, x, y].map(|v| Coordinate(v).to_string());
         let values = [
-            decimal(height, h),
-            decimal(width, w),
-            decimal(column * 240, x),
-            decimal(row * 80, y),
+            numbers[0].as_str(),
+            numbers[1].as_str(),
+            numbers[2].as_str(),
+            numbers[3].as_str(),
             // A fill is a colour of the form #rrggbb: nothing to escape.
             fill,
         ];
@@ -136,8 +134,7 @@ impl<W: Write> GraphMl<W> {
         )))?;
         self.xml
             .write_event(Event::Start(BytesStart::new("y:ShapeNode")))?;
-        let geometry =
-            format!(r#"y:Geometry height="{height}.0" width="{width}.0" x="{x}.0" y="{y}.0""#);
+        let geometry = format!(r#"y:Geometry height="{height}" width="{width}" x="{x}" y="{y}""#);
         self.xml
             .write_event(Event::Empty(BytesStart::from_content(geometry, 10)))?;
         let fill = format!(r#"y:Fill color="{fill}" transparent="false""#);
@@ -170,31 +167,32 @@ mod tests {
 
     #[test]
     fn node_graphics_copied_around_their_values_are_those_written_as_events() {
-        // (label, its escaping, width, height) for labels of one and two lines.
+        // (label, its escaping) for plain, escaped and two-line labels.
         let nodes = [
-            ("RoCE v2", "RoCE v2", "73", "30"),
+            ("RoCE v2", "RoCE v2"),
             (
                 "a <b> & \"c\"\nsecond line",
                 "a &lt;b&gt; &amp; \"c\"\nsecond line",
-                "101",
-                "46",
             ),
-            ("😀", "😀", "60", "30"),
+            ("😀", "😀"),
         ];
         let path = ["graphml", "graph", "node"];
         let (mut copied, mut events) = (Vec::new(), Vec::new());
         let mut w = GraphMl::inside(&mut copied, Profile::Yed, &path);
-        for (i, (label, ..)) in nodes.iter().enumerate() {
-            w.node_graphics("s", label, "#b3de69", (i, 7)).unwrap();
+        for (i, (label, _)) in nodes.iter().enumerate() {
+            let place = (i as f64 * 240.5, -560.0, 101.0 + i as f64, 26.0);
+            w.node_graphics("s", label, "#b3de69", place).unwrap();
         }
         let mut w = GraphMl::inside(&mut events, Profile::Yed, &path);
-        for (i, (_, escaped, width, height)) in nodes.iter().enumerate() {
-            let x = (i * 240).to_string();
-            w.node_graphics_events([height, width, &x, "560", "#b3de69", escaped])
+        for (i, (_, escaped)) in nodes.iter().enumerate() {
+            let x = format!("{:.2}", i as f64 * 240.5);
+            let width = format!("{:.2}", 101.0 + i as f64);
+            w.node_graphics_events(["26.00", &width, &x, "-560.00", "#b3de69", escaped])
                 .unwrap();
         }
         let events = String::from_utf8(events).unwrap();
-        assert!(events.contains(r#"<y:Geometry height="46.0" width="101.0" x="240.0" y="560.0"/>"#));
+        assert!(events
+            .contains(r#"<y:Geometry height="26.00" width="102.00" x="240.50" y="-560.00"/>"#));
         assert_eq!(String::from_utf8(copied).unwrap(), events);
     }
 }

@@ -1,0 +1,1093 @@
+//! Topics: deterministic community detection on the term graph with the Leiden algorithm.
+//!
+//! A glossary's `related` links form clusters of terms about one subject; finding them lets
+//! the map group, colour and label terms by topic. This module partitions an undirected
+//! weighted graph into communities that maximise Newman–Girvan modularity, using the Leiden
+//! algorithm of Traag, Waltman & van Eck, "From Louvain to Leiden: guaranteeing well-connected
+//! communities" (Sci. Rep. 9, 5233, 2019): local moving driven by a queue, a refinement step
+//! that only merges well-connected pieces, and aggregation of the *refined* partition with the
+//! unrefined one as the starting point on the aggregate graph. Passes repeat from the previous
+//! result until the partition stops changing or a work budget is spent, and small graphs,
+//! which converge quickly, get a few restarts of which the best partition is kept (Leiden
+//! runs end in different local optima; the best of several beats any single peer run). Every
+//! community is connected: the Leiden guarantee, backed by a final connected-components split
+//! that costs O(n + e) and can only raise modularity.
+//!
+//! The output must be reproducible byte for byte, because it ends up in exported files: the
+//! result depends only on the graph and the caller's node order (slug order). There is no
+//! hashing, no threading and no clock; the random visiting orders the algorithm needs come
+//! from an inline splitmix64 generator with a constant seed, ties are broken by the smaller
+//! id, the refinement's exponential uses an `exp` written here from basic IEEE operations
+//! (the platform `libm` may differ in the last bit), and parallel edges are summed in a
+//! sorted order so even the floating-point rounding does not depend on the input order.
+//!
+//! Everything is linear in memory: graphs are compressed sparse rows, and the inner loops
+//! gather weights per community in a dense scratch array cleared through a "touched" list,
+//! so no per-node allocation happens while nodes move.
+
+use std::collections::VecDeque;
+
+use crate::rng::Rng;
+
+/// Constant seed for the generator behind every random order: results must not vary.
+const SEED: u64 = 0x6c6f_7373_6772_6170; // "lossgrap"
+
+/// Randomness of the refinement step (θ in the paper), relative to the mean edge weight so
+/// that scaling all weights by a constant does not change the result. 0.01 is the paper's
+/// and igraph's default: almost greedy, random only between nearly equal choices.
+const THETA: f64 = 0.01;
+
+/// How much work `communities` spends, in node-and-arc visits (a pass costs about n + 2e of
+/// them on its first level, which dominates): under a second on one core. Within one run,
+/// passes repeat from the previous result until the partition stops changing, but each costs
+/// about as much as the first and on large sparse graphs the later ones add modularity only in
+/// the fourth decimal; so a run stops when the budget is spent, never before `MIN_PASSES`
+/// (one pass is clearly short of a converged result; igraph's default is two, and the third
+/// is what puts a million-node graph ahead of it) nor after `MAX_PASSES`. Small (glossary-sized) graphs converge long before that, and converged runs
+/// from different random orders end in different local optima; so while a further run as long
+/// as the last one fits in the budget, another starts from singletons, up to `MAX_RUNS`, and
+/// the best partition is kept (the first among equals). The budget counts work, not time, so
+/// results stay deterministic.
+const WORK_BUDGET: usize = 5_000_000;
+const MIN_PASSES: usize = 3;
+const MAX_PASSES: usize = 50;
+const MAX_RUNS: usize = 8;
+
+/// Undirected weighted graph in compressed sparse rows; both directions stored, self-loops
+/// dropped, parallel edges summed.
+///
+/// Node ids are `0..len()`; the caller's order (slug order) is the order every tie-break uses.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Csr {
+    /// `neighbours[offsets[v]..offsets[v + 1]]` are the neighbours of `v`, ascending.
+    offsets: Vec<usize>,
+    neighbours: Vec<u32>,
+    /// Weight of the edge in the same position of `neighbours`.
+    weights: Vec<f64>,
+    /// Weighted degree of every node. On the algorithm's aggregate graphs it also counts the
+    /// weight folded inside an aggregate node (twice, as a self-loop would), which the stored
+    /// rows leave out.
+    strengths: Vec<f64>,
+    /// Sum of the weights of the undirected edges, each once.
+    total: f64,
+}
+
+impl Csr {
+    /// Builds the graph on nodes `0..n` from undirected edges `(u, v, weight)`.
+    ///
+    /// Self-loops are dropped, and so are edges whose weight is not a finite positive number
+    /// (modularity is not defined for negative weights). Parallel edges, in either direction,
+    /// are merged into one edge with the summed weight. The result, including the rounding of
+    /// those sums, is the same whatever order the edges come in: they are sorted first.
+    ///
+    /// # Panics
+    /// If an endpoint is `>= n`, or `n` does not fit in a `u32`.
+    ///
+    /// # Complexity
+    /// O(n + e log e) time and O(n + e) memory for `e` input edges.
+    pub fn from_edges(n: usize, edges: impl IntoIterator<Item = (u32, u32, f64)>) -> Csr {
+        assert!(u32::try_from(n).is_ok(), "too many nodes for u32 ids: {n}");
+        let mut list: Vec<(u32, u32, f64)> = edges
+            .into_iter()
+            .inspect(|&(u, v, _)| {
+                assert!(
+                    (u as usize) < n && (v as usize) < n,
+                    "edge ({u}, {v}) out of range for {n} nodes"
+                );
+            })
+            .filter(|&(u, v, w)| u != v && w.is_finite() && w > 0.0)
+            .map(|(u, v, w)| (u.min(v), u.max(v), w))
+            .collect();
+        // Sorting on the weight as well fixes the order in which duplicates are summed.
+        list.sort_unstable_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)).then(a.2.total_cmp(&b.2)));
+        let mut merged: Vec<(u32, u32, f64)> = Vec::with_capacity(list.len());
+        for (u, v, w) in list {
+            match merged.last_mut() {
+                Some(last) if last.0 == u && last.1 == v => last.2 += w,
+                _ => merged.push((u, v, w)),
+            }
+        }
+
+        let mut offsets = vec![0usize; n + 1];
+        for &(u, v, _) in &merged {
+            offsets[u as usize + 1] += 1;
+            offsets[v as usize + 1] += 1;
+        }
+        for i in 0..n {
+            offsets[i + 1] += offsets[i];
+        }
+        // One pass over the edges sorted by (smaller, larger) fills every row in ascending
+        // order: node x first receives its smaller neighbours (from edges (a, x), a < x, in
+        // increasing a), then its larger ones (the block of edges (x, b), increasing b).
+        let mut next = offsets.clone();
+        let mut neighbours = vec![0u32; 2 * merged.len()];
+        let mut weights = vec![0f64; 2 * merged.len()];
+        let mut total = 0.0;
+        for &(u, v, w) in &merged {
+            let (iu, iv) = (u as usize, v as usize);
+            neighbours[next[iu]] = v;
+            weights[next[iu]] = w;
+            next[iu] += 1;
+            neighbours[next[iv]] = u;
+            weights[next[iv]] = w;
+            next[iv] += 1;
+            total += w;
+        }
+        let strengths = (0..n)
+            .map(|v| weights[offsets[v]..offsets[v + 1]].iter().sum())
+            .collect();
+        Csr {
+            offsets,
+            neighbours,
+            weights,
+            strengths,
+            total,
+        }
+    }
+
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.strengths.len()
+    }
+
+    /// Whether the graph has no nodes.
+    pub fn is_empty(&self) -> bool {
+        self.strengths.is_empty()
+    }
+
+    /// Neighbours of `v` with the edge weights, sorted by neighbour id.
+    ///
+    /// # Complexity
+    /// O(1) to create, O(1) per item.
+    pub fn neighbours(&self, v: u32) -> impl Iterator<Item = (u32, f64)> + '_ {
+        let range = self.row(v as usize);
+        self.neighbours[range.clone()]
+            .iter()
+            .copied()
+            .zip(self.weights[range].iter().copied())
+    }
+
+    /// Weighted degree of `v`: the sum of the weights of its edges.
+    pub fn strength(&self, v: u32) -> f64 {
+        self.strengths[v as usize]
+    }
+
+    /// Sum of the edge weights, each undirected edge counted once (m in modularity's formula).
+    pub fn total_weight(&self) -> f64 {
+        self.total
+    }
+
+    fn row(&self, v: usize) -> std::ops::Range<usize> {
+        self.offsets[v]..self.offsets[v + 1]
+    }
+
+    /// Number of undirected edges stored (self-loops excluded).
+    fn edge_count(&self) -> usize {
+        self.neighbours.len() / 2
+    }
+}
+
+/// Community of every node, numbered 0.. in order of each community's smallest node index.
+///
+/// Maximises modularity with the given `resolution` (γ; 1.0 is classic modularity, larger
+/// values give smaller communities) using the Leiden algorithm, repeating full passes from the
+/// previous result until the partition no longer changes or the work budget is spent, and
+/// restarting small graphs a few times to keep the best result. Every community is connected;
+/// isolated nodes are each their own community. Deterministic: the result depends only on the
+/// graph (including its node order), never on hash order, threads or time.
+///
+/// # Panics
+/// If `resolution` is negative or not finite.
+///
+/// # Complexity
+/// One pass is O((n + e) · L) time for e edges and L aggregation levels (under 10 in
+/// practice; the levels shrink geometrically, so the first dominates). The number of passes
+/// is bounded by a work budget of 5·10⁶ node-and-arc visits, but is at least 3: time is
+/// O(n + e) for large graphs and bounded by a constant for small ones. Memory is O(n + e).
+pub fn communities(graph: &Csr, resolution: f64) -> Vec<u32> {
+    assert!(
+        resolution.is_finite() && resolution >= 0.0,
+        "resolution must be finite and non-negative, not {resolution}"
+    );
+    let n = graph.len();
+    if graph.edge_count() == 0 {
+        return (0..n as u32).collect();
+    }
+    let params = Params {
+        // Gains are computed in weight units: w(v, C) − γ·k_v·K_C / 2m.
+        scale: resolution / (2.0 * graph.total_weight()),
+        theta: THETA * graph.total_weight() / graph.edge_count() as f64,
+    };
+    let mut rng = Rng(SEED);
+    let mut scratch = Scratch::new(n);
+    let size = n + 2 * graph.edge_count();
+    let mut best: Option<(f64, Vec<u32>)> = None;
+    let mut spent = 0;
+    for _ in 0..MAX_RUNS {
+        let passes = (WORK_BUDGET.saturating_sub(spent) / size).clamp(MIN_PASSES, MAX_PASSES);
+        let mut partition: Vec<u32> = (0..n as u32).collect();
+        let mut done = 0;
+        while done < passes {
+            done += 1;
+            let mut next = leiden_pass(graph, &partition, &params, &mut rng, &mut scratch);
+            renumber(&mut next);
+            if next == partition {
+                break;
+            }
+            partition = next;
+        }
+        spent += done * size;
+        let partition = connected_parts(graph, &partition);
+        let q = modularity(graph, &partition, resolution);
+        if best.as_ref().is_none_or(|(best_q, _)| q > *best_q) {
+            best = Some((q, partition));
+        }
+        // Another run only if one as long as this one fits in the budget.
+        if spent + done * size > WORK_BUDGET {
+            break;
+        }
+    }
+    best.map(|(_, partition)| partition).unwrap_or_default()
+}
+
+/// Newman–Girvan modularity of a partition, with resolution γ:
+/// Q = Σ_c [ L_c / m − γ · (K_c / 2m)² ], where L_c is the weight of the edges inside c,
+/// K_c the summed strength of its nodes and m the graph's total weight.
+///
+/// Community ids may be any `u32` values. A graph without edges has modularity 0.
+///
+/// # Panics
+/// If `community.len() != graph.len()`.
+///
+/// # Complexity
+/// O(n log n + e) time, O(n) memory.
+pub fn modularity(graph: &Csr, community: &[u32], resolution: f64) -> f64 {
+    assert_eq!(community.len(), graph.len(), "one community per node");
+    let m = graph.total_weight();
+    if m <= 0.0 {
+        return 0.0;
+    }
+    let (dense, k) = dense_labels(community);
+    let mut inside = vec![0.0; k];
+    let mut total = vec![0.0; k];
+    for v in 0..graph.len() {
+        let c = dense[v] as usize;
+        total[c] += graph.strengths[v];
+        for (u, w) in graph.neighbours(v as u32) {
+            if dense[u as usize] as usize == c {
+                inside[c] += w; // each internal edge seen from both ends: 2·L_c in the end
+            }
+        }
+    }
+    let two_m = 2.0 * m;
+    inside
+        .iter()
+        .zip(&total)
+        .map(|(&l2, &kc)| l2 / two_m - resolution * (kc / two_m) * (kc / two_m))
+        .sum()
+}
+
+/// Normalised mutual information between two partitions of the same nodes, normalised by the
+/// arithmetic mean of the two entropies (scikit-learn's default):
+/// NMI = I(a; b) / ((H(a) + H(b)) / 2), in [0, 1].
+///
+/// As in scikit-learn, two partitions that are both a single block (or empty) score 1, and a
+/// single block against anything else scores 0.
+///
+/// # Panics
+/// If the slices differ in length.
+///
+/// # Complexity
+/// O(n log n) time, O(n) memory.
+pub fn nmi(a: &[u32], b: &[u32]) -> f64 {
+    assert_eq!(a.len(), b.len(), "partitions of different sizes");
+    let n = a.len();
+    let (da, ka) = dense_labels(a);
+    let (db, kb) = dense_labels(b);
+    if ka == kb && ka <= 1 {
+        return 1.0;
+    }
+    let nf = n as f64;
+    let entropy = |labels: &[u32], k: usize| {
+        let mut count = vec![0usize; k];
+        for &l in labels {
+            count[l as usize] += 1;
+        }
+        let h: f64 = count
+            .iter()
+            .filter(|&&c| c > 0)
+            .map(|&c| {
+                let p = c as f64 / nf;
+                -p * p.ln()
+            })
+            .sum();
+        (h, count)
+    };
+    let (ha, count_a) = entropy(&da, ka);
+    let (hb, count_b) = entropy(&db, kb);
+    // The contingency table, sparse: sort the (a, b) pairs and count runs.
+    let mut pairs: Vec<(u32, u32)> = da.iter().copied().zip(db.iter().copied()).collect();
+    pairs.sort_unstable();
+    let mut mi = 0.0;
+    let mut i = 0;
+    while i < pairs.len() {
+        let mut j = i;
+        while j < pairs.len() && pairs[j] == pairs[i] {
+            j += 1;
+        }
+        let nij = (j - i) as f64;
+        let (x, y) = pairs[i];
+        let ai = count_a[x as usize] as f64;
+        let bj = count_b[y as usize] as f64;
+        mi += nij / nf * (nf * nij / (ai * bj)).ln();
+        i = j;
+    }
+    let mi = mi.max(0.0);
+    let norm = (ha + hb) / 2.0;
+    if norm <= f64::EPSILON {
+        return if mi <= f64::EPSILON { 1.0 } else { 0.0 };
+    }
+    (mi / norm).clamp(0.0, 1.0)
+}
+
+/// The most central node of each community: the node with the highest strength inside its
+/// own community (summed weight of its edges to other members), ties to the smaller index.
+///
+/// `result[c]` is the centre of community `c`; the result has `max id + 1` entries, so ids
+/// should be dense as [`communities`] returns them. An id no node carries gets `u32::MAX`.
+///
+/// # Panics
+/// If `community.len() != graph.len()`.
+///
+/// # Complexity
+/// O(n + e) time, O(n + k) memory for k communities.
+pub fn centres(graph: &Csr, community: &[u32]) -> Vec<u32> {
+    assert_eq!(community.len(), graph.len(), "one community per node");
+    let k = community.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
+    let mut best = vec![u32::MAX; k];
+    let mut best_strength = vec![f64::NEG_INFINITY; k];
+    for (v, &c) in community.iter().enumerate() {
+        let inner: f64 = graph
+            .neighbours(v as u32)
+            .filter(|&(u, _)| community[u as usize] == c)
+            .map(|(_, w)| w)
+            .sum();
+        // Strictly greater: nodes come in increasing order, so ties keep the smaller index.
+        if inner > best_strength[c as usize] {
+            best_strength[c as usize] = inner;
+            best[c as usize] = v as u32;
+        }
+    }
+    best
+}
+
+/// Constants of one run.
+struct Params {
+    /// γ / 2m: the penalty for joining a node of strength k to a community of strength K is
+    /// `scale · k · K`, in the same units as edge weights.
+    scale: f64,
+    /// Refinement randomness θ in weight units.
+    theta: f64,
+}
+
+/// Dense per-community scratch space reused by every level and pass: `weight[c]` is the
+/// weight from the current node to community `c` for the ids in `touched`, and negative
+/// (unseen) for all others; edge weights are positive, so a sum never is. One array instead of
+/// weights plus flags halves the cache misses on large graphs. Clearing walks `touched` only,
+/// so the cost is the node's degree.
+struct Scratch {
+    weight: Vec<f64>,
+    touched: Vec<u32>,
+}
+
+impl Scratch {
+    fn new(n: usize) -> Scratch {
+        Scratch {
+            weight: vec![-1.0; n],
+            touched: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, c: u32, w: f64) {
+        let slot = &mut self.weight[c as usize];
+        if *slot < 0.0 {
+            *slot = 0.0;
+            self.touched.push(c);
+        }
+        *slot += w;
+    }
+
+    fn clear(&mut self) {
+        for &c in &self.touched {
+            self.weight[c as usize] = -1.0;
+        }
+        self.touched.clear();
+    }
+}
+
+/// One pass of the Leiden algorithm from `initial` (a partition of `graph`'s nodes, ids
+/// below `graph.len()`): move, refine, aggregate, until moving leaves every aggregate node
+/// alone. Returns the community of every node of `graph`.
+fn leiden_pass(
+    graph: &Csr,
+    initial: &[u32],
+    params: &Params,
+    rng: &mut Rng,
+    scratch: &mut Scratch,
+) -> Vec<u32> {
+    // `node_of[v]` is the aggregate node holding original node v at the current level.
+    let mut node_of: Vec<u32> = (0..graph.len() as u32).collect();
+    let mut community = initial.to_vec();
+    let mut aggregate: Option<Csr> = None;
+    loop {
+        let g = aggregate.as_ref().unwrap_or(graph);
+        move_nodes(g, &mut community, params, rng, &mut scratch.touched);
+        let count = renumber(&mut community);
+        if count == g.len() {
+            break;
+        }
+        let (refined, parts) = refine(g, &community, params, rng, &mut scratch.touched);
+        if parts == g.len() {
+            // Refinement merged nothing, so aggregating would not shrink the graph and the
+            // next level would be this one again. Stop; the final connected-components split
+            // keeps the guarantee for the (rare) community this leaves disconnected.
+            break;
+        }
+        let next = collapse(g, &refined, parts, scratch);
+        // Start the aggregate level from the unrefined partition: each refined part joins
+        // the community it was carved from.
+        let mut start = vec![0u32; parts];
+        for (v, &r) in refined.iter().enumerate() {
+            start[r as usize] = community[v];
+        }
+        for slot in &mut node_of {
+            *slot = refined[*slot as usize];
+        }
+        community = start;
+        aggregate = Some(next);
+    }
+    node_of.iter().map(|&a| community[a as usize]).collect()
+}
+
+/// Fast local moving (the paper's MoveNodesFast): visit nodes from a queue, initially all
+/// nodes in random order; move each to the neighbouring community (or an empty one) with the
+/// largest modularity gain, and when it moves, queue its neighbours outside its new
+/// community that are not queued already. Ends when the queue is empty, i.e. no node can
+/// improve modularity by moving.
+///
+/// Ties keep the node where it is, then favour the community met first in neighbour order
+/// (ascending ids), so the outcome depends only on the graph and the generator.
+///
+/// # Complexity
+/// O(deg v) per visit; every node is visited once plus once per neighbour move.
+fn move_nodes(
+    g: &Csr,
+    community: &mut [u32],
+    params: &Params,
+    rng: &mut Rng,
+    touched: &mut Vec<u32>,
+) {
+    /// Everything the inner loop reads about one community, in one cache line: on graphs
+    /// with millions of nodes each separate array would cost its own miss per neighbour.
+    #[derive(Clone, Copy)]
+    struct Slot {
+        /// Weight from the node being moved (negative: not a neighbouring community).
+        weight: f64,
+        /// Summed strength of the members.
+        total: f64,
+        size: u32,
+    }
+    let n = g.len();
+    let mut slots = vec![
+        Slot {
+            weight: -1.0,
+            total: 0.0,
+            size: 0
+        };
+        n
+    ];
+    for (v, &c) in community.iter().enumerate() {
+        slots[c as usize].total += g.strengths[v];
+        slots[c as usize].size += 1;
+    }
+    // Empty community ids, highest first so the smallest is taken first.
+    let mut empty: Vec<u32> = (0..n as u32)
+        .rev()
+        .filter(|&c| slots[c as usize].size == 0)
+        .collect();
+    let mut queue: VecDeque<u32> = rng.permutation(n).into();
+    let mut queued = vec![true; n];
+    let scale = params.scale;
+
+    while let Some(v) = queue.pop_front() {
+        queued[v as usize] = false;
+        let k = g.strengths[v as usize];
+        let current = community[v as usize];
+        slots[current as usize].weight = 0.0;
+        touched.push(current);
+        for (u, w) in g.neighbours(v) {
+            let c = community[u as usize];
+            let slot = &mut slots[c as usize];
+            if slot.weight < 0.0 {
+                slot.weight = 0.0;
+                touched.push(c);
+            }
+            slot.weight += w;
+        }
+        // Take v out of its community; gains are then those of inserting a lone node.
+        let cur = &mut slots[current as usize];
+        cur.total -= k;
+        cur.size -= 1;
+        let now_empty = cur.size == 0;
+        let mut best = current;
+        let mut best_gain = cur.weight - scale * k * cur.total;
+        for &c in touched.iter() {
+            let slot = &mut slots[c as usize];
+            let gain = slot.weight - scale * k * slot.total;
+            slot.weight = -1.0;
+            if gain > best_gain {
+                best = c;
+                best_gain = gain;
+            }
+        }
+        touched.clear();
+        // An empty community gains exactly 0 (no edges to it, no penalty).
+        if best_gain < 0.0 && !now_empty {
+            if let Some(&c) = empty.last() {
+                best = c;
+            }
+        }
+
+        slots[best as usize].total += k;
+        slots[best as usize].size += 1;
+        if best == current {
+            continue;
+        }
+        if empty.last() == Some(&best) {
+            empty.pop();
+        }
+        if now_empty {
+            empty.push(current);
+        }
+        community[v as usize] = best;
+        for (u, _) in g.neighbours(v) {
+            if !queued[u as usize] && community[u as usize] != best {
+                queued[u as usize] = true;
+                queue.push_back(u);
+            }
+        }
+    }
+}
+
+/// Refinement (the paper's RefinePartition and MergeNodesSubset): start from singletons and,
+/// inside each community S of `community`, merge nodes into parts so that every part stays
+/// well connected to the rest of S. A node is only considered while it is still alone, only
+/// if it is itself well connected to S (E(v, S−v) ≥ γ·k_v·(K_S − k_v)/2m), and only joins a
+/// part that is well connected to S, with a non-negative gain, chosen at random with
+/// probability ∝ exp(gain / θ) (staying alone has gain 0). Parts only ever grow by a
+/// neighbour, so they are connected.
+///
+/// Returns the part of every node (numbered by smallest node) and the number of parts.
+///
+/// # Complexity
+/// O(n + e) time.
+fn refine(
+    g: &Csr,
+    community: &[u32],
+    params: &Params,
+    rng: &mut Rng,
+    touched: &mut Vec<u32>,
+) -> (Vec<u32>, usize) {
+    /// What the inner loop reads about one part, in one cache line (see `move_nodes`).
+    #[derive(Clone, Copy)]
+    struct Part {
+        /// Weight from the node being placed (negative: not a neighbouring part).
+        weight: f64,
+        /// Summed strength of the members.
+        total: f64,
+        /// E(P, S − P): weight from the part to the rest of its community.
+        external: f64,
+        size: u32,
+    }
+    let n = g.len();
+    let scale = params.scale;
+    let mut community_total = vec![0.0f64; n];
+    for (v, &c) in community.iter().enumerate() {
+        community_total[c as usize] += g.strengths[v];
+    }
+    // Every node starts as its own part; its external weight is E(v, S − v).
+    let mut parts: Vec<Part> = (0..n)
+        .map(|v| {
+            let c = community[v];
+            let external = g
+                .neighbours(v as u32)
+                .filter(|&(u, _)| community[u as usize] == c)
+                .map(|(_, w)| w)
+                .sum();
+            Part {
+                weight: -1.0,
+                total: g.strengths[v],
+                external,
+                size: 1,
+            }
+        })
+        .collect();
+    let mut part: Vec<u32> = (0..n as u32).collect();
+    let mut options: Vec<(u32, f64)> = Vec::new();
+
+    for v in rng.permutation(n) {
+        let vi = v as usize;
+        // Still a singleton: nothing joined v and v joined nothing.
+        if part[vi] != v || parts[vi].size != 1 {
+            continue;
+        }
+        let c = community[vi];
+        let k = g.strengths[vi];
+        let external = parts[vi].external;
+        let big_k = community_total[c as usize];
+        if external < scale * k * (big_k - k) {
+            continue;
+        }
+        for (u, w) in g.neighbours(v) {
+            if community[u as usize] == c {
+                let p = part[u as usize];
+                let slot = &mut parts[p as usize];
+                if slot.weight < 0.0 {
+                    slot.weight = 0.0;
+                    touched.push(p);
+                }
+                slot.weight += w;
+            }
+        }
+        // Candidates with non-negative gain; staying alone (gain 0) is always one.
+        options.clear();
+        options.push((v, 0.0));
+        let mut max_gain = 0.0f64;
+        for &p in touched.iter() {
+            let slot = &parts[p as usize];
+            let well_connected = slot.external >= scale * slot.total * (big_k - slot.total);
+            let gain = slot.weight - scale * k * slot.total;
+            if well_connected && gain >= 0.0 {
+                options.push((p, gain));
+                max_gain = max_gain.max(gain);
+            }
+        }
+        let target = if options.len() == 1 {
+            v
+        } else {
+            choose(&mut options, max_gain, params.theta, rng)
+        };
+        if target != v {
+            let t = &mut parts[target as usize];
+            t.external += external - 2.0 * t.weight;
+            t.total += k;
+            t.size += 1;
+            parts[vi].size = 0;
+            part[vi] = target;
+        }
+        for &p in touched.iter() {
+            parts[p as usize].weight = -1.0;
+        }
+        touched.clear();
+    }
+    let count = renumber(&mut part);
+    (part, count)
+}
+
+/// Picks one of `options` at random with probability ∝ exp((gain − max_gain) / θ), in the
+/// order given (deterministic for a given generator state). Options more than 50 θ below the
+/// best weigh under e⁻⁵⁰ and are skipped.
+fn choose(options: &mut [(u32, f64)], max_gain: f64, theta: f64, rng: &mut Rng) -> u32 {
+    let mut sum = 0.0;
+    let mut live = 0;
+    for option in options.iter_mut() {
+        let x = (option.1 - max_gain) / theta;
+        option.1 = if x < -50.0 {
+            0.0
+        } else if x == 0.0 {
+            1.0
+        } else {
+            exp_neg(x)
+        };
+        if option.1 > 0.0 {
+            sum += option.1;
+            live += 1;
+        }
+    }
+    if live == 1 {
+        // Only the best counts (the usual case with θ this small): no draw needed.
+        if let Some(&(p, _)) = options.iter().find(|o| o.1 > 0.0) {
+            return p;
+        }
+    }
+    let mut r = rng.unit() * sum;
+    let mut last = options[0].0;
+    for &(p, weight) in options.iter() {
+        if weight > 0.0 {
+            last = p;
+            if r < weight {
+                return p;
+            }
+            r -= weight;
+        }
+    }
+    last // rounding left r just above the sum: take the last option with weight
+}
+
+/// e^x for -50 ≤ x ≤ 0 from additions and multiplications only, so that it rounds the same
+/// on every platform (the system `exp` may differ in the last bit, which could flip a random
+/// choice). x = j·ln2 + r with |r| ≤ ln2/2, e^r by its Taylor series (error ≈ 1e-16), times 2^j.
+fn exp_neg(x: f64) -> f64 {
+    // ln 2 split in two (fdlibm's constants) so that j·LN2_HI is exact and r keeps its bits.
+    const LN2_HI: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
+    const LN2_LO: f64 = f64::from_bits(0x3dea_39ef_3579_3c76);
+    let j = (x / std::f64::consts::LN_2).round();
+    let r = (x - j * LN2_HI) - j * LN2_LO;
+    let mut term = 1.0;
+    let mut sum = 1.0;
+    for i in 1..=16 {
+        term *= r / f64::from(i);
+        sum += term;
+    }
+    // j is in [-73, 0]: 2^j is an exact normal f64.
+    sum * f64::from_bits(((1023 + j as i64) as u64) << 52)
+}
+
+/// The aggregate graph: one node per part of `part` (ids `0..parts`), edges between parts
+/// with summed weights, the weight inside a part kept only in its strength.
+///
+/// # Complexity
+/// O(n + e log d) time for maximum degree d (each aggregate row is sorted).
+fn collapse(g: &Csr, part: &[u32], parts: usize, s: &mut Scratch) -> Csr {
+    // Members of each part in increasing node order (counting sort).
+    let mut start = vec![0usize; parts + 1];
+    for &p in part {
+        start[p as usize + 1] += 1;
+    }
+    for i in 0..parts {
+        start[i + 1] += start[i];
+    }
+    let mut fill = start.clone();
+    let mut members = vec![0u32; part.len()];
+    for (v, &p) in part.iter().enumerate() {
+        members[fill[p as usize]] = v as u32;
+        fill[p as usize] += 1;
+    }
+
+    let mut offsets = Vec::with_capacity(parts + 1);
+    offsets.push(0);
+    let mut neighbours = Vec::new();
+    let mut weights = Vec::new();
+    let mut strengths = vec![0.0; parts];
+    for p in 0..parts {
+        for &v in &members[start[p]..start[p + 1]] {
+            strengths[p] += g.strengths[v as usize];
+            for (u, w) in g.neighbours(v) {
+                let q = part[u as usize];
+                if q as usize != p {
+                    s.add(q, w);
+                }
+            }
+        }
+        s.touched.sort_unstable();
+        for &q in &s.touched {
+            neighbours.push(q);
+            weights.push(s.weight[q as usize]);
+        }
+        s.clear();
+        offsets.push(neighbours.len());
+    }
+    Csr {
+        offsets,
+        neighbours,
+        weights,
+        strengths,
+        total: g.total,
+    }
+}
+
+/// Splits every community into its connected components and numbers the results in order of
+/// smallest node: the final, canonical form of a partition. Splitting never lowers
+/// modularity (the parts share no edges, and separating them removes a positive penalty).
+///
+/// # Complexity
+/// O(n + e) time and memory.
+fn connected_parts(g: &Csr, community: &[u32]) -> Vec<u32> {
+    let n = g.len();
+    let mut label = vec![u32::MAX; n];
+    let mut stack = Vec::new();
+    let mut next = 0u32;
+    for root in 0..n {
+        if label[root] != u32::MAX {
+            continue;
+        }
+        label[root] = next;
+        stack.push(root as u32);
+        while let Some(v) = stack.pop() {
+            for (u, _) in g.neighbours(v) {
+                let ui = u as usize;
+                if label[ui] == u32::MAX && community[ui] == community[root] {
+                    label[ui] = next;
+                    stack.push(u);
+                }
+            }
+        }
+        next += 1;
+    }
+    label
+}
+
+/// Renumbers ids in order of first appearance (ids must be below `ids.len()`); returns how
+/// many distinct ids there are.
+fn renumber(ids: &mut [u32]) -> usize {
+    let mut map = vec![u32::MAX; ids.len()];
+    let mut next = 0u32;
+    for id in ids.iter_mut() {
+        let slot = &mut map[*id as usize];
+        if *slot == u32::MAX {
+            *slot = next;
+            next += 1;
+        }
+        *id = *slot;
+    }
+    next as usize
+}
+
+/// Maps arbitrary `u32` labels to `0..k` (in increasing label order); returns them and k.
+fn dense_labels(labels: &[u32]) -> (Vec<u32>, usize) {
+    let mut distinct = labels.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let dense = labels
+        .iter()
+        .map(|l| distinct.binary_search(l).unwrap_or(0) as u32)
+        .collect();
+    (dense, distinct.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clique_edges(nodes: std::ops::Range<u32>) -> Vec<(u32, u32, f64)> {
+        let mut edges = Vec::new();
+        for a in nodes.clone() {
+            for b in a + 1..nodes.end {
+                edges.push((a, b, 1.0));
+            }
+        }
+        edges
+    }
+
+    /// A planted-partition graph: `groups` groups of `size` nodes, each node with about
+    /// `inner` edges inside its group and `outer` to random other nodes.
+    fn planted(
+        groups: u32,
+        size: u32,
+        inner: u32,
+        outer: u32,
+        seed: u64,
+    ) -> (usize, Vec<(u32, u32, f64)>) {
+        let mut rng = Rng(seed);
+        let n = groups * size;
+        let mut edges = Vec::new();
+        for v in 0..n {
+            let g = v / size;
+            for _ in 0..inner {
+                let u = g * size + rng.below_usize(size as usize) as u32;
+                edges.push((v, u, 1.0));
+            }
+            for _ in 0..outer {
+                edges.push((v, rng.below_usize(n as usize) as u32, 1.0));
+            }
+        }
+        (n as usize, edges)
+    }
+
+    #[test]
+    fn csr_merges_and_sorts() {
+        let g = Csr::from_edges(
+            4,
+            vec![
+                (2, 0, 1.0),
+                (0, 2, 2.0),
+                (1, 1, 5.0),
+                (3, 0, 0.5),
+                (1, 3, -1.0),
+            ],
+        );
+        assert_eq!(g.len(), 4);
+        assert_eq!(
+            g.neighbours(0).collect::<Vec<_>>(),
+            vec![(2, 3.0), (3, 0.5)]
+        );
+        assert_eq!(g.neighbours(1).count(), 0);
+        assert_eq!(g.neighbours(3).collect::<Vec<_>>(), vec![(0, 0.5)]);
+        assert_eq!(g.strength(0), 3.5);
+        assert_eq!(g.total_weight(), 3.5);
+    }
+
+    #[test]
+    fn two_cliques_joined_by_one_edge() {
+        let mut edges = clique_edges(0..5);
+        edges.extend(clique_edges(5..10));
+        edges.push((4, 5, 1.0));
+        let g = Csr::from_edges(10, edges);
+        let c = communities(&g, 1.0);
+        assert_eq!(c, vec![0, 0, 0, 0, 0, 1, 1, 1, 1, 1]);
+        assert_eq!(centres(&g, &c), vec![0, 5]);
+    }
+
+    #[test]
+    fn modularity_of_known_partitions() {
+        // Two triangles joined by one edge: m = 7, strengths 2,2,3 | 3,2,2.
+        let mut edges = clique_edges(0..3);
+        edges.extend(clique_edges(3..6));
+        edges.push((2, 3, 1.0));
+        let g = Csr::from_edges(6, edges);
+        // Each triangle: L_c = 3, K_c = 7 → 2 · (3/7 − (7/14)²) = 6/7 − 1/2 = 5/14.
+        let q = modularity(&g, &[0, 0, 0, 1, 1, 1], 1.0);
+        assert!((q - 5.0 / 14.0).abs() < 1e-12, "{q}");
+        // One community: 7/7 − 1 = 0.
+        assert!(modularity(&g, &[3; 6], 1.0).abs() < 1e-12);
+        // Singletons: −Σ (k/14)² = −(4+4+9+9+4+4)/196 = −34/196.
+        let q = modularity(&g, &[0, 1, 2, 3, 4, 5], 1.0);
+        assert!((q + 34.0 / 196.0).abs() < 1e-12, "{q}");
+        // Resolution 2 on the two triangles: 6/7 − 2 · 1/2 = −1/7.
+        let q = modularity(&g, &[7, 7, 7, 9, 9, 9], 2.0);
+        assert!((q + 1.0 / 7.0).abs() < 1e-12, "{q}");
+        assert_eq!(communities(&g, 1.0), vec![0, 0, 0, 1, 1, 1]);
+    }
+
+    #[test]
+    fn deterministic_whatever_the_edge_order() {
+        let (n, edges) = planted(20, 30, 4, 2, 7);
+        let g = Csr::from_edges(n, edges.clone());
+        let first = communities(&g, 1.0);
+        let mut shuffled = edges;
+        let mut rng = Rng(99);
+        for i in (1..shuffled.len()).rev() {
+            let j = rng.below_usize(i + 1);
+            shuffled.swap(i, j);
+        }
+        let flipped = shuffled.into_iter().map(|(a, b, w)| (b, a, w));
+        let h = Csr::from_edges(n, flipped);
+        assert_eq!(g, h);
+        assert_eq!(communities(&h, 1.0), first);
+        assert_eq!(communities(&g, 1.0), first);
+    }
+
+    #[test]
+    fn communities_are_connected_and_beat_the_planted_partition() {
+        let (n, edges) = planted(30, 40, 3, 2, 11);
+        let g = Csr::from_edges(n, edges);
+        let c = communities(&g, 1.0);
+        // Canonical numbering: ids appear in increasing order of first node.
+        let mut next = 0;
+        for &id in &c {
+            assert!(id <= next);
+            if id == next {
+                next += 1;
+            }
+        }
+        // Every community is connected: the components restricted to it are the community.
+        assert_eq!(connected_parts(&g, &c), c);
+        let truth: Vec<u32> = (0..n as u32).map(|v| v / 40).collect();
+        assert!(modularity(&g, &c, 1.0) >= modularity(&g, &truth, 1.0) - 1e-9);
+        assert!(nmi(&c, &truth) > 0.8, "{}", nmi(&c, &truth));
+    }
+
+    #[test]
+    fn communities_are_connected_on_a_sparse_random_graph() {
+        // No planted structure, mean degree ~2: many trees, leaves and small components,
+        // where Louvain-style moving is most prone to leave a community in pieces.
+        for seed in 0..5 {
+            let (n, edges) = planted(1, 2000, 0, 1, seed);
+            let g = Csr::from_edges(n, edges);
+            let c = communities(&g, 1.0);
+            assert_eq!(connected_parts(&g, &c), c, "seed {seed}");
+            let singletons: Vec<u32> = (0..n as u32).collect();
+            assert!(modularity(&g, &c, 1.0) > modularity(&g, &singletons, 1.0));
+        }
+    }
+
+    #[test]
+    fn leiden_passes_themselves_leave_communities_connected() {
+        // The guarantee must come from the algorithm, not only from the final split.
+        for (seed, (n, edges)) in [planted(1, 2000, 0, 1, 1), planted(20, 50, 2, 2, 2)]
+            .into_iter()
+            .enumerate()
+        {
+            let g = Csr::from_edges(n, edges);
+            let params = Params {
+                scale: 1.0 / (2.0 * g.total_weight()),
+                theta: THETA * g.total_weight() / g.edge_count() as f64,
+            };
+            let mut rng = Rng(seed as u64);
+            let mut scratch = Scratch::new(n);
+            let mut partition: Vec<u32> = (0..n as u32).collect();
+            for _ in 0..10 {
+                let mut next = leiden_pass(&g, &partition, &params, &mut rng, &mut scratch);
+                renumber(&mut next);
+                assert_eq!(connected_parts(&g, &next), next);
+                partition = next;
+            }
+        }
+    }
+
+    #[test]
+    fn nmi_limits() {
+        let a: Vec<u32> = (0..1000).map(|v| v % 10).collect();
+        let renamed: Vec<u32> = a.iter().map(|&x| 100 - x).collect();
+        assert!((nmi(&a, &renamed) - 1.0).abs() < 1e-12);
+        let mut rng = Rng(5);
+        let b: Vec<u32> = (0..1000).map(|_| rng.below_usize(10) as u32).collect();
+        assert!(nmi(&a, &b) < 0.05, "{}", nmi(&a, &b));
+        assert_eq!(nmi(&[], &[]), 1.0);
+        assert_eq!(nmi(&[4, 4, 4], &[1, 1, 1]), 1.0);
+        assert_eq!(nmi(&[0, 0, 0, 0], &[0, 0, 1, 1]), 0.0);
+        // sklearn: normalized_mutual_info_score([0,0,1,1],[0,0,1,2]) = 0.8
+        assert!((nmi(&[0, 0, 1, 1], &[0, 0, 1, 2]) - 0.8).abs() < 1e-12);
+    }
+
+    #[test]
+    fn empty_graph_and_isolated_nodes() {
+        let empty = Csr::from_edges(0, Vec::new());
+        assert!(empty.is_empty());
+        assert!(communities(&empty, 1.0).is_empty());
+        assert!(centres(&empty, &[]).is_empty());
+        assert_eq!(modularity(&empty, &[], 1.0), 0.0);
+
+        let edgeless = Csr::from_edges(3, Vec::new());
+        assert_eq!(communities(&edgeless, 1.0), vec![0, 1, 2]);
+        assert_eq!(modularity(&edgeless, &[0, 1, 2], 1.0), 0.0);
+
+        // A triangle plus isolated nodes 0 and 4 (and a self-loop, dropped).
+        let g = Csr::from_edges(5, vec![(1, 2, 1.0), (2, 3, 1.0), (1, 3, 1.0), (4, 4, 1.0)]);
+        let c = communities(&g, 1.0);
+        assert_eq!(c, vec![0, 1, 1, 1, 2]);
+        assert_eq!(centres(&g, &c), vec![0, 1, 4]);
+    }
+
+    #[test]
+    fn exp_matches_std() {
+        for i in 0..=5000 {
+            let x = -(i as f64) / 100.0;
+            let (ours, std) = (exp_neg(x), x.exp());
+            assert!(
+                (ours - std).abs() <= 4.0 * f64::EPSILON * std,
+                "{x}: {ours} vs {std}"
+            );
+        }
+    }
+
+    #[test]
+    fn resolution_controls_granularity() {
+        let (n, edges) = planted(10, 50, 4, 1, 3);
+        let g = Csr::from_edges(n, edges);
+        let coarse = communities(&g, 0.05);
+        let fine = communities(&g, 4.0);
+        let count = |c: &[u32]| c.iter().max().map_or(0, |&m| m + 1);
+        assert!(count(&coarse) < count(&fine));
+    }
+}

@@ -49,6 +49,11 @@ pub struct Params {
     pub supersede: f64,
     /// Probability that a text carries a fragment that needs escaping or is not ASCII.
     pub awkward: f64,
+    /// Share of `related` links a term makes inside its planted topic (0: no topics, links
+    /// fall anywhere, the generator of earlier releases byte for byte).
+    pub topic_strength: f64,
+    /// Mean number of terms of a planted topic (topics hold half to one and a half times it).
+    pub topic_size: u32,
 }
 
 impl Params {
@@ -57,6 +62,8 @@ impl Params {
     pub const DEFAULT_ONE_WAY: f64 = 0.05;
     pub const DEFAULT_SUPERSEDE: f64 = 0.05;
     pub const DEFAULT_AWKWARD: f64 = 0.2;
+    pub const DEFAULT_TOPIC_STRENGTH: f64 = 0.0;
+    pub const DEFAULT_TOPIC_SIZE: u32 = 40;
     /// The most terms a glossary can have: the number of distinct five-character codes.
     pub const MAX_TERMS: u32 = CODE_SPACE as u32;
 
@@ -69,6 +76,8 @@ impl Params {
             one_way: Self::DEFAULT_ONE_WAY,
             supersede: Self::DEFAULT_SUPERSEDE,
             awkward: Self::DEFAULT_AWKWARD,
+            topic_strength: Self::DEFAULT_TOPIC_STRENGTH,
+            topic_size: Self::DEFAULT_TOPIC_SIZE,
         }
     }
 
@@ -82,10 +91,18 @@ impl Params {
         if !(2.0..=64.0).contains(&self.degree) {
             return bad("degree", "between 2 and 64", self.degree.to_string());
         }
+        if !(2..=100_000).contains(&self.topic_size) {
+            return bad(
+                "topic-size",
+                "between 2 and 100000",
+                self.topic_size.to_string(),
+            );
+        }
         for (name, value) in [
             ("one-way", self.one_way),
             ("supersede", self.supersede),
             ("awkward", self.awkward),
+            ("topic-strength", self.topic_strength),
         ] {
             if !(0.0..=1.0).contains(&value) {
                 return bad(name, "between 0 and 1", value.to_string());
@@ -151,6 +168,8 @@ pub struct Generator {
     newer: Vec<u32>,
     /// The term that term `i` replaces (`supersedes`), or [`NONE`].
     older: Vec<u32>,
+    /// The planted topic of term `i` (empty without planted topics).
+    topic: Vec<u32>,
 }
 
 impl Generator {
@@ -174,6 +193,22 @@ impl Generator {
         // Every link end once: a uniform pick from it is a pick in proportion to degree.
         let mut ends: Vec<u32> = Vec::with_capacity(n as usize * 4);
         let mut chosen: Vec<u32> = Vec::new();
+        // Planted topics: runs of consecutive terms (in generation order, which slug order
+        // scatters), each term's links kept inside its run at the `topic_strength` rate, chosen
+        // there too in proportion to degree. Without topics no number is drawn for them, so
+        // the glossary is the one earlier releases made.
+        let planted = params.topic_strength > 0.0;
+        let topic = if planted {
+            plant_topics(n, params.topic_size, params.seed)
+        } else {
+            Vec::new()
+        };
+        let topics = topic.last().map_or(0, |&t| t as usize + 1);
+        let mut topic_ends: Vec<Vec<u32>> = vec![Vec::new(); topics];
+        let mut topic_start: Vec<u32> = vec![u32::MAX; topics];
+        for (i, &t) in topic.iter().enumerate() {
+            topic_start[t as usize] = topic_start[t as usize].min(i as u32);
+        }
         for i in 1..n {
             let mut want = 1;
             while rng.chance(more) && want < 1000 {
@@ -185,7 +220,19 @@ impl Generator {
                 if chosen.len() == want {
                     break;
                 }
-                let t = if ends.is_empty() || rng.chance(0.25) {
+                let inside = planted && {
+                    let own = topic[i as usize] as usize;
+                    topic_start[own] < i && rng.chance(params.topic_strength)
+                };
+                let t = if inside {
+                    let own = topic[i as usize] as usize;
+                    let local = &topic_ends[own];
+                    if local.is_empty() || rng.chance(0.25) {
+                        topic_start[own] + rng.below(i - topic_start[own])
+                    } else {
+                        local[rng.below_usize(local.len())]
+                    }
+                } else if ends.is_empty() || rng.chance(0.25) {
                     rng.below(i)
                 } else {
                     ends[rng.below_usize(ends.len())]
@@ -203,9 +250,15 @@ impl Generator {
                 pairs.push((i, t, who));
                 ends.push(i);
                 ends.push(t);
+                if planted {
+                    for end in [i, t] {
+                        topic_ends[topic[end as usize] as usize].push(end);
+                    }
+                }
             }
         }
         drop(ends);
+        drop(topic_ends);
         let mut offsets = vec![0usize; n as usize + 1];
         let lists = |(a, b, who): (u32, u32, u8)| {
             [(who != 2).then_some((a, b)), (who != 1).then_some((b, a))]
@@ -254,7 +307,14 @@ impl Generator {
             related,
             newer,
             older,
+            topic,
         })
+    }
+
+    /// The planted topic of card `i`, when the glossary has planted topics: the truth a
+    /// topic detection is scored against (`generate --topics-out`).
+    pub fn planted_topic(&self, i: u32) -> Option<u32> {
+        self.topic.get(i as usize).copied()
     }
 
     pub fn params(&self) -> &Params {
@@ -418,6 +478,23 @@ enum Stream {
     Plan = 1,
     Name = 2,
     Card = 3,
+    Topics = 4,
+}
+
+/// Planted topics of `n` terms: consecutive runs of `size / 2` to `3 * size / 2` terms, from a
+/// stream of their own (so the links' stream is the one a glossary without topics draws).
+fn plant_topics(n: u32, size: u32, seed: u64) -> Vec<u32> {
+    let mut rng = stream(seed, Stream::Topics, 0);
+    let mut topic = Vec::with_capacity(n as usize);
+    let mut t = 0;
+    while topic.len() < n as usize {
+        let len = rng.between((size / 2).max(1), size + size / 2);
+        for _ in 0..len.min(n - topic.len() as u32) {
+            topic.push(t);
+        }
+        t += 1;
+    }
+    topic
 }
 
 /// The stream of one purpose and one index, independent of every other.

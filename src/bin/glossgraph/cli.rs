@@ -621,6 +621,21 @@ pub struct GenerateArgs {
     /// in notes) (0 to 1); 0 writes plain ASCII.
     #[arg(long, value_name = "P", default_value_t = Params::DEFAULT_AWKWARD)]
     pub awkward: f64,
+
+    /// Share of a term's related links that stay inside its planted topic (0 to 1); 0, the
+    /// default, plants no topics. Real glossaries have subject areas: 0.8 gives a map with
+    /// visible groups.
+    #[arg(long, value_name = "P", default_value_t = Params::DEFAULT_TOPIC_STRENGTH)]
+    pub topic_strength: f64,
+
+    /// Mean number of terms of a planted topic (2 to 100000).
+    #[arg(long, value_name = "N", default_value_t = Params::DEFAULT_TOPIC_SIZE)]
+    pub topic_size: u32,
+
+    /// Also write each card's planted topic as `slug<TAB>topic` lines to FILE (to score a
+    /// topic detection against).
+    #[arg(long, value_name = "FILE", requires = "topic_strength")]
+    pub topics_out: Option<PathBuf>,
 }
 
 impl GenerateArgs {
@@ -632,6 +647,8 @@ impl GenerateArgs {
             one_way: self.one_way,
             supersede: self.supersede,
             awkward: self.awkward,
+            topic_strength: self.topic_strength,
+            topic_size: self.topic_size,
         }
     }
 }

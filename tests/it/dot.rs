@@ -497,3 +497,47 @@ fn render_rejects_an_unknown_image_format() {
         "glossgraph: error: `map.jpg`: the output must end in .svg, .png, .pdf or .html\n"
     );
 }
+
+#[test]
+fn render_draws_a_generated_5000_term_glossary_on_the_map_engine_by_default() {
+    let dir = scratch("dot", "map-5000");
+    let input = dir.join("5000.jsonl");
+    let out = glossgraph(
+        &[
+            "generate",
+            "--terms",
+            "5000",
+            "--topic-strength",
+            "0.8",
+            "--out",
+            input.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let svg = dir.join("map.svg");
+    let out = glossgraph(
+        &[
+            "render",
+            input.to_str().unwrap(),
+            "--output",
+            svg.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lint = tool("xmllint", &["--nonet", "--noout", svg.to_str().unwrap()]);
+    assert!(
+        lint.status.success(),
+        "{}",
+        String::from_utf8_lossy(&lint.stderr)
+    );
+    assert_eq!(svg_nodes(&svg).len(), 5000);
+    // Every topic is a box of its own.
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let (glossary, _) = checked("5000.jsonl", &std::fs::read_to_string(&input).unwrap());
+    assert_eq!(
+        text.matches("<g id=\"clust").count(),
+        glossary.map().topics().len()
+    );
+}

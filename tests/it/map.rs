@@ -1,0 +1,97 @@
+//! The topic map (topics and positions) is computed once and carried by every graph output:
+//! the same glossary gives the same bytes whatever the order of its cards, and the outputs
+//! agree with one another on every term's topic and place.
+
+use std::collections::BTreeMap;
+
+use glossgraph::generate::{Generator, Params};
+
+use super::graphml::{scratch, shuffled_lines};
+use super::sparql::{glossgraph, ok};
+
+/// A generated glossary of `terms` terms with planted topics, as JSON Lines.
+fn with_topics(terms: u32) -> String {
+    let mut out = Vec::new();
+    let params = Params {
+        topic_strength: 0.8,
+        ..Params::new(terms)
+    };
+    Generator::new(params)
+        .unwrap()
+        .write_json_lines(&mut out)
+        .unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// The files of `export --format gexf,graphml,graphml-yed,dot,html` of `cards`.
+fn exported(dir: &std::path::Path, name: &str, cards: &str) -> BTreeMap<String, Vec<u8>> {
+    let input = dir.join(format!("{name}.jsonl"));
+    std::fs::write(&input, cards).unwrap();
+    let out = dir.join(name);
+    ok(&glossgraph(&[
+        "export",
+        input.to_str().unwrap(),
+        "--format",
+        "gexf,graphml,graphml-yed,dot,html",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .filter(|e| e.file_name() != "manifest.json")
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn shuffled_cards_give_the_same_topics_and_places_in_every_output() {
+    let dir = scratch("map", "shuffled");
+    let text = with_topics(1500);
+    let a = exported(&dir, "a", &text);
+    let b = exported(&dir, "b", &shuffled_lines(&text));
+    assert_eq!(a.len(), 5);
+    for (name, bytes) in &a {
+        assert!(
+            b[name] == *bytes,
+            "{name} differs with the cards in another order"
+        );
+    }
+}
+
+#[test]
+fn graphml_and_gexf_agree_on_every_terms_topic_and_place() {
+    let dir = scratch("map", "agree");
+    let files = exported(&dir, "g", &with_topics(600));
+    let graphml = String::from_utf8(files["glossary.graphml"].clone()).unwrap();
+    let gexf = String::from_utf8(files["glossary.gexf"].clone()).unwrap();
+    // Per node in GraphML: <data key="topic">…</data> … <data key="x">…</data><data key="y">…
+    let mut places = Vec::new();
+    for node in graphml.split("<node id=\"").skip(1) {
+        let slug = &node[..node.find('"').unwrap()];
+        let value = |key: &str| {
+            let tag = format!("<data key=\"{key}\">");
+            let start = node.find(&tag).unwrap() + tag.len();
+            node[start..start + node[start..].find('<').unwrap()].to_owned()
+        };
+        places.push((slug.to_owned(), value("topic"), value("x"), value("y")));
+    }
+    assert_eq!(places.len(), 600);
+    for (slug, topic, x, y) in places {
+        let at = gexf.find(&format!("<node id=\"{slug}\" ")).unwrap();
+        let node = &gexf[at..at + gexf[at..].find("</node>").unwrap()];
+        assert!(
+            node.contains(&format!("<attvalue for=\"topic\" value=\"{topic}\"/>")),
+            "{slug}"
+        );
+        assert!(
+            node.contains(&format!("<viz:position x=\"{x}\" y=\"{y}\" z=\"0.0\"/>")),
+            "{slug}"
+        );
+    }
+}

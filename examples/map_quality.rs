@@ -108,7 +108,11 @@ fn main() {
     if let Some(path) = flag("--dot") {
         // The same graph with the same label boxes, for sfdp.
         let mut out = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
-        writeln!(out, "graph g {{\n  node [shape=box, fixedsize=true, label=\"\"];").unwrap();
+        writeln!(
+            out,
+            "graph g {{\n  node [shape=box, fixedsize=true, label=\"\"];"
+        )
+        .unwrap();
         for (i, b) in boxes.iter().enumerate() {
             writeln!(
                 out,

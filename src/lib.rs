@@ -38,6 +38,7 @@
 // The library never prints: what it has to say goes to its caller as values and errors.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
+mod base64;
 pub mod card;
 pub mod check;
 pub mod config;

@@ -525,25 +525,8 @@ fn request_target(url: &str) -> Result<String, PushError> {
 }
 
 fn basic(credentials: &Credentials) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let input = format!("{}:{}", credentials.user, credentials.password);
-    let mut out = String::from("Basic ");
-    for chunk in input.as_bytes().chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
+    format!("Basic {}", crate::base64::encode(input.as_bytes()))
 }
 
 /// What a server asked for in `WWW-Authenticate`.

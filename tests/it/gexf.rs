@@ -11,7 +11,7 @@ use std::process::Command;
 use glossgraph::{Card, Glossary};
 use serde_json::Value;
 
-use super::graphml::scratch;
+use super::graphml::{expected_counts, scratch};
 use super::sparql::{glossgraph, ok, require, root, stderr};
 
 /// What `reader` (python3 or node) made of `file`.
@@ -84,19 +84,10 @@ fn expected_attributes(glossary: &Glossary, card: &Card) -> BTreeMap<&'static st
     text("provenance", joined(card.provenance()));
     text("topic", topic.id.clone());
     text("topicName", topic.name.clone());
-    for (name, count) in [
-        ("aliasCount", card.aliases().len()),
-        ("advantageCount", card.advantages().len()),
-        ("limitationCount", card.limitations().len()),
-        ("relatedCount", card.related().len()),
-        ("supersedesCount", card.supersedes().len()),
-        ("supersededByCount", card.superseded_by().len()),
-        ("citationCount", citations.len()),
-        ("provenanceCount", card.provenance().len()),
-        ("degree", glossary.neighbours(node).len()),
-    ] {
+    for (name, count) in expected_counts(card) {
         out.insert(name, Value::from(count));
     }
+    out.insert("degree", Value::from(glossary.neighbours(node).len()));
     out
 }
 
@@ -166,6 +157,23 @@ fn check_reader(reader: &str, file: &Path, glossary: &Glossary) {
     }
 }
 
+/// `export INPUT --format gexf --out DIR`, then what both readers saw, checked against the
+/// glossary of `input`.
+fn export_and_read(input: &Path, out: &Path) {
+    ok(&glossgraph(&[
+        "export",
+        input.to_str().unwrap(),
+        "--format",
+        "gexf",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    let glossary = loaded(input);
+    for reader in ["networkx", "graphology"] {
+        check_reader(reader, &out.join("glossary.gexf"), &glossary);
+    }
+}
+
 fn loaded(input: &Path) -> Glossary {
     let config = glossgraph::config::Config::resolve(
         input.parent().filter(|_| input.is_file()).or(Some(input)),
@@ -183,18 +191,7 @@ fn loaded(input: &Path) -> Glossary {
 #[test]
 fn networkx_and_graphology_read_every_attribute_position_and_link_of_the_sample() {
     let dir = scratch("gexf", "sample");
-    let out = dir.join("out");
-    ok(&glossgraph(&[
-        "export",
-        "--format",
-        "gexf",
-        "--out",
-        out.to_str().unwrap(),
-    ]));
-    let glossary = loaded(&root().join("data"));
-    for reader in ["networkx", "graphology"] {
-        check_reader(reader, &out.join("glossary.gexf"), &glossary);
-    }
+    export_and_read(&root().join("data"), &dir.join("out"));
 }
 
 #[test]
@@ -210,19 +207,7 @@ fn hostile_generated_texts_survive_both_readers() {
         "--out",
         cards.to_str().unwrap(),
     ]));
-    let out = dir.join("out");
-    ok(&glossgraph(&[
-        "export",
-        cards.to_str().unwrap(),
-        "--format",
-        "gexf",
-        "--out",
-        out.to_str().unwrap(),
-    ]));
-    let glossary = loaded(&cards);
-    for reader in ["networkx", "graphology"] {
-        check_reader(reader, &out.join("glossary.gexf"), &glossary);
-    }
+    export_and_read(&cards, &dir.join("out"));
 }
 
 #[test]
@@ -238,18 +223,7 @@ fn a_glossary_without_supersedes_is_an_undirected_graph_both_readers_accept() {
         .unwrap();
     }
     let out = dir.join("out");
-    ok(&glossgraph(&[
-        "export",
-        cards.to_str().unwrap(),
-        "--format",
-        "gexf",
-        "--out",
-        out.to_str().unwrap(),
-    ]));
+    export_and_read(&cards, &out);
     let text = std::fs::read_to_string(out.join("glossary.gexf")).unwrap();
     assert!(text.contains(r#"defaultedgetype="undirected""#));
-    let glossary = loaded(&cards);
-    for reader in ["networkx", "graphology"] {
-        check_reader(reader, &out.join("glossary.gexf"), &glossary);
-    }
 }

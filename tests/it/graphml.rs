@@ -271,7 +271,7 @@ fn expected_strings(card: &Card) -> Vec<(&'static str, String)> {
     out
 }
 
-fn expected_counts(card: &Card) -> [(&'static str, usize); 8] {
+pub fn expected_counts(card: &Card) -> [(&'static str, usize); 8] {
     [
         ("aliasCount", card.aliases().len()),
         ("advantageCount", card.advantages().len()),

@@ -23,7 +23,7 @@ for n in $SIZES; do
   page=target/bench/map-$n.html
   start=$(date +%s.%N)
   "$bin" render "$corpus" --output "$page"
-  render_s=$(echo "$(date +%s.%N) - $start" | bc)
+  render_s=$(python3 -c "import sys; print(f\"{float(sys.argv[1]) - float(sys.argv[2]):.2f}\")" "$(date +%s.%N)" "$start")
   readies=()
   for _ in $(seq "$RUNS"); do
     python3 tests/consumers/map_cdp.py chromium "$page" --frames 6 > target/bench/map-$n.json

@@ -13,8 +13,7 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::time::Instant;
 
-use glossgraph::graph::Link;
-use glossgraph::map::{self, layout, topics};
+use glossgraph::map::{layout, topics};
 use glossgraph::{check, config::Config, load};
 
 fn main() {
@@ -40,13 +39,7 @@ fn main() {
     let n = glossary.graph().node_count();
     let edges: Vec<(u32, u32, f64)> = glossary
         .edges()
-        .map(|(a, b, link)| {
-            let w = match link {
-                Link::Related { .. } => map::RELATED_WEIGHT,
-                Link::Supersedes { .. } => map::SUPERSEDES_WEIGHT,
-            };
-            (a.index() as u32, b.index() as u32, w)
-        })
+        .map(|(a, b, link)| (a.index() as u32, b.index() as u32, link.weight()))
         .collect();
 
     let started = Instant::now();

@@ -42,6 +42,15 @@ pub enum Link {
 }
 
 impl Link {
+    /// The link's weight on the topic map (see [`crate::map`]): a supersession binds two
+    /// terms more than an association.
+    pub fn weight(self) -> f64 {
+        match self {
+            Link::Related { .. } => map::RELATED_WEIGHT,
+            Link::Supersedes { .. } => map::SUPERSEDES_WEIGHT,
+        }
+    }
+
     /// `related` or `supersedes`.
     pub fn kind(self) -> &'static str {
         match self {
@@ -363,11 +372,8 @@ impl Glossary {
                 .raw_edges()
                 .iter()
                 .map(|e| {
-                    let weight = match e.weight {
-                        Link::Related { .. } => map::RELATED_WEIGHT,
-                        Link::Supersedes { .. } => map::SUPERSEDES_WEIGHT,
-                    };
-                    (e.source().index() as u32, e.target().index() as u32, weight)
+                    let (a, b) = (e.source().index() as u32, e.target().index() as u32);
+                    (a, b, e.weight.weight())
                 })
                 .collect();
             TopicMap::new(map::Input {

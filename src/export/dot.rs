@@ -690,11 +690,8 @@ impl Places {
                 .iter()
                 .filter(|e| selection.contains(e.source()) && selection.contains(e.target()))
                 .map(|e| {
-                    let weight = match e.weight {
-                        Link::Related { .. } => crate::map::RELATED_WEIGHT,
-                        Link::Supersedes { .. } => crate::map::SUPERSEDES_WEIGHT,
-                    };
-                    (local[e.source().index()], local[e.target().index()], weight)
+                    let (a, b) = (e.source().index(), e.target().index());
+                    (local[a], local[b], e.weight.weight())
                 })
                 .collect();
             for (&n, place) in nodes.iter().zip(map.layout_of(&nodes, &edges)) {

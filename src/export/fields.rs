@@ -21,8 +21,6 @@ pub enum Kind {
     List { count: Option<&'static str> },
     /// A non-negative integer.
     Int,
-    /// A floating-point number.
-    Float,
 }
 
 /// One attribute: its name and kind.
@@ -74,14 +72,6 @@ pub const TERM: [Attribute; 22] = [
         name: "degree",
         kind: Kind::Int,
     },
-];
-
-/// The attributes of an edge, in writing order.
-pub const EDGE: [Attribute; 4] = [
-    text("kind"),
-    text("mutual"),
-    text("statedByOld"),
-    text("statedByNew"),
 ];
 
 /// A value of one attribute of one term.

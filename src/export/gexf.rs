@@ -85,7 +85,6 @@ fn gexf_type(kind: Kind) -> &'static str {
     match kind {
         Kind::Text | Kind::List { .. } => "string",
         Kind::Int => "integer",
-        Kind::Float => "double",
     }
 }
 
@@ -245,11 +244,12 @@ fn edge(
     escaped(out, source, origin(source, "slug"))?;
     write!(out, r#"" target=""#)?;
     escaped(out, target, origin(target, "slug"))?;
-    let (ty, weight) = match link {
-        Link::Related { .. } if directed => ("mutual", crate::map::RELATED_WEIGHT),
-        Link::Related { .. } => ("undirected", crate::map::RELATED_WEIGHT),
-        Link::Supersedes { .. } => ("directed", crate::map::SUPERSEDES_WEIGHT),
+    let ty = match link {
+        Link::Related { .. } if directed => "mutual",
+        Link::Related { .. } => "undirected",
+        Link::Supersedes { .. } => "directed",
     };
+    let weight = link.weight();
     writeln!(
         out,
         r#"" type="{ty}" label="{kind}" weight="{}">"#,

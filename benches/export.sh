@@ -37,6 +37,8 @@
 # average before it. A Markdown table of the medians over the runs follows.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The Python tools come from the venv scripts/install-test-tools.sh makes.
+export PATH="$PWD/target/test-tools/venv/bin:$PATH"
 
 dir=target/bench
 mkdir -p "$dir"

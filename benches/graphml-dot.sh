@@ -19,6 +19,8 @@
 # by a factor of 3 or more (docs/bench-graphml-dot.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The Python tools come from the venv scripts/install-test-tools.sh makes.
+export PATH="$PWD/target/test-tools/venv/bin:$PATH"
 
 networkx=1
 # Runs of each glossgraph writer (each line is printed; take the fastest). NetworkX runs once.

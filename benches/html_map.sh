@@ -9,6 +9,8 @@
 # with the other benchmarks. Needs Chromium and Python 3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The Python tools come from the venv scripts/install-test-tools.sh makes.
+export PATH="$PWD/target/test-tools/venv/bin:$PATH"
 SIZES=${SIZES:-"1000 10000 100000"}
 RUNS=${RUNS:-3}
 cargo build --quiet --release

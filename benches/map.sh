@@ -9,6 +9,8 @@
 # Needs the test tools (scripts/install-test-tools.sh) for NetworkX, igraph and Graphviz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The Python tools come from the venv scripts/install-test-tools.sh makes.
+export PATH="$PWD/target/test-tools/venv/bin:$PATH"
 sizes=("${@:-1000 10000 100000}")
 read -r -a sizes <<< "${sizes[*]}"
 timeout_s=${TIMEOUT:-600}

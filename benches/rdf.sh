@@ -15,6 +15,8 @@
 # glossgraph and by pyoxigraph are compared byte for byte (`same bytes: yes`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The Python tools come from the venv scripts/install-test-tools.sh makes.
+export PATH="$PWD/target/test-tools/venv/bin:$PATH"
 
 dir=target/bench-rdf
 mkdir -p "$dir"

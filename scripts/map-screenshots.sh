@@ -4,6 +4,8 @@
 # Needs Chromium and Python 3 (scripts/install-test-tools.sh installs Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The Python tools come from the venv scripts/install-test-tools.sh makes.
+export PATH="$PWD/target/test-tools/venv/bin:$PATH"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cargo run --quiet --release -- render --output "$dir/glossary.html"

@@ -54,6 +54,12 @@ pub struct Params {
     pub topic_strength: f64,
     /// Mean number of terms of a planted topic (topics hold half to one and a half times it).
     pub topic_size: u32,
+    /// Probability of each of three untidy habits on a card, drawn apart: an alias that is
+    /// another term's label (`overlapping-labels`), a citation no marker cites
+    /// (`unused-citation`), and a deprecated status without a replacement (`no-replacement`).
+    /// Warnings, never errors: what a glossary written by many hands looks like. 0 draws
+    /// nothing, so the glossary is the tidy one byte for byte.
+    pub untidy: f64,
 }
 
 impl Params {
@@ -64,6 +70,7 @@ impl Params {
     pub const DEFAULT_AWKWARD: f64 = 0.2;
     pub const DEFAULT_TOPIC_STRENGTH: f64 = 0.0;
     pub const DEFAULT_TOPIC_SIZE: u32 = 40;
+    pub const DEFAULT_UNTIDY: f64 = 0.0;
     /// The most terms a glossary can have: the number of distinct five-character codes.
     pub const MAX_TERMS: u32 = CODE_SPACE as u32;
 
@@ -78,6 +85,7 @@ impl Params {
             awkward: Self::DEFAULT_AWKWARD,
             topic_strength: Self::DEFAULT_TOPIC_STRENGTH,
             topic_size: Self::DEFAULT_TOPIC_SIZE,
+            untidy: Self::DEFAULT_UNTIDY,
         }
     }
 
@@ -103,6 +111,7 @@ impl Params {
             ("supersede", self.supersede),
             ("awkward", self.awkward),
             ("topic-strength", self.topic_strength),
+            ("untidy", self.untidy),
         ] {
             if !(0.0..=1.0).contains(&value) {
                 return bad(name, "between 0 and 1", value.to_string());
@@ -367,7 +376,35 @@ impl Generator {
         };
         (card.first_seen, card.last_seen) = w.seen(superseded);
         card.updated = Some(date(&mut w.rng, 2019, 2026));
+        if self.params.untidy > 0.0 {
+            self.untidy(index, superseded, &mut card);
+        }
         card
+    }
+
+    /// Adds the untidy habits of [`Params::untidy`] to card `index`, from a stream of their
+    /// own (so every other field is the tidy glossary's).
+    fn untidy(&self, index: u32, superseded: bool, card: &mut Draft) {
+        let mut rng = stream(self.params.seed, Stream::Untidy, index);
+        let p = self.params.untidy;
+        if rng.chance(p) && self.len() > 1 {
+            // The next term's label (the last term borrows the first's).
+            let other = (index + 1) % self.params.terms;
+            let plain = self.params.awkward == 0.0;
+            card.aliases
+                .push(Name::of(self.params.seed, other, plain).term);
+        }
+        if rng.chance(p) {
+            // Ids of the generator's citations are words; this one can never clash.
+            let first = card.citations[0].clone();
+            card.citations.push(Citation {
+                id: "uncited-1".to_owned(),
+                ..first
+            });
+        }
+        if rng.chance(p) && !superseded && card.supersedes.is_empty() {
+            card.status = Some("deprecated".to_owned());
+        }
     }
 
     fn slugs(&self, indices: &[u32]) -> Vec<String> {
@@ -479,6 +516,7 @@ enum Stream {
     Name = 2,
     Card = 3,
     Topics = 4,
+    Untidy = 5,
 }
 
 /// Planted topics of `n` terms: consecutive runs of `size / 2` to `3 * size / 2` terms, from a

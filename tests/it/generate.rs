@@ -226,3 +226,61 @@ fn generate_is_byte_stable_and_refuses_a_non_empty_folder() {
     let run = glossgraph(&["generate", "--terms", "0", "--out", "-"]);
     assert_eq!(run.status.code(), Some(2));
 }
+
+#[test]
+fn untidy_cards_warn_of_each_habit_at_the_asked_rate_and_never_err() {
+    let dir = scratch("untidy");
+    let (tidy, untidy) = (dir.join("tidy.jsonl"), dir.join("untidy.jsonl"));
+    generate(&tidy, "5");
+    let terms = TERMS.to_string();
+    let run = glossgraph(&[
+        "generate",
+        "--terms",
+        &terms,
+        "--seed",
+        "5",
+        "--untidy",
+        "0.3",
+        "--out",
+        untidy.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{:?}", run);
+    let run = glossgraph(&["check", untidy.to_str().unwrap(), "--format", "json"]);
+    let report: Value = serde_json::from_slice(&run.stdout).expect("a JSON report");
+    assert_eq!(run.status.code(), Some(0), "{report:#}");
+    assert_eq!(report["summary"]["errors"], 0, "{report:#}");
+    let mut by_rule: BTreeMap<String, usize> = BTreeMap::new();
+    for f in report["findings"].as_array().unwrap() {
+        *by_rule
+            .entry(f["rule"].as_str().unwrap().to_owned())
+            .or_default() += 1;
+    }
+    // Each habit on about 30% of 2,000 cards; a shared label is one finding per pair of
+    // terms, and superseded terms are never made deprecated twice.
+    for rule in ["overlapping-labels", "unused-citation", "no-replacement"] {
+        let n = by_rule.get(rule).copied().unwrap_or(0);
+        assert!((400..=800).contains(&n), "{rule}: {n} in {by_rule:?}");
+    }
+    // Only the habits are new: every other field is the tidy glossary's.
+    let lines = |p: &Path| -> Vec<Value> {
+        std::fs::read_to_string(p)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let (tidy, untidy) = (lines(&tidy), lines(&untidy));
+    assert_eq!(tidy.len(), untidy.len());
+    for (a, b) in tidy.iter().zip(&untidy) {
+        for field in [
+            "slug",
+            "term",
+            "definition",
+            "note",
+            "related",
+            "supersedes",
+        ] {
+            assert_eq!(a[field], b[field], "{field} of {}", a["slug"]);
+        }
+    }
+}

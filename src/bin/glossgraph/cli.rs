@@ -172,7 +172,7 @@ pub enum Command {
     /// The cards pass `check` without errors: linked by `related` with a heavy-tailed degree
     /// distribution and a connected graph, some `supersedes` chains, citations, mixed-precision
     /// dates, and texts with characters that exporters must escape. The only warnings are the
-    /// one-way `related` links asked for by --one-way.
+    /// one-way `related` links asked for by --one-way and the habits asked for by --untidy.
     ///
     /// Examples:
     ///   glossgraph generate --terms 2000 --out corpus.jsonl
@@ -632,6 +632,13 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = Params::DEFAULT_TOPIC_SIZE)]
     pub topic_size: u32,
 
+    /// Probability (0 to 1) of each of three untidy habits on a card, drawn apart: an alias
+    /// that is another term's label (overlapping-labels), a citation nothing cites
+    /// (unused-citation), a deprecated status without replacement (no-replacement). Warnings
+    /// only: with --one-way, the shape of a glossary written by many hands.
+    #[arg(long, value_name = "P", default_value_t = Params::DEFAULT_UNTIDY)]
+    pub untidy: f64,
+
     /// Also write each card's planted topic as `slug<TAB>topic` lines to FILE (to score a
     /// topic detection against).
     #[arg(long, value_name = "FILE", requires = "topic_strength")]
@@ -649,6 +656,7 @@ impl GenerateArgs {
             awkward: self.awkward,
             topic_strength: self.topic_strength,
             topic_size: self.topic_size,
+            untidy: self.untidy,
         }
     }
 }

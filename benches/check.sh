@@ -24,9 +24,9 @@ if ! "$time_bin" -f '%e' true 2>/dev/null; then
   exit 2
 fi
 
-cargo build --release --quiet --bin glossgraph --example bare_parse
-gg=target/release/glossgraph
-bare=target/release/examples/bare_parse
+cargo build --profile dist --quiet --bin glossgraph --example bare_parse
+gg=target/dist/glossgraph
+bare=target/dist/examples/bare_parse
 check_bin=${CHECK_BIN:-$gg}
 mkdir -p target/bench
 

@@ -44,9 +44,9 @@ dir=target/bench
 mkdir -p "$dir"
 runs=${RUNS:-1}
 formats="turtle ntriples rdfxml jsonld trig nquads graphml graphml-yed graphml-neo4j dot"
-cargo build --release --quiet --bin glossgraph --example bare_parse
-bin=target/release/glossgraph
-floor=target/release/examples/bare_parse
+cargo build --profile dist --quiet --bin glossgraph --example bare_parse
+bin=target/dist/glossgraph
+floor=target/dist/examples/bare_parse
 
 exec 3>&1
 timing=$(mktemp)

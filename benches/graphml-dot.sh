@@ -7,7 +7,7 @@
 #   (`glossgraph generate --terms N`, kept in target/bench/corpus-N.jsonl and shared with the
 #   other benchmarks; target/bench-rdf/corpus-N.jsonl is used when it is there).
 #
-# For each input and format it runs the release build of examples/viz_export under
+# For each input and format it runs the `dist` build (fat LTO) of examples/viz_export under
 # /usr/bin/time (wall time, peak RSS), which also prints the time of the load+check stage and of
 # the write stage alone, wall and CPU; then NetworkX (benches/graphml_networkx.py: build
 # the nx.DiGraph, then time write_graphml alone). Outputs go to target/bench/graphml-dot/.
@@ -28,7 +28,7 @@ runs=${RUNS:-3}
 if [ "${1:-}" = "--no-networkx" ]; then networkx=0; shift; fi
 [ $# -gt 0 ] || { echo "usage: $0 [--no-networkx] INPUT..." >&2; exit 2; }
 
-cargo build --release --quiet --bin glossgraph --example viz_export
+cargo build --profile dist --quiet --bin glossgraph --example viz_export
 
 # Flushes what earlier runs wrote; with FREE_MEMORY=1 also empties the page cache and reads
 # $1 (the input) back into it.
@@ -48,7 +48,7 @@ for input in "$@"; do
     file="target/bench-rdf/corpus-$input.jsonl"
     if [ ! -f "$file" ]; then
       file="target/bench/corpus-$input.jsonl"
-      [ -f "$file" ] || target/release/glossgraph generate --terms "$input" --out "$file"
+      [ -f "$file" ] || target/dist/glossgraph generate --terms "$input" --out "$file"
     fi
   else
     file="$input"
@@ -65,7 +65,7 @@ for input in "$@"; do
       settle "$file"
       free=$(awk '/MemFree/ {printf "%.1f", $2/1048576}' /proc/meminfo)
       stats=$( { /usr/bin/time -f "wall %e s, peak RSS %M KiB" \
-        target/release/examples/viz_export "$file" "$format" "$out"; } 2>&1 )
+        target/dist/examples/viz_export "$file" "$format" "$out"; } 2>&1 )
       echo "glossgraph $format (run $run of $runs): $(echo "$stats" | tr '\n' ';' | sed 's/;$//; s/;/; /g'); free before ${free} GiB"
     done
   done

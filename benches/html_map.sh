@@ -13,8 +13,8 @@ cd "$(dirname "$0")/.."
 export PATH="$PWD/target/test-tools/venv/bin:$PATH"
 SIZES=${SIZES:-"1000 10000 100000"}
 RUNS=${RUNS:-3}
-cargo build --quiet --release
-bin=${CARGO_TARGET_DIR:-target}/release/glossgraph
+cargo build --quiet --profile dist
+bin=${CARGO_TARGET_DIR:-target}/dist/glossgraph
 mkdir -p target/bench
 echo "# $(date -u +%Y-%m-%dT%H:%MZ) commit $(git rev-parse --short HEAD), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "| terms | page bytes | bytes/term | render s | time to interactive ms (runs) | of which file read / HTML parse / script ms | first frame ms | zoom frames ms (median / max) | first card ms |"

@@ -17,10 +17,10 @@ timeout_s=${TIMEOUT:-600}
 strength=${TOPIC_STRENGTH:-0.8}
 work=target/bench-map
 mkdir -p "$work"
-cargo build --release --quiet --example map_quality
-bin=target/release/glossgraph
-cargo build --release --quiet
-quality=target/release/examples/map_quality
+cargo build --profile dist --quiet --example map_quality
+bin=target/dist/glossgraph
+cargo build --profile dist --quiet
+quality=target/dist/examples/map_quality
 echo "# benches/map.sh at $(git rev-parse --short HEAD), $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores"
 for n in "${sizes[@]}"; do
   cards=$work/g$n.jsonl

@@ -21,9 +21,9 @@ export PATH="$PWD/target/test-tools/venv/bin:$PATH"
 dir=target/bench-rdf
 mkdir -p "$dir"
 runs=${RUNS:-3}
-cargo build --release --quiet --bin glossgraph --example bare_parse
-bin=target/release/glossgraph
-floor=target/release/examples/bare_parse
+cargo build --profile dist --quiet --bin glossgraph --example bare_parse
+bin=target/dist/glossgraph
+floor=target/dist/examples/bare_parse
 
 inputs=("$@")
 if [ ${#inputs[@]} -eq 0 ]; then

@@ -7,7 +7,7 @@
 //! line checked as UTF-8), so the only difference between the two runs is what `check` does
 //! beyond parsing.
 //!
-//! Usage: `cargo run --release --example bare_parse -- FILE.jsonl`
+//! Usage: `cargo run --profile dist --example bare_parse -- FILE.jsonl`
 
 use std::io::{BufRead, BufReader};
 use std::process::ExitCode;

@@ -4,7 +4,7 @@
 //! foundation's part (reading and checking the cards) and the RDF writer's part, which is
 //! what `rdf::write` controls.
 //!
-//! Usage: `cargo run --release --example rdf_phases -- CARDS.jsonl FORMAT OUT`
+//! Usage: `cargo run --profile dist --example rdf_phases -- CARDS.jsonl FORMAT OUT`
 //! (FORMAT as on the command line: ntriples, turtle, …; OUT a file, or - for no output.)
 
 use std::io::{self, BufWriter, Write};

@@ -1,6 +1,6 @@
 //! Benchmark harness for the GraphML and DOT writers (see `docs/bench-graphml-dot.md`).
 //!
-//! `cargo run --release --example viz_export -- INPUT FORMAT OUTPUT` loads and checks INPUT
+//! `cargo run --profile dist --example viz_export -- INPUT FORMAT OUTPUT` loads and checks INPUT
 //! (any glossgraph input, e.g. a JSON Lines file), writes it as FORMAT (`graphml`,
 //! `graphml-yed`, `graphml-neo4j` or `dot`, the whole glossary) to OUTPUT, and prints the time
 //! of each stage on stderr as `load+check <s> (cpu <s>) write <s> (cpu <s>) bytes <n>`. Peak memory is measured

@@ -18,7 +18,8 @@ mod text;
 
 pub use report::{Located, Report};
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
+use std::sync::{Arc, Mutex};
 
 use crate::config::Config;
 use crate::diag::Origin;
@@ -26,11 +27,52 @@ use crate::diag::{Finding, Rule, Severity, SourceId};
 use crate::load::{Input, LoadError, Loaded, LoadedCard, OnCard, Source, Sources};
 use crate::{Card, Glossary};
 
-/// How strict a check is.
+/// How strict a check is, and what of its warnings it keeps.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Options {
     /// Unknown fields are errors instead of warnings.
     pub strict: bool,
+    /// Whether warnings are kept whole in the report or only counted.
+    pub warnings: Warnings,
+}
+
+/// What a check keeps of its warnings.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Warnings {
+    /// Every warning, located and with its text: for `check`, which prints them.
+    #[default]
+    Keep,
+    /// Only their number per rule ([`Report::counted`]): for the commands that write
+    /// something and say no more than how many warnings there are. A glossary written by many
+    /// hands has about two warnings a card, and locating each (its line, column and snippet)
+    /// costs more memory than the card; errors are always kept whole.
+    Count,
+}
+
+impl Options {
+    /// Whether `finding` is only counted under these options.
+    fn counts_only(&self, finding: &Finding) -> bool {
+        self.warnings == Warnings::Count
+            && finding.severity == Severity::Warning
+            && !(self.strict && finding.rule == Rule::UnknownField)
+    }
+
+    /// Moves the findings of `findings[from..]` that are only counted into `counted`.
+    fn tally(&self, findings: &mut Vec<Finding>, from: usize, counted: &mut BTreeMap<Rule, usize>) {
+        if self.warnings == Warnings::Keep {
+            return;
+        }
+        let mut kept = from;
+        for i in from..findings.len() {
+            if self.counts_only(&findings[i]) {
+                *counted.entry(findings[i].rule).or_default() += 1;
+            } else {
+                findings.swap(kept, i);
+                kept += 1;
+            }
+        }
+        findings.truncate(kept);
+    }
 }
 
 /// A checked glossary: the graph (built even when there are errors, for tools that want to
@@ -70,15 +112,22 @@ pub fn load_and_check(
     let rules = CardRules {
         config: config.clone(),
         keep,
+        options,
+        counted: Arc::default(),
     };
+    let counted = Arc::clone(&rules.counted);
     let loaded = crate::load::load_with(input, rules)?;
-    Ok(check_rest(loaded, config, options))
+    let counted = std::mem::take(&mut *counted.lock().unwrap_or_else(|e| e.into_inner()));
+    Ok(check_rest(loaded, config, options, counted))
 }
 
 /// The per-card rules, as a loader hook (see [`load_and_check`]).
 struct CardRules {
     config: Config,
     keep: Keep,
+    options: Options,
+    /// The warnings counted, not kept ([`Warnings::Count`]), from every loading thread.
+    counted: Arc<Mutex<BTreeMap<Rule, usize>>>,
 }
 
 impl OnCard for CardRules {
@@ -87,7 +136,14 @@ impl OnCard for CardRules {
         if !loaded.has_slug {
             return;
         }
+        let from = findings.len();
         one_card(loaded, source, &self.config, findings);
+        if self.options.warnings == Warnings::Count
+            && findings[from..].iter().any(|f| self.options.counts_only(f))
+        {
+            let mut counted = self.counted.lock().unwrap_or_else(|e| e.into_inner());
+            self.options.tally(findings, from, &mut counted);
+        }
         if self.keep == Keep::Graph {
             loaded.card = loaded.card.outline();
         }
@@ -98,11 +154,17 @@ impl OnCard for CardRules {
 pub fn check(mut loaded: Loaded, config: &Config, options: Options) -> Checked {
     let findings = card_rules(&loaded.cards, &loaded.sources, config);
     loaded.findings.extend(findings);
-    check_rest(loaded, config, options)
+    check_rest(loaded, config, options, BTreeMap::new())
 }
 
-/// The rules across cards, once the per-card rules have run.
-fn check_rest(loaded: Loaded, config: &Config, options: Options) -> Checked {
+/// The rules across cards, once the per-card rules have run (and counted `counted` of their
+/// warnings, see [`Warnings::Count`]).
+fn check_rest(
+    loaded: Loaded,
+    config: &Config,
+    options: Options,
+    mut counted: BTreeMap<Rule, usize>,
+) -> Checked {
     let Loaded {
         sources,
         mut cards,
@@ -152,7 +214,8 @@ fn check_rest(loaded: Loaded, config: &Config, options: Options) -> Checked {
             }
         }
     }
-    let report = Report::new(findings, &sources, card_count);
+    options.tally(&mut findings, 0, &mut counted);
+    let report = Report::new(findings, counted, &sources, card_count);
     Checked {
         glossary,
         report,
@@ -350,7 +413,10 @@ mod tests {
             let checked = check(
                 load_str("g.jsonl", &text),
                 &crate::config::Config::default(),
-                Options { strict: true },
+                Options {
+                    strict: true,
+                    ..Options::default()
+                },
             );
             let report = &checked.report;
             assert_eq!(report.cards, terms as usize);
@@ -507,7 +573,10 @@ mod tests {
             let checked = check(
                 load_str("a.jsonl", text),
                 &Config::default(),
-                Options { strict },
+                Options {
+                    strict,
+                    ..Options::default()
+                },
             );
             let f = checked
                 .report
@@ -518,5 +587,48 @@ mod tests {
         };
         assert_eq!(run(false), Severity::Warning);
         assert_eq!(run(true), Severity::Error);
+    }
+
+    #[test]
+    fn counted_warnings_are_the_kept_ones_by_rule_and_strict_errors_stay_whole() {
+        let text = "{\"slug\":\"a\",\"term\":\"A\",\"definition\":\"d\",\"colour\":1,\"related\":[\"b\"]}\n\
+                    {\"slug\":\"b\",\"term\":\"a\",\"definition\":\"d\",\"status\":\"deprecated\"}";
+        let input = |name: &str| {
+            let path = std::env::temp_dir().join(format!(
+                "glossgraph-counted-{}-{name}.jsonl",
+                std::process::id()
+            ));
+            std::fs::write(&path, text).unwrap();
+            path
+        };
+        let report = |strict, warnings| {
+            let path = input(&format!("{strict}-{warnings:?}"));
+            let options = Options { strict, warnings };
+            let input = Input::parse(path.to_str().unwrap());
+            let checked = load_and_check(&input, &Config::default(), options, Keep::Cards).unwrap();
+            std::fs::remove_file(&path).unwrap();
+            checked.report
+        };
+        let kept = report(false, Warnings::Keep);
+        let mut by_rule: BTreeMap<Rule, usize> = BTreeMap::new();
+        for f in &kept.findings {
+            *by_rule.entry(f.rule).or_default() += 1;
+        }
+        assert!(by_rule.len() >= 3, "{by_rule:?}");
+        assert!(kept.counted.is_empty());
+        let counted = report(false, Warnings::Count);
+        assert!(counted.findings.is_empty(), "{:?}", counted.findings);
+        assert_eq!(counted.counted, by_rule);
+        assert_eq!(
+            counted.count(Severity::Warning),
+            kept.count(Severity::Warning)
+        );
+        assert_eq!(counted.summary(), kept.summary());
+        // Under --strict an unknown field is an error, and errors are never only counted.
+        let strict = report(true, Warnings::Count);
+        assert_eq!(strict.findings.len(), 1);
+        assert_eq!(strict.findings[0].rule, Rule::UnknownField);
+        assert_eq!(strict.count(Severity::Error), 1);
+        assert!(!strict.counted.contains_key(&Rule::UnknownField));
     }
 }

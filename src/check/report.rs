@@ -1,6 +1,7 @@
 //! The report of a check: findings resolved to file, line and column, sorted, and rendered
 //! for people (rustc-like, with the offending line and the problem underlined) or as JSON.
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -55,6 +56,8 @@ fn severity_name<S: serde::Serializer>(severity: &Severity, s: S) -> Result<S::O
 pub struct Report {
     /// Sorted by file (in reading order), line, column, rule, message; glossary-wide last.
     pub findings: Vec<Located>,
+    /// Warnings counted but not kept, by rule (only with [`super::Warnings::Count`]).
+    pub counted: BTreeMap<Rule, usize>,
     /// Cards read (including those with errors).
     pub cards: usize,
     /// Files (or stdin) read.
@@ -65,7 +68,12 @@ pub struct Report {
 const SNIPPET_WIDTH: usize = 120;
 
 impl Report {
-    pub(super) fn new(findings: Vec<Finding>, sources: &Sources, cards: usize) -> Self {
+    pub(super) fn new(
+        findings: Vec<Finding>,
+        counted: BTreeMap<Rule, usize>,
+        sources: &Sources,
+        cards: usize,
+    ) -> Self {
         // Findings are resolved card by card, in the order the cards lie in their files, so
         // that each card's text is read once, through one open file, and dropped before the
         // next; they keep their original order for the (stable) sort below.
@@ -123,16 +131,24 @@ impl Report {
         });
         Self {
             findings,
+            counted,
             cards,
             sources: sources.len(),
         }
     }
 
+    /// Findings of `severity`, those only counted included.
     pub fn count(&self, severity: Severity) -> usize {
-        self.findings
+        let kept = self
+            .findings
             .iter()
             .filter(|f| f.severity == severity)
-            .count()
+            .count();
+        let counted: usize = match severity {
+            Severity::Warning => self.counted.values().sum(),
+            Severity::Error => 0,
+        };
+        kept + counted
     }
 
     /// Whether the glossary fails the check: errors, or warnings when they are denied.
@@ -217,6 +233,15 @@ impl Report {
                 )?;
             }
             writeln!(w)?;
+        }
+        let counted: usize = self.counted.values().sum();
+        if counted > 0 {
+            writeln!(
+                w,
+                "{} {counted} warning{} not listed here; `glossgraph check` lists them\n",
+                paint("1", "note:"),
+                if counted == 1 { " is" } else { "s are" }
+            )?;
         }
         let verdict = if self.count(Severity::Error) > 0 {
             paint("1;31", "invalid")

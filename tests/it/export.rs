@@ -180,6 +180,46 @@ fn an_invalid_glossary_writes_nothing() {
 }
 
 #[test]
+fn export_counts_warnings_and_lists_only_errors() {
+    // `b` lists `a` one way (a warning) and `c` names a term that does not exist (an error).
+    let tmp = tempfile::tempdir().unwrap();
+    let cards = tmp.path().join("cards");
+    fs::create_dir(&cards).unwrap();
+    for (slug, related) in [("a", "[]"), ("b", r#"["a"]"#), ("c", r#"["zz"]"#)] {
+        fs::write(
+            cards.join(format!("{slug}.json")),
+            format!(r#"{{"slug": "{slug}", "term": "T {slug}", "definition": "D.", "related": {related}}}"#),
+        )
+        .unwrap();
+    }
+    let (code, _, stderr) = export(tmp.path(), &["cards", "--out", "out"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("error[dangling-link]"), "{stderr}");
+    assert!(
+        !stderr.contains("warning["),
+        "warnings are counted, not listed: {stderr}"
+    );
+    assert!(
+        stderr.contains("warnings are not listed here; `glossgraph check` lists them"),
+        "{stderr}"
+    );
+    // `check` lists the same warnings the export counted.
+    let (_, report, _) = outcome(&run_in(tmp.path(), &["check", "cards"], None));
+    let listed = report.matches("warning[").count();
+    assert!(listed >= 2, "{report}");
+    assert!(
+        stderr.contains(&format!("1 error, {listed} warnings in 3 cards")),
+        "{stderr}\n{report}"
+    );
+    // Valid, the export says how many warnings in one line.
+    fs::remove_file(cards.join("c.json")).unwrap();
+    let (code, _, stderr) = export(tmp.path(), &["cards", "--out", "out"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("the glossary has "), "{stderr}");
+    assert!(!stderr.contains("warning["), "{stderr}");
+}
+
+#[test]
 fn a_blocked_target_fails_before_any_file_is_replaced() {
     let tmp = tempfile::tempdir().unwrap();
     let data = root().join("data");

@@ -12,7 +12,8 @@ use crate::{exit, glossary};
 
 pub fn run(args: &CheckArgs, color: Color) -> Result<ExitCode> {
     // The report is all `check` writes: the cards are kept only as far as the graph needs.
-    let checked = glossary::load_checked(&args.glossary, check::Keep::Graph)?;
+    let checked =
+        glossary::load_checked(&args.glossary, check::Keep::Graph, check::Warnings::Keep)?;
     let report = &checked.report;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

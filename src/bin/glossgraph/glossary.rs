@@ -18,7 +18,11 @@ use crate::cli::{Color, GlossaryArgs, StoreArgs};
 use crate::exit;
 
 /// Loads and checks the glossary named by the arguments.
-pub fn load_checked(args: &GlossaryArgs, keep: check::Keep) -> Result<Checked> {
+pub fn load_checked(
+    args: &GlossaryArgs,
+    keep: check::Keep,
+    warnings: check::Warnings,
+) -> Result<Checked> {
     let input = Input::parse(&args.input);
     let config = Config::for_input(
         input.config_dir().as_deref(),
@@ -27,19 +31,20 @@ pub fn load_checked(args: &GlossaryArgs, keep: check::Keep) -> Result<Checked> {
     )?;
     let options = check::Options {
         strict: args.strict,
+        warnings,
     };
     Ok(check::load_and_check(&input, &config, options, keep)?)
 }
 
 /// Loads and checks the glossary for a command that writes something: an invalid glossary
-/// prints its report on stderr and yields `Err(exit code 1)`; warnings are counted in one
-/// line unless quiet (`check` is where they are read).
+/// prints its errors on stderr and yields `Err(exit code 1)`; warnings are only counted
+/// (never located nor kept) and said in one line unless quiet (`check` is where they are read).
 pub fn load_valid(
     args: &GlossaryArgs,
     color: Color,
     quiet: bool,
 ) -> Result<Result<Checked, ExitCode>> {
-    let checked = load_checked(args, check::Keep::Cards)?;
+    let checked = load_checked(args, check::Keep::Cards, check::Warnings::Count)?;
     let report = &checked.report;
     let stderr = io::stderr();
     let color = color.enabled(&stderr);

@@ -307,9 +307,13 @@ fn resolve(f: Finding, sources: &Sources, texts: &mut CardTexts) -> Located {
             if line > 0 {
                 out.line = Some(line);
                 out.column = Some(column.max(1));
-                out.snippet = sources
-                    .line(source, line)
-                    .map(|text| snippet(&text, column.max(1), 1));
+                out.snippet = sources.line(source, line).map(|text| {
+                    let at = text
+                        .char_indices()
+                        .nth(column.max(1) as usize - 1)
+                        .map_or(text.len(), |(i, _)| i);
+                    snippet(&text, at, 1)
+                });
             }
         }
         Place::Card { origin, pointer } => {
@@ -334,7 +338,8 @@ fn resolve(f: Finding, sources: &Sources, texts: &mut CardTexts) -> Located {
                     .chars()
                     .count()
                     .max(1);
-                out.snippet = Some(snippet(line_text, c, width as u32));
+                let at = (start - line_start).min(line_text.len());
+                out.snippet = Some(snippet(line_text, at, width as u32));
             } else {
                 out.line = Some(origin.line);
                 out.column = Some(origin.column);
@@ -345,27 +350,39 @@ fn resolve(f: Finding, sources: &Sources, texts: &mut CardTexts) -> Located {
     out
 }
 
-/// A snippet of `line` showing `width` characters from `column`, cut to a readable length.
-fn snippet(line: &str, column: u32, width: u32) -> Snippet {
-    let chars: Vec<char> = line.chars().collect();
-    let start = (column as usize - 1).min(chars.len());
-    let width = (width as usize).clamp(1, SNIPPET_WIDTH / 2);
-    let (from, prefix) = if start > SNIPPET_WIDTH / 2 {
-        (start - SNIPPET_WIDTH / 4, "…")
+/// A snippet of `line` showing `width` characters from byte `at` (a character boundary), cut
+/// to a readable length around it.
+///
+/// Only the characters shown are looked at, never the whole line: a card of a JSON Lines
+/// file is one line of a few kilobytes, and a glossary written by many hands has a couple of
+/// findings per card.
+fn snippet(line: &str, at: usize, width: u32) -> Snippet {
+    let half = SNIPPET_WIDTH / 2;
+    // The characters before `at`, from the nearest, as many as can matter.
+    let before: Vec<char> = line[..at].chars().rev().take(half + 1).collect();
+    let (lead, prefix) = if before.len() > half {
+        (SNIPPET_WIDTH / 4, "…")
     } else {
-        (0, "")
+        (before.len(), "")
     };
-    let to = (from + SNIPPET_WIDTH).min(chars.len());
-    let suffix = if to < chars.len() { "…" } else { "" };
+    let mut after = line[at..].chars();
+    let mut shown: String = before[..lead].iter().rev().collect();
+    let mut taken = lead;
+    for c in after.by_ref().take(SNIPPET_WIDTH - lead) {
+        shown.push(c);
+        taken += 1;
+    }
+    let suffix = if after.next().is_some() { "…" } else { "" };
     // Tabs and control characters would break the alignment of the underline.
-    let shown: String = chars[from..to]
-        .iter()
-        .map(|&c| if c.is_control() { ' ' } else { c })
+    let shown: String = shown
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
+    let width = (width as usize).clamp(1, half);
     Snippet {
         text: format!("{prefix}{shown}{suffix}"),
-        start: (start - from + prefix.chars().count() + 1) as u32,
-        width: width.min(to.saturating_sub(start).max(1)) as u32,
+        start: (lead + prefix.chars().count() + 1) as u32,
+        width: width.min(taken.saturating_sub(lead).max(1)) as u32,
     }
 }
 
@@ -376,9 +393,64 @@ mod tests {
     #[test]
     fn long_lines_are_cut_around_the_column() {
         let line = format!("{}X{}", "a".repeat(500), "b".repeat(500));
-        let s = snippet(&line, 501, 1);
+        let s = snippet(&line, 500, 1);
         assert!(s.text.starts_with('…') && s.text.ends_with('…'));
         assert_eq!(s.text.chars().nth(s.start as usize - 1), Some('X'));
         assert_eq!(s.text.chars().count(), SNIPPET_WIDTH + 2);
+    }
+
+    /// The first version, which read the whole line: the reference for [`snippet`]. A snippet of `line` showing `width` characters from `column`, cut to a readable length.
+    fn snippet_whole_line(line: &str, column: u32, width: u32) -> Snippet {
+        let chars: Vec<char> = line.chars().collect();
+        let start = (column as usize - 1).min(chars.len());
+        let width = (width as usize).clamp(1, SNIPPET_WIDTH / 2);
+        let (from, prefix) = if start > SNIPPET_WIDTH / 2 {
+            (start - SNIPPET_WIDTH / 4, "…")
+        } else {
+            (0, "")
+        };
+        let to = (from + SNIPPET_WIDTH).min(chars.len());
+        let suffix = if to < chars.len() { "…" } else { "" };
+        // Tabs and control characters would break the alignment of the underline.
+        let shown: String = chars[from..to]
+            .iter()
+            .map(|&c| if c.is_control() { ' ' } else { c })
+            .collect();
+        Snippet {
+            text: format!("{prefix}{shown}{suffix}"),
+            start: (start - from + prefix.chars().count() + 1) as u32,
+            width: width.min(to.saturating_sub(start).max(1)) as u32,
+        }
+    }
+
+    #[test]
+    fn snippets_are_those_of_the_whole_line() {
+        let pieces = [
+            "a",
+            "é",
+            "日本",
+            "\t",
+            "\u{1F600}",
+            "\u{200F}",
+            "\"k\": ",
+            " ",
+        ];
+        let mut rng = crate::rng::Rng(7);
+        for _ in 0..2000 {
+            let len = rng.below_usize(400);
+            let line: String = (0..len).map(|_| rng.pick(&pieces)).collect();
+            let chars = line.chars().count();
+            let column = 1 + rng.below(chars as u32 + 1);
+            let width = rng.below(100);
+            let at = line
+                .char_indices()
+                .nth(column as usize - 1)
+                .map_or(line.len(), |(i, _)| i);
+            assert_eq!(
+                snippet(&line, at, width),
+                snippet_whole_line(&line, column, width),
+                "{line:?} at column {column}, width {width}"
+            );
+        }
     }
 }

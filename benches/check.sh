@@ -9,6 +9,8 @@
 #   benches/check.sh              # 10000 100000 1000000 terms
 #   SIZES="10000" RUNS=1 benches/check.sh
 #   CHECK_BIN=/path/to/older/glossgraph benches/check.sh   # time another build's `check`
+#   SHAPE=untidy benches/check.sh  # warning-heavy: --one-way 0.3 --untidy 0.4 (about two
+#                                  # warnings a card, as in a glossary written by many hands)
 #
 # Targets (foundation issue): check within 2x of the bare parse time; peak memory under
 # 1.5x the input size. Corpora are kept in target/bench/corpus-N.jsonl, shared with the other
@@ -18,6 +20,8 @@ cd "$(dirname "$0")/.."
 
 sizes=${SIZES:-"10000 100000 1000000"}
 runs=${RUNS:-3}
+shape=${SHAPE:-tidy}
+case "$shape" in tidy | untidy) ;; *) echo "check.sh: SHAPE is tidy or untidy, not $shape" >&2; exit 2 ;; esac
 time_bin=/usr/bin/time
 if ! "$time_bin" -f '%e' true 2>/dev/null; then
   echo "check.sh: needs GNU time at $time_bin (Debian package \`time\`, installed by scripts/install-test-tools.sh)" >&2
@@ -53,11 +57,18 @@ best_of() {
   echo "$best"
 }
 
+echo "Shape: $shape"
+echo
 echo "| terms | input MB | check s | check peak MB | bare parse s | bare peak MB | ratio (time) | check peak / input | check CPU s | bare CPU s |"
 echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for n in $sizes; do
-  corpus=target/bench/corpus-$n.jsonl
-  [ -s "$corpus" ] || "$gg" generate --terms "$n" --seed 1 --out "$corpus"
+  if [ "$shape" = untidy ]; then
+    corpus=target/bench/corpus-untidy-$n.jsonl
+    [ -s "$corpus" ] || "$gg" generate --terms "$n" --seed 1 --one-way 0.3 --untidy 0.4 --out "$corpus"
+  else
+    corpus=target/bench/corpus-$n.jsonl
+    [ -s "$corpus" ] || "$gg" generate --terms "$n" --seed 1 --out "$corpus"
+  fi
   bytes=$(stat -c %s "$corpus")
   read -r check_s check_kb check_cpu < <(best_of "$check_bin" check "$corpus" --format json)
   read -r bare_s bare_kb bare_cpu < <(best_of "$bare" "$corpus")

@@ -60,19 +60,21 @@ REFERENCES, IDENTIFIER, PROVENANCE = n(DCTERMS + "references"), n(DCTERMS + "ide
 BIBLIOGRAPHIC_RESOURCE, PROVENANCE_STATEMENT = n(DCTERMS + "BibliographicResource"), n(DCTERMS + "ProvenanceStatement")
 URL = n(SCHEMA + "url")
 GX_SLUG, GX_NOTE_PARAGRAPH = n(GX + "Slug"), n(GX + "NoteParagraph")
+GX_LIFECYCLE_STATUS = n(GX + "LifecycleStatus")
 GX_ADVANTAGE, GX_LIMITATION, GX_STATUS = n(GX + "advantage"), n(GX + "limitation"), n(GX + "status")
 GX_FIRST_SEEN, GX_LAST_SEEN, GX_ACCESSED = n(GX + "firstSeen"), n(GX + "lastSeen"), n(GX + "accessed")
 GX_PARAGRAPH_OF = n(GX + "paragraphOf")
-SCHEME, STATUS_SCHEME, ONTOLOGY_IRI = n(BASE), n(BASE + "status"), n(BASE + "ns")
+SCHEME, ONTOLOGY_IRI = n(BASE), n(BASE + "ns")
 TRUE = Literal("true", datatype=BOOLEAN)
 
 # The vocabulary as glossgraph describes it (src/rdf/vocab.rs).
 GX_TERMS = [
     (GX_SLUG, DATATYPE, "slug", "The identity of a glossary term: lowercase ASCII words joined by hyphens, as in the term's IRI and card file name. The datatype of its skos:notation.", None),
     (GX_NOTE_PARAGRAPH, CLASS, "note paragraph", "A paragraph of a term's scope note that cites sources with [id] markers; dcterms:references names the citations it rests on.", None),
+    (GX_LIFECYCLE_STATUS, CLASS, "lifecycle status", "A status a term's subject can have in the field, one of the glossary's configured statuses. A value of the glossary's vocabulary, not a concept of its concept scheme.", None),
     (GX_ADVANTAGE, PROPERTY, "advantage", "A short statement of what the term's subject is good at.", NOTE),
     (GX_LIMITATION, PROPERTY, "limitation", "A short statement of what the term's subject cannot do or does badly.", NOTE),
-    (GX_STATUS, PROPERTY, "status", "The lifecycle status of the term's subject in the field; a concept of the glossary's status scheme.", None),
+    (GX_STATUS, PROPERTY, "status", "The lifecycle status of the term's subject in the field; a gx:LifecycleStatus.", None),
     (GX_FIRST_SEEN, PROPERTY, "first seen", "When the term's subject was first seen in the field; an xsd:date, xsd:gYearMonth or xsd:gYear, as precisely as it is known.", DATE_P),
     (GX_LAST_SEEN, PROPERTY, "last seen", "When the term's subject was last seen in the field; an xsd:date, xsd:gYearMonth or xsd:gYear, as precisely as it is known.", DATE_P),
     (GX_ACCESSED, PROPERTY, "accessed", "When a cited source was consulted.", DATE_P),
@@ -171,16 +173,14 @@ def triples(cards):
 
     updated = [c["updated"] for c in by_slug.values() if c.get("updated")]
     yield Triple(SCHEME, TYPE, CONCEPT_SCHEME)
+    yield Triple(SCHEME, PREF_LABEL, text(TITLE))
+    yield Triple(SCHEME, LABEL, text(TITLE))
     yield Triple(SCHEME, TITLE_P, text(TITLE))
     if updated:
         yield Triple(SCHEME, MODIFIED, date(max(updated, key=date_key)))
-    yield Triple(STATUS_SCHEME, TYPE, CONCEPT_SCHEME)
-    yield Triple(STATUS_SCHEME, TITLE_P, en("Lifecycle statuses of the glossary's terms"))
     for status in STATUSES:
         s = n(BASE + "status/" + encoded(status))
-        yield Triple(s, TYPE, CONCEPT)
-        yield Triple(s, IN_SCHEME, STATUS_SCHEME)
-        yield Triple(s, TOP_CONCEPT_OF, STATUS_SCHEME)
+        yield Triple(s, TYPE, GX_LIFECYCLE_STATUS)
         yield Triple(s, PREF_LABEL, en(status))
         yield Triple(s, DEFINITION, en(STATUS_DEFINITIONS.get(status, "A status allowed by this glossary's configuration.")))
     yield Triple(ONTOLOGY_IRI, TYPE, ONTOLOGY)

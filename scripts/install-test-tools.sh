@@ -6,8 +6,8 @@
 # Virtuoso, Chromium (headless, for the SPARQL query page and the HTML map), ESLint (from npm,
 # for the HTML map's script), graphology and graphology-gexf (from npm, the second GEXF
 # reader), NetworkX, python-igraph, rdflib,
-# SPARQLWrapper, pyoxigraph, the Oxigraph server and pydot (NetworkX's write_dot, for
-# benches/export_python.py).
+# SPARQLWrapper, pyoxigraph, the Oxigraph server, pydot (NetworkX's write_dot, for
+# benches/export_python.py) and Skosify (a SKOS checker).
 # Idempotent: what is already there is not installed again. Needs root (or sudo) for apt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -81,7 +81,8 @@ if [ ! -x "$venv/bin/python3" ]; then
   fi
 fi
 # lxml: NetworkX writes GraphML through it when it is there (benches/graphml_networkx.py).
-python_packages=(networkx lxml igraph rdflib SPARQLWrapper pyoxigraph oxigraph pydot)
+# Skosify: a SKOS checker, which must find one labelled concept scheme in the export.
+python_packages=(networkx lxml igraph rdflib SPARQLWrapper pyoxigraph oxigraph pydot skosify)
 if ! "$venv/bin/python3" - "${python_packages[@]}" <<'PY' 2>/dev/null
 import importlib.metadata as m, sys
 for name in sys.argv[1:]:

@@ -19,6 +19,42 @@ pub enum ExportError {
     /// The glossary cannot be written in this form (e.g. a view that selects nothing).
     #[error("{0}")]
     Unwritable(String),
+    /// A file of a folder of exports could not be written (a full disk, a quota, a failing
+    /// device): the file, the folder it was for, and the system's reason.
+    #[error("cannot write {file} into `{}`: {error}", folder.display())]
+    Write {
+        file: String,
+        folder: PathBuf,
+        error: io::Error,
+    },
+}
+
+impl ExportError {
+    /// An I/O error met while writing `file` for the folder `folder`, as
+    /// [`ExportError::Write`], which names both; other errors as they are.
+    #[must_use]
+    pub fn writing(self, file: &str, folder: &Path) -> Self {
+        match self {
+            Self::Io(error) => Self::Write {
+                file: file.to_owned(),
+                folder: folder.to_path_buf(),
+                error,
+            },
+            other => other,
+        }
+    }
+
+    /// Whether the file system ran out of space (or of the user's quota).
+    pub fn is_storage_full(&self) -> bool {
+        let error = match self {
+            Self::Io(error) | Self::Write { error, .. } => error,
+            Self::Unwritable(_) => return false,
+        };
+        matches!(
+            error.kind(),
+            io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded
+        )
+    }
 }
 
 /// Writes items `0..count` to `w` in order, rendered `per_chunk` at a time into buffers on

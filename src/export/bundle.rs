@@ -4,7 +4,8 @@
 //! renames are atomic). Only when every format has been written are the files renamed into
 //! place, the manifest last. A failure before that — a writer error, a full disk, an
 //! interruption — leaves the target folder exactly as it was; the staging folder is removed
-//! (or, after a crash, left as `.<name>.staging-<pid>` beside it, never mixed into it).
+//! (or, after a crash, left as `.<name>.staging-<pid>` beside it, never mixed into it, and
+//! removed by the next run once process `<pid>` no longer runs).
 //! Every staged file is flushed to disk before the first rename, on a thread of its own so
 //! that the disk works while the next format is rendered.
 //!
@@ -42,6 +43,9 @@ pub enum Event {
     Written(Format, u64),
     /// A format was left out, and why (the SVG when Graphviz is missing or the map too big).
     Skipped(Format, String),
+    /// Staging folders beside the output folder, left by runs that no longer run (killed,
+    /// or the machine went down), were removed; with the bytes they held.
+    Removed(Vec<PathBuf>, u64),
 }
 
 /// A writer that counts bytes and hashes them on their way to `inner`.
@@ -290,7 +294,7 @@ fn report(
         }
         Outcome::Staged(mut staged) => {
             if let Some(file) = staged.file.take() {
-                syncer.sync(file);
+                syncer.sync(format.file_name(), file);
             }
             progress(Event::Written(format, staged.bytes))?;
             Ok(Some((format, staged)))
@@ -356,6 +360,7 @@ fn render_svg(
             Ok(Some(e.to_string()))
         }
         Err(RenderError::Export(e)) => Err(e),
+        Err(RenderError::Io { source, .. }) => Err(ExportError::Io(source)),
         Err(e) => Err(ExportError::Unwritable(e.to_string())),
     }
 }
@@ -384,19 +389,19 @@ fn hash_file(path: &Path) -> io::Result<(u64, String)> {
 /// renamed: a crash of the machine cannot leave a renamed file whose bytes never reached the
 /// disk.
 struct Syncer {
-    files: Option<std::sync::mpsc::Sender<fs::File>>,
-    thread: Option<std::thread::JoinHandle<io::Result<()>>>,
+    files: Option<std::sync::mpsc::Sender<(&'static str, fs::File)>>,
+    thread: Option<std::thread::JoinHandle<Result<(), (&'static str, io::Error)>>>,
 }
 
 impl Syncer {
     fn start() -> Self {
-        let (files, received) = std::sync::mpsc::channel::<fs::File>();
+        let (files, received) = std::sync::mpsc::channel::<(&'static str, fs::File)>();
         let thread = std::thread::spawn(move || {
             let mut result = Ok(());
-            for file in received {
+            for (name, file) in received {
                 // After a failure the files are still taken, and dropped unflushed.
                 if result.is_ok() {
-                    result = file.sync_all();
+                    result = file.sync_all().map_err(|e| (name, e));
                 }
             }
             result
@@ -407,19 +412,19 @@ impl Syncer {
         }
     }
 
-    /// Queues `file` to be flushed.
-    fn sync(&self, file: fs::File) {
+    /// Queues `file`, staged under `name`, to be flushed.
+    fn sync(&self, name: &'static str, file: fs::File) {
         if let Some(files) = &self.files {
             // The thread stops only once `files` is dropped: the send cannot fail.
-            let _ = files.send(file);
+            let _ = files.send((name, file));
         }
     }
 
     /// Waits until every queued file is flushed.
     ///
     /// # Errors
-    /// The first flush that failed.
-    fn finish(mut self) -> io::Result<()> {
+    /// The first flush that failed, with the name of its file.
+    fn finish(mut self) -> Result<(), (&'static str, io::Error)> {
         self.files = None;
         match self.thread.take().map(std::thread::JoinHandle::join) {
             Some(Ok(result)) => result,
@@ -477,6 +482,10 @@ pub fn write(
     if let Some(parent) = staging.path.parent() {
         fs::create_dir_all(parent).map_err(cannot("create", parent))?;
     }
+    let (removed, bytes) = remove_abandoned(out);
+    if !removed.is_empty() {
+        progress(Event::Removed(removed, bytes))?;
+    }
     let _ = fs::remove_dir_all(&staging.path);
     fs::create_dir(&staging.path).map_err(cannot("create", &staging.path))?;
     let syncer = Syncer::start();
@@ -487,7 +496,10 @@ pub fn write(
         let mut staged = Vec::with_capacity(formats.len());
         each_format(
             formats,
-            |format| stage(glossary, config, format, view, &staging.path),
+            |format| {
+                stage(glossary, config, format, view, &staging.path)
+                    .map_err(|e| e.writing(format.file_name(), out))
+            },
             |format, outcome| {
                 match outcome {
                     None => progress(Event::Writing(format))?,
@@ -507,9 +519,12 @@ pub fn write(
     })?;
     let manifest_path = staging.path.join(MANIFEST);
     let mut file = fs::File::create(&manifest_path).map_err(cannot("create", &manifest_path))?;
-    file.write_all(manifest.to_json().as_bytes())?;
-    syncer.sync(file);
-    syncer.finish()?;
+    file.write_all(manifest.to_json().as_bytes())
+        .map_err(|e| ExportError::Io(e).writing(MANIFEST, out))?;
+    syncer.sync(MANIFEST, file);
+    syncer
+        .finish()
+        .map_err(|(name, e)| ExportError::Io(e).writing(name, out))?;
     // Everything is staged. Make sure every rename can succeed before the first one, so the
     // folder is never left half old, half new; then move the files in, the manifest last.
     // Only what was staged: a skipped format (the SVG) has no file to move.
@@ -567,6 +582,76 @@ fn staging_path(out: &Path) -> PathBuf {
         _ => PathBuf::from("."),
     };
     parent.join(format!(".{name}.staging-{}", std::process::id()))
+}
+
+/// Removes the staging folders beside `out` whose run no longer runs: `.<name>.staging-<pid>`
+/// where process `<pid>` is gone. Returns them, sorted, with the bytes they held.
+///
+/// Only a run killed outright (`kill -9`, a crash, the machine going down) leaves its folder;
+/// at 100k terms it can hold gigabytes. A folder whose process still runs — another export
+/// into the same folder, under way — is never touched; nor is any folder where it cannot be
+/// told whether its process runs.
+fn remove_abandoned(out: &Path) -> (Vec<PathBuf>, u64) {
+    let mine = staging_path(out);
+    let (Some(parent), Some(name)) = (mine.parent(), mine.file_name()) else {
+        return (Vec::new(), 0);
+    };
+    let name = name.to_string_lossy();
+    let Some((prefix, _)) = name.rsplit_once('-') else {
+        return (Vec::new(), 0);
+    };
+    let prefix = format!("{prefix}-");
+    let Ok(entries) = fs::read_dir(parent) else {
+        return (Vec::new(), 0);
+    };
+    let mut abandoned: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_type().is_ok_and(|t| t.is_dir()))
+        .filter(|entry| {
+            let name = entry.file_name();
+            let pid = name
+                .to_str()
+                .and_then(|n| n.strip_prefix(&prefix))
+                .filter(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|pid| pid.parse::<u32>().ok());
+            pid.is_some_and(|pid| pid != std::process::id() && !is_running(pid))
+        })
+        .map(|entry| entry.path())
+        .collect();
+    abandoned.sort();
+    let mut bytes = 0;
+    abandoned.retain(|path| {
+        let size = folder_size(path);
+        let gone = fs::remove_dir_all(path).is_ok();
+        if gone {
+            bytes += size;
+        }
+        gone
+    });
+    (abandoned, bytes)
+}
+
+/// Whether process `pid` runs on this machine, as `/proc` shows it (a process that has
+/// ended but was not yet reaped still counts). Without `/proc`, every process is taken to
+/// run: nothing is removed on a guess.
+fn is_running(pid: u32) -> bool {
+    let proc = Path::new("/proc");
+    !proc.join("self").exists() || proc.join(pid.to_string()).exists()
+}
+
+/// The bytes of the files under `path` (symbolic links not followed).
+fn folder_size(path: &Path) -> u64 {
+    let Ok(entries) = fs::read_dir(path) else {
+        return 0;
+    };
+    entries
+        .filter_map(Result::ok)
+        .map(|entry| match entry.file_type() {
+            Ok(t) if t.is_dir() => folder_size(&entry.path()),
+            Ok(t) if t.is_file() => entry.metadata().map_or(0, |m| m.len()),
+            _ => 0,
+        })
+        .sum()
 }
 
 /// Where the moving of files into the output folder stands; the lock is held while

@@ -14,7 +14,7 @@
 //! | the concept scheme | `B` |
 //! | a term | `B term/{slug}` |
 //! | its citations, provenance statements, cited note paragraphs | `B term/{slug}#cite-{id}`, `#provenance-{n}`, `#note-{n}` |
-//! | a status and the status scheme | `B status/{value}`, `B status` |
+//! | a status (a `gx:LifecycleStatus`, not a SKOS concept) | `B status/{value}` |
 //! | a card's named graph | `B graph/{slug}` |
 //! | the named graph of the scheme, statuses and vocabulary | `B graph/_scheme` |
 //! | the `gx:` namespace and its ontology | `B ns#`, `B ns` |
@@ -24,6 +24,13 @@
 //! `_scheme` cannot be a slug (slugs are `[a-z0-9-]`), so that graph never collides with a
 //! card's. Slugs, citation ids and status values are percent-encoded in IRIs (a no-op for
 //! valid slugs), so an odd value can never produce an invalid IRI.
+//!
+//! The glossary has one `skos:ConceptScheme`, labelled (`skos:prefLabel`, `rdfs:label`) as
+//! SKOS tools expect. The statuses are not a second scheme: a file with two leaves tools
+//! such as Skosify and Skosmos to guess which one is the glossary (Skosify warns and picks
+//! one), and SKOS has no way to mark a scheme as secondary. They are values of the class
+//! `gx:LifecycleStatus` instead, a closed list that the `gx:` vocabulary defines, each still
+//! with its `skos:prefLabel` and `skos:definition`.
 
 use oxigraph::model::{NamedNode, NamedNodeRef};
 
@@ -212,7 +219,7 @@ pub struct GxTerm {
 }
 
 /// The `gx:` vocabulary, in the order it is written.
-pub const GX_TERMS: [GxTerm; 9] = [
+pub const GX_TERMS: [GxTerm; 10] = [
     GxTerm {
         name: "Slug",
         kind: GxKind::Datatype,
@@ -227,6 +234,15 @@ pub const GX_TERMS: [GxTerm; 9] = [
         label: "note paragraph",
         comment: "A paragraph of a term's scope note that cites sources with [id] markers; \
                   dcterms:references names the citations it rests on.",
+        sub_property_of: None,
+    },
+    GxTerm {
+        name: "LifecycleStatus",
+        kind: GxKind::Class,
+        label: "lifecycle status",
+        comment: "A status a term's subject can have in the field, one of the glossary's \
+                  configured statuses. A value of the glossary's vocabulary, not a concept of \
+                  its concept scheme.",
         sub_property_of: None,
     },
     GxTerm {
@@ -247,8 +263,8 @@ pub const GX_TERMS: [GxTerm; 9] = [
         name: "status",
         kind: GxKind::Property,
         label: "status",
-        comment: "The lifecycle status of the term's subject in the field; a concept of the \
-                  glossary's status scheme.",
+        comment: "The lifecycle status of the term's subject in the field; a \
+                  gx:LifecycleStatus.",
         sub_property_of: None,
     },
     GxTerm {
@@ -304,9 +320,6 @@ pub const STATUS_DEFINITIONS: [(&str, &str); 5] = [
 /// Definition of a status a glossary configures beyond the known ones.
 pub const CONFIGURED_STATUS_DEFINITION: &str = "A status allowed by this glossary's configuration.";
 
-/// Title of the status scheme.
-pub const STATUS_SCHEME_TITLE: &str = "Lifecycle statuses of the glossary's terms";
-
 /// Label and comment of the `gx:` ontology.
 pub const ONTOLOGY_LABEL: &str = "glossgraph vocabulary";
 pub const ONTOLOGY_COMMENT: &str = "Properties, classes and datatypes that glossgraph uses for \
@@ -323,7 +336,6 @@ pub struct Iris {
     part: char,
     gx_namespace: String,
     ontology: NamedNode,
-    status_scheme: NamedNode,
     scheme_graph: NamedNode,
     gx: Vec<NamedNode>,
 }
@@ -333,6 +345,7 @@ pub struct Iris {
 pub struct Gx<'a> {
     pub slug: NamedNodeRef<'a>,
     pub note_paragraph: NamedNodeRef<'a>,
+    pub lifecycle_status: NamedNodeRef<'a>,
     pub advantage: NamedNodeRef<'a>,
     pub limitation: NamedNodeRef<'a>,
     pub status: NamedNodeRef<'a>,
@@ -376,7 +389,6 @@ impl Iris {
             base: base.to_owned(),
             part,
             ontology: NamedNode::new_unchecked(format!("{base}ns")),
-            status_scheme: NamedNode::new_unchecked(format!("{base}status")),
             scheme_graph: NamedNode::new_unchecked(format!("{base}graph/{SCHEME_GRAPH}")),
             gx_namespace,
             gx,
@@ -409,13 +421,14 @@ impl Iris {
         Gx {
             slug: t(0),
             note_paragraph: t(1),
-            advantage: t(2),
-            limitation: t(3),
-            status: t(4),
-            first_seen: t(5),
-            last_seen: t(6),
-            accessed: t(7),
-            paragraph_of: t(8),
+            lifecycle_status: t(2),
+            advantage: t(3),
+            limitation: t(4),
+            status: t(5),
+            first_seen: t(6),
+            last_seen: t(7),
+            accessed: t(8),
+            paragraph_of: t(9),
         }
     }
 
@@ -424,12 +437,7 @@ impl Iris {
         self.gx.iter().map(NamedNode::as_ref).zip(GX_TERMS.iter())
     }
 
-    /// The status scheme.
-    pub fn status_scheme(&self) -> NamedNodeRef<'_> {
-        self.status_scheme.as_ref()
-    }
-
-    /// The named graph of the concept scheme, the status scheme and the `gx:` vocabulary.
+    /// The named graph of the concept scheme, the statuses and the `gx:` vocabulary.
     pub fn scheme_graph(&self) -> NamedNodeRef<'_> {
         self.scheme_graph.as_ref()
     }
@@ -585,7 +593,6 @@ mod tests {
             let mut all: Vec<String> = vec![
                 iris.base().to_owned(),
                 iris.ontology().as_str().to_owned(),
-                iris.status_scheme().as_str().to_owned(),
                 iris.scheme_graph().as_str().to_owned(),
             ];
             all.extend(iris.gx_terms().map(|(n, _)| n.as_str().to_owned()));

@@ -626,7 +626,7 @@ impl<'a> Mapping<'a> {
         LiteralRef::new_language_tagged_literal_unchecked(value, &self.language)
     }
 
-    /// The concept scheme, the status scheme and its statuses, and the `gx:` vocabulary.
+    /// The concept scheme, the statuses, and the `gx:` vocabulary.
     fn scheme(&self, out: &mut impl Sink) -> io::Result<()> {
         let iris = &self.iris;
         let graph = GraphNameRef::NamedNode(iris.scheme_graph());
@@ -641,18 +641,18 @@ impl<'a> Mapping<'a> {
             out,
         };
         s.put(rdf::TYPE, skos::CONCEPT_SCHEME)?;
+        // The labels SKOS tools look for (Skosify, Skosmos), and the title Dublin Core
+        // readers do: the same text.
+        s.put(skos::PREF_LABEL, self.text(&self.config.title))?;
+        s.put(rdfs::LABEL, self.text(&self.config.title))?;
         s.put(dcterms::TITLE, self.text(&self.config.title))?;
         if let Some(d) = self.modified {
             s.put(dcterms::MODIFIED, date_literal(&mut date, d))?;
         }
 
-        let mut s = Subject {
-            subject: iris.status_scheme(),
-            graph,
-            out,
-        };
-        s.put(rdf::TYPE, skos::CONCEPT_SCHEME)?;
-        s.put(dcterms::TITLE, tool(vocab::STATUS_SCHEME_TITLE))?;
+        // The statuses: values of gx:LifecycleStatus, not a second concept scheme (see
+        // vocab).
+        let lifecycle_status = iris.gx().lifecycle_status;
         let mut iri = String::new();
         for status in &self.statuses {
             iri.clear();
@@ -662,9 +662,7 @@ impl<'a> Mapping<'a> {
                 graph,
                 out,
             };
-            s.put(rdf::TYPE, skos::CONCEPT)?;
-            s.put(skos::IN_SCHEME, iris.status_scheme())?;
-            s.put(skos::TOP_CONCEPT_OF, iris.status_scheme())?;
+            s.put(rdf::TYPE, lifecycle_status)?;
             s.put(
                 skos::PREF_LABEL,
                 LiteralRef::new_language_tagged_literal_unchecked(status, vocab::TOOL_LANGUAGE),

@@ -18,9 +18,11 @@
 //! and [`push`] sends the glossary to an external triple store.
 //!
 //! One concern, the store and the running of queries (about 800 lines of code, the rest tests);
-//! answers, saved queries, the endpoint and push are in the files beside it.
+//! answers, saved queries, the endpoint (its connections in `listen`) and push are in the
+//! files beside it.
 
 pub mod http;
+mod listen;
 pub mod push;
 pub mod results;
 pub mod saved;

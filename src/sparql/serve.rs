@@ -8,9 +8,10 @@
 //! | `/query` | SPARQL 1.1 Protocol: `GET ?query=`, `POST` form or `application/sparql-query`; without a query, the service description |
 //! | `/store` | Graph Store Protocol, reading only: `?default` (all triples), `?graph=IRI` (one card), neither (the whole dataset) |
 //!
-//! The HTTP layer is `oxhttp`, the small HTTP/1.1 server Oxigraph's own server is built on:
-//! one thread per connection with an upper bound ([`Options::max_connections`]), blocking
-//! I/O that suits Oxigraph's blocking evaluator, no async runtime. Each query runs under the
+//! The connections are [`super::listen`]'s: one thread per connection, blocking I/O that
+//! suits Oxigraph's blocking evaluator, no async runtime, and limits that keep slow or idle
+//! clients from starving the others (a deadline for each request head, a cap per client
+//! address and in all, idle connections giving way to new ones). Each query runs under the
 //! process [`Watchdog`](super::Watchdog) and its whole answer is built before the status line
 //! is written, so a query that times out gets `503` — never a `200` with part of an answer.
 //! Dumps of the store (`/store`) are streamed from the RDF export, byte for byte what
@@ -37,6 +38,7 @@ use oxigraph::io::RdfFormat;
 use oxigraph::model::{GraphNameRef, Literal, NamedNode, NamedNodeRef, Triple};
 use oxigraph::sparql::results::QueryResultsFormat;
 
+use super::listen;
 use super::results::{self, ResultsFormat};
 use super::saved;
 use super::{Answer, GlossaryStore, QueryForm, SparqlError};
@@ -47,8 +49,8 @@ use crate::Glossary;
 /// are refused (see [`super::GlossaryStore::run`]).
 const RUNAWAY_LIMIT: usize = 4;
 
-/// How long a connection may sit idle (or stall while sending) before it is closed.
-const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a request body may take to arrive, and a write of an answer to be taken.
+const IO_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Settings of the server.
 #[derive(Debug, Clone)]
@@ -59,8 +61,14 @@ pub struct Options {
     pub timeout: Duration,
     /// Largest request body accepted, in bytes.
     pub max_body: usize,
-    /// Most connections served at once; further ones wait.
+    /// Most connections at once. Past it, a new connection takes the place of one waiting
+    /// for a request; if every one is running a request, it gets `503`.
     pub max_connections: usize,
+    /// Most connections at once from one client address (the same rule at that scale).
+    pub max_per_client: usize,
+    /// Longest a connection may take to send a request head once it is ready for one (new,
+    /// or kept alive after an answer).
+    pub head_timeout: Duration,
     /// `Access-Control-Allow-Origin` to send, if cross-origin requests are allowed.
     pub cors: Option<String>,
 }
@@ -72,6 +80,8 @@ impl Default for Options {
             timeout: Duration::from_secs(30),
             max_body: 1 << 20,
             max_connections: 128,
+            max_per_client: 64,
+            head_timeout: Duration::from_secs(5),
             cors: None,
         }
     }
@@ -122,16 +132,20 @@ pub fn start(
         }
         None => None,
     };
-    // oxhttp binds when it spawns and does not say which port it got: for port 0, ask the
-    // system for a free one first.
     let bind_error = |source| ServeError::Bind {
         addr: options.bind,
         source,
     };
-    let probe = TcpListener::bind(options.bind).map_err(bind_error)?;
-    options.bind = probe.local_addr().map_err(bind_error)?;
-    drop(probe);
+    let listener = TcpListener::bind(options.bind).map_err(bind_error)?;
+    options.bind = listener.local_addr().map_err(bind_error)?;
     let addr = options.bind;
+    let limits = listen::Limits {
+        max_connections: options.max_connections.max(1),
+        max_per_client: options.max_per_client.max(1),
+        head_timeout: options.head_timeout,
+        io_timeout: IO_TIMEOUT,
+        max_body: options.max_body,
+    };
     let shared = Arc::new(Shared {
         page: page(store.config()),
         store,
@@ -140,17 +154,16 @@ pub fn start(
         stopping: AtomicBool::new(false),
         busy: Mutex::new(0),
         idle: Condvar::new(),
-        options: options.clone(),
+        options,
     });
     let handler = Arc::clone(&shared);
-    oxhttp::Server::new(move |request| handler.respond(request))
-        .bind(addr)
-        .with_global_timeout(IDLE_TIMEOUT)
-        .with_max_concurrent_connections(options.max_connections.max(1))
-        .with_server_name(concat!("glossgraph/", env!("CARGO_PKG_VERSION")))
-        .map_err(|_| ServeError::Cors("server name".into()))?
-        .spawn()
-        .map_err(|source| ServeError::Bind { addr, source })?;
+    listen::spawn(
+        listener,
+        limits,
+        HeaderValue::from_static(concat!("glossgraph/", env!("CARGO_PKG_VERSION"))),
+        Arc::new(move |request: &mut Request<Body>| handler.respond(request)),
+    )
+    .map_err(|source| ServeError::Bind { addr, source })?;
     Ok(Running { shared, addr })
 }
 
@@ -238,8 +251,8 @@ impl Shared {
         let method = request.method().clone();
         if method == Method::OPTIONS && self.cors.is_some() {
             // A CORS preflight. GET, HEAD and POST are CORS-safelisted methods, so no
-            // Access-Control-Allow-Methods is needed (oxhttp would drop it anyway); the
-            // query's Content-Type is what needs allowing.
+            // Access-Control-Allow-Methods is needed; the query's Content-Type is what needs
+            // allowing.
             let mut response = Response::builder()
                 .status(StatusCode::NO_CONTENT)
                 .header(header::ACCESS_CONTROL_ALLOW_HEADERS, "Accept, Content-Type")

@@ -311,6 +311,127 @@ fn an_export_killed_midway_leaves_the_previous_exports() {
     );
 }
 
+/// Issue 22: a run killed outright leaves its staging folder; the next run removes it and
+/// says so in one line, but leaves alone the staging folder of a run that still goes on.
+#[cfg(unix)]
+#[test]
+fn the_next_run_removes_the_staging_folder_of_a_killed_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (mut child, killed, _) = an_export_under_way(tmp.path());
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(killed.is_dir(), "kill -9 leaves the staging folder");
+    // Another export into the same folder, still running (a stand-in: any live process).
+    let mut running = std::process::Command::new("sleep")
+        .arg("60")
+        .spawn()
+        .unwrap();
+    let live = tmp.path().join(format!(".out.staging-{}", running.id()));
+    fs::create_dir(&live).unwrap();
+    fs::write(live.join("glossary.ttl"), "being written").unwrap();
+    // Not a staging folder of `out`, though no process has its number.
+    let other = tmp.path().join(".outer.staging-999999999");
+    fs::create_dir(&other).unwrap();
+
+    let data = root().join("data");
+    let (code, _, stderr) = export(tmp.path(), &[data.to_str().unwrap(), "--out", "out"]);
+    running.kill().unwrap();
+    running.wait().unwrap();
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        !killed.exists(),
+        "the killed run's staging folder is left: {stderr}"
+    );
+    assert!(
+        live.join("glossary.ttl").is_file(),
+        "a live run's staging folder was touched"
+    );
+    assert!(
+        other.is_dir(),
+        "another folder's staging folder was touched"
+    );
+    let said: Vec<&str> = stderr.lines().filter(|l| l.contains("staging")).collect();
+    let name = killed.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        matches!(said.as_slice(), [one] if one.starts_with("glossgraph: removed `")
+            && one.contains(&name)
+            && one.ends_with("left by an export that is no longer running")),
+        "{stderr}"
+    );
+}
+
+/// A small file system of its own, mounted for one test and unmounted when dropped.
+#[cfg(target_os = "linux")]
+struct Mounted(std::path::PathBuf);
+
+#[cfg(target_os = "linux")]
+impl Mounted {
+    /// A tmpfs of `size` (as `mount -o size=` reads it) at `dir`.
+    fn tmpfs(dir: &Path, size: &str) -> Self {
+        fs::create_dir_all(dir).unwrap();
+        let out = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir)
+            .output()
+            .expect("mount runs");
+        assert!(
+            out.status.success(),
+            "this test mounts a {size} tmpfs to fill it, which needs root (CI runs as root): {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        Self(dir.to_path_buf())
+    }
+}
+
+#[cfg(target_os = "linux")]
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+    }
+}
+
+/// Issue 22: exporting onto a full file system named neither the file nor the folder. Now
+/// the error names both and says what to do; the previous exports stay as they were.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_names_the_file_and_the_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let small = Mounted::tmpfs(&tmp.path().join("small"), "256k");
+    fs::create_dir(small.0.join("out")).unwrap();
+    fs::write(small.0.join("out/glossary.ttl"), "previous").unwrap();
+    let data = root().join("data");
+    let (code, _, stderr) = export(&small.0, &[data.to_str().unwrap(), "--out", "out"]);
+    assert_eq!(code, 2, "{stderr}");
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("glossgraph: error: "))
+        .unwrap_or_default();
+    let file = FILES
+        .iter()
+        .find(|f| line.starts_with(&format!("glossgraph: error: cannot write {f} into `out`: ")));
+    assert!(
+        file.is_some(),
+        "the file and the folder are not named: {stderr}"
+    );
+    assert!(line.contains("No space left on device"), "{stderr}");
+    assert!(
+        line.ends_with(
+            "the file system is full: free some space on it, or export to a folder on another \
+             file system (--out DIR); `out` is as it was before this run"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(
+        fs::read_to_string(small.0.join("out/glossary.ttl")).unwrap(),
+        "previous"
+    );
+    let left: Vec<String> = fs::read_dir(&small.0)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["out"], "the staging folder is left");
+}
+
 #[cfg(unix)]
 #[test]
 fn an_interrupted_export_cleans_up_and_says_so() {

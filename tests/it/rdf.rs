@@ -492,6 +492,7 @@ fn a_store_filled_from_quads_holds_what_the_files_hold() {
 const PREFIXES: &str = "PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
 PREFIX dcterms: <http://purl.org/dc/terms/>
 PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 ";
 
 fn store_of(glossary: &Glossary, config: &Config) -> Store {
@@ -525,7 +526,17 @@ fn update(store: &Store, update: &str) {
 
 /// (name, ASK that finds a violation, an update that creates one — so that the query is
 /// shown to be able to say yes).
-const INTEGRITY: [(&str, &str, &str); 7] = [
+const INTEGRITY: [(&str, &str, &str); 9] = [
+    (
+        "one concept scheme: the glossary's (issue 22)",
+        "ASK { ?a a skos:ConceptScheme . ?b a skos:ConceptScheme FILTER(?a != ?b) }",
+        "INSERT DATA { GRAPH <urn:x> { <urn:statuses> a skos:ConceptScheme } }",
+    ),
+    (
+        "the concept scheme has a skos:prefLabel and an rdfs:label (issue 22)",
+        "ASK { ?s a skos:ConceptScheme FILTER NOT EXISTS { ?s skos:prefLabel ?p ; rdfs:label ?l } }",
+        "DELETE { GRAPH ?g { ?s skos:prefLabel ?l } } WHERE { GRAPH ?g { ?s a skos:ConceptScheme ; skos:prefLabel ?l } }",
+    ),
     (
         "S9: ConceptScheme and Concept are disjoint",
         "ASK { ?x a skos:ConceptScheme , skos:Concept }",
@@ -636,6 +647,43 @@ fn cited_paragraphs_answer_which_statements_rest_on_a_source() {
 
 // ---------------------------------------------------------------------------------------
 // Real consumers
+
+/// Issue 22: Skosify, the SKOS checker and converter, found two concept schemes and no
+/// label. It now reads the Turtle export with nothing to report but its notes (INFO) about
+/// the types, literals and relations beyond SKOS that it leaves alone.
+#[test]
+fn skosify_reads_the_export_without_a_warning() {
+    let skosify = tool("skosify");
+    let (glossary, config) = sample();
+    let dir = temp_dir("skosify");
+    let input = dir.join("glossary.ttl");
+    fs::write(&input, export(&glossary, &config, Format::Turtle)).unwrap();
+    let output = dir.join("skosified.ttl");
+    let out = Command::new(skosify)
+        .arg(&input)
+        .arg("-o")
+        .arg(&output)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    let note = "INFO: Don't know what to do with ";
+    let reported: Vec<&str> = said.lines().filter(|l| !l.starts_with(note)).collect();
+    assert!(
+        reported.is_empty(),
+        "Skosify reports more than its notes:\n{}",
+        reported.join("\n")
+    );
+    assert!(
+        said.contains(note),
+        "Skosify said nothing: did it read the file? {said}"
+    );
+    let skosified = fs::read_to_string(&output).unwrap();
+    assert!(
+        skosified.contains(&config.title) && skosified.contains("RoCEv2"),
+        "Skosify's output lost the scheme or the terms"
+    );
+}
 
 #[test]
 fn rapper_counts_the_same_triples_as_glossgraph() {

@@ -310,9 +310,14 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 1 << 20, value_name = "BYTES")]
     pub max_body: usize,
 
-    /// Most connections served at once; more wait their turn.
+    /// Most connections at once. A new connection past it takes the place of one that waits
+    /// for a request; if all of them are running requests, it gets HTTP 503.
     #[arg(long, default_value_t = 128, value_name = "N")]
     pub max_connections: usize,
+
+    /// Most connections at once from one client address, with the same rule.
+    #[arg(long, default_value_t = 64, value_name = "N")]
+    pub max_per_client: usize,
 
     /// Allow cross-origin requests from this origin (`*` for any).
     #[arg(long, value_name = "ORIGIN", num_args = 0..=1, default_missing_value = "*")]

@@ -81,7 +81,8 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
         );
     }
     clean_up_on_interrupt(out)?;
-    let manifest = bundle::write(glossary, config, &formats, &view, out, &mut progress(args))?;
+    let manifest = bundle::write(glossary, config, &formats, &view, out, &mut progress(args))
+        .map_err(|e| next_step(e, out))?;
     if !args.quiet {
         let files = manifest.files.len() + 1;
         eprintln!(
@@ -164,6 +165,24 @@ fn report_drift(
     Ok(ExitCode::from(exit::FINDINGS))
 }
 
+/// A failed export with the next step to take. A file that could not be written is named
+/// with its folder already; a full file system says so and where to turn, and since nothing
+/// was moved in, the folder is as it was.
+fn next_step(e: export::ExportError, out: &Path) -> anyhow::Error {
+    let advice = if e.is_storage_full() {
+        "the file system is full: free some space on it, or export to a folder on another file \
+         system (--out DIR)"
+    } else if matches!(e, export::ExportError::Write { .. }) {
+        "check that the folder's device is writable and healthy, then run the export again"
+    } else {
+        return e.into();
+    };
+    anyhow::anyhow!(
+        "{e}; {advice}; `{}` is as it was before this run",
+        out.display()
+    )
+}
+
 /// Whether progress lines are shown: with -v, or on a terminal unless --quiet.
 fn show_progress(args: &ExportArgs) -> bool {
     args.verbose || (!args.quiet && io::stderr().is_terminal())
@@ -187,6 +206,24 @@ fn progress(args: &ExportArgs) -> impl FnMut(bundle::Event) -> Result<(), export
             }
             bundle::Event::Written(format, bytes) if show => {
                 eprintln!("wrote {} ({bytes} bytes)", format.file_name());
+            }
+            bundle::Event::Removed(folders, bytes) if !quiet => {
+                let shown: Vec<String> = folders
+                    .iter()
+                    .map(|f| format!("`{}`", f.display()))
+                    .collect();
+                let megabytes = bytes as f64 / 1e6;
+                if let [one] = shown.as_slice() {
+                    eprintln!(
+                        "glossgraph: removed {one} ({megabytes:.1} MB), left by an export that is no longer running"
+                    );
+                } else {
+                    eprintln!(
+                        "glossgraph: removed {} staging folders ({megabytes:.1} MB), left by exports that are no longer running: {}",
+                        shown.len(),
+                        shown.join(", ")
+                    );
+                }
             }
             bundle::Event::Skipped(format, why) if !quiet => {
                 eprintln!("glossgraph: skipped {}: {why}", format.file_name());

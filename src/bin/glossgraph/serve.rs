@@ -45,6 +45,8 @@ pub fn run(args: ServeArgs, color: Color) -> Result<ExitCode> {
         timeout,
         max_body: args.max_body,
         max_connections: args.max_connections,
+        max_per_client: args.max_per_client,
+        head_timeout: serve::Options::default().head_timeout,
         cors: args.cors,
     };
     let (stop_tx, stop_rx) = std::sync::mpsc::channel();

@@ -11,7 +11,7 @@
 //! Nothing is ignored silently. A triple the mapping does not produce — an unknown predicate,
 //! a literal where an IRI belongs, a label in another language, a blank node, a second
 //! `skos:prefLabel` — is a [`Problem`] of its subject, and every problem is reported, sorted,
-//! before anything is written. Derived triples (`owl:deprecated`, the scheme membership, the
+//! before anything is written. Derived triples (`owl:deprecated`, the scheme membership and labels, the
 //! cited note paragraphs, the vocabulary) are accepted and not turned into card fields: the
 //! cards hold them already.
 //!
@@ -35,13 +35,13 @@ use fields::Fields;
 
 use crate::card::Draft;
 use crate::config::{self, Config};
-use crate::rdf::vocab::{dcterms, rdf, skos, Iris, PartOwned};
+use crate::rdf::vocab::{dcterms, rdf, rdfs, skos, Iris, PartOwned};
 
 /// What an RDF file held: the cards, sorted by slug, and the settings they were written with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Imported {
     pub cards: Vec<Draft>,
-    /// Base IRI, language and title from the concept scheme; the statuses of the status scheme.
+    /// Base IRI, language and title from the concept scheme; the statuses the file defines.
     pub config: Config,
 }
 
@@ -276,20 +276,10 @@ impl Reading {
             }
             if iri == iris.base() || iris.is_vocabulary(iri) {
                 // The scheme was read first; the vocabulary only describes the mapping.
-            } else if iri == iris.status_scheme().as_str() {
-                let mut f = Fields::new(key, values);
-                self.types(&mut f, skos::CONCEPT_SCHEME);
-                f.take(dcterms::TITLE);
-                self.leftovers(f);
             } else if let Some(status) = iris.status_value(iri) {
                 let mut f = Fields::new(key, values);
-                self.types(&mut f, skos::CONCEPT);
-                for p in [
-                    skos::IN_SCHEME,
-                    skos::TOP_CONCEPT_OF,
-                    skos::PREF_LABEL,
-                    skos::DEFINITION,
-                ] {
+                self.types(&mut f, iris.gx().lifecycle_status);
+                for p in [skos::PREF_LABEL, skos::DEFINITION] {
                     f.take(p);
                 }
                 self.leftovers(f);
@@ -341,7 +331,7 @@ impl Reading {
                     iris.push_status(&mut s, status);
                     self.problem(
                         &format!("<{}>", iris.term(&card.slug)),
-                        format!("gx:status <{s}> is not a status of the status scheme"),
+                        format!("gx:status <{s}> is not one of the statuses the file defines"),
                     );
                 }
             }
@@ -408,6 +398,9 @@ impl Reading {
         let mut f = Fields::new(&key, values);
         self.types(&mut f, skos::CONCEPT_SCHEME);
         let title = self.one(&mut f, dcterms::TITLE);
+        // The scheme's labels repeat its title for SKOS tools: derived, not read.
+        f.take(skos::PREF_LABEL);
+        f.take(rdfs::LABEL);
         if let Some(modified) = self.optional(&mut f, dcterms::MODIFIED) {
             self.date(&f.subject.clone(), dcterms::MODIFIED, modified);
         }

@@ -193,13 +193,16 @@ pub struct StoreArgs {
     pub store: Option<PathBuf>,
 }
 
+/// The INPUT of every command when none is given.
+pub const DEFAULT_INPUT: &str = "data";
+
 /// Where the glossary comes from and how it is configured; shared by every command.
 #[derive(Debug, Clone, Args)]
 pub struct GlossaryArgs {
     /// A folder of *.json cards, one card's file, a JSON array file, a JSON Lines file
-    /// (.jsonl, .ndjson), or - for stdin.
-    #[arg(default_value = "data", value_name = "INPUT")]
-    pub input: String,
+    /// (.jsonl, .ndjson), or - for stdin [default: data]
+    #[arg(value_name = "INPUT")]
+    pub input: Option<String>,
 
     /// Treat unknown fields in cards as errors, not warnings.
     #[arg(long)]
@@ -223,6 +226,11 @@ pub struct GlossaryArgs {
 }
 
 impl GlossaryArgs {
+    /// The glossary to read: INPUT, or `data` when it is not given.
+    pub fn input(&self) -> &str {
+        self.input.as_deref().unwrap_or(DEFAULT_INPUT)
+    }
+
     /// The settings given as flags.
     pub fn settings(&self) -> Settings {
         Settings {
@@ -257,7 +265,8 @@ pub struct QueryArgs {
     pub on_disk: StoreArgs,
 
     /// The query text. With a single positional argument and no --file or --saved, that
-    /// argument is the query and the glossary is read from data/.
+    /// argument is the query and the glossary is read from data/; QUERY may also come before
+    /// INPUT.
     #[arg(value_name = "QUERY")]
     pub query: Option<String>,
 

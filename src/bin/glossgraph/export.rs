@@ -49,7 +49,7 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let out = Path::new(&args.out);
-    if let Some(folder) = bundle::folder_holding(Path::new(&args.glossary.input), out) {
+    if let Some(folder) = bundle::folder_holding(Path::new(args.glossary.input()), out) {
         anyhow::bail!(
             "the output folder `{}` is inside the glossary folder `{}`: the next run would read \
              its manifest.json as a card; choose an --out outside it",
@@ -77,7 +77,7 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
         eprintln!(
             "loaded {} terms from {}",
             glossary.cards().len(),
-            args.glossary.input
+            args.glossary.input()
         );
     }
     clean_up_on_interrupt(out)?;

@@ -19,7 +19,7 @@ use crate::exit;
 
 /// Loads and checks the glossary named by the arguments.
 pub fn load_checked(args: &GlossaryArgs, keep: check::Keep) -> Result<Checked> {
-    let input = Input::parse(&args.input);
+    let input = Input::parse(args.input());
     let config = Config::for_input(
         input.config_dir().as_deref(),
         args.config.as_deref(),
@@ -57,7 +57,7 @@ pub fn load_valid(
         eprintln!(
             "glossgraph: note: the glossary has {warnings} warning{}; `glossgraph check {}` lists them",
             if warnings == 1 { "" } else { "s" },
-            args.input
+            args.input()
         );
     }
     Ok(Ok(checked))

@@ -19,8 +19,8 @@ use oxigraph::model::{NamedOrBlankNode, Term};
 use super::{table, Answer, QueryForm};
 use crate::config::Config;
 use crate::export::{dot, graphml, ExportError, Format};
-use crate::rdf::vocab::Iris;
-use crate::Glossary;
+use crate::rdf::vocab::{dcterms, skos, Iris};
+use crate::{Card, Glossary};
 
 /// A way to write an answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,9 +59,12 @@ pub enum ResultsError {
     Io(#[from] io::Error),
 }
 
-/// Draws a graph answer: the terms of `glossary` that its triples mention (as subject or
-/// object), with the glossary's links between them, as GraphML or a DOT topic map. The
-/// answer picks the terms; the picture shows them the way `export` draws the glossary.
+/// Draws a graph answer as GraphML or a DOT topic map: the terms of `glossary` that its
+/// triples mention (as subject or object), labelled from their cards, and as links exactly
+/// the triples that join two terms with `skos:related` (an association) or
+/// `dcterms:replaces` / `dcterms:isReplacedBy` (a supersession, drawn old → new). The
+/// glossary's own links between the terms are not drawn, and triples of other predicates
+/// pick their terms but draw no link: the picture is the answer.
 ///
 /// # Errors
 /// An answer that is not a graph or mentions no term; those of `w`.
@@ -80,19 +83,51 @@ pub fn draw(
     };
     let iris = Iris::new(&config.base);
     let mut slugs = BTreeSet::new();
+    // (subject, object) of each link, by the list of the subject's card that states it.
+    let mut related: BTreeSet<(String, String)> = BTreeSet::new();
+    // (old, new)
+    let mut replaced: BTreeSet<(String, String)> = BTreeSet::new();
     for t in triples {
-        if let NamedOrBlankNode::NamedNode(n) = &t.subject {
-            slugs.extend(iris.term_slug(n.as_str()));
-        }
-        if let Term::NamedNode(n) = &t.object {
-            slugs.extend(iris.term_slug(n.as_str()));
+        let subject = match &t.subject {
+            NamedOrBlankNode::NamedNode(n) => iris.term_slug(n.as_str()),
+            NamedOrBlankNode::BlankNode(_) => None,
+        };
+        let object = match &t.object {
+            Term::NamedNode(n) => iris.term_slug(n.as_str()),
+            _ => None,
+        };
+        slugs.extend(subject.clone());
+        slugs.extend(object.clone());
+        let (Some(subject), Some(object)) = (subject, object) else {
+            continue;
+        };
+        let predicate = t.predicate.as_ref();
+        if predicate == skos::RELATED {
+            related.insert((subject, object));
+        } else if predicate == dcterms::IS_REPLACED_BY {
+            replaced.insert((subject, object));
+        } else if predicate == dcterms::REPLACES {
+            replaced.insert((object, subject));
         }
     }
-    let cards: Vec<_> = glossary
+    let targets = |links: &BTreeSet<(String, String)>, slug: &str| -> Vec<String> {
+        links
+            .iter()
+            .filter(|(from, _)| from == slug)
+            .map(|(_, to)| to.clone())
+            .collect()
+    };
+    let cards: Vec<Card> = glossary
         .cards()
         .iter()
         .filter(|c| slugs.contains(c.slug()))
-        .cloned()
+        .map(|c| {
+            let mut draft = c.draft();
+            draft.related = targets(&related, c.slug());
+            draft.supersedes = Vec::new();
+            draft.superseded_by = targets(&replaced, c.slug());
+            Card::from(draft)
+        })
         .collect();
     if cards.is_empty() {
         return Err(ResultsError::Picture(

@@ -423,6 +423,13 @@ fn one_format_to_standard_output() {
     assert_eq!(code, 2);
     assert_eq!(
         stderr,
+        "glossgraph: error: --out - writes one format to standard output, but --format names 2 \
+         (turtle, ntriples): name one, or write them all into a folder with --out DIR\n"
+    );
+    let (code, _, stderr) = export(root(), &["--out", "-"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
         "glossgraph: error: --out - writes one format to standard output: choose it with --format\n"
     );
 }

@@ -254,7 +254,17 @@ pub struct CheckArgs {
     /// Exit with 1 when there are warnings, not only errors.
     #[arg(long)]
     pub deny_warnings: bool,
+
+    /// Show at most N findings of each rule, then count the others in one line (0: show
+    /// every finding). The summary counts the findings of every rule; --format json always
+    /// lists every finding.
+    #[arg(long, value_name = "N", default_value_t = MAX_PER_RULE)]
+    pub max_per_rule: usize,
 }
+
+/// How many findings of one rule a report shows by default (`check --max-per-rule`, and the
+/// report of an invalid glossary that other commands print).
+pub const MAX_PER_RULE: usize = 10;
 
 #[derive(Debug, Args)]
 pub struct QueryArgs {

@@ -14,7 +14,7 @@ use glossgraph::load::Input;
 use glossgraph::sparql::GlossaryStore;
 use glossgraph::Glossary;
 
-use crate::cli::{Color, GlossaryArgs, StoreArgs};
+use crate::cli::{Color, GlossaryArgs, StoreArgs, MAX_PER_RULE};
 use crate::exit;
 
 /// Loads and checks the glossary named by the arguments.
@@ -44,7 +44,7 @@ pub fn load_valid(
     let stderr = io::stderr();
     let color = color.enabled(&stderr);
     if report.has_unreadable() || report.is_failure(false) {
-        report.write_human(stderr.lock(), color)?;
+        report.write_human_capped(stderr.lock(), color, Some(MAX_PER_RULE))?;
         let code = if report.has_unreadable() {
             exit::FAILURE
         } else {

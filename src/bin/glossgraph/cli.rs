@@ -72,7 +72,7 @@ pub enum Command {
     /// otherwise, or the format chosen with --results.
     ///
     /// Examples:
-    ///   glossgraph query 'SELECT ?t ?l { ?t skos:prefLabel ?l } LIMIT 5'
+    ///   glossgraph query 'SELECT ?t ?l { ?t skos:prefLabel ?l } ORDER BY ?l LIMIT 5'
     ///   glossgraph query data --file q.rq --results json
     ///   glossgraph query --list
     ///   glossgraph query --saved supersession-chain --param slug=roce-v2

@@ -824,10 +824,23 @@ fn legend(
         }
     }
     statuses.sort_unstable();
+    // The legend explains the kinds of link the map draws, and no other.
+    let (mut supersedes, mut related) = (false, false);
+    for (a, b, link) in glossary.edges() {
+        if selection.contains(a) && selection.contains(b) {
+            match link {
+                Link::Supersedes { .. } => supersedes = true,
+                Link::Related { .. } => related = true,
+            }
+            if supersedes && related {
+                break;
+            }
+        }
+    }
     write!(
         out,
         "<table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><td colspan=\"{}\" border=\"0\" align=\"left\"><b>",
-        statuses.len() + 2
+        statuses.len() + usize::from(supersedes) + usize::from(related)
     )?;
     let mut cut = String::new();
     truncate_chars(title, 200, &mut cut);
@@ -839,10 +852,16 @@ fn legend(
         html_text(out, status.unwrap_or("no status"))?;
         write!(out, "</td>")?;
     }
-    write!(
-        out,
-        "<td border=\"0\">&#8594; supersedes (old &#8594; new)</td><td border=\"0\">- - - related</td></tr></table>"
-    )?;
+    if supersedes {
+        write!(
+            out,
+            "<td border=\"0\">&#8594; supersedes (old &#8594; new)</td>"
+        )?;
+    }
+    if related {
+        write!(out, "<td border=\"0\">- - - related</td>")?;
+    }
+    write!(out, "</tr></table>")?;
     Ok(())
 }
 

@@ -528,7 +528,10 @@ fn completions_and_man_page_come_from_the_same_definitions() {
     }
     let (code, _, stderr) = outcome(&run_in(root(), &["man", "nope"], None));
     assert_eq!(code, 2);
-    assert!(stderr.contains("man pages exist for: check,"), "{stderr}");
+    assert!(
+        stderr.contains("man pages exist for: export, check,"),
+        "{stderr}"
+    );
 }
 
 #[test]

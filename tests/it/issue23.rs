@@ -75,9 +75,17 @@ fn issue_23_1_query_without_a_query_says_so_and_takes_both_orders() {
         );
     }
     let ask = "ASK { ?t skos:notation \"roce-v2\"^^gx:Slug }";
-    let usual = outcome(&run_in(root(), &["query", "data", ask, "--results", "csv"], None));
+    let usual = outcome(&run_in(
+        root(),
+        &["query", "data", ask, "--results", "csv"],
+        None,
+    ));
     assert_eq!(usual, (0, "true\n".to_owned(), String::new()));
-    let swapped = outcome(&run_in(root(), &["query", ask, "data", "--results", "csv"], None));
+    let swapped = outcome(&run_in(
+        root(),
+        &["query", ask, "data", "--results", "csv"],
+        None,
+    ));
     assert_eq!(swapped, usual, "QUERY before INPUT");
     // Two queries: which one is the input cannot be told, and glossgraph says so.
     let (code, _, stderr) = outcome(&run_in(root(), &["query", ask, ask], None));
@@ -102,10 +110,7 @@ fn issue_23_2_a_constructed_graph_is_drawn_as_it_is() {
     let all = dot("CONSTRUCT { ?a skos:related ?b } { ?a skos:related ?b }");
     let (_, edges) = drawn(&all);
     assert!(!edges.is_empty());
-    assert!(
-        edges.iter().all(|e| e.ends_with(" related")),
-        "{edges:#?}"
-    );
+    assert!(edges.iter().all(|e| e.ends_with(" related")), "{edges:#?}");
     // One constructed triple: its two terms and its one edge, labelled from the glossary.
     let one = dot(
         "CONSTRUCT { ?a skos:related ?b } WHERE { ?a skos:notation \"roce-v2\"^^gx:Slug ; \
@@ -137,10 +142,17 @@ fn issue_23_2_a_constructed_graph_is_drawn_as_it_is() {
         "{star}"
     );
     // Replacements are drawn as supersedes arrows, old -> new, and nothing else.
-    let chain = dot("CONSTRUCT { ?old dcterms:isReplacedBy ?new } { ?old dcterms:isReplacedBy ?new }");
+    let chain =
+        dot("CONSTRUCT { ?old dcterms:isReplacedBy ?new } { ?old dcterms:isReplacedBy ?new }");
     let (_, edges) = drawn(&chain);
-    assert!(edges.contains("nvme-of-1-0 -> nvme-of-1-1 supersedes"), "{edges:#?}");
-    assert!(edges.iter().all(|e| e.ends_with(" supersedes")), "{edges:#?}");
+    assert!(
+        edges.contains("nvme-of-1-0 -> nvme-of-1-1 supersedes"),
+        "{edges:#?}"
+    );
+    assert!(
+        edges.iter().all(|e| e.ends_with(" supersedes")),
+        "{edges:#?}"
+    );
 }
 
 // 3. ---------------------------------------------------------------------------------------
@@ -183,7 +195,10 @@ fn issue_23_3_a_focused_view_too_large_is_told_the_depth_that_fits() {
     );
     let map = render(&["--depth", "2", "--max-nodes", "10"]);
     assert!(map.contains("--depth 1 draws 7"), "{map}");
-    assert!(!map.contains("--engine"), "the map engine is the one drawing: {map}");
+    assert!(
+        !map.contains("--engine"),
+        "the map engine is the one drawing: {map}"
+    );
     // When even one link away is too many, a lower depth is no advice.
     let one = render(&["--depth", "1", "--engine", "dot", "--max-nodes", "5"]);
     assert!(!one.contains("--depth"), "{one}");
@@ -197,7 +212,15 @@ fn issue_23_4_export_check_prints_the_command_that_regenerates_the_folder() {
     let dir = scratch("issue23", "export-check");
     let out = dir.join("x");
     let out = out.to_str().unwrap();
-    let args = ["export", "--out", out, "--format", "turtle,graphml", "--focus", "roce-v2"];
+    let args = [
+        "export",
+        "--out",
+        out,
+        "--format",
+        "turtle,graphml",
+        "--focus",
+        "roce-v2",
+    ];
     let (code, _, stderr) = outcome(&run_in(root(), &args, None));
     assert_eq!(code, 0, "{stderr}");
     fs::write(dir.join("x/glossary.ttl"), "stale\n").unwrap();
@@ -206,9 +229,8 @@ fn issue_23_4_export_check_prints_the_command_that_regenerates_the_folder() {
     let (code, stdout, stderr) = outcome(&run_in(root(), &check, None));
     assert_eq!(code, 1, "{stderr}");
     assert!(stdout.contains("glossary.ttl"), "{stdout}");
-    let command = format!(
-        "`glossgraph export --out {out} --format turtle,graphml --focus roce-v2`"
-    );
+    let command =
+        format!("`glossgraph export --out {out} --format turtle,graphml --focus roce-v2`");
     assert!(stderr.contains(&command), "{command} not in: {stderr}");
     // The command printed does regenerate the folder.
     let (code, _, stderr) = outcome(&run_in(root(), &args, None));
@@ -239,7 +261,15 @@ fn issue_23_5_check_counts_findings_per_rule_and_caps_repeats() {
     let corpus = corpus.to_str().unwrap();
     let (code, _, stderr) = outcome(&run_in(
         &dir,
-        &["generate", "--terms", "300", "--one-way", "0.5", "--out", corpus],
+        &[
+            "generate",
+            "--terms",
+            "300",
+            "--one-way",
+            "0.5",
+            "--out",
+            corpus,
+        ],
         None,
     ));
     assert_eq!(code, 0, "{stderr}");
@@ -269,9 +299,17 @@ fn issue_23_5_check_counts_findings_per_rule_and_caps_repeats() {
         )),
         "{text}"
     );
-    let (_, every, _) = outcome(&run_in(&dir, &["check", corpus, "--max-per-rule", "0"], None));
+    let (_, every, _) = outcome(&run_in(
+        &dir,
+        &["check", corpus, "--max-per-rule", "0"],
+        None,
+    ));
     assert_eq!(every.matches("warning[one-way-related]:").count(), all);
-    let (_, three, _) = outcome(&run_in(&dir, &["check", corpus, "--max-per-rule", "3"], None));
+    let (_, three, _) = outcome(&run_in(
+        &dir,
+        &["check", corpus, "--max-per-rule", "3"],
+        None,
+    ));
     assert_eq!(three.matches("warning[one-way-related]:").count(), 3);
 }
 
@@ -309,7 +347,10 @@ fn issue_23_6_check_with_json_answers_in_json_whatever_happens() {
     let finding = &doc["findings"][0];
     assert_eq!(finding["rule"], "bad-config", "{doc:#}");
     assert_eq!(finding["file"], "./glossgraph.toml");
-    assert_eq!((finding["line"].clone(), finding["column"].clone()), (1.into(), 1.into()));
+    assert_eq!(
+        (finding["line"].clone(), finding["column"].clone()),
+        (1.into(), 1.into())
+    );
     fs::remove_file(dir.join("glossgraph.toml")).unwrap();
     let (code, doc) = json(&["check", ".", "--base", "no-iri", "--format", "json"]);
     assert_eq!(code, 2);
@@ -541,7 +582,11 @@ fn issue_23_10_help_lists_the_main_job_first_and_display_options_last() {
         .lines()
         .filter_map(|l| l.trim_start().split_once("--").map(|(_, r)| r))
         .filter(|r| r.chars().next().is_some_and(|c| c.is_ascii_lowercase()))
-        .map(|r| r.split(|c: char| !(c.is_ascii_lowercase() || c == '-')).next().unwrap())
+        .map(|r| {
+            r.split(|c: char| !(c.is_ascii_lowercase() || c == '-'))
+                .next()
+                .unwrap()
+        })
         .collect();
     let color = options.iter().position(|o| *o == "color").unwrap();
     for own in ["format", "check", "max-nodes", "verbose", "quiet"] {
@@ -566,11 +611,17 @@ fn issue_23_10_the_legend_shows_only_the_kinds_of_link_drawn() {
     assert!(dot.contains("related"), "{dot}");
     assert!(!dot.contains("supersedes"), "{dot}");
     // The sample has both kinds; a focus view of related terms only draws one.
-    let (_, dot, _) = outcome(&run_in(root(), &["export", "--format", "dot", "--out", "-"], None));
+    let (_, dot, _) = outcome(&run_in(
+        root(),
+        &["export", "--format", "dot", "--out", "-"],
+        None,
+    ));
     assert!(dot.contains("supersedes (old") && dot.contains("- - - related"));
     let (_, dot, _) = outcome(&run_in(
         root(),
-        &["export", "--format", "dot", "--focus", "pfc", "--depth", "1", "--out", "-"],
+        &[
+            "export", "--format", "dot", "--focus", "pfc", "--depth", "1", "--out", "-",
+        ],
         None,
     ));
     let (_, edges) = drawn(&dot);
@@ -578,7 +629,11 @@ fn issue_23_10_the_legend_shows_only_the_kinds_of_link_drawn() {
     assert!(!dot.contains("supersedes"), "{dot}");
     // The HTML map's legend, as a reader sees it.
     let page = dir.join("map.html");
-    let (code, _, stderr) = outcome(&run_in(&dir, &["render", ".", "--output", "map.html"], None));
+    let (code, _, stderr) = outcome(&run_in(
+        &dir,
+        &["render", ".", "--output", "map.html"],
+        None,
+    ));
     assert_eq!(code, 0, "{stderr}");
     let report = crate::html::drive(&page, &[]);
     assert_eq!(report["legend_keys"], "related", "{report:#}");

@@ -12,7 +12,7 @@ use std::io::{self, Write};
 use oxigraph::io::{RdfFormat, RdfSerializer};
 use oxigraph::sparql::results::{QueryResultsFormat, QueryResultsSerializer};
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use oxigraph::model::{NamedOrBlankNode, Term};
 
@@ -83,10 +83,9 @@ pub fn draw(
     };
     let iris = Iris::new(&config.base);
     let mut slugs = BTreeSet::new();
-    // (subject, object) of each link, by the list of the subject's card that states it.
-    let mut related: BTreeSet<(String, String)> = BTreeSet::new();
-    // (old, new)
-    let mut replaced: BTreeSet<(String, String)> = BTreeSet::new();
+    // The links, as the card of the subject (of the old term) lists them: slug -> targets.
+    let mut related: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut replaced_by: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for t in triples {
         let subject = match &t.subject {
             NamedOrBlankNode::NamedNode(n) => iris.term_slug(n.as_str()),
@@ -103,19 +102,18 @@ pub fn draw(
         };
         let predicate = t.predicate.as_ref();
         if predicate == skos::RELATED {
-            related.insert((subject, object));
+            related.entry(subject).or_default().insert(object);
         } else if predicate == dcterms::IS_REPLACED_BY {
-            replaced.insert((subject, object));
+            replaced_by.entry(subject).or_default().insert(object);
         } else if predicate == dcterms::REPLACES {
-            replaced.insert((object, subject));
+            replaced_by.entry(object).or_default().insert(subject);
         }
     }
-    let targets = |links: &BTreeSet<(String, String)>, slug: &str| -> Vec<String> {
+    let targets = |links: &mut BTreeMap<String, BTreeSet<String>>, slug: &str| -> Vec<String> {
         links
-            .iter()
-            .filter(|(from, _)| from == slug)
-            .map(|(_, to)| to.clone())
-            .collect()
+            .remove(slug)
+            .map(|to| to.into_iter().collect())
+            .unwrap_or_default()
     };
     let cards: Vec<Card> = glossary
         .cards()
@@ -123,9 +121,9 @@ pub fn draw(
         .filter(|c| slugs.contains(c.slug()))
         .map(|c| {
             let mut draft = c.draft();
-            draft.related = targets(&related, c.slug());
+            draft.related = targets(&mut related, c.slug());
             draft.supersedes = Vec::new();
-            draft.superseded_by = targets(&replaced, c.slug());
+            draft.superseded_by = targets(&mut replaced_by, c.slug());
             Card::from(draft)
         })
         .collect();

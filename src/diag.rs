@@ -61,6 +61,7 @@ macro_rules! rules {
 
 rules! {
     Unreadable = "unreadable", Error, None, "A file or folder of the input cannot be read.";
+    BadConfig = "bad-config", Error, None, "glossgraph.toml, --config or a setting given as a flag cannot be read or holds a bad value.";
     JsonSyntax = "json-syntax", Error, None, "The file is not well-formed JSON.";
     Encoding = "encoding", Error, None, "The file is not valid UTF-8.";
     EmptyFile = "empty-file", Error, None, "The file holds no JSON value.";

@@ -158,7 +158,54 @@ impl Report {
 
     /// Whether some input could not be read at all (the tool could not do its job).
     pub fn has_unreadable(&self) -> bool {
-        self.findings.iter().any(|f| f.rule == Rule::Unreadable)
+        self.findings
+            .iter()
+            .any(|f| matches!(f.rule, Rule::Unreadable | Rule::BadConfig))
+    }
+
+    /// The report of a glossary that could not be checked at all: one finding saying why
+    /// (`unreadable` for an input that cannot be read, `bad-config` for settings that cannot
+    /// be used), so that a caller asked for JSON can answer in JSON whatever happened.
+    pub fn failed(
+        rule: Rule,
+        file: Option<String>,
+        place: Option<(u32, u32)>,
+        message: impl Into<String>,
+    ) -> Self {
+        let finding = Located {
+            rule,
+            severity: rule.severity(),
+            file,
+            line: place.map(|(line, _)| line),
+            column: place.map(|(_, column)| column),
+            pointer: None,
+            message: message.into(),
+            hint: None,
+            snippet: None,
+            source: None,
+        };
+        Self {
+            findings: vec![finding],
+            counted: BTreeMap::new(),
+            cards: 0,
+            sources: 0,
+        }
+    }
+
+    /// How many findings each rule made, with the severity they were reported at: errors
+    /// first, then the most frequent, then by rule id.
+    pub fn counts(&self) -> Vec<(Severity, Rule, usize)> {
+        let mut counts: BTreeMap<(Severity, Rule), usize> = BTreeMap::new();
+        for f in &self.findings {
+            *counts.entry((f.severity, f.rule)).or_default() += 1;
+        }
+        for (&rule, &n) in &self.counted {
+            *counts.entry((Severity::Warning, rule)).or_default() += n;
+        }
+        let mut counts: Vec<(Severity, Rule, usize)> =
+            counts.into_iter().map(|((s, r), n)| (s, r, n)).collect();
+        counts.sort_by(|a, b| (a.0, b.2, a.1.id()).cmp(&(b.0, a.2, b.1.id())));
+        counts
     }
 
     /// The one-line summary.
@@ -177,7 +224,23 @@ impl Report {
     ///
     /// # Errors
     /// Only those of `w`.
-    pub fn write_human(&self, mut w: impl Write, color: bool) -> io::Result<()> {
+    pub fn write_human(&self, w: impl Write, color: bool) -> io::Result<()> {
+        self.write_human_capped(w, color, None)
+    }
+
+    /// [`Report::write_human`], showing at most `max_per_rule` findings of each rule (in
+    /// their order): the others are counted in one line per rule, as compilers cap repeated
+    /// diagnostics. The summary ends with the number of findings of each rule when there are
+    /// two or more findings.
+    ///
+    /// # Errors
+    /// Only those of `w`.
+    pub fn write_human_capped(
+        &self,
+        mut w: impl Write,
+        color: bool,
+        max_per_rule: Option<usize>,
+    ) -> io::Result<()> {
         let paint = |code: &str, text: &str| {
             if color {
                 format!("\x1b[{code}m{text}\x1b[0m")
@@ -185,7 +248,13 @@ impl Report {
                 text.to_owned()
             }
         };
+        let mut shown: BTreeMap<Rule, usize> = BTreeMap::new();
         for f in &self.findings {
+            let seen = shown.entry(f.rule).or_default();
+            *seen += 1;
+            if max_per_rule.is_some_and(|max| *seen > max) {
+                continue;
+            }
             let (code, name) = match f.severity {
                 Severity::Error => ("1;31", "error"),
                 Severity::Warning => ("1;33", "warning"),
@@ -234,6 +303,31 @@ impl Report {
             }
             writeln!(w)?;
         }
+        let counts = self.counts();
+        if let Some(max) = max_per_rule {
+            let mut capped = false;
+            // Of the findings kept: warnings only counted are not listed, capped or not.
+            let kept = |&(severity, rule, count): &(Severity, Rule, usize)| {
+                let counted = match severity {
+                    Severity::Warning => self.counted.get(&rule).copied().unwrap_or(0),
+                    Severity::Error => 0,
+                };
+                (severity, rule, count - counted)
+            };
+            for (severity, rule, count) in counts.iter().map(kept).filter(|c| c.2 > max) {
+                let more = count - max;
+                writeln!(
+                    w,
+                    "… and {more} more {rule} {}{} (--max-per-rule 0 shows them all)",
+                    severity.as_str(),
+                    if more == 1 { "" } else { "s" }
+                )?;
+                capped = true;
+            }
+            if capped {
+                writeln!(w)?;
+            }
+        }
         let counted: usize = self.counted.values().sum();
         if counted > 0 {
             writeln!(
@@ -248,7 +342,26 @@ impl Report {
         } else {
             paint("1;32", "ok")
         };
-        writeln!(w, "{verdict}: {}", self.summary())
+        writeln!(w, "{verdict}: {}", self.summary())?;
+        if counts.iter().map(|c| c.2).sum::<usize>() > 1 {
+            let width = counts
+                .iter()
+                .map(|c| c.2.to_string().len())
+                .max()
+                .unwrap_or(1);
+            for (severity, rule, count) in counts {
+                let code = match severity {
+                    Severity::Error => "1;31",
+                    Severity::Warning => "1;33",
+                };
+                writeln!(
+                    w,
+                    "  {count:>width$} {}",
+                    paint(code, &format!("{}[{rule}]", severity.as_str()))
+                )?;
+            }
+        }
+        Ok(())
     }
 
     /// Writes the report as one JSON document: `{"findings": [...], "summary": {...}}`.
@@ -262,6 +375,8 @@ impl Report {
             files: usize,
             errors: usize,
             warnings: usize,
+            /// Findings per rule id.
+            rules: BTreeMap<&'static str, usize>,
         }
         #[derive(Serialize)]
         struct Doc<'a> {
@@ -275,6 +390,10 @@ impl Report {
                 files: self.sources,
                 errors: self.count(Severity::Error),
                 warnings: self.count(Severity::Warning),
+                rules: self.counts().into_iter().fold(BTreeMap::new(), |mut m, c| {
+                    *m.entry(c.1.id()).or_default() += c.2;
+                    m
+                }),
             },
         };
         serde_json::to_writer_pretty(&mut w, &doc)?;

@@ -154,7 +154,7 @@ pub enum ViewError {
     #[error(
         "the topic map would draw {nodes} nodes, more than the limit of {limit} for `{}`; {}",
         engine.name(),
-        too_large_advice(*engine, *focused)
+        too_large_advice(*engine, *focused, *fits)
     )]
     TooLarge {
         nodes: usize,
@@ -162,25 +162,40 @@ pub enum ViewError {
         engine: Engine,
         /// Whether the view is a term's neighbourhood (`--focus`).
         focused: bool,
+        /// For a neighbourhood: the largest smaller `--depth` (at least 1) whose view is within
+        /// the limit, and how many nodes it draws.
+        fits: Option<(usize, usize)>,
     },
 }
 
-/// What to do about a map too large for its engine, in the terms of the command that asked.
-fn too_large_advice(engine: Engine, focused: bool) -> &'static str {
-    match (engine, focused) {
-        (Engine::Map, true) => "lower --depth, or raise the limit with --max-nodes N (0: no limit)",
-        (Engine::Map, false) => {
-            "draw one term's neighbourhood with --focus SLUG [--depth N], filter with --status, \
-             or raise the limit with --max-nodes N (0: no limit)"
-        }
-        (_, true) => {
-            "lower --depth, let glossgraph's map engine draw it at any size (--engine map), \
-             or raise the limit with --max-nodes N"
-        }
-        (_, false) => {
-            "let glossgraph's map engine draw it at any size (--engine map), draw one term's \
-             neighbourhood with --focus SLUG [--depth N], or raise the limit with --max-nodes N"
-        }
+/// What to do about a map too large for its engine, in the terms of the command that asked:
+/// a neighbourhood is told the depth that fits, if one does; the engines with a limit are
+/// told of the one without.
+fn too_large_advice(engine: Engine, focused: bool, fits: Option<(usize, usize)>) -> String {
+    let mut ways = Vec::new();
+    let mut lead = String::new();
+    if let Some((depth, nodes)) = fits {
+        lead = format!("--depth {depth} draws {nodes} nodes: ");
+        ways.push(format!("lower --depth to {depth}"));
+    }
+    if engine != Engine::Map {
+        ways.push("let glossgraph's map engine draw it at any size (--engine map)".to_owned());
+    }
+    if !focused {
+        ways.push("draw one term's neighbourhood with --focus SLUG [--depth N]".to_owned());
+    }
+    if engine == Engine::Map || (focused && fits.is_none()) {
+        ways.push("filter with --status".to_owned());
+    }
+    ways.push(match engine {
+        Engine::Map => "raise the limit with --max-nodes N (0: no limit)".to_owned(),
+        _ => "raise the limit with --max-nodes N".to_owned(),
+    });
+    let last = ways.pop().unwrap_or_default();
+    if ways.is_empty() {
+        format!("{lead}{last}")
+    } else {
+        format!("{lead}{}, or {last}", ways.join(", "))
     }
 }
 
@@ -226,12 +241,48 @@ impl View {
                 suggestion: glossary.suggest(slug).map(str::to_owned),
             })?),
         };
+        let keep = self.keep(glossary, focus, self.depth);
+        let count = keep.len();
+        let nodes: Vec<NodeIndex> = (0..count)
+            .filter(|&i| keep[i])
+            .map(NodeIndex::new)
+            .collect();
+        if nodes.is_empty() {
+            return Err(ViewError::Empty);
+        }
+        if let Some(limit) = self.max_nodes {
+            if nodes.len() > limit {
+                // The deepest neighbourhood that fits, nearest the depth asked for first.
+                let fits = focus.and_then(|_| {
+                    (1..self.depth).rev().find_map(|depth| {
+                        let drawn = self
+                            .keep(glossary, focus, depth)
+                            .iter()
+                            .filter(|&&k| k)
+                            .count();
+                        (drawn <= limit).then_some((depth, drawn))
+                    })
+                });
+                return Err(ViewError::TooLarge {
+                    nodes: nodes.len(),
+                    limit,
+                    engine: self.engine,
+                    focused: focus.is_some(),
+                    fits,
+                });
+            }
+        }
+        Ok(Selection { nodes, keep, focus })
+    }
+
+    /// Which nodes the view keeps with `focus` drawn to `depth`: `keep[i]` for node `i`.
+    fn keep(&self, glossary: &Glossary, focus: Option<NodeIndex>, depth: usize) -> Vec<bool> {
         let count = glossary.graph().node_count();
         let mut keep = match focus {
             None => vec![true; count],
             Some(node) => {
                 let mut keep = vec![false; count];
-                for n in glossary.neighbourhood(node, self.depth) {
+                for n in glossary.neighbourhood(node, depth) {
                     keep[n.index()] = true;
                 }
                 keep
@@ -247,24 +298,7 @@ impl View {
                 }
             }
         }
-        let nodes: Vec<NodeIndex> = (0..count)
-            .filter(|&i| keep[i])
-            .map(NodeIndex::new)
-            .collect();
-        if nodes.is_empty() {
-            return Err(ViewError::Empty);
-        }
-        if let Some(limit) = self.max_nodes {
-            if nodes.len() > limit {
-                return Err(ViewError::TooLarge {
-                    nodes: nodes.len(),
-                    limit,
-                    engine: self.engine,
-                    focused: focus.is_some(),
-                });
-            }
-        }
-        Ok(Selection { nodes, keep, focus })
+        keep
     }
 }
 
@@ -790,10 +824,23 @@ fn legend(
         }
     }
     statuses.sort_unstable();
+    // The legend explains the kinds of link the map draws, and no other.
+    let (mut supersedes, mut related) = (false, false);
+    for (a, b, link) in glossary.edges() {
+        if selection.contains(a) && selection.contains(b) {
+            match link {
+                Link::Supersedes { .. } => supersedes = true,
+                Link::Related { .. } => related = true,
+            }
+            if supersedes && related {
+                break;
+            }
+        }
+    }
     write!(
         out,
         "<table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><td colspan=\"{}\" border=\"0\" align=\"left\"><b>",
-        statuses.len() + 2
+        statuses.len() + usize::from(supersedes) + usize::from(related)
     )?;
     let mut cut = String::new();
     truncate_chars(title, 200, &mut cut);
@@ -805,10 +852,16 @@ fn legend(
         html_text(out, status.unwrap_or("no status"))?;
         write!(out, "</td>")?;
     }
-    write!(
-        out,
-        "<td border=\"0\">&#8594; supersedes (old &#8594; new)</td><td border=\"0\">- - - related</td></tr></table>"
-    )?;
+    if supersedes {
+        write!(
+            out,
+            "<td border=\"0\">&#8594; supersedes (old &#8594; new)</td>"
+        )?;
+    }
+    if related {
+        write!(out, "<td border=\"0\">- - - related</td>")?;
+    }
+    write!(out, "</tr></table>")?;
     Ok(())
 }
 
@@ -1095,18 +1148,29 @@ mod tests {
              glossgraph's map engine draw it at any size (--engine map), draw one term's \
              neighbourhood with --focus SLUG [--depth N], or raise the limit with --max-nodes N"
         );
-        // The advice fits the command: a focused view is made smaller with --depth.
+        // The advice fits the command: a focused view is told the --depth that fits, if one
+        // does, and how many nodes it draws.
         assert_eq!(
             err(View {
-                focus: Some("roce-v2".into()),
+                focus: Some("roce-v1".into()),
                 depth: 2,
                 max_nodes: Some(2),
                 engine: Engine::Dot,
                 ..View::default()
             }),
-            "the topic map would draw 4 nodes, more than the limit of 2 for `dot`; lower \
-             --depth, let glossgraph's map engine draw it at any size (--engine map), or raise \
-             the limit with --max-nodes N"
+            "the topic map would draw 4 nodes, more than the limit of 2 for `dot`; --depth 1 \
+             draws 2 nodes: lower --depth to 1, let glossgraph's map engine draw it at any size \
+             (--engine map), or raise the limit with --max-nodes N"
+        );
+        assert_eq!(
+            err(View {
+                focus: Some("roce-v2".into()),
+                depth: 2,
+                max_nodes: Some(2),
+                ..View::default()
+            }),
+            "the topic map would draw 4 nodes, more than the limit of 2 for `map`; filter with \
+             --status, or raise the limit with --max-nodes N (0: no limit)"
         );
         assert_eq!(
             err(View {

@@ -12,15 +12,15 @@ use std::io::{self, Write};
 use oxigraph::io::{RdfFormat, RdfSerializer};
 use oxigraph::sparql::results::{QueryResultsFormat, QueryResultsSerializer};
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use oxigraph::model::{NamedOrBlankNode, Term};
 
 use super::{table, Answer, QueryForm};
 use crate::config::Config;
 use crate::export::{dot, graphml, ExportError, Format};
-use crate::rdf::vocab::Iris;
-use crate::Glossary;
+use crate::rdf::vocab::{dcterms, skos, Iris};
+use crate::{Card, Glossary};
 
 /// A way to write an answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,9 +59,12 @@ pub enum ResultsError {
     Io(#[from] io::Error),
 }
 
-/// Draws a graph answer: the terms of `glossary` that its triples mention (as subject or
-/// object), with the glossary's links between them, as GraphML or a DOT topic map. The
-/// answer picks the terms; the picture shows them the way `export` draws the glossary.
+/// Draws a graph answer as GraphML or a DOT topic map: the terms of `glossary` that its
+/// triples mention (as subject or object), labelled from their cards, and as links exactly
+/// the triples that join two terms with `skos:related` (an association) or
+/// `dcterms:replaces` / `dcterms:isReplacedBy` (a supersession, drawn old → new). The
+/// glossary's own links between the terms are not drawn, and triples of other predicates
+/// pick their terms but draw no link: the picture is the answer.
 ///
 /// # Errors
 /// An answer that is not a graph or mentions no term; those of `w`.
@@ -80,19 +83,49 @@ pub fn draw(
     };
     let iris = Iris::new(&config.base);
     let mut slugs = BTreeSet::new();
+    // The links, as the card of the subject (of the old term) lists them: slug -> targets.
+    let mut related: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut replaced_by: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for t in triples {
-        if let NamedOrBlankNode::NamedNode(n) = &t.subject {
-            slugs.extend(iris.term_slug(n.as_str()));
-        }
-        if let Term::NamedNode(n) = &t.object {
-            slugs.extend(iris.term_slug(n.as_str()));
+        let subject = match &t.subject {
+            NamedOrBlankNode::NamedNode(n) => iris.term_slug(n.as_str()),
+            NamedOrBlankNode::BlankNode(_) => None,
+        };
+        let object = match &t.object {
+            Term::NamedNode(n) => iris.term_slug(n.as_str()),
+            _ => None,
+        };
+        slugs.extend(subject.clone());
+        slugs.extend(object.clone());
+        let (Some(subject), Some(object)) = (subject, object) else {
+            continue;
+        };
+        let predicate = t.predicate.as_ref();
+        if predicate == skos::RELATED {
+            related.entry(subject).or_default().insert(object);
+        } else if predicate == dcterms::IS_REPLACED_BY {
+            replaced_by.entry(subject).or_default().insert(object);
+        } else if predicate == dcterms::REPLACES {
+            replaced_by.entry(object).or_default().insert(subject);
         }
     }
-    let cards: Vec<_> = glossary
+    let targets = |links: &mut BTreeMap<String, BTreeSet<String>>, slug: &str| -> Vec<String> {
+        links
+            .remove(slug)
+            .map(|to| to.into_iter().collect())
+            .unwrap_or_default()
+    };
+    let cards: Vec<Card> = glossary
         .cards()
         .iter()
         .filter(|c| slugs.contains(c.slug()))
-        .cloned()
+        .map(|c| {
+            let mut draft = c.draft();
+            draft.related = targets(&mut related, c.slug());
+            draft.supersedes = Vec::new();
+            draft.superseded_by = targets(&mut replaced_by, c.slug());
+            Card::from(draft)
+        })
         .collect();
     if cards.is_empty() {
         return Err(ResultsError::Picture(

@@ -91,6 +91,9 @@ try:
               first_frame: Math.round(window.glossgraphMap.readyAt)};
     })()""")
     report["count"] = browser.evaluate("document.getElementById('count').textContent")
+    # The kinds of link the legend explains, as a reader sees them.
+    report["legend_keys"] = browser.evaluate(
+        "(document.querySelector('#legend .keys') || {textContent: ''}).textContent.trim()")
     report["bytes"] = os.path.getsize(args.page)
     settle()
     report["first_frame"] = browser.evaluate("window.glossgraphMap.stats()")

@@ -134,6 +134,8 @@ warning[one-way-related]: `nvme-rdma` lists `c` in `related`, but `c` does not l
   = help: add `nvme-rdma` to `related` of `c`
 
 invalid: 1 error, 1 warning in 4 cards from 4 files
+  1 error[dangling-link]
+  1 warning[one-way-related]
 ";
     assert_eq!(stdout, expected);
 }

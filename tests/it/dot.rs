@@ -287,6 +287,7 @@ fn sfdp_renders_a_generated_5000_term_glossary() {
             limit: 500,
             engine: Engine::Dot,
             focused: false,
+            fits: None,
         })
     ));
 }

@@ -584,6 +584,13 @@ fn one_format_to_standard_output() {
     assert_eq!(code, 2);
     assert_eq!(
         stderr,
+        "glossgraph: error: --out - writes one format to standard output, but --format names 2 \
+         (turtle, ntriples): name one, or write them all into a folder with --out DIR\n"
+    );
+    let (code, _, stderr) = export(root(), &["--out", "-"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
         "glossgraph: error: --out - writes one format to standard output: choose it with --format\n"
     );
 }
@@ -682,7 +689,10 @@ fn completions_and_man_page_come_from_the_same_definitions() {
     }
     let (code, _, stderr) = outcome(&run_in(root(), &["man", "nope"], None));
     assert_eq!(code, 2);
-    assert!(stderr.contains("man pages exist for: check,"), "{stderr}");
+    assert!(
+        stderr.contains("man pages exist for: export, check,"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -17,7 +17,7 @@ use super::sparql::{glossgraph, ok, require, root, stderr};
 
 /// Runs map_cdp.py on `page` with `args`; returns its report, having asserted that the page
 /// raised no error and asked the network for nothing.
-fn drive(page: &Path, args: &[&str]) -> Value {
+pub fn drive(page: &Path, args: &[&str]) -> Value {
     let out = Command::new(require("python3"))
         .arg(root().join("tests/consumers/map_cdp.py"))
         .arg(require("chromium"))

@@ -10,6 +10,7 @@ mod generate;
 mod gexf;
 mod graphml;
 mod html;
+mod issue23;
 mod map;
 mod rdf;
 mod sparql;

@@ -29,8 +29,15 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
 
+    // Under a heading of its own, after each command's options: it applies to them all.
     /// When to colour the output (NO_COLOR is respected by `auto`).
-    #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
+    #[arg(
+        long,
+        value_enum,
+        default_value_t = Color::Auto,
+        global = true,
+        help_heading = "Global options"
+    )]
     pub color: Color,
 }
 
@@ -56,6 +63,22 @@ impl Color {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    // In the order `glossgraph --help` lists them: the main job first, the shell's helpers last.
+    /// Check the glossary, then write every format into a folder, all or nothing, with a manifest.
+    ///
+    /// Writes exports/glossary.{ttl,nt,rdf,jsonld,trig,nq}, glossary.graphml,
+    /// glossary.yed.graphml, glossary.neo4j.graphml, glossary.gexf, glossary.dot,
+    /// glossary.svg (when Graphviz is installed), glossary.html and manifest.json.
+    /// An invalid glossary writes nothing and exits 1.
+    ///
+    /// Examples:
+    ///   glossgraph export                          # data/ -> exports/
+    ///   glossgraph export --check                  # exit 1 if exports/ is stale
+    ///   glossgraph export cards.jsonl --out out --format turtle,graphml
+    ///   glossgraph export --format ntriples --out - | wc -l
+    #[command(verbatim_doc_comment)]
+    Export(ExportArgs),
+
     /// Check a glossary and report every problem, with its file and place.
     ///
     /// Examples:
@@ -72,12 +95,29 @@ pub enum Command {
     /// otherwise, or the format chosen with --results.
     ///
     /// Examples:
-    ///   glossgraph query 'SELECT ?t ?l { ?t skos:prefLabel ?l } LIMIT 5'
+    ///   glossgraph query 'SELECT ?t ?l { ?t skos:prefLabel ?l } ORDER BY ?l LIMIT 5'
     ///   glossgraph query data --file q.rq --results json
     ///   glossgraph query --list
     ///   glossgraph query --saved supersession-chain --param slug=roce-v2
     #[command(verbatim_doc_comment)]
     Query(QueryArgs),
+
+    /// Render a topic map as SVG, PNG or PDF — terms grouped by topic at the places of
+    /// glossgraph's layout, drawn by Graphviz — or as the interactive HTML map.
+    ///
+    /// The format follows the extension of --output. Images need Graphviz (Debian/Ubuntu:
+    /// apt-get install graphviz): by default glossgraph lays the map out and Graphviz only
+    /// draws it (neato -n2), at any size; --engine dot or sfdp has Graphviz lay it out
+    /// instead. FILE.html needs nothing and always shows the whole glossary.
+    ///
+    /// Examples:
+    ///   glossgraph render --output map.svg                        # the whole glossary in data/
+    ///   glossgraph render --focus roce-v2 --depth 2 --output roce-v2.svg
+    ///   glossgraph render --status shipping,emerging --cluster status --output live.pdf
+    ///   glossgraph render big.jsonl --cluster none --output big.png
+    ///   glossgraph render --output map.html                       # open it in a browser
+    #[command(verbatim_doc_comment)]
+    Render(RenderArgs),
 
     /// Serve the glossary over HTTP: SPARQL 1.1 Protocol at /query, Graph Store (read-only)
     /// at /store, a query page at /.
@@ -113,20 +153,20 @@ pub enum Command {
     #[command(verbatim_doc_comment)]
     Import(ImportArgs),
 
-    /// Check the glossary, then write every format into a folder, all or nothing, with a manifest.
+    /// Generate a synthetic glossary for tests and benchmarks: the same options always give
+    /// the same bytes.
     ///
-    /// Writes exports/glossary.{ttl,nt,rdf,jsonld,trig,nq}, glossary.graphml,
-    /// glossary.yed.graphml, glossary.neo4j.graphml, glossary.gexf, glossary.dot,
-    /// glossary.svg (when Graphviz is installed), glossary.html and manifest.json.
-    /// An invalid glossary writes nothing and exits 1.
+    /// The cards pass `check` without errors: linked by `related` with a heavy-tailed degree
+    /// distribution and a connected graph, some `supersedes` chains, citations, mixed-precision
+    /// dates, and texts with characters that exporters must escape. The only warnings are the
+    /// one-way `related` links asked for by --one-way and the habits asked for by --untidy.
     ///
     /// Examples:
-    ///   glossgraph export                          # data/ -> exports/
-    ///   glossgraph export --check                  # exit 1 if exports/ is stale
-    ///   glossgraph export cards.jsonl --out out --format turtle,graphml
-    ///   glossgraph export --format ntriples --out - | wc -l
+    ///   glossgraph generate --terms 2000 --out corpus.jsonl
+    ///   glossgraph generate --terms 50 --seed 7 --out cards/    # one <slug>.json per card
+    ///   glossgraph generate --terms 10 --awkward 0 --out -      # plain ASCII to stdout
     #[command(verbatim_doc_comment)]
-    Export(ExportArgs),
+    Generate(GenerateArgs),
 
     /// Print a shell completion script.
     ///
@@ -149,37 +189,6 @@ pub enum Command {
         /// page of glossgraph itself.
         subcommand: Option<String>,
     },
-
-    /// Render a topic map as SVG, PNG or PDF — terms grouped by topic at the places of
-    /// glossgraph's layout, drawn by Graphviz — or as the interactive HTML map.
-    ///
-    /// The format follows the extension of --output. Images need Graphviz (Debian/Ubuntu:
-    /// apt-get install graphviz): by default glossgraph lays the map out and Graphviz only
-    /// draws it (neato -n2), at any size; --engine dot or sfdp has Graphviz lay it out
-    /// instead. FILE.html needs nothing and always shows the whole glossary.
-    ///
-    /// Examples:
-    ///   glossgraph render --output map.svg                        # the whole glossary in data/
-    ///   glossgraph render --focus roce-v2 --depth 2 --output roce-v2.svg
-    ///   glossgraph render --status shipping,emerging --cluster status --output live.pdf
-    ///   glossgraph render big.jsonl --cluster none --output big.png
-    ///   glossgraph render --output map.html                       # open it in a browser
-    #[command(verbatim_doc_comment)]
-    Render(RenderArgs),
-    /// Generate a synthetic glossary for tests and benchmarks: the same options always give
-    /// the same bytes.
-    ///
-    /// The cards pass `check` without errors: linked by `related` with a heavy-tailed degree
-    /// distribution and a connected graph, some `supersedes` chains, citations, mixed-precision
-    /// dates, and texts with characters that exporters must escape. The only warnings are the
-    /// one-way `related` links asked for by --one-way and the habits asked for by --untidy.
-    ///
-    /// Examples:
-    ///   glossgraph generate --terms 2000 --out corpus.jsonl
-    ///   glossgraph generate --terms 50 --seed 7 --out cards/    # one <slug>.json per card
-    ///   glossgraph generate --terms 10 --awkward 0 --out -      # plain ASCII to stdout
-    #[command(verbatim_doc_comment)]
-    Generate(GenerateArgs),
 }
 
 /// Where `query` and `serve` keep the store.
@@ -193,13 +202,16 @@ pub struct StoreArgs {
     pub store: Option<PathBuf>,
 }
 
+/// The INPUT of every command when none is given.
+pub const DEFAULT_INPUT: &str = "data";
+
 /// Where the glossary comes from and how it is configured; shared by every command.
 #[derive(Debug, Clone, Args)]
 pub struct GlossaryArgs {
     /// A folder of *.json cards, one card's file, a JSON array file, a JSON Lines file
-    /// (.jsonl, .ndjson), or - for stdin.
-    #[arg(default_value = "data", value_name = "INPUT")]
-    pub input: String,
+    /// (.jsonl, .ndjson), or - for stdin [default: data]
+    #[arg(value_name = "INPUT")]
+    pub input: Option<String>,
 
     /// Treat unknown fields in cards as errors, not warnings.
     #[arg(long)]
@@ -223,6 +235,11 @@ pub struct GlossaryArgs {
 }
 
 impl GlossaryArgs {
+    /// The glossary to read: INPUT, or `data` when it is not given.
+    pub fn input(&self) -> &str {
+        self.input.as_deref().unwrap_or(DEFAULT_INPUT)
+    }
+
     /// The settings given as flags.
     pub fn settings(&self) -> Settings {
         Settings {
@@ -246,7 +263,17 @@ pub struct CheckArgs {
     /// Exit with 1 when there are warnings, not only errors.
     #[arg(long)]
     pub deny_warnings: bool,
+
+    /// Show at most N findings of each rule, then count the others in one line (0: show
+    /// every finding). The summary counts the findings of every rule; --format json always
+    /// lists every finding.
+    #[arg(long, value_name = "N", default_value_t = MAX_PER_RULE)]
+    pub max_per_rule: usize,
 }
+
+/// How many findings of one rule a report shows by default (`check --max-per-rule`, and the
+/// report of an invalid glossary that other commands print).
+pub const MAX_PER_RULE: usize = 10;
 
 #[derive(Debug, Args)]
 pub struct QueryArgs {
@@ -257,7 +284,8 @@ pub struct QueryArgs {
     pub on_disk: StoreArgs,
 
     /// The query text. With a single positional argument and no --file or --saved, that
-    /// argument is the query and the glossary is read from data/.
+    /// argument is the query and the glossary is read from data/; QUERY may also come before
+    /// INPUT.
     #[arg(value_name = "QUERY")]
     pub query: Option<String>,
 

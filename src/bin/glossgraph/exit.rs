@@ -13,6 +13,29 @@ pub const FAILURE: u8 = 2;
 /// `export` was interrupted (Ctrl-C, SIGTERM) and cleaned up: 128 + SIGINT, as shells say.
 pub const INTERRUPTED: u8 = 130;
 
+/// Every exit code and what it means, for the EXIT STATUS section of the man pages.
+pub const MEANINGS: [(u8, &str); 4] = [
+    (
+        0,
+        "Success: the glossary is valid (warnings allowed), the export or query succeeded, \
+         export --check found no drift.",
+    ),
+    (
+        FINDINGS,
+        "The glossary is invalid (or has warnings under --deny-warnings); export --check \
+         found drift; a query failed or timed out.",
+    ),
+    (
+        FAILURE,
+        "glossgraph could not run: bad arguments, an unreadable input or configuration, a \
+         failed write.",
+    ),
+    (
+        INTERRUPTED,
+        "export was interrupted (Ctrl-C, SIGTERM) and removed its staging folder.",
+    ),
+];
+
 /// Whether the run failed only because the reader of standard output went away (`| head`):
 /// that ends the run quietly, with 0.
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {

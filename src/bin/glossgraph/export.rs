@@ -12,7 +12,7 @@ use anyhow::{Context, Result};
 use glossgraph::check::Checked;
 use glossgraph::export::{self, bundle, dot, Format};
 
-use crate::cli::{Color, ExportArgs};
+use crate::cli::{Color, EngineArg, ExportArgs};
 use crate::{exit, glossary};
 
 pub fn run(args: &ExportArgs, color: Color) -> Result<ExitCode> {
@@ -41,7 +41,18 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
             "--check compares with the files of a folder: give it with --out DIR, not -"
         );
         let [format] = formats.as_slice() else {
-            anyhow::bail!("--out - writes one format to standard output: choose it with --format");
+            if args.format.is_empty() {
+                anyhow::bail!(
+                    "--out - writes one format to standard output: choose it with --format"
+                );
+            }
+            let names: Vec<&str> = formats.iter().map(|f| f.name()).collect();
+            anyhow::bail!(
+                "--out - writes one format to standard output, but --format names {} ({}): \
+                 name one, or write them all into a folder with --out DIR",
+                names.len(),
+                names.join(", ")
+            );
         };
         let mut out = io::BufWriter::new(io::stdout());
         export::write(glossary, config, *format, &view, &mut out)?;
@@ -49,7 +60,7 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let out = Path::new(&args.out);
-    if let Some(folder) = bundle::folder_holding(Path::new(&args.glossary.input), out) {
+    if let Some(folder) = bundle::folder_holding(Path::new(args.glossary.input()), out) {
         anyhow::bail!(
             "the output folder `{}` is inside the glossary folder `{}`: the next run would read \
              its manifest.json as a card; choose an --out outside it",
@@ -77,7 +88,7 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
         eprintln!(
             "loaded {} terms from {}",
             glossary.cards().len(),
-            args.glossary.input
+            args.glossary.input()
         );
     }
     clean_up_on_interrupt(out)?;
@@ -154,8 +165,9 @@ fn report_drift(
     }
     let extra = drift.iter().any(|d| matches!(d, bundle::Drift::Extra(_)));
     eprintln!(
-        "glossgraph: {} differs from what `glossgraph export` writes; run it to regenerate{}",
+        "glossgraph: {} differs from what `{}` writes; run it to regenerate{}",
         out.display(),
+        regenerating(args),
         if extra {
             ", and remove the extra files (export leaves files it does not write alone)"
         } else {
@@ -181,6 +193,75 @@ fn next_step(e: export::ExportError, out: &Path) -> anyhow::Error {
         "{e}; {advice}; `{}` is as it was before this run",
         out.display()
     )
+}
+
+/// The `glossgraph export` command that writes what `args --check` compared with: the same
+/// arguments without `--check` (and without those that only change what is printed).
+fn regenerating(args: &ExportArgs) -> String {
+    let glossary = &args.glossary;
+    let view = &args.view;
+    let mut words: Vec<String> = vec!["glossgraph".into(), "export".into()];
+    if glossary.input.is_some() {
+        words.push(shell_word(glossary.input()));
+    }
+    let mut flags: Vec<(&str, Option<String>)> = Vec::new();
+    if args.out != "exports" {
+        flags.push(("out", Some(args.out.clone())));
+    }
+    if !args.format.is_empty() {
+        let names: Vec<String> = args.format.iter().map(value_name).collect();
+        flags.push(("format", Some(names.join(","))));
+    }
+    flags.push(("profile", args.profile.as_ref().map(value_name)));
+    if let Some(focus) = &view.focus {
+        flags.push(("focus", Some(focus.clone())));
+        if view.depth != 1 {
+            flags.push(("depth", Some(view.depth.to_string())));
+        }
+    }
+    if !view.status.is_empty() {
+        flags.push(("status", Some(view.status.join(","))));
+    }
+    flags.push(("cluster", view.cluster.as_ref().map(value_name)));
+    if view.engine != EngineArg::Map {
+        flags.push(("engine", Some(value_name(&view.engine))));
+    }
+    flags.push(("max-nodes", view.max_nodes.map(|n| n.to_string())));
+    flags.push(("base", glossary.base.clone()));
+    flags.push(("language", glossary.language.clone()));
+    flags.push(("title", glossary.title.clone()));
+    flags.push((
+        "config",
+        glossary.config.as_ref().map(|c| c.display().to_string()),
+    ));
+    for (name, value) in flags {
+        if let Some(value) = value {
+            words.push(format!("--{name}"));
+            words.push(shell_word(&value));
+        }
+    }
+    if glossary.strict {
+        words.push("--strict".into());
+    }
+    words.join(" ")
+}
+
+/// The name of `value` on the command line.
+fn value_name<T: clap::ValueEnum>(value: &T) -> String {
+    value
+        .to_possible_value()
+        .map_or_else(String::new, |v| v.get_name().to_owned())
+}
+
+/// `word` as a POSIX shell reads it back: as it is when nothing in it is special, else
+/// single-quoted.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./:,=+@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// Whether progress lines are shown: with -v, or on a terminal unless --quiet.

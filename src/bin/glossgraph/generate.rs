@@ -10,7 +10,8 @@ use crate::cli::GenerateArgs;
 
 pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let generator = Generator::new(args.params())?;
-    generator.write(&Output::parse(&args.out), io::stdout().lock())?;
+    let output = Output::parse(&args.out);
+    generator.write(&output, io::stdout().lock())?;
     if let Some(path) = &args.topics_out {
         // Written beside, then renamed: never half a file.
         let temp = path.with_extension("tmp");
@@ -28,5 +29,21 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
         };
         write().with_context(|| format!("cannot write `{}`", path.display()))?;
     }
+    // What was written, on stderr: standard output may be the cards themselves.
+    let cards = format!(
+        "{} card{}",
+        args.terms,
+        if args.terms == 1 { "" } else { "s" }
+    );
+    let place = match &output {
+        Output::Stdout => "standard output".to_owned(),
+        Output::JsonLines(path) => path.display().to_string(),
+        Output::Folder(path) => format!("{} (one <slug>.json per card)", path.display()),
+    };
+    let topics = match &args.topics_out {
+        Some(path) => format!(", and their topics to {}", path.display()),
+        None => String::new(),
+    };
+    eprintln!("glossgraph: wrote {cards} to {place}{topics}");
     Ok(ExitCode::SUCCESS)
 }

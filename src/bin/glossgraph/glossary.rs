@@ -14,7 +14,7 @@ use glossgraph::load::Input;
 use glossgraph::sparql::GlossaryStore;
 use glossgraph::Glossary;
 
-use crate::cli::{Color, GlossaryArgs, StoreArgs};
+use crate::cli::{Color, GlossaryArgs, StoreArgs, MAX_PER_RULE};
 use crate::exit;
 
 /// Loads and checks the glossary named by the arguments.
@@ -23,7 +23,7 @@ pub fn load_checked(
     keep: check::Keep,
     warnings: check::Warnings,
 ) -> Result<Checked> {
-    let input = Input::parse(&args.input);
+    let input = Input::parse(args.input());
     let config = Config::for_input(
         input.config_dir().as_deref(),
         args.config.as_deref(),
@@ -49,7 +49,7 @@ pub fn load_valid(
     let stderr = io::stderr();
     let color = color.enabled(&stderr);
     if report.has_unreadable() || report.is_failure(false) {
-        report.write_human(stderr.lock(), color)?;
+        report.write_human_capped(stderr.lock(), color, Some(MAX_PER_RULE))?;
         let code = if report.has_unreadable() {
             exit::FAILURE
         } else {
@@ -62,7 +62,7 @@ pub fn load_valid(
         eprintln!(
             "glossgraph: note: the glossary has {warnings} warning{}; `glossgraph check {}` lists them",
             if warnings == 1 { "" } else { "s" },
-            args.input
+            args.input()
         );
     }
     Ok(Ok(checked))

@@ -30,10 +30,9 @@ pub fn run(mut args: QueryArgs, color: Color) -> Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    // `glossgraph query 'SELECT …'`: one positional argument and no --file/--saved is the
-    // query, and the glossary is the default one.
-    if args.query.is_none() && args.file.is_none() && args.saved.is_none() {
-        args.query = Some(std::mem::replace(&mut args.glossary.input, "data".into()));
+    if args.file.is_none() && args.saved.is_none() {
+        let (input, query) = positionals(args.glossary.input.take(), args.query.take())?;
+        (args.glossary.input, args.query) = (input, query);
     }
     let saved = match &args.saved {
         Some(name) => Some(SavedQuery::find(name).ok_or_else(|| {
@@ -50,7 +49,7 @@ pub fn run(mut args: QueryArgs, color: Color) -> Result<ExitCode> {
             path.display().to_string(),
         ),
         (Some(text), _, _) => (text.clone(), "query".to_owned()),
-        (None, None, None) => bail!("no query given: give one, or --file, or --saved"),
+        (None, None, None) => bail!("{NO_QUERY}"),
     };
     let timeout = args.timeout.map(|t| seconds(t, "--timeout")).transpose()?;
     let requested = match &args.results {
@@ -136,6 +135,54 @@ pub fn run(mut args: QueryArgs, color: Color) -> Result<ExitCode> {
     }
 }
 
+const NO_QUERY: &str = "no query given (QUERY, --file or --saved)";
+
+/// Which of the (at most two) positional arguments is the INPUT and which the QUERY, when
+/// the query is not read from --file or --saved. The help shows `[INPUT] [QUERY]`; a single
+/// argument is the query (the input is then data/) unless it names a file or folder and does
+/// not read as a query; two arguments are taken in either order when exactly one reads as a
+/// query.
+fn positionals(
+    first: Option<String>,
+    second: Option<String>,
+) -> Result<(Option<String>, Option<String>)> {
+    let is_input = |text: &str| text == "-" || std::path::Path::new(text).exists();
+    match (first, second) {
+        (None, _) => bail!("{NO_QUERY}"),
+        (Some(one), None) => {
+            if is_input(&one) && !reads_as_query(&one) {
+                bail!("{NO_QUERY}")
+            }
+            Ok((None, Some(one)))
+        }
+        (Some(a), Some(b)) => match (reads_as_query(&a), reads_as_query(&b)) {
+            (true, true) => bail!(
+                "`{a}` and `{b}` both look like queries; give the INPUT first, then the QUERY"
+            ),
+            (true, false) => Ok((Some(b), Some(a))),
+            _ => Ok((Some(a), Some(b))),
+        },
+    }
+}
+
+/// Whether `text` reads as a SPARQL query rather than a path: after blank space and `#`
+/// comment lines, it starts with a keyword a query starts with, followed by something more.
+fn reads_as_query(text: &str) -> bool {
+    let mut rest = text.trim_start();
+    while let Some(comment) = rest.strip_prefix('#') {
+        rest = comment.split_once('\n').map_or("", |(_, r)| r).trim_start();
+    }
+    let word_end = rest
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(rest.len());
+    let (word, after) = rest.split_at(word_end);
+    ["select", "ask", "construct", "describe", "prefix", "base"]
+        .iter()
+        .any(|k| word.eq_ignore_ascii_case(k))
+        && !after.trim().is_empty()
+        && !after.starts_with(|c: char| c.is_alphanumeric() || "-_./".contains(c))
+}
+
 /// A writer that remembers whether its output ends a line: JSON and XML results end without
 /// a line end, and the shell's prompt would follow them on the same line.
 struct LineEnd<W> {
@@ -154,5 +201,56 @@ impl<W: Write> Write for LineEnd<W> {
 
     fn flush(&mut self) -> io::Result<()> {
         self.inner.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queries_are_told_from_paths() {
+        for query in [
+            "SELECT * { ?s ?p ?o }",
+            "ask{}",
+            "  PREFIX x: <urn:x> SELECT * {}",
+            "# comment\nDESCRIBE <urn:x>",
+            "CONSTRUCT WHERE { ?s ?p ?o }",
+        ] {
+            assert!(reads_as_query(query), "{query}");
+        }
+        for path in [
+            "data",
+            "select",
+            "ask.jsonl",
+            "selection/",
+            "-",
+            "base-cards",
+            "",
+        ] {
+            assert!(!reads_as_query(path), "{path}");
+        }
+    }
+
+    #[test]
+    fn positional_arguments_in_either_order() {
+        let some = |s: &str| Some(s.to_owned());
+        assert_eq!(
+            positionals(some("ASK {}"), None).unwrap(),
+            (None, some("ASK {}"))
+        );
+        assert_eq!(
+            positionals(some("cards.jsonl"), some("ASK {}")).unwrap(),
+            (some("cards.jsonl"), some("ASK {}"))
+        );
+        assert_eq!(
+            positionals(some("ASK {}"), some("cards.jsonl")).unwrap(),
+            (some("cards.jsonl"), some("ASK {}"))
+        );
+        assert_eq!(
+            positionals(None, None).unwrap_err().to_string(),
+            "no query given (QUERY, --file or --saved)"
+        );
+        assert!(positionals(some("ASK {}"), some("ASK {}")).is_err());
     }
 }

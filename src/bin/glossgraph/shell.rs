@@ -7,8 +7,10 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Result};
 use clap::CommandFactory;
 use clap_complete::Shell;
+use clap_mangen::roff::{bold, roman, Roff};
 
 use crate::cli::Cli;
+use crate::exit;
 
 /// The completion script for `shell`, on stdout.
 pub fn completions(shell: Shell) -> Result<ExitCode> {
@@ -19,10 +21,16 @@ pub fn completions(shell: Shell) -> Result<ExitCode> {
 }
 
 /// glossgraph(1), or glossgraph-SUBCOMMAND(1) with every option of that subcommand, on stdout.
+///
+/// clap_mangen's sections, with two of glossgraph's own: the examples of `--help` in an
+/// EXAMPLES section set line by line (in the description, `man` would run them together
+/// into one paragraph), and EXIT STATUS (rather than the `--help` footer, which clap_mangen
+/// would put under EXTRA). clap's `help` subcommand is left out: it only prints `--help`, and
+/// has no page.
 pub fn man(subcommand: Option<String>) -> Result<ExitCode> {
-    let mut page = Cli::command();
+    let mut page = Cli::command().disable_help_subcommand(true);
+    page.build();
     if let Some(name) = subcommand {
-        page.build();
         let names: Vec<String> = page
             .get_subcommands()
             .map(|c| c.get_name().to_owned())
@@ -38,8 +46,76 @@ pub fn man(subcommand: Option<String>) -> Result<ExitCode> {
             })?
             .display_name(format!("glossgraph-{name}"));
     }
+    let about = page
+        .get_long_about()
+        .or_else(|| page.get_about())
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    let (description, examples) = split_examples(&about);
+    let page = page.long_about(description).after_help(None::<&str>);
+    let mut text = Vec::new();
+    clap_mangen::Man::new(page).render(&mut text)?;
+    let text = String::from_utf8(text)?;
+    let mut roff = Roff::new();
+    if !examples.is_empty() {
+        roff.control("SH", ["EXAMPLES"]).control("nf", []);
+        for line in examples {
+            roff.text([roman(line)]);
+        }
+        roff.control("fi", []);
+    }
+    roff.control("SH", ["EXIT STATUS"]);
+    for (code, meaning) in exit::MEANINGS {
+        roff.control("TP", [])
+            .text([bold(code.to_string())])
+            .text([roman(meaning)]);
+    }
+    // Without the lines that define `\*(Aq`, which the page has already defined.
+    let sections = roff.render();
+    let sections: String = sections
+        .lines()
+        .skip_while(|l| l.starts_with(".ie ") || l.starts_with(".el "))
+        .flat_map(|l| [l, "\n"])
+        .collect();
+    // Before VERSION, the last section.
+    let at = text.find("\n.SH VERSION").map_or(text.len(), |i| i + 1);
     let mut out = io::stdout().lock();
-    clap_mangen::Man::new(page).render(&mut out)?;
+    out.write_all(&text.as_bytes()[..at])?;
+    out.write_all(sections.as_bytes())?;
+    out.write_all(&text.as_bytes()[at..])?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A command's long help cut before its `Examples:` (or `Example:`) line: the description,
+/// and the example lines without the indentation they have in `--help`.
+fn split_examples(about: &str) -> (String, Vec<&str>) {
+    let mut lines = about.lines();
+    let description: Vec<&str> = lines
+        .by_ref()
+        .take_while(|l| !matches!(l.trim_end(), "Examples:" | "Example:"))
+        .collect();
+    let examples = lines
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.strip_prefix("  ").unwrap_or(l))
+        .collect();
+    (description.join("\n").trim_end().to_owned(), examples)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn examples_are_cut_from_the_description() {
+        let (description, examples) = split_examples(
+            "Does a thing.\n\nMore.\n\nExamples:\n  tool a   # one\n  tool b \\\n      --more\n",
+        );
+        assert_eq!(description, "Does a thing.\n\nMore.");
+        assert_eq!(examples, ["tool a   # one", "tool b \\", "    --more"]);
+        assert_eq!(
+            split_examples("Only this."),
+            ("Only this.".to_owned(), vec![])
+        );
+    }
 }

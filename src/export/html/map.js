@@ -963,8 +963,10 @@
     const keys = el("p", null, "keys");
     const line = el("span", null, "key-line");
     const arrow = el("span", null, "key-arrow");
-    keys.append(line, "related ", arrow, "supersedes");
-    legend.append(keys);
+    // Only the kinds of link the map has.
+    if (rel.length) keys.append(line, "related ");
+    if (sup.length) keys.append(arrow, "supersedes");
+    if (rel.length || sup.length) legend.append(keys);
   }
   const checkbox = (label, colour, count, onChange) => {
     const l = el("label");

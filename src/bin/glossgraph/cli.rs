@@ -128,6 +128,21 @@ pub enum Command {
     #[command(verbatim_doc_comment)]
     Export(ExportArgs),
 
+    /// Compare two versions of a glossary: terms added, removed and renamed, and the fields
+    /// that changed in each term (a word-level diff for texts).
+    ///
+    /// A removed slug whose card reappears under a new slug — with the old slug in its
+    /// `supersedes`, or the same `term` — is a rename. Lists compare as sets, as in the RDF.
+    /// Exit 0 when the glossaries are the same, 1 when they differ, 2 when one cannot be read.
+    ///
+    /// Examples:
+    ///   glossgraph diff old-cards/ data/
+    ///   glossgraph diff --git HEAD~1                 # data/ at HEAD~1 against data/ now
+    ///   glossgraph diff --git v1.0 cards.jsonl --format json
+    ///   glossgraph diff old.jsonl new.jsonl --format sparql-update > update.ru
+    #[command(verbatim_doc_comment)]
+    Diff(DiffArgs),
+
     /// Print a shell completion script.
     ///
     /// Example:
@@ -651,6 +666,36 @@ impl GenerateArgs {
             topic_size: self.topic_size,
         }
     }
+}
+
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// OLD and NEW: each a folder of cards, a card file, a JSON array or JSON Lines file, or -
+    /// for stdin. With --git, one INPUT [default: data], compared as it was at REV with as it
+    /// is now.
+    #[arg(value_name = "INPUT", num_args = 0..=2)]
+    pub inputs: Vec<String>,
+
+    /// Read the old version from this git revision (a commit, tag, branch, HEAD~1…), through
+    /// the `git` program.
+    #[arg(long, value_name = "REV")]
+    pub git: Option<String>,
+
+    /// How to write the differences.
+    #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
+    pub format: DiffFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DiffFormat {
+    /// For people: one line per added, removed or renamed term, the changed fields indented
+    /// below each changed one (coloured on a terminal).
+    Text,
+    /// One JSON document, schema glossgraph-diff/1 (docs/diff.md).
+    Json,
+    /// SPARQL 1.1 Update (DELETE DATA / INSERT DATA per card graph) that turns a store holding
+    /// OLD's quads into one holding NEW's.
+    SparqlUpdate,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

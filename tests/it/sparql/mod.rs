@@ -9,7 +9,7 @@
 mod push;
 mod query;
 mod serve;
-mod stores;
+pub mod stores;
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;

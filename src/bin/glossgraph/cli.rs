@@ -547,6 +547,12 @@ pub struct ExportArgs {
     #[arg(long)]
     pub check: bool,
 
+    /// Let this term, which DIR/manifest.json records as exported, be gone from the glossary
+    /// (its IRI stops resolving). Without it, a removed card stops the export: keep it as a
+    /// tombstone instead (status obsolete or deprecated, supersededBy its replacement).
+    #[arg(long, value_name = "SLUG", value_delimiter = ',')]
+    pub allow_removal: Vec<String>,
+
     /// Write GraphML for this consumer only (instead of every profile).
     #[arg(long, value_enum, value_name = "NAME")]
     pub profile: Option<ProfileArg>,

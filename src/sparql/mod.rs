@@ -21,6 +21,7 @@
 //! answers, saved queries, the endpoint and push are in the files beside it.
 
 pub mod http;
+pub mod incremental;
 pub mod push;
 pub mod results;
 pub mod saved;

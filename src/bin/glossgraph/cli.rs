@@ -89,7 +89,8 @@ pub enum Command {
     Serve(ServeArgs),
 
     /// Replace the glossary's graph in an external triple store (Graph Store PUT, or SPARQL
-    /// Update with --protocol update).
+    /// Update with --protocol update), or bring the store's copy up to date by sending only
+    /// the card graphs that changed (--incremental).
     ///
     /// The password is read from the GLOSSGRAPH_PASSWORD environment variable or from
     /// --password-file, never from the command line.
@@ -98,6 +99,8 @@ pub enum Command {
     ///   glossgraph push --endpoint http://127.0.0.1:7878/store --dry-run
     ///   GLOSSGRAPH_PASSWORD=… glossgraph push --endpoint http://host:8890/sparql-graph-crud-auth \
     ///       --user dba --graph https://example.org/glossary/ --verify http://host:8890/sparql
+    ///   glossgraph push --incremental --protocol update --endpoint http://127.0.0.1:7878/update \
+    ///       --read-endpoint http://127.0.0.1:7878/query
     #[command(verbatim_doc_comment)]
     Push(PushArgs),
 
@@ -388,6 +391,18 @@ pub struct PushArgs {
     /// Say what would be sent, send nothing.
     #[arg(long)]
     pub dry_run: bool,
+
+    /// Keep the store's copy up to date by sending only what changed: each card in its own
+    /// named graph ({base}graph/{slug}, as in the N-Quads export), a SHA-256 per graph kept
+    /// in {base}graph/_push; changed graphs are replaced, vanished ones dropped. Speaks SPARQL
+    /// Update: needs --protocol update and the update endpoint.
+    #[arg(long, conflicts_with = "graph")]
+    pub incremental: bool,
+
+    /// With --incremental: the SPARQL query endpoint the pushed graphs' hashes are read from
+    /// [default: --endpoint, which Virtuoso's /sparql-auth answers; Oxigraph's is /query].
+    #[arg(long, value_name = "URL", requires = "incremental")]
+    pub read_endpoint: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

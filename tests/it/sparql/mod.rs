@@ -6,6 +6,7 @@
 //! curl, Python's SPARQLWrapper, headless Chromium. Every tool is installed by
 //! `scripts/install-test-tools.sh`; a missing one fails the test with that advice.
 
+mod incremental;
 mod push;
 mod query;
 mod serve;

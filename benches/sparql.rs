@@ -185,7 +185,11 @@ fn main() {
     std::fs::write(&queries_file, serde_json::to_string(&py_queries).unwrap()).unwrap();
     // pyoxigraph comes from the venv scripts/install-test-tools.sh makes, when it is there.
     let venv = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/test-tools/venv/bin/python3");
-    let python = if venv.is_file() { venv } else { "python3".into() };
+    let python = if venv.is_file() {
+        venv
+    } else {
+        "python3".into()
+    };
     let py = Command::new(python)
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/sparql_pyoxigraph.py"))
         .arg(&nt)

@@ -259,7 +259,7 @@ fn read_blobs(
         out.read_exact(&mut bytes).map_err(Blobs::Io)?;
         each(path, &bytes[..size]).map_err(Blobs::Io)?;
     }
-    let fed = feeder.join().unwrap_or_else(|_| Ok(()));
+    let fed = feeder.join().unwrap_or(Ok(()));
     let status = child.wait().map_err(Blobs::Io)?;
     fed.map_err(Blobs::Io)?;
     if !status.success() {

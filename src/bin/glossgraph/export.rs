@@ -198,10 +198,9 @@ fn report_vanished(gone: &[bundle::Vanished], config: &Config, out: &Path, color
         );
     }
     eprintln!(
-        "glossgraph: {} exported term{} vanished from the glossary; nothing was {}",
+        "glossgraph: {} exported term{} vanished from the glossary; nothing was written or compared",
         gone.len(),
         if gone.len() == 1 { "" } else { "s" },
-        "written or compared"
     );
 }
 

@@ -202,16 +202,13 @@ pub fn vanished(
     allowed: &[String],
 ) -> Result<Vec<Vanished>, ExportError> {
     let path = out.join(MANIFEST);
-    let text = match fs::read(&path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == io::ErrorKind::NotFound || path.is_dir() => return Ok(Vec::new()),
-        Err(e) => {
-            return Err(ExportError::Unwritable(format!(
-                "cannot read `{}`: {e}",
-                path.display()
-            )))
-        }
-    };
+    // No folder yet, no manifest, or something else in its place: nothing was published
+    // there (the writing reports what is in the way).
+    if !path.is_file() {
+        return Ok(Vec::new());
+    }
+    let text = fs::read(&path)
+        .map_err(|e| ExportError::Unwritable(format!("cannot read `{}`: {e}", path.display())))?;
     let Ok(doc) = serde_json::from_slice::<serde_json::Value>(&text) else {
         return Ok(Vec::new());
     };

@@ -229,8 +229,18 @@ fn an_export_under_way(
     assert_eq!(code, 0);
     let before = snapshot(&tmp.join("out"));
 
+    // Another glossary into the same folder: the sample's terms go, deliberately.
+    let sample: Vec<String> = fs::read_dir(&data)
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            name.strip_suffix(".json").map(str::to_owned)
+        })
+        .collect();
+    let allowed = sample.join(",");
     let mut child = glossgraph()
         .args(["export", "big.jsonl", "--out", "out", "--quiet"])
+        .args(["--allow-removal", &allowed])
         .current_dir(tmp)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

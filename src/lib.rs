@@ -21,6 +21,8 @@
 //! - [`export`]: one file per format, and the all-or-nothing folder with its manifest;
 //!   [`output`]: the error and the chunked parallel writing every writer shares.
 //! - [`sparql`]: the embedded store, query answers, the HTTP endpoint, pushing to a store.
+//! - [`diff`]: what changed between two versions of a glossary (cards, and the SPARQL Update
+//!   between their RDF); [`git`]: a glossary as it was at a git revision.
 //! - [`generate`]: synthetic glossaries for tests and benchmarks.
 //!
 //! The binary (`src/bin/glossgraph/`) parses arguments, calls these modules, prints and picks
@@ -43,8 +45,10 @@ pub mod card;
 pub mod check;
 pub mod config;
 pub mod diag;
+pub mod diff;
 pub mod export;
 pub mod generate;
+pub mod git;
 pub mod graph;
 pub mod load;
 pub mod map;

@@ -105,6 +105,9 @@ pub struct Manifest {
     pub triples: Option<u64>,
     /// SHA-256 of the cards in canonical form (see [`input_hash`]).
     pub input_sha256: String,
+    /// The slugs of the terms exported, sorted: the term IRIs published, which a later export
+    /// must keep (see [`vanished`]).
+    pub slugs: Vec<String>,
 }
 
 impl Manifest {
@@ -117,6 +120,11 @@ impl Manifest {
             supersedes,
             triples: None,
             input_sha256: input_hash(glossary),
+            slugs: glossary
+                .cards()
+                .iter()
+                .map(|c| c.slug().to_owned())
+                .collect(),
         }
     }
 
@@ -162,12 +170,83 @@ impl Manifest {
             "input": { "sha256": self.input_sha256, "cards": self.terms },
             "counts": counts,
             "files": files,
+            "slugs": self.slugs,
         });
         // serde_json's map is a BTreeMap: keys come out sorted.
         let mut text = serde_json::to_string_pretty(&doc).expect("a JSON value serializes");
         text.push('\n');
         text
     }
+}
+
+/// A term that an earlier export published and the glossary no longer has.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Vanished {
+    pub slug: String,
+    /// Where the manifest records it: a JSON pointer (`/slugs/12`).
+    pub pointer: String,
+    /// A card that names it in `supersedes`, if one does: the likely rename.
+    pub successor: Option<String>,
+}
+
+/// The slugs that `out`'s manifest records as exported and that `glossary` has no card for,
+/// less those in `allowed`: term IRIs that would stop resolving.
+///
+/// A term leaves a glossary without breaking its IRI by staying as a *tombstone*: its card
+/// kept, with status `obsolete` or `deprecated` and `supersededBy` naming what replaces it.
+/// Only a card that is gone counts here; `allowed` is the deliberate way out
+/// (`export --allow-removal SLUG`). A folder without a manifest, or with one that records no
+/// slugs (written before they were recorded) or that is not JSON, has nothing to keep.
+///
+/// # Errors
+/// The manifest exists but cannot be read.
+pub fn vanished(
+    glossary: &Glossary,
+    out: &Path,
+    allowed: &[String],
+) -> Result<Vec<Vanished>, ExportError> {
+    let path = out.join(MANIFEST);
+    // No folder yet, no manifest, or something else in its place: nothing was published
+    // there (the writing reports what is in the way).
+    if !path.is_file() {
+        return Ok(Vec::new());
+    }
+    let text = fs::read(&path)
+        .map_err(|e| ExportError::Unwritable(format!("cannot read `{}`: {e}", path.display())))?;
+    let Ok(doc) = serde_json::from_slice::<serde_json::Value>(&text) else {
+        return Ok(Vec::new());
+    };
+    let Some(recorded) = doc.get("slugs").and_then(|s| s.as_array()) else {
+        return Ok(Vec::new());
+    };
+    let mut gone: Vec<Vanished> = recorded
+        .iter()
+        .enumerate()
+        .filter_map(|(i, slug)| Some((i, slug.as_str()?)))
+        .filter(|(_, slug)| {
+            let cards = glossary.cards();
+            cards.binary_search_by(|c| c.slug().cmp(slug)).is_err()
+                && !allowed.iter().any(|a| a == slug)
+        })
+        .map(|(i, slug)| Vanished {
+            slug: slug.to_owned(),
+            pointer: format!("/slugs/{i}"),
+            successor: None,
+        })
+        .collect();
+    if !gone.is_empty() {
+        for card in glossary.cards() {
+            for old in card.supersedes().iter() {
+                if let Some(v) = gone
+                    .iter_mut()
+                    .find(|v| v.slug == old && v.successor.is_none())
+                {
+                    v.successor = Some(card.slug().to_owned());
+                }
+            }
+        }
+    }
+    Ok(gone)
 }
 
 /// SHA-256 of the glossary's cards, each as one line of compact JSON, in slug order: the

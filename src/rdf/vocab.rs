@@ -196,6 +196,17 @@ pub const TOOL_LANGUAGE: &str = "en";
 /// Local name of the concept scheme's named graph, under `{base}graph/`.
 pub const SCHEME_GRAPH: &str = "_scheme";
 
+/// Local name of the named graph where `push --incremental` records what it pushed, under
+/// `{base}graph/`: one triple `<graph> gx:pushedSha256 "hex"` per pushed graph. Not part of
+/// the export (no exporter writes it), and out of reach of any card (a slug cannot start
+/// with `_`).
+pub const PUSH_GRAPH: &str = "_push";
+
+/// Local name, in the `gx:` namespace, of the property that gives a pushed graph's content
+/// hash in [`PUSH_GRAPH`]: the SHA-256 of its triples as N-Triples lines in the export's
+/// order. Bookkeeping of `push`, not a property of the vocabulary the export describes.
+pub const PUSHED_SHA256: &str = "pushedSha256";
+
 /// What kind of thing a `gx:` term is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GxKind {
@@ -403,6 +414,16 @@ impl Iris {
     /// The concept scheme of the glossary: the base IRI itself.
     pub fn scheme(&self) -> NamedNodeRef<'_> {
         NamedNodeRef::new_unchecked(&self.base)
+    }
+
+    /// The graph where `push --incremental` keeps its hashes ([`PUSH_GRAPH`]).
+    pub fn pushed_graph(&self) -> NamedNode {
+        NamedNode::new_unchecked(format!("{}graph/{PUSH_GRAPH}", self.base))
+    }
+
+    /// The property of a pushed graph's hash ([`PUSHED_SHA256`]).
+    pub fn pushed_sha256(&self) -> NamedNode {
+        NamedNode::new_unchecked(format!("{}{PUSHED_SHA256}", self.gx_namespace))
     }
 
     /// The namespace of the `gx:` vocabulary.

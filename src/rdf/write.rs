@@ -72,6 +72,28 @@ pub fn quads<'a>(glossary: &'a Glossary, config: &'a Config) -> impl Iterator<It
     }
 }
 
+/// The quads of [`quads`] one named graph at a time: the scheme graph first (`None`), then
+/// each card's graph (`Some(index)` into [`Glossary::cards`]), in slug order.
+///
+/// For the tools that work graph by graph: `diff --format sparql-update` compares two
+/// glossaries' graphs, `push --incremental` hashes each graph and sends the changed ones.
+pub fn graphs<'a>(
+    glossary: &'a Glossary,
+    config: &'a Config,
+) -> impl Iterator<Item = (Option<usize>, Vec<Quad>)> + 'a {
+    let mapping = Mapping::new(glossary, config);
+    (0..=glossary.cards().len()).map(move |i| {
+        let mut quads = Vec::new();
+        let card = i.checked_sub(1);
+        let filled = match card {
+            None => mapping.scheme(&mut quads),
+            Some(index) => mapping.card(index, &mut quads),
+        };
+        filled.expect("writing to a Vec cannot fail");
+        (card, quads)
+    })
+}
+
 /// Writes the glossary as RDF in `format`; returns the number of triples (or quads) written.
 ///
 /// Streams through a [`BufWriter`]: memory does not grow with the glossary. See [`Writer`]

@@ -22,6 +22,7 @@
 //! files beside it.
 
 pub mod http;
+pub mod incremental;
 mod listen;
 pub mod push;
 pub mod results;

@@ -269,8 +269,18 @@ fn an_export_under_way(
     assert_eq!(code, 0);
     let before = snapshot(&tmp.join("out"));
 
+    // Another glossary into the same folder: the sample's terms go, deliberately.
+    let sample: Vec<String> = fs::read_dir(&data)
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            name.strip_suffix(".json").map(str::to_owned)
+        })
+        .collect();
+    let allowed = sample.join(",");
     let mut child = glossgraph()
         .args(["export", "big.jsonl", "--out", "out", "--quiet"])
+        .args(["--allow-removal", &allowed])
         .current_dir(tmp)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -721,4 +731,89 @@ fn the_readme_turtle_example_is_what_export_writes() {
         ttl.contains(example),
         "README's Turtle example is not in exports/glossary.ttl"
     );
+}
+
+/// Issue 19: a term an earlier export published cannot silently vanish.
+#[test]
+fn a_published_term_removed_without_a_tombstone_stops_the_export() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cards = tmp.path().join("cards");
+    fs::create_dir(&cards).unwrap();
+    for (slug, related) in [("a", &["b"][..]), ("b", &["a"][..]), ("c", &[][..])] {
+        fs::write(
+            cards.join(format!("{slug}.json")),
+            crate::util::card(slug, related),
+        )
+        .unwrap();
+    }
+    let (code, _, err) = export(
+        tmp.path(),
+        &["cards", "--out", "out", "--format", "ntriples"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let manifest: Value =
+        serde_json::from_slice(&fs::read(tmp.path().join("out/manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["slugs"], serde_json::json!(["a", "b", "c"]));
+    let before = snapshot(&tmp.path().join("out"));
+
+    // c's card deleted: export and export --check refuse, at the manifest's entry, and
+    // nothing is written.
+    fs::remove_file(cards.join("c.json")).unwrap();
+    for extra in [&[][..], &["--check"][..]] {
+        let mut args = vec![
+            "cards", "--out", "out", "--format", "ntriples", "--color", "never",
+        ];
+        args.extend_from_slice(extra);
+        let (code, out, err) = export(tmp.path(), &args);
+        assert_eq!(code, 1, "{args:?}: {out}{err}");
+        assert!(
+            err.contains("error: out/manifest.json:/slugs/2: term `c` was exported, but the glossary has no card `c` any more: its IRI <https://example.org/glossary/term/c> would stop resolving"),
+            "{err}"
+        );
+        assert!(err.contains("--allow-removal c"), "{err}");
+        assert_eq!(snapshot(&tmp.path().join("out")), before);
+    }
+
+    // Kept as a tombstone, the term is no longer in the way.
+    fs::write(
+        cards.join("c.json"),
+        r#"{"slug": "c", "term": "Term c", "definition": "Retired.", "status": "obsolete", "supersededBy": ["b"]}"#,
+    )
+    .unwrap();
+    let (code, _, err) = export(
+        tmp.path(),
+        &["cards", "--out", "out", "--format", "ntriples", "--check"],
+    );
+    // The tombstone changed c's triples: --check reports drift (1), not a vanished term.
+    assert_eq!(code, 1);
+    assert!(!err.contains("was exported"), "{err}");
+    let (code, _, err) = export(
+        tmp.path(),
+        &["cards", "--out", "out", "--format", "ntriples"],
+    );
+    assert_eq!(code, 0, "{err}");
+
+    // Removed deliberately: --allow-removal, after which the manifest no longer records it.
+    fs::remove_file(cards.join("c.json")).unwrap();
+    let (code, _, err) = export(
+        tmp.path(),
+        &[
+            "cards",
+            "--out",
+            "out",
+            "--format",
+            "ntriples",
+            "--allow-removal",
+            "c",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let manifest: Value =
+        serde_json::from_slice(&fs::read(tmp.path().join("out/manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["slugs"], serde_json::json!(["a", "b"]));
+    let (code, _, err) = export(
+        tmp.path(),
+        &["cards", "--out", "out", "--format", "ntriples", "--check"],
+    );
+    assert_eq!(code, 0, "{err}");
 }

@@ -3,6 +3,7 @@
 
 mod architecture;
 mod check;
+mod diff;
 mod dot;
 mod export;
 mod export_bench;

@@ -88,6 +88,21 @@ pub enum Command {
     #[command(verbatim_doc_comment)]
     Check(CheckArgs),
 
+    /// Compare two versions of a glossary: terms added, removed and renamed, and the fields
+    /// that changed in each term (a word-level diff for texts).
+    ///
+    /// A removed slug whose card reappears under a new slug — with the old slug in its
+    /// `supersedes`, or the same `term` — is a rename. Lists compare as sets, as in the RDF.
+    /// Exit 0 when the glossaries are the same, 1 when they differ, 2 when one cannot be read.
+    ///
+    /// Examples:
+    ///   glossgraph diff old-cards/ data/
+    ///   glossgraph diff --git HEAD~1                 # data/ at HEAD~1 against data/ now
+    ///   glossgraph diff --git v1.0 cards.jsonl --format json
+    ///   glossgraph diff old.jsonl new.jsonl --format sparql-update > update.ru
+    #[command(verbatim_doc_comment)]
+    Diff(DiffArgs),
+
     /// Run a SPARQL query over the glossary (SELECT, ASK, CONSTRUCT, DESCRIBE).
     ///
     /// The prefixes dcterms: gx: owl: rdf: rdfs: schema: skos: status: term: xsd: are
@@ -129,7 +144,8 @@ pub enum Command {
     Serve(ServeArgs),
 
     /// Replace the glossary's graph in an external triple store (Graph Store PUT, or SPARQL
-    /// Update with --protocol update).
+    /// Update with --protocol update), or bring the store's copy up to date by sending only
+    /// the card graphs that changed (--incremental).
     ///
     /// The password is read from the GLOSSGRAPH_PASSWORD environment variable or from
     /// --password-file, never from the command line.
@@ -138,6 +154,8 @@ pub enum Command {
     ///   glossgraph push --endpoint http://127.0.0.1:7878/store --dry-run
     ///   GLOSSGRAPH_PASSWORD=… glossgraph push --endpoint http://host:8890/sparql-graph-crud-auth \
     ///       --user dba --graph https://example.org/glossary/ --verify http://host:8890/sparql
+    ///   glossgraph push --incremental --protocol update --endpoint http://127.0.0.1:7878/update \
+    ///       --read-endpoint http://127.0.0.1:7878/query
     #[command(verbatim_doc_comment)]
     Push(PushArgs),
 
@@ -406,6 +424,18 @@ pub struct PushArgs {
     /// Say what would be sent, send nothing.
     #[arg(long)]
     pub dry_run: bool,
+
+    /// Keep the store's copy up to date by sending only what changed: each card in its own
+    /// named graph ({base}graph/{slug}, as in the N-Quads export), a SHA-256 per graph kept
+    /// in {base}graph/_push; changed graphs are replaced, vanished ones dropped. Speaks SPARQL
+    /// Update: needs --protocol update and the update endpoint.
+    #[arg(long, conflicts_with = "graph")]
+    pub incremental: bool,
+
+    /// With --incremental: the SPARQL query endpoint the pushed graphs' hashes are read from
+    /// [default: --endpoint, which Virtuoso's /sparql-auth answers; Oxigraph's is /query].
+    #[arg(long, value_name = "URL", requires = "incremental")]
+    pub read_endpoint: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -565,6 +595,12 @@ pub struct ExportArgs {
     #[arg(long)]
     pub check: bool,
 
+    /// Let this term, which DIR/manifest.json records as exported, be gone from the glossary
+    /// (its IRI stops resolving). Without it, a removed card stops the export: keep it as a
+    /// tombstone instead (status obsolete or deprecated, supersededBy its replacement).
+    #[arg(long, value_name = "SLUG", value_delimiter = ',')]
+    pub allow_removal: Vec<String>,
+
     /// Write GraphML for this consumer only (instead of every profile).
     #[arg(long, value_enum, value_name = "NAME")]
     pub profile: Option<ProfileArg>,
@@ -692,6 +728,36 @@ impl GenerateArgs {
             untidy: self.untidy,
         }
     }
+}
+
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// OLD and NEW: each a folder of cards, a card file, a JSON array or JSON Lines file, or -
+    /// for stdin. With --git, one INPUT [default: data], compared as it was at REV with as it
+    /// is now.
+    #[arg(value_name = "INPUT", num_args = 0..=2)]
+    pub inputs: Vec<String>,
+
+    /// Read the old version from this git revision (a commit, tag, branch, HEAD~1…), through
+    /// the `git` program.
+    #[arg(long, value_name = "REV")]
+    pub git: Option<String>,
+
+    /// How to write the differences.
+    #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
+    pub format: DiffFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DiffFormat {
+    /// For people: one line per added, removed or renamed term, the changed fields indented
+    /// below each changed one (coloured on a terminal).
+    Text,
+    /// One JSON document, schema glossgraph-diff/1 (docs/diff.md).
+    Json,
+    /// SPARQL 1.1 Update (DELETE DATA / INSERT DATA per card graph) that turns a store holding
+    /// OLD's quads into one holding NEW's.
+    SparqlUpdate,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

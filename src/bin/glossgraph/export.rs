@@ -10,7 +10,9 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use glossgraph::check::Checked;
+use glossgraph::config::Config;
 use glossgraph::export::{self, bundle, dot, Format};
+use glossgraph::rdf::vocab::Iris;
 
 use crate::cli::{Color, EngineArg, ExportArgs};
 use crate::{exit, glossary};
@@ -20,13 +22,13 @@ pub fn run(args: &ExportArgs, color: Color) -> Result<ExitCode> {
         Ok(checked) => checked,
         Err(code) => return Ok(code),
     };
-    let done = export_checked(args, &checked);
+    let done = export_checked(args, &checked, color);
     glossary::leave(checked);
     done
 }
 
 /// `export` once the glossary has loaded and passed its checks.
-fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
+fn export_checked(args: &ExportArgs, checked: &Checked, color: Color) -> Result<ExitCode> {
     let (glossary, config) = (&checked.glossary, &checked.config);
     let formats = formats(args)?;
     // The DOT file is written whole unless --max-nodes asks for a guard; the SVG gets the
@@ -67,6 +69,11 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
             out.display(),
             folder.display()
         );
+    }
+    let gone = bundle::vanished(glossary, out, &args.allow_removal)?;
+    if !gone.is_empty() {
+        report_vanished(&gone, config, out, color);
+        return Ok(ExitCode::from(exit::FINDINGS));
     }
     if args.check {
         let checked = bundle::check(glossary, config, &formats, &view, out)?;
@@ -262,6 +269,39 @@ fn shell_word(word: &str) -> String {
     } else {
         format!("'{}'", word.replace('\'', "'\\''"))
     }
+}
+
+/// The terms an earlier export published that the glossary dropped, each at its place in
+/// the manifest, with the two ways on.
+fn report_vanished(gone: &[bundle::Vanished], config: &Config, out: &Path, color: Color) {
+    let paint = color.enabled(&io::stderr());
+    let (red, bold, reset) = if paint {
+        ("\x1b[1;31m", "\x1b[1m", "\x1b[0m")
+    } else {
+        ("", "", "")
+    };
+    let iris = Iris::new(&config.base);
+    let manifest = out.join(bundle::MANIFEST);
+    for v in gone {
+        eprintln!(
+            "{red}error{reset}{bold}: {}:{}: term `{}` was exported, but the glossary has no card `{}` any more: its IRI {} would stop resolving{reset}",
+            manifest.display(),
+            v.pointer,
+            v.slug,
+            v.slug,
+            iris.term(&v.slug),
+        );
+        let successor = v.successor.as_deref().unwrap_or("NEW-SLUG");
+        eprintln!(
+            "  = help: keep its card as a tombstone (\"status\": \"obsolete\" or \"deprecated\", \"supersededBy\": [\"{successor}\"]), or pass --allow-removal {} to remove it deliberately",
+            v.slug
+        );
+    }
+    eprintln!(
+        "glossgraph: {} exported term{} vanished from the glossary; nothing was written or compared",
+        gone.len(),
+        if gone.len() == 1 { "" } else { "s" },
+    );
 }
 
 /// Whether progress lines are shown: with -v, or on a terminal unless --quiet.

@@ -7,6 +7,7 @@
 
 mod check;
 mod cli;
+mod diff;
 mod exit;
 mod export;
 mod generate;
@@ -58,6 +59,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     let color = cli.color;
     match cli.command {
         Command::Check(args) => check::run(&args, color),
+        Command::Diff(args) => diff::run(&args, color),
         Command::Export(args) => export::run(&args, color),
         Command::Completions { shell } => shell::completions(shell),
         Command::Man { subcommand } => shell::man(subcommand),

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
+use glossgraph::sparql::incremental;
 use glossgraph::sparql::push::{self, Credentials, Payload, Protocol};
 use oxigraph::model::NamedNode;
 
@@ -43,6 +44,9 @@ pub fn run(args: PushArgs, color: Color) -> Result<ExitCode> {
         Ok(loaded) => loaded,
         Err(code) => return Ok(code),
     };
+    if args.incremental {
+        return incremental(&args, &glossary, &config, credentials, timeout);
+    }
     let graph_text = args.graph.clone().unwrap_or_else(|| config.base.clone());
     let graph = NamedNode::new(graph_text.as_str())
         .map_err(|e| anyhow!("--graph {graph_text}: not an absolute IRI ({e})"))?;
@@ -130,6 +134,81 @@ pub fn run(args: PushArgs, color: Color) -> Result<ExitCode> {
         writeln!(
             out,
             "verified: {verify} counts {count} triples in graph {graph}"
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `push --incremental`: the hashes read back, the changed graphs sent.
+fn incremental(
+    args: &PushArgs,
+    glossary: &glossgraph::Glossary,
+    config: &glossgraph::config::Config,
+    credentials: Option<Credentials>,
+    timeout: std::time::Duration,
+) -> Result<ExitCode> {
+    if args.protocol != PushProtocol::Update {
+        bail!(
+            "--incremental sends SPARQL Update: add --protocol update, with the update endpoint as --endpoint"
+        );
+    }
+    let client = push::Client::new(push::Settings {
+        credentials,
+        retries: args.retries,
+        timeout,
+        ..push::Settings::default()
+    });
+    let mut log = |message: String| {
+        let _ = writeln!(io::stderr(), "glossgraph: {message}");
+    };
+    let started = Instant::now();
+    let read_from = args.read_endpoint.as_deref().unwrap_or(&args.endpoint);
+    let state = incremental::read_state(&client, read_from, config, &mut log)
+        .with_context(|| format!("reading the pushed graphs' hashes from {read_from}"))?;
+    let plan = incremental::plan(glossary, config, &state, args.batch_size);
+    let mut out = io::stdout().lock();
+    if args.dry_run {
+        let bytes: usize = plan.updates.iter().map(String::len).sum();
+        writeln!(
+            out,
+            "would POST to {} {} updates ({bytes} bytes before form encoding): {} graphs to send ({} triples), {} to drop, {} unchanged",
+            args.endpoint,
+            plan.updates.len(),
+            plan.sent,
+            plan.triples,
+            plan.dropped,
+            plan.unchanged
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let pushed = incremental::push(&client, &args.endpoint, &plan, &mut log)?;
+    writeln!(
+        out,
+        "pushed {} graphs ({} triples), dropped {}, left {} unchanged at {} in {:.2} s ({} requests, {} bytes)",
+        plan.sent,
+        plan.triples,
+        plan.dropped,
+        plan.unchanged,
+        args.endpoint,
+        started.elapsed().as_secs_f64(),
+        pushed.requests,
+        pushed.bytes
+    )?;
+    if let Some(verify) = &args.verify {
+        let state = incremental::read_state(&client, verify, config, &mut log)?;
+        if state != plan.state {
+            writeln!(
+                io::stderr(),
+                "glossgraph: error: the store's hashes at {verify} list {} graphs, {} expected, or differ",
+                state.len(),
+                plan.state.len()
+            )?;
+            return Ok(ExitCode::from(exit::FINDINGS));
+        }
+        writeln!(
+            out,
+            "verified: {verify} lists the {} graphs pushed with their hashes",
+            state.len()
         )?;
     }
     Ok(ExitCode::SUCCESS)

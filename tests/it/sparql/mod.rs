@@ -6,10 +6,11 @@
 //! curl, Python's SPARQLWrapper, headless Chromium. Every tool is installed by
 //! `scripts/install-test-tools.sh`; a missing one fails the test with that advice.
 
+mod incremental;
 mod push;
 mod query;
 mod serve;
-mod stores;
+pub mod stores;
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;

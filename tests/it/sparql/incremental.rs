@@ -1,0 +1,325 @@
+//! `glossgraph push --incremental` (issue 19) into a real Oxigraph server and a real Virtuoso:
+//! after one card of a generated glossary changes, only its graph is sent, and the store is
+//! the same set of quads as after a full push. The figures (bytes, seconds) are printed
+//! (`cargo test … -- --nocapture` shows them).
+//!
+//! Oxigraph gets 10,000 terms. Virtuoso gets 2,000: it takes SPARQL Update at some 300
+//! triples a second on a busy two-core machine, so the full push of 10,000 terms (540,000
+//! triples) alone took half an hour there; its 10,000-term figures, measured once by hand, are
+//! in BENCHMARKS.md.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use glossgraph::sparql::push::{self, Client, Method};
+
+use super::stores::{Oxigraph, Virtuoso};
+use super::{generated, glossgraph, ok, root, scratch, stderr};
+
+const BASE: &str = "https://glossgraph.example/rdma-storage/";
+
+/// A generated glossary of `terms` terms, and a copy of it with one card's definition
+/// changed, each with the sample's settings beside it.
+fn one_card_changed(terms: usize) -> (PathBuf, PathBuf) {
+    let old = generated(terms);
+    let dir = scratch(&format!("incremental-new-{terms}"));
+    let text = std::fs::read_to_string(&old).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let mut card: serde_json::Value = serde_json::from_str(&lines[terms / 2]).unwrap();
+    let definition = card["definition"].as_str().unwrap().to_owned();
+    card["definition"] = format!("{definition} Changed in the new version.").into();
+    lines[terms / 2] = card.to_string();
+    let new = dir.join("new.jsonl");
+    std::fs::write(&new, lines.join("\n") + "\n").unwrap();
+    std::fs::copy(
+        root().join("data/glossgraph.toml"),
+        dir.join("glossgraph.toml"),
+    )
+    .unwrap();
+    (old, new)
+}
+
+/// What one `push --incremental` said it did.
+#[derive(Debug)]
+struct Pushed {
+    graphs: usize,
+    dropped: usize,
+    seconds: f64,
+    bytes: usize,
+}
+
+fn parse(out: &str) -> Pushed {
+    // pushed N graphs (T triples), dropped D, left U unchanged at URL in S s (R requests, B bytes)
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("pushed "))
+        .unwrap_or_else(|| panic!("no pushed line in {out}"));
+    let words: Vec<&str> = line
+        .split([' ', '(', ')', ','])
+        .filter(|w| !w.is_empty())
+        .collect();
+    let after = |word: &str| -> &str {
+        let i = words.iter().position(|w| *w == word).unwrap();
+        words[i + 1]
+    };
+    let before = |word: &str| -> &str {
+        let i = words.iter().rposition(|w| *w == word).unwrap();
+        words[i - 1]
+    };
+    Pushed {
+        graphs: after("pushed").parse().unwrap(),
+        dropped: after("dropped").parse().unwrap(),
+        seconds: after("in").parse().unwrap(),
+        bytes: before("bytes").parse().unwrap(),
+    }
+}
+
+fn push_incremental(input: &Path, args: &[&str], password: Option<&str>) -> Pushed {
+    let mut all = vec![
+        "push",
+        input.to_str().unwrap(),
+        "--incremental",
+        "--protocol",
+        "update",
+    ];
+    all.extend_from_slice(args);
+    let out: Output = match password {
+        None => glossgraph(&all),
+        Some(pw) => std::process::Command::new(env!("CARGO_BIN_EXE_glossgraph"))
+            .args(&all)
+            .current_dir(root())
+            .env("GLOSSGRAPH_PASSWORD", pw)
+            .output()
+            .unwrap(),
+    };
+    let text = ok(&out);
+    assert!(text.contains("verified: "), "{text}{}", stderr(&out));
+    parse(&text)
+}
+
+/// The quads under the glossary's graphs, as sorted lines of `?g ?s ?p ?o`, read back from a
+/// SPARQL endpoint. Virtuoso keeps a boolean's value but not its lexical form; both sides of
+/// a comparison come from the same store, so no rewriting is needed.
+fn dump(client: &Client, endpoint: &str) -> BTreeSet<String> {
+    let query = format!(
+        "SELECT ?g ?s ?p ?o WHERE {{ GRAPH ?g {{ ?s ?p ?o }} FILTER(STRSTARTS(STR(?g), \"{BASE}graph/\")) }}"
+    );
+    let solutions = client.select(endpoint, &query, &mut |_| {}).unwrap();
+    solutions
+        .rows
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|t| t.as_ref().map(ToString::to_string).unwrap_or_default())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+/// Asserts two stores hold the same quads, showing a few of the differences.
+fn assert_same_store(incremental: &BTreeSet<String>, full: &BTreeSet<String>) {
+    let missing: Vec<_> = full.difference(incremental).take(5).collect();
+    let extra: Vec<_> = incremental.difference(full).take(5).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "the incrementally pushed store lacks {missing:#?}\nand has extra {extra:#?}"
+    );
+}
+
+/// Quads of the glossary at `input` (all its graphs), as the mapping gives them.
+fn quad_count(input: &Path) -> usize {
+    let out = ok(&glossgraph(&[
+        "export",
+        input.to_str().unwrap(),
+        "--format",
+        "nquads",
+        "--out",
+        "-",
+        "--quiet",
+    ]));
+    out.lines().count()
+}
+
+fn report(store: &str, terms: usize, full: &Pushed, incremental: &Pushed) {
+    eprintln!(
+        "{store}: one card of {terms} changed: full push {} graphs, {} bytes, {:.2} s; incremental push {} graph, {} bytes, {:.2} s ({:.0}x fewer bytes)",
+        full.graphs,
+        full.bytes,
+        full.seconds,
+        incremental.graphs,
+        incremental.bytes,
+        incremental.seconds,
+        full.bytes as f64 / incremental.bytes as f64
+    );
+}
+
+/// The `--endpoint`, `--read-endpoint` and `--verify` arguments for an Oxigraph server.
+fn oxigraph_args(store: &Oxigraph) -> Vec<String> {
+    [
+        "--endpoint".to_owned(),
+        format!("{}/update", store.base),
+        "--read-endpoint".to_owned(),
+        format!("{}/query", store.base),
+        "--verify".to_owned(),
+        format!("{}/query", store.base),
+    ]
+    .to_vec()
+}
+
+/// Every quad of an Oxigraph server, as N-Quads lines.
+fn dump_oxigraph(store: &Oxigraph) -> BTreeSet<Vec<u8>> {
+    let client = Client::new(push::Settings::default());
+    let reply = client
+        .send(
+            Method::Get,
+            &format!("{}/store", store.base),
+            None,
+            Some("application/n-quads"),
+            &mut |_| {},
+        )
+        .unwrap();
+    reply
+        .body
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(<[u8]>::to_vec)
+        .collect()
+}
+
+fn assert_same_lines(incremental: &BTreeSet<Vec<u8>>, full: &BTreeSet<Vec<u8>>) {
+    let show = |d: Vec<&Vec<u8>>| -> Vec<String> {
+        d.iter()
+            .map(|l| String::from_utf8_lossy(l).into_owned())
+            .collect()
+    };
+    let missing = show(full.difference(incremental).take(5).collect());
+    let extra = show(incremental.difference(full).take(5).collect());
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "the incrementally pushed store lacks {missing:#?}\nand has extra {extra:#?}"
+    );
+}
+
+#[test]
+fn incremental_push_into_oxigraph_sends_one_card_and_matches_a_full_push() {
+    let (old, new) = one_card_changed(10_000);
+    let store = Oxigraph::start("incremental", 60);
+    let args = oxigraph_args(&store);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+
+    // The new glossary into an empty store: the full push, every graph.
+    let full = push_incremental(&new, &args, None);
+    assert_eq!((full.graphs, full.dropped), (10_001, 0), "{full:?}");
+    let after_full = dump_oxigraph(&store);
+    // The glossary's quads, and one hash per graph.
+    assert_eq!(after_full.len(), quad_count(&new) + 10_001);
+    // Back to the old version, then the new one again: one graph each time.
+    let back = push_incremental(&old, &args, None);
+    assert_eq!((back.graphs, back.dropped), (1, 0), "{back:?}");
+    let incremental = push_incremental(&new, &args, None);
+    assert_eq!(
+        (incremental.graphs, incremental.dropped),
+        (1, 0),
+        "{incremental:?}"
+    );
+    report("Oxigraph", 10_000, &full, &incremental);
+    assert!(
+        incremental.bytes * 1000 < full.bytes,
+        "{incremental:?} against {full:?}"
+    );
+    // About one card's bytes: a card's graph is some 50 triples.
+    assert!(incremental.bytes < 40_000, "{incremental:?}");
+    assert_same_lines(&dump_oxigraph(&store), &after_full);
+}
+
+#[test]
+fn a_removed_card_is_dropped_and_the_store_matches_a_full_push() {
+    let corpus = generated(300);
+    let dir = scratch("incremental-removed");
+    let text = std::fs::read_to_string(&corpus).unwrap();
+    let mut cards: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // A card removed, with every link to it.
+    let gone = cards.remove(100)["slug"].as_str().unwrap().to_owned();
+    for card in &mut cards {
+        for field in ["related", "supersedes", "supersededBy"] {
+            if let Some(list) = card[field].as_array_mut() {
+                list.retain(|s| s.as_str() != Some(gone.as_str()));
+            }
+        }
+    }
+    let smaller = dir.join("smaller.jsonl");
+    let lines: Vec<String> = cards.iter().map(ToString::to_string).collect();
+    std::fs::write(&smaller, lines.join("\n") + "\n").unwrap();
+    std::fs::copy(
+        root().join("data/glossgraph.toml"),
+        dir.join("glossgraph.toml"),
+    )
+    .unwrap();
+
+    let updated = Oxigraph::start("incremental-removed", 60);
+    let args = oxigraph_args(&updated);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let first = push_incremental(&corpus, &args, None);
+    assert_eq!(first.graphs, 301);
+    // Pushed again unchanged: nothing is sent.
+    let again = push_incremental(&corpus, &args, None);
+    assert_eq!(
+        (again.graphs, again.dropped, again.bytes),
+        (0, 0, 0),
+        "{again:?}"
+    );
+    // The card's graph is dropped; its neighbours' graphs, whose links changed, are sent.
+    let removed = push_incremental(&smaller, &args, None);
+    assert_eq!(removed.dropped, 1, "{removed:?}");
+    assert!((1..50).contains(&removed.graphs), "{removed:?}");
+    let fresh = Oxigraph::start("incremental-removed-fresh", 60);
+    let fresh_args = oxigraph_args(&fresh);
+    let fresh_args: Vec<&str> = fresh_args.iter().map(String::as_str).collect();
+    push_incremental(&smaller, &fresh_args, None);
+    assert_same_lines(&dump_oxigraph(&updated), &dump_oxigraph(&fresh));
+}
+
+#[test]
+fn incremental_push_into_virtuoso_sends_one_card_and_matches_a_full_push() {
+    const TERMS: usize = 2_000;
+    let (old, new) = one_card_changed(TERMS);
+    let store = Virtuoso::start("incremental");
+    let update = format!("{}/sparql-auth", store.base);
+    let query = format!("{}/sparql", store.base);
+    let args = [
+        "--endpoint",
+        update.as_str(),
+        "--user",
+        "dba",
+        "--read-endpoint",
+        query.as_str(),
+        "--verify",
+        query.as_str(),
+    ];
+    let pw = Some(store.password.as_str());
+    let client = Client::new(push::Settings::default());
+
+    let full = push_incremental(&new, &args, pw);
+    assert_eq!((full.graphs, full.dropped), (TERMS + 1, 0), "{full:?}");
+    let after_full = dump(&client, &query);
+    assert_eq!(after_full.len(), quad_count(&new) + TERMS + 1);
+    let back = push_incremental(&old, &args, pw);
+    assert_eq!((back.graphs, back.dropped), (1, 0), "{back:?}");
+    let incremental = push_incremental(&new, &args, pw);
+    assert_eq!(
+        (incremental.graphs, incremental.dropped),
+        (1, 0),
+        "{incremental:?}"
+    );
+    report("Virtuoso", TERMS, &full, &incremental);
+    assert!(
+        incremental.bytes * 200 < full.bytes,
+        "{incremental:?} against {full:?}"
+    );
+    assert_same_store(&dump(&client, &query), &after_full);
+}

@@ -13,13 +13,17 @@ use sha2::{Digest, Sha256};
 
 use crate::util::{glossgraph, outcome, root, run_in};
 
-const FILES: [&str; 14] = [
+const FILES: [&str; 18] = [
+    "glossary.cyjs",
     "glossary.dot",
+    "glossary.edges.csv",
     "glossary.gexf",
     "glossary.graphml",
     "glossary.html",
     "glossary.jsonld",
     "glossary.neo4j.graphml",
+    "glossary.nodelink.json",
+    "glossary.nodes.csv",
     "glossary.nq",
     "glossary.nt",
     "glossary.rdf",

@@ -3,6 +3,8 @@
 
 mod architecture;
 mod check;
+mod csv;
+mod cytoscape;
 mod dot;
 mod export;
 mod export_bench;
@@ -11,6 +13,7 @@ mod gexf;
 mod graphml;
 mod html;
 mod map;
+mod nodelink;
 mod rdf;
 mod sparql;
 mod util;

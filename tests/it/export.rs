@@ -423,12 +423,21 @@ fn one_format_to_standard_output() {
         stdout,
         fs::read_to_string(root().join("exports/glossary.nt")).unwrap()
     );
-    let (code, _, stderr) = export(root(), &["--format", "ntriples,turtle", "--out", "-"]);
-    assert_eq!(code, 2);
+    let (code, stdout, _) = export(root(), &["--format", "csv-nodes", "--out", "-"]);
+    assert_eq!(code, 0);
     assert_eq!(
-        stderr,
-        "glossgraph: error: --out - writes one format to standard output: choose it with --format\n"
+        stdout,
+        fs::read_to_string(root().join("exports/glossary.nodes.csv")).unwrap()
     );
+    for two in ["ntriples,turtle", "csv"] {
+        let (code, _, stderr) = export(root(), &["--format", two, "--out", "-"]);
+        assert_eq!(code, 2);
+        assert_eq!(
+            stderr,
+            "glossgraph: error: --out - writes one format to standard output: choose it with \
+             --format (for CSV, csv-nodes or csv-edges)\n"
+        );
+    }
 }
 
 #[test]

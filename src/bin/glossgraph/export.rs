@@ -41,7 +41,10 @@ fn export_checked(args: &ExportArgs, checked: &Checked) -> Result<ExitCode> {
             "--check compares with the files of a folder: give it with --out DIR, not -"
         );
         let [format] = formats.as_slice() else {
-            anyhow::bail!("--out - writes one format to standard output: choose it with --format");
+            anyhow::bail!(
+                "--out - writes one format to standard output: choose it with --format \
+                 (for CSV, csv-nodes or csv-edges)"
+            );
         };
         let mut out = io::BufWriter::new(io::stdout());
         export::write(glossary, config, *format, &view, &mut out)?;

@@ -57,7 +57,7 @@ for terms in ${SIZES:-100000 1000000}; do
   corpus=$(corpus_of "$terms")
   input_bytes=$(stat -c %s "$corpus")
   for run in $(seq "$runs"); do
-    measure check "$run" "" "$bin" check "$corpus" > /dev/null 2>&1
+    measure check "$run" "" sh -c '"$0" check "$1" > /dev/null 2>&1' "$bin" "$corpus"
     for format in csv nodelink cytoscape; do
       rm -rf "$out"
       measure "$format" "$run" "$out" "$bin" export "$corpus" --format "$format" --out "$out" --quiet

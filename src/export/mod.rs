@@ -6,11 +6,15 @@
 //! format's module. Exporters never import each other.
 
 pub mod bundle;
+pub mod csv;
+pub mod cytoscape;
 pub mod dot;
 pub mod fields;
 pub mod gexf;
 pub mod graphml;
 pub mod html;
+mod json;
+pub mod nodelink;
 pub mod svg;
 mod xml;
 
@@ -36,6 +40,15 @@ pub enum Format {
     GraphMlNeo4j,
     /// GEXF 1.3 for Gephi, laid out and coloured by topic.
     Gexf,
+    /// The nodes file of the CSV for bulk import (`neo4j-admin` headers, see [`csv`]); the
+    /// command line's `csv` writes it with [`Format::CsvEdges`].
+    CsvNodes,
+    /// The edges file of the CSV for bulk import.
+    CsvEdges,
+    /// NetworkX's node-link JSON (see [`nodelink`]).
+    NodeLink,
+    /// Cytoscape.js elements JSON, laid out (see [`cytoscape`]).
+    Cytoscape,
     Dot,
     /// The DOT topic map laid out by Graphviz; written by [`bundle`] through
     /// [`crate::export::svg`], skipped when Graphviz is not installed.
@@ -45,7 +58,7 @@ pub enum Format {
 }
 
 impl Format {
-    pub const ALL: [Format; 13] = [
+    pub const ALL: [Format; 17] = [
         Format::Turtle,
         Format::NTriples,
         Format::RdfXml,
@@ -56,6 +69,10 @@ impl Format {
         Format::GraphMlYed,
         Format::GraphMlNeo4j,
         Format::Gexf,
+        Format::CsvNodes,
+        Format::CsvEdges,
+        Format::NodeLink,
+        Format::Cytoscape,
         Format::Dot,
         Format::Svg,
         Format::Html,
@@ -74,6 +91,10 @@ impl Format {
             Format::GraphMlYed => "graphml-yed",
             Format::GraphMlNeo4j => "graphml-neo4j",
             Format::Gexf => "gexf",
+            Format::CsvNodes => "csv-nodes",
+            Format::CsvEdges => "csv-edges",
+            Format::NodeLink => "nodelink",
+            Format::Cytoscape => "cytoscape",
             Format::Dot => "dot",
             Format::Svg => "svg",
             Format::Html => "html",
@@ -93,6 +114,10 @@ impl Format {
             Format::GraphMlYed => "glossary.yed.graphml",
             Format::GraphMlNeo4j => "glossary.neo4j.graphml",
             Format::Gexf => "glossary.gexf",
+            Format::CsvNodes => "glossary.nodes.csv",
+            Format::CsvEdges => "glossary.edges.csv",
+            Format::NodeLink => "glossary.nodelink.json",
+            Format::Cytoscape => "glossary.cyjs",
             Format::Dot => "glossary.dot",
             Format::Svg => "glossary.svg",
             Format::Html => "glossary.html",
@@ -142,6 +167,10 @@ pub fn write(
         Format::GraphMlYed => graphml::write(glossary, config, graphml::Profile::Yed, w),
         Format::GraphMlNeo4j => graphml::write(glossary, config, graphml::Profile::Neo4j, w),
         Format::Gexf => gexf::write(glossary, config, w),
+        Format::CsvNodes => csv::write_nodes(glossary, w),
+        Format::CsvEdges => csv::write_edges(glossary, w),
+        Format::NodeLink => nodelink::write(glossary, config, w),
+        Format::Cytoscape => cytoscape::write(glossary, config, w),
         Format::Dot => dot::write(glossary, config, view, w),
         Format::Svg => Err(ExportError::Unwritable(
             "an SVG is drawn by Graphviz: use `glossgraph render --output FILE.svg`".into(),

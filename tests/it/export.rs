@@ -13,13 +13,17 @@ use sha2::{Digest, Sha256};
 
 use crate::util::{glossgraph, outcome, root, run_in};
 
-const FILES: [&str; 14] = [
+const FILES: [&str; 18] = [
+    "glossary.cyjs",
     "glossary.dot",
+    "glossary.edges.csv",
     "glossary.gexf",
     "glossary.graphml",
     "glossary.html",
     "glossary.jsonld",
     "glossary.neo4j.graphml",
+    "glossary.nodelink.json",
+    "glossary.nodes.csv",
     "glossary.nq",
     "glossary.nt",
     "glossary.rdf",
@@ -590,6 +594,12 @@ fn one_format_to_standard_output() {
         stdout,
         fs::read_to_string(root().join("exports/glossary.nt")).unwrap()
     );
+    let (code, stdout, _) = export(root(), &["--format", "csv-nodes", "--out", "-"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        stdout,
+        fs::read_to_string(root().join("exports/glossary.nodes.csv")).unwrap()
+    );
     let (code, _, stderr) = export(root(), &["--format", "ntriples,turtle", "--out", "-"]);
     assert_eq!(code, 2);
     assert_eq!(
@@ -597,11 +607,19 @@ fn one_format_to_standard_output() {
         "glossgraph: error: --out - writes one format to standard output, but --format names 2 \
          (turtle, ntriples): name one, or write them all into a folder with --out DIR\n"
     );
+    let (code, _, stderr) = export(root(), &["--format", "csv", "--out", "-"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "glossgraph: error: --out - writes one format to standard output, but --format names 2 \
+         (csv-nodes, csv-edges): name one, or write them all into a folder with --out DIR\n"
+    );
     let (code, _, stderr) = export(root(), &["--out", "-"]);
     assert_eq!(code, 2);
     assert_eq!(
         stderr,
-        "glossgraph: error: --out - writes one format to standard output: choose it with --format\n"
+        "glossgraph: error: --out - writes one format to standard output: choose it with \
+         --format (for CSV, csv-nodes or csv-edges)\n"
     );
 }
 

@@ -9,13 +9,17 @@ use serde_json::Value;
 use crate::util::{outcome, run_in};
 
 /// Every file `export` writes for a glossary too big for `dot` to draw: all but the SVG.
-const FILES: [&str; 13] = [
+const FILES: [&str; 17] = [
+    "glossary.cyjs",
     "glossary.dot",
+    "glossary.edges.csv",
     "glossary.gexf",
     "glossary.graphml",
     "glossary.html",
     "glossary.jsonld",
     "glossary.neo4j.graphml",
+    "glossary.nodelink.json",
+    "glossary.nodes.csv",
     "glossary.nq",
     "glossary.nt",
     "glossary.rdf",

@@ -3,6 +3,8 @@
 
 mod architecture;
 mod check;
+mod csv;
+mod cytoscape;
 mod diff;
 mod dot;
 mod export;
@@ -13,6 +15,7 @@ mod graphml;
 mod html;
 mod issue23;
 mod map;
+mod nodelink;
 mod rdf;
 mod sparql;
 mod util;

@@ -67,8 +67,10 @@ pub enum Command {
     /// Check the glossary, then write every format into a folder, all or nothing, with a manifest.
     ///
     /// Writes exports/glossary.{ttl,nt,rdf,jsonld,trig,nq}, glossary.graphml,
-    /// glossary.yed.graphml, glossary.neo4j.graphml, glossary.gexf, glossary.dot,
-    /// glossary.svg (when Graphviz is installed), glossary.html and manifest.json.
+    /// glossary.yed.graphml, glossary.neo4j.graphml, glossary.gexf, glossary.nodes.csv and
+    /// glossary.edges.csv (`--format csv`), glossary.nodelink.json, glossary.cyjs,
+    /// glossary.dot, glossary.svg (when Graphviz is installed), glossary.html and
+    /// manifest.json.
     /// An invalid glossary writes nothing and exits 1.
     ///
     /// Examples:
@@ -76,6 +78,7 @@ pub enum Command {
     ///   glossgraph export --check                  # exit 1 if exports/ is stale
     ///   glossgraph export cards.jsonl --out out --format turtle,graphml
     ///   glossgraph export --format ntriples --out - | wc -l
+    ///   glossgraph export --format csv,nodelink,cytoscape --out graph-tools
     #[command(verbatim_doc_comment)]
     Export(ExportArgs),
 
@@ -631,27 +634,45 @@ pub enum FormatArg {
     GraphmlYed,
     GraphmlNeo4j,
     Gexf,
+    /// Both CSV files, glossary.nodes.csv and glossary.edges.csv.
+    Csv,
+    CsvNodes,
+    CsvEdges,
+    Nodelink,
+    Cytoscape,
     Dot,
     Svg,
     Html,
 }
 
 impl FormatArg {
-    pub fn format(self) -> Format {
+    /// The formats this name writes: one, or for `csv` its two files.
+    pub fn formats(self) -> &'static [Format] {
         match self {
-            FormatArg::Turtle => Format::Turtle,
-            FormatArg::Ntriples => Format::NTriples,
-            FormatArg::Rdfxml => Format::RdfXml,
-            FormatArg::Jsonld => Format::JsonLd,
-            FormatArg::Trig => Format::TriG,
-            FormatArg::Nquads => Format::NQuads,
-            FormatArg::Graphml => Format::GraphMl,
-            FormatArg::GraphmlYed => Format::GraphMlYed,
-            FormatArg::GraphmlNeo4j => Format::GraphMlNeo4j,
-            FormatArg::Gexf => Format::Gexf,
-            FormatArg::Dot => Format::Dot,
-            FormatArg::Svg => Format::Svg,
-            FormatArg::Html => Format::Html,
+            FormatArg::Csv => &[Format::CsvNodes, Format::CsvEdges],
+            other => std::slice::from_ref(other.format()),
+        }
+    }
+
+    fn format(self) -> &'static Format {
+        match self {
+            FormatArg::Turtle => &Format::Turtle,
+            FormatArg::Ntriples => &Format::NTriples,
+            FormatArg::Rdfxml => &Format::RdfXml,
+            FormatArg::Jsonld => &Format::JsonLd,
+            FormatArg::Trig => &Format::TriG,
+            FormatArg::Nquads => &Format::NQuads,
+            FormatArg::Graphml => &Format::GraphMl,
+            FormatArg::GraphmlYed => &Format::GraphMlYed,
+            FormatArg::GraphmlNeo4j => &Format::GraphMlNeo4j,
+            FormatArg::Gexf => &Format::Gexf,
+            FormatArg::Csv | FormatArg::CsvNodes => &Format::CsvNodes,
+            FormatArg::CsvEdges => &Format::CsvEdges,
+            FormatArg::Nodelink => &Format::NodeLink,
+            FormatArg::Cytoscape => &Format::Cytoscape,
+            FormatArg::Dot => &Format::Dot,
+            FormatArg::Svg => &Format::Svg,
+            FormatArg::Html => &Format::Html,
         }
     }
 }
@@ -790,7 +811,7 @@ mod tests {
     fn every_export_format_has_a_command_line_name() {
         for format in Format::ALL {
             let arg = FormatArg::from_str(format.name(), false).expect("a name clap accepts");
-            assert_eq!(arg.format(), format);
+            assert_eq!(arg.formats(), [format]);
         }
     }
 }

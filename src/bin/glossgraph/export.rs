@@ -45,7 +45,8 @@ fn export_checked(args: &ExportArgs, checked: &Checked, color: Color) -> Result<
         let [format] = formats.as_slice() else {
             if args.format.is_empty() {
                 anyhow::bail!(
-                    "--out - writes one format to standard output: choose it with --format"
+                    "--out - writes one format to standard output: choose it with --format \
+                     (for CSV, csv-nodes or csv-edges)"
                 );
             }
             let names: Vec<&str> = formats.iter().map(|f| f.name()).collect();
@@ -119,14 +120,22 @@ fn formats(args: &ExportArgs) -> Result<Vec<Format>> {
     let mut formats: Vec<Format> = if args.format.is_empty() {
         Format::ALL.to_vec()
     } else {
-        args.format.iter().map(|f| f.format()).collect()
+        args.format
+            .iter()
+            .flat_map(|f| f.formats().iter().copied())
+            .collect()
     };
     if let Some(profile) = args.profile {
         // --profile picks the one GraphML shape wherever GraphML is asked for; a --format
         // that names another shape outright contradicts it.
-        if let Some(other) = args.format.iter().map(|f| f.format()).find(|&f| {
-            matches!(f, Format::GraphMlYed | Format::GraphMlNeo4j) && f != profile.format()
-        }) {
+        if let Some(other) = args
+            .format
+            .iter()
+            .flat_map(|f| f.formats().iter().copied())
+            .find(|&f| {
+                matches!(f, Format::GraphMlYed | Format::GraphMlNeo4j) && f != profile.format()
+            })
+        {
             anyhow::bail!(
                 "--format {} and --profile {} ask for different GraphML files: keep one",
                 other.name(),
@@ -312,7 +321,10 @@ fn show_progress(args: &ExportArgs) -> bool {
 /// What the run says as files are written. The SVG is skipped, with a line saying why, when
 /// it comes with every other format; asked for by name, it must be written.
 fn progress(args: &ExportArgs) -> impl FnMut(bundle::Event) -> Result<(), export::ExportError> {
-    let svg_asked = args.format.iter().any(|f| f.format() == Format::Svg);
+    let svg_asked = args
+        .format
+        .iter()
+        .any(|f| f.formats().contains(&Format::Svg));
     let (show, verbose, quiet) = (show_progress(args), args.verbose, args.quiet);
     move |event: bundle::Event| {
         match event {

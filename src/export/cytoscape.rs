@@ -1,0 +1,151 @@
+//! Cytoscape.js elements JSON (`glossary.cyjs`), which `cytoscape({elements})` or
+//! `cy.json(…)` loads in a page or under Node, and Cytoscape desktop imports as a `.cyjs`
+//! network (File → Import → Network from File):
+//!
+//! ```json
+//! {"data": {"name": "…", "base": "…"},
+//!  "elements": {"nodes": [{"data": {"id": "slug", "term": "…", …}, "position": {"x": 1.00, "y": -2.00}}, …],
+//!               "edges": [{"data": {"id": "e-related-a-b", "source": "a", "target": "b", "kind": "related", "mutual": true}}, …]}}
+//! ```
+//!
+//! Node data holds the attributes of [`super::fields::TERM`] typed as in the cards (see
+//! [`super::json`]) and the topic's colour (`color`, `#rrggbb`, for a style such as
+//! `background-color: data(color)`); `position` is the term's place on the topic map, with y
+//! growing downwards as on a screen (the map's y turned over), so the map reads the same way up
+//! as every other output. Edges are those of GraphML, with its ids: `supersedes` from the old
+//! term to the new, `related` once per pair from the smaller slug to the larger.
+//!
+//! One element per line; rendered a chunk at a time on every core
+//! ([`output::write_chunks`]), written in order.
+
+use std::io::{BufWriter, Write};
+
+use petgraph::graph::{EdgeIndex, NodeIndex};
+
+use super::json::{number, string, term_members};
+use crate::config::Config;
+use crate::graph::Link;
+use crate::output::{self, ExportError};
+use crate::Glossary;
+
+/// Nodes (or four times as many edges) rendered together on one core.
+const CHUNK: usize = 256;
+
+/// Writes the glossary as Cytoscape.js elements JSON.
+///
+/// # Errors
+/// Those of `w`.
+pub fn write(
+    glossary: &Glossary,
+    config: &Config,
+    w: impl Write + Send,
+) -> Result<(), ExportError> {
+    let mut out = BufWriter::with_capacity(1 << 16, w);
+    let mut head = Vec::new();
+    head.extend_from_slice(b"{\"data\":{\"name\":");
+    string(&mut head, &config.title);
+    head.extend_from_slice(b",\"base\":");
+    string(&mut head, &config.base);
+    head.extend_from_slice(b"},\n\"elements\":{\"nodes\":[");
+    out.write_all(&head)?;
+    let graph = glossary.graph();
+    output::write_chunks(&mut out, graph.node_count(), CHUNK, |range, buf| {
+        for i in range {
+            output::warm_ahead(glossary, i);
+            node(buf, glossary, i)?;
+        }
+        Ok(())
+    })?;
+    out.write_all(b"\n],\n\"edges\":[")?;
+    output::write_chunks(&mut out, graph.edge_count(), 4 * CHUNK, |range, buf| {
+        for i in range {
+            let e = EdgeIndex::new(i);
+            let (a, b) = graph.edge_endpoints(e).expect("edge index in range");
+            edge(buf, glossary, i, a, b, graph[e]);
+        }
+        Ok(())
+    })?;
+    out.write_all(b"\n]}}\n")?;
+    out.flush()?;
+    Ok(())
+}
+
+/// One node element, on its own line.
+fn node(out: &mut Vec<u8>, glossary: &Glossary, i: usize) -> Result<(), ExportError> {
+    let node = NodeIndex::new(i);
+    let map = glossary.map();
+    out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
+    out.extend_from_slice(b"{\"data\":{\"id\":");
+    string(out, glossary.slug(node));
+    term_members(out, glossary, glossary.card(node), i)?;
+    out.extend_from_slice(b",\"color\":");
+    string(out, &map.topic_of(i).color);
+    let (x, y) = map.position(i);
+    out.extend_from_slice(b"},\"position\":{\"x\":");
+    number(out, x)?;
+    out.extend_from_slice(b",\"y\":");
+    number(out, -y)?;
+    out.extend_from_slice(b"}}");
+    Ok(())
+}
+
+/// One edge element (the `i`-th), on its own line.
+fn edge(out: &mut Vec<u8>, glossary: &Glossary, i: usize, a: NodeIndex, b: NodeIndex, link: Link) {
+    let (source, target) = (glossary.slug(a), glossary.slug(b));
+    out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
+    out.extend_from_slice(b"{\"data\":{\"id\":");
+    string(out, &format!("e-{}-{source}-{target}", link.kind()));
+    out.extend_from_slice(b",\"source\":");
+    string(out, source);
+    out.extend_from_slice(b",\"target\":");
+    string(out, target);
+    out.extend_from_slice(b",\"kind\":");
+    string(out, link.kind());
+    match link {
+        Link::Related { mutual } => {
+            out.extend_from_slice(if mutual {
+                b",\"mutual\":true}}"
+            } else {
+                b",\"mutual\":false}}"
+            });
+        }
+        Link::Supersedes { by_old, by_new } => {
+            out.extend_from_slice(
+                format!(",\"statedByOld\":{by_old},\"statedByNew\":{by_new}}}}}").as_bytes(),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Draft;
+
+    #[test]
+    fn elements_parse_with_positions_turned_over_and_graphml_edge_ids() {
+        let card = |slug: &str, supersedes: &[&str]| Draft {
+            slug: slug.into(),
+            term: slug.to_uppercase(),
+            definition: "d".into(),
+            supersedes: supersedes.iter().map(|s| (*s).into()).collect(),
+            ..Draft::default()
+        };
+        let g = Glossary::new(vec![card("a", &[]).into(), card("b", &["a"]).into()]);
+        let mut out = Vec::new();
+        write(&g, &Config::default(), &mut out).unwrap();
+        let doc: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        let nodes = doc["elements"]["nodes"].as_array().unwrap();
+        let (_, y) = g.map().position(1);
+        let seen = nodes[1]["position"]["y"].as_f64().unwrap();
+        assert!((seen + y).abs() < 0.006, "{seen} {y}");
+        assert_eq!(nodes[1]["data"]["id"], "b");
+        assert!(nodes[1]["data"]["color"].as_str().unwrap().starts_with('#'));
+        let edge = &doc["elements"]["edges"][0]["data"];
+        assert_eq!(edge["id"], "e-supersedes-a-b");
+        assert_eq!(
+            (&edge["source"], &edge["target"]),
+            (&"a".into(), &"b".into())
+        );
+    }
+}

@@ -1,0 +1,166 @@
+//! NetworkX's node-link JSON (`glossary.nodelink.json`), the shape `networkx.node_link_data`
+//! writes and `networkx.node_link_graph(data, edges="edges")` reads (D3 examples read it too):
+//!
+//! ```json
+//! {"directed": true, "multigraph": true, "graph": {"title": "…", "base": "…"},
+//!  "nodes": [{"id": "slug", "slug": "…", "term": "…", …, "x": 1.00, "y": 2.00}, …],
+//!  "edges": [{"source": "a", "target": "b", "key": "related", "kind": "related", "mutual": true}, …]}
+//! ```
+//!
+//! A directed multigraph: a `supersedes` link runs from the old term to the new, a `related`
+//! link once per pair from the smaller slug to the larger (its `kind` says it holds both
+//! ways), and one pair of terms may have both, told apart by their `key` (the kind). Each
+//! node carries the attributes of [`super::fields::TERM`] typed as in the cards (see
+//! [`super::json`]) and its place on the topic map (`x`, `y`, y growing upwards).
+//!
+//! One node or edge per line; rendered a chunk at a time on every core
+//! ([`output::write_chunks`]), written in order.
+
+use std::io::{BufWriter, Write};
+
+use petgraph::graph::{EdgeIndex, NodeIndex};
+
+use super::json::{key, number, string, term_members};
+use crate::config::Config;
+use crate::graph::Link;
+use crate::output::{self, ExportError};
+use crate::Glossary;
+
+/// Nodes (or four times as many edges) rendered together on one core.
+const CHUNK: usize = 256;
+
+/// Writes the glossary as node-link JSON.
+///
+/// # Errors
+/// Those of `w`.
+pub fn write(
+    glossary: &Glossary,
+    config: &Config,
+    w: impl Write + Send,
+) -> Result<(), ExportError> {
+    let mut out = BufWriter::with_capacity(1 << 16, w);
+    let mut head = Vec::new();
+    head.extend_from_slice(b"{\"directed\":true,\"multigraph\":true,\"graph\":{\"title\":");
+    string(&mut head, &config.title);
+    head.extend_from_slice(b",\"base\":");
+    string(&mut head, &config.base);
+    head.extend_from_slice(b"},\n\"nodes\":[");
+    out.write_all(&head)?;
+    let graph = glossary.graph();
+    output::write_chunks(&mut out, graph.node_count(), CHUNK, |range, buf| {
+        for i in range {
+            output::warm_ahead(glossary, i);
+            node(buf, glossary, i)?;
+        }
+        Ok(())
+    })?;
+    out.write_all(b"\n],\n\"edges\":[")?;
+    output::write_chunks(&mut out, graph.edge_count(), 4 * CHUNK, |range, buf| {
+        for i in range {
+            let e = EdgeIndex::new(i);
+            let (a, b) = graph.edge_endpoints(e).expect("edge index in range");
+            edge(buf, glossary, i, a, b, graph[e]);
+        }
+        Ok(())
+    })?;
+    out.write_all(b"\n]}\n")?;
+    out.flush()?;
+    Ok(())
+}
+
+/// One node object, on its own line.
+fn node(out: &mut Vec<u8>, glossary: &Glossary, i: usize) -> Result<(), ExportError> {
+    let node = NodeIndex::new(i);
+    out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
+    out.extend_from_slice(b"{\"id\":");
+    string(out, glossary.slug(node));
+    term_members(out, glossary, glossary.card(node), i)?;
+    let (x, y) = glossary.map().position(i);
+    out.extend_from_slice(b",\"x\":");
+    number(out, x)?;
+    out.extend_from_slice(b",\"y\":");
+    number(out, y)?;
+    out.push(b'}');
+    Ok(())
+}
+
+/// One edge object (the `i`-th), on its own line.
+fn edge(out: &mut Vec<u8>, glossary: &Glossary, i: usize, a: NodeIndex, b: NodeIndex, link: Link) {
+    out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
+    out.extend_from_slice(b"{\"source\":");
+    string(out, glossary.slug(a));
+    out.extend_from_slice(b",\"target\":");
+    string(out, glossary.slug(b));
+    out.push(b',');
+    key(out, "key");
+    string(out, link.kind());
+    out.push(b',');
+    key(out, "kind");
+    string(out, link.kind());
+    match link {
+        Link::Related { mutual } => {
+            out.extend_from_slice(if mutual {
+                b",\"mutual\":true}"
+            } else {
+                b",\"mutual\":false}"
+            });
+        }
+        Link::Supersedes { by_old, by_new } => {
+            out.extend_from_slice(
+                format!(",\"statedByOld\":{by_old},\"statedByNew\":{by_new}}}").as_bytes(),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Draft;
+
+    fn card(slug: &str, related: &[&str], supersedes: &[&str]) -> Draft {
+        Draft {
+            slug: slug.into(),
+            term: slug.to_uppercase(),
+            definition: format!("Definition of {slug}."),
+            related: related.iter().map(|s| (*s).into()).collect(),
+            supersedes: supersedes.iter().map(|s| (*s).into()).collect(),
+            ..Draft::default()
+        }
+    }
+
+    #[test]
+    fn a_pair_may_have_two_links_told_apart_by_key_and_the_json_parses() {
+        let g = Glossary::new(vec![
+            card("a", &["b"], &[]).into(),
+            card("b", &["a"], &["a"]).into(),
+        ]);
+        let mut out = Vec::new();
+        write(&g, &Config::default(), &mut out).unwrap();
+        let doc: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(doc["directed"], true);
+        assert_eq!(doc["multigraph"], true);
+        let nodes = doc["nodes"].as_array().unwrap();
+        assert_eq!(nodes.len(), 2);
+        assert_eq!(nodes[1]["supersedes"], serde_json::json!(["a"]));
+        assert_eq!(nodes[1]["degree"], 1);
+        assert!(
+            nodes[0].get("aliases").is_none(),
+            "absent fields are left out"
+        );
+        let edges = doc["edges"].as_array().unwrap();
+        let keys: Vec<(&str, &str, &str)> = edges
+            .iter()
+            .map(|e| {
+                (
+                    e["source"].as_str().unwrap(),
+                    e["target"].as_str().unwrap(),
+                    e["key"].as_str().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(keys, [("a", "b", "related"), ("a", "b", "supersedes")]);
+        assert_eq!(edges[0]["mutual"], true);
+        assert_eq!(edges[1]["statedByNew"], true);
+    }
+}

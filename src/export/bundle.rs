@@ -9,8 +9,8 @@
 //! that the disk works while the next format is rendered.
 //!
 //! Most writers use every core; RDF/XML and JSON-LD, which Oxigraph serializes on one, are
-//! written at the same time, the SVG (Graphviz, one core) beside all of them, and the
-//! manifest's input hash beside the writers.
+//! written at the same time, the SVG (Graphviz, one core) beside the writers that follow
+//! them, and the manifest's input hash beside the writers.
 //!
 //! [`check`] regenerates every file into a hashing sink — nothing is held in memory or
 //! written — and compares sizes and SHA-256 digests with what is on disk.
@@ -302,13 +302,12 @@ fn report(
 /// Makes every format with `make` and hands each result to `on` (first `None`, when the format
 /// is about to be made, then its result), in the order made.
 ///
-/// The SVG, which Graphviz lays out and draws in a process of its own on one core, is made
-/// beside all the others, from the start: no core waits for it, and the topic map it draws is
-/// computed while Oxigraph's one-core serializers run. The formats Oxigraph serializes on one
-/// core (RDF/XML, JSON-LD) are made first, two at a time, each on a thread of its own; then
-/// the others, which use every core already. The last files made are then the small ones
-/// (DOT, SVG, the HTML map): the flush to disk that `write` waits for at the end is theirs,
-/// not that of the two largest files.
+/// The formats Oxigraph serializes on one core (RDF/XML, JSON-LD) are made first, two at a
+/// time, each on a thread of its own; then the others, which use every core already. The SVG,
+/// which Graphviz lays out and draws in a process of its own on one core, is made beside
+/// those others rather than after them, so that no core waits for it at the end. The last
+/// files made are then the small ones (DOT, SVG, the HTML map): the flush to disk that
+/// `write` waits for at the end is theirs, not that of the two largest files.
 ///
 /// # Errors
 /// The first error `on` returns; the formats after it are not made (the SVG under way is
@@ -326,11 +325,6 @@ fn each_format<T: Send>(
     });
     let make = &make;
     std::thread::scope(|scope| {
-        let mut background = Vec::new();
-        for &format in &drawn {
-            on(format, None)?;
-            background.push((format, scope.spawn(move || make(format))));
-        }
         for pair in one_core.chunks(2) {
             for &format in pair {
                 on(format, None)?;
@@ -339,6 +333,11 @@ fn each_format<T: Send>(
             for (&format, made) in pair.iter().zip(made) {
                 on(format, Some(made))?;
             }
+        }
+        let mut background = Vec::new();
+        for &format in &drawn {
+            on(format, None)?;
+            background.push((format, scope.spawn(move || make(format))));
         }
         for &format in &rest {
             on(format, None)?;
@@ -934,7 +933,9 @@ mod tests {
             Ok(())
         })
         .unwrap();
-        assert_eq!(events.first(), Some(&(Format::Svg, None)));
+        let at = |event: (Format, Option<bool>)| events.iter().position(|e| *e == event);
+        assert!(at((Format::Svg, None)) > at((Format::JsonLd, Some(true))));
+        assert!(at((Format::Svg, None)) < at((Format::Turtle, None)));
         assert_eq!(
             events.last(),
             Some(&(Format::Svg, Some(true))),

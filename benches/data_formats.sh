@@ -25,8 +25,8 @@ export PATH="$PWD/target/test-tools/venv/bin:$PATH"
 dir=target/bench
 mkdir -p "$dir"
 runs=${RUNS:-1}
-cargo build --release --quiet --bin glossgraph
-bin=target/release/glossgraph
+cargo build --profile dist --quiet --bin glossgraph
+bin=target/dist/glossgraph
 timing=$(mktemp)
 out="$dir/data-formats-out"
 trap 'rm -f "$timing" "$timing.steps"; rm -rf "$out"' EXIT

@@ -16,8 +16,8 @@ sizes=${SIZES:-"100000 1000000"}
 formats=${FORMATS:-"json text sparql-update"}
 runs=${RUNS:-1}
 time_bin=/usr/bin/time
-[ -n "${NO_BUILD:-}" ] || cargo build --release --quiet --bin glossgraph   # NO_BUILD=1: use the build as it is
-gg=target/release/glossgraph
+[ -n "${NO_BUILD:-}" ] || cargo build --profile dist --quiet --bin glossgraph   # NO_BUILD=1: use the build as it is
+gg=target/dist/glossgraph
 mkdir -p target/bench
 
 echo "# $(date -u +%Y-%m-%dT%H:%MZ) commit $(git rev-parse --short HEAD), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"

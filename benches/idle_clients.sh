@@ -3,7 +3,7 @@
 # and `oxigraph serve` (from PyPI, the test tools' venv) on the sample glossary, one after the
 # other, each measured by benches/idle_clients.py.
 #   benches/idle_clients.sh                     # IDLE=300 QUERIES=10 TIMEOUT=20
-#   BIN=target/debug/glossgraph benches/idle_clients.sh   # a build at hand, no release build
+#   BIN=target/debug/glossgraph benches/idle_clients.sh   # a build at hand, no dist build
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/target/test-tools/venv/bin:$PATH"
@@ -11,8 +11,8 @@ IDLE=${IDLE:-300}
 QUERIES=${QUERIES:-10}
 TIMEOUT=${TIMEOUT:-20}
 if [ -z "${BIN:-}" ]; then
-  cargo build --quiet --release
-  BIN=${CARGO_TARGET_DIR:-target}/release/glossgraph
+  cargo build --quiet --profile dist
+  BIN=${CARGO_TARGET_DIR:-target}/dist/glossgraph
 fi
 work=$(mktemp -d)
 pids=()

@@ -22,8 +22,8 @@ export PATH=$PWD/target/test-tools/venv/bin:$PATH
 
 n=${SIZE:-100000}
 batch=${BATCH:-20000}
-[ -n "${NO_BUILD:-}" ] || cargo build --release --quiet --bin glossgraph   # NO_BUILD=1: use the build as it is
-gg=target/release/glossgraph
+[ -n "${NO_BUILD:-}" ] || cargo build --profile dist --quiet --bin glossgraph   # NO_BUILD=1: use the build as it is
+gg=target/dist/glossgraph
 mkdir -p target/bench
 old=target/bench/corpus-$n.jsonl
 one=target/bench/corpus-$n-one.jsonl

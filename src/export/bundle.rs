@@ -10,7 +10,8 @@
 //! that the disk works while the next format is rendered.
 //!
 //! Most writers use every core; RDF/XML and JSON-LD, which Oxigraph serializes on one, are
-//! written at the same time, and the manifest's input hash is made beside the writers.
+//! written at the same time, the SVG (Graphviz, one core) beside the writers that follow
+//! them, and the manifest's input hash beside the writers.
 //!
 //! [`check`] regenerates every file into a hashing sink — nothing is held in memory or
 //! written — and compares sizes and SHA-256 digests with what is on disk.
@@ -385,35 +386,54 @@ fn report(
 /// is about to be made, then its result), in the order made.
 ///
 /// The formats Oxigraph serializes on one core (RDF/XML, JSON-LD) are made first, two at a
-/// time, each on a thread of its own; then the others, which use every core already. The
-/// last files made are then the small ones (DOT, SVG): the flush to disk that `write` waits
-/// for at the end is theirs, not that of the two largest files.
+/// time, each on a thread of its own; then the others, which use every core already. The SVG,
+/// which Graphviz lays out and draws in a process of its own on one core, is made beside
+/// those others rather than after them, so that no core waits for it at the end. The last
+/// files made are then the small ones (DOT, SVG, the HTML map): the flush to disk that
+/// `write` waits for at the end is theirs, not that of the two largest files.
 ///
 /// # Errors
-/// The first error `on` returns; the formats after it are not made.
+/// The first error `on` returns; the formats after it are not made (the SVG under way is
+/// finished first, and dropped).
 fn each_format<T: Send>(
     formats: &[Format],
     make: impl Fn(Format) -> T + Sync,
     mut on: impl FnMut(Format, Option<T>) -> Result<(), ExportError>,
 ) -> Result<(), ExportError> {
+    let (drawn, formats): (Vec<Format>, Vec<Format>) =
+        formats.iter().partition(|&&f| f == Format::Svg);
     let (one_core, rest): (Vec<Format>, Vec<Format>) = formats.iter().partition(|f| {
         f.rdf()
             .is_some_and(|rdf| !crate::rdf::write::is_chunked(rdf))
     });
-    for pair in one_core.chunks(2) {
-        for &format in pair {
-            on(format, None)?;
+    let make = &make;
+    std::thread::scope(|scope| {
+        for pair in one_core.chunks(2) {
+            for &format in pair {
+                on(format, None)?;
+            }
+            let made = crate::parallel::on_threads(pair.iter().copied(), make);
+            for (&format, made) in pair.iter().zip(made) {
+                on(format, Some(made))?;
+            }
         }
-        let made = crate::parallel::on_threads(pair.iter().copied(), &make);
-        for (&format, made) in pair.iter().zip(made) {
+        let mut background = Vec::new();
+        for &format in &drawn {
+            on(format, None)?;
+            background.push((format, scope.spawn(move || make(format))));
+        }
+        for &format in &rest {
+            on(format, None)?;
+            on(format, Some(make(format)))?;
+        }
+        for (format, handle) in background {
+            let made = handle
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
             on(format, Some(made))?;
         }
-    }
-    for &format in &rest {
-        on(format, None)?;
-        on(format, Some(make(format)))?;
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 /// The view the SVG is drawn with: the DOT view, with the engine's size guard unless the
@@ -1046,6 +1066,70 @@ mod tests {
         assert_eq!(
             sha,
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+
+    #[test]
+    fn the_svg_is_drawn_beside_the_other_formats() {
+        use std::sync::{Condvar, Mutex};
+        use std::time::Duration;
+        // The SVG's making waits until the last format is being made: made one after the
+        // other, the formats would keep it waiting in vain (here for 20 s, then it fails).
+        let started = (Mutex::new(Vec::new()), Condvar::new());
+        let make = |format: Format| -> bool {
+            let (lock, changed) = &started;
+            if format == Format::Svg {
+                let (seen, waited) = changed
+                    .wait_timeout_while(lock.lock().unwrap(), Duration::from_secs(20), |s| {
+                        !s.contains(&Format::Html)
+                    })
+                    .unwrap();
+                drop(seen);
+                return !waited.timed_out();
+            }
+            lock.lock().unwrap().push(format);
+            changed.notify_all();
+            true
+        };
+        let mut events = Vec::new();
+        each_format(&Format::ALL, make, |format, made| {
+            events.push((format, made));
+            Ok(())
+        })
+        .unwrap();
+        let at = |event: (Format, Option<bool>)| events.iter().position(|e| *e == event);
+        assert!(at((Format::Svg, None)) > at((Format::JsonLd, Some(true))));
+        assert!(at((Format::Svg, None)) < at((Format::Turtle, None)));
+        assert_eq!(
+            events.last(),
+            Some(&(Format::Svg, Some(true))),
+            "drawn beside the rest"
+        );
+        for format in Format::ALL {
+            let seen: Vec<Option<bool>> = events
+                .iter()
+                .filter(|(f, _)| *f == format)
+                .map(|(_, made)| *made)
+                .collect();
+            assert_eq!(seen, [None, Some(true)], "{format:?}");
+        }
+
+        // An error stops the formats after it; the SVG under way is still finished.
+        let made = Mutex::new(Vec::new());
+        let failed = each_format(
+            &Format::ALL,
+            |format| made.lock().unwrap().push(format),
+            |format, result| match (format, result) {
+                (Format::Turtle, Some(())) => Err(ExportError::Unwritable("turtle".into())),
+                _ => Ok(()),
+            },
+        );
+        assert_eq!(failed.unwrap_err().to_string(), "turtle");
+        let mut made = made.into_inner().unwrap();
+        made.sort();
+        assert_eq!(
+            made,
+            [Format::Turtle, Format::RdfXml, Format::JsonLd, Format::Svg]
         );
     }
 }

@@ -1,12 +1,14 @@
 //! The RDF/SKOS mapping of term cards, both ways, in one place: [`vocab`] names every IRI
 //! and prefix, [`write`] turns the glossary into quads (and serializes them through
-//! Oxigraph), [`read`] turns RDF that follows the mapping back into cards (`glossgraph
-//! import`). A change to the mapping is made here and nowhere else; the tests of `import`
+//! Oxigraph; N-Triples and N-Quads through `lines`, which writes the bytes Oxigraph's
+//! serializers would, without their cost), [`read`] turns RDF that follows the mapping back
+//! into cards (`glossgraph import`). A change to the mapping is made here and nowhere else; the tests of `import`
 //! check that `read` undoes `write`.
 //!
 //! [`crate::export`] writes the six RDF files through [`write`]; [`crate::sparql`] fills its
 //! store from [`write::quads`].
 
+mod lines;
 pub mod read;
 pub mod vocab;
 pub mod write;

@@ -1,7 +1,8 @@
 //! RDF/SKOS: the glossary as SKOS concepts, written through Oxigraph's serializers.
 //!
 //! One function, [`quads`], decides what the triples are; everything else takes them from
-//! it: [`write`] streams them into any of Oxigraph's formats, and the SPARQL store is filled
+//! it: [`write`] streams them into any of Oxigraph's formats (N-Triples and N-Quads through
+//! [`crate::rdf::lines`], byte for byte what Oxigraph writes), and the SPARQL store is filled
 //! from the same iterator. The mapping (tabled in `docs/rdf.md`, IRIs in [`crate::rdf::vocab`]):
 //! the glossary is a `skos:ConceptScheme`, each card a `skos:Concept` with its fields as SKOS,
 //! DCMI terms and `gx:` properties; citations, provenance statements and cited note
@@ -41,6 +42,7 @@ use crate::card::{Cite, Draft, PartialDate, Precision, Texts};
 use crate::config::Config;
 use crate::graph::{Link, Node};
 use crate::output::{self, ExportError};
+use crate::rdf::lines::LineSerializer;
 use crate::rdf::vocab::{self, dcterms, owl, rdf, rdfs, schema, skos, xsd, GxKind, Iris, Part};
 use crate::Glossary;
 
@@ -283,7 +285,8 @@ impl<W: Write> Write for Buffered<W> {
     }
 }
 
-/// One of Oxigraph's serializers, set up the way glossgraph writes each format.
+/// One of Oxigraph's serializers, set up the way glossgraph writes each format; for N-Triples
+/// and N-Quads, [`crate::rdf::lines`], which writes the bytes Oxigraph's would, faster.
 ///
 /// Turtle, TriG and RDF/XML declare the prefixes given (Turtle and TriG write IRIs that no
 /// prefix covers, and those containing `#` after a prefix, in full). JSON-LD gets an inline
@@ -298,6 +301,9 @@ pub struct Writer<W: Write> {
 }
 
 enum Inner<W: Write> {
+    /// N-Triples and N-Quads: the same bytes as Oxigraph's serializers (see
+    /// [`crate::rdf::lines`]).
+    Lines(LineSerializer<W>),
     Rdf(WriterQuadSerializer<W>),
     RdfXml(WriterQuadSerializer<XmlCarriageReturns<W>>),
     // Oxigraph's format-independent serializer drops the prefixes of JSON-LD.
@@ -322,7 +328,10 @@ impl<W: Write> Writer<W> {
             for (name, namespace) in prefixes {
                 s = s.with_prefix(*name, namespace.as_str()).map_err(bad)?;
             }
-            if format == RdfFormat::RdfXml {
+            if matches!(format, RdfFormat::NTriples | RdfFormat::NQuads) {
+                // No prefixes in these formats: Oxigraph's serializers ignore them too.
+                Inner::Lines(LineSerializer::new(w, format == RdfFormat::NQuads))
+            } else if format == RdfFormat::RdfXml {
                 Inner::RdfXml(s.for_writer(XmlCarriageReturns(w)))
             } else {
                 Inner::Rdf(s.for_writer(w))
@@ -342,6 +351,7 @@ impl<W: Write> Writer<W> {
     pub fn quad(&mut self, quad: QuadRef<'_>) -> io::Result<()> {
         self.count += 1;
         match &mut self.inner {
+            Inner::Lines(s) => s.quad(quad),
             Inner::JsonLd(s) => s.serialize_quad(quad),
             Inner::Rdf(s) if self.dataset => s.serialize_quad(quad),
             Inner::Rdf(s) => s.serialize_triple(TripleRef::from(quad)),
@@ -355,6 +365,7 @@ impl<W: Write> Writer<W> {
     /// Those of the underlying writer.
     pub fn finish(self) -> io::Result<(W, u64)> {
         let w = match self.inner {
+            Inner::Lines(s) => s.finish()?,
             Inner::JsonLd(s) => s.finish()?,
             Inner::Rdf(s) => s.finish()?,
             Inner::RdfXml(s) => s.finish()?.0,

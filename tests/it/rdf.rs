@@ -443,6 +443,139 @@ fn generated_glossaries_round_trip_in_every_format() {
     }
 }
 
+/// Cards whose texts hold, between them, every character the checker lets through: tab,
+/// newline, carriage return and every Unicode scalar value but the other C0 controls, DEL,
+/// the C1 controls, U+FFFE and U+FFFF. Each text is a run of consecutive characters of an
+/// odd length, so that every escape falls at every offset of the writers' blocks.
+fn every_allowed_character(config: &Config) -> Glossary {
+    let allowed: Vec<char> = (0..=0x10FFFF_u32)
+        .filter_map(char::from_u32)
+        .filter(|&c| {
+            !matches!(c, '\u{0}'..='\u{8}' | '\u{B}' | '\u{C}' | '\u{E}'..='\u{1F}'
+                | '\u{7F}'..='\u{9F}' | '\u{FFFE}' | '\u{FFFF}')
+        })
+        .collect();
+    let texts: Vec<String> = allowed.chunks(4093).map(|c| c.iter().collect()).collect();
+    let cards: Vec<serde_json::Value> = texts
+        .chunks(6)
+        .enumerate()
+        .map(|(i, t)| {
+            let text = |k: usize| t.get(k).map_or("plain", String::as_str);
+            serde_json::json!({
+                "slug": format!("every-{i:03}"),
+                "term": format!("Every {i}"),
+                "aliases": [format!("alias {i} {}", &text(5).chars().take(40).collect::<String>())],
+                "definition": text(0),
+                "note": format!("{} [c]", text(1)),
+                "advantages": [text(2)],
+                "limitations": [text(3)],
+                "provenance": [text(4)],
+                "citations": [{"id": "c", "title": text(5), "url": "https://example.org/ünï/päth?q=x&r=%22#frag"}],
+            })
+        })
+        .collect();
+    let glossary = checked(
+        "every.json",
+        &serde_json::Value::Array(cards).to_string(),
+        config,
+    );
+    let seen: std::collections::BTreeSet<char> = glossary
+        .cards()
+        .iter()
+        .flat_map(|c| [c.definition(), c.note()])
+        .chain(glossary.cards().iter().flat_map(|c| {
+            c.advantages()
+                .iter()
+                .chain(c.limitations().iter())
+                .chain(c.provenance().iter())
+                .collect::<Vec<_>>()
+        }))
+        .chain(glossary.cards().iter().flat_map(|c| {
+            c.citations()
+                .iter()
+                .map(|cite| cite.title)
+                .collect::<Vec<_>>()
+        }))
+        .flat_map(str::chars)
+        .collect();
+    assert_eq!(
+        seen.len(),
+        allowed.len(),
+        "every allowed character is in a text"
+    );
+    glossary
+}
+
+/// Issue 20: N-Triples and N-Quads are written by a writer of glossgraph's own; it must write
+/// exactly the bytes of Oxigraph's serializers, fed the same quads, on glossaries whose texts
+/// hold every escape, every script and every character the checker lets through.
+#[test]
+fn ntriples_and_nquads_are_the_bytes_oxigraph_writes_on_hostile_glossaries() {
+    use oxigraph::io::RdfSerializer;
+    use oxigraph::model::TripleRef;
+    let plain = Config::default();
+    let other = Config {
+        base: "http://glossary.test/ünï/t\u{e9}rms#".into(),
+        language: "de-CH".into(),
+        title: "Ein \"Glossar\" \\ mit\tTab\r\nund Zeilen".into(),
+        ..Config::default()
+    };
+    let hostile = [
+        ("awkward", awkward(&plain), &plain),
+        ("awkward, other base", awkward(&other), &other),
+        (
+            "every allowed character",
+            every_allowed_character(&plain),
+            &plain,
+        ),
+        (
+            "generated, all awkward",
+            generated(400, 3, 1.0, &plain),
+            &plain,
+        ),
+        (
+            "generated, all awkward, other base",
+            generated(300, 4, 1.0, &other),
+            &other,
+        ),
+        (
+            "generated, default",
+            generated(300, 5, Params::DEFAULT_AWKWARD, &plain),
+            &plain,
+        ),
+    ];
+    for (name, glossary, config) in &hostile {
+        for format in [Format::NTriples, Format::NQuads] {
+            let rdf = rdf_format(format);
+            let mut reference = RdfSerializer::from_format(rdf).for_writer(Vec::new());
+            for quad in write::quads(glossary, config) {
+                if rdf.supports_datasets() {
+                    reference.serialize_quad(&quad).unwrap();
+                } else {
+                    reference
+                        .serialize_triple(TripleRef::from(quad.as_ref()))
+                        .unwrap();
+                }
+            }
+            let reference = reference.finish().unwrap();
+            let ours = export(glossary, config, format);
+            assert!(reference.len() > 10_000, "{name}");
+            if ours != reference {
+                let line = ours
+                    .split(|&b| b == b'\n')
+                    .zip(reference.split(|&b| b == b'\n'))
+                    .position(|(a, b)| a != b);
+                panic!(
+                    "{name}, {}: differs from Oxigraph's at line {line:?} (of {} and {} bytes)",
+                    format.name(),
+                    ours.len(),
+                    reference.len()
+                );
+            }
+        }
+    }
+}
+
 /// Every quad of `store`, as N-Quads lines, sorted.
 fn dump(store: &Store) -> Vec<String> {
     let mut bytes = Vec::new();

@@ -86,15 +86,19 @@ pub fn run(args: &DiffArgs, color: Color) -> Result<ExitCode> {
 /// glossary with errors is still compared, with a note on stderr.
 fn load(input: &str, name: &str, color: Color) -> Result<Option<Checked>> {
     let args = GlossaryArgs {
-        input: input.to_owned(),
+        input: Some(input.to_owned()),
         strict: false,
         base: None,
         language: None,
         title: None,
         config: None,
     };
-    let checked = glossary::load_checked(&args, glossgraph::check::Keep::Cards)
-        .with_context(|| format!("reading {name}"))?;
+    let checked = glossary::load_checked(
+        &args,
+        glossgraph::check::Keep::Cards,
+        glossgraph::check::Warnings::Count,
+    )
+    .with_context(|| format!("reading {name}"))?;
     let report = &checked.report;
     if report.has_unreadable() {
         let stderr = io::stderr();

@@ -200,7 +200,7 @@ fn export_counts_warnings_and_lists_only_errors() {
     assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains("error[dangling-link]"), "{stderr}");
     assert!(
-        !stderr.contains("warning["),
+        !stderr.lines().any(|l| l.starts_with("warning[")),
         "warnings are counted, not listed: {stderr}"
     );
     assert!(
@@ -208,9 +208,19 @@ fn export_counts_warnings_and_lists_only_errors() {
         "{stderr}"
     );
     // `check` lists the same warnings the export counted.
-    let (_, report, _) = outcome(&run_in(tmp.path(), &["check", "cards"], None));
-    let listed = report.matches("warning[").count();
-    assert!(listed >= 2, "{report}");
+    let (_, report, _) = outcome(&run_in(
+        tmp.path(),
+        &["check", "cards", "--format", "json"],
+        None,
+    ));
+    let report: Value = serde_json::from_str(&report).expect("a JSON report");
+    let findings = report["findings"].as_array().unwrap();
+    let listed = findings
+        .iter()
+        .filter(|f| f["severity"] == "warning")
+        .count();
+    assert!(listed >= 2, "{report:#}");
+    assert_eq!(report["summary"]["warnings"], listed);
     assert!(
         stderr.contains(&format!("1 error, {listed} warnings in 3 cards")),
         "{stderr}\n{report}"
@@ -220,7 +230,10 @@ fn export_counts_warnings_and_lists_only_errors() {
     let (code, _, stderr) = export(tmp.path(), &["cards", "--out", "out"]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stderr.contains("the glossary has "), "{stderr}");
-    assert!(!stderr.contains("warning["), "{stderr}");
+    assert!(
+        !stderr.lines().any(|l| l.starts_with("warning[")),
+        "{stderr}"
+    );
 }
 
 #[test]

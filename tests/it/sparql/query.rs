@@ -449,11 +449,18 @@ fn an_invalid_glossary_is_refused_with_the_report() {
         let out = glossgraph(&args);
         assert_eq!(out.status.code(), Some(1), "{command}: {}", stderr(&out));
         assert_eq!(stdout(&out), "");
+        // The errors as `check` lists them, and its verdict; the warnings only counted.
         let err = stderr(&out);
+        let listed = stdout(&check);
+        let error = &listed[listed.find("error[").unwrap()..];
+        let error = &error[..error.find("\n\n").unwrap() + 2];
         assert!(
-            err.starts_with(&stdout(&check)),
+            err.starts_with(error),
             "{command}: the report differs from check's:\n{err}"
         );
+        let verdict = listed.lines().find(|l| l.starts_with("invalid: ")).unwrap();
+        assert!(err.contains(verdict), "{command}: {err}\n{listed}");
+        assert!(!err.lines().any(|l| l.starts_with("warning[")), "{err}");
         assert!(err.contains("nowhere"), "{err}");
     }
 }

@@ -5,13 +5,61 @@
 //! leaves out has no member, as in the card; a citation without an access date is `null` in
 //! `citationAccessed`, so that the list stays parallel to the other citation lists.
 
-use std::io::Write;
+use std::io::{BufWriter, Write};
+
+use petgraph::graph::{EdgeIndex, NodeIndex};
 
 use super::fields::{self, Value};
+use crate::config::Config;
+use crate::graph::Link;
 use crate::map::Coordinate;
-use crate::output::ExportError;
+use crate::output::{self, ExportError};
 use crate::Card;
 use crate::Glossary;
+
+/// Nodes (or four times as many edges) rendered together on one core.
+const CHUNK: usize = 256;
+
+/// Writes a graph document of the JSON formats: `open`, the glossary's title and base as
+/// `"NAME":…,"base":…`, `nodes` (which opens the node list), one `node` per term, the edge
+/// list (`"edges":[`) with one `edge` per link, then `close`. Nodes and edges are rendered in
+/// chunks on every core and written in order.
+pub(crate) fn write_graph(
+    glossary: &Glossary,
+    config: &Config,
+    w: impl Write + Send,
+    [open, nodes, close]: [&[u8]; 3],
+    node: impl Fn(&mut Vec<u8>, &Glossary, usize) -> Result<(), ExportError> + Sync,
+    edge: impl Fn(&mut Vec<u8>, &Glossary, usize, NodeIndex, NodeIndex, Link) + Sync,
+) -> Result<(), ExportError> {
+    let mut out = BufWriter::with_capacity(1 << 16, w);
+    let mut head = open.to_vec();
+    string(&mut head, &config.title);
+    head.extend_from_slice(b",\"base\":");
+    string(&mut head, &config.base);
+    head.extend_from_slice(nodes);
+    out.write_all(&head)?;
+    let graph = glossary.graph();
+    output::write_chunks(&mut out, graph.node_count(), CHUNK, |range, buf| {
+        for i in range {
+            output::warm_ahead(glossary, i);
+            node(buf, glossary, i)?;
+        }
+        Ok(())
+    })?;
+    out.write_all(b"\n],\n\"edges\":[")?;
+    output::write_chunks(&mut out, graph.edge_count(), 4 * CHUNK, |range, buf| {
+        for i in range {
+            let e = EdgeIndex::new(i);
+            let (a, b) = graph.edge_endpoints(e).expect("edge index in range");
+            edge(buf, glossary, i, a, b, graph[e]);
+        }
+        Ok(())
+    })?;
+    out.write_all(close)?;
+    out.flush()?;
+    Ok(())
+}
 
 /// Appends `text` as a JSON string.
 pub(crate) fn string(out: &mut Vec<u8>, text: &str) {

@@ -14,20 +14,17 @@
 //! [`super::json`]) and its place on the topic map (`x`, `y`, y growing upwards).
 //!
 //! One node or edge per line; rendered a chunk at a time on every core
-//! ([`output::write_chunks`]), written in order.
+//! ([`crate::output::write_chunks`]), written in order.
 
-use std::io::{BufWriter, Write};
+use std::io::Write;
 
-use petgraph::graph::{EdgeIndex, NodeIndex};
+use petgraph::graph::NodeIndex;
 
-use super::json::{key, number, string, term_members};
+use super::json::{key, number, string, term_members, write_graph};
 use crate::config::Config;
 use crate::graph::Link;
-use crate::output::{self, ExportError};
+use crate::output::ExportError;
 use crate::Glossary;
-
-/// Nodes (or four times as many edges) rendered together on one core.
-const CHUNK: usize = 256;
 
 /// Writes the glossary as node-link JSON.
 ///
@@ -38,34 +35,12 @@ pub fn write(
     config: &Config,
     w: impl Write + Send,
 ) -> Result<(), ExportError> {
-    let mut out = BufWriter::with_capacity(1 << 16, w);
-    let mut head = Vec::new();
-    head.extend_from_slice(b"{\"directed\":true,\"multigraph\":true,\"graph\":{\"title\":");
-    string(&mut head, &config.title);
-    head.extend_from_slice(b",\"base\":");
-    string(&mut head, &config.base);
-    head.extend_from_slice(b"},\n\"nodes\":[");
-    out.write_all(&head)?;
-    let graph = glossary.graph();
-    output::write_chunks(&mut out, graph.node_count(), CHUNK, |range, buf| {
-        for i in range {
-            output::warm_ahead(glossary, i);
-            node(buf, glossary, i)?;
-        }
-        Ok(())
-    })?;
-    out.write_all(b"\n],\n\"edges\":[")?;
-    output::write_chunks(&mut out, graph.edge_count(), 4 * CHUNK, |range, buf| {
-        for i in range {
-            let e = EdgeIndex::new(i);
-            let (a, b) = graph.edge_endpoints(e).expect("edge index in range");
-            edge(buf, glossary, i, a, b, graph[e]);
-        }
-        Ok(())
-    })?;
-    out.write_all(b"\n]}\n")?;
-    out.flush()?;
-    Ok(())
+    let parts: [&[u8]; 3] = [
+        b"{\"directed\":true,\"multigraph\":true,\"graph\":{\"title\":",
+        b"},\n\"nodes\":[",
+        b"\n]}\n",
+    ];
+    write_graph(glossary, config, w, parts, node, edge)
 }
 
 /// One node object, on its own line.

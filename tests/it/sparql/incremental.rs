@@ -76,13 +76,7 @@ fn parse(out: &str) -> Pushed {
 }
 
 fn push_incremental(input: &Path, args: &[&str], password: Option<&str>) -> Pushed {
-    let mut all = vec![
-        "push",
-        input.to_str().unwrap(),
-        "--incremental",
-        "--protocol",
-        "update",
-    ];
+    let mut all = vec!["push", input.to_str().unwrap(), "--incremental"];
     all.extend_from_slice(args);
     let out: Output = match password {
         None => glossgraph(&all),
@@ -142,6 +136,31 @@ fn quad_count(input: &Path) -> usize {
     out.lines().count()
 }
 
+/// Seconds since the last step, printed with what the step was: where a slow test spends its
+/// time.
+struct Lap {
+    test: &'static str,
+    last: std::time::Instant,
+}
+
+impl Lap {
+    fn new(test: &'static str) -> Self {
+        Lap {
+            test,
+            last: std::time::Instant::now(),
+        }
+    }
+
+    fn say(&mut self, step: &str) {
+        eprintln!(
+            "{}: {step}: {:.2} s",
+            self.test,
+            self.last.elapsed().as_secs_f64()
+        );
+        self.last = std::time::Instant::now();
+    }
+}
+
 fn report(store: &str, terms: usize, full: &Pushed, incremental: &Pushed) {
     eprintln!(
         "{store}: one card of {terms} changed: full push {} graphs, {} bytes, {:.2} s; incremental push {} graph, {} bytes, {:.2} s ({:.0}x fewer bytes)",
@@ -155,17 +174,21 @@ fn report(store: &str, terms: usize, full: &Pushed, incremental: &Pushed) {
     );
 }
 
-/// The `--endpoint`, `--read-endpoint` and `--verify` arguments for an Oxigraph server.
-fn oxigraph_args(store: &Oxigraph) -> Vec<String> {
-    [
-        "--endpoint".to_owned(),
-        format!("{}/update", store.base),
-        "--read-endpoint".to_owned(),
-        format!("{}/query", store.base),
-        "--verify".to_owned(),
-        format!("{}/query", store.base),
-    ]
-    .to_vec()
+/// The endpoint, `--read-endpoint` and `--verify` arguments for an Oxigraph server: its Graph
+/// Store and Update endpoints with `protocol` `graph-store`, its Update endpoint alone with
+/// `update`.
+fn oxigraph_args(store: &Oxigraph, protocol: &str) -> Vec<String> {
+    let mut args = match protocol {
+        "update" => vec!["--protocol", "update", "--endpoint", "/update"],
+        _ => vec!["--endpoint", "/store", "--update-endpoint", "/update"],
+    };
+    args.extend(["--read-endpoint", "/query", "--verify", "/query"]);
+    args.into_iter()
+        .map(|a| match a.strip_prefix('/') {
+            Some(_) => format!("{}{a}", store.base),
+            None => a.to_owned(),
+        })
+        .collect()
 }
 
 /// Every quad of an Oxigraph server, as N-Quads lines.
@@ -206,7 +229,7 @@ fn assert_same_lines(incremental: &BTreeSet<Vec<u8>>, full: &BTreeSet<Vec<u8>>) 
 fn incremental_push_into_oxigraph_sends_one_card_and_matches_a_full_push() {
     let (old, new) = one_card_changed(10_000);
     let store = Oxigraph::start("incremental", 60);
-    let args = oxigraph_args(&store);
+    let args = oxigraph_args(&store, "graph-store");
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
 
     // The new glossary into an empty store: the full push, every graph.
@@ -262,7 +285,7 @@ fn a_removed_card_is_dropped_and_the_store_matches_a_full_push() {
     .unwrap();
 
     let updated = Oxigraph::start("incremental-removed", 60);
-    let args = oxigraph_args(&updated);
+    let args = oxigraph_args(&updated, "update");
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let first = push_incremental(&corpus, &args, None);
     assert_eq!(first.graphs, 301);
@@ -278,7 +301,7 @@ fn a_removed_card_is_dropped_and_the_store_matches_a_full_push() {
     assert_eq!(removed.dropped, 1, "{removed:?}");
     assert!((1..50).contains(&removed.graphs), "{removed:?}");
     let fresh = Oxigraph::start("incremental-removed-fresh", 60);
-    let fresh_args = oxigraph_args(&fresh);
+    let fresh_args = oxigraph_args(&fresh, "graph-store");
     let fresh_args: Vec<&str> = fresh_args.iter().map(String::as_str).collect();
     push_incremental(&smaller, &fresh_args, None);
     assert_same_lines(&dump_oxigraph(&updated), &dump_oxigraph(&fresh));
@@ -286,13 +309,19 @@ fn a_removed_card_is_dropped_and_the_store_matches_a_full_push() {
 
 #[test]
 fn incremental_push_into_virtuoso_sends_one_card_and_matches_a_full_push() {
-    const TERMS: usize = 2_000;
+    const TERMS: usize = 10_000;
+    let mut lap = Lap::new("Virtuoso test");
     let (old, new) = one_card_changed(TERMS);
+    lap.say("glossaries generated");
     let store = Virtuoso::start("incremental");
+    lap.say("Virtuoso started");
+    let gsp = format!("{}/sparql-graph-crud-auth", store.base);
     let update = format!("{}/sparql-auth", store.base);
     let query = format!("{}/sparql", store.base);
     let args = [
         "--endpoint",
+        gsp.as_str(),
+        "--update-endpoint",
         update.as_str(),
         "--user",
         "dba",
@@ -306,8 +335,11 @@ fn incremental_push_into_virtuoso_sends_one_card_and_matches_a_full_push() {
 
     let full = push_incremental(&new, &args, pw);
     assert_eq!((full.graphs, full.dropped), (TERMS + 1, 0), "{full:?}");
+    lap.say("full push (and --verify)");
     let after_full = dump(&client, &query);
+    lap.say("store dumped");
     assert_eq!(after_full.len(), quad_count(&new) + TERMS + 1);
+    lap.say("quads counted (export)");
     let back = push_incremental(&old, &args, pw);
     assert_eq!((back.graphs, back.dropped), (1, 0), "{back:?}");
     let incremental = push_incremental(&new, &args, pw);
@@ -316,10 +348,12 @@ fn incremental_push_into_virtuoso_sends_one_card_and_matches_a_full_push() {
         (1, 0),
         "{incremental:?}"
     );
+    lap.say("two incremental pushes");
     report("Virtuoso", TERMS, &full, &incremental);
     assert!(
         incremental.bytes * 200 < full.bytes,
         "{incremental:?} against {full:?}"
     );
     assert_same_store(&dump(&client, &query), &after_full);
+    lap.say("store dumped and compared");
 }

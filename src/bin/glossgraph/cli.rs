@@ -442,6 +442,12 @@ pub struct PushArgs {
     #[arg(long, value_name = "URL", requires = "incremental")]
     pub update_endpoint: Option<String>,
 
+    /// With --incremental and the Graph Store protocol: graphs PUT at once, each over a
+    /// connection of its own (a store spends most of a small PUT on the request, not the
+    /// triples; 1 sends one after the other).
+    #[arg(long, default_value_t = 2, value_name = "N", requires = "incremental")]
+    pub connections: usize,
+
     /// With --incremental: the SPARQL query endpoint the pushed graphs' hashes are read from
     /// [default: the update endpoint, which Virtuoso's /sparql-auth answers; Oxigraph's is
     /// /query].

@@ -153,6 +153,7 @@ fn incremental(
             incremental::Endpoints {
                 update: &args.endpoint,
                 store: None,
+                connections: 1,
             },
         ),
         PushProtocol::GraphStore => {
@@ -166,6 +167,7 @@ fn incremental(
                 incremental::Endpoints {
                     update,
                     store: Some(&args.endpoint),
+                    connections: args.connections,
                 },
             )
         }

@@ -401,5 +401,9 @@ fn hashes_cut_by_a_row_limit_are_read_in_pages() {
     assert_eq!((full.graphs, full.paged), (301, true), "{full:?}");
     // Every hash was read: one graph sent, the rest left alone.
     let one = push_incremental(&new, &args, pw);
-    assert_eq!((one.graphs, one.dropped, one.paged), (1, 0, true), "{one:?}");
+    assert_eq!(
+        (one.graphs, one.dropped, one.paged),
+        (1, 0, true),
+        "{one:?}"
+    );
 }

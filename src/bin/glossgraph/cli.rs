@@ -157,8 +157,8 @@ pub enum Command {
     ///   glossgraph push --endpoint http://127.0.0.1:7878/store --dry-run
     ///   GLOSSGRAPH_PASSWORD=… glossgraph push --endpoint http://host:8890/sparql-graph-crud-auth \
     ///       --user dba --graph https://example.org/glossary/ --verify http://host:8890/sparql
-    ///   glossgraph push --incremental --protocol update --endpoint http://127.0.0.1:7878/update \
-    ///       --read-endpoint http://127.0.0.1:7878/query
+    ///   glossgraph push --incremental --endpoint http://127.0.0.1:7878/store \
+    ///       --update-endpoint http://127.0.0.1:7878/update --read-endpoint http://127.0.0.1:7878/query
     #[command(verbatim_doc_comment)]
     Push(PushArgs),
 
@@ -430,13 +430,27 @@ pub struct PushArgs {
 
     /// Keep the store's copy up to date by sending only what changed: each card in its own
     /// named graph ({base}graph/{slug}, as in the N-Quads export), a SHA-256 per graph kept
-    /// in {base}graph/_push; changed graphs are replaced, vanished ones dropped. Speaks SPARQL
-    /// Update: needs --protocol update and the update endpoint.
+    /// in {base}graph/_push; changed graphs are replaced, vanished ones dropped. With the
+    /// Graph Store protocol each changed graph is one PUT to --endpoint, and the hash entries
+    /// are removed and vanished graphs dropped through --update-endpoint; with --protocol
+    /// update everything goes as SPARQL Update to --endpoint.
     #[arg(long, conflicts_with = "graph")]
     pub incremental: bool,
 
+    /// With --incremental and the Graph Store protocol: the store's SPARQL Update endpoint
+    /// (Virtuoso's /sparql-auth, Oxigraph's /update).
+    #[arg(long, value_name = "URL", requires = "incremental")]
+    pub update_endpoint: Option<String>,
+
+    /// With --incremental and the Graph Store protocol: graphs PUT at once, each over a
+    /// connection of its own (a store spends most of a small PUT on the request, not the
+    /// triples; 1 sends one after the other).
+    #[arg(long, default_value_t = 2, value_name = "N", requires = "incremental")]
+    pub connections: usize,
+
     /// With --incremental: the SPARQL query endpoint the pushed graphs' hashes are read from
-    /// [default: --endpoint, which Virtuoso's /sparql-auth answers; Oxigraph's is /query].
+    /// [default: the update endpoint, which Virtuoso's /sparql-auth answers; Oxigraph's is
+    /// /query].
     #[arg(long, value_name = "URL", requires = "incremental")]
     pub read_endpoint: Option<String>,
 }

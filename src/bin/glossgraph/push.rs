@@ -147,11 +147,31 @@ fn incremental(
     credentials: Option<Credentials>,
     timeout: std::time::Duration,
 ) -> Result<ExitCode> {
-    if args.protocol != PushProtocol::Update {
-        bail!(
-            "--incremental sends SPARQL Update: add --protocol update, with the update endpoint as --endpoint"
-        );
-    }
+    let (protocol, endpoints) = match args.protocol {
+        PushProtocol::Update => (
+            Protocol::Update,
+            incremental::Endpoints {
+                update: &args.endpoint,
+                store: None,
+                connections: 1,
+            },
+        ),
+        PushProtocol::GraphStore => {
+            let Some(update) = &args.update_endpoint else {
+                bail!(
+                    "--incremental with the Graph Store protocol also needs --update-endpoint (the store's SPARQL Update endpoint), or add --protocol update"
+                );
+            };
+            (
+                Protocol::GraphStore,
+                incremental::Endpoints {
+                    update,
+                    store: Some(&args.endpoint),
+                    connections: args.connections,
+                },
+            )
+        }
+    };
     let client = push::Client::new(push::Settings {
         credentials,
         retries: args.retries,
@@ -162,18 +182,25 @@ fn incremental(
         let _ = writeln!(io::stderr(), "glossgraph: {message}");
     };
     let started = Instant::now();
-    let read_from = args.read_endpoint.as_deref().unwrap_or(&args.endpoint);
+    let read_from = args.read_endpoint.as_deref().unwrap_or(endpoints.update);
     let state = incremental::read_state(&client, read_from, config, &mut log)
         .with_context(|| format!("reading the pushed graphs' hashes from {read_from}"))?;
-    let plan = incremental::plan(glossary, config, &state, args.batch_size);
+    let plan = incremental::plan(glossary, config, &state, protocol, args.batch_size);
     let mut out = io::stdout().lock();
     if args.dry_run {
-        let bytes: usize = plan.updates.iter().map(String::len).sum();
+        let bytes: usize = plan
+            .requests
+            .iter()
+            .map(|r| match r {
+                incremental::Request::Update(u) => u.len(),
+                incremental::Request::Store { body, .. } => body.len(),
+            })
+            .sum();
         writeln!(
             out,
-            "would POST to {} {} updates ({bytes} bytes before form encoding): {} graphs to send ({} triples), {} to drop, {} unchanged",
+            "would send to {} {} requests ({bytes} bytes before form encoding): {} graphs to send ({} triples), {} to drop, {} unchanged",
             args.endpoint,
-            plan.updates.len(),
+            plan.requests.len(),
             plan.sent,
             plan.triples,
             plan.dropped,
@@ -181,7 +208,7 @@ fn incremental(
         )?;
         return Ok(ExitCode::SUCCESS);
     }
-    let pushed = incremental::push(&client, &args.endpoint, &plan, &mut log)?;
+    let pushed = incremental::push(&client, endpoints, &plan, &mut log)?;
     writeln!(
         out,
         "pushed {} graphs ({} triples), dropped {}, left {} unchanged at {} in {:.2} s ({} requests, {} bytes)",

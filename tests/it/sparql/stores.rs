@@ -77,8 +77,14 @@ pub struct Virtuoso {
 }
 
 impl Virtuoso {
-    /// Starts Virtuoso with `max_query_seconds` as its SPARQL time limit.
+    /// Starts Virtuoso (at most 1,000,000 rows in an answer).
     pub fn start(name: &str) -> Virtuoso {
+        Self::start_with(name, 1_000_000)
+    }
+
+    /// Starts Virtuoso with `max_rows` as its `ResultSetMaxRows`: the rows of a SELECT beyond
+    /// it are left out of the answer, which says nothing of it.
+    pub fn start_with(name: &str, max_rows: usize) -> Virtuoso {
         let binary = require("virtuoso-t");
         let isql = require("isql-vt");
         let dir = scratch(&format!("virtuoso-{name}"));
@@ -118,7 +124,7 @@ impl Virtuoso {
              ServerThreads = 10\n\
              Charset = UTF-8\n\
              [SPARQL]\n\
-             ResultSetMaxRows = 1000000\n\
+             ResultSetMaxRows = {max_rows}\n\
              MaxQueryCostEstimationTime = 400\n\
              MaxQueryExecutionTime = 60\n"
         );

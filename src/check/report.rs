@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::locate::locate;
-use crate::diag::{line_column, Origin};
+use crate::diag::{line_column_after, Origin};
 use crate::diag::{Finding, Place, Rule, Severity};
 use crate::load::{CardTexts, Sources};
 
@@ -445,12 +445,12 @@ fn resolve(f: Finding, sources: &Sources, texts: &mut CardTexts) -> Located {
                     _ if pointer.is_empty() => (span.value.0, span.value.0 + 1),
                     _ => span.value,
                 };
-                let (l, c) = line_column(text, start);
+                let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+                let (l, c) = line_column_after(&text.as_bytes()[..start], line_start);
                 let line = origin.line + l - 1;
                 let column = if l == 1 { origin.column + c - 1 } else { c };
                 out.line = Some(line);
                 out.column = Some(column);
-                let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
                 let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
                 let line_text = text[line_start..line_end].trim_end_matches('\r');
                 let width = text[start..end.min(line_end).max(start)]

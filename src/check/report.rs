@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::locate::locate;
 use crate::diag::{line_column_after, Origin};
-use crate::diag::{Finding, Place, Rule, Severity};
+use crate::diag::{Finding, Place, Rule, Severity, SourceId};
 use crate::load::{CardTexts, Sources};
 
 /// The line a finding is on, and which part of it to underline.
@@ -41,6 +41,27 @@ pub struct Located {
     /// Sort key: source order, so files sort in the order they were read (sorted paths).
     #[serde(skip)]
     source: Option<u32>,
+    /// What the snippet shows, until it is made (only for the findings printed, see
+    /// [`Report::new`]).
+    #[serde(skip)]
+    snippet_at: Option<SnippetAt>,
+}
+
+/// Where a finding's snippet is to be read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum SnippetAt {
+    /// Line `line`, column `column` (both 1-based) of a source.
+    Line {
+        source: SourceId,
+        line: u32,
+        column: u32,
+    },
+    /// Bytes `start..end` of the text of the card from `origin`.
+    Card {
+        origin: Origin,
+        start: usize,
+        end: usize,
+    },
 }
 
 fn rule_id<S: serde::Serializer>(rule: &Rule, s: S) -> Result<S::Ok, S::Error> {
@@ -68,11 +89,17 @@ pub struct Report {
 const SNIPPET_WIDTH: usize = 120;
 
 impl Report {
+    /// The report of `findings`, resolved and sorted. Of each rule, the first
+    /// `snippets_per_rule` findings in report order get their snippet (every finding with
+    /// `None`): those `check` prints. Resolving a finding needs its card's text again, read
+    /// from the file; a snippet needs it a second time, after the sort, and on a glossary with
+    /// many warnings only a few of them are printed (JSON has no snippets).
     pub(super) fn new(
         findings: Vec<Finding>,
         counted: BTreeMap<Rule, usize>,
         sources: &Sources,
         cards: usize,
+        snippets_per_rule: Option<usize>,
     ) -> Self {
         // Findings are resolved card by card, in the order the cards lie in their files, so
         // that each card's text is read once, through one open file, and dropped before the
@@ -129,6 +156,7 @@ impl Report {
                     &b.message,
                 ))
         });
+        add_snippets(&mut findings, sources, snippets_per_rule);
         Self {
             findings,
             counted,
@@ -183,6 +211,7 @@ impl Report {
             hint: None,
             snippet: None,
             source: None,
+            snippet_at: None,
         };
         Self {
             findings: vec![finding],
@@ -401,6 +430,68 @@ impl Report {
     }
 }
 
+/// Makes the snippets of the first `per_rule` findings of each rule (of every finding with
+/// `None`), reading the cards in the order they lie in their files, on every core when there
+/// are many.
+fn add_snippets(findings: &mut [Located], sources: &Sources, per_rule: Option<usize>) {
+    let mut seen: BTreeMap<Rule, usize> = BTreeMap::new();
+    let mut wanted: Vec<(SnippetAt, u32)> = Vec::new();
+    for (i, f) in findings.iter_mut().enumerate() {
+        let seen = seen.entry(f.rule).or_default();
+        *seen += 1;
+        let at = f.snippet_at.take();
+        if per_rule.is_some_and(|max| *seen > max) {
+            continue;
+        }
+        if let Some(at) = at {
+            wanted.push((at, i as u32));
+        }
+    }
+    wanted.sort_unstable();
+    let threads = crate::parallel::cores();
+    let per_run = wanted.len().div_ceil(threads).max(256);
+    let made = crate::parallel::on_threads(wanted.chunks(per_run), |run| {
+        let mut texts = sources.card_texts();
+        run.iter()
+            .map(|&(at, i)| (i, snippet_at(at, sources, &mut texts)))
+            .collect::<Vec<_>>()
+    });
+    for (i, snippet) in made.into_iter().flatten() {
+        findings[i as usize].snippet = snippet;
+    }
+}
+
+/// The snippet a finding shows, read again from its source.
+fn snippet_at(at: SnippetAt, sources: &Sources, texts: &mut CardTexts) -> Option<Snippet> {
+    match at {
+        SnippetAt::Line {
+            source,
+            line,
+            column,
+        } => sources.line(source, line).map(|text| {
+            let at = text
+                .char_indices()
+                .nth(column.max(1) as usize - 1)
+                .map_or(text.len(), |(i, _)| i);
+            snippet(&text, at, 1)
+        }),
+        SnippetAt::Card { origin, start, end } => {
+            let text = texts.get(origin)?;
+            let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+            let line_text = text[line_start..line_end].trim_end_matches('\r');
+            let width = text[start..end.min(line_end).max(start)]
+                .chars()
+                .count()
+                .max(1);
+            let at = (start - line_start).min(line_text.len());
+            Some(snippet(line_text, at, width as u32))
+        }
+    }
+}
+
+/// A finding with its place resolved to a file, line and column; its snippet is only noted
+/// ([`SnippetAt`]), to be made if the finding is printed.
 fn resolve(f: Finding, sources: &Sources, texts: &mut CardTexts) -> Located {
     let mut out = Located {
         rule: f.rule,
@@ -413,6 +504,7 @@ fn resolve(f: Finding, sources: &Sources, texts: &mut CardTexts) -> Located {
         hint: f.hint,
         snippet: None,
         source: None,
+        snippet_at: None,
     };
     match f.place {
         Place::Glossary => {}
@@ -426,12 +518,10 @@ fn resolve(f: Finding, sources: &Sources, texts: &mut CardTexts) -> Located {
             if line > 0 {
                 out.line = Some(line);
                 out.column = Some(column.max(1));
-                out.snippet = sources.line(source, line).map(|text| {
-                    let at = text
-                        .char_indices()
-                        .nth(column.max(1) as usize - 1)
-                        .map_or(text.len(), |(i, _)| i);
-                    snippet(&text, at, 1)
+                out.snippet_at = Some(SnippetAt::Line {
+                    source,
+                    line,
+                    column,
                 });
             }
         }
@@ -451,14 +541,7 @@ fn resolve(f: Finding, sources: &Sources, texts: &mut CardTexts) -> Located {
                 let column = if l == 1 { origin.column + c - 1 } else { c };
                 out.line = Some(line);
                 out.column = Some(column);
-                let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-                let line_text = text[line_start..line_end].trim_end_matches('\r');
-                let width = text[start..end.min(line_end).max(start)]
-                    .chars()
-                    .count()
-                    .max(1);
-                let at = (start - line_start).min(line_text.len());
-                out.snippet = Some(snippet(line_text, at, width as u32));
+                out.snippet_at = Some(SnippetAt::Card { origin, start, end });
             } else {
                 out.line = Some(origin.line);
                 out.column = Some(origin.column);

@@ -455,7 +455,12 @@ impl Report {
 /// `s` as a JSON string: as it lies when nothing in it needs an escape, else as `serde_json`
 /// escapes it.
 fn json_str(w: &mut impl Write, s: &str) -> io::Result<()> {
-    if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+    // Every byte looked at, without stopping at the first to escape: the compiler then
+    // compares many bytes at once.
+    let plain = s.bytes().fold(true, |plain, b| {
+        plain & (b >= 0x20) & (b != b'"') & (b != b'\\')
+    });
+    if plain {
         w.write_all(b"\"")?;
         w.write_all(s.as_bytes())?;
         w.write_all(b"\"")

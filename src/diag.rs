@@ -131,13 +131,23 @@ impl Origin {
 pub fn line_column(text: &str, offset: usize) -> (u32, u32) {
     let offset = offset.min(text.len());
     let before = &text.as_bytes()[..offset];
-    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
     let line_start = before
         .iter()
         .rposition(|&b| b == b'\n')
         .map_or(0, |i| i + 1);
-    let column = String::from_utf8_lossy(&before[line_start..])
-        .chars()
+    line_column_after(before, line_start)
+}
+
+/// [`line_column`] of the end of `before`, whose last line starts at byte `line_start`
+/// (found by the caller, who often needs it too). Counts bytes rather than decoding: lines
+/// are the line feeds before `line_start`, the column the bytes that start a character after
+/// it (a character cut at the end of `before` counts as one, as a lossy decoding would).
+pub fn line_column_after(before: &[u8], line_start: usize) -> (u32, u32) {
+    let line = before[..line_start].iter().filter(|&&b| b == b'\n').count() + 1;
+    // A UTF-8 continuation byte is 0b10xx_xxxx: as a signed byte, below -0x40.
+    let column = before[line_start..]
+        .iter()
+        .filter(|&&b| (b as i8) >= -0x40)
         .count()
         + 1;
     (line as u32, column as u32)
@@ -197,5 +207,39 @@ mod tests {
     fn line_column_counts_characters() {
         assert_eq!(line_column("ab\ncé d", 7), (2, 4));
         assert_eq!(line_column("", 0), (1, 1));
+    }
+
+    /// The first version of [`line_column`], which decoded the line: the reference.
+    fn line_column_decoding(text: &str, offset: usize) -> (u32, u32) {
+        let offset = offset.min(text.len());
+        let before = &text.as_bytes()[..offset];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&before[line_start..])
+            .chars()
+            .count()
+            + 1;
+        (line as u32, column as u32)
+    }
+
+    #[test]
+    fn line_column_counts_as_decoding_does_at_every_offset() {
+        let pieces = ["a", "é", "日本", "\n", "\r\n", "\u{1F600}", "\t", " "];
+        let mut rng = crate::rng::Rng(5);
+        for _ in 0..500 {
+            let len = rng.below_usize(30);
+            let text: String = (0..len).map(|_| rng.pick(&pieces)).collect();
+            // Every byte offset, those inside a character and past the end included.
+            for offset in 0..=text.len() + 1 {
+                assert_eq!(
+                    line_column(&text, offset),
+                    line_column_decoding(&text, offset),
+                    "{text:?} at {offset}"
+                );
+            }
+        }
     }
 }

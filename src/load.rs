@@ -127,13 +127,16 @@ impl Sources {
     }
 
     /// A reader of card texts for many cards in a row: it keeps the last source's file open
-    /// and the last card's text, so that resolving the findings of a glossary, card by card,
-    /// opens each file once.
+    /// behind a large buffer and the last card's text, so that resolving the findings of a
+    /// glossary, card by card in the order they lie in their files, opens each file once and
+    /// reads it front to back in large reads, into one reused string.
     pub fn card_texts(&self) -> CardTexts<'_> {
         CardTexts {
             sources: self,
             file: None,
             last: None,
+            bytes: Vec::new(),
+            text: String::new(),
         }
     }
 
@@ -159,40 +162,80 @@ impl Sources {
 #[derive(Debug)]
 pub struct CardTexts<'a> {
     sources: &'a Sources,
-    file: Option<(SourceId, fs::File)>,
-    last: Option<(Origin, Option<String>)>,
+    /// The open source, and the byte of its file the reader is at.
+    file: Option<(SourceId, BufReader<fs::File>, u64)>,
+    /// The card of `text`, and whether it could be read.
+    last: Option<(Origin, bool)>,
+    bytes: Vec<u8>,
+    text: String,
 }
+
+/// How much of a file [`CardTexts`] reads at once: cards with findings lie close together on
+/// a glossary with many, and a read per card would cost a system call each.
+const CARD_TEXTS_BUFFER: usize = 1 << 20;
 
 impl CardTexts<'_> {
     /// The text of the card from `origin`, or `None` when it cannot be read again.
     pub fn get(&mut self, origin: Origin) -> Option<&str> {
-        if self.last.as_ref().is_none_or(|(o, _)| *o != origin) {
-            let text = self.read(origin);
-            self.last = Some((origin, text));
+        let source = self.sources.get(origin.source);
+        if source.path.is_none() {
+            // Standard input is kept whole: no copy.
+            let start = origin.offset as usize;
+            return self
+                .sources
+                .stdin
+                .as_deref()?
+                .get(start..start + origin.len as usize);
         }
-        self.last.as_ref().and_then(|(_, text)| text.as_deref())
+        if self.last.is_none_or(|(o, _)| o != origin) {
+            let read = self.read(origin).is_some();
+            self.last = Some((origin, read));
+        }
+        match self.last {
+            Some((_, true)) => Some(&self.text),
+            _ => None,
+        }
     }
 
-    fn read(&mut self, origin: Origin) -> Option<String> {
+    /// Reads the card from `origin` (of a file) into `text`.
+    fn read(&mut self, origin: Origin) -> Option<()> {
         use std::io::{Seek, SeekFrom};
         let source = self.sources.get(origin.source);
-        let Some(path) = &source.path else {
-            return self.sources.card_text(origin);
-        };
+        let path = source.path.as_ref()?;
         if self
             .file
             .as_ref()
-            .is_none_or(|(id, _)| *id != origin.source)
+            .is_none_or(|(id, _, _)| *id != origin.source)
         {
             self.file = None;
-            self.file = Some((origin.source, fs::File::open(path).ok()?));
+            let file = fs::File::open(path).ok()?;
+            self.file = Some((
+                origin.source,
+                BufReader::with_capacity(CARD_TEXTS_BUFFER, file),
+                0,
+            ));
         }
-        let (_, file) = self.file.as_mut()?;
-        file.seek(SeekFrom::Start(origin.offset + 3 * u64::from(source.bom)))
-            .ok()?;
-        let mut bytes = vec![0; origin.len as usize];
-        file.read_exact(&mut bytes).ok()?;
-        String::from_utf8(bytes).ok()
+        let (_, reader, at) = self.file.as_mut()?;
+        let start = origin.offset + 3 * u64::from(source.bom);
+        // Forward within the buffer costs nothing; anywhere else, a seek.
+        let moved = match start.checked_sub(*at) {
+            Some(ahead) if *at != u64::MAX => {
+                i64::try_from(ahead).is_ok_and(|ahead| reader.seek_relative(ahead).is_ok())
+            }
+            _ => reader.seek(SeekFrom::Start(start)).is_ok(),
+        };
+        // Until the card is read whole, the position is unknown.
+        *at = u64::MAX;
+        if !moved {
+            return None;
+        }
+        self.bytes.clear();
+        self.bytes.resize(origin.len as usize, 0);
+        reader.read_exact(&mut self.bytes).ok()?;
+        *at = start + u64::from(origin.len);
+        self.text.clear();
+        self.text.push_str(std::str::from_utf8(&self.bytes).ok()?);
+        Some(())
     }
 }
 

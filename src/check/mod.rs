@@ -34,6 +34,11 @@ pub struct Options {
     pub strict: bool,
     /// Whether warnings are kept whole in the report or only counted.
     pub warnings: Warnings,
+    /// How many findings of each rule get a snippet (the line they are on, underlined), the
+    /// first in report order; `None` for every finding. Only findings printed as text show
+    /// one, and making it reads the card's text again: `check` asks for as many as it prints
+    /// (none for JSON).
+    pub snippets_per_rule: Option<usize>,
 }
 
 /// What a check keeps of its warnings.
@@ -215,7 +220,13 @@ fn check_rest(
         }
     }
     options.tally(&mut findings, 0, &mut counted);
-    let report = Report::new(findings, counted, &sources, card_count);
+    let report = Report::new(
+        findings,
+        counted,
+        &sources,
+        card_count,
+        options.snippets_per_rule,
+    );
     Checked {
         glossary,
         report,
@@ -567,6 +578,63 @@ mod tests {
     }
 
     #[test]
+    fn snippets_are_made_for_the_first_findings_of_each_rule_as_they_would_be_for_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.jsonl");
+        let lines = [
+            r#"{"slug":"a","term":"A","definition":"d","related":["b","zz","a","b"],"note":"x [q]","citations":[{"id":"c","title":"t","url":"ftp://x"}]}"#,
+            r#"{"slug":"b","term":"a","definition":"","colour":1,"shade":2,"supersedes":["a"]}"#,
+            r#"{"slug":"B c","term":"C","definition":"d","firstSeen":"2024-13","related":["y"]}"#,
+            r#"{"slug":"d","term":"Dé 日本","definition":"d","status":"deprecated","related":["a"]}"#,
+            "{not json",
+        ];
+        std::fs::write(&path, lines.join("\n")).unwrap();
+        let input = Input::Path(path);
+        let report = |snippets_per_rule| {
+            let options = Options {
+                snippets_per_rule,
+                ..Options::default()
+            };
+            let checked = load_and_check(&input, &Config::default(), options, Keep::Graph);
+            checked.unwrap().report
+        };
+        let all = report(None);
+        assert!(all.findings.iter().filter(|f| f.snippet.is_some()).count() >= 10);
+        for max in [0, 1, 2] {
+            let some = report(Some(max));
+            assert_eq!(some.findings.len(), all.findings.len());
+            let mut seen: BTreeMap<Rule, usize> = BTreeMap::new();
+            for (f, whole) in some.findings.iter().zip(&all.findings) {
+                let seen = seen.entry(f.rule).or_default();
+                *seen += 1;
+                let expected = if *seen <= max {
+                    whole.snippet.clone()
+                } else {
+                    None
+                };
+                assert_eq!(f.snippet, expected, "{f:?}");
+                let mut with_whole = f.clone();
+                with_whole.snippet = whole.snippet.clone();
+                assert_eq!(&with_whole, whole);
+            }
+            if max > 0 {
+                let text = |r: &Report| {
+                    let mut out = Vec::new();
+                    r.write_human_capped(&mut out, false, Some(max)).unwrap();
+                    String::from_utf8(out).unwrap()
+                };
+                assert_eq!(text(&some), text(&all));
+            }
+            let json = |r: &Report| {
+                let mut out = Vec::new();
+                r.write_json(&mut out).unwrap();
+                out
+            };
+            assert_eq!(json(&some), json(&all));
+        }
+    }
+
+    #[test]
     fn strict_turns_unknown_fields_into_errors() {
         let text = r#"{"slug":"a","term":"A","definition":"d","colour":1}"#;
         let run = |strict| {
@@ -603,7 +671,11 @@ mod tests {
         };
         let report = |strict, warnings| {
             let path = input(&format!("{strict}-{warnings:?}"));
-            let options = Options { strict, warnings };
+            let options = Options {
+                strict,
+                warnings,
+                ..Options::default()
+            };
             let input = Input::parse(path.to_str().unwrap());
             let checked = load_and_check(&input, &Config::default(), options, Keep::Cards).unwrap();
             std::fs::remove_file(&path).unwrap();

@@ -7,8 +7,8 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::locate::locate;
-use crate::diag::{line_column, Origin};
-use crate::diag::{Finding, Place, Rule, Severity};
+use crate::diag::{line_column_after, Origin};
+use crate::diag::{Finding, Place, Rule, Severity, SourceId};
 use crate::load::{CardTexts, Sources};
 
 /// The line a finding is on, and which part of it to underline.
@@ -41,6 +41,27 @@ pub struct Located {
     /// Sort key: source order, so files sort in the order they were read (sorted paths).
     #[serde(skip)]
     source: Option<u32>,
+    /// What the snippet shows, until it is made (only for the findings printed, see
+    /// [`Report::new`]).
+    #[serde(skip)]
+    snippet_at: Option<SnippetAt>,
+}
+
+/// Where a finding's snippet is to be read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum SnippetAt {
+    /// Line `line`, column `column` (both 1-based) of a source.
+    Line {
+        source: SourceId,
+        line: u32,
+        column: u32,
+    },
+    /// Bytes `start..end` of the text of the card from `origin`.
+    Card {
+        origin: Origin,
+        start: usize,
+        end: usize,
+    },
 }
 
 fn rule_id<S: serde::Serializer>(rule: &Rule, s: S) -> Result<S::Ok, S::Error> {
@@ -68,11 +89,17 @@ pub struct Report {
 const SNIPPET_WIDTH: usize = 120;
 
 impl Report {
+    /// The report of `findings`, resolved and sorted. Of each rule, the first
+    /// `snippets_per_rule` findings in report order get their snippet (every finding with
+    /// `None`): those `check` prints. Resolving a finding needs its card's text again, read
+    /// from the file; a snippet needs it a second time, after the sort, and on a glossary with
+    /// many warnings only a few of them are printed (JSON has no snippets).
     pub(super) fn new(
         findings: Vec<Finding>,
         counted: BTreeMap<Rule, usize>,
         sources: &Sources,
         cards: usize,
+        snippets_per_rule: Option<usize>,
     ) -> Self {
         // Findings are resolved card by card, in the order the cards lie in their files, so
         // that each card's text is read once, through one open file, and dropped before the
@@ -99,7 +126,6 @@ impl Report {
                     .collect(),
             );
         }
-        let mut located: Vec<Option<Located>> = vec![None; pending.len()];
         let resolve_run = |run: Vec<(u32, Finding)>| {
             let mut texts = sources.card_texts();
             run.into_iter()
@@ -107,28 +133,25 @@ impl Report {
                 .collect::<Vec<_>>()
         };
         let resolved: Vec<Vec<(u32, Located)>> = crate::parallel::on_threads(runs, resolve_run);
+        let mut located: Vec<Option<Located>> = Vec::with_capacity(pending.len());
+        let mut keys: Vec<(SortKey, u32, u32)> = Vec::with_capacity(pending.len());
         for (i, f) in resolved.into_iter().flatten() {
-            located[i as usize] = Some(f);
+            keys.push((f.sort_key(), i, located.len() as u32));
+            located.push(Some(f));
         }
-        let mut findings: Vec<Located> = located.into_iter().flatten().collect();
-        findings.sort_by(|a, b| {
-            (
-                a.source.is_none(),
-                a.source,
-                a.line,
-                a.column,
-                a.rule,
-                &a.message,
-            )
-                .cmp(&(
-                    b.source.is_none(),
-                    b.source,
-                    b.line,
-                    b.column,
-                    b.rule,
-                    &b.message,
-                ))
+        // Sorted on small keys, then moved once: a finding is a few hundred bytes. Ties on the
+        // key are decided by the message, then by the order the findings were made in (the
+        // order of a stable sort of the findings).
+        keys.sort_unstable_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then_with(|| message(&located, a.2).cmp(message(&located, b.2)))
+                .then(a.1.cmp(&b.1))
         });
+        let mut findings: Vec<Located> = keys
+            .iter()
+            .filter_map(|&(_, _, at)| located[at as usize].take())
+            .collect();
+        add_snippets(&mut findings, sources, snippets_per_rule);
         Self {
             findings,
             counted,
@@ -183,6 +206,7 @@ impl Report {
             hint: None,
             snippet: None,
             source: None,
+            snippet_at: None,
         };
         Self {
             findings: vec![finding],
@@ -364,43 +388,186 @@ impl Report {
         Ok(())
     }
 
-    /// Writes the report as one JSON document: `{"findings": [...], "summary": {...}}`.
+    /// Writes the report as one JSON document: `{"findings": [...], "summary": {...}}`, laid
+    /// out as `serde_json`'s pretty printer lays it out (two spaces a level).
+    ///
+    /// Written by hand rather than through `serde`: on a glossary with many warnings, the
+    /// findings are megabytes of short strings, nearly all of which need no escape, and this
+    /// runs on one core after the rest. A string with a character to escape goes through
+    /// `serde_json`, so the bytes are the same (a test keeps the `serde` version to compare).
     ///
     /// # Errors
     /// Only those of `w`.
     pub fn write_json(&self, mut w: impl Write) -> io::Result<()> {
-        #[derive(Serialize)]
-        struct Summary {
-            cards: usize,
-            files: usize,
-            errors: usize,
-            warnings: usize,
-            /// Findings per rule id.
-            rules: BTreeMap<&'static str, usize>,
+        let w = &mut w;
+        w.write_all(b"{\n  \"findings\": [")?;
+        for (i, f) in self.findings.iter().enumerate() {
+            w.write_all(if i == 0 { b"\n    {" } else { b",\n    {" })?;
+            w.write_all(b"\n      \"rule\": ")?;
+            json_str(w, f.rule.id())?;
+            w.write_all(b",\n      \"severity\": ")?;
+            json_str(w, f.severity.as_str())?;
+            w.write_all(b",\n      \"file\": ")?;
+            json_opt_str(w, f.file.as_deref())?;
+            w.write_all(b",\n      \"line\": ")?;
+            json_opt_number(w, f.line)?;
+            w.write_all(b",\n      \"column\": ")?;
+            json_opt_number(w, f.column)?;
+            w.write_all(b",\n      \"pointer\": ")?;
+            json_opt_str(w, f.pointer.as_deref())?;
+            w.write_all(b",\n      \"message\": ")?;
+            json_str(w, &f.message)?;
+            w.write_all(b",\n      \"hint\": ")?;
+            json_opt_str(w, f.hint.as_deref())?;
+            w.write_all(b"\n    }")?;
         }
-        #[derive(Serialize)]
-        struct Doc<'a> {
-            findings: &'a [Located],
-            summary: Summary,
+        if !self.findings.is_empty() {
+            w.write_all(b"\n  ")?;
         }
-        let doc = Doc {
-            findings: &self.findings,
-            summary: Summary {
-                cards: self.cards,
-                files: self.sources,
-                errors: self.count(Severity::Error),
-                warnings: self.count(Severity::Warning),
-                rules: self.counts().into_iter().fold(BTreeMap::new(), |mut m, c| {
+        // Findings per rule id.
+        let rules =
+            self.counts()
+                .into_iter()
+                .fold(BTreeMap::new(), |mut m: BTreeMap<&str, usize>, c| {
                     *m.entry(c.1.id()).or_default() += c.2;
                     m
-                }),
-            },
-        };
-        serde_json::to_writer_pretty(&mut w, &doc)?;
-        writeln!(w)
+                });
+        write!(
+            w,
+            "],\n  \"summary\": {{\n    \"cards\": {},\n    \"files\": {},\n    \"errors\": {},\n    \"warnings\": {},\n    \"rules\": {{",
+            self.cards,
+            self.sources,
+            self.count(Severity::Error),
+            self.count(Severity::Warning),
+        )?;
+        for (i, (id, n)) in rules.iter().enumerate() {
+            w.write_all(if i == 0 { b"\n      " } else { b",\n      " })?;
+            json_str(w, id)?;
+            write!(w, ": {n}")?;
+        }
+        if !rules.is_empty() {
+            w.write_all(b"\n    ")?;
+        }
+        w.write_all(b"}\n  }\n}\n")
     }
 }
 
+/// `s` as a JSON string: as it lies when nothing in it needs an escape, else as `serde_json`
+/// escapes it.
+fn json_str(w: &mut impl Write, s: &str) -> io::Result<()> {
+    // Every byte looked at, without stopping at the first to escape: the compiler then
+    // compares many bytes at once.
+    let plain = s.bytes().fold(true, |plain, b| {
+        plain & (b >= 0x20) & (b != b'"') & (b != b'\\')
+    });
+    if plain {
+        w.write_all(b"\"")?;
+        w.write_all(s.as_bytes())?;
+        w.write_all(b"\"")
+    } else {
+        Ok(serde_json::to_writer(w, s)?)
+    }
+}
+
+fn json_opt_str(w: &mut impl Write, s: Option<&str>) -> io::Result<()> {
+    match s {
+        Some(s) => json_str(w, s),
+        None => w.write_all(b"null"),
+    }
+}
+
+fn json_opt_number(w: &mut impl Write, n: Option<u32>) -> io::Result<()> {
+    match n {
+        Some(n) => write!(w, "{n}"),
+        None => w.write_all(b"null"),
+    }
+}
+
+/// The order of findings but for their messages: by source (in reading order), line, column
+/// and rule; findings about the glossary as a whole last.
+type SortKey = (bool, Option<u32>, Option<u32>, Option<u32>, Rule);
+
+impl Located {
+    fn sort_key(&self) -> SortKey {
+        (
+            self.source.is_none(),
+            self.source,
+            self.line,
+            self.column,
+            self.rule,
+        )
+    }
+}
+
+/// The message of the finding at `at` of `located` (all still there while they are sorted).
+fn message(located: &[Option<Located>], at: u32) -> &str {
+    located[at as usize]
+        .as_ref()
+        .map_or("", |f| f.message.as_str())
+}
+
+/// Makes the snippets of the first `per_rule` findings of each rule (of every finding with
+/// `None`), reading the cards in the order they lie in their files, on every core when there
+/// are many.
+fn add_snippets(findings: &mut [Located], sources: &Sources, per_rule: Option<usize>) {
+    let mut seen: BTreeMap<Rule, usize> = BTreeMap::new();
+    let mut wanted: Vec<(SnippetAt, u32)> = Vec::new();
+    for (i, f) in findings.iter_mut().enumerate() {
+        let seen = seen.entry(f.rule).or_default();
+        *seen += 1;
+        let at = f.snippet_at.take();
+        if per_rule.is_some_and(|max| *seen > max) {
+            continue;
+        }
+        if let Some(at) = at {
+            wanted.push((at, i as u32));
+        }
+    }
+    wanted.sort_unstable();
+    let threads = crate::parallel::cores();
+    let per_run = wanted.len().div_ceil(threads).max(256);
+    let made = crate::parallel::on_threads(wanted.chunks(per_run), |run| {
+        let mut texts = sources.card_texts();
+        run.iter()
+            .map(|&(at, i)| (i, snippet_at(at, sources, &mut texts)))
+            .collect::<Vec<_>>()
+    });
+    for (i, snippet) in made.into_iter().flatten() {
+        findings[i as usize].snippet = snippet;
+    }
+}
+
+/// The snippet a finding shows, read again from its source.
+fn snippet_at(at: SnippetAt, sources: &Sources, texts: &mut CardTexts) -> Option<Snippet> {
+    match at {
+        SnippetAt::Line {
+            source,
+            line,
+            column,
+        } => sources.line(source, line).map(|text| {
+            let at = text
+                .char_indices()
+                .nth(column.max(1) as usize - 1)
+                .map_or(text.len(), |(i, _)| i);
+            snippet(&text, at, 1)
+        }),
+        SnippetAt::Card { origin, start, end } => {
+            let text = texts.get(origin)?;
+            let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+            let line_text = text[line_start..line_end].trim_end_matches('\r');
+            let width = text[start..end.min(line_end).max(start)]
+                .chars()
+                .count()
+                .max(1);
+            let at = (start - line_start).min(line_text.len());
+            Some(snippet(line_text, at, width as u32))
+        }
+    }
+}
+
+/// A finding with its place resolved to a file, line and column; its snippet is only noted
+/// ([`SnippetAt`]), to be made if the finding is printed.
 fn resolve(f: Finding, sources: &Sources, texts: &mut CardTexts) -> Located {
     let mut out = Located {
         rule: f.rule,
@@ -413,6 +580,7 @@ fn resolve(f: Finding, sources: &Sources, texts: &mut CardTexts) -> Located {
         hint: f.hint,
         snippet: None,
         source: None,
+        snippet_at: None,
     };
     match f.place {
         Place::Glossary => {}
@@ -426,12 +594,10 @@ fn resolve(f: Finding, sources: &Sources, texts: &mut CardTexts) -> Located {
             if line > 0 {
                 out.line = Some(line);
                 out.column = Some(column.max(1));
-                out.snippet = sources.line(source, line).map(|text| {
-                    let at = text
-                        .char_indices()
-                        .nth(column.max(1) as usize - 1)
-                        .map_or(text.len(), |(i, _)| i);
-                    snippet(&text, at, 1)
+                out.snippet_at = Some(SnippetAt::Line {
+                    source,
+                    line,
+                    column,
                 });
             }
         }
@@ -445,20 +611,13 @@ fn resolve(f: Finding, sources: &Sources, texts: &mut CardTexts) -> Located {
                     _ if pointer.is_empty() => (span.value.0, span.value.0 + 1),
                     _ => span.value,
                 };
-                let (l, c) = line_column(text, start);
+                let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+                let (l, c) = line_column_after(&text.as_bytes()[..start], line_start);
                 let line = origin.line + l - 1;
                 let column = if l == 1 { origin.column + c - 1 } else { c };
                 out.line = Some(line);
                 out.column = Some(column);
-                let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-                let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-                let line_text = text[line_start..line_end].trim_end_matches('\r');
-                let width = text[start..end.min(line_end).max(start)]
-                    .chars()
-                    .count()
-                    .max(1);
-                let at = (start - line_start).min(line_text.len());
-                out.snippet = Some(snippet(line_text, at, width as u32));
+                out.snippet_at = Some(SnippetAt::Card { origin, start, end });
             } else {
                 out.line = Some(origin.line);
                 out.column = Some(origin.column);
@@ -508,6 +667,96 @@ fn snippet(line: &str, at: usize, width: u32) -> Snippet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first version of [`Report::write_json`], through `serde`: the reference.
+    fn write_json_serde(report: &Report) -> Vec<u8> {
+        #[derive(Serialize)]
+        struct Summary {
+            cards: usize,
+            files: usize,
+            errors: usize,
+            warnings: usize,
+            rules: BTreeMap<&'static str, usize>,
+        }
+        #[derive(Serialize)]
+        struct Doc<'a> {
+            findings: &'a [Located],
+            summary: Summary,
+        }
+        let doc = Doc {
+            findings: &report.findings,
+            summary: Summary {
+                cards: report.cards,
+                files: report.sources,
+                errors: report.count(Severity::Error),
+                warnings: report.count(Severity::Warning),
+                rules: report
+                    .counts()
+                    .into_iter()
+                    .fold(BTreeMap::new(), |mut m, c| {
+                        *m.entry(c.1.id()).or_default() += c.2;
+                        m
+                    }),
+            },
+        };
+        let mut out = serde_json::to_vec_pretty(&doc).unwrap();
+        out.push(b'\n');
+        out
+    }
+
+    #[test]
+    fn json_is_written_as_serde_writes_it() {
+        let texts = [
+            "plain",
+            "",
+            "quote \" and backslash \\",
+            "tab\tnew\nline\r\u{1}\u{1f}\u{7f}",
+            "é 日本 \u{1F600} \u{2028}",
+            "/slash",
+        ];
+        let mut rng = crate::rng::Rng(3);
+        let mut pick =
+            |rng: &mut crate::rng::Rng| (rng.below(3) > 0).then(|| rng.pick(&texts).to_owned());
+        let located =
+            |rng: &mut crate::rng::Rng,
+             pick: &mut dyn FnMut(&mut crate::rng::Rng) -> Option<String>| {
+                let rule = rng.pick(Rule::ALL);
+                Located {
+                    rule,
+                    severity: rule.severity(),
+                    file: pick(rng),
+                    line: (rng.below(2) == 0).then(|| rng.below(100_000)),
+                    column: (rng.below(2) == 0).then(|| rng.below(300)),
+                    pointer: pick(rng),
+                    message: pick(rng).unwrap_or_default(),
+                    hint: pick(rng),
+                    snippet: None,
+                    source: None,
+                    snippet_at: None,
+                }
+            };
+        for n in [0, 1, 2, 7, 40] {
+            let findings: Vec<Located> = (0..n).map(|_| located(&mut rng, &mut pick)).collect();
+            for counted in [BTreeMap::new(), BTreeMap::from([(Rule::Orphan, 3)])] {
+                let report = Report {
+                    findings: findings.clone(),
+                    counted,
+                    cards: n * 3,
+                    sources: 2,
+                };
+                let mut out = Vec::new();
+                report.write_json(&mut out).unwrap();
+                assert_eq!(
+                    String::from_utf8(out).unwrap(),
+                    String::from_utf8(write_json_serde(&report)).unwrap()
+                );
+            }
+        }
+        let failed = Report::failed(Rule::Unreadable, None, Some((1, 2)), "cannot \"read\"");
+        let mut out = Vec::new();
+        failed.write_json(&mut out).unwrap();
+        assert_eq!(out, write_json_serde(&failed));
+    }
 
     #[test]
     fn long_lines_are_cut_around_the_column() {

@@ -15,22 +15,31 @@ use crate::{exit, glossary};
 
 pub fn run(args: &CheckArgs, color: Color) -> Result<ExitCode> {
     // The report is all `check` writes: the cards are kept only as far as the graph needs.
-    let checked =
-        match glossary::load_checked(&args.glossary, check::Keep::Graph, check::Warnings::Keep) {
-            Ok(checked) => checked,
-            // Asked for JSON, a script gets JSON whatever happened: a glossary that cannot be
-            // checked at all is a report of one finding, as an unreadable file in a folder is.
-            Err(e) if args.format == ReportFormat::Json => match failure(&e) {
-                Some(report) => {
-                    let mut out = io::stdout().lock();
-                    report.write_json(&mut out)?;
-                    out.flush()?;
-                    return Ok(ExitCode::from(exit::FAILURE));
-                }
-                None => return Err(e),
-            },
-            Err(e) => return Err(e),
-        };
+    // Snippets only for what is printed: none in JSON, the first of each rule as text.
+    let snippets = match args.format {
+        ReportFormat::Human => Some(args.max_per_rule).filter(|&n| n > 0),
+        ReportFormat::Json => Some(0),
+    };
+    let checked = match glossary::load_checked(
+        &args.glossary,
+        check::Keep::Graph,
+        check::Warnings::Keep,
+        snippets,
+    ) {
+        Ok(checked) => checked,
+        // Asked for JSON, a script gets JSON whatever happened: a glossary that cannot be
+        // checked at all is a report of one finding, as an unreadable file in a folder is.
+        Err(e) if args.format == ReportFormat::Json => match failure(&e) {
+            Some(report) => {
+                let mut out = io::stdout().lock();
+                report.write_json(&mut out)?;
+                out.flush()?;
+                return Ok(ExitCode::from(exit::FAILURE));
+            }
+            None => return Err(e),
+        },
+        Err(e) => return Err(e),
+    };
     let report = &checked.report;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

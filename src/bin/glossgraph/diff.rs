@@ -97,6 +97,7 @@ fn load(input: &str, name: &str, color: Color) -> Result<Option<Checked>> {
         &args,
         glossgraph::check::Keep::Cards,
         glossgraph::check::Warnings::Count,
+        None,
     )
     .with_context(|| format!("reading {name}"))?;
     let report = &checked.report;

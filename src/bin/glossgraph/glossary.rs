@@ -17,11 +17,13 @@ use glossgraph::Glossary;
 use crate::cli::{Color, GlossaryArgs, StoreArgs, MAX_PER_RULE};
 use crate::exit;
 
-/// Loads and checks the glossary named by the arguments.
+/// Loads and checks the glossary named by the arguments; of each rule, the first
+/// `snippets_per_rule` findings get a snippet (all with `None`).
 pub fn load_checked(
     args: &GlossaryArgs,
     keep: check::Keep,
     warnings: check::Warnings,
+    snippets_per_rule: Option<usize>,
 ) -> Result<Checked> {
     let input = Input::parse(args.input());
     let config = Config::for_input(
@@ -32,6 +34,7 @@ pub fn load_checked(
     let options = check::Options {
         strict: args.strict,
         warnings,
+        snippets_per_rule,
     };
     Ok(check::load_and_check(&input, &config, options, keep)?)
 }
@@ -44,7 +47,12 @@ pub fn load_valid(
     color: Color,
     quiet: bool,
 ) -> Result<Result<Checked, ExitCode>> {
-    let checked = load_checked(args, check::Keep::Cards, check::Warnings::Count)?;
+    let checked = load_checked(
+        args,
+        check::Keep::Cards,
+        check::Warnings::Count,
+        Some(MAX_PER_RULE),
+    )?;
     let report = &checked.report;
     let stderr = io::stderr();
     let color = color.enabled(&stderr);

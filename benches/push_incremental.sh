@@ -7,12 +7,16 @@
 # Turtle). Each line is glossgraph's own report (graphs, triples, requests, bytes sent,
 # seconds), timed again by the shell's clock.
 #
-#   benches/push_incremental.sh            # 100000 terms
+#   benches/push_incremental.sh            # 100000 terms, graphs sent as Graph Store PUTs
+#   PROTOCOL=update benches/push_incremental.sh   # graphs sent as SPARQL Update (the old way)
 #   SIZE=10000 BATCH=1000 benches/push_incremental.sh
 #
-# BATCH is --batch-size, the triples per SPARQL Update request (default here 20000: Oxigraph
-# takes large requests, and at 1000 — push's default, for Virtuoso — the full push of 100k
-# terms is 5,700 requests). The "request i of n" lines go to target/bench/push-incremental.log.
+# The incremental push replaces each changed graph by a Graph Store PUT of N-Triples (its
+# default) and writes the hashes with SPARQL Update (--update-endpoint); PROTOCOL=update sends
+# the graphs as SPARQL Update too. BATCH is --batch-size, the triples per SPARQL Update request
+# (default here 20000: Oxigraph takes large requests, and at 1000 — push's default, for
+# Virtuoso — the full push of 100k terms is 5,700 requests). The "request i of n" lines go to
+# target/bench/push-incremental.log.
 #
 # Needs `oxigraph` (the server, from PyPI: scripts/install-test-tools.sh puts it in
 # target/test-tools/venv).
@@ -22,6 +26,8 @@ export PATH=$PWD/target/test-tools/venv/bin:$PATH
 
 n=${SIZE:-100000}
 batch=${BATCH:-20000}
+protocol=${PROTOCOL:-gsp}
+case "$protocol" in gsp | update) ;; *) echo "push_incremental.sh: PROTOCOL is gsp or update, not $protocol" >&2; exit 2 ;; esac
 [ -n "${NO_BUILD:-}" ] || cargo build --profile dist --quiet --bin glossgraph   # NO_BUILD=1: use the build as it is
 gg=target/dist/glossgraph
 mkdir -p target/bench
@@ -44,13 +50,15 @@ for _ in $(seq 100); do
 done
 base=http://127.0.0.1:$port
 
-echo "# $(date -u +%Y-%m-%dT%H:%MZ) commit $(git rev-parse --short HEAD), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $n terms, --batch-size $batch, Oxigraph server $(oxigraph --version 2>/dev/null || true)"
+echo "# $(date -u +%Y-%m-%dT%H:%MZ) commit $(git rev-parse --short HEAD), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $n terms, graphs by $protocol, --batch-size $batch, Oxigraph server $(oxigraph --version 2>/dev/null || true)"
 step() {
   local what=$1 input=$2
   shift 2
   local start=$EPOCHREALTIME
   local said
-  said=$("$gg" push "$input" "$@" --endpoint "$base/update" --read-endpoint "$base/query" --incremental --protocol update --batch-size "$batch" 2>>target/bench/push-incremental.log)
+  local target=(--endpoint "$base/store" --update-endpoint "$base/update")
+  [ "$protocol" = gsp ] || target=(--endpoint "$base/update" --protocol update)
+  said=$("$gg" push "$input" "$@" "${target[@]}" --read-endpoint "$base/query" --incremental --batch-size "$batch" 2>>target/bench/push-incremental.log)
   local end=$EPOCHREALTIME
   echo "$what: $said (shell clock $(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.2f", e - s }') s)"
 }

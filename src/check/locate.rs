@@ -53,6 +53,113 @@ pub fn locate(text: &str, pointer: &str) -> Span {
     }
 }
 
+/// The top-level members of a card, found in one walk, and whether the card is one line:
+/// a card of a glossary with many warnings has several findings, and [`locate`] would walk
+/// its members again for each of them.
+#[derive(Debug, Clone, Default)]
+pub struct CardIndex {
+    /// Where the card's value starts (after whitespace) and ends.
+    value: (usize, usize),
+    /// Key start, key end (after its quote), value start, value end of each member, in order;
+    /// empty when the card is not an object.
+    members: Vec<(usize, usize, usize, usize)>,
+    object: bool,
+    /// Whether the text has no line break (a card of a JSON Lines file).
+    pub one_line: bool,
+}
+
+impl CardIndex {
+    /// Walks the top level of `text` once.
+    #[cfg(test)]
+    pub fn new(text: &str) -> Self {
+        let mut index = Self::default();
+        index.fill(text);
+        index
+    }
+
+    /// [`CardIndex::new`], reusing this index's memory.
+    pub fn fill(&mut self, text: &str) {
+        let b = text.as_bytes();
+        let start = skip_ws(b, 0);
+        self.members.clear();
+        self.object = b.get(start) == Some(&b'{');
+        self.one_line = !b.contains(&b'\n');
+        if !self.object {
+            self.value = (start, skip_value(b, start));
+            return;
+        }
+        let mut pos = skip_ws(b, start + 1);
+        while b.get(pos) == Some(&b'"') {
+            let key_end = skip_string(b, pos);
+            let mut value = skip_ws(b, key_end);
+            if b.get(value) == Some(&b':') {
+                value = skip_ws(b, value + 1);
+            }
+            let value_end = skip_value(b, value);
+            self.members.push((pos, key_end, value, value_end));
+            pos = skip_ws(b, value_end);
+            if b.get(pos) == Some(&b',') {
+                pos = skip_ws(b, pos + 1);
+            }
+        }
+        // The card's end is where its members end, without a second walk.
+        self.value = match b.get(pos) {
+            Some(b'}') => (start, pos + 1),
+            _ => (start, skip_value(b, start)),
+        };
+    }
+}
+
+/// [`locate`], with the top level of `text` taken from `index` (made from the same text)
+/// rather than walked again.
+pub fn locate_indexed(text: &str, index: &CardIndex, pointer: &str) -> Span {
+    let Some(rest) = pointer.strip_prefix('/') else {
+        return Span {
+            key: None,
+            value: index.value,
+        };
+    };
+    if !index.object {
+        return locate(text, pointer);
+    }
+    let (first, deeper) = match rest.split_once('/') {
+        Some((first, _)) => (first, Some(&pointer[1 + first.len()..])),
+        None => (rest, None),
+    };
+    let first: Cow<str> = if first.contains('~') {
+        first.replace("~1", "/").replace("~0", "~").into()
+    } else {
+        first.into()
+    };
+    let b = text.as_bytes();
+    let Some(&(k0, k1, v0, v1)) = index
+        .members
+        .iter()
+        .rev()
+        .find(|m| key_is(&b[m.0..m.1], &first))
+    else {
+        return Span {
+            key: None,
+            value: index.value,
+        };
+    };
+    match deeper {
+        None => Span {
+            key: Some((k0, k1)),
+            value: (v0, v1),
+        },
+        // The few deeper pointers walk on from the member's value, as `locate` would.
+        Some(deeper) => {
+            let inner = locate(&text[v0..], deeper);
+            let shift = |(a, b): (usize, usize)| (a + v0, b + v0);
+            Span {
+                key: inner.key.map(shift),
+                value: shift(inner.value),
+            }
+        }
+    }
+}
+
 type Member = (Option<(usize, usize)>, usize);
 
 fn member(b: &[u8], open: usize, token: &str) -> Option<Member> {
@@ -261,5 +368,55 @@ mod tests {
     fn a_missing_member_points_at_the_closest_ancestor() {
         assert_eq!(text("/definition"), CARD);
         assert!(text("/related/7").starts_with("[\n    \"b\""));
+    }
+
+    #[test]
+    fn the_indexed_walk_finds_what_the_plain_walk_finds() {
+        let cards = [
+            CARD,
+            r#"{"a\u0062": 1, "ab": 2, "\/x": 3, "l": [[1, 2], {"q": "r"}], "e": {}}"#,
+            "[1, {\"a\": 2}]",
+            "  {}",
+            "\"s\"",
+        ];
+        let pointers = [
+            "",
+            "/",
+            "//",
+            "/slug",
+            "/related",
+            "/related/0",
+            "/related/1",
+            "/related/2",
+            "/related/x",
+            "/x~1y",
+            "/x~1y/k",
+            "/x~1y/k/1/z",
+            "/x~1y/k/9",
+            "/ab",
+            "/~1x",
+            "/l/0/1",
+            "/l/1/q",
+            "/l/1/",
+            "/e/",
+            "/e/f",
+            "/0",
+            "/1/a",
+            "/missing",
+            "/missing/0",
+            "slug",
+            "/a~0b",
+        ];
+        for card in cards {
+            let index = CardIndex::new(card);
+            assert_eq!(index.one_line, !card.contains('\n'));
+            for pointer in pointers {
+                assert_eq!(
+                    locate_indexed(card, &index, pointer),
+                    locate(card, pointer),
+                    "{card:?} {pointer:?}"
+                );
+            }
+        }
     }
 }

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::locate::locate;
+use super::locate::{locate_indexed, CardIndex};
 use crate::diag::{line_column_after, Origin};
 use crate::diag::{Finding, Place, Rule, Severity, SourceId};
 use crate::load::{CardTexts, Sources};
@@ -128,8 +128,9 @@ impl Report {
         }
         let resolve_run = |run: Vec<(u32, Finding)>| {
             let mut texts = sources.card_texts();
+            let mut index = (None, CardIndex::default());
             run.into_iter()
-                .map(|(i, f)| (i, resolve(f, sources, &mut texts)))
+                .map(|(i, f)| (i, resolve(f, sources, &mut texts, &mut index)))
                 .collect::<Vec<_>>()
         };
         let resolved: Vec<Vec<(u32, Located)>> = crate::parallel::on_threads(runs, resolve_run);
@@ -567,8 +568,15 @@ fn snippet_at(at: SnippetAt, sources: &Sources, texts: &mut CardTexts) -> Option
 }
 
 /// A finding with its place resolved to a file, line and column; its snippet is only noted
-/// ([`SnippetAt`]), to be made if the finding is printed.
-fn resolve(f: Finding, sources: &Sources, texts: &mut CardTexts) -> Located {
+/// ([`SnippetAt`]), to be made if the finding is printed. `index` holds the top level of the
+/// last card looked at: the findings of a card come together, and its members are walked
+/// once for all of them.
+fn resolve(
+    f: Finding,
+    sources: &Sources,
+    texts: &mut CardTexts,
+    index: &mut (Option<Origin>, CardIndex),
+) -> Located {
     let mut out = Located {
         rule: f.rule,
         severity: f.severity,
@@ -605,13 +613,21 @@ fn resolve(f: Finding, sources: &Sources, texts: &mut CardTexts) -> Located {
             out.source = Some(origin.source);
             out.file = Some(sources.get(origin.source).name.clone());
             if let Some(text) = texts.get(origin) {
-                let span = locate(text, &pointer);
+                if index.0 != Some(origin) {
+                    index.1.fill(text);
+                    index.0 = Some(origin);
+                }
+                let span = locate_indexed(text, &index.1, &pointer);
                 let (start, end) = match f.rule {
                     Rule::UnknownField | Rule::DuplicateKey => span.key.unwrap_or(span.value),
                     _ if pointer.is_empty() => (span.value.0, span.value.0 + 1),
                     _ => span.value,
                 };
-                let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+                let line_start = if index.1.one_line {
+                    0
+                } else {
+                    text[..start].rfind('\n').map_or(0, |i| i + 1)
+                };
                 let (l, c) = line_column_after(&text.as_bytes()[..start], line_start);
                 let line = origin.line + l - 1;
                 let column = if l == 1 { origin.column + c - 1 } else { c };

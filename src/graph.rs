@@ -733,7 +733,7 @@ mod tests {
     fn the_bounded_distance_is_the_whole_tables_within_its_limit() {
         let mut rng = crate::rng::Rng(7);
         let alphabet: Vec<char> = "ab-é語".chars().collect();
-        let mut word = |rng: &mut crate::rng::Rng| -> String {
+        let word = |rng: &mut crate::rng::Rng| -> String {
             let n = rng.below_usize(9);
             (0..n).map(|_| rng.pick(&alphabet)).collect()
         };

@@ -215,8 +215,13 @@ impl Client {
             && method != Method::Head
         {
             // Learn the server's challenge with a bodiless request first, so a large body
-            // is not sent once for nothing.
-            let _ = self.send(Method::Head, url, None, None, log);
+            // is not sent once for nothing; a probe refused with the credentials answering
+            // the challenge means they are wrong, and the body is not sent at all.
+            if let Ok(probe) = self.send(Method::Head, url, None, None, log) {
+                if probe.status == 401 && self.lock_digest().is_some() {
+                    return Err(self.unauthorized(url, &probe));
+                }
+            }
         }
         let attempts = self.settings.retries + 1;
         let mut pause = self.settings.backoff;
@@ -224,17 +229,31 @@ impl Client {
         let mut attempt = 1;
         loop {
             let authorization = self.authorization(method, &target);
-            match self.once(method, url, body, accept, authorization.as_deref()) {
+            let mut answer = self.once(method, url, body, accept, authorization.as_deref());
+            if matches!(&answer, Err(e) if body.is_some() && cut_off(e)) {
+                // A server refusing the credentials (a stale Digest nonce, or a wrong
+                // password) may answer 401 and close before reading a large body, which
+                // then fails to send: a bodiless request with the same credentials hears it.
+                let authorization = self.authorization(Method::Head, &target);
+                if let Ok(probe) =
+                    self.once(Method::Head, url, None, None, authorization.as_deref())
+                {
+                    if probe.status == 401 {
+                        answer = Ok(probe);
+                    }
+                }
+            }
+            match answer {
                 Ok(reply) if reply.status == 401 => {
                     let challenge = reply.header_challenge.clone();
-                    let Some(credentials) = &self.settings.credentials else {
+                    if self.settings.credentials.is_none() {
                         if method == Method::Head {
                             return Ok(reply.reply);
                         }
                         return Err(PushError::NeedsCredentials {
                             url: url.to_owned(),
                         });
-                    };
+                    }
                     if !answered_challenge {
                         if let Some(challenge) = challenge.as_deref().and_then(Challenge::parse) {
                             *self.lock_digest() = Some(challenge);
@@ -245,11 +264,7 @@ impl Client {
                     if method == Method::Head {
                         return Ok(reply.reply);
                     }
-                    return Err(PushError::Unauthorized {
-                        url: url.to_owned(),
-                        user: credentials.user.clone(),
-                        message: server_message(&reply.reply),
-                    });
+                    return Err(self.unauthorized(url, &reply.reply));
                 }
                 Ok(reply) if (200..300).contains(&reply.reply.status) || method == Method::Head => {
                     return Ok(reply.reply)
@@ -297,6 +312,20 @@ impl Client {
             std::thread::sleep(pause);
             pause = (pause * 2).min(Duration::from_secs(30));
             attempt += 1;
+        }
+    }
+
+    /// The error for credentials the server at `url` refused with `reply`.
+    fn unauthorized(&self, url: &str, reply: &Reply) -> PushError {
+        PushError::Unauthorized {
+            url: url.to_owned(),
+            user: self
+                .settings
+                .credentials
+                .as_ref()
+                .map(|c| c.user.clone())
+                .unwrap_or_default(),
+            message: server_message(reply),
         }
     }
 
@@ -485,6 +514,15 @@ fn transport_message(e: &ureq::Error, timeout: Duration) -> String {
 /// Whether a transport error may go away by itself (a refused or dropped connection), as
 /// opposed to a mistake in the request. A timeout is not retried: the server may still be
 /// busy with the request, and sending it again would only queue behind it.
+/// Whether a request failed because the server closed the connection while it was being
+/// sent (broken pipe, reset): a server may answer early, before reading the body, and close.
+fn cut_off(e: &ureq::Error) -> bool {
+    matches!(e, ureq::Error::Io(io) if matches!(
+        io.kind(),
+        std::io::ErrorKind::BrokenPipe | std::io::ErrorKind::ConnectionReset
+    ))
+}
+
 fn retryable(e: &ureq::Error) -> bool {
     !matches!(
         e,

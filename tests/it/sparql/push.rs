@@ -338,7 +338,8 @@ fn push_into_virtuoso() {
 }
 
 /// A scripted HTTP server: answers each request with the next of `replies` (status, extra
-/// header lines, body) and records what it was sent.
+/// header lines, body) and records what it was sent. A 401 is answered as Virtuoso does,
+/// before reading the request's body, and the connection closed.
 struct Scripted {
     port: u16,
     seen: Arc<Mutex<Vec<String>>>,
@@ -368,8 +369,10 @@ impl Scripted {
                     }
                     head.push_str(&line);
                 }
-                let mut content = vec![0; length];
-                let _ = reader.read_exact(&mut content);
+                if status != 401 {
+                    let mut content = vec![0; length];
+                    let _ = reader.read_exact(&mut content);
+                }
                 record.lock().unwrap().push(head);
                 let mut stream = reader.into_inner();
                 let _ = write!(
@@ -506,6 +509,64 @@ fn basic_authentication_with_the_password_from_a_file() {
     );
     // The password appears nowhere in what glossgraph prints.
     assert!(!stdout(&out).contains("sesame") && !stderr(&out).contains("sesame"));
+}
+
+#[test]
+fn refused_credentials_are_reported_before_the_body_is_sent() {
+    let challenge = "WWW-Authenticate: Digest realm=\"store\", nonce=\"n1\", qop=\"auth\"\r\n";
+    let server = Scripted::start(vec![(401, challenge, ""), (401, challenge, "bad password")]);
+    let out = push_with_password("wrong", &["--endpoint", &server.url(), "--user", "dba"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("refused the credentials of user `dba` (HTTP 401)"),
+        "{}",
+        stderr(&out)
+    );
+    let requests = server.requests();
+    assert_eq!(requests.len(), 2, "{requests:?}");
+    assert!(
+        requests.iter().all(|r| r.starts_with("HEAD ")),
+        "{requests:?}"
+    );
+}
+
+#[test]
+fn a_refusal_that_cuts_the_body_off_is_heard() {
+    // The probe passes, then the PUT's credentials are refused (a stale nonce, say) with a
+    // 401 sent before the body is read: the body fails to send, a bodiless request hears the
+    // 401, the fresh challenge is answered once, then the refusal is reported.
+    let challenge = "WWW-Authenticate: Basic realm=\"store\"\r\n";
+    let server = Scripted::start(vec![
+        (401, challenge, ""),
+        (200, "", ""),
+        (401, challenge, ""),
+        (401, challenge, ""),
+        (401, challenge, ""),
+        (401, challenge, "not you"),
+    ]);
+    let corpus = generated(3_000);
+    let out = push_with_password(
+        "secret",
+        &[
+            corpus.to_str().unwrap(),
+            "--endpoint",
+            &server.url(),
+            "--user",
+            "dba",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("refused the credentials of user `dba` (HTTP 401)"),
+        "{}",
+        stderr(&out)
+    );
+    let requests = server.requests();
+    let methods: Vec<&str> = requests
+        .iter()
+        .map(|r| r.split(' ').next().unwrap_or_default())
+        .collect();
+    assert_eq!(methods, ["HEAD", "HEAD", "PUT", "HEAD", "PUT", "HEAD"]);
 }
 
 #[test]

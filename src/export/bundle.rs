@@ -294,13 +294,15 @@ enum Outcome {
     Skipped(String),
 }
 
-/// Writes `format` into the staging folder `dir`.
+/// Writes `format` into the staging folder `dir`; with a `syncer`, the file is flushed to the
+/// disk as it grows ([`Flushing`]).
 fn stage(
     glossary: &Glossary,
     config: &Config,
     format: Format,
     view: &View,
     dir: &Path,
+    syncer: Option<&Syncer>,
 ) -> Result<Outcome, ExportError> {
     let path = dir.join(format.file_name());
     if format == Format::Svg {
@@ -317,12 +319,20 @@ fn stage(
         }));
     }
     let file = fs::File::create(&path).map_err(cannot("create", &path))?;
+    let file = Flushing {
+        file,
+        name: format.file_name(),
+        syncer,
+        every: FLUSH_EVERY,
+        unflushed: 0,
+    };
     let mut w = Hashing::new(BufWriter::with_capacity(1 << 16, file));
     let triples = write_one(glossary, config, format, view, &mut w)?;
     let (bytes, sha256, buffered) = w.finish();
     let file = buffered
         .into_inner()
-        .map_err(io::IntoInnerError::into_error)?;
+        .map_err(io::IntoInnerError::into_error)?
+        .file;
     Ok(Outcome::Staged(Staged {
         bytes,
         sha256,
@@ -344,7 +354,7 @@ fn regenerate(
             path: std::env::temp_dir().join(format!("glossgraph-check-{}", std::process::id())),
         };
         fs::create_dir_all(&dir.path)?;
-        return stage(glossary, config, format, view, &dir.path);
+        return stage(glossary, config, format, view, &dir.path, None);
     }
     let mut w = Hashing::new(io::sink());
     let triples = write_one(glossary, config, format, view, &mut w)?;
@@ -483,24 +493,57 @@ fn hash_file(path: &Path) -> io::Result<(u64, String)> {
     Ok((bytes, sha256))
 }
 
+/// How many bytes of a staged file are written between two flushes of it to the disk.
+const FLUSH_EVERY: u64 = 64 << 20;
+
+/// A staged file that, every `every` bytes written, has `syncer` flush what it holds so far:
+/// the disk writes a large file while the rest of it is still being rendered, where a single
+/// flush at its end would wait for all of it (about 0.7 s for the 1 GB of N-Triples of 100k
+/// terms, BENCHMARKS.md). The bytes are the same either way.
+struct Flushing<'s> {
+    file: fs::File,
+    name: &'static str,
+    syncer: Option<&'s Syncer>,
+    every: u64,
+    unflushed: u64,
+}
+
+impl Write for Flushing<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.file.write(buf)?;
+        self.unflushed += n as u64;
+        if self.unflushed >= self.every {
+            self.unflushed = 0;
+            if let (Some(syncer), Ok(handle)) = (self.syncer, self.file.try_clone()) {
+                syncer.sync(self.name, handle);
+            }
+        }
+        Ok(n)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush()
+    }
+}
+
 /// Flushes staged files to the disk (`fsync`) on a thread of its own, so that the disk writes
-/// one file while the next is being rendered. Every file is flushed before anything is
+/// one file while the next is being rendered (and a large file while it is written, see
+/// [`Flushing`]). Every file is flushed before anything is
 /// renamed: a crash of the machine cannot leave a renamed file whose bytes never reached the
 /// disk.
 struct Syncer {
     files: Option<std::sync::mpsc::Sender<(&'static str, fs::File)>>,
-    thread: Option<std::thread::JoinHandle<Result<(), (&'static str, io::Error)>>>,
+    thread: Option<std::thread::JoinHandle<Result<usize, (&'static str, io::Error)>>>,
 }
 
 impl Syncer {
     fn start() -> Self {
         let (files, received) = std::sync::mpsc::channel::<(&'static str, fs::File)>();
         let thread = std::thread::spawn(move || {
-            let mut result = Ok(());
+            let mut result = Ok(0);
             for (name, file) in received {
                 // After a failure the files are still taken, and dropped unflushed.
-                if result.is_ok() {
-                    result = file.sync_all().map_err(|e| (name, e));
+                if let Ok(flushes) = result {
+                    result = file.sync_all().map(|()| flushes + 1).map_err(|e| (name, e));
                 }
             }
             result
@@ -519,16 +562,16 @@ impl Syncer {
         }
     }
 
-    /// Waits until every queued file is flushed.
+    /// Waits until every queued file is flushed; the number of flushes.
     ///
     /// # Errors
     /// The first flush that failed, with the name of its file.
-    fn finish(mut self) -> Result<(), (&'static str, io::Error)> {
+    fn finish(mut self) -> Result<usize, (&'static str, io::Error)> {
         self.files = None;
         match self.thread.take().map(std::thread::JoinHandle::join) {
             Some(Ok(result)) => result,
             Some(Err(panic)) => std::panic::resume_unwind(panic),
-            None => Ok(()),
+            None => Ok(0),
         }
     }
 }
@@ -596,7 +639,7 @@ pub fn write(
         each_format(
             formats,
             |format| {
-                stage(glossary, config, format, view, &staging.path)
+                stage(glossary, config, format, view, &staging.path, Some(&syncer))
                     .map_err(|e| e.writing(format.file_name(), out))
             },
             |format, outcome| {
@@ -986,6 +1029,31 @@ pub fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_staged_file_is_flushed_as_it_grows_and_keeps_every_byte() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("staged");
+        let syncer = Syncer::start();
+        let file = Flushing {
+            file: fs::File::create(&path).unwrap(),
+            name: "staged",
+            syncer: Some(&syncer),
+            every: 1000,
+            unflushed: 0,
+        };
+        let mut w = BufWriter::with_capacity(100, file);
+        let bytes: Vec<u8> = (0..10_000u32).map(|i| (i % 251) as u8).collect();
+        for chunk in bytes.chunks(77) {
+            w.write_all(chunk).unwrap();
+        }
+        let file = w.into_inner().map_err(io::IntoInnerError::into_error);
+        syncer.sync("staged", file.unwrap().file);
+        // About one flush per 1000 bytes as the file grew, and the last one.
+        let flushes = syncer.finish().unwrap();
+        assert!((9..=11).contains(&flushes), "{flushes}");
+        assert_eq!(fs::read(&path).unwrap(), bytes);
+    }
 
     /// The names and contents of the files of `dir`, sorted.
     fn contents(dir: &Path) -> Vec<(String, String)> {

@@ -61,7 +61,7 @@ fn the_committed_exports_match_the_sample_glossary() {
     let (code, stdout, stderr) = export(root(), &["--check"]);
     assert_eq!(
         code, 0,
-        "exports/ is stale — run `cargo run --release -- export` and commit it:\n{stdout}{stderr}"
+        "exports/ is stale — run `cargo run -- export` and commit it:\n{stdout}{stderr}"
     );
 }
 

@@ -392,6 +392,24 @@ impl Scripted {
     fn requests(&self) -> Vec<String> {
         self.seen.lock().unwrap().clone()
     }
+
+    /// The method of each request, in order.
+    fn methods(&self) -> Vec<String> {
+        self.requests()
+            .iter()
+            .map(|r| r.split(' ').next().unwrap_or_default().to_owned())
+            .collect()
+    }
+}
+
+/// `out` is a push that stopped (exit 2) because the store refused user `dba`'s credentials.
+fn assert_refused_for_dba(out: &Output) {
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(out));
+    assert!(
+        stderr(out).contains("refused the credentials of user `dba` (HTTP 401)"),
+        "{}",
+        stderr(out)
+    );
 }
 
 #[test]
@@ -516,18 +534,8 @@ fn refused_credentials_are_reported_before_the_body_is_sent() {
     let challenge = "WWW-Authenticate: Digest realm=\"store\", nonce=\"n1\", qop=\"auth\"\r\n";
     let server = Scripted::start(vec![(401, challenge, ""), (401, challenge, "bad password")]);
     let out = push_with_password("wrong", &["--endpoint", &server.url(), "--user", "dba"]);
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("refused the credentials of user `dba` (HTTP 401)"),
-        "{}",
-        stderr(&out)
-    );
-    let requests = server.requests();
-    assert_eq!(requests.len(), 2, "{requests:?}");
-    assert!(
-        requests.iter().all(|r| r.starts_with("HEAD ")),
-        "{requests:?}"
-    );
+    assert_refused_for_dba(&out);
+    assert_eq!(server.methods(), ["HEAD", "HEAD"]);
 }
 
 #[test]
@@ -555,18 +563,11 @@ fn a_refusal_that_cuts_the_body_off_is_heard() {
             "dba",
         ],
     );
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("refused the credentials of user `dba` (HTTP 401)"),
-        "{}",
-        stderr(&out)
+    assert_refused_for_dba(&out);
+    assert_eq!(
+        server.methods(),
+        ["HEAD", "HEAD", "PUT", "HEAD", "PUT", "HEAD"]
     );
-    let requests = server.requests();
-    let methods: Vec<&str> = requests
-        .iter()
-        .map(|r| r.split(' ').next().unwrap_or_default())
-        .collect();
-    assert_eq!(methods, ["HEAD", "HEAD", "PUT", "HEAD", "PUT", "HEAD"]);
 }
 
 #[test]

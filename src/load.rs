@@ -135,7 +135,6 @@ impl Sources {
             sources: self,
             file: None,
             last: None,
-            bytes: Vec::new(),
             text: String::new(),
         }
     }
@@ -166,7 +165,6 @@ pub struct CardTexts<'a> {
     file: Option<(SourceId, BufReader<fs::File>, u64)>,
     /// The card of `text`, and whether it could be read.
     last: Option<(Origin, bool)>,
-    bytes: Vec<u8>,
     text: String,
 }
 
@@ -229,12 +227,13 @@ impl CardTexts<'_> {
         if !moved {
             return None;
         }
-        self.bytes.clear();
-        self.bytes.resize(origin.len as usize, 0);
-        reader.read_exact(&mut self.bytes).ok()?;
+        // The buffer goes from `text` to `bytes` and back, without a copy.
+        let mut bytes = std::mem::take(&mut self.text).into_bytes();
+        bytes.clear();
+        bytes.resize(origin.len as usize, 0);
+        reader.read_exact(&mut bytes).ok()?;
         *at = start + u64::from(origin.len);
-        self.text.clear();
-        self.text.push_str(std::str::from_utf8(&self.bytes).ok()?);
+        self.text = String::from_utf8(bytes).ok()?;
         Some(())
     }
 }

@@ -66,6 +66,8 @@ pub struct CardIndex {
     object: bool,
     /// Whether the text has no line break (a card of a JSON Lines file).
     pub one_line: bool,
+    /// Whether the text is all ASCII, a character a byte: a column is then a byte offset.
+    pub ascii: bool,
 }
 
 impl CardIndex {
@@ -84,6 +86,7 @@ impl CardIndex {
         self.members.clear();
         self.object = b.get(start) == Some(&b'{');
         self.one_line = !b.contains(&b'\n');
+        self.ascii = b.is_ascii();
         if !self.object {
             self.value = (start, skip_value(b, start));
             return;
@@ -222,36 +225,21 @@ fn skip_ws(b: &[u8], mut pos: usize) -> usize {
 }
 
 /// The end of the string starting at `start` (after its closing quote). The long texts of a
-/// card (definitions, notes) are most of what a walk skips: they are crossed eight bytes at a
-/// time up to the next quote or backslash.
+/// card (definitions, notes) are most of what a walk skips: they are crossed by `memchr`, many
+/// bytes at a time, up to the next quote or backslash.
 fn skip_string(b: &[u8], start: usize) -> usize {
     let mut pos = start + 1;
-    loop {
-        while let Some(chunk) = b.get(pos..pos + 8) {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            let word = u64::from_le_bytes(word);
-            if has_byte(word, b'"') || has_byte(word, b'\\') {
-                break;
-            }
-            pos += 8;
+    while let Some(found) = b
+        .get(pos..)
+        .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
+    {
+        pos += found;
+        if b[pos] == b'"' {
+            return pos + 1;
         }
-        match b.get(pos) {
-            None => return b.len(),
-            Some(b'\\') => pos += 2,
-            Some(b'"') => return pos + 1,
-            Some(_) => pos += 1,
-        }
+        pos += 2;
     }
-}
-
-/// Whether one of the eight bytes of `word` is `byte` (the classic test for a zero byte,
-/// applied to `word` XOR `byte` repeated).
-fn has_byte(word: u64, byte: u8) -> bool {
-    const ONES: u64 = u64::from_le_bytes([1; 8]);
-    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
-    let x = word ^ (ONES * u64::from(byte));
-    x.wrapping_sub(ONES) & !x & HIGHS != 0
+    b.len()
 }
 
 /// The end of the value starting at `pos`.
@@ -410,6 +398,7 @@ mod tests {
         for card in cards {
             let index = CardIndex::new(card);
             assert_eq!(index.one_line, !card.contains('\n'));
+            assert_eq!(index.ascii, card.is_ascii());
             for pointer in pointers {
                 assert_eq!(
                     locate_indexed(card, &index, pointer),

@@ -394,34 +394,27 @@ impl Report {
     ///
     /// Written by hand rather than through `serde`: on a glossary with many warnings, the
     /// findings are megabytes of short strings, nearly all of which need no escape, and this
-    /// runs on one core after the rest. A string with a character to escape goes through
-    /// `serde_json`, so the bytes are the same (a test keeps the `serde` version to compare).
+    /// runs after the rest (on every core: see below). A string with a character to escape goes
+    /// through `serde_json`, so the bytes are the same (a test keeps the `serde` version to
+    /// compare, on more findings than one chunk holds).
     ///
     /// # Errors
     /// Only those of `w`.
-    pub fn write_json(&self, mut w: impl Write) -> io::Result<()> {
+    pub fn write_json(&self, mut w: impl Write + Send) -> io::Result<()> {
         let w = &mut w;
         w.write_all(b"{\n  \"findings\": [")?;
-        for (i, f) in self.findings.iter().enumerate() {
-            w.write_all(if i == 0 { b"\n    {" } else { b",\n    {" })?;
-            w.write_all(b"\n      \"rule\": ")?;
-            json_str(w, f.rule.id())?;
-            w.write_all(b",\n      \"severity\": ")?;
-            json_str(w, f.severity.as_str())?;
-            w.write_all(b",\n      \"file\": ")?;
-            json_opt_str(w, f.file.as_deref())?;
-            w.write_all(b",\n      \"line\": ")?;
-            json_opt_number(w, f.line)?;
-            w.write_all(b",\n      \"column\": ")?;
-            json_opt_number(w, f.column)?;
-            w.write_all(b",\n      \"pointer\": ")?;
-            json_opt_str(w, f.pointer.as_deref())?;
-            w.write_all(b",\n      \"message\": ")?;
-            json_str(w, &f.message)?;
-            w.write_all(b",\n      \"hint\": ")?;
-            json_opt_str(w, f.hint.as_deref())?;
-            w.write_all(b"\n    }")?;
-        }
+        // The findings are rendered on every core, a few thousand at a time, and written in
+        // order: the bytes are those of rendering them one after the other.
+        crate::output::write_chunks(w, self.findings.len(), 4096, |range, buf| {
+            for i in range {
+                write_finding(buf, i == 0, &self.findings[i])?;
+            }
+            Ok(())
+        })
+        .map_err(|e| match e {
+            crate::output::ExportError::Io(e) => e,
+            other => io::Error::other(other),
+        })?;
         if !self.findings.is_empty() {
             w.write_all(b"\n  ")?;
         }
@@ -451,6 +444,28 @@ impl Report {
         }
         w.write_all(b"}\n  }\n}\n")
     }
+}
+
+/// One finding of [`Report::write_json`], `first` of the list or after a comma.
+fn write_finding(w: &mut Vec<u8>, first: bool, f: &Located) -> io::Result<()> {
+    w.write_all(if first { b"\n    {" } else { b",\n    {" })?;
+    w.write_all(b"\n      \"rule\": ")?;
+    json_str(w, f.rule.id())?;
+    w.write_all(b",\n      \"severity\": ")?;
+    json_str(w, f.severity.as_str())?;
+    w.write_all(b",\n      \"file\": ")?;
+    json_opt_str(w, f.file.as_deref())?;
+    w.write_all(b",\n      \"line\": ")?;
+    json_opt_number(w, f.line)?;
+    w.write_all(b",\n      \"column\": ")?;
+    json_opt_number(w, f.column)?;
+    w.write_all(b",\n      \"pointer\": ")?;
+    json_opt_str(w, f.pointer.as_deref())?;
+    w.write_all(b",\n      \"message\": ")?;
+    json_str(w, &f.message)?;
+    w.write_all(b",\n      \"hint\": ")?;
+    json_opt_str(w, f.hint.as_deref())?;
+    w.write_all(b"\n    }")
 }
 
 /// `s` as a JSON string: as it lies when nothing in it needs an escape, else as `serde_json`
@@ -623,12 +638,16 @@ fn resolve(
                     _ if pointer.is_empty() => (span.value.0, span.value.0 + 1),
                     _ => span.value,
                 };
-                let line_start = if index.1.one_line {
-                    0
+                let (l, c) = if index.1.one_line && index.1.ascii {
+                    (1, start as u32 + 1)
                 } else {
-                    text[..start].rfind('\n').map_or(0, |i| i + 1)
+                    let line_start = if index.1.one_line {
+                        0
+                    } else {
+                        text[..start].rfind('\n').map_or(0, |i| i + 1)
+                    };
+                    line_column_after(&text.as_bytes()[..start], line_start)
                 };
-                let (l, c) = line_column_after(&text.as_bytes()[..start], line_start);
                 let line = origin.line + l - 1;
                 let column = if l == 1 { origin.column + c - 1 } else { c };
                 out.line = Some(line);
@@ -721,6 +740,28 @@ mod tests {
     }
 
     #[test]
+    fn columns_count_characters_in_ascii_cards_and_others() {
+        let ascii = r#"{"slug":"a","term":"A","definition":"plain","related":["zz"]}"#;
+        let other = r#"{"slug":"b","term":"B","definition":"é 日本 😀","related":["zz"]}"#;
+        let text = format!("{ascii}\n{other}\n");
+        let checked = super::super::check(
+            crate::load::load_str("g.jsonl", &text),
+            &crate::config::Config::default(),
+            super::super::Options::default(),
+        );
+        let dangling: Vec<(u32, u32)> = checked
+            .report
+            .findings
+            .iter()
+            .filter(|f| f.rule == Rule::DanglingLink)
+            .map(|f| (f.line.unwrap(), f.column.unwrap()))
+            .collect();
+        let column = |card: &str| card[..card.find("\"zz\"").unwrap()].chars().count() as u32 + 1;
+        assert_eq!(dangling, [(1, column(ascii)), (2, column(other))]);
+        assert!(column(other) < other.find("\"zz\"").unwrap() as u32 + 1);
+    }
+
+    #[test]
     fn json_is_written_as_serde_writes_it() {
         let texts = [
             "plain",
@@ -751,7 +792,8 @@ mod tests {
                     snippet_at: None,
                 }
             };
-        for n in [0, 1, 2, 7, 40] {
+        // 9,000 findings are three chunks of `write_json`, rendered on more than one thread.
+        for n in [0, 1, 2, 7, 40, 9000] {
             let findings: Vec<Located> = (0..n).map(|_| located(&mut rng, &mut pick)).collect();
             for counted in [BTreeMap::new(), BTreeMap::from([(Rule::Orphan, 3)])] {
                 let report = Report {

@@ -31,7 +31,7 @@ pub fn run(args: &CheckArgs, color: Color) -> Result<ExitCode> {
         // checked at all is a report of one finding, as an unreadable file in a folder is.
         Err(e) if args.format == ReportFormat::Json => match failure(&e) {
             Some(report) => {
-                let mut out = io::stdout().lock();
+                let mut out = io::stdout();
                 report.write_json(&mut out)?;
                 out.flush()?;
                 return Ok(ExitCode::from(exit::FAILURE));
@@ -42,7 +42,8 @@ pub fn run(args: &CheckArgs, color: Color) -> Result<ExitCode> {
     };
     let report = &checked.report;
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    // Not locked: the JSON report is written from the threads that render it.
+    let mut out = io::BufWriter::new(io::stdout());
     match args.format {
         ReportFormat::Human => report.write_human_capped(
             &mut out,

@@ -162,6 +162,17 @@ pub fn check(mut loaded: Loaded, config: &Config, options: Options) -> Checked {
     check_rest(loaded, config, options, BTreeMap::new())
 }
 
+/// The glossary of the JSON Lines `text`, checked with the default settings: for tests.
+#[cfg(test)]
+pub(crate) fn glossary_of(text: &str) -> Glossary {
+    check(
+        crate::load::load_str("g.jsonl", text),
+        &Config::default(),
+        Options::default(),
+    )
+    .glossary
+}
+
 /// The rules across cards, once the per-card rules have run (and counted `counted` of their
 /// warnings, see [`Warnings::Count`]).
 fn check_rest(

@@ -387,16 +387,10 @@ fn citations(old: &Card, new: &Card) -> Option<Change> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{check, config::Config, load};
+    use crate::check;
 
     fn glossary(lines: &[&str]) -> Glossary {
-        let text = lines.join("\n");
-        check::check(
-            load::load_str("g.jsonl", &text),
-            &Config::default(),
-            check::Options::default(),
-        )
-        .glossary
+        check::glossary_of(&lines.join("\n"))
     }
 
     #[test]

@@ -125,16 +125,8 @@ pub fn write(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{check, load};
 
-    fn glossary(text: &str) -> Glossary {
-        check::check(
-            load::load_str("g.jsonl", text),
-            &Config::default(),
-            check::Options::default(),
-        )
-        .glossary
-    }
+    use crate::check::glossary_of as glossary;
 
     #[test]
     fn the_same_glossary_needs_no_update_and_a_change_parses() {

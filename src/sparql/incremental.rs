@@ -561,16 +561,8 @@ fn send_run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{check, load};
 
-    fn glossary(text: &str) -> Glossary {
-        check::check(
-            load::load_str("g.jsonl", text),
-            &Config::default(),
-            check::Options::default(),
-        )
-        .glossary
-    }
+    use crate::check::glossary_of as glossary;
 
     fn updates(plan: &Plan) -> Vec<String> {
         plan.requests

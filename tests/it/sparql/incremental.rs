@@ -213,6 +213,24 @@ fn oxigraph_args(store: &Oxigraph, protocol: &str) -> Vec<String> {
         .collect()
 }
 
+/// The endpoint, `--user`, `--read-endpoint` and `--verify` arguments for a Virtuoso server:
+/// its authenticated Graph Store and Update endpoints, its public query endpoint.
+fn virtuoso_args(store: &Virtuoso) -> Vec<String> {
+    let query = format!("{}/sparql", store.base);
+    vec![
+        "--endpoint".into(),
+        format!("{}/sparql-graph-crud-auth", store.base),
+        "--update-endpoint".into(),
+        format!("{}/sparql-auth", store.base),
+        "--user".into(),
+        "dba".into(),
+        "--read-endpoint".into(),
+        query.clone(),
+        "--verify".into(),
+        query,
+    ]
+}
+
 /// Every quad of an Oxigraph server, as N-Quads lines.
 fn dump_oxigraph(store: &Oxigraph) -> BTreeSet<Vec<u8>> {
     let client = Client::new(push::Settings::default());
@@ -339,23 +357,11 @@ fn incremental_push_into_virtuoso_sends_one_card_and_matches_a_full_push() {
     lap.say("glossaries generated");
     let store = Virtuoso::start("incremental");
     lap.say("Virtuoso started");
-    let gsp = format!("{}/sparql-graph-crud-auth", store.base);
-    let update = format!("{}/sparql-auth", store.base);
-    let query = format!("{}/sparql", store.base);
-    let args = [
-        "--endpoint",
-        gsp.as_str(),
-        "--update-endpoint",
-        update.as_str(),
-        "--user",
-        "dba",
-        "--read-endpoint",
-        query.as_str(),
-        "--verify",
-        query.as_str(),
-    ];
+    let args = virtuoso_args(&store);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let pw = Some(store.password.as_str());
     let client = Client::new(push::Settings::default());
+    let query = format!("{}/sparql", store.base);
 
     let full = push_incremental(&new, &args, pw);
     assert_eq!((full.graphs, full.dropped), (TERMS + 1, 0), "{full:?}");
@@ -389,21 +395,8 @@ fn hashes_cut_by_a_row_limit_are_read_in_pages() {
     // Virtuoso answers at most 100 rows to any SELECT, and says so only by stopping.
     let (old, new) = one_card_changed(300);
     let store = Virtuoso::start_with("incremental-capped", 100);
-    let gsp = format!("{}/sparql-graph-crud-auth", store.base);
-    let update = format!("{}/sparql-auth", store.base);
-    let query = format!("{}/sparql", store.base);
-    let args = [
-        "--endpoint",
-        gsp.as_str(),
-        "--update-endpoint",
-        update.as_str(),
-        "--user",
-        "dba",
-        "--read-endpoint",
-        query.as_str(),
-        "--verify",
-        query.as_str(),
-    ];
+    let args = virtuoso_args(&store);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let pw = Some(store.password.as_str());
     // `--verify` reads the 301 hashes back: 100 in the one answer, then pages.
     let full = push_incremental(&old, &args, pw);

@@ -125,7 +125,6 @@ pub fn write(
 #[cfg(test)]
 mod tests {
     use super::*;
-
     use crate::check::glossary_of as glossary;
 
     #[test]

@@ -561,7 +561,6 @@ fn send_run(
 #[cfg(test)]
 mod tests {
     use super::*;
-
     use crate::check::glossary_of as glossary;
 
     fn updates(plan: &Plan) -> Vec<String> {

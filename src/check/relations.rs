@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 
 use petgraph::algo::tarjan_scc;
-use petgraph::graph::NodeIndex;
+use petgraph::graph::{EdgeIndex, NodeIndex};
 use petgraph::visit::{EdgeFiltered, EdgeRef};
 
 use super::at;
@@ -171,8 +171,10 @@ fn one_way(
     edges: std::ops::Range<usize>,
     out: &mut Vec<Finding>,
 ) {
-    for (a, b, link) in g.edges().skip(edges.start).take(edges.len()) {
-        let (a, b) = (a.index(), b.index());
+    let graph = g.graph();
+    for e in edges.map(EdgeIndex::new) {
+        let (a, b) = graph.edge_endpoints(e).expect("edge index in range");
+        let (a, b, link) = (a.index(), b.index(), graph[e]);
         match link {
             Link::Related { mutual: false } => {
                 let stated_by_a = g

@@ -760,7 +760,7 @@ impl Loaded {
     /// Decodes a batch of whole lines (see [`Loaded::stream_lines`]).
     fn read_batch(&mut self, id: SourceId, batch: &Batch) {
         let mut offset = batch.offset;
-        for (k, bytes) in batch.text.split_inclusive(|&b| b == b'\n').enumerate() {
+        for (k, bytes) in lines_inclusive(&batch.text).enumerate() {
             let number = batch.first_line + k as u32;
             match std::str::from_utf8(bytes) {
                 Ok(line) => self.read_line(id, line, number, offset),
@@ -851,6 +851,23 @@ impl Loaded {
     }
 }
 
+/// The lines of `text`, each with its line feed (the last may have none): what
+/// `split_inclusive(|&b| b == b'\n')` gives, with the line feeds found by `memchr`, many bytes
+/// at a time, rather than byte by byte (it was a tenth of the decoding threads' time).
+fn lines_inclusive(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut ends = memchr::memchr_iter(b'\n', text);
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        if start == text.len() {
+            return None;
+        }
+        let end = ends.next().map_or(text.len(), |i| i + 1);
+        let line = &text[start..end];
+        start = end;
+        Some(line)
+    })
+}
+
 /// The last token of a JSON pointer, unescaped.
 fn last_token(pointer: &str) -> String {
     pointer
@@ -919,6 +936,15 @@ mod tests {
                 column: 10
             }
         );
+    }
+
+    #[test]
+    fn lines_are_cut_as_split_inclusive_cuts_them() {
+        for text in ["", "\n", "a", "a\n", "a\nb", "a\n\nb\n", "\n\n", "ab\r\ncd"] {
+            let expected: Vec<&[u8]> = text.as_bytes().split_inclusive(|&b| b == b'\n').collect();
+            let got: Vec<&[u8]> = lines_inclusive(text.as_bytes()).collect();
+            assert_eq!(got, expected, "{text:?}");
+        }
     }
 
     #[test]

@@ -76,11 +76,13 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
 
 /// Why a URL cannot be a citation: not absolute, not http(s), or not a valid IRI.
 fn url_problem(url: &str) -> Option<&'static str> {
-    let lower = url
-        .get(..8)
-        .map(str::to_ascii_lowercase)
-        .unwrap_or_default();
-    if !(lower.starts_with("http://") || lower.starts_with("https://")) {
+    // The scheme, in any case, among the first eight bytes (as bytes: the eighth may be
+    // inside a host's first character, as in `http://é.example`).
+    let head = &url.as_bytes()[..url.len().min(8)];
+    let http = head
+        .get(..7)
+        .is_some_and(|h| h.eq_ignore_ascii_case(b"http://"));
+    if !(http || head.eq_ignore_ascii_case(b"https://")) {
         return Some("is not an absolute http:// or https:// URL");
     }
     let host = url.split_once("://").map_or("", |(_, rest)| rest);
@@ -125,28 +127,46 @@ fn plain_url(url: &str) -> bool {
     }
     let mut fragment = false;
     let mut i = end;
-    while i < b.len() {
-        match b[i] {
-            b'%' => {
+    loop {
+        // Runs of characters that stand for themselves are passed over a table look-up a byte.
+        i += b[i..]
+            .iter()
+            .take_while(|&&c| PLAIN[usize::from(c)])
+            .count();
+        match b.get(i) {
+            None => return true,
+            Some(b'%') => {
                 if !(b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
                     && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
                 {
                     return false;
                 }
                 i += 3;
-                continue;
             }
-            b'#' if fragment => return false,
-            b'#' => fragment = true,
-            c if c.is_ascii_alphanumeric() => {}
-            b'-' | b'.' | b'_' | b'~' | b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+'
-            | b',' | b';' | b'=' | b':' | b'@' | b'/' | b'?' => {}
-            _ => return false,
+            Some(b'#') if !fragment => {
+                fragment = true;
+                i += 1;
+            }
+            Some(_) => return false,
         }
-        i += 1;
     }
-    true
 }
+
+/// The bytes that stand for themselves in the path, query and fragment of a plain URL
+/// ([`plain_url`]): ASCII letters and digits, unreserved characters, sub-delimiters, `:`, `@`,
+/// `/` and `?`.
+const PLAIN: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        table[c] = matches!(c as u8,
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9'
+            | b'-' | b'.' | b'_' | b'~' | b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+'
+            | b',' | b';' | b'=' | b':' | b'@' | b'/' | b'?');
+        c += 1;
+    }
+    table
+};
 
 /// A cheap similarity for hints: the length of the common prefix, negated.
 fn strsim(a: &str, b: &str) -> isize {
@@ -231,6 +251,78 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// The first version of [`plain_url`]'s walk over the path, query and fragment, a match
+    /// per byte: the reference for the table.
+    fn plain_tail_matching(b: &[u8]) -> bool {
+        let mut fragment = false;
+        let mut i = 0;
+        while i < b.len() {
+            match b[i] {
+                b'%' => {
+                    if !(b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+                        && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
+                    {
+                        return false;
+                    }
+                    i += 3;
+                    continue;
+                }
+                b'#' if fragment => return false,
+                b'#' => fragment = true,
+                c if c.is_ascii_alphanumeric() => {}
+                b'-' | b'.' | b'_' | b'~' | b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*'
+                | b'+' | b',' | b';' | b'=' | b':' | b'@' | b'/' | b'?' => {}
+                _ => return false,
+            }
+            i += 1;
+        }
+        true
+    }
+
+    #[test]
+    fn plain_url_tails_are_judged_as_a_match_per_byte_judges_them() {
+        // Every byte on its own, then every tail of three over the bytes that matter.
+        let every: Vec<String> = (0..=127u8).map(|c| char::from(c).to_string()).collect();
+        let alphabet = ["a", "%", "2", "f", "G", "#", "?", "~", "é", " ", "\\", "\""];
+        let mut tails: Vec<String> = every;
+        let mut longer = vec![String::new()];
+        for _ in 0..3 {
+            longer = longer
+                .iter()
+                .flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}")))
+                .collect();
+            tails.extend(longer.iter().cloned());
+        }
+        for tail in &tails {
+            let url = format!("https://example.org/{tail}");
+            assert_eq!(
+                plain_url(&url),
+                plain_tail_matching(format!("/{tail}").as_bytes()),
+                "{url}"
+            );
+        }
+    }
+
+    #[test]
+    fn schemes_are_read_from_the_first_eight_bytes_in_any_case() {
+        for ok in ["http://a", "HTTP://a", "hTtPs://a", "https://a"] {
+            assert_eq!(url_problem(ok), None, "{ok}");
+        }
+        // Too short for a scheme, other schemes.
+        for not in ["http:/", "httpé://a", "http:/é/a", "httpx://a", ""] {
+            assert_eq!(
+                url_problem(not),
+                Some("is not an absolute http:// or https:// URL"),
+                "{not}"
+            );
+        }
+        // The eighth byte inside the host's first character (before, read as no scheme).
+        assert_eq!(url_problem("http://é.example/"), None);
+        for no_host in ["http://", "https://", "https:///a"] {
+            assert_eq!(url_problem(no_host), Some("has no host"), "{no_host}");
         }
     }
 

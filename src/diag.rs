@@ -241,12 +241,17 @@ mod tests {
     #[test]
     fn line_column_counts_as_decoding_does_at_every_offset() {
         let pieces = ["a", "é", "日本", "\n", "\r\n", "\u{1F600}", "\t", " "];
+        // Without line breaks, for lines long enough to span several of the blocks of 128
+        // bytes that characters are counted in.
+        let one_line = ["a", "é", "日本", "\u{1F600}", "\t", " "];
         let mut rng = crate::rng::Rng(5);
-        // Short texts, then a few long enough to span the blocks of 128 bytes characters are
-        // counted in.
-        for run in 0..540 {
-            let len = rng.below_usize(if run < 500 { 30 } else { 400 });
-            let text: String = (0..len).map(|_| rng.pick(&pieces)).collect();
+        for run in 0..560 {
+            let (len, pieces) = match run {
+                0..500 => (rng.below_usize(30), &pieces[..]),
+                500..530 => (rng.below_usize(400), &pieces[..]),
+                _ => (rng.below_usize(400), &one_line[..]),
+            };
+            let text: String = (0..len).map(|_| rng.pick(pieces)).collect();
             // Every byte offset, those inside a character and past the end included.
             for offset in 0..=text.len() + 1 {
                 assert_eq!(

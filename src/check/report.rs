@@ -38,9 +38,6 @@ pub struct Located {
     pub hint: Option<String>,
     #[serde(skip)]
     pub snippet: Option<Snippet>,
-    /// Sort key: source order, so files sort in the order they were read (sorted paths).
-    #[serde(skip)]
-    source: Option<u32>,
     /// What the snippet shows, until it is made (only for the findings printed, see
     /// [`Report::new`]).
     #[serde(skip)]
@@ -101,9 +98,10 @@ impl Report {
         cards: usize,
         snippets_per_rule: Option<usize>,
     ) -> Self {
-        // Findings are resolved card by card, in the order the cards lie in their files, so
+        // Findings are placed card by card, in the order the cards lie in their files, so
         // that each card's text is read once, through one open file, and dropped before the
-        // next; they keep their original order for the (stable) sort below.
+        // next. Placing reads the findings where they lie and gives small `Spot`s: a finding
+        // is moved once, into its place in the report, and not through every step.
         let mut order: Vec<(Option<Origin>, u32)> = findings
             .iter()
             .enumerate()
@@ -113,44 +111,48 @@ impl Report {
             })
             .collect();
         order.sort_unstable();
-        let mut pending: Vec<Option<Finding>> = findings.into_iter().map(Some).collect();
-        let mut runs: Vec<Vec<(u32, Finding)>> = Vec::new();
         // Reading the texts again is most of the time on a glossary with many findings: the
         // cards are cut into one run per core, each read through its own open file.
         let threads = crate::parallel::cores();
         let per_run = order.len().div_ceil(threads).max(256);
-        for run in order.chunks(per_run) {
-            runs.push(
-                run.iter()
-                    .filter_map(|&(_, i)| Some((i, pending[i as usize].take()?)))
-                    .collect(),
-            );
-        }
-        let resolve_run = |run: Vec<(u32, Finding)>| {
+        let placed = crate::parallel::on_threads(order.chunks(per_run), |run| {
             let mut texts = sources.card_texts();
             let mut index = (None, CardIndex::default());
-            run.into_iter()
-                .map(|(i, f)| (i, resolve(f, sources, &mut texts, &mut index)))
+            run.iter()
+                .map(|&(_, i)| spot(&findings[i as usize], &mut texts, &mut index))
                 .collect::<Vec<_>>()
-        };
-        let resolved: Vec<Vec<(u32, Located)>> = crate::parallel::on_threads(runs, resolve_run);
-        let mut located: Vec<Option<Located>> = Vec::with_capacity(pending.len());
-        let mut keys: Vec<(SortKey, u32, u32)> = Vec::with_capacity(pending.len());
-        for (i, f) in resolved.into_iter().flatten() {
-            keys.push((f.sort_key(), i, located.len() as u32));
-            located.push(Some(f));
+        });
+        let mut spots = vec![Spot::default(); findings.len()];
+        for (&(_, i), spot) in order.iter().zip(placed.into_iter().flatten()) {
+            spots[i as usize] = spot;
         }
-        // Sorted on small keys, then moved once: a finding is a few hundred bytes. Ties on the
-        // key are decided by the message, then by the order the findings were made in (the
-        // order of a stable sort of the findings).
+        drop(order);
+        // Sorted on small keys, then moved once. Ties on the key are decided by the message,
+        // then by the order the findings were made in (the order of a stable sort).
+        let mut keys: Vec<(SortKey, u32)> = findings
+            .iter()
+            .zip(&spots)
+            .enumerate()
+            .map(|(i, (f, spot))| (sort_key(f, spot), i as u32))
+            .collect();
         keys.sort_unstable_by(|a, b| {
             a.0.cmp(&b.0)
-                .then_with(|| message(&located, a.2).cmp(message(&located, b.2)))
+                .then_with(|| {
+                    findings[a.1 as usize]
+                        .message
+                        .cmp(&findings[b.1 as usize].message)
+                })
                 .then(a.1.cmp(&b.1))
         });
+        let mut findings = findings;
         let mut findings: Vec<Located> = keys
             .iter()
-            .filter_map(|&(_, _, at)| located[at as usize].take())
+            .map(|&(_, i)| {
+                let f = &mut findings[i as usize];
+                // What is left behind is dropped unread: an empty message allocates nothing.
+                let f = std::mem::replace(f, Finding::new(f.rule, Place::Glossary, String::new()));
+                located(f, spots[i as usize], sources)
+            })
             .collect();
         add_snippets(&mut findings, sources, snippets_per_rule);
         Self {
@@ -206,7 +208,6 @@ impl Report {
             message: message.into(),
             hint: None,
             snippet: None,
-            source: None,
             snippet_at: None,
         };
         Self {
@@ -503,23 +504,14 @@ fn json_opt_number(w: &mut impl Write, n: Option<u32>) -> io::Result<()> {
 /// and rule; findings about the glossary as a whole last.
 type SortKey = (bool, Option<u32>, Option<u32>, Option<u32>, Rule);
 
-impl Located {
-    fn sort_key(&self) -> SortKey {
-        (
-            self.source.is_none(),
-            self.source,
-            self.line,
-            self.column,
-            self.rule,
-        )
-    }
-}
-
-/// The message of the finding at `at` of `located` (all still there while they are sorted).
-fn message(located: &[Option<Located>], at: u32) -> &str {
-    located[at as usize]
-        .as_ref()
-        .map_or("", |f| f.message.as_str())
+/// The sort key of `f`, placed at `spot`.
+fn sort_key(f: &Finding, spot: &Spot) -> SortKey {
+    let source = match &f.place {
+        Place::Glossary => None,
+        Place::Source { source, .. } => Some(*source),
+        Place::Card { origin, .. } => Some(origin.source),
+    };
+    (source.is_none(), source, spot.line, spot.column, f.rule)
 }
 
 /// Makes the snippets of the first `per_rule` findings of each rule (of every finding with
@@ -582,27 +574,78 @@ fn snippet_at(at: SnippetAt, sources: &Sources, texts: &mut CardTexts) -> Option
     }
 }
 
-/// A finding with its place resolved to a file, line and column; its snippet is only noted
-/// ([`SnippetAt`]), to be made if the finding is printed. `index` holds the top level of the
-/// last card looked at: the findings of a card come together, and its members are walked
-/// once for all of them.
-fn resolve(
-    f: Finding,
-    sources: &Sources,
-    texts: &mut CardTexts,
-    index: &mut (Option<Origin>, CardIndex),
-) -> Located {
+/// Where a finding lies in its file: what [`Report::new`] sorts on, and, for a finding in
+/// a card, the bytes of the card's text its snippet underlines.
+#[derive(Debug, Clone, Copy, Default)]
+struct Spot {
+    line: Option<u32>,
+    column: Option<u32>,
+    /// Bytes `start..end` of the card's text.
+    span: Option<(u32, u32)>,
+}
+
+/// The [`Spot`] of a finding. `index` holds the top level of the last card looked at: the
+/// findings of a card come together, and its members are walked once for all of them.
+fn spot(f: &Finding, texts: &mut CardTexts, index: &mut (Option<Origin>, CardIndex)) -> Spot {
+    match &f.place {
+        Place::Glossary => Spot::default(),
+        Place::Source { line, column, .. } => Spot {
+            line: (*line > 0).then_some(*line),
+            column: (*line > 0).then_some((*column).max(1)),
+            span: None,
+        },
+        Place::Card { origin, pointer } => {
+            let origin = *origin;
+            let Some(text) = texts.get(origin) else {
+                return Spot {
+                    line: Some(origin.line),
+                    column: Some(origin.column),
+                    span: None,
+                };
+            };
+            if index.0 != Some(origin) {
+                index.1.fill(text);
+                index.0 = Some(origin);
+            }
+            let span = locate_indexed(text, &index.1, pointer);
+            let (start, end) = match f.rule {
+                Rule::UnknownField | Rule::DuplicateKey => span.key.unwrap_or(span.value),
+                _ if pointer.is_empty() => (span.value.0, span.value.0 + 1),
+                _ => span.value,
+            };
+            let (l, c) = if index.1.one_line && index.1.ascii {
+                (1, start as u32 + 1)
+            } else {
+                let line_start = if index.1.one_line {
+                    0
+                } else {
+                    text[..start].rfind('\n').map_or(0, |i| i + 1)
+                };
+                line_column_after(&text.as_bytes()[..start], line_start)
+            };
+            Spot {
+                line: Some(origin.line + l - 1),
+                column: Some(if l == 1 { origin.column + c - 1 } else { c }),
+                // A card's text is shorter than 4 GiB: its length is an `Origin`'s `u32`.
+                span: Some((start as u32, end as u32)),
+            }
+        }
+    }
+}
+
+/// `f` placed at `spot`, with its snippet only noted ([`SnippetAt`]), to be made if the
+/// finding is printed.
+fn located(f: Finding, spot: Spot, sources: &Sources) -> Located {
     let mut out = Located {
         rule: f.rule,
         severity: f.severity,
         file: None,
-        line: None,
-        column: None,
+        line: spot.line,
+        column: spot.column,
         pointer: None,
         message: f.message,
         hint: f.hint,
         snippet: None,
-        source: None,
         snippet_at: None,
     };
     match f.place {
@@ -612,11 +655,8 @@ fn resolve(
             line,
             column,
         } => {
-            out.source = Some(source);
             out.file = Some(sources.get(source).name.clone());
             if line > 0 {
-                out.line = Some(line);
-                out.column = Some(column.max(1));
                 out.snippet_at = Some(SnippetAt::Line {
                     source,
                     line,
@@ -625,38 +665,12 @@ fn resolve(
             }
         }
         Place::Card { origin, pointer } => {
-            out.source = Some(origin.source);
             out.file = Some(sources.get(origin.source).name.clone());
-            if let Some(text) = texts.get(origin) {
-                if index.0 != Some(origin) {
-                    index.1.fill(text);
-                    index.0 = Some(origin);
-                }
-                let span = locate_indexed(text, &index.1, &pointer);
-                let (start, end) = match f.rule {
-                    Rule::UnknownField | Rule::DuplicateKey => span.key.unwrap_or(span.value),
-                    _ if pointer.is_empty() => (span.value.0, span.value.0 + 1),
-                    _ => span.value,
-                };
-                let (l, c) = if index.1.one_line && index.1.ascii {
-                    (1, start as u32 + 1)
-                } else {
-                    let line_start = if index.1.one_line {
-                        0
-                    } else {
-                        text[..start].rfind('\n').map_or(0, |i| i + 1)
-                    };
-                    line_column_after(&text.as_bytes()[..start], line_start)
-                };
-                let line = origin.line + l - 1;
-                let column = if l == 1 { origin.column + c - 1 } else { c };
-                out.line = Some(line);
-                out.column = Some(column);
-                out.snippet_at = Some(SnippetAt::Card { origin, start, end });
-            } else {
-                out.line = Some(origin.line);
-                out.column = Some(origin.column);
-            }
+            out.snippet_at = spot.span.map(|(start, end)| SnippetAt::Card {
+                origin,
+                start: start as usize,
+                end: end as usize,
+            });
             out.pointer = Some(pointer);
         }
     }
@@ -788,7 +802,6 @@ mod tests {
                     message: pick(rng).unwrap_or_default(),
                     hint: pick(rng),
                     snippet: None,
-                    source: None,
                     snippet_at: None,
                 }
             };

@@ -114,6 +114,11 @@ impl Card {
         self.group(group).first().unwrap_or("")
     }
 
+    /// Every text of the card, end to end, in no documented order: for a scan of them all.
+    pub(crate) fn all_text(&self) -> &str {
+        &self.text
+    }
+
     /// Lifecycle status (`shipping`, `emerging`, …); `None` when the card has none.
     pub fn status(&self) -> Option<&str> {
         self.group(STATUS).first()

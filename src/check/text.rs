@@ -43,25 +43,29 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
             ));
         }
     }
-    for_each_text(card, |pointer, text| {
-        if let Some((index, c)) = bad_char(text) {
-            let why = if is_xml_forbidden(c) {
-                "XML 1.0 forbids"
-            } else {
-                "cannot be printed"
-            };
-            out.push(at(
-                Rule::InvalidChar,
-                origin,
-                pointer(),
-                format!(
-                    "character U+{:04X} ({why}) at character {} of the text",
-                    c as u32,
-                    text[..index].chars().count() + 1
-                ),
-            ));
-        }
-    });
+    // The card's texts lie end to end, and each ends where a character ends: when the whole
+    // has no bad character, none of its texts has, and one scan of the card says so.
+    if bad_char(card.all_text()).is_some() {
+        for_each_text(card, |pointer, text| {
+            if let Some((index, c)) = bad_char(text) {
+                let why = if is_xml_forbidden(c) {
+                    "XML 1.0 forbids"
+                } else {
+                    "cannot be printed"
+                };
+                out.push(at(
+                    Rule::InvalidChar,
+                    origin,
+                    pointer(),
+                    format!(
+                        "character U+{:04X} ({why}) at character {} of the text",
+                        c as u32,
+                        text[..index].chars().count() + 1
+                    ),
+                ));
+            }
+        });
+    }
     let lists: [(&str, Texts<'_>); 6] = [
         ("related", card.related()),
         ("supersedes", card.supersedes()),
@@ -135,10 +139,9 @@ fn is_xml_forbidden(c: char) -> bool {
 /// newline and carriage return; DEL; C1 controls; U+FFFE, U+FFFF), with its byte index.
 /// Scans bytes: the common case, plain text, costs one comparison per byte.
 pub(crate) fn bad_char(text: &str) -> Option<(usize, char)> {
-    let b = text.as_bytes();
-    // Whole blocks are screened first, branch-free (the compiler vectorises the fold): only a
-    // block holding a control character or a lead byte of C1 or U+FFFE/U+FFFF is looked at
-    // byte by byte.
+    // Whole blocks are screened first, branch-free (the compiler vectorises the fold over a
+    // block of known length): only a block holding a control character or a lead byte of C1
+    // or U+FFFE/U+FFFF is looked at byte by byte.
     const BLOCK: usize = 32;
     let maybe = |x: u8| {
         (x < 0x20 && x != b'\t' && x != b'\n' && x != b'\r')
@@ -146,24 +149,35 @@ pub(crate) fn bad_char(text: &str) -> Option<(usize, char)> {
             | (x == 0xC2)
             | (x == 0xEF)
     };
-    for (n, block) in b.chunks(BLOCK).enumerate() {
-        if !block.iter().fold(false, |any, &x| any | maybe(x)) {
-            continue;
-        }
-        for i in n * BLOCK..n * BLOCK + block.len() {
-            let suspicious = match b[i] {
-                b'\t' | b'\n' | b'\r' => false,
-                0..=0x1F | 0x7F => true,
-                0xC2 => matches!(b.get(i + 1), Some(0x80..=0x9F)),
-                0xEF => b.get(i + 1) == Some(&0xBF) && matches!(b.get(i + 2), Some(0xBE | 0xBF)),
-                _ => false,
-            };
-            if suspicious {
-                return text[i..].chars().next().map(|c| (i, c));
+    let suspicious = |block: &[u8]| block.iter().fold(false, |any, &x| any | maybe(x));
+    let mut blocks = text.as_bytes().chunks_exact(BLOCK);
+    let mut start = 0;
+    for block in blocks.by_ref() {
+        if suspicious(block) {
+            if let Some(found) = first_bad(text, start..start + BLOCK) {
+                return Some(found);
             }
         }
+        start += BLOCK;
+    }
+    if suspicious(blocks.remainder()) {
+        return first_bad(text, start..text.len());
     }
     None
+}
+
+/// [`bad_char`] of the characters that start in bytes `range` of `text`, read byte by byte
+/// (a character starting there may end past it).
+fn first_bad(text: &str, range: std::ops::Range<usize>) -> Option<(usize, char)> {
+    let b = text.as_bytes();
+    let at = range.into_iter().find(|&i| match b[i] {
+        b'\t' | b'\n' | b'\r' => false,
+        0..=0x1F | 0x7F => true,
+        0xC2 => matches!(b.get(i + 1), Some(0x80..=0x9F)),
+        0xEF => b.get(i + 1) == Some(&0xBF) && matches!(b.get(i + 2), Some(0xBE | 0xBF)),
+        _ => false,
+    })?;
+    text[at..].chars().next().map(|c| (at, c))
 }
 
 /// A label normalised for comparison: NFC, then lowercase.
@@ -285,6 +299,107 @@ mod tests {
         let edge = format!("{}\u{FFFF}", "a".repeat(31));
         assert_eq!(bad_char(&edge), Some((31, '\u{FFFF}')));
         assert_eq!(bad_char(&"µs ".repeat(50)), None);
+    }
+
+    /// Random texts over characters around every edge of [`bad_char`], with runs of plain
+    /// ASCII long enough to cross the 32-byte blocks.
+    fn hostile_texts(seed: u64, count: usize) -> Vec<String> {
+        let alphabet = [
+            'a', 'é', '\t', '\n', '\r', '\u{0}', '\u{1}', '\u{1F}', ' ', '\u{7E}', '\u{7F}',
+            '\u{80}', '\u{85}', '\u{9F}', '\u{A0}', '\u{C2}', '\u{EF}', '\u{FEFF}', '\u{FFFD}',
+            '\u{FFFE}', '\u{FFFF}', '\u{EFBF}', '😀',
+        ];
+        let mut rng = crate::rng::Rng(seed);
+        (0..count)
+            .map(|_| {
+                let mut text = String::new();
+                for _ in 0..rng.below(6) {
+                    text.push_str(&"x".repeat(rng.below(70) as usize));
+                    text.push(rng.pick(&alphabet));
+                }
+                text
+            })
+            .collect()
+    }
+
+    #[test]
+    fn bad_char_is_the_first_character_named_by_its_definition() {
+        let bad = |c: char| {
+            matches!(c, '\u{0}'..='\u{1F}' | '\u{7F}'..='\u{9F}' | '\u{FFFE}' | '\u{FFFF}')
+                && !matches!(c, '\t' | '\n' | '\r')
+        };
+        let texts = hostile_texts(7, 20_000);
+        let mut found = 0;
+        for text in &texts {
+            let expected = text.char_indices().find(|&(_, c)| bad(c));
+            assert_eq!(bad_char(text), expected, "{text:?}");
+            found += usize::from(expected.is_some());
+        }
+        // Both answers are common, so neither half of the comparison is empty.
+        assert!(found > 2_000 && found < 18_000, "{found}");
+    }
+
+    #[test]
+    fn a_card_without_bad_characters_is_screened_in_one_scan() {
+        let origin = Origin {
+            source: 0,
+            line: 1,
+            column: 1,
+            offset: 0,
+            len: 1,
+        };
+        let texts = hostile_texts(11, 4_000);
+        let mut reported = 0;
+        for (n, parts) in texts.chunks(8).enumerate() {
+            let card = Card::from(Draft {
+                slug: format!("s{n}"),
+                term: parts[0].clone(),
+                definition: parts[1].clone(),
+                note: parts[2].clone(),
+                aliases: vec![parts[3].clone()],
+                advantages: vec!["plain".into(), parts[4].clone()],
+                provenance: vec![parts[5].clone()],
+                citations: vec![crate::card::Citation {
+                    id: "c".into(),
+                    title: parts[6].clone(),
+                    url: parts[7].clone(),
+                    ..Default::default()
+                }],
+                ..Draft::default()
+            });
+            let mut out = Vec::new();
+            super::card(&card, origin, &mut out);
+            let mut got: Vec<String> = out
+                .iter()
+                .filter(|f| f.rule == Rule::InvalidChar)
+                .map(|f| match &f.place {
+                    crate::diag::Place::Card { pointer, .. } => format!("{pointer} {}", f.message),
+                    _ => String::new(),
+                })
+                .collect();
+            // Each text on its own, as the rule read them before the screen.
+            let mut expected = Vec::new();
+            for_each_text(&card, |pointer, text| {
+                if let Some((index, c)) = bad_char(text) {
+                    let why = if is_xml_forbidden(c) {
+                        "XML 1.0 forbids"
+                    } else {
+                        "cannot be printed"
+                    };
+                    expected.push(format!(
+                        "{} character U+{:04X} ({why}) at character {} of the text",
+                        pointer(),
+                        c as u32,
+                        text[..index].chars().count() + 1
+                    ));
+                }
+            });
+            got.sort();
+            expected.sort();
+            assert_eq!(got, expected, "card {n}");
+            reported += got.len();
+        }
+        assert!(reported > 200, "{reported}");
     }
 
     #[test]

@@ -72,9 +72,12 @@ pub(super) fn glossary_on(
 ) {
     // The walks over links and the walks over the graph's structure run on two threads,
     // their findings joined in the same order as on one. The one-way links are split between
-    // them: on a glossary written by many hands they are the most findings, each worded.
+    // them: on a glossary written by many hands they are the most findings, each worded. The
+    // walk over links takes four fifths of them: the other thread also finds cycles, the
+    // lifecycle findings and the clusters, and with half each it ran twice as long (100k
+    // generated terms, 177,817 findings).
     let edges = g.graph().edge_count();
-    let half = edges / 2;
+    let split = edges - edges / 5;
     let over_links = |out: &mut Vec<Finding>| {
         // A missing term is usually named by many cards; its suggestion (a scan of every
         // slug) is made once.
@@ -82,10 +85,10 @@ pub(super) fn glossary_on(
         for (i, origin) in origins.iter().enumerate() {
             links(g, &mut suggestions, unjoined, i, *origin, out);
         }
-        one_way(g, origins, 0..half, out);
+        one_way(g, origins, 0..split, out);
     };
     let over_structure = |out: &mut Vec<Finding>| {
-        one_way(g, origins, half..edges, out);
+        one_way(g, origins, split..edges, out);
         cycles(g, origins, out);
         lifecycle(g, origins, out);
         connectivity(g, origins, out);

@@ -57,6 +57,8 @@ mod parallel;
 pub mod rdf;
 mod rng;
 pub mod sparql;
+#[cfg(test)]
+mod testing;
 
 pub use card::{Card, Draft};
 pub use graph::Glossary;

@@ -4,12 +4,14 @@
 
 /// Whether `s` is a valid slug: `^[a-z0-9]+(-[a-z0-9]+)*$`.
 pub fn is_slug(s: &str) -> bool {
-    !s.is_empty()
-        && !s.starts_with('-')
-        && !s.ends_with('-')
-        && !s.contains("--")
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    // Bytes compared in place: a `&str` pattern ("--") would set up a substring searcher for
+    // every slug of the glossary.
+    let b = s.as_bytes();
+    b.first().is_some_and(|&c| c != b'-')
+        && b.last().is_some_and(|&c| c != b'-')
+        && b.iter()
+            .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+        && !b.windows(2).any(|pair| pair == b"--")
 }
 
 /// The citation ids named by `[id]` markers in a note, in order.
@@ -35,6 +37,20 @@ mod tests {
         }
         for bad in ["", "A", "a b", "a/b", "..", "-a", "a-", "a--b", "é", "a_b"] {
             assert!(!is_slug(bad), "{bad}");
+        }
+        // Every string of one to five characters over the edges, against the definition.
+        let definition = |s: &str| {
+            !s.is_empty()
+                && !s.starts_with('-')
+                && !s.ends_with('-')
+                && !s.contains("--")
+                && s.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        };
+        let strings = crate::testing::strings_up_to(&["a", "z", "0", "9", "-", "A", "_", "é"], 5);
+        assert_eq!(strings.len(), 8 + 64 + 512 + 4096 + 32768);
+        for s in &strings {
+            assert_eq!(is_slug(s), definition(s), "{s:?}");
         }
     }
 

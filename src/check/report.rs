@@ -92,19 +92,17 @@ impl Report {
     /// from the file; a snippet needs it a second time, after the sort, and on a glossary with
     /// many warnings only a few of them are printed (JSON has no snippets).
     pub(super) fn new(
-        findings: Vec<Finding>,
+        mut findings: Vec<Finding>,
         counted: BTreeMap<Rule, usize>,
         sources: &Sources,
         cards: usize,
         snippets_per_rule: Option<usize>,
     ) -> Self {
-        // Findings are placed card by card, in the order the cards lie in their files, so
-        // that each card's text is read once, through one open file, and dropped before the
-        // next. Placing reads the findings where they lie and gives small `Spot`s: a finding
-        // is moved once, into its place in the report, and not through every step.
-        // A card's findings come together, the cards in the order they lie in their files:
-        // by source, then the card's offset (one number, where `Origin`'s order would compare
-        // five fields); findings outside cards last.
+        // Findings are placed card by card, in the order the cards lie in their files (by
+        // source, then the card's offset: one number, where `Origin`'s order would compare five
+        // fields; findings outside cards last), so that each card's text is read once, through
+        // one open file, and dropped before the next. Placing reads the findings where they
+        // lie and gives small `Spot`s: a finding is moved once, into its place in the report.
         let mut order: Vec<(u128, u32)> = findings
             .iter()
             .enumerate()
@@ -150,7 +148,6 @@ impl Report {
                 })
                 .then(a.1.cmp(&b.1))
         });
-        let mut findings = findings;
         let mut findings: Vec<Located> = keys
             .iter()
             .map(|&(_, i)| {

@@ -733,6 +733,109 @@ fn snippet(line: &str, at: usize, width: u32) -> Snippet {
 mod tests {
     use super::*;
 
+    /// `Report::new` against a plain reference: each finding placed by walking its card from
+    /// the start (`locate`) and counting lines and characters over the whole text before it,
+    /// then a stable sort by file, line, column, rule and message. Cards are pretty-printed
+    /// (several lines, indented) and one-line, ASCII and not; findings are in no order, some
+    /// share a place and a message, some are outside any card.
+    #[test]
+    fn findings_are_placed_and_ordered_as_a_plain_walk_places_them() {
+        use crate::diag::{line_column, Origin};
+        let card = |i: usize, pretty: bool| {
+            let value = serde_json::json!({
+                "slug": format!("s{i}"),
+                "term": if i % 3 == 0 { format!("Términ 日本 {i}") } else { format!("Term {i}") },
+                "definition": "d",
+                "related": ["a", "b", "c"],
+                "citations": [{"id": "x", "title": "T", "url": "https://e.org/"}],
+                "extra": i,
+            });
+            if pretty {
+                serde_json::to_string_pretty(&value).unwrap()
+            } else {
+                value.to_string()
+            }
+        };
+        let cards: Vec<String> = (0..40).map(|i| card(i, i % 2 == 0)).collect();
+        let text = format!("[\n  {}\n]\n", cards.join(",\n  "));
+        let loaded = crate::load::load_str("g.json", &text);
+        assert_eq!(loaded.cards.len(), 40);
+        let origins: Vec<Origin> = loaded.cards.iter().map(|c| c.origin).collect();
+        let pointers = [
+            "",
+            "/term",
+            "/related/2",
+            "/citations/0/url",
+            "/extra",
+            "/nothing/3",
+        ];
+        let rules = [Rule::OneWayRelated, Rule::UnknownField, Rule::DanglingLink];
+        let mut rng = crate::rng::Rng(5);
+        let mut findings = Vec::new();
+        for n in 0..600 {
+            let message = format!("m{}", rng.below(3));
+            let rule = rng.pick(&rules);
+            let place = match n % 50 {
+                0 => Place::Glossary,
+                1 => Place::Source {
+                    source: 0,
+                    line: rng.below(3),
+                    column: rng.below(4),
+                },
+                _ => origins[rng.below_usize(origins.len())].at(rng.pick(&pointers)),
+            };
+            findings.push(Finding::new(rule, place, message));
+        }
+        // The reference, finding by finding.
+        let mut expected: Vec<(SortKey, String, usize, Option<String>)> = findings
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let (source, line, column, pointer) = match &f.place {
+                    Place::Glossary => (None, None, None, None),
+                    Place::Source { line, column, .. } if *line > 0 => {
+                        (Some(0), Some(*line), Some((*column).max(1)), None)
+                    }
+                    Place::Source { .. } => (Some(0), None, None, None),
+                    Place::Card { origin, pointer } => {
+                        let start = origin.offset as usize;
+                        let span = super::super::locate::locate(
+                            &text[start..start + origin.len as usize],
+                            pointer,
+                        );
+                        let at = match f.rule {
+                            Rule::UnknownField => span.key.unwrap_or(span.value).0,
+                            _ => span.value.0,
+                        };
+                        let (line, column) = line_column(&text, start + at);
+                        (Some(0), Some(line), Some(column), Some(pointer.clone()))
+                    }
+                };
+                let key = pack(source, line, column, f.rule);
+                (key, f.message.clone(), i, pointer)
+            })
+            .collect();
+        expected.sort();
+        let report = Report::new(findings, BTreeMap::new(), &loaded.sources, 40, Some(0));
+        let got: Vec<(SortKey, String, Option<String>)> = report
+            .findings
+            .iter()
+            .map(|f| {
+                let source = f.file.as_ref().map(|_| 0);
+                let key = pack(source, f.line, f.column, f.rule);
+                (key, f.message.clone(), f.pointer.clone())
+            })
+            .collect();
+        let expected: Vec<(SortKey, String, Option<String>)> = expected
+            .into_iter()
+            .map(|(key, message, _, pointer)| (key, message, pointer))
+            .collect();
+        assert_eq!(got, expected);
+        // Every kind of place was there, on several lines.
+        assert!(report.findings.iter().any(|f| f.file.is_none()));
+        assert!(report.findings.iter().filter_map(|f| f.line).max() > Some(100));
+    }
+
     #[test]
     fn packed_sort_keys_order_as_their_parts_do() {
         // The rule takes 8 bits.

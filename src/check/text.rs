@@ -403,6 +403,77 @@ mod tests {
     }
 
     #[test]
+    fn a_bad_character_in_any_text_is_found_through_the_screen() {
+        let origin = Origin {
+            source: 0,
+            line: 1,
+            column: 1,
+            offset: 0,
+            len: 1,
+        };
+        let plain = || Draft {
+            slug: "s".into(),
+            term: "t".into(),
+            definition: "d".into(),
+            note: "n".into(),
+            status: Some("shipping".into()),
+            aliases: vec!["a".into()],
+            advantages: vec!["x".into()],
+            limitations: vec!["y".into()],
+            provenance: vec!["v".into()],
+            related: vec!["r".into()],
+            supersedes: vec!["p".into()],
+            superseded_by: vec!["q".into()],
+            citations: vec![crate::card::Citation {
+                id: "c".into(),
+                title: "T".into(),
+                url: "https://e.org/".into(),
+                ..Default::default()
+            }],
+            ..Draft::default()
+        };
+        fn bad(s: &mut String) {
+            s.push('\u{1}');
+        }
+        type Spoil = fn(&mut Draft);
+        let cases: [(&str, Spoil); 15] = [
+            ("/slug", |d| bad(&mut d.slug)),
+            ("/term", |d| bad(&mut d.term)),
+            ("/definition", |d| bad(&mut d.definition)),
+            ("/note", |d| bad(&mut d.note)),
+            ("/status", |d| d.status.as_mut().map_or((), bad)),
+            ("/aliases/0", |d| bad(&mut d.aliases[0])),
+            ("/advantages/0", |d| bad(&mut d.advantages[0])),
+            ("/limitations/0", |d| bad(&mut d.limitations[0])),
+            ("/provenance/0", |d| bad(&mut d.provenance[0])),
+            ("/related/0", |d| bad(&mut d.related[0])),
+            ("/supersedes/0", |d| bad(&mut d.supersedes[0])),
+            ("/supersededBy/0", |d| bad(&mut d.superseded_by[0])),
+            ("/citations/0/id", |d| bad(&mut d.citations[0].id)),
+            ("/citations/0/title", |d| bad(&mut d.citations[0].title)),
+            ("/citations/0/url", |d| bad(&mut d.citations[0].url)),
+        ];
+        for (pointer, spoil) in cases {
+            let mut draft = plain();
+            spoil(&mut draft);
+            let mut out = Vec::new();
+            super::card(&Card::from(draft), origin, &mut out);
+            let found: Vec<&str> = out
+                .iter()
+                .filter(|f| f.rule == Rule::InvalidChar)
+                .map(|f| match &f.place {
+                    crate::diag::Place::Card { pointer, .. } => pointer.as_str(),
+                    _ => "",
+                })
+                .collect();
+            assert_eq!(found, [pointer]);
+        }
+        let mut out = Vec::new();
+        super::card(&Card::from(plain()), origin, &mut out);
+        assert!(out.iter().all(|f| f.rule != Rule::InvalidChar));
+    }
+
+    #[test]
     fn repeated_entries_are_found_in_short_and_long_lists() {
         let origin = Origin {
             source: 0,

@@ -1,5 +1,18 @@
 //! Helpers shared by the unit tests of several modules.
 
+use crate::diag::Origin;
+
+/// The place of a card at the start of source 0: for rules run on a card made in the test.
+pub(crate) fn origin() -> Origin {
+    Origin {
+        source: 0,
+        line: 1,
+        column: 1,
+        offset: 0,
+        len: 1,
+    }
+}
+
 /// Every string of 1 to `n` pieces of `alphabet`, shortest first: the small inputs a rule
 /// written byte by byte is compared on with its plain definition.
 pub(crate) fn strings_up_to(alphabet: &[&str], n: usize) -> Vec<String> {

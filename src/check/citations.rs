@@ -193,13 +193,7 @@ mod tests {
                 .collect(),
             ..Draft::default()
         });
-        let origin = Origin {
-            source: 0,
-            line: 1,
-            column: 1,
-            offset: 0,
-            len: 1,
-        };
+        let origin = crate::testing::origin();
         let mut out = Vec::new();
         super::card(&card, origin, &mut out);
         let hint = out.iter().find(|f| f.rule == Rule::UnknownCitation);

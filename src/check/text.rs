@@ -341,13 +341,7 @@ mod tests {
 
     #[test]
     fn a_card_without_bad_characters_is_screened_in_one_scan() {
-        let origin = Origin {
-            source: 0,
-            line: 1,
-            column: 1,
-            offset: 0,
-            len: 1,
-        };
+        let origin = crate::testing::origin();
         let texts = hostile_texts(11, 4_000);
         let mut reported = 0;
         for (n, parts) in texts.chunks(8).enumerate() {
@@ -404,13 +398,7 @@ mod tests {
 
     #[test]
     fn a_bad_character_in_any_text_is_found_through_the_screen() {
-        let origin = Origin {
-            source: 0,
-            line: 1,
-            column: 1,
-            offset: 0,
-            len: 1,
-        };
+        let origin = crate::testing::origin();
         let plain = || Draft {
             slug: "s".into(),
             term: "t".into(),
@@ -475,13 +463,7 @@ mod tests {
 
     #[test]
     fn repeated_entries_are_found_in_short_and_long_lists() {
-        let origin = Origin {
-            source: 0,
-            line: 1,
-            column: 1,
-            offset: 0,
-            len: 1,
-        };
+        let origin = crate::testing::origin();
         for n in [5, 40] {
             let mut related: Vec<String> = (0..n).map(|i| format!("t{i}")).collect();
             related.insert(3, "t1".into());

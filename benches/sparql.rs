@@ -3,14 +3,12 @@
 //!
 //! ```sh
 //! cargo bench --bench sparql -- 100000
-//! cargo bench --features rocksdb --bench sparql -- 1000000 --store DIR
-//! cargo bench --features rocksdb --bench sparql -- 1000000 --store DIR --fill-only
+//! cargo bench --bench sparql -- 1000000 --fill-only
 //! ```
 //!
-//! With `--store DIR`, both stores are on disk (RocksDB): glossgraph's in DIR/glossgraph,
-//! pyoxigraph's in DIR/pyoxigraph (both replaced on each run), for glossaries whose store does
-//! not fit in memory. With `--fill-only`, only the two fills are measured (at 1M terms on
-//! disk, the queries take an hour); `--runs N` runs each saved query N times (default 5).
+//! With `--fill-only`, only the two fills are measured; `--runs N` runs each saved query N
+//! times (default 5). A glossary whose store does not fit in memory goes to Oxigraph's own
+//! server, whose bulk load `benches/oxigraph_server.sh` measures.
 //!
 //! Generates TERMS terms (seeded, as `glossgraph generate`), fills the in-memory store from
 //! the RDF mapping (timed), runs every saved query five times (median), serves the store and
@@ -30,11 +28,6 @@ use glossgraph::generate::{Generator, Params};
 use glossgraph::sparql::saved::{self, ParamKind};
 use glossgraph::sparql::{serve, Answer, GlossaryStore};
 use glossgraph::{Card, Glossary};
-
-/// The allocator of the `glossgraph` binary built with the same features (`src/bin/glossgraph/main.rs`).
-#[cfg(feature = "rocksdb")]
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const SERVER_SECONDS: u64 = 5;
 
@@ -62,10 +55,6 @@ fn main() {
         .find(|a| a.parse::<u32>().is_ok())
         .and_then(|a| a.parse().ok())
         .unwrap_or(100_000);
-    let on_disk: Option<PathBuf> = args
-        .iter()
-        .position(|a| a == "--store")
-        .map(|i| PathBuf::from(args.get(i + 1).expect("--store DIR")));
     let fill_only = args.iter().any(|a| a == "--fill-only");
     let runs: usize = args.iter().position(|a| a == "--runs").map_or(5, |i| {
         args.get(i + 1)
@@ -85,13 +74,7 @@ fn main() {
     );
 
     let t = Instant::now();
-    let store = match &on_disk {
-        None => GlossaryStore::new(&glossary, &config).unwrap(),
-        #[cfg(feature = "rocksdb")]
-        Some(dir) => GlossaryStore::on_disk(&glossary, &config, &dir.join("glossgraph")).unwrap(),
-        #[cfg(not(feature = "rocksdb"))]
-        Some(_) => panic!("--store needs `cargo bench --features rocksdb`"),
-    };
+    let store = GlossaryStore::new(&glossary, &config).unwrap();
     let fill = t.elapsed();
     let quads = store.len();
     let rss = peak_rss_mib();
@@ -195,7 +178,6 @@ fn main() {
         .arg(&nt)
         .arg(&queries_file)
         .arg(runs.to_string())
-        .args(on_disk.iter().map(|dir| dir.join("pyoxigraph")))
         .output()
         .expect("python3 runs");
     assert!(
@@ -212,12 +194,7 @@ fn main() {
     );
     println!("| step | glossgraph | pyoxigraph |\n|---|---|---|");
     println!(
-        "| fill the {} | {:.2} s (from the cards, no parsing; peak RSS {rss:.0} MiB) | {:.2} s (`bulk_load` of the N-Triples) |",
-        if on_disk.is_some() {
-            "store on disk (RocksDB)"
-        } else {
-            "in-memory store"
-        },
+        "| fill the in-memory store | {:.2} s (from the cards, no parsing; peak RSS {rss:.0} MiB) | {:.2} s (`bulk_load` of the N-Triples) |",
         fill.as_secs_f64(),
         py["load_s"].as_f64().unwrap(),
     );

@@ -1,14 +1,12 @@
 """pyoxigraph on the same data as benches/sparql.rs: bulk-loads an N-Triples file into an
-in-memory Store (or, given STORE_DIR, a store on disk there, replaced if it exists) and runs
-the same queries with the same parameter bindings.
+in-memory Store and runs the same queries with the same parameter bindings.
 
-Usage: python3 sparql_pyoxigraph.py CORPUS.nt QUERIES.json RUNS [STORE_DIR]
+Usage: python3 sparql_pyoxigraph.py CORPUS.nt QUERIES.json RUNS
 QUERIES.json: [{"name", "query", "substitutions": {"var": "<iri>" | "\"lit\"^^<dt>" | ...}}]
 Prints {"load_s", "queries": {name: {"median_ms", "rows"}}} as JSON. (No peak memory: a
 process started by the Rust benchmark inherits its high-water mark through fork.)
 """
 import json
-import shutil
 import statistics
 import sys
 import time
@@ -16,7 +14,6 @@ import time
 import pyoxigraph as ox
 
 corpus, queries_file, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
-store_dir = sys.argv[4] if len(sys.argv) > 4 else None
 
 
 def term(text):
@@ -32,9 +29,7 @@ def term(text):
     return ox.Literal(value)
 
 
-if store_dir:
-    shutil.rmtree(store_dir, ignore_errors=True)
-store = ox.Store(store_dir) if store_dir else ox.Store()
+store = ox.Store()
 started = time.perf_counter()
 store.bulk_load(path=corpus, format=ox.RdfFormat.N_TRIPLES)
 load_s = time.perf_counter() - started

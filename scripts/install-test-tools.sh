@@ -2,7 +2,6 @@
 # Installs the programs the tests use to judge glossgraph's outputs, from Debian, npm and PyPI
 # (PyPI's into the virtual environment target/test-tools/venv):
 # Graphviz, xmllint, raptor (rapper), the GraphML schema (from Debian's libjgrapht-java),
-# the C++ compiler and libclang the on-disk store's build needs,
 # Virtuoso, Chromium (headless, for the SPARQL query page and the HTML map), ESLint (from npm,
 # for the HTML map's script), graphology and graphology-gexf (from npm, the second GEXF
 # reader), Cytoscape.js (from npm, to load the Cytoscape JSON under Node), NetworkX,
@@ -20,10 +19,8 @@ mkdir -p "$tools_dir"
 sudo_cmd=()
 if [ "$(id -u)" != 0 ]; then sudo_cmd=(sudo); fi
 
-# g++, clang and libclang-dev build the on-disk store (the `rocksdb` feature, RocksDB from
-# source), which the tests cover: scripts/test compiles RocksDB's C++ with clang++, about twice
-# as fast as g++ without optimisation. groff-base formats the man pages as `man` would.
-apt_packages=(time graphviz libxml2-utils raptor2-utils libjgrapht-java unzip curl virtuoso-opensource chromium g++ clang libclang-dev groff-base)
+# groff-base formats the man pages as `man` would.
+apt_packages=(time graphviz libxml2-utils raptor2-utils libjgrapht-java unzip curl virtuoso-opensource chromium groff-base)
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

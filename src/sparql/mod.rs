@@ -72,17 +72,7 @@ pub enum SparqlError {
     /// No thread could be started to run the query.
     #[error("cannot start a thread for the query: {0}")]
     Thread(std::io::Error),
-    /// The folder given for a store on disk cannot be used.
-    #[error("store folder `{}` {why}", path.display())]
-    Folder {
-        path: std::path::PathBuf,
-        why: String,
-    },
 }
-
-/// The file that marks a folder as a store glossgraph wrote ([`GlossaryStore::on_disk`]).
-#[cfg(feature = "rocksdb")]
-pub const STORE_MARKER: &str = "GLOSSGRAPH-STORE";
 
 /// The kind of answer a query gives, from its form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -180,7 +170,7 @@ pub struct GlossaryStore {
     store: Store,
     config: Config,
     iris: Iris,
-    /// Counted when first asked: counting a store on disk reads all of it.
+    /// Counted when first asked: counting reads the whole store.
     quads: OnceLock<usize>,
 }
 
@@ -276,68 +266,6 @@ impl GlossaryStore {
         }
     }
 
-    /// Loads `glossary`'s quads into a store on disk in the folder `dir` (RocksDB, through
-    /// Oxigraph's bulk loader): for glossaries whose store does not fit in memory (about 430
-    /// bytes per quad, 50 quads per card). `dir` must be new, empty, or a store this function
-    /// wrote before, which is replaced; any other folder is refused, never cleared.
-    ///
-    /// # Errors
-    /// [`SparqlError::Folder`] for a folder that cannot be used, [`SparqlError::Storage`] if
-    /// RocksDB fails.
-    #[cfg(feature = "rocksdb")]
-    pub fn on_disk(
-        glossary: &Glossary,
-        config: &Config,
-        dir: &std::path::Path,
-    ) -> Result<Self, SparqlError> {
-        let folder = |why: String| SparqlError::Folder {
-            path: dir.to_path_buf(),
-            why,
-        };
-        let marker = dir.join(STORE_MARKER);
-        match std::fs::read_dir(dir) {
-            Ok(mut entries) => {
-                if marker.is_file() {
-                    std::fs::remove_dir_all(dir)
-                        .map_err(|e| folder(format!("cannot remove the old store: {e}")))?;
-                } else if entries.next().is_some() {
-                    return Err(folder(
-                        "is not empty and holds no glossgraph store; give a new or empty folder"
-                            .into(),
-                    ));
-                }
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(folder(e.to_string())),
-        }
-        std::fs::create_dir_all(dir).map_err(|e| folder(e.to_string()))?;
-        // Written first: a fill that stops half-way leaves a folder the next run may replace.
-        std::fs::write(
-            &marker,
-            "A SPARQL store written by glossgraph (query/serve --store); it is replaced on the next run.\n",
-        )
-        .map_err(|e| folder(e.to_string()))?;
-        let store = Store::open(dir)?;
-        // Oxigraph's bulk loader sorts the quads a batch at a time, one batch per thread at
-        // once, a thousand quads per megabyte it is given (by default a million quads); each
-        // batch becomes a file per index that RocksDB merges later. Smaller batches fill
-        // faster, their keys fitting the caches better, but leave more files, and every
-        // look-up searches each of them until RocksDB has merged them. At 1M terms, batches
-        // of 25,000 filled in 149 s (with glibc's allocator) but left 17,190 files: a look-up
-        // by slug took 52 ms, and merging them 190 s. Batches of 500,000 (with mimalloc, see
-        // Cargo.toml) filled in 161–170 s and left 767–874 files; the same look-up took 2 ms
-        // (docs/bench-sparql.md).
-        const MEGABYTES_PER_THREAD: usize = 500;
-        let threads = crate::parallel::cores();
-        let mut loader = store
-            .bulk_loader()
-            .with_num_threads(threads)
-            .with_max_memory_size_in_megabytes(MEGABYTES_PER_THREAD * threads);
-        loader.load_quads(crate::rdf::write::quads(glossary, config))?;
-        loader.commit()?;
-        Ok(Self::around(store, config))
-    }
-
     /// The underlying Oxigraph store.
     pub fn store(&self) -> &Store {
         &self.store
@@ -350,8 +278,7 @@ impl GlossaryStore {
 
     /// The number of quads in the store.
     ///
-    /// Counted on the first call (reading the whole store, which takes a while on disk); 0 if
-    /// a store on disk cannot be read.
+    /// Counted on the first call, which reads the whole store.
     pub fn len(&self) -> usize {
         *self
             .quads

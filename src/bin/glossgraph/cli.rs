@@ -212,17 +212,6 @@ pub enum Command {
     },
 }
 
-/// Where `query` and `serve` keep the store.
-#[derive(Debug, Clone, Args)]
-pub struct StoreArgs {
-    /// Keep the store on disk in this folder (RocksDB) instead of in memory, for glossaries
-    /// whose store does not fit in memory (about 430 bytes per quad, some 50 quads per term).
-    /// The folder must be new or empty, or a store an earlier run wrote there, which is
-    /// replaced. Needs a glossgraph built with `--features rocksdb`.
-    #[arg(long, value_name = "DIR")]
-    pub store: Option<PathBuf>,
-}
-
 /// The INPUT of every command when none is given.
 pub const DEFAULT_INPUT: &str = "data";
 
@@ -301,9 +290,6 @@ pub struct QueryArgs {
     #[command(flatten)]
     pub glossary: GlossaryArgs,
 
-    #[command(flatten)]
-    pub on_disk: StoreArgs,
-
     /// The query text. With a single positional argument and no --file or --saved, that
     /// argument is the query and the glossary is read from data/; QUERY may also come before
     /// INPUT.
@@ -342,9 +328,6 @@ pub struct QueryArgs {
 pub struct ServeArgs {
     #[command(flatten)]
     pub glossary: GlossaryArgs,
-
-    #[command(flatten)]
-    pub on_disk: StoreArgs,
 
     /// Address to listen on. Anything but a loopback address exposes the glossary to the
     /// network (a warning is printed).

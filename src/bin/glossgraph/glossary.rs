@@ -5,8 +5,6 @@
 use std::io;
 use std::process::ExitCode;
 
-#[cfg(not(feature = "rocksdb"))]
-use anyhow::bail;
 use anyhow::Result;
 use glossgraph::check::{self, Checked};
 use glossgraph::config::Config;
@@ -14,7 +12,7 @@ use glossgraph::load::Input;
 use glossgraph::sparql::GlossaryStore;
 use glossgraph::Glossary;
 
-use crate::cli::{Color, GlossaryArgs, StoreArgs, MAX_PER_RULE};
+use crate::cli::{Color, GlossaryArgs, MAX_PER_RULE};
 use crate::exit;
 
 /// Loads and checks the glossary named by the arguments; of each rule, the first
@@ -93,22 +91,10 @@ pub fn load_for_store(
     }
 }
 
-/// The glossary's store: in memory, or on disk in the folder `--store` names.
-pub fn fill_store(
-    glossary: &Glossary,
-    config: &Config,
-    on_disk: &StoreArgs,
-) -> Result<GlossaryStore> {
-    match on_disk.store.as_deref() {
-        #[cfg(feature = "rocksdb")]
-        Some(dir) => Ok(GlossaryStore::on_disk(glossary, config, dir)?),
-        #[cfg(not(feature = "rocksdb"))]
-        Some(_) => bail!(
-            "--store needs a glossgraph built with the on-disk store: \
-             cargo build --release --features rocksdb"
-        ),
-        None => Ok(GlossaryStore::new(glossary, config)?),
-    }
+/// The glossary's store, in memory. A glossary whose store does not fit in memory goes to
+/// Oxigraph's own server instead (README, "Large glossaries").
+pub fn fill_store(glossary: &Glossary, config: &Config) -> Result<GlossaryStore> {
+    Ok(GlossaryStore::new(glossary, config)?)
 }
 
 /// Called where a command is done with the glossary and the process is about to end: freeing

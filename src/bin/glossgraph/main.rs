@@ -27,11 +27,6 @@ use clap::Parser;
 
 use cli::{Cli, Command};
 
-/// With the store on disk (feature `rocksdb`), mimalloc: see `Cargo.toml`.
-#[cfg(feature = "rocksdb")]
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

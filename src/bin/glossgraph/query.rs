@@ -70,7 +70,7 @@ pub fn run(mut args: QueryArgs, color: Color) -> Result<ExitCode> {
         Ok(loaded) => loaded,
         Err(code) => return Ok(code),
     };
-    let store = fill_store(&glossary, &config, &args.on_disk)?;
+    let store = fill_store(&glossary, &config)?;
     let mut prepared = match store.prepare(&text) {
         Ok(p) => p,
         Err(SparqlError::Syntax {

@@ -24,7 +24,7 @@ pub fn run(args: ServeArgs, color: Color) -> Result<ExitCode> {
         Err(code) => return Ok(code),
     };
     let started = Instant::now();
-    let store = fill_store(&glossary, &config, &args.on_disk)?;
+    let store = fill_store(&glossary, &config)?;
     let mut err = io::stderr();
     writeln!(
         err,

@@ -7,6 +7,7 @@
 //! `scripts/install-test-tools.sh`; a missing one fails the test with that advice.
 
 mod incremental;
+mod large;
 mod push;
 mod query;
 mod serve;

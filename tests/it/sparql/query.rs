@@ -495,86 +495,25 @@ fn unknown_formats_and_saved_queries_are_named() {
     );
 }
 
-/// Every quad, counted by named graph, then the labels of two terms: what a store holds.
-#[cfg(feature = "rocksdb")]
-const HOLDINGS: &str = "SELECT ?what ?n WHERE { \
-    { SELECT (\"quads\" AS ?what) (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } } \
-    UNION { SELECT (\"graphs\" AS ?what) (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } } \
-    UNION { SELECT (\"labels\" AS ?what) (GROUP_CONCAT(?l; separator=\"|\") AS ?n) \
-            WHERE { ?t skos:prefLabel ?l FILTER(STR(?l) IN (\"DCBX\", \"CEE DCBX\")) } } \
-    } ORDER BY ?what";
-
-#[cfg(feature = "rocksdb")]
+/// The on-disk store is gone (large glossaries go to Oxigraph's own server): `--store` is an
+/// argument clap does not know, refused before anything is read or written.
 #[test]
-fn a_store_on_disk_answers_as_the_store_in_memory_and_is_replaced_on_the_next_run() {
-    let dir = scratch("store-on-disk");
-    let store = dir.join("store");
-    let store_arg = store.to_str().unwrap();
-    let in_memory = ok(&glossgraph(&["query", HOLDINGS, "--results", "csv"]));
-    assert!(
-        in_memory.contains("quads,") && in_memory.contains("DCBX"),
-        "{in_memory}"
-    );
-    let on_disk = || {
-        let args = ["query", HOLDINGS, "--results", "csv", "--store", store_arg];
-        ok(&glossgraph(&args))
-    };
-    assert_eq!(on_disk(), in_memory);
-    assert!(store.join("GLOSSGRAPH-STORE").is_file());
-    // The second run replaces the store: the same counts, nothing twice.
-    assert_eq!(on_disk(), in_memory);
-    // A saved query with a parameter, on disk.
-    let chain = |extra: &[&str]| {
-        let mut args = vec![
-            "query",
-            "--saved",
-            "supersession-chain",
-            "--param",
-            "slug=roce-v2",
-        ];
-        args.extend_from_slice(extra);
-        ok(&glossgraph(&args))
-    };
-    assert_eq!(chain(&["--store", store_arg]), chain(&[]));
-}
-
-#[cfg(feature = "rocksdb")]
-#[test]
-fn a_folder_that_holds_something_else_is_never_cleared() {
-    let dir = scratch("store-refused");
-    std::fs::write(dir.join("notes.txt"), "keep me").unwrap();
-    let out = glossgraph(&["query", "ASK {}", "--store", dir.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert_eq!(
-        stderr(&out).lines().next().unwrap_or_default(),
-        format!(
-            "glossgraph: error: store folder `{}` is not empty and holds no glossgraph store; \
-             give a new or empty folder",
-            dir.display()
-        )
-    );
-    assert_eq!(
-        std::fs::read_to_string(dir.join("notes.txt")).unwrap(),
-        "keep me"
-    );
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
-}
-
-#[cfg(not(feature = "rocksdb"))]
-#[test]
-fn a_store_on_disk_needs_the_rocksdb_build() {
-    let dir = scratch("store-unavailable");
-    let out = glossgraph(&[
-        "query",
-        "ASK {}",
-        "--store",
-        dir.join("s").to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("--store needs a glossgraph built with the on-disk store"),
-        "{}",
-        stderr(&out)
-    );
-    assert!(!dir.join("s").exists());
+fn store_on_disk_is_an_unknown_argument() {
+    let dir = scratch("store-unknown");
+    for command in ["query", "serve"] {
+        let mut args = vec![command];
+        if command == "query" {
+            args.push("ASK {}");
+        }
+        let folder = dir.join(command);
+        args.extend(["--store", folder.to_str().unwrap()]);
+        let out = glossgraph(&args);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("unexpected argument '--store'"),
+            "{}",
+            stderr(&out)
+        );
+        assert!(!folder.exists());
+    }
 }

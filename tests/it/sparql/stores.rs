@@ -3,14 +3,14 @@
 
 use std::fs::File;
 use std::net::TcpStream;
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use super::{free_port, require, scratch, Guard};
 
 /// Waits until something accepts connections on `port`, or fails the test.
-fn wait_for(port: u16, guard: &mut Guard, limit: Duration, log: &PathBuf) {
+fn wait_for(port: u16, guard: &mut Guard, limit: Duration, log: &Path) {
     let deadline = Instant::now() + limit;
     while Instant::now() < deadline {
         if TcpStream::connect(("127.0.0.1", port)).is_ok() {
@@ -40,17 +40,39 @@ pub struct Oxigraph {
 }
 
 impl Oxigraph {
-    /// Starts an Oxigraph server; `timeout_s` sets its query time limit.
+    /// Starts an Oxigraph server on an empty store; `timeout_s` sets its query time limit.
     pub fn start(name: &str, timeout_s: u32) -> Oxigraph {
-        let binary = require("oxigraph");
         let dir = scratch(&format!("oxigraph-{name}"));
+        let timeout = timeout_s.to_string();
+        Self::spawn(&dir, &dir.join("db"), &["serve", "--timeout-s", &timeout])
+    }
+
+    /// Serves, read-only, the store an `oxigraph load` wrote in `location`, with the union of
+    /// its graphs as the default graph (as glossgraph's own store answers queries).
+    pub fn serve_loaded(name: &str, location: &Path) -> Oxigraph {
+        let dir = scratch(&format!("oxigraph-{name}"));
+        Self::spawn(
+            &dir,
+            location,
+            &[
+                "serve-read-only",
+                "--union-default-graph",
+                "--timeout-s",
+                "60",
+            ],
+        )
+    }
+
+    /// `oxigraph COMMAND… --location LOCATION --bind 127.0.0.1:PORT`, its log in `dir`.
+    fn spawn(dir: &Path, location: &Path, command: &[&str]) -> Oxigraph {
+        let binary = require("oxigraph");
         let port = free_port();
         let log = dir.join("server.log");
         let child = Command::new(binary)
-            .args(["serve", "--location"])
-            .arg(dir.join("db"))
+            .args(command)
+            .arg("--location")
+            .arg(location)
             .args(["--bind", &format!("127.0.0.1:{port}")])
-            .args(["--timeout-s", &timeout_s.to_string()])
             .stdout(Stdio::null())
             .stderr(File::create(&log).unwrap())
             .spawn()

@@ -10,7 +10,6 @@
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Component, Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Reading a revision failed.
 #[derive(Debug, thiserror::Error)]
@@ -31,20 +30,17 @@ pub enum GitError {
     },
 }
 
-/// The files of an input at a revision, in a temporary folder removed on drop.
+/// The files of an input at a revision, in a temporary folder removed on drop. The folder is
+/// made by `tempfile`: a name no other process can have chosen or prepared (random, created
+/// anew, readable by its owner only), so a folder left by a run that was stopped is never
+/// read again.
 #[derive(Debug)]
 pub struct Checkout {
-    dir: PathBuf,
+    dir: tempfile::TempDir,
     /// The input inside the temporary folder: read it as the input itself.
     pub input: PathBuf,
     /// How outputs name it: `REV:path` (path from the repository's top).
     pub name: String,
-}
-
-impl Drop for Checkout {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
 }
 
 /// The input `input` (a folder of cards or a file) as it was at `rev`.
@@ -92,32 +88,31 @@ pub fn at_revision(input: &Path, rev: &str) -> Result<Checkout, GitError> {
         let listing = git(&top, &["ls-tree", "-z", rev, "--", &beside], "ls-tree")?;
         files.extend(blobs(&listing));
     }
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "glossgraph-git-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
+    let failed = |dir: &Path, source: io::Error| GitError::Write {
+        rev: rev.to_owned(),
+        dir: dir.display().to_string(),
+        source,
+    };
+    let dir = tempfile::Builder::new()
+        .prefix("glossgraph-git-")
+        .tempdir()
+        .map_err(|e| failed(&std::env::temp_dir(), e))?;
     let checkout = Checkout {
         input: if rel.as_os_str().is_empty() {
-            dir.clone()
+            dir.path().to_path_buf()
         } else {
-            dir.join(&rel)
+            dir.path().join(&rel)
         },
         dir,
         name: format!("{rev}:{rel_text}"),
     };
-    let failed = |source: io::Error| GitError::Write {
-        rev: rev.to_owned(),
-        dir: checkout.dir.display().to_string(),
-        source,
-    };
-    std::fs::create_dir_all(&checkout.dir).map_err(failed)?;
+    let root = checkout.dir.path();
+    let failed = |source: io::Error| failed(root, source);
     if !is_file {
         std::fs::create_dir_all(&checkout.input).map_err(failed)?;
     }
     read_blobs(&top, &files, |path, bytes| {
-        let target = checkout.dir.join(path);
+        let target = root.join(path);
         if let Some(parent) = target.parent() {
             std::fs::create_dir_all(parent)?;
         }
@@ -266,4 +261,61 @@ fn read_blobs(
         return Err(broken(format!("exited with {status}")));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::process::Command;
+
+    use super::at_revision;
+
+    /// Folders named as the old checkouts were (`glossgraph-git-{pid}-{n}`), left behind by
+    /// a run that was stopped, or prepared by another user of `/tmp`, are never read: the
+    /// checkout holds the revision's cards and nothing else.
+    #[test]
+    fn a_folder_left_under_the_old_name_leaks_nothing_into_a_checkout() {
+        let repo = tempfile::tempdir().unwrap();
+        let git = |args: &[&str]| {
+            let out = Command::new("git")
+                .args(["-c", "user.name=t", "-c", "user.email=t@example.org"])
+                .args(args)
+                .current_dir(repo.path())
+                .output()
+                .expect("git runs");
+            assert!(out.status.success(), "git {args:?}: {out:?}");
+        };
+        git(&["init", "-q"]);
+        let cards = repo.path().join("cards");
+        std::fs::create_dir(&cards).unwrap();
+        std::fs::write(
+            cards.join("alpha.json"),
+            r#"{"slug": "alpha", "term": "Alpha", "definition": "A."}"#,
+        )
+        .unwrap();
+        git(&["add", "."]);
+        git(&["commit", "-q", "-m", "one card"]);
+        let planted: Vec<_> = (0..4)
+            .map(|n| {
+                let dir = std::env::temp_dir()
+                    .join(format!("glossgraph-git-{}-{n}", std::process::id()))
+                    .join("cards");
+                std::fs::create_dir_all(&dir).unwrap();
+                std::fs::write(dir.join("intruder.json"), "{}").unwrap();
+                dir
+            })
+            .collect();
+        for _ in 0..planted.len() {
+            let checkout = at_revision(&cards, "HEAD").unwrap();
+            let mut names: Vec<_> = std::fs::read_dir(&checkout.input)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().into_string().unwrap())
+                .collect();
+            names.sort();
+            assert_eq!(names, ["alpha.json"]);
+        }
+        for dir in planted {
+            assert!(dir.join("intruder.json").is_file(), "left as it was");
+            std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+        }
+    }
 }

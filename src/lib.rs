@@ -40,7 +40,6 @@
 // The library never prints: what it has to say goes to its caller as values and errors.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
-mod base64;
 pub mod card;
 pub mod check;
 pub mod config;
@@ -50,6 +49,7 @@ pub mod export;
 pub mod generate;
 pub mod git;
 pub mod graph;
+mod hex;
 pub mod load;
 pub mod map;
 pub mod output;

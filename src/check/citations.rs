@@ -50,7 +50,7 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
                 .citations()
                 .iter()
                 .map(|c| c.id)
-                .min_by_key(|c| strsim(c, id));
+                .min_by_key(|c| std::cmp::Reverse(common_prefix(c, id)));
             if let Some(close) = closest {
                 f = f.with_hint(format!("the card cites `{close}`"));
             }
@@ -169,9 +169,10 @@ const PLAIN: [bool; 256] = {
     table
 };
 
-/// A cheap similarity for hints: the length of the common prefix, negated.
-fn strsim(a: &str, b: &str) -> isize {
-    -(a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count() as isize)
+/// How many characters `a` and `b` share at their start: the closeness of a misspelled
+/// citation marker to a card's citations, for the hint.
+fn common_prefix(a: &str, b: &str) -> usize {
+    a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count()
 }
 
 #[cfg(test)]

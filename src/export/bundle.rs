@@ -30,6 +30,7 @@ use super::dot::View;
 use super::{ExportError, Format};
 use crate::config::Config;
 use crate::export::svg::{self, RenderError};
+use crate::hex::hex;
 use crate::Glossary;
 
 /// The manifest's file name in the output folder.
@@ -81,10 +82,6 @@ impl<W: Write> Write for Hashing<W> {
     fn flush(&mut self) -> io::Result<()> {
         self.inner.flush()
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Size and SHA-256 of one written file.
@@ -350,11 +347,11 @@ fn regenerate(
     view: &View,
 ) -> Result<Outcome, ExportError> {
     if format == Format::Svg {
-        let dir = Staging {
-            path: std::env::temp_dir().join(format!("glossgraph-check-{}", std::process::id())),
-        };
-        fs::create_dir_all(&dir.path)?;
-        return stage(glossary, config, format, view, &dir.path, None);
+        // A fresh private folder (`tempfile`), removed on drop: never one another run left.
+        let dir = tempfile::Builder::new()
+            .prefix("glossgraph-check-")
+            .tempdir()?;
+        return stage(glossary, config, format, view, dir.path(), None);
     }
     let mut w = Hashing::new(io::sink());
     let triples = write_one(glossary, config, format, view, &mut w)?;

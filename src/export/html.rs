@@ -17,6 +17,7 @@
 
 use std::io::{self, Write};
 
+use base64::Engine as _;
 use petgraph::graph::NodeIndex;
 use sha2::{Digest, Sha256};
 
@@ -25,6 +26,7 @@ use std::path::Path;
 use super::status_color;
 use crate::config::Config;
 use crate::graph::{Link, Node};
+use crate::map::Coordinate;
 use crate::Glossary;
 
 /// The page's script, inlined into every page.
@@ -161,11 +163,7 @@ fn write_data(glossary: &Glossary, config: &Config, w: &mut impl Write) -> io::R
         for (i, p) in position.iter().enumerate() {
             // The map's y grows upwards, the canvas's downwards.
             let v = if axis == 0 { p.0 } else { -p.1 };
-            let v = if v.is_finite() {
-                (v * scale).round()
-            } else {
-                0.0
-            };
+            let v = (Coordinate::finite(v) * scale).round();
             write!(w, "{}{}", if i > 0 { "," } else { "" }, v as i64)?;
         }
     }
@@ -292,12 +290,13 @@ fn scale(position: &[(f64, f64)]) -> f64 {
 pub fn csp_hash(text: &str) -> String {
     format!(
         "sha256-{}",
-        crate::base64::encode(&Sha256::digest(text.as_bytes()))
+        base64::engine::general_purpose::STANDARD.encode(Sha256::digest(text.as_bytes()))
     )
 }
 
-/// Escapes text for HTML element content and quoted attribute values.
-fn escape_html(text: &str) -> String {
+/// Escapes text for HTML element content and quoted attribute values (either quote): the one
+/// HTML escaper of glossgraph, used by the map and by `serve`'s query page.
+pub fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

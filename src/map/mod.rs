@@ -382,9 +382,22 @@ impl TopicMap {
 #[derive(Debug, Clone, Copy)]
 pub struct Coordinate(pub f64);
 
+impl Coordinate {
+    /// The value, or 0 where it is not a finite number: no format glossgraph writes has a
+    /// spelling for NaN or infinity (JSON has none at all), and a layout that divides by a
+    /// zero spread must still give a file every reader accepts.
+    pub fn finite(value: f64) -> f64 {
+        if value.is_finite() {
+            value
+        } else {
+            0.0
+        }
+    }
+}
+
 impl std::fmt::Display for Coordinate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let rounded = (self.0 * 100.0).round() / 100.0;
+        let rounded = (Self::finite(self.0) * 100.0).round() / 100.0;
         let value = if rounded == 0.0 { 0.0 } else { rounded };
         write!(f, "{value:.2}")
     }
@@ -404,6 +417,15 @@ pub fn rgb(color: &str) -> (u8, u8, u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn coordinates_that_are_not_numbers_are_written_as_zero() {
+        for value in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            assert_eq!(Coordinate(value).to_string(), "0.00");
+        }
+        assert_eq!(Coordinate(-0.001).to_string(), "0.00");
+        assert_eq!(Coordinate(1.005_1).to_string(), "1.01");
+    }
 
     fn map(slugs: &[&str], edges: &[(u32, u32, f64)]) -> TopicMap {
         TopicMap::new(Input {

@@ -19,6 +19,7 @@ use std::io::{self, Read};
 use std::sync::Mutex;
 use std::time::Duration;
 
+use base64::Engine as _;
 use md5::{Digest, Md5};
 use oxigraph::sparql::results::{
     QueryResultsFormat, QueryResultsParser, SliceQueryResultsParserOutput,
@@ -564,7 +565,10 @@ fn request_target(url: &str) -> Result<String, PushError> {
 
 fn basic(credentials: &Credentials) -> String {
     let input = format!("{}:{}", credentials.user, credentials.password);
-    format!("Basic {}", crate::base64::encode(input.as_bytes()))
+    format!(
+        "Basic {}",
+        base64::engine::general_purpose::STANDARD.encode(input)
+    )
 }
 
 /// What a server asked for in `WWW-Authenticate`.
@@ -621,12 +625,7 @@ impl DigestChallenge {
     /// The `Authorization` header answering this challenge for one request.
     fn answer(&mut self, credentials: &Credentials, method: &str, target: &str) -> String {
         self.count += 1;
-        let hex = |s: &str| {
-            Md5::digest(s.as_bytes())
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect::<String>()
-        };
+        let hex = |s: &str| crate::hex::hex(&Md5::digest(s.as_bytes()));
         let ha1 = hex(&format!(
             "{}:{}:{}",
             credentials.user, self.realm, credentials.password
@@ -665,7 +664,7 @@ fn cnonce() -> String {
             .map_or(0, |d| d.as_nanos());
         bytes[..8].copy_from_slice(&(nanos as u64).to_le_bytes());
     }
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    crate::hex::hex(&bytes)
 }
 
 /// `name=value` and `name="quoted, value"` pairs of an authentication header.
@@ -749,12 +748,7 @@ mod tests {
             .split('"')
             .next()
             .unwrap();
-        let hex = |s: &str| {
-            Md5::digest(s.as_bytes())
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect::<String>()
-        };
+        let hex = |s: &str| crate::hex::hex(&Md5::digest(s.as_bytes()));
         let ha1 = hex("Mufasa:testrealm@host.com:Circle Of Life");
         assert_eq!(ha1, "939e7578ed9e3c518a452acee763bce9");
         let ha2 = hex("GET:/dir/index.html");

@@ -35,6 +35,7 @@ use sha2::{Digest, Sha256};
 
 use super::http::{with_param, Client, Method, PushError};
 pub use super::push::Protocol;
+use super::push::Sent;
 use crate::config::Config;
 use crate::rdf::vocab::Iris;
 use crate::rdf::write::graphs;
@@ -103,13 +104,7 @@ pub fn hash(quads: &[Quad]) -> String {
         let _ = writeln!(line, "{} {} {} .", q.subject, q.predicate, q.object);
         hasher.update(line.as_bytes());
     }
-    hasher
-        .finalize()
-        .iter()
-        .fold(String::with_capacity(64), |mut s, b| {
-            let _ = write!(s, "{b:02x}");
-            s
-        })
+    crate::hex::hex(&hasher.finalize())
 }
 
 /// Reads the hash graph of the glossary with base IRI `config.base` from the SPARQL query
@@ -428,6 +423,7 @@ pub fn push(
     endpoints: Endpoints<'_>,
     plan: &Plan,
     log: &mut dyn FnMut(String),
+    sent: &mut dyn FnMut(Sent),
 ) -> Result<Pushed, PushError> {
     let mut pushed = Pushed {
         requests: 0,
@@ -458,15 +454,20 @@ pub fn push(
                 (i, count),
                 workers,
                 log,
+                sent,
             )?;
             pushed.requests += run;
             pushed.bytes += bytes;
             i += run;
         } else {
-            pushed.bytes += send(client, endpoints, &plan.requests[i], (i, count), &mut |m| {
-                log(m)
-            })?;
+            let bytes = send(client, endpoints, &plan.requests[i], &mut |m| log(m))?;
             pushed.requests += 1;
+            pushed.bytes += bytes;
+            sent(Sent {
+                done: pushed.requests,
+                count,
+                bytes,
+            });
             i += 1;
         }
     }
@@ -478,7 +479,6 @@ fn send(
     client: &Client,
     endpoints: Endpoints<'_>,
     request: &Request,
-    (index, count): (usize, usize),
     log: &mut dyn FnMut(String),
 ) -> Result<usize, PushError> {
     let (method, url) = match request {
@@ -494,21 +494,13 @@ fn send(
         }
     };
     let (content_type, body) = request.body();
-    if count > 1 {
-        log(format!(
-            "request {} of {count}: {} {} bytes",
-            index + 1,
-            method.name(),
-            body.len()
-        ));
-    }
     client.send(method, &url, Some((content_type, &body)), None, log)?;
     Ok(body.len())
 }
 
 /// Sends `run` (requests `first.0 + 1` on of `first.1`) over `workers` threads; returns the
-/// bytes sent. The first failure stops the others before their next request. `log` is called
-/// on this thread only, with the workers' messages.
+/// bytes sent. The first failure stops the others before their next request. `log` and
+/// `sent` are called on this thread only, with what the workers tell.
 fn send_run(
     client: &Client,
     endpoints: Endpoints<'_>,
@@ -516,11 +508,17 @@ fn send_run(
     (first, count): (usize, usize),
     workers: usize,
     log: &mut dyn FnMut(String),
+    sent: &mut dyn FnMut(Sent),
 ) -> Result<usize, PushError> {
+    /// What a worker tells the calling thread.
+    enum Heard {
+        Line(String),
+        Taken(usize),
+    }
     let next = AtomicUsize::new(0);
     let bytes = AtomicUsize::new(0);
     let failed: Mutex<Option<PushError>> = Mutex::new(None);
-    let (tell, heard) = mpsc::channel::<String>();
+    let (tell, heard) = mpsc::channel::<Heard>();
     std::thread::scope(|scope| {
         for _ in 0..workers {
             let tell = tell.clone();
@@ -532,11 +530,12 @@ fn send_run(
                     break;
                 }
                 let mut say = |m: String| {
-                    let _ = tell.send(m);
+                    let _ = tell.send(Heard::Line(m));
                 };
-                match send(client, endpoints, &run[k], (first + k, count), &mut say) {
+                match send(client, endpoints, &run[k], &mut say) {
                     Ok(n) => {
                         bytes.fetch_add(n, Ordering::Relaxed);
+                        let _ = tell.send(Heard::Taken(n));
                     }
                     Err(e) => {
                         if let Ok(mut f) = failed.lock() {
@@ -548,8 +547,15 @@ fn send_run(
             });
         }
         drop(tell);
+        let mut done = first;
         for message in heard {
-            log(message);
+            match message {
+                Heard::Line(line) => log(line),
+                Heard::Taken(bytes) => {
+                    done += 1;
+                    sent(Sent { done, count, bytes });
+                }
+            }
         }
     });
     match failed.into_inner().unwrap_or_else(|e| e.into_inner()) {

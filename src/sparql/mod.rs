@@ -28,6 +28,7 @@ pub mod push;
 pub mod results;
 pub mod saved;
 pub mod serve;
+mod stream;
 mod substitute;
 mod table;
 

@@ -160,7 +160,17 @@ pub struct Target {
     pub max_body: usize,
 }
 
-/// Replaces the graph of `target` with `payload`. `log` hears about retries.
+/// A request of a push that the server has taken, for a progress display: `done` of `count`
+/// requests are taken, this one's body was `bytes` long.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sent {
+    pub done: usize,
+    pub count: usize,
+    pub bytes: usize,
+}
+
+/// Replaces the graph of `target` with `payload`. `log` hears about retries, `sent` of each
+/// request the server has taken.
 ///
 /// With the Graph Store Protocol the payload goes in one `PUT`, which replaces the graph
 /// atomically — unless it is larger than `target.max_body`: then a `PUT` of the first part
@@ -174,6 +184,7 @@ pub fn push(
     payload: &Payload,
     target: &Target,
     log: &mut dyn FnMut(String),
+    sent: &mut dyn FnMut(Sent),
 ) -> Result<Pushed, PushError> {
     let mut pushed = Pushed {
         triples: payload.len(),
@@ -211,19 +222,16 @@ pub fn push(
             .collect(),
     };
     let count = requests.len();
-    for (i, (method, url, content_type, body)) in requests.into_iter().enumerate() {
-        if count > 1 {
-            log(format!(
-                "request {} of {count}: {} {} bytes",
-                i + 1,
-                method.name(),
-                body.len()
-            ));
-        }
+    for (method, url, content_type, body) in requests {
         let reply = client.send(method, &url, Some((content_type, &body)), None, log)?;
         pushed.requests += 1;
         pushed.bytes += body.len();
         pushed.status = reply.status;
+        sent(Sent {
+            done: pushed.requests,
+            count,
+            bytes: body.len(),
+        });
     }
     Ok(pushed)
 }

@@ -24,11 +24,9 @@
 //! One concern, the HTTP endpoint (about 800 lines of code, the rest tests): routing,
 //! negotiation, limits and shutdown belong to the same request cycle.
 
-use std::fmt::Write as _;
 use std::io::{self, Read};
 use std::net::{SocketAddr, TcpListener};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
@@ -41,6 +39,7 @@ use oxigraph::sparql::results::QueryResultsFormat;
 use super::listen;
 use super::results::{self, ResultsFormat};
 use super::saved;
+use super::stream::stream;
 use super::{Answer, GlossaryStore, QueryForm, SparqlError};
 use crate::config::Config;
 use crate::Glossary;
@@ -51,6 +50,11 @@ const RUNAWAY_LIMIT: usize = 4;
 
 /// How long a request body may take to arrive, and a write of an answer to be taken.
 const IO_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long the whole of one answer may take to be written: ten minutes, enough for the
+/// dump of a store of a million terms (8 GB of N-Quads) at 20 MB/s, and an end for a client
+/// that reads a byte at a time.
+const RESPONSE_TIMEOUT: Duration = Duration::from_secs(600);
 
 /// Settings of the server.
 #[derive(Debug, Clone)]
@@ -144,6 +148,7 @@ pub fn start(
         max_per_client: options.max_per_client.max(1),
         head_timeout: options.head_timeout,
         io_timeout: IO_TIMEOUT,
+        response_timeout: RESPONSE_TIMEOUT,
         max_body: options.max_body,
     };
     let shared = Arc::new(Shared {
@@ -706,79 +711,6 @@ fn negotiate_rdf(
     ))
 }
 
-/// A body written by `write` in another thread and streamed as it is produced.
-fn stream(write: impl FnOnce(&mut ChannelWriter) -> io::Result<()> + Send + 'static) -> Body {
-    let (sender, receiver) = sync_channel(8);
-    std::thread::spawn(move || {
-        let mut writer = ChannelWriter {
-            buffer: Vec::with_capacity(CHUNK),
-            sender,
-        };
-        if write(&mut writer).is_ok() {
-            let _ = writer.flush_chunk();
-        }
-        // Dropping the sender ends the body; a failure before that leaves it short, and
-        // the reader reports it so the connection is aborted, not ended cleanly.
-    });
-    Body::from_read(ChannelReader {
-        receiver,
-        current: io::Cursor::new(Vec::new()),
-    })
-}
-
-const CHUNK: usize = 64 * 1024;
-
-struct ChannelWriter {
-    buffer: Vec<u8>,
-    sender: SyncSender<Vec<u8>>,
-}
-
-impl ChannelWriter {
-    fn flush_chunk(&mut self) -> io::Result<()> {
-        if !self.buffer.is_empty() {
-            let chunk = std::mem::replace(&mut self.buffer, Vec::with_capacity(CHUNK));
-            self.sender
-                .send(chunk)
-                .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the client went away"))?;
-        }
-        Ok(())
-    }
-}
-
-impl io::Write for ChannelWriter {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.buffer.extend_from_slice(buf);
-        if self.buffer.len() >= CHUNK {
-            self.flush_chunk()?;
-        }
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-struct ChannelReader {
-    receiver: Receiver<Vec<u8>>,
-    current: io::Cursor<Vec<u8>>,
-}
-
-impl Read for ChannelReader {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        loop {
-            let n = self.current.read(buf)?;
-            if n > 0 || buf.is_empty() {
-                return Ok(n);
-            }
-            match self.receiver.recv() {
-                Ok(chunk) => self.current = io::Cursor::new(chunk),
-                Err(_) => return Ok(0),
-            }
-        }
-    }
-}
-
 /// The query page, with the saved queries offered in a menu.
 fn page(config: &Config) -> String {
     let saved: Vec<serde_json::Value> = saved::ALL
@@ -795,18 +727,7 @@ fn page(config: &Config) -> String {
     let saved = serde_json::to_string(&saved)
         .unwrap_or_else(|_| "[]".into())
         .replace("</", "<\\/");
-    let mut title = String::new();
-    for c in config.title.chars() {
-        match c {
-            '<' => title.push_str("&lt;"),
-            '>' => title.push_str("&gt;"),
-            '&' => title.push_str("&amp;"),
-            '"' => title.push_str("&quot;"),
-            c => {
-                let _ = write!(title, "{c}");
-            }
-        }
-    }
+    let title = crate::export::html::escape_html(&config.title);
     include_str!("page.html")
         .replace("{{TITLE}}", &title)
         .replace("/*{{SAVED}}*/[]", &saved)

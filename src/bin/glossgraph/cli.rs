@@ -342,8 +342,9 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 1 << 20, value_name = "BYTES")]
     pub max_body: usize,
 
-    /// Most connections at once. A new connection past it takes the place of one that waits
-    /// for a request; if all of them are running requests, it gets HTTP 503.
+    /// Most connections at once. A new connection past it takes the place of one that sits
+    /// idle after an answer, or is new and has sent nothing (never one running a request or
+    /// holding an unread one); if none comes free within a second, it gets HTTP 503.
     #[arg(long, default_value_t = 128, value_name = "N")]
     pub max_connections: usize,
 

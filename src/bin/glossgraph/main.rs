@@ -13,6 +13,7 @@ mod export;
 mod generate;
 mod glossary;
 mod import;
+mod progress;
 mod push;
 mod query;
 mod render;

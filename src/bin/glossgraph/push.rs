@@ -1,18 +1,20 @@
 //! `glossgraph push`: the glossary's graph sent to an external triple store, with
 //! authentication, retries and a count of the triples back.
 
+use std::cell::RefCell;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
 use glossgraph::sparql::incremental;
-use glossgraph::sparql::push::{self, Credentials, Payload, Protocol};
+use glossgraph::sparql::push::{self, Credentials, Payload, Protocol, Sent};
 use oxigraph::model::NamedNode;
 
 use crate::cli::{seconds, Color, PushArgs, PushProtocol};
 use crate::exit;
 use crate::glossary::load_for_store;
+use crate::progress::Progress;
 
 /// The environment variables push reads its credentials from.
 const USER_VAR: &str = "GLOSSGRAPH_USER";
@@ -99,9 +101,9 @@ pub fn run(args: PushArgs, color: Color) -> Result<ExitCode> {
         timeout,
         ..push::Settings::default()
     });
-    let mut log = |message: String| {
-        let _ = writeln!(io::stderr(), "glossgraph: {message}");
-    };
+    let progress = RefCell::new(Progress::new("requests", false));
+    let mut log = |message: String| progress.borrow().line(&message);
+    let mut sent = |s: Sent| progress.borrow_mut().item(s.done, s.count, s.bytes);
     let started = Instant::now();
     let target = push::Target {
         endpoint: args.endpoint.clone(),
@@ -110,7 +112,8 @@ pub fn run(args: PushArgs, color: Color) -> Result<ExitCode> {
         batch_size: args.batch_size,
         max_body: args.max_body,
     };
-    let pushed = push::push(&client, &payload, &target, &mut log)?;
+    let pushed = push::push(&client, &payload, &target, &mut log, &mut sent)?;
+    progress.borrow().finish();
     writeln!(
         out,
         "pushed {} triples to graph {graph} at {} in {:.2} s ({} requests, {} bytes, last answer HTTP {})",
@@ -178,9 +181,9 @@ fn incremental(
         timeout,
         ..push::Settings::default()
     });
-    let mut log = |message: String| {
-        let _ = writeln!(io::stderr(), "glossgraph: {message}");
-    };
+    let progress = RefCell::new(Progress::new("requests", false));
+    let mut log = |message: String| progress.borrow().line(&message);
+    let mut sent = |s: Sent| progress.borrow_mut().item(s.done, s.count, s.bytes);
     let started = Instant::now();
     let read_from = args.read_endpoint.as_deref().unwrap_or(endpoints.update);
     let state = incremental::read_state(&client, read_from, config, &mut log)
@@ -208,7 +211,8 @@ fn incremental(
         )?;
         return Ok(ExitCode::SUCCESS);
     }
-    let pushed = incremental::push(&client, endpoints, &plan, &mut log)?;
+    let pushed = incremental::push(&client, endpoints, &plan, &mut log, &mut sent)?;
+    progress.borrow().finish();
     writeln!(
         out,
         "pushed {} graphs ({} triples), dropped {}, left {} unchanged at {} in {:.2} s ({} requests, {} bytes)",

@@ -58,6 +58,8 @@ struct Pushed {
     bytes: usize,
     /// Whether the hashes were read in pages: a row limit cut the one query's answer.
     paged: bool,
+    /// Lines on standard error (a pipe here, as in a log).
+    lines: usize,
 }
 
 fn parse(out: &str, err: &str) -> Pushed {
@@ -84,6 +86,7 @@ fn parse(out: &str, err: &str) -> Pushed {
         seconds: after("in").parse().unwrap(),
         bytes: before("bytes").parse().unwrap(),
         paged: err.contains("reading them in pages of"),
+        lines: err.lines().count(),
     }
 }
 
@@ -275,6 +278,8 @@ fn incremental_push_into_oxigraph_sends_one_card_and_matches_a_full_push() {
     // The new glossary into an empty store: the full push, every graph.
     let full = push_incremental(&new, &args, None);
     assert_eq!((full.graphs, full.dropped), (10_001, 0), "{full:?}");
+    // 10,001 requests, but off a terminal a progress line every 5 s at most.
+    assert!(full.lines <= 2 + (full.seconds / 5.0) as usize, "{full:?}");
     let after_full = dump_oxigraph(&store);
     // The glossary's quads, and one hash per graph.
     assert_eq!(after_full.len(), quad_count(&new) + 10_001);

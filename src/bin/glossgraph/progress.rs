@@ -1,0 +1,87 @@
+//! Progress of long work that goes item by item (a push's requests): one bar on a terminal
+//! (indicatif, as Rust command-line tools show it), and a line every few seconds at most
+//! when standard error is a file or a pipe, so that a push of 100,000 graphs writes a few
+//! lines to a log, not 100,000. The closing summary is the command's own.
+
+use std::io::{self, IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+use indicatif::{HumanBytes, ProgressBar, ProgressStyle};
+
+/// Most often a line is written when standard error is not a terminal.
+const LINE_EVERY: Duration = Duration::from_secs(5);
+
+/// Shows `done` of `count` items and the bytes sent so far.
+pub struct Progress {
+    what: &'static str,
+    bar: Option<ProgressBar>,
+    started: Instant,
+    last_line: Instant,
+    bytes: u64,
+}
+
+impl Progress {
+    /// Progress of items named `what` (`requests`), on standard error; nothing at all when
+    /// `quiet`.
+    pub fn new(what: &'static str, quiet: bool) -> Self {
+        let bar = (!quiet && io::stderr().is_terminal()).then(|| {
+            let bar = ProgressBar::hidden();
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "glossgraph: {bar:30} {pos}/{len} {msg} ({per_sec}, {eta} left)",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            bar
+        });
+        let now = Instant::now();
+        Progress {
+            what,
+            bar,
+            started: now,
+            last_line: if quiet { now + Duration::MAX / 2 } else { now },
+            bytes: 0,
+        }
+    }
+
+    /// One more item is done: `done` of `count`, `bytes` long.
+    pub fn item(&mut self, done: usize, count: usize, bytes: usize) {
+        self.bytes += bytes as u64;
+        if let Some(bar) = &self.bar {
+            bar.set_length(count as u64);
+            bar.set_position(done as u64);
+            bar.set_message(format!("{} {} sent", self.what, HumanBytes(self.bytes)));
+            return;
+        }
+        let now = Instant::now();
+        if count > 1 && done < count && now >= self.last_line + LINE_EVERY {
+            self.last_line = now;
+            let _ = writeln!(
+                io::stderr(),
+                "glossgraph: {done} of {count} {} sent ({}) in {:.0} s",
+                self.what,
+                HumanBytes(self.bytes),
+                (now - self.started).as_secs_f64()
+            );
+        }
+    }
+
+    /// Writes `line` on standard error above the bar, if there is one.
+    pub fn line(&self, line: &str) {
+        let write = || {
+            let _ = writeln!(io::stderr(), "glossgraph: {line}");
+        };
+        match &self.bar {
+            Some(bar) => bar.suspend(write),
+            None => write(),
+        }
+    }
+
+    /// Removes the bar: the summary line follows.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}

@@ -11,7 +11,9 @@
 #   BIN=path/to/glossgraph benches/serve_load.sh # another build, to compare
 #
 # The caps are raised to fit every client (--max-per-client and --max-connections 600), so
-# that what is measured is the connection layer, not the caps' refusals. Needs python3.
+# that what is measured is the connection layer, not the caps' refusals; a last row runs 64
+# clients against a second server with the default caps (64 per client address, 128 in
+# all), where connections must give way to newcomers. Needs python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${BIN:-}
@@ -40,4 +42,21 @@ cells = [sys.argv[1], sys.argv[2]] + [r[k] for k in ("answered", "unexpected_cou
 print("| " + " | ".join(str(c) for c in cells) + " |")
 ' "$clients" "$idle"
   done
+done
+kill $server 2>/dev/null
+wait $server 2>/dev/null || true
+"$bin" serve data --bind "127.0.0.1:$port" 2>/dev/null &
+server=$!
+for _ in $(seq 100); do
+  (echo >"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
+  sleep 0.1
+done
+for run in 1 2 3; do
+  python3 tests/consumers/serve_load.py "http://127.0.0.1:$port" 64 40 |
+    python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+cells = ["64, default caps, run " + sys.argv[1], 0] + [r[k] for k in ("answered", "unexpected_count", "per_second", "p50_ms", "p99_ms")]
+print("| " + " | ".join(str(c) for c in cells) + " |")
+' "$run"
 done

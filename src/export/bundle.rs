@@ -943,11 +943,15 @@ pub struct Checked {
     pub drift: Vec<Drift>,
     /// Formats left out of the comparison, and why (the SVG without Graphviz).
     pub skipped: Vec<(Format, String)>,
+    /// Files in the folder that glossgraph never writes (a README, notes): not compared and
+    /// not drift, since `export` leaves them alone.
+    pub foreign: Vec<String>,
 }
 
 /// Regenerates `formats` and the manifest (hashes only; the SVG into a temporary file) and
-/// compares them with the files in `out`. Files in `out` that no format writes are reported
-/// as extra.
+/// compares them with the files in `out`. A file of another glossgraph format that this
+/// export would not write is reported as extra (stale output); a file glossgraph never writes
+/// is listed as foreign, and is not drift.
 ///
 /// # Errors
 /// A writer's error, or an I/O error reading `out`.
@@ -1007,6 +1011,7 @@ pub fn check(
     h.write_all(json.as_bytes())?;
     let (bytes, sha256, _) = h.finish();
     compare(MANIFEST, bytes, &sha256)?;
+    let mut foreign = Vec::new();
     if out.is_dir() {
         for entry in fs::read_dir(out)? {
             let name = entry?.file_name().to_string_lossy().into_owned();
@@ -1014,13 +1019,23 @@ pub fn check(
             let known = name == MANIFEST
                 || manifest.files.contains_key(name.as_str())
                 || skipped.iter().any(|(f, _)| f.file_name() == name);
-            if !known && !name.starts_with('.') {
+            if known || name.starts_with('.') {
+                continue;
+            }
+            if Format::ALL.iter().any(|f| f.file_name() == name) {
                 drift.push(Drift::Extra(name));
+            } else {
+                foreign.push(name);
             }
         }
     }
     drift.sort();
-    Ok(Checked { drift, skipped })
+    foreign.sort();
+    Ok(Checked {
+        drift,
+        skipped,
+        foreign,
+    })
 }
 
 #[cfg(test)]

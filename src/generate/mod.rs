@@ -145,8 +145,10 @@ pub enum GenerateError {
 pub enum Output {
     /// `-`: JSON Lines on standard output.
     Stdout,
-    /// A path ending in `.jsonl`: one card per line.
+    /// A path ending in `.jsonl` or `.ndjson`: one card per line.
     JsonLines(PathBuf),
+    /// A path ending in `.json`: one JSON array of the cards, each pretty-printed.
+    JsonArray(PathBuf),
     /// Any other path: a folder with one pretty-printed `<slug>.json` per card.
     Folder(PathBuf),
 }
@@ -155,8 +157,10 @@ impl Output {
     pub fn parse(arg: &str) -> Self {
         if arg == "-" {
             Output::Stdout
-        } else if arg.ends_with(".jsonl") {
+        } else if arg.ends_with(".jsonl") || arg.ends_with(".ndjson") {
             Output::JsonLines(arg.into())
+        } else if arg.ends_with(".json") {
+            Output::JsonArray(arg.into())
         } else {
             Output::Folder(arg.into())
         }
@@ -433,12 +437,33 @@ impl Generator {
         w.flush()
     }
 
+    /// Writes one JSON array of the cards, each pretty-printed as in a folder of cards.
+    pub fn write_json_array(&self, w: impl Write) -> io::Result<()> {
+        let mut w = BufWriter::with_capacity(1 << 16, w);
+        w.write_all(b"[")?;
+        for (i, card) in self.cards().enumerate() {
+            w.write_all(if i == 0 { b"\n" } else { b",\n" })?;
+            card.write_json(&mut w, true)?;
+        }
+        w.write_all(b"\n]\n")?;
+        w.flush()
+    }
+
     /// Writes JSON Lines to `path` through a temporary file beside it, renamed when complete,
     /// so that a failed run never leaves half a corpus under the final name.
     ///
     /// # Errors
     /// When the file cannot be created or written.
     pub fn write_json_lines_file(&self, path: &Path) -> Result<(), GenerateError> {
+        self.write_file(path, |file| self.write_json_lines(file))
+    }
+
+    /// Writes the file `path` with `write`, through a temporary file beside it.
+    fn write_file(
+        &self,
+        path: &Path,
+        write: impl FnOnce(&fs::File) -> io::Result<()>,
+    ) -> Result<(), GenerateError> {
         let io_error = |source| GenerateError::Io {
             path: path.to_owned(),
             source,
@@ -448,7 +473,7 @@ impl Generator {
             .map_or_else(|| "corpus".into(), |n| n.to_string_lossy().into_owned());
         let partial = path.with_file_name(format!(".{name}.partial"));
         let written = fs::File::create(&partial).and_then(|file| {
-            self.write_json_lines(&file)?;
+            write(&file)?;
             file.sync_all()
         });
         match written.and_then(|()| fs::rename(&partial, path)) {
@@ -501,6 +526,7 @@ impl Generator {
                     source,
                 }),
             Output::JsonLines(path) => self.write_json_lines_file(path),
+            Output::JsonArray(path) => self.write_file(path, |file| self.write_json_array(file)),
             Output::Folder(dir) => self.write_folder(dir),
         }
     }

@@ -71,13 +71,13 @@ impl Default for Settings {
 pub enum PushError {
     #[error("`{url}` is not a usable endpoint URL: {why}")]
     Url { url: String, why: String },
-    #[error("cannot reach {url}: {message} (after {attempts} attempts)")]
+    #[error("cannot reach {url}: {message} (after {attempts} attempt{})", if *.attempts == 1 { "" } else { "s" })]
     Unreachable {
         url: String,
         message: String,
         attempts: u32,
     },
-    #[error("{url} keeps failing: HTTP {status} after {attempts} attempts: {message}")]
+    #[error("{url} keeps failing: HTTP {status} after {attempts} attempt{}: {message}", if *.attempts == 1 { "" } else { "s" })]
     ServerError {
         url: String,
         status: u16,
@@ -532,6 +532,15 @@ fn retryable(e: &ureq::Error) -> bool {
             | ureq::Error::InvalidProxyUrl
             | ureq::Error::Timeout(_)
     )
+}
+
+/// Refuses `url` as a real push would refuse it when it sends: for `push --dry-run`, which
+/// sends nothing but must not promise what the real run cannot do.
+///
+/// # Errors
+/// [`PushError::Url`], saying what is wrong with it.
+pub fn check_endpoint(url: &str) -> Result<(), PushError> {
+    request_target(url).map(drop)
 }
 
 /// The request target (path and query) that Digest authentication signs.

@@ -110,23 +110,27 @@ fn every_format_and_a_truthful_manifest() {
         .unwrap()
         .starts_with("glossgraph "));
 
-    // The gate sees a change, a deletion and a stray file, and says which.
+    // The gate sees a change and a deletion, and says which; a file glossgraph never
+    // writes is named in a note and not counted (issue 40, item 17).
     fs::write(out.join("glossary.ttl"), "changed").unwrap();
     fs::remove_file(out.join("glossary.dot")).unwrap();
     fs::write(out.join("notes.txt"), "mine").unwrap();
-    let (code, stdout, _) = export(
+    let (code, stdout, stderr) = export(
         tmp.path(),
         &[data.to_str().unwrap(), "--out", "out", "--check"],
     );
     assert_eq!(code, 1);
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 3, "{stdout}");
+    assert_eq!(lines.len(), 2, "{stdout}");
     assert_eq!(lines[0], "missing: glossary.dot");
     assert!(
         lines[1].starts_with("changed: glossary.ttl (7 bytes on disk, "),
         "{stdout}"
     );
-    assert_eq!(lines[2], "extra: notes.txt (not written by this export)");
+    assert!(
+        stderr.contains("note: notes.txt is not a file glossgraph writes: `export` leaves it alone and --check does not count it"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -496,14 +500,26 @@ fn a_narrower_export_leaves_only_its_own_files() {
     // glossgraph never writes is left alone.
     let names: Vec<String> = snapshot(&tmp.path().join("out")).into_keys().collect();
     assert_eq!(names, ["glossary.ttl", "manifest.json", "notes.txt"]);
-    let (code, stdout, _) = export(
+    let (code, stdout, stderr) = export(
+        tmp.path(),
+        &[data, "--out", "out", "--format", "turtle", "--check"],
+    );
+    assert_eq!((code, stdout.trim()), (0, ""), "{stderr}");
+    assert!(
+        stderr.contains("note: notes.txt is not a file glossgraph writes"),
+        "{stderr}"
+    );
+    // A file of another glossgraph format, which this export would not write, is stale.
+    fs::write(tmp.path().join("out/glossary.gexf"), "old").unwrap();
+    let (code, stdout, stderr) = export(
         tmp.path(),
         &[data, "--out", "out", "--format", "turtle", "--check"],
     );
     assert_eq!(
         (code, stdout.trim()),
-        (1, "extra: notes.txt (not written by this export)")
+        (1, "extra: glossary.gexf (not written by this export)")
     );
+    assert!(stderr.contains("which removes the extra files"), "{stderr}");
 }
 
 #[test]
@@ -827,6 +843,28 @@ fn a_published_term_removed_without_a_tombstone_stops_the_export() {
 
     // Removed deliberately: --allow-removal, after which the manifest no longer records it.
     fs::remove_file(cards.join("c.json")).unwrap();
+    // Issue 40: --check with --allow-removal advises the command with it, which is the one
+    // that works.
+    let (code, _, err) = export(
+        tmp.path(),
+        &[
+            "cards",
+            "--out",
+            "out",
+            "--format",
+            "ntriples",
+            "--check",
+            "--allow-removal",
+            "c",
+        ],
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(
+            "differs from what `glossgraph export cards --out out --format ntriples --allow-removal c` writes"
+        ),
+        "{err}"
+    );
     let (code, _, err) = export(
         tmp.path(),
         &[
@@ -848,4 +886,55 @@ fn a_published_term_removed_without_a_tombstone_stops_the_export() {
         &["cards", "--out", "out", "--format", "ntriples", "--check"],
     );
     assert_eq!(code, 0, "{err}");
+}
+
+/// Issue 40: with -v, the files written are listed in the formats' order on every run (they
+/// are written in parallel), with sizes in units people read.
+#[test]
+fn the_files_written_are_listed_in_one_order_with_readable_sizes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = root().join("data");
+    let listing = |out: &str| {
+        let (code, _, stderr) = export(
+            tmp.path(),
+            &[
+                data.to_str().unwrap(),
+                "--out",
+                out,
+                "-v",
+                "--format",
+                "turtle,ntriples,graphml,gexf,csv,nodelink,html",
+            ],
+        );
+        assert_eq!(code, 0, "{stderr}");
+        stderr
+            .lines()
+            .filter(|l| l.starts_with("wrote "))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    let first = listing("one");
+    let names: Vec<&str> = first
+        .iter()
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "glossary.ttl",
+            "glossary.nt",
+            "glossary.graphml",
+            "glossary.gexf",
+            "glossary.nodes.csv",
+            "glossary.edges.csv",
+            "glossary.nodelink.json",
+            "glossary.html"
+        ]
+    );
+    for line in &first {
+        assert!(line.ends_with(" kB)") || line.ends_with(" MB)"), "{line}");
+    }
+    for out in ["two", "three"] {
+        assert_eq!(listing(out), first);
+    }
 }

@@ -17,5 +17,6 @@ mod issue23;
 mod map;
 mod nodelink;
 mod rdf;
+mod second_hour;
 mod sparql;
 mod util;

@@ -1226,7 +1226,26 @@ fn import_failures_write_nothing_and_choose_the_exit_code() {
     ]);
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("cannot tell the RDF format"), "{stderr}");
+    assert!(stderr.contains("Turtle (.ttl)"), "{stderr}");
     assert!(!out.exists());
+
+    // Issue 40: a graph-tool export is named as such, with what can be imported instead.
+    for name in [
+        "glossary.graphml",
+        "glossary.nodelink.json",
+        "glossary.gexf",
+        "map.gv",
+    ] {
+        let (code, stderr) =
+            glossgraph(&["import", dir.join(name).to_str().unwrap(), "--out", out_s]);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(
+            stderr.contains("export, written for graph tools: it cannot be imported"),
+            "{name}: {stderr}"
+        );
+        assert!(stderr.contains("N-Quads (.nq)"), "{stderr}");
+        assert!(!out.exists());
+    }
 }
 
 // ---------------------------------------------------------------------------------------

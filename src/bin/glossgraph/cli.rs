@@ -212,6 +212,14 @@ pub enum Command {
     },
 }
 
+/// A count given on the command line: a whole number, 0 or more. (A negative one is read as
+/// a value, not as a flag, so that it gets this message rather than clap's advice to write
+/// `-- -1`, which would make it the INPUT.)
+fn count(text: &str) -> Result<usize, String> {
+    text.parse()
+        .map_err(|_| format!("`{text}` is not a count: give a whole number, 0 or more"))
+}
+
 /// The INPUT of every command when none is given.
 pub const DEFAULT_INPUT: &str = "data";
 
@@ -277,7 +285,7 @@ pub struct CheckArgs {
     /// Show at most N findings of each rule, then count the others in one line (0: show
     /// every finding). The summary counts the findings of every rule; --format json always
     /// lists every finding.
-    #[arg(long, value_name = "N", default_value_t = MAX_PER_RULE)]
+    #[arg(long, value_name = "N", default_value_t = MAX_PER_RULE, allow_negative_numbers = true, value_parser = count)]
     pub max_per_rule: usize,
 }
 
@@ -555,8 +563,9 @@ pub struct RenderArgs {
     #[command(flatten)]
     pub glossary: GlossaryArgs,
 
-    /// The file to write: FILE.svg, FILE.png, FILE.pdf or FILE.html.
-    #[arg(long, short, value_name = "FILE")]
+    /// The file to write: FILE.svg, FILE.png, FILE.pdf or FILE.html (also --out, as the
+    /// other commands spell it).
+    #[arg(long, short, visible_alias = "out", value_name = "FILE")]
     pub output: PathBuf,
 
     #[command(flatten)]
@@ -569,8 +578,8 @@ pub struct ImportArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 
-    /// The folder to write the cards into (created if missing).
-    #[arg(long, value_name = "DIR")]
+    /// The folder to write the cards into (created if missing; also --output, -o).
+    #[arg(long, short = 'o', visible_alias = "output", value_name = "DIR")]
     pub out: PathBuf,
 
     /// The RDF format of FILE [default: guessed from its extension: .ttl .nt .rdf/.xml
@@ -584,8 +593,14 @@ pub struct ExportArgs {
     #[command(flatten)]
     pub glossary: GlossaryArgs,
 
-    /// Output folder, or - to write a single format to standard output.
-    #[arg(long, default_value = "exports", value_name = "DIR")]
+    /// Output folder, or - to write a single format to standard output (also --output, -o).
+    #[arg(
+        long,
+        short = 'o',
+        visible_alias = "output",
+        default_value = "exports",
+        value_name = "DIR"
+    )]
     pub out: String,
 
     /// Formats to write, comma-separated (default: all).
@@ -685,11 +700,16 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "S", default_value_t = Params::DEFAULT_SEED)]
     pub seed: u64,
 
-    /// Where to write: a path ending in .jsonl (JSON Lines, one card per line), - for JSON
-    /// Lines on standard output, or else a folder (new or empty) that gets one pretty-printed
-    /// <slug>.json per card.
-    #[arg(long, value_name = "PATH")]
+    /// Where to write: a path ending in .jsonl or .ndjson (JSON Lines, one card per line),
+    /// .json (one JSON array), - for JSON Lines on standard output, or else a folder (new or
+    /// empty) that gets one pretty-printed <slug>.json per card (also --output, -o). A file
+    /// that exists is refused without --force, as a folder that is not empty always is.
+    #[arg(long, short = 'o', visible_alias = "output", value_name = "PATH")]
     pub out: String,
+
+    /// Replace the --out file if it exists.
+    #[arg(long)]
+    pub force: bool,
 
     /// Mean number of terms each term is related to (2 to 64).
     #[arg(long, value_name = "D", default_value_t = Params::DEFAULT_DEGREE)]

@@ -15,6 +15,7 @@ use glossgraph::export::{self, bundle, dot, Format};
 use glossgraph::rdf::vocab::Iris;
 
 use crate::cli::{Color, EngineArg, ExportArgs};
+use crate::progress::size;
 use crate::{exit, glossary};
 
 pub fn run(args: &ExportArgs, color: Color) -> Result<ExitCode> {
@@ -102,6 +103,15 @@ fn export_checked(args: &ExportArgs, checked: &Checked, color: Color) -> Result<
     clean_up_on_interrupt(out)?;
     let manifest = bundle::write(glossary, config, &formats, &view, out, &mut progress(args))
         .map_err(|e| next_step(e, out))?;
+    // The files in the formats' order (they are written in parallel, and finish in any
+    // order), with sizes as people read them.
+    if show_progress(args) {
+        let mut files: Vec<_> = manifest.files.values().collect();
+        files.sort_by_key(|f| Format::ALL.iter().position(|&g| g == f.format));
+        for file in files {
+            eprintln!("wrote {} ({})", file.format.file_name(), size(file.bytes));
+        }
+    }
     if !args.quiet {
         let files = manifest.files.len() + 1;
         eprintln!(
@@ -161,9 +171,21 @@ fn report_drift(
     formats: usize,
     out: &Path,
 ) -> Result<ExitCode> {
-    let bundle::Checked { drift, skipped } = checked;
+    let bundle::Checked {
+        drift,
+        skipped,
+        foreign,
+    } = checked;
     for (format, why) in skipped {
         eprintln!("glossgraph: not compared: {}: {why}", format.file_name());
+    }
+    if !args.quiet {
+        for name in foreign {
+            eprintln!(
+                "glossgraph: note: {name} is not a file glossgraph writes: `export` leaves it \
+                 alone and --check does not count it"
+            );
+        }
     }
     if drift.is_empty() {
         if !args.quiet {
@@ -185,7 +207,7 @@ fn report_drift(
         out.display(),
         regenerating(args),
         if extra {
-            ", and remove the extra files (export leaves files it does not write alone)"
+            ", which removes the extra files"
         } else {
             ""
         }
@@ -243,6 +265,9 @@ fn regenerating(args: &ExportArgs) -> String {
         flags.push(("engine", Some(value_name(&view.engine))));
     }
     flags.push(("max-nodes", view.max_nodes.map(|n| n.to_string())));
+    if !args.allow_removal.is_empty() {
+        flags.push(("allow-removal", Some(args.allow_removal.join(","))));
+    }
     flags.push(("base", glossary.base.clone()));
     flags.push(("language", glossary.language.clone()));
     flags.push(("title", glossary.title.clone()));
@@ -325,7 +350,7 @@ fn progress(args: &ExportArgs) -> impl FnMut(bundle::Event) -> Result<(), export
         .format
         .iter()
         .any(|f| f.formats().contains(&Format::Svg));
-    let (show, verbose, quiet) = (show_progress(args), args.verbose, args.quiet);
+    let (verbose, quiet) = (args.verbose, args.quiet);
     move |event: bundle::Event| {
         match event {
             bundle::Event::Skipped(format, why) if svg_asked && format == Format::Svg => {
@@ -337,22 +362,19 @@ fn progress(args: &ExportArgs) -> impl FnMut(bundle::Event) -> Result<(), export
             bundle::Event::Writing(format) if verbose => {
                 eprintln!("writing {} ({})", format.file_name(), format.name());
             }
-            bundle::Event::Written(format, bytes) if show => {
-                eprintln!("wrote {} ({bytes} bytes)", format.file_name());
-            }
             bundle::Event::Removed(folders, bytes) if !quiet => {
                 let shown: Vec<String> = folders
                     .iter()
                     .map(|f| format!("`{}`", f.display()))
                     .collect();
-                let megabytes = bytes as f64 / 1e6;
+                let bytes = size(bytes);
                 if let [one] = shown.as_slice() {
                     eprintln!(
-                        "glossgraph: removed {one} ({megabytes:.1} MB), left by an export that is no longer running"
+                        "glossgraph: removed {one} ({bytes}), left by an export that is no longer running"
                     );
                 } else {
                     eprintln!(
-                        "glossgraph: removed {} staging folders ({megabytes:.1} MB), left by exports that are no longer running: {}",
+                        "glossgraph: removed {} staging folders ({bytes}), left by exports that are no longer running: {}",
                         shown.len(),
                         shown.join(", ")
                     );

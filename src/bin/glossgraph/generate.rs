@@ -11,6 +11,14 @@ use crate::cli::GenerateArgs;
 pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let generator = Generator::new(args.params())?;
     let output = Output::parse(&args.out);
+    if let Output::JsonLines(path) | Output::JsonArray(path) = &output {
+        if path.exists() && !args.force {
+            anyhow::bail!(
+                "`{}` exists already; give another --out, or --force to replace it",
+                path.display()
+            );
+        }
+    }
     generator.write(&output, io::stdout().lock())?;
     if let Some(path) = &args.topics_out {
         // Written beside, then renamed: never half a file.
@@ -37,7 +45,8 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
     );
     let place = match &output {
         Output::Stdout => "standard output".to_owned(),
-        Output::JsonLines(path) => path.display().to_string(),
+        Output::JsonLines(path) => format!("{} (JSON Lines)", path.display()),
+        Output::JsonArray(path) => format!("{} (one JSON array)", path.display()),
         Output::Folder(path) => format!("{} (one <slug>.json per card)", path.display()),
     };
     let topics = match &args.topics_out {

@@ -33,6 +33,9 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
+            if let Some(file) = output_given_as_input(&e) {
+                eprintln!("\n  tip: to write `{file}`, name it with --output: glossgraph render --output {file}");
+            }
             return ExitCode::from(if e.use_stderr() { exit::FAILURE } else { 0 });
         }
     };
@@ -49,6 +52,25 @@ fn main() -> ExitCode {
             ExitCode::from(exit::FAILURE)
         }
     }
+}
+
+/// For `render map.svg` without `--output`: the file that was surely meant as the output (a
+/// positional argument with a picture's extension, which no glossary has).
+fn output_given_as_input(e: &clap::Error) -> Option<String> {
+    if e.kind() != clap::error::ErrorKind::MissingRequiredArgument {
+        return None;
+    }
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let render = args.iter().position(|a| a == "render")?;
+    args[render + 1..]
+        .iter()
+        .find(|a| {
+            let lower = a.to_ascii_lowercase();
+            [".svg", ".png", ".pdf", ".html"]
+                .iter()
+                .any(|ext| lower.ends_with(ext))
+        })
+        .cloned()
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {

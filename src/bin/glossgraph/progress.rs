@@ -6,7 +6,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
-use indicatif::{HumanBytes, ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressStyle};
 
 /// Most often a line is written when standard error is not a terminal.
 const LINE_EVERY: Duration = Duration::from_secs(5);
@@ -51,7 +51,7 @@ impl Progress {
         if let Some(bar) = &self.bar {
             bar.set_length(count as u64);
             bar.set_position(done as u64);
-            bar.set_message(format!("{} {} sent", self.what, HumanBytes(self.bytes)));
+            bar.set_message(format!("{} {} sent", self.what, size(self.bytes)));
             return;
         }
         let now = Instant::now();
@@ -61,7 +61,7 @@ impl Progress {
                 io::stderr(),
                 "glossgraph: {done} of {count} {} sent ({}) in {:.0} s",
                 self.what,
-                HumanBytes(self.bytes),
+                size(self.bytes),
                 (now - self.started).as_secs_f64()
             );
         }
@@ -83,5 +83,37 @@ impl Progress {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// A size as people read it, in decimal units as disks and networks count: `812 bytes`,
+/// `4.1 kB`, `13.0 MB`, `2.4 GB`.
+pub fn size(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["kB", "MB", "GB", "TB"];
+    if bytes < 1000 {
+        return format!("{bytes} byte{}", if bytes == 1 { "" } else { "s" });
+    }
+    let mut value = bytes as f64 / 1000.0;
+    let mut unit = 0;
+    while value >= 999.95 && unit + 1 < UNITS.len() {
+        value /= 1000.0;
+        unit += 1;
+    }
+    format!("{value:.1} {}", UNITS[unit])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::size;
+
+    #[test]
+    fn sizes_read_as_people_say_them() {
+        assert_eq!(size(0), "0 bytes");
+        assert_eq!(size(1), "1 byte");
+        assert_eq!(size(999), "999 bytes");
+        assert_eq!(size(1000), "1.0 kB");
+        assert_eq!(size(13_018_490), "13.0 MB");
+        assert_eq!(size(999_960), "1.0 MB");
+        assert_eq!(size(2_400_000_000), "2.4 GB");
     }
 }

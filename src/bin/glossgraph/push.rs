@@ -21,6 +21,13 @@ const USER_VAR: &str = "GLOSSGRAPH_USER";
 const PASSWORD_VAR: &str = "GLOSSGRAPH_PASSWORD";
 
 pub fn run(args: PushArgs, color: Color) -> Result<ExitCode> {
+    // Every endpoint is checked first, so that a dry run refuses what the real run would.
+    let endpoints = [Some(&args.endpoint), args.update_endpoint.as_ref()]
+        .into_iter()
+        .chain([args.read_endpoint.as_ref(), args.verify.as_ref()]);
+    for url in endpoints.flatten() {
+        glossgraph::sparql::http::check_endpoint(url)?;
+    }
     let user = args
         .user
         .clone()

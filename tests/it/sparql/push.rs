@@ -503,6 +503,16 @@ fn a_dead_endpoint_is_retried_then_reported() {
     );
     assert!(err.trim_end().ends_with("(after 3 attempts)"), "{err}");
     assert!(started.elapsed() >= Duration::from_millis(1500));
+    // Issue 40: one attempt is one attempt.
+    let once = glossgraph(&[
+        "push",
+        "--endpoint",
+        &format!("http://127.0.0.1:{port}/store"),
+        "--retries",
+        "0",
+    ]);
+    let err = stderr(&once);
+    assert!(err.trim_end().ends_with("(after 1 attempt)"), "{err}");
 }
 
 #[test]
@@ -608,6 +618,44 @@ fn credentials_never_come_from_the_command_line() {
         Some(2),
         "there must be no --password flag"
     );
+}
+
+/// Issue 40: a dry run refuses every endpoint the real run would refuse, with the same words,
+/// before it reads the glossary.
+#[test]
+fn a_dry_run_refuses_what_the_real_run_refuses() {
+    for (flag, url) in [
+        ("--endpoint", "127.0.0.1:7878/store"),
+        ("--verify", "ftp://127.0.0.1/query"),
+        (
+            "--update-endpoint",
+            "http://user:secret@127.0.0.1:7878/update",
+        ),
+    ] {
+        let mut args = vec!["push", "--dry-run"];
+        if flag != "--endpoint" {
+            args.extend(["--endpoint", "http://127.0.0.1:7878/store"]);
+        }
+        if flag == "--update-endpoint" {
+            args.push("--incremental");
+        }
+        args.extend([flag, url]);
+        for dry in [true, false] {
+            let args: Vec<&str> = args
+                .iter()
+                .copied()
+                .filter(|a| dry || *a != "--dry-run")
+                .collect();
+            let out = glossgraph(&args);
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            assert!(
+                stderr(&out).contains(&format!("`{url}` is not a usable endpoint URL")),
+                "{args:?}: {}",
+                stderr(&out)
+            );
+            assert!(stdout(&out).is_empty(), "{args:?}");
+        }
+    }
 }
 
 #[test]

@@ -37,10 +37,21 @@ pub struct Config {
     pub statuses: Vec<String>,
 }
 
+/// The base IRI used when none is set: an example, which no real glossary should publish.
+pub const EXAMPLE_BASE: &str = "https://example.org/glossary/";
+
+impl Config {
+    /// Whether the base IRI is the built-in example ([`EXAMPLE_BASE`]): the glossary's IRIs
+    /// are then nobody's.
+    pub fn has_example_base(&self) -> bool {
+        self.base == EXAMPLE_BASE
+    }
+}
+
 impl Default for Config {
     fn default() -> Self {
         Self {
-            base: "https://example.org/glossary/".into(),
+            base: EXAMPLE_BASE.into(),
             language: "en".into(),
             title: "Glossary".into(),
             statuses: KNOWN_STATUSES.iter().map(|s| (*s).to_owned()).collect(),

@@ -366,7 +366,9 @@ fn render_writes_svg_png_and_pdf_and_leaves_no_temporary_file() {
             None,
         );
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-        assert_eq!(stderr(&out), "");
+        let said = format!("glossgraph: wrote {} (", output.display());
+        assert!(stderr(&out).starts_with(&said), "{}", stderr(&out));
+        assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
         assert!(std::fs::read(&output).unwrap().starts_with(magic), "{file}");
     }
     let names: Vec<String> = std::fs::read_dir(&dir)
@@ -433,8 +435,16 @@ fn render_refuses_a_hairball_with_the_count_and_what_to_do() {
         None,
     );
     assert_eq!(out.status.code(), Some(2));
+    // After the notes every command prints (the warnings' count, the example base).
+    let err = stderr(&out);
+    let error = err
+        .lines()
+        .filter(|l| !l.starts_with("glossgraph: note: "))
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n";
     assert_eq!(
-        stderr(&out),
+        error,
         "glossgraph: error: the topic map would draw 600 nodes, more than the limit of 500 for \
          `dot`; let glossgraph's map engine draw it at any size (--engine map), draw one term's \
          neighbourhood with --focus SLUG [--depth N], or raise the limit with --max-nodes N\n"

@@ -217,6 +217,7 @@ fn generate_is_byte_stable_and_refuses_a_non_empty_folder() {
     generate(&a, "42");
     generate(&b, "42");
     assert!(std::fs::read(&a).unwrap() == std::fs::read(&b).unwrap());
+    std::fs::remove_file(&b).unwrap();
     generate(&b, "43");
     assert!(std::fs::read(&a).unwrap() != std::fs::read(&b).unwrap());
 

@@ -649,7 +649,10 @@ fn issue_23_10_generate_says_what_it_wrote() {
         None,
     ));
     assert_eq!(code, 0);
-    assert_eq!(stderr, "glossgraph: wrote 5 cards to cards.jsonl\n");
+    assert_eq!(
+        stderr,
+        "glossgraph: wrote 5 cards to cards.jsonl (JSON Lines)\n"
+    );
     let (code, _, stderr) = outcome(&run_in(
         &dir,
         &["generate", "--terms", "5", "--out", "cards"],

@@ -84,3 +84,118 @@ fn generate_writes_the_file_its_name_says_and_never_overwrites_in_silence() {
         assert_ne!(std::fs::read(&path).unwrap(), before);
     }
 }
+
+/// A glossary of two cards, `b` listing `a` one way (a warning), with `settings` as its
+/// glossgraph.toml (none: no file).
+fn two_cards(settings: Option<&str>) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("a.json"),
+        r#"{"slug": "a", "term": "A", "definition": "The first."}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("b.json"),
+        r#"{"slug": "b", "term": "B", "definition": "The second.", "related": ["a"]}"#,
+    )
+    .unwrap();
+    if let Some(settings) = settings {
+        std::fs::write(dir.path().join("glossgraph.toml"), settings).unwrap();
+    }
+    dir
+}
+
+/// Items 6 and 9: every command that reads the glossary to write or send something counts
+/// its warnings in one line, and says when the base IRI is the built-in example; `push`
+/// refuses that base unless --base or --graph is given.
+#[test]
+fn warnings_and_the_example_base_are_said_by_every_command() {
+    let with_base = two_cards(Some("base = \"https://glossary.test/\"\n"));
+    let input = with_base.path().to_str().unwrap();
+    let map = with_base.path().join("..").join("second-hour-map.html");
+    let runs: [Vec<&str>; 4] = [
+        vec!["query", input, "ASK {}"],
+        vec!["render", input, "--output", map.to_str().unwrap()],
+        vec![
+            "push",
+            input,
+            "--endpoint",
+            "http://127.0.0.1:9/store",
+            "--dry-run",
+        ],
+        vec!["export", input, "--out", "-", "--format", "turtle"],
+    ];
+    for args in &runs {
+        let out = glossgraph(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("the glossary has 1 warning;"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert!(!stderr(&out).contains("no base IRI is set"), "{args:?}");
+    }
+    let _ = std::fs::remove_file(&map);
+
+    let without = two_cards(None);
+    let input = without.path().to_str().unwrap();
+    let out = glossgraph(&["export", input, "--out", "-", "--format", "turtle"]);
+    assert!(
+        stderr(&out).contains("no base IRI is set")
+            && stderr(&out).contains("https://example.org/glossary/"),
+        "{}",
+        stderr(&out)
+    );
+    let push = [
+        "push",
+        input,
+        "--endpoint",
+        "http://127.0.0.1:9/store",
+        "--dry-run",
+    ];
+    let out = glossgraph(&push);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("is the built-in example"),
+        "{}",
+        stderr(&out)
+    );
+    ok(&glossgraph(
+        &[&push[..], &["--base", "https://glossary.test/"]].concat(),
+    ));
+    ok(&glossgraph(
+        &[&push[..], &["--graph", "https://glossary.test/g"]].concat(),
+    ));
+}
+
+/// Item 11: `render` says what it wrote, with a picture's size in pixels.
+#[test]
+fn render_says_what_it_wrote() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["map.html", "map.png"] {
+        let path = dir.path().join(name);
+        let out = glossgraph(&["render", "--output", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let said = format!("glossgraph: wrote {} (", path.display());
+        assert!(stderr(&out).contains(&said), "{}", stderr(&out));
+        if name.ends_with(".png") {
+            assert!(stderr(&out).contains(" pixels)"), "{}", stderr(&out));
+        }
+    }
+}
+
+/// Item 12: the flags that shape the drawings say so when other formats come with them.
+#[test]
+fn drawing_flags_say_which_formats_they_shape() {
+    let out = glossgraph(&[
+        "export", "--out", "-", "--format", "turtle", "--focus", "roce-v2",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(
+            "note: --focus shapes only glossary.dot and glossary.svg, which this run does not write; every other format holds all 34 terms"
+        ),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -455,10 +455,11 @@ pub enum PushProtocol {
     Update,
 }
 
-/// Which part of the glossary a topic map draws, and how (DOT export and `render`).
+/// Which part of the glossary a topic map draws, and how (`render`, and in `export` only
+/// glossary.dot and glossary.svg: every other format holds the whole glossary).
 #[derive(Debug, Clone, Args)]
 pub struct ViewArgs {
-    /// Draw only this term and its neighbourhood.
+    /// Draw only this term and its neighbourhood (export: glossary.dot and .svg only).
     #[arg(long, value_name = "SLUG")]
     pub focus: Option<String>,
 
@@ -466,17 +467,19 @@ pub struct ViewArgs {
     #[arg(long, value_name = "N", default_value_t = 1, requires = "focus")]
     pub depth: usize,
 
-    /// Draw only terms with these statuses (comma-separated); the focus term is always drawn.
+    /// Draw only terms with these statuses (comma-separated); the focus term is always drawn
+    /// (export: glossary.dot and .svg only).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub status: Vec<String>,
 
-    /// Group terms into boxes [default: topic; none with sfdp, which draws no boxes].
+    /// Group terms into boxes [default: topic; none with sfdp, which draws no boxes] (export:
+    /// glossary.dot and .svg only).
     #[arg(long, value_enum)]
     pub cluster: Option<ClusterArg>,
 
     /// Who lays the map out: map (glossgraph's topic map, drawn by Graphviz's neato -n2; any
     /// size), dot (Graphviz's layered layout, up to a few hundred terms) or sfdp (Graphviz's
-    /// force-directed layout).
+    /// force-directed layout) (export: glossary.dot and .svg only).
     #[arg(long, value_enum, default_value_t = EngineArg::Map)]
     pub engine: EngineArg,
 
@@ -487,6 +490,27 @@ pub struct ViewArgs {
 }
 
 impl ViewArgs {
+    /// The flags given that change the view, as typed: `--focus` and the others.
+    pub fn given(&self) -> Vec<&'static str> {
+        let mut given = Vec::new();
+        if self.focus.is_some() {
+            given.push("--focus");
+        }
+        if !self.status.is_empty() {
+            given.push("--status");
+        }
+        if self.cluster.is_some() {
+            given.push("--cluster");
+        }
+        if self.engine != EngineArg::Map {
+            given.push("--engine");
+        }
+        if self.max_nodes.is_some() {
+            given.push("--max-nodes");
+        }
+        given
+    }
+
     /// The view these flags ask for, with the size guard of the engine unless --max-nodes says
     /// otherwise.
     pub fn view(&self) -> View {

@@ -32,6 +32,31 @@ pub fn run(args: &ExportArgs, color: Color) -> Result<ExitCode> {
 fn export_checked(args: &ExportArgs, checked: &Checked, color: Color) -> Result<ExitCode> {
     let (glossary, config) = (&checked.glossary, &checked.config);
     let formats = formats(args)?;
+    // The view's flags shape the drawings only: said when they come with other formats, or
+    // with none they shape.
+    let given = args.view.given();
+    if !given.is_empty() && !args.quiet {
+        let drawn = formats
+            .iter()
+            .any(|f| matches!(f, Format::Dot | Format::Svg));
+        let others = formats
+            .iter()
+            .any(|f| !matches!(f, Format::Dot | Format::Svg));
+        if others {
+            eprintln!(
+                "glossgraph: note: {} shape{} only glossary.dot and glossary.svg{}; every other \
+                 format holds all {} terms",
+                given.join(", "),
+                if given.len() == 1 { "s" } else { "" },
+                if drawn {
+                    ""
+                } else {
+                    ", which this run does not write"
+                },
+                glossary.cards().len()
+            );
+        }
+    }
     // The DOT file is written whole unless --max-nodes asks for a guard; the SVG gets the
     // engine's guard (see bundle). A large DOT file is announced, not refused.
     let view = dot::View {

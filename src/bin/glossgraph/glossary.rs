@@ -71,6 +71,13 @@ pub fn load_valid(
             args.input()
         );
     }
+    if !quiet && checked.config.has_example_base() {
+        eprintln!(
+            "glossgraph: note: no base IRI is set (no `base` in a glossgraph.toml beside the \
+             cards, no --base): the terms' IRIs use the example {}",
+            glossgraph::config::EXAMPLE_BASE
+        );
+    }
     Ok(Ok(checked))
 }
 
@@ -80,7 +87,7 @@ pub fn load_for_store(
     args: &GlossaryArgs,
     color: Color,
 ) -> Result<Result<(Glossary, Config), ExitCode>> {
-    match load_valid(args, color, true)? {
+    match load_valid(args, color, false)? {
         Ok(checked) => Ok(Ok((checked.glossary, checked.config))),
         Err(code) => {
             eprintln!(

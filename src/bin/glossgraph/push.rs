@@ -53,6 +53,14 @@ pub fn run(args: PushArgs, color: Color) -> Result<ExitCode> {
         Ok(loaded) => loaded,
         Err(code) => return Ok(code),
     };
+    if config.has_example_base() && args.graph.is_none() && args.glossary.base.is_none() {
+        bail!(
+            "the glossary's base IRI is the built-in example {}: a push would write its terms \
+             into a real store under IRIs that are nobody's. Set `base` in glossgraph.toml, or \
+             give --base (or --graph, for the graph pushed into)",
+            glossgraph::config::EXAMPLE_BASE
+        );
+    }
     if args.incremental {
         return incremental(&args, &glossary, &config, credentials, timeout);
     }

@@ -49,6 +49,35 @@ pub fn write(
     color: bool,
 ) -> io::Result<()> {
     let paint = Paint { on: color };
+    write_terms(diff, &mut w, &paint)?;
+    summary(diff, old, new, w)
+}
+
+/// The summary alone (`diff --stat`, as git has it): how many fields of each name changed,
+/// most first, then the summary line.
+///
+/// # Errors
+/// Those of `w`.
+pub fn write_stat(diff: &Diff, old: &Side, new: &Side, mut w: impl Write) -> io::Result<()> {
+    let mut fields: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    let changes = diff
+        .changed
+        .iter()
+        .flat_map(|c| &c.changes)
+        .chain(diff.renamed.iter().flat_map(|r| &r.changes));
+    for change in changes {
+        *fields.entry(change.field()).or_default() += 1;
+    }
+    let mut fields: Vec<(&str, usize)> = fields.into_iter().collect();
+    fields.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    for (field, n) in fields {
+        writeln!(w, " {n:>7} {field}")?;
+    }
+    summary(diff, old, new, w)
+}
+
+/// One line per added, removed, renamed or changed term, in slug order.
+fn write_terms(diff: &Diff, mut w: impl Write, paint: &Paint) -> io::Result<()> {
     // One list in slug order: renamed and added under their new slug, removed under the old.
     enum Entry<'d> {
         Added(&'d super::Term),
@@ -105,14 +134,19 @@ pub fn write(
                     paint.head(&visible(&r.from)),
                     paint.head(&visible(&r.to))
                 )?;
-                changes(&mut w, &r.changes, &paint)?;
+                changes(&mut w, &r.changes, paint)?;
             }
             Entry::Changed(c) => {
                 writeln!(w, "changed {}", paint.head(&visible(&c.slug)))?;
-                changes(&mut w, &c.changes, &paint)?;
+                changes(&mut w, &c.changes, paint)?;
             }
         }
     }
+    Ok(())
+}
+
+/// The last line: both sides and the counts.
+fn summary(diff: &Diff, old: &Side, new: &Side, mut w: impl Write) -> io::Result<()> {
     let plural = |n: usize| if n == 1 { "term" } else { "terms" };
     writeln!(
         w,

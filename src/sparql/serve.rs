@@ -75,6 +75,19 @@ pub struct Options {
     pub head_timeout: Duration,
     /// `Access-Control-Allow-Origin` to send, if cross-origin requests are allowed.
     pub cors: Option<String>,
+    /// Told a line per request: method, path, status, time to the answer's head.
+    pub log: Option<RequestLog>,
+}
+
+/// Where `serve` tells of each request (`glossgraph serve --log` writes it on stderr: the
+/// library itself never prints).
+#[derive(Clone)]
+pub struct RequestLog(pub Arc<dyn Fn(&str) + Send + Sync>);
+
+impl std::fmt::Debug for RequestLog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RequestLog(..)")
+    }
 }
 
 impl Default for Options {
@@ -87,6 +100,7 @@ impl Default for Options {
             max_per_client: 64,
             head_timeout: Duration::from_secs(5),
             cors: None,
+            log: None,
         }
     }
 }
@@ -228,6 +242,7 @@ impl Shared {
     }
 
     fn respond(&self, request: &mut Request<Body>) -> Response<Body> {
+        let started = Instant::now();
         let mut response = if self.stopping.load(Ordering::SeqCst) {
             text(
                 StatusCode::SERVICE_UNAVAILABLE,
@@ -248,6 +263,16 @@ impl Shared {
         }
         if request.method() == Method::HEAD {
             *response.body_mut() = Body::empty();
+        }
+        if let Some(RequestLog(log)) = &self.options.log {
+            // The time to the answer's head: a streamed body goes on being written after.
+            log(&format!(
+                "{} {} {} {:.1} ms",
+                request.method(),
+                request.uri().path(),
+                response.status().as_u16(),
+                started.elapsed().as_secs_f64() * 1000.0
+            ));
         }
         response
     }
@@ -314,6 +339,12 @@ impl Shared {
                 self.query(request, params)
             }
             "/store" if reading => self.graph_store(request),
+            // Browsers ask for it on every page: nothing, and not an error.
+            "/favicon.ico" if reading => Ok(Response::builder()
+                .status(StatusCode::NO_CONTENT)
+                .header(header::CACHE_CONTROL, "max-age=86400")
+                .body(Body::empty())
+                .unwrap_or_default()),
             "/store" => Err(Failure::new(
                 StatusCode::METHOD_NOT_ALLOWED,
                 "the Graph Store of glossgraph serve is read-only: GET and HEAD only",

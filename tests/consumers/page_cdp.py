@@ -3,7 +3,8 @@ into the text area, presses Ctrl+Enter, waits for the results, and reads the tab
 
 Usage: python3 page_cdp.py CHROMIUM URL QUERY SCREENSHOT.png
 Drives Chromium through cdp.py (the Chrome DevTools Protocol over a pipe, standard library only).
-Prints {"status": ..., "state": ..., "headers": [...], "rows": [[...], ...]} as JSON.
+Prints {"status": ..., "state": ..., "headers": [...], "rows": [[...], ...], "links": [...]}
+as JSON (the links: the targets of the table's anchors).
 """
 import json
 import os
@@ -32,6 +33,7 @@ try:
           typed: document.getElementById('query').value,
           headers: t ? [...t.tHead.rows[0].cells].map(c => c.textContent) : [],
           rows: t ? [...t.tBodies[0].rows].map(r => [...r.cells].map(c => c.textContent)) : [],
+          links: t ? [...t.querySelectorAll('a')].map(a => a.href) : [],
         };
     })()""")
     browser.screenshot(screenshot)

@@ -199,3 +199,285 @@ fn drawing_flags_say_which_formats_they_shape() {
         stderr(&out)
     );
 }
+
+/// Item 7: thousands of removed terms are shown as `check` shows a rule (ten, then a count),
+/// and can be allowed in bulk from a file of slugs.
+#[test]
+fn many_removals_are_capped_and_can_be_allowed_from_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("old.jsonl");
+    let new = dir.path().join("new.jsonl");
+    ok(&glossgraph(&[
+        "generate",
+        "--terms",
+        "60",
+        "--out",
+        old.to_str().unwrap(),
+    ]));
+    let text = std::fs::read_to_string(&old).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // The new version keeps the cards whose related terms all stay: drop the last 25.
+    let kept: Vec<&str> = lines[..35].to_vec();
+    let kept_slugs: Vec<String> = kept
+        .iter()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["slug"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    let cleaned: Vec<String> = kept
+        .iter()
+        .map(|l| {
+            let mut card: serde_json::Value = serde_json::from_str(l).unwrap();
+            for field in ["related", "supersedes", "supersededBy"] {
+                if let Some(list) = card[field].as_array_mut() {
+                    list.retain(|s| kept_slugs.iter().any(|k| Some(k.as_str()) == s.as_str()));
+                }
+            }
+            card.to_string()
+        })
+        .collect();
+    std::fs::write(&new, cleaned.join("\n") + "\n").unwrap();
+    let out = dir.path().join("ex");
+    let out_arg = out.to_str().unwrap();
+    let base = ["--base", "https://glossary.test/", "--format", "ntriples"];
+    ok(&glossgraph(
+        &[
+            &["export", old.to_str().unwrap(), "--out", out_arg][..],
+            &base,
+        ]
+        .concat(),
+    ));
+    let refused = glossgraph(
+        &[
+            &["export", new.to_str().unwrap(), "--out", out_arg][..],
+            &base,
+        ]
+        .concat(),
+    );
+    assert_eq!(refused.status.code(), Some(1));
+    let err = stderr(&refused);
+    assert_eq!(
+        err.matches("was exported, but the glossary has no card")
+            .count(),
+        10,
+        "{err}"
+    );
+    assert!(
+        err.contains("… and 15 more terms gone the same way"),
+        "{err}"
+    );
+    assert!(err.contains("--allow-removals-from FILE"), "{err}");
+    let gone: Vec<String> = lines[35..]
+        .iter()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["slug"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    let list = dir.path().join("removed.txt");
+    std::fs::write(&list, format!("# retired in v2\n{}\n", gone.join("\n"))).unwrap();
+    ok(&glossgraph(
+        &[
+            &[
+                "export",
+                new.to_str().unwrap(),
+                "--out",
+                out_arg,
+                "--allow-removals-from",
+                list.to_str().unwrap(),
+            ][..],
+            &base,
+        ]
+        .concat(),
+    ));
+}
+
+/// Item 8: `diff --stat` is the summary alone, and a rename says what becomes of the old IRI.
+#[test]
+fn diff_has_a_summary_mode_and_warns_of_renamed_iris() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = (dir.path().join("one.jsonl"), dir.path().join("two.jsonl"));
+    ok(&glossgraph(&[
+        "generate",
+        "--terms",
+        "300",
+        "--out",
+        one.to_str().unwrap(),
+    ]));
+    // Every definition changed, and the first card's aliases.
+    let changed: Vec<String> = std::fs::read_to_string(&one)
+        .unwrap()
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            let mut card: serde_json::Value = serde_json::from_str(l).unwrap();
+            let definition = format!("{} Changed.", card["definition"].as_str().unwrap());
+            card["definition"] = definition.into();
+            if i == 0 {
+                card["aliases"] = serde_json::json!(["A new alias"]);
+            }
+            card.to_string()
+        })
+        .collect();
+    std::fs::write(&two, changed.join("\n") + "\n").unwrap();
+    let full = glossgraph(&[
+        "diff",
+        one.to_str().unwrap(),
+        two.to_str().unwrap(),
+        "--color",
+        "never",
+    ]);
+    let stat = glossgraph(&[
+        "diff",
+        one.to_str().unwrap(),
+        two.to_str().unwrap(),
+        "--stat",
+    ]);
+    assert_eq!(stat.status.code(), Some(1));
+    let (full, stat) = (super::sparql::stdout(&full), super::sparql::stdout(&stat));
+    assert!(full.lines().count() > 300, "{}", full.lines().count());
+    assert!(stat.lines().count() <= 20, "{stat}");
+    assert_eq!(stat.lines().last(), full.lines().last());
+    let words = |n: usize| -> Vec<String> {
+        stat.lines()
+            .nth(n)
+            .unwrap()
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(words(0), ["300", "definition"], "{stat}");
+    assert_eq!(words(1), ["1", "aliases"], "{stat}");
+
+    let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+    for (folder, slug) in [(&old, "rdma-cm"), (&new, "rdma-connection-manager")] {
+        std::fs::create_dir(folder).unwrap();
+        std::fs::write(
+            folder.join(format!("{slug}.json")),
+            format!(r#"{{"slug": "{slug}", "term": "RDMA connection manager", "definition": "Sets up connections."}}"#),
+        )
+        .unwrap();
+    }
+    let out = glossgraph(&["diff", old.to_str().unwrap(), new.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains(
+            "note: 1 renamed term: the old IRI stops resolving unless a tombstone card keeps it"
+        ),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// Item 2: the user's own `queries/*.rq` beside the INPUT are saved queries too, listed with
+/// their file; the `--help` example answers; a slug that names no term is said to.
+#[test]
+fn saved_queries_include_the_users_own_and_slugs_are_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = two_cards(Some("base = \"https://glossary.test/\"\n"));
+    let input = dir.path().join("cards");
+    std::fs::create_dir(&input).unwrap();
+    for name in ["a.json", "b.json", "glossgraph.toml"] {
+        std::fs::copy(cards.path().join(name), input.join(name)).unwrap();
+    }
+    std::fs::create_dir(dir.path().join("queries")).unwrap();
+    std::fs::write(
+        dir.path().join("queries/count-terms.rq"),
+        "# How many terms the glossary has.\nSELECT (COUNT(?t) AS ?terms) WHERE { ?t a skos:Concept }\n",
+    )
+    .unwrap();
+    let input = input.to_str().unwrap();
+    let list = ok(&glossgraph(&["query", input, "--list"]));
+    assert!(list.contains("count-terms ("), "{list}");
+    assert!(list.contains("How many terms the glossary has."), "{list}");
+    assert!(
+        list.starts_with("deprecated-without-replacement\n"),
+        "{list}"
+    );
+    let answer = ok(&glossgraph(&[
+        "query",
+        input,
+        "--saved",
+        "count-terms",
+        "--results",
+        "csv",
+    ]));
+    assert_eq!(answer.replace('\r', ""), "terms\n2\n");
+
+    // The example of `query --help`, on the sample: rows, not "(0 rows)".
+    let help = ok(&glossgraph(&["query", "--help"]));
+    let example = help
+        .lines()
+        .find(|l| l.contains("--saved supersession-chain --param"))
+        .unwrap();
+    let args: Vec<&str> = example.split_whitespace().skip(1).collect();
+    let rows = ok(&glossgraph(&[&args[..], &["--results", "csv"]].concat()));
+    assert!(rows.lines().count() > 1, "{example}: {rows}");
+
+    let out = glossgraph(&[
+        "query",
+        "--saved",
+        "supersession-chain",
+        "--param",
+        "slug=roce-v3",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no term has the slug `roce-v3`; did you mean `roce-v"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// Item 1: export then import gives back the cards, one-way `related` links included (they
+/// are written in the direction the card lists them), and so the same warnings.
+#[test]
+fn export_then_import_gives_back_the_cards_with_their_one_way_links() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = dir.path().join("g.jsonl");
+    let cards_arg = cards.to_str().unwrap();
+    ok(&glossgraph(&[
+        "generate", "--terms", "400", "--out", cards_arg,
+    ]));
+    let warnings = |input: &str| -> u64 {
+        let out = glossgraph(&["check", input, "--format", "json"]);
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        report["summary"]["warnings"].as_u64().unwrap()
+    };
+    let before = warnings(cards_arg);
+    assert!(before > 0, "the generated glossary has one-way links");
+    let ex = dir.path().join("ex");
+    ok(&glossgraph(&[
+        "export",
+        cards_arg,
+        "--out",
+        ex.to_str().unwrap(),
+        "--format",
+        "turtle,nquads",
+        "--base",
+        "https://glossary.test/",
+    ]));
+    for file in ["glossary.ttl", "glossary.nq"] {
+        let imported = dir.path().join(format!("imported-{file}"));
+        ok(&glossgraph(&[
+            "import",
+            ex.join(file).to_str().unwrap(),
+            "--out",
+            imported.to_str().unwrap(),
+        ]));
+        let imported = imported.to_str().unwrap();
+        let diff = glossgraph(&["diff", cards_arg, imported, "--stat"]);
+        assert_eq!(
+            diff.status.code(),
+            Some(0),
+            "{file}: {}",
+            super::sparql::stdout(&diff)
+        );
+        assert_eq!(warnings(imported), before, "{file}");
+    }
+}

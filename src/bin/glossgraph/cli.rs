@@ -116,7 +116,7 @@ pub enum Command {
     ///   glossgraph query 'SELECT ?t ?l { ?t skos:prefLabel ?l } ORDER BY ?l LIMIT 5'
     ///   glossgraph query data --file q.rq --results json
     ///   glossgraph query --list
-    ///   glossgraph query --saved supersession-chain --param slug=roce-v2
+    ///   glossgraph query --saved supersession-chain --param slug=nvme-of-1-0
     #[command(verbatim_doc_comment)]
     Query(QueryArgs),
 
@@ -363,6 +363,10 @@ pub struct ServeArgs {
     /// Allow cross-origin requests from this origin (`*` for any).
     #[arg(long, value_name = "ORIGIN", num_args = 0..=1, default_missing_value = "*")]
     pub cors: Option<String>,
+
+    /// Write one line per request on standard error: method, path, status, milliseconds.
+    #[arg(long)]
+    pub log: bool,
 }
 
 #[derive(Debug, Args)]
@@ -641,6 +645,11 @@ pub struct ExportArgs {
     #[arg(long, value_name = "SLUG", value_delimiter = ',')]
     pub allow_removal: Vec<String>,
 
+    /// Allow the removal of every term whose slug this file lists, one a line (blank lines
+    /// and lines starting with # are skipped): for removing many terms deliberately.
+    #[arg(long, value_name = "FILE")]
+    pub allow_removals_from: Option<PathBuf>,
+
     /// Write GraphML for this consumer only (instead of every profile).
     #[arg(long, value_enum, value_name = "NAME")]
     pub profile: Option<ProfileArg>,
@@ -809,6 +818,10 @@ pub struct DiffArgs {
     /// How to write the differences.
     #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
     pub format: DiffFormat,
+
+    /// Only the summary: how many times each field changed, and the counts (text format).
+    #[arg(long)]
+    pub stat: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

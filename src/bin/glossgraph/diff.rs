@@ -61,6 +61,9 @@ pub fn run(args: &DiffArgs, color: Color) -> Result<ExitCode> {
     let paint = color.enabled(&stdout);
     let mut out = io::BufWriter::new(stdout.lock());
     match args.format {
+        DiffFormat::Text if args.stat => {
+            diff::human::write_stat(&found, &old_side, &new_side, &mut out)?
+        }
         DiffFormat::Text => diff::human::write(&found, &old_side, &new_side, &mut out, paint)?,
         DiffFormat::Json => found.write_json(&mut out, &old_side, &new_side)?,
         DiffFormat::SparqlUpdate => {
@@ -72,6 +75,17 @@ pub fn run(args: &DiffArgs, color: Color) -> Result<ExitCode> {
         }
     }
     out.flush()?;
+    if !found.renamed.is_empty() && args.format != DiffFormat::SparqlUpdate {
+        let n = found.renamed.len();
+        eprintln!(
+            "glossgraph: note: {n} renamed term{s}: the old IRI{s} stop{verb} resolving unless a \
+             tombstone card keeps {them} (the old slug, \"status\": \"obsolete\", \
+             \"supersededBy\": [the new slug])",
+            s = if n == 1 { "" } else { "s" },
+            verb = if n == 1 { "s" } else { "" },
+            them = if n == 1 { "it" } else { "them" },
+        );
+    }
     let code = if found.is_empty() {
         ExitCode::SUCCESS
     } else {

@@ -97,7 +97,8 @@ fn export_checked(args: &ExportArgs, checked: &Checked, color: Color) -> Result<
             folder.display()
         );
     }
-    let gone = bundle::vanished(glossary, out, &args.allow_removal)?;
+    let allowed = allowed_removals(args)?;
+    let gone = bundle::vanished(glossary, out, &allowed)?;
     if !gone.is_empty() {
         report_vanished(&gone, config, out, color);
         return Ok(ExitCode::from(exit::FINDINGS));
@@ -293,6 +294,12 @@ fn regenerating(args: &ExportArgs) -> String {
     if !args.allow_removal.is_empty() {
         flags.push(("allow-removal", Some(args.allow_removal.join(","))));
     }
+    flags.push((
+        "allow-removals-from",
+        args.allow_removals_from
+            .as_ref()
+            .map(|f| f.display().to_string()),
+    ));
     flags.push(("base", glossary.base.clone()));
     flags.push(("language", glossary.language.clone()));
     flags.push(("title", glossary.title.clone()));
@@ -341,7 +348,8 @@ fn report_vanished(gone: &[bundle::Vanished], config: &Config, out: &Path, color
     };
     let iris = Iris::new(&config.base);
     let manifest = out.join(bundle::MANIFEST);
-    for v in gone {
+    // As `check` caps a rule: the first few in full, then a count.
+    for v in gone.iter().take(crate::cli::MAX_PER_RULE) {
         eprintln!(
             "{red}error{reset}{bold}: {}:{}: term `{}` was exported, but the glossary has no card `{}` any more: its IRI {} would stop resolving{reset}",
             manifest.display(),
@@ -356,11 +364,40 @@ fn report_vanished(gone: &[bundle::Vanished], config: &Config, out: &Path, color
             v.slug
         );
     }
+    if gone.len() > crate::cli::MAX_PER_RULE {
+        eprintln!(
+            "… and {} more terms gone the same way",
+            gone.len() - crate::cli::MAX_PER_RULE
+        );
+    }
     eprintln!(
         "glossgraph: {} exported term{} vanished from the glossary; nothing was written or compared",
         gone.len(),
         if gone.len() == 1 { "" } else { "s" },
     );
+    if gone.len() > 1 {
+        eprintln!(
+            "glossgraph: to remove them all deliberately, list their slugs in a file, one a line, \
+             and pass --allow-removals-from FILE"
+        );
+    }
+}
+
+/// The slugs whose removal is allowed: `--allow-removal`, and those of the
+/// `--allow-removals-from` file (one a line; blank lines and `#` comments skipped).
+fn allowed_removals(args: &ExportArgs) -> Result<Vec<String>> {
+    let mut allowed = args.allow_removal.clone();
+    if let Some(file) = &args.allow_removals_from {
+        let text = std::fs::read_to_string(file)
+            .with_context(|| format!("cannot read --allow-removals-from `{}`", file.display()))?;
+        allowed.extend(
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(str::to_owned),
+        );
+    }
+    Ok(allowed)
 }
 
 /// Whether progress lines are shown: with -v, or on a terminal unless --quiet.

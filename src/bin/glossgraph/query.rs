@@ -5,7 +5,7 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
-use glossgraph::sparql::saved::{self, SavedQuery};
+use glossgraph::sparql::saved::{self, ParamKind, SavedQuery};
 use glossgraph::sparql::{results, ResultsFormat, SparqlError};
 
 use crate::cli::{seconds, Color, QueryArgs};
@@ -15,9 +15,13 @@ use crate::glossary::{fill_store, load_for_store};
 pub fn run(mut args: QueryArgs, color: Color) -> Result<ExitCode> {
     // Not locked: a picture (GraphML, DOT) is written by the exporters' worker threads.
     let mut out = io::stdout();
+    let queries = saved_queries(args.glossary.input())?;
     if args.list {
-        for q in saved::ALL {
-            writeln!(out, "{}\n    {}", q.name, q.summary())?;
+        for (q, file) in &queries {
+            match file {
+                Some(file) => writeln!(out, "{} ({file})\n    {}", q.name, q.summary())?,
+                None => writeln!(out, "{}\n    {}", q.name, q.summary())?,
+            }
             for p in q.params()? {
                 writeln!(
                     out,
@@ -35,14 +39,25 @@ pub fn run(mut args: QueryArgs, color: Color) -> Result<ExitCode> {
         (args.glossary.input, args.query) = (input, query);
     }
     let saved = match &args.saved {
-        Some(name) => Some(SavedQuery::find(name).ok_or_else(|| {
-            let names: Vec<&str> = saved::ALL.iter().map(|q| q.name).collect();
-            anyhow!("no saved query `{name}`; there are: {}", names.join(", "))
-        })?),
+        Some(name) => Some(
+            queries
+                .iter()
+                .find(|(q, _)| q.name == name)
+                .cloned()
+                .ok_or_else(|| {
+                    let names: Vec<&str> = queries.iter().map(|(q, _)| q.name).collect();
+                    anyhow!("no saved query `{name}`; there are: {}", names.join(", "))
+                })?,
+        ),
         None => None,
     };
+    let saved_file = saved.as_ref().and_then(|(_, file)| file.clone());
+    let saved = saved.map(|(q, _)| q);
     let (text, origin) = match (&args.query, &args.file, saved) {
-        (_, _, Some(q)) => (q.text.to_owned(), format!("queries/{}.rq", q.name)),
+        (_, _, Some(q)) => (
+            q.text.to_owned(),
+            saved_file.unwrap_or_else(|| format!("queries/{}.rq", q.name)),
+        ),
         (_, Some(path), _) => (
             std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read `{}`", path.display()))?,
@@ -70,6 +85,27 @@ pub fn run(mut args: QueryArgs, color: Color) -> Result<ExitCode> {
         Ok(loaded) => loaded,
         Err(code) => return Ok(code),
     };
+    // A slug that names no term would only answer with no rows: say so instead.
+    if let Some(q) = &saved {
+        for p in q.params()? {
+            if !matches!(p.kind, ParamKind::Slug | ParamKind::Term) {
+                continue;
+            }
+            let prefix = format!("{}=", p.name);
+            for value in args.params.iter().filter_map(|a| a.strip_prefix(&prefix)) {
+                if glossary.node(value).is_none() {
+                    let hint = glossary
+                        .suggest(value)
+                        .map(|s| format!("; did you mean `{s}`?"))
+                        .unwrap_or_default();
+                    bail!(
+                        "--param {}{value}: no term has the slug `{value}`{hint}",
+                        prefix
+                    );
+                }
+            }
+        }
+    }
     let store = fill_store(&glossary, &config)?;
     let mut prepared = match store.prepare(&text) {
         Ok(p) => p,
@@ -202,6 +238,60 @@ impl<W: Write> Write for LineEnd<W> {
     fn flush(&mut self) -> io::Result<()> {
         self.inner.flush()
     }
+}
+
+/// The saved queries: the built-in ones, then the user's `*.rq` files in a `queries/` folder
+/// beside the INPUT and in the working folder, each with the file it came from. A file named
+/// as a built-in query replaces it when its text differs (this repository's own `queries/`
+/// holds the built-in files themselves).
+fn saved_queries(input: &str) -> Result<Vec<(SavedQuery, Option<String>)>> {
+    let mut all: Vec<(SavedQuery, Option<String>)> =
+        saved::ALL.iter().map(|q| (*q, None)).collect();
+    let beside = std::path::Path::new(input)
+        .parent()
+        .map(|p| p.join("queries"))
+        .filter(|_| input != "-");
+    let mut seen = Vec::new();
+    for dir in beside
+        .into_iter()
+        .chain([std::path::PathBuf::from("queries")])
+    {
+        let Ok(canonical) = dir.canonicalize() else {
+            continue;
+        };
+        if seen.contains(&canonical) {
+            continue;
+        }
+        seen.push(canonical);
+        let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+            .with_context(|| format!("cannot read `{}`", dir.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "rq"))
+            .collect();
+        files.sort();
+        for path in files {
+            let Some(name) = path.file_stem().and_then(|s| s.to_str()) else {
+                continue;
+            };
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("cannot read `{}`", path.display()))?;
+            // A query of the run's own: kept for as long as the process lives.
+            let query = SavedQuery {
+                name: String::from(name).leak(),
+                text: text.leak(),
+            };
+            query
+                .params()
+                .with_context(|| format!("`{}`: its header", path.display()))?;
+            let file = Some(path.display().to_string());
+            match all.iter_mut().find(|(q, _)| q.name == query.name) {
+                Some(known) if known.0.text == query.text => {}
+                Some(known) => *known = (query, file),
+                None => all.push((query, file)),
+            }
+        }
+    }
+    Ok(all)
 }
 
 #[cfg(test)]

@@ -48,6 +48,11 @@ pub fn run(args: ServeArgs, color: Color) -> Result<ExitCode> {
         max_per_client: args.max_per_client,
         head_timeout: serve::Options::default().head_timeout,
         cors: args.cors,
+        log: args.log.then(|| {
+            serve::RequestLog(std::sync::Arc::new(|line: &str| {
+                eprintln!("glossgraph: {line}");
+            }))
+        }),
     };
     let (stop_tx, stop_rx) = std::sync::mpsc::channel();
     ctrlc::set_handler(move || {

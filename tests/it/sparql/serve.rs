@@ -455,6 +455,26 @@ fn the_query_page_in_headless_chromium() {
         std::fs::metadata(&shot).unwrap().len() > 5000,
         "no screenshot"
     );
+    assert_eq!(page["links"], serde_json::json!([]));
+
+    // Issue 40, item 16: an IRI in the results is a link.
+    let out = Command::new(require("python3"))
+        .arg(root().join("tests/consumers/page_cdp.py"))
+        .arg(&chromium)
+        .arg(format!("{}/", server.base))
+        .arg("SELECT ?t WHERE { ?t skos:notation \"roce-v2\"^^gx:Slug }")
+        .arg(dir.join("links.png"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let page: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let iri = "https://glossgraph.example/rdma-storage/term/roce-v2";
+    assert_eq!(
+        page["rows"],
+        serde_json::json!([[format!("<{iri}>")]]),
+        "{page}"
+    );
+    assert_eq!(page["links"], serde_json::json!([iri]), "{page}");
 
     // A malformed query shows the parser's message.
     let out = Command::new(require("python3"))
@@ -733,4 +753,35 @@ fn every_request_of_64_concurrent_clients_is_answered_whole() {
         );
     }
     speaks_the_protocol(&server);
+}
+
+/// Issue 40, item 16: `--log` writes one line per request (method, path, status, time), and
+/// the favicon browsers ask for is an empty answer, not a 404.
+#[test]
+fn serve_logs_each_request_and_answers_the_favicon() {
+    let server = Served::start(&["--log"]);
+    let (status, _, _) = curl(&[&server.url("/favicon.ico")]);
+    assert_eq!(status, 204);
+    let (status, _, _) = curl(&[&server.url("/query?query=ASK%7B%7D")]);
+    assert_eq!(status, 200);
+    let (status, _, _) = curl(&[&server.url("/nowhere")]);
+    assert_eq!(status, 404);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let wanted = [
+        "GET /favicon.ico 204 ",
+        "GET /query 200 ",
+        "GET /nowhere 404 ",
+    ];
+    while Instant::now() < deadline && !wanted.iter().all(|w| server.log().contains(w)) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let log = server.log();
+    for w in wanted {
+        assert!(log.contains(&format!("glossgraph: {w}")), "{w}: {log}");
+    }
+    assert!(
+        log.lines()
+            .any(|l| l.starts_with("glossgraph: GET /query 200 ") && l.ends_with(" ms")),
+        "{log}"
+    );
 }

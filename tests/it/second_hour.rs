@@ -481,3 +481,31 @@ fn export_then_import_gives_back_the_cards_with_their_one_way_links() {
         assert_eq!(warnings(imported), before, "{file}");
     }
 }
+
+/// Item 18: a subcommand's man page shows the global options before the subcommand and a
+/// placeholder for every value.
+#[test]
+fn man_page_synopsis_places_global_options_first_and_names_values() {
+    let page = ok(&glossgraph(&["man", "export"]));
+    let synopsis = page
+        .split_once(".SH SYNOPSIS\n")
+        .unwrap()
+        .1
+        .lines()
+        .next()
+        .unwrap();
+    assert!(
+        synopsis.starts_with(r"\fBglossgraph\fR [\fB\-\-color\fR \fIWHEN\fR] \fBexport\fR "),
+        "{synopsis}"
+    );
+    for option in [
+        r"[\fB\-\-base\fR \fIIRI\fR]",
+        r"[\fB\-o\fR|\fB\-\-out\fR \fIDIR\fR]",
+        r"[\fB\-\-format\fR \fILIST\fR]",
+        r"[\fB\-\-check\fR]",
+    ] {
+        assert!(synopsis.contains(option), "{option}: {synopsis}");
+    }
+    assert!(synopsis.ends_with(r"[\fIINPUT\fR]"), "{synopsis}");
+    assert_eq!(synopsis.matches("color").count(), 1, "{synopsis}");
+}

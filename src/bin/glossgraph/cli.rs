@@ -35,6 +35,7 @@ pub struct Cli {
         long,
         value_enum,
         default_value_t = Color::Auto,
+        value_name = "WHEN",
         global = true,
         help_heading = "Global options"
     )]

@@ -30,6 +30,7 @@ pub fn completions(shell: Shell) -> Result<ExitCode> {
 pub fn man(subcommand: Option<String>) -> Result<ExitCode> {
     let mut page = Cli::command().disable_help_subcommand(true);
     page.build();
+    let mut synopsis = None;
     if let Some(name) = subcommand {
         let names: Vec<String> = page
             .get_subcommands()
@@ -45,6 +46,7 @@ pub fn man(subcommand: Option<String>) -> Result<ExitCode> {
                 )
             })?
             .display_name(format!("glossgraph-{name}"));
+        synopsis = Some(subcommand_synopsis(&page));
     }
     let about = page
         .get_long_about()
@@ -55,7 +57,16 @@ pub fn man(subcommand: Option<String>) -> Result<ExitCode> {
     let page = page.long_about(description).after_help(None::<&str>);
     let mut text = Vec::new();
     clap_mangen::Man::new(page).render(&mut text)?;
-    let text = String::from_utf8(text)?;
+    let mut text = String::from_utf8(text)?;
+    // clap_mangen's synopsis of a subcommand puts the global options among its own and names
+    // no values (`[--base]`): glossgraph's own, as `git help` pages have it.
+    if let Some(synopsis) = synopsis {
+        if let Some(start) = text.find(".SH SYNOPSIS\n") {
+            let body = start + ".SH SYNOPSIS\n".len();
+            let end = text[body..].find("\n.SH ").map_or(text.len(), |i| body + i + 1);
+            text.replace_range(body..end, &format!("{synopsis}\n"));
+        }
+    }
     let mut roff = Roff::new();
     if !examples.is_empty() {
         roff.control("SH", ["EXAMPLES"]).control("nf", []);
@@ -85,6 +96,75 @@ pub fn man(subcommand: Option<String>) -> Result<ExitCode> {
     out.write_all(&text.as_bytes()[at..])?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The SYNOPSIS line of a subcommand's page, in roff: `glossgraph [--color WHEN] NAME`, then
+/// each of its own options with its value placeholder (`[--base IRI]`), then its positionals.
+fn subcommand_synopsis(command: &clap::Command) -> String {
+    let roff_text = |s: &str| s.replace('-', "\\-");
+    let option = |arg: &clap::Arg| -> String {
+        let mut names = Vec::new();
+        if let Some(short) = arg.get_short() {
+            names.push(format!("\\fB\\-{short}\\fR"));
+        }
+        if let Some(long) = arg.get_long() {
+            names.push(format!("\\fB\\-\\-{}\\fR", roff_text(long)));
+        }
+        let takes_value = arg.get_num_args().is_some_and(|n| n.takes_values());
+        let value = if takes_value {
+            let name = arg
+                .get_value_names()
+                .and_then(|v| v.first().map(ToString::to_string))
+                .unwrap_or_else(|| arg.get_id().as_str().to_ascii_uppercase());
+            format!(" \\fI{}\\fR", roff_text(&name))
+        } else {
+            String::new()
+        };
+        let text = format!("{}{value}", names.join("|"));
+        if arg.is_required_set() {
+            text
+        } else {
+            format!("[{text}]")
+        }
+    };
+    let hidden = |arg: &clap::Arg| {
+        arg.is_hide_set() || matches!(arg.get_id().as_str(), "help" | "version")
+    };
+    let global: Vec<String> = command
+        .get_arguments()
+        .filter(|a| a.is_global_set() && !hidden(a))
+        .map(option)
+        .collect();
+    let own: Vec<String> = command
+        .get_arguments()
+        .filter(|a| !a.is_global_set() && !a.is_positional() && !hidden(a))
+        .map(option)
+        .collect();
+    let positionals: Vec<String> = command
+        .get_positionals()
+        .map(|a| {
+            let name = a
+                .get_value_names()
+                .and_then(|v| v.first().map(ToString::to_string))
+                .unwrap_or_else(|| a.get_id().as_str().to_ascii_uppercase());
+            let dots = if a.get_num_args().is_some_and(|n| n.max_values() > 1) {
+                "..."
+            } else {
+                ""
+            };
+            if a.is_required_set() {
+                format!("\\fI{}\\fR{dots}", roff_text(&name))
+            } else {
+                format!("[\\fI{}\\fR]{dots}", roff_text(&name))
+            }
+        })
+        .collect();
+    let mut words = vec!["\\fBglossgraph\\fR".to_owned()];
+    words.extend(global);
+    words.push(format!("\\fB{}\\fR", roff_text(command.get_name())));
+    words.extend(own);
+    words.extend(positionals);
+    words.join(" ")
 }
 
 /// A command's long help cut before its `Examples:` (or `Example:`) line: the description,

@@ -263,6 +263,10 @@ pub struct Loaded {
     pub sources: Sources,
     pub cards: Vec<LoadedCard>,
     pub findings: Vec<Finding>,
+    /// The slugs read from the text of JSON Lines cards that could not be decoded, where
+    /// `"slug": "…"` is still legible: links to them are not the linking card's fault, and
+    /// are not reported as dangling (a card file's name stands for its slug already).
+    pub unreadable: Vec<String>,
     /// Run on each card as it is decoded (see [`load_with`]).
     on_card: Option<Hook>,
 }
@@ -576,6 +580,21 @@ impl Loaded {
         ));
     }
 
+    /// A card that could not be decoded: its syntax error, and its slug if the text still
+    /// shows one.
+    fn broken_card(&mut self, id: SourceId, text: &str, base_line: u32, error: &serde_json::Error) {
+        self.syntax(id, text, base_line, error);
+        if let Some(slug) = legible_slug(text) {
+            if let Some(f) = self.findings.pop() {
+                self.findings.push(f.with_hint(format!(
+                    "its slug reads `{slug}`: links to `{slug}` are not reported as dangling \
+                     while this card cannot be read"
+                )));
+            }
+            self.unreadable.push(slug);
+        }
+    }
+
     fn syntax(&mut self, id: SourceId, text: &str, base_line: u32, error: &serde_json::Error) {
         // serde_json counts columns in bytes; convert to characters on that line.
         let line_text = text
@@ -609,6 +628,8 @@ impl Loaded {
         }
         match Decoded::from_json(text) {
             Ok(decoded) => self.keep(id, (1, 1, offset, text.len()), decoded),
+            // A card file's name already stands for its slug (see the checker's unjoined
+            // slugs): no hint needed.
             Err(e) => self.syntax(id, text, 1, &e),
         }
     }
@@ -708,6 +729,7 @@ impl Loaded {
                 if let Ok(part) = from_workers[k % threads].recv() {
                     this.cards.extend(part.cards);
                     this.findings.extend(part.findings);
+                    this.unreadable.extend(part.unreadable);
                 }
             };
             let mut sent = 0usize;
@@ -795,7 +817,7 @@ impl Loaded {
                 let len = line.trim_end_matches(['\n', '\r']).len();
                 self.keep(id, (number, 1, offset, len), decoded);
             }
-            Err(e) => self.syntax(id, line, number, &e),
+            Err(e) => self.broken_card(id, line, number, &e),
         }
     }
 
@@ -849,6 +871,16 @@ impl Loaded {
         }
         self.cards.push(card);
     }
+}
+
+/// The slug a broken card's text still shows: the first `"slug"` key followed by `:` and a
+/// string that is a valid slug. `None` when there is none, or more than one card's worth.
+fn legible_slug(text: &str) -> Option<String> {
+    let at = text.find("\"slug\"")?;
+    let rest = text[at + 6..].trim_start().strip_prefix(':')?.trim_start();
+    let value = rest.strip_prefix('"')?;
+    let slug = &value[..value.find('"')?];
+    crate::card::rules::is_slug(slug).then(|| slug.to_owned())
 }
 
 /// The lines of `text`, each with its line feed (the last may have none): what

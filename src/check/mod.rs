@@ -185,10 +185,12 @@ fn check_rest(
         sources,
         mut cards,
         mut findings,
+        unreadable,
         ..
     } = loaded;
     let card_count = cards.len();
-    let unjoined = unjoined_slugs(&cards, &sources);
+    let mut unjoined = unjoined_slugs(&cards, &sources);
+    unjoined.extend(unreadable);
     cards.retain(|loaded| loaded.has_slug);
     // Cards are sorted, and later split into cards and origins, where they lie: a card is a
     // few hundred bytes, and a second vector of them (or a stable sort's scratch half) would

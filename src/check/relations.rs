@@ -91,7 +91,7 @@ pub(super) fn glossary_on(
         one_way(g, origins, split..edges, out);
         cycles(g, origins, out);
         lifecycle(g, origins, out);
-        connectivity(g, origins, out);
+        connectivity(g, origins, unjoined, out);
     };
     if !two_threads {
         over_links(out);
@@ -352,10 +352,27 @@ fn lifecycle(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
     }
 }
 
-fn connectivity(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
+/// Orphans and clusters. While some cards cannot be read (`unjoined`), a term whose links
+/// all go to them is not an orphan, and the clusters are not judged: the broken cards are
+/// what is wrong, and the syntax error already says so.
+fn connectivity(
+    g: &Glossary,
+    origins: &[Origin],
+    unjoined: &HashSet<String>,
+    out: &mut Vec<Finding>,
+) {
     let components = g.components();
+    let links_unreadable = |i: usize| {
+        let card = &g.cards()[i];
+        [card.related(), card.supersedes(), card.superseded_by()]
+            .iter()
+            .any(|list| list.iter().any(|slug| unjoined.contains(slug)))
+    };
     for component in &components {
         if let [only] = component.as_slice() {
+            if links_unreadable(only.index()) {
+                continue;
+            }
             out.push(at(
                 Rule::Orphan,
                 origins[only.index()],
@@ -367,7 +384,7 @@ fn connectivity(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
             ));
         }
     }
-    if components.len() > 1 {
+    if components.len() > 1 && unjoined.is_empty() {
         let sizes: Vec<String> = components
             .iter()
             .take(10)

@@ -531,16 +531,7 @@ impl Links {
                     continue;
                 }
                 match (e.weight(), dir) {
-                    // `skos:related` as the cards state it: a mutual pair both ways, a one-way
-                    // link from the card that lists it only, so that `import` gives back
-                    // exactly the lists the cards had (SKOS reasoners add the other way).
-                    (Link::Related { mutual: true }, _) => links.related.push(other),
-                    (Link::Related { mutual: false }, _) => {
-                        let card = &glossary.cards()[node.index()];
-                        if card.related().iter().any(|r| r == glossary.slug(other)) {
-                            links.related.push(other);
-                        }
-                    }
+                    (Link::Related { .. }, _) => links.related.push(other),
                     (Link::Supersedes { .. }, Direction::Outgoing) => {
                         links.replaced_by.push(other);
                     }

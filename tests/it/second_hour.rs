@@ -434,54 +434,6 @@ fn saved_queries_include_the_users_own_and_slugs_are_checked() {
     );
 }
 
-/// Item 1: export then import gives back the cards, one-way `related` links included (they
-/// are written in the direction the card lists them), and so the same warnings.
-#[test]
-fn export_then_import_gives_back_the_cards_with_their_one_way_links() {
-    let dir = tempfile::tempdir().unwrap();
-    let cards = dir.path().join("g.jsonl");
-    let cards_arg = cards.to_str().unwrap();
-    ok(&glossgraph(&[
-        "generate", "--terms", "400", "--out", cards_arg,
-    ]));
-    let warnings = |input: &str| -> u64 {
-        let out = glossgraph(&["check", input, "--format", "json"]);
-        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        report["summary"]["warnings"].as_u64().unwrap()
-    };
-    let before = warnings(cards_arg);
-    assert!(before > 0, "the generated glossary has one-way links");
-    let ex = dir.path().join("ex");
-    ok(&glossgraph(&[
-        "export",
-        cards_arg,
-        "--out",
-        ex.to_str().unwrap(),
-        "--format",
-        "turtle,nquads",
-        "--base",
-        "https://glossary.test/",
-    ]));
-    for file in ["glossary.ttl", "glossary.nq"] {
-        let imported = dir.path().join(format!("imported-{file}"));
-        ok(&glossgraph(&[
-            "import",
-            ex.join(file).to_str().unwrap(),
-            "--out",
-            imported.to_str().unwrap(),
-        ]));
-        let imported = imported.to_str().unwrap();
-        let diff = glossgraph(&["diff", cards_arg, imported, "--stat"]);
-        assert_eq!(
-            diff.status.code(),
-            Some(0),
-            "{file}: {}",
-            super::sparql::stdout(&diff)
-        );
-        assert_eq!(warnings(imported), before, "{file}");
-    }
-}
-
 /// Item 18: a subcommand's man page shows the global options before the subcommand and a
 /// placeholder for every value.
 #[test]
@@ -508,4 +460,56 @@ fn man_page_synopsis_places_global_options_first_and_names_values() {
     }
     assert!(synopsis.ends_with(r"[\fIINPUT\fR]"), "{synopsis}");
     assert_eq!(synopsis.matches("color").count(), 1, "{synopsis}");
+}
+
+/// Item 13: one broken line of JSON Lines is one error: the links to its card (whose slug is
+/// still legible) are not dangling, and its neighbours are no orphans.
+#[test]
+fn a_broken_line_is_one_error_not_a_cascade() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = dir.path().join("g.jsonl");
+    ok(&glossgraph(&[
+        "generate",
+        "--terms",
+        "500",
+        "--out",
+        cards.to_str().unwrap(),
+    ]));
+    let text = std::fs::read_to_string(&cards).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let slug = serde_json::from_str::<serde_json::Value>(&lines[4]).unwrap()["slug"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let linked = text.matches(&format!("\"{slug}\"")).count() - 1;
+    assert!(linked > 0, "the broken card is linked from others");
+    lines[4] = lines[4].replacen("\"definition\"", "\"definition\" oops", 1);
+    std::fs::write(&cards, lines.join("\n") + "\n").unwrap();
+    let out = glossgraph(&["check", cards.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let findings = report["findings"].as_array().unwrap();
+    let errors: Vec<&serde_json::Value> = findings
+        .iter()
+        .filter(|f| f["severity"] == "error")
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0]["rule"], "json-syntax");
+    assert!(
+        errors[0]["hint"]
+            .as_str()
+            .unwrap_or_default()
+            .contains(&format!("its slug reads `{slug}`")),
+        "{:#}",
+        errors[0]
+    );
+    for f in findings {
+        assert!(
+            !matches!(
+                f["rule"].as_str(),
+                Some("dangling-link" | "orphan" | "disconnected")
+            ),
+            "{f:#}"
+        );
+    }
 }

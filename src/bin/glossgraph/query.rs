@@ -93,7 +93,8 @@ pub fn run(mut args: QueryArgs, color: Color) -> Result<ExitCode> {
             }
             let prefix = format!("{}=", p.name);
             for value in args.params.iter().filter_map(|a| a.strip_prefix(&prefix)) {
-                if glossary.node(value).is_none() {
+                // A value that is no slug at all is refused by the binding, with its reason.
+                if glossgraph::card::rules::is_slug(value) && glossary.node(value).is_none() {
                     let hint = glossary
                         .suggest(value)
                         .map(|s| format!("; did you mean `{s}`?"))

@@ -63,7 +63,9 @@ pub fn man(subcommand: Option<String>) -> Result<ExitCode> {
     if let Some(synopsis) = synopsis {
         if let Some(start) = text.find(".SH SYNOPSIS\n") {
             let body = start + ".SH SYNOPSIS\n".len();
-            let end = text[body..].find("\n.SH ").map_or(text.len(), |i| body + i + 1);
+            let end = text[body..]
+                .find("\n.SH ")
+                .map_or(text.len(), |i| body + i + 1);
             text.replace_range(body..end, &format!("{synopsis}\n"));
         }
     }
@@ -127,9 +129,8 @@ fn subcommand_synopsis(command: &clap::Command) -> String {
             format!("[{text}]")
         }
     };
-    let hidden = |arg: &clap::Arg| {
-        arg.is_hide_set() || matches!(arg.get_id().as_str(), "help" | "version")
-    };
+    let hidden =
+        |arg: &clap::Arg| arg.is_hide_set() || matches!(arg.get_id().as_str(), "help" | "version");
     let global: Vec<String> = command
         .get_arguments()
         .filter(|a| a.is_global_set() && !hidden(a))

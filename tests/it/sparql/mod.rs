@@ -98,6 +98,8 @@ pub fn generated(terms: usize) -> PathBuf {
             &terms.to_string(),
             "--out",
             path.to_str().unwrap(),
+            // A corpus of an earlier run is replaced.
+            "--force",
         ]);
         ok(&out);
         // The sample glossary's settings beside it: one base IRI, one graph, for all tests.

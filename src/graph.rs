@@ -538,7 +538,9 @@ struct Rows {
 }
 
 /// The optimal-string-alignment distance (Levenshtein plus adjacent transpositions) of `a`
-/// and `b`, if it is at most `limit`. The table is filled a row at a time and given up as soon
+/// and `b`, if it is at most `limit`. Written here rather than `strsim`'s `osa_distance` (in
+/// the build through clap): that has no bound and fills the whole table for every pair,
+/// where a did-you-mean scan compares one typo with every slug of the glossary. The table is filled a row at a time and given up as soon
 /// as a whole row exceeds `limit` (a row's smallest value never falls in the rows below), so
 /// the slugs far from a typo cost a few rows, not the whole table.
 fn distance_within(a: &[char], b: &[char], limit: usize, rows: &mut Rows) -> Option<usize> {

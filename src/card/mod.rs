@@ -101,6 +101,12 @@ pub struct Citation {
 /// A calendar date known to the year, the month or the day (`YYYY`, `YYYY-MM`, `YYYY-MM-DD`).
 ///
 /// Ordering compares the earliest day each value can mean, so `2024` < `2024-01-02`.
+///
+/// Written here rather than taken from a date crate: `chrono` and `time` (neither in the
+/// build) model full dates, and a card's `2019` or `2019-06` would have to become a made-up
+/// day that RDF then writes as `xsd:date`; this type keeps the precision the card states,
+/// which the RDF export writes as `xsd:gYear`, `xsd:gYearMonth` or `xsd:date`. Four bytes,
+/// `Copy`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PartialDate {
     year: u16,

@@ -2,6 +2,12 @@
 //! as references, and in attribute values also `"`, TAB and LF (XML parsers normalise them
 //! away otherwise); a character XML 1.0 cannot carry stops the writer with an error naming
 //! the term and field. Plain text, the usual case, costs little more than one pass.
+//!
+//! Written here rather than taken from quick-xml's `escape` module: that escapes the five
+//! markup characters only, so a TAB or LF in an attribute value
+//! would come back from any XML parser as a space (attribute-value normalisation), and a
+//! control character XML 1.0 forbids would be written as it is, making the file unreadable;
+//! both cases are in the hostile-text tests of GraphML and GEXF.
 
 use crate::output::ExportError;
 

@@ -543,32 +543,31 @@ pub fn check_endpoint(url: &str) -> Result<(), PushError> {
     request_target(url).map(drop)
 }
 
-/// The request target (path and query) that Digest authentication signs.
+/// The request target (path and query) that Digest authentication signs, read by the `http`
+/// crate's URI parser (the one ureq and oxhttp use).
 fn request_target(url: &str) -> Result<String, PushError> {
     let bad = |why: &str| PushError::Url {
         url: url.to_owned(),
         why: why.to_owned(),
     };
-    let rest = url
-        .strip_prefix("http://")
-        .or_else(|| url.strip_prefix("https://"))
-        .ok_or_else(|| bad("it must start with http:// or https://"))?;
-    let (authority, target) = match rest.find(['/', '?']) {
-        Some(i) => (&rest[..i], &rest[i..]),
-        None => (rest, "/"),
-    };
+    let uri: oxhttp::model::Uri = url
+        .parse()
+        .map_err(|e| bad(&format!("it is not a URL ({e})")))?;
+    if !matches!(uri.scheme_str(), Some("http" | "https")) {
+        return Err(bad("it must start with http:// or https://"));
+    }
+    let authority = uri.authority().map_or("", |a| a.as_str());
     if authority.contains('@') {
         return Err(bad(
             "it holds credentials; give --user, and the password in GLOSSGRAPH_PASSWORD or --password-file",
         ));
     }
-    if authority.is_empty() {
+    if uri.host().is_none_or(str::is_empty) {
         return Err(bad("it names no host"));
     }
-    Ok(if target.starts_with('?') {
-        format!("/{target}")
-    } else {
-        target.to_owned()
+    Ok(match uri.query() {
+        Some(query) => format!("{}?{query}", uri.path()),
+        None => uri.path().to_owned(),
     })
 }
 
@@ -805,6 +804,15 @@ mod tests {
         assert!(e.to_string().contains("holds credentials"), "{e}");
         assert!(!e.to_string().contains("secret") || e.to_string().contains("u:secret@h"));
         assert!(request_target("ftp://h/").is_err());
+        assert_eq!(request_target("http://h?graph=x").unwrap(), "/?graph=x");
+        assert_eq!(
+            request_target("https://h:8890/sparql-graph-crud-auth?graph=https%3A%2F%2Fg%2F")
+                .unwrap(),
+            "/sparql-graph-crud-auth?graph=https%3A%2F%2Fg%2F"
+        );
+        for bad in ["127.0.0.1:7878/store", "http://", "http:///store", "/store", "http://h/a b"] {
+            assert!(request_target(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -1,0 +1,258 @@
+//! What a topic map draws: the engine, the clusters, the view (focus, depth, statuses, size
+//! guard) and why a view cannot be drawn.
+
+use super::*;
+
+/// Who lays the map out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Engine {
+    /// glossgraph's own topic map ([`crate::map`]): every node pinned at its place
+    /// (`pos="x,y!"`), so that Graphviz only draws (`neato -n2`). Any size.
+    #[default]
+    Map,
+    /// Graphviz's layered layout; good maps up to a few hundred terms.
+    Dot,
+    /// Graphviz's scalable force-directed layout (no clusters).
+    Sfdp,
+}
+
+impl Engine {
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Map => "map",
+            Engine::Dot => "dot",
+            Engine::Sfdp => "sfdp",
+        }
+    }
+
+    /// The Graphviz program that draws the map, and its arguments.
+    pub fn program(self) -> (&'static str, &'static [&'static str]) {
+        match self {
+            Engine::Map => ("neato", &["-n2"]),
+            Engine::Dot => ("dot", &[]),
+            Engine::Sfdp => ("sfdp", &[]),
+        }
+    }
+
+    /// The size guard's default limit: `dot` becomes slow and unreadable past about 1,000
+    /// nodes; `sfdp` lays out 20,000 in under two minutes; a pinned map has no limit
+    /// (Graphviz only draws it).
+    pub fn default_max_nodes(self) -> usize {
+        match self {
+            Engine::Map => usize::MAX,
+            Engine::Dot => 500,
+            Engine::Sfdp => 20_000,
+        }
+    }
+}
+
+/// How nodes are grouped into `subgraph cluster_*` boxes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Cluster {
+    #[default]
+    None,
+    /// One box per status.
+    Status,
+    /// One box per connected component of the drawn graph; unlinked terms share one box.
+    Component,
+    /// One box per topic of the topic map ([`crate::map`]), largest first.
+    Topic,
+}
+
+/// What part of the glossary to draw, and how. The default draws the whole glossary at the
+/// places of its topic map, with no size limit: the map `export` writes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct View {
+    /// Draw only this term and the terms within `depth` links of it (any kind, either way).
+    pub focus: Option<String>,
+    pub depth: usize,
+    /// Keep only terms with one of these statuses (the focus term is always kept); empty: all.
+    pub statuses: Vec<String>,
+    pub cluster: Cluster,
+    pub engine: Engine,
+    /// Refuse to draw more nodes than this; `None`: no limit.
+    pub max_nodes: Option<usize>,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        Self {
+            focus: None,
+            depth: 1,
+            statuses: Vec::new(),
+            cluster: Cluster::None,
+            engine: Engine::Map,
+            max_nodes: None,
+        }
+    }
+}
+
+/// A view that cannot be drawn.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ViewError {
+    #[error("no term has the slug `{slug}`{}", suggestion.as_ref().map(|s| format!("; did you mean `{s}`?")).unwrap_or_default())]
+    UnknownFocus {
+        slug: String,
+        suggestion: Option<String>,
+    },
+    #[error("`{status}` is not a status of this glossary (statuses: {})", known.join(", "))]
+    UnknownStatus { status: String, known: Vec<String> },
+    #[error("the view selects no term")]
+    Empty,
+    #[error("`sfdp` does not draw clusters; use the `map` or `dot` engine for clusters, or --cluster none")]
+    ClustersNeedDot,
+    #[error(
+        "the topic map would draw {nodes} nodes, more than the limit of {limit} for `{}`; {}",
+        engine.name(),
+        too_large_advice(*engine, *focused, *fits)
+    )]
+    TooLarge {
+        nodes: usize,
+        limit: usize,
+        engine: Engine,
+        /// Whether the view is a term's neighbourhood (`--focus`).
+        focused: bool,
+        /// For a neighbourhood: the largest smaller `--depth` (at least 1) whose view is within
+        /// the limit, and how many nodes it draws.
+        fits: Option<(usize, usize)>,
+    },
+}
+
+/// What to do about a map too large for its engine, in the terms of the command that asked:
+/// a neighbourhood is told the depth that fits, if one does; the engines with a limit are
+/// told of the one without.
+pub(super) fn too_large_advice(
+    engine: Engine,
+    focused: bool,
+    fits: Option<(usize, usize)>,
+) -> String {
+    let mut ways = Vec::new();
+    let mut lead = String::new();
+    if let Some((depth, nodes)) = fits {
+        lead = format!("--depth {depth} draws {nodes} nodes: ");
+        ways.push(format!("lower --depth to {depth}"));
+    }
+    if engine != Engine::Map {
+        ways.push("let glossgraph's map engine draw it at any size (--engine map)".to_owned());
+    }
+    if !focused {
+        ways.push("draw one term's neighbourhood with --focus SLUG [--depth N]".to_owned());
+    }
+    if engine == Engine::Map || (focused && fits.is_none()) {
+        ways.push("filter with --status".to_owned());
+    }
+    ways.push(match engine {
+        Engine::Map => "raise the limit with --max-nodes N (0: no limit)".to_owned(),
+        _ => "raise the limit with --max-nodes N".to_owned(),
+    });
+    let last = ways.pop().unwrap_or_default();
+    if ways.is_empty() {
+        format!("{lead}{last}")
+    } else {
+        format!("{lead}{}, or {last}", ways.join(", "))
+    }
+}
+
+/// The nodes a view draws.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Selection {
+    /// Sorted by node index (slug order; stubs last).
+    pub nodes: Vec<NodeIndex>,
+    /// `keep[i]`: whether node `i` is drawn.
+    keep: Vec<bool>,
+    pub focus: Option<NodeIndex>,
+}
+
+impl Selection {
+    pub fn contains(&self, node: NodeIndex) -> bool {
+        self.keep.get(node.index()).copied().unwrap_or(false)
+    }
+}
+
+impl View {
+    /// The nodes this view draws.
+    ///
+    /// # Errors
+    /// An unknown focus slug (with a suggestion), an unknown status, an empty selection,
+    /// clusters with `sfdp`, or more nodes than `max_nodes`.
+    pub fn select(&self, glossary: &Glossary, config: &Config) -> Result<Selection, ViewError> {
+        if self.cluster != Cluster::None && self.engine == Engine::Sfdp {
+            return Err(ViewError::ClustersNeedDot);
+        }
+        for status in &self.statuses {
+            let used = glossary.cards().iter().any(|c| c.status() == Some(status));
+            if !used && !config.statuses.contains(status) {
+                return Err(ViewError::UnknownStatus {
+                    status: status.clone(),
+                    known: config.statuses.clone(),
+                });
+            }
+        }
+        let focus = match &self.focus {
+            None => None,
+            Some(slug) => Some(glossary.node(slug).ok_or_else(|| ViewError::UnknownFocus {
+                slug: slug.clone(),
+                suggestion: glossary.suggest(slug).map(str::to_owned),
+            })?),
+        };
+        let keep = self.keep(glossary, focus, self.depth);
+        let count = keep.len();
+        let nodes: Vec<NodeIndex> = (0..count)
+            .filter(|&i| keep[i])
+            .map(NodeIndex::new)
+            .collect();
+        if nodes.is_empty() {
+            return Err(ViewError::Empty);
+        }
+        if let Some(limit) = self.max_nodes {
+            if nodes.len() > limit {
+                // The deepest neighbourhood that fits, nearest the depth asked for first.
+                let fits = focus.and_then(|_| {
+                    (1..self.depth).rev().find_map(|depth| {
+                        let drawn = self
+                            .keep(glossary, focus, depth)
+                            .iter()
+                            .filter(|&&k| k)
+                            .count();
+                        (drawn <= limit).then_some((depth, drawn))
+                    })
+                });
+                return Err(ViewError::TooLarge {
+                    nodes: nodes.len(),
+                    limit,
+                    engine: self.engine,
+                    focused: focus.is_some(),
+                    fits,
+                });
+            }
+        }
+        Ok(Selection { nodes, keep, focus })
+    }
+
+    /// Which nodes the view keeps with `focus` drawn to `depth`: `keep[i]` for node `i`.
+    fn keep(&self, glossary: &Glossary, focus: Option<NodeIndex>, depth: usize) -> Vec<bool> {
+        let count = glossary.graph().node_count();
+        let mut keep = match focus {
+            None => vec![true; count],
+            Some(node) => {
+                let mut keep = vec![false; count];
+                for n in glossary.neighbourhood(node, depth) {
+                    keep[n.index()] = true;
+                }
+                keep
+            }
+        };
+        if !self.statuses.is_empty() {
+            for (i, k) in keep.iter_mut().enumerate() {
+                let node = NodeIndex::new(i);
+                let status = glossary.card(node).and_then(|c| c.status());
+                let wanted = status.is_some_and(|s| self.statuses.iter().any(|w| w == s));
+                if *k && !wanted && Some(node) != focus {
+                    *k = false;
+                }
+            }
+        }
+        keep
+    }
+}

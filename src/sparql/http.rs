@@ -810,7 +810,13 @@ mod tests {
                 .unwrap(),
             "/sparql-graph-crud-auth?graph=https%3A%2F%2Fg%2F"
         );
-        for bad in ["127.0.0.1:7878/store", "http://", "http:///store", "/store", "http://h/a b"] {
+        for bad in [
+            "127.0.0.1:7878/store",
+            "http://",
+            "http:///store",
+            "/store",
+            "http://h/a b",
+        ] {
             assert!(request_target(bad).is_err(), "{bad}");
         }
     }

@@ -230,7 +230,7 @@ pub struct GxTerm {
 }
 
 /// The `gx:` vocabulary, in the order it is written.
-pub const GX_TERMS: [GxTerm; 10] = [
+pub const GX_TERMS: [GxTerm; 11] = [
     GxTerm {
         name: "Slug",
         kind: GxKind::Datatype,
@@ -308,6 +308,16 @@ pub const GX_TERMS: [GxTerm; 10] = [
         comment: "The term whose scope note contains this paragraph.",
         sub_property_of: None,
     },
+    GxTerm {
+        name: "unlistedRelated",
+        kind: GxKind::Property,
+        label: "related, not listed",
+        comment: "A term this one is skos:related to only because the other term's card \
+                  lists it: this term's card does not list it back (a one-way link). The \
+                  skos:related triple is written both ways all the same; this marks the \
+                  direction the cards did not state, so that the cards can be read back.",
+        sub_property_of: None,
+    },
 ];
 
 /// Definitions of the statuses every glossary may use (see `config::KNOWN_STATUSES`).
@@ -364,6 +374,7 @@ pub struct Gx<'a> {
     pub last_seen: NamedNodeRef<'a>,
     pub accessed: NamedNodeRef<'a>,
     pub paragraph_of: NamedNodeRef<'a>,
+    pub unlisted_related: NamedNodeRef<'a>,
 }
 
 /// Which part of a term a sub-resource IRI names.
@@ -450,6 +461,7 @@ impl Iris {
             last_seen: t(7),
             accessed: t(8),
             paragraph_of: t(9),
+            unlisted_related: t(10),
         }
     }
 

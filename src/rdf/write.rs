@@ -461,7 +461,12 @@ pub fn normalize(glossary: &Glossary) -> Vec<Draft> {
                     .collect()
             };
             let links = Links::of(glossary, node);
-            card.related = slugs(links.related);
+            let listed = links
+                .related
+                .into_iter()
+                .filter(|n| !links.unlisted.contains(n))
+                .collect();
+            card.related = slugs(listed);
             card.supersedes = slugs(links.replaces);
             card.superseded_by = slugs(links.replaced_by);
             card
@@ -506,6 +511,9 @@ fn split_paragraph(text: &str) -> (&str, &str) {
 /// The related, replaced and replacing terms of a card, each sorted by slug.
 struct Links {
     related: Vec<NodeIndex>,
+    /// Of `related`, the terms this card does not list itself: the other card states the
+    /// link one way (`gx:unlistedRelated`).
+    unlisted: Vec<NodeIndex>,
     /// Terms this one replaces (`dcterms:replaces`).
     replaces: Vec<NodeIndex>,
     /// Terms that replace this one (`dcterms:isReplacedBy`).
@@ -517,6 +525,7 @@ impl Links {
         let graph = glossary.graph();
         let mut links = Links {
             related: Vec::new(),
+            unlisted: Vec::new(),
             replaces: Vec::new(),
             replaced_by: Vec::new(),
         };
@@ -531,7 +540,13 @@ impl Links {
                     continue;
                 }
                 match (e.weight(), dir) {
-                    (Link::Related { .. }, _) => links.related.push(other),
+                    (Link::Related { mutual }, _) => {
+                        links.related.push(other);
+                        let card = &glossary.cards()[node.index()];
+                        if !mutual && !card.related().iter().any(|r| r == glossary.slug(other)) {
+                            links.unlisted.push(other);
+                        }
+                    }
                     (Link::Supersedes { .. }, Direction::Outgoing) => {
                         links.replaced_by.push(other);
                     }
@@ -542,6 +557,7 @@ impl Links {
         // Node order is slug order.
         for list in [
             &mut links.related,
+            &mut links.unlisted,
             &mut links.replaces,
             &mut links.replaced_by,
         ] {
@@ -798,6 +814,11 @@ impl<'a> Mapping<'a> {
                 iris.push_term(&mut iri, self.glossary.slug(node));
                 s.put(predicate, NamedNodeRef::new_unchecked(&iri))?;
             }
+        }
+        for &node in &links.unlisted {
+            iri.clear();
+            iris.push_term(&mut iri, self.glossary.slug(node));
+            s.put(gx.unlisted_related, NamedNodeRef::new_unchecked(&iri))?;
         }
         let retired = matches!(card.status(), Some("deprecated" | "obsolete"));
         if retired || !links.replaced_by.is_empty() {

@@ -513,3 +513,52 @@ fn a_broken_line_is_one_error_not_a_cascade() {
         );
     }
 }
+
+/// Item 1: export then import gives back the cards, one-way `related` links included (they
+/// are marked `gx:unlistedRelated` on the side that does not list them), and so the same
+/// warnings.
+#[test]
+fn export_then_import_gives_back_the_cards_with_their_one_way_links() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = dir.path().join("g.jsonl");
+    let cards_arg = cards.to_str().unwrap();
+    ok(&glossgraph(&[
+        "generate", "--terms", "400", "--out", cards_arg,
+    ]));
+    let warnings = |input: &str| -> u64 {
+        let out = glossgraph(&["check", input, "--format", "json"]);
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        report["summary"]["warnings"].as_u64().unwrap()
+    };
+    let before = warnings(cards_arg);
+    assert!(before > 0, "the generated glossary has one-way links");
+    let ex = dir.path().join("ex");
+    ok(&glossgraph(&[
+        "export",
+        cards_arg,
+        "--out",
+        ex.to_str().unwrap(),
+        "--format",
+        "turtle,nquads",
+        "--base",
+        "https://glossary.test/",
+    ]));
+    for file in ["glossary.ttl", "glossary.nq"] {
+        let imported = dir.path().join(format!("imported-{file}"));
+        ok(&glossgraph(&[
+            "import",
+            ex.join(file).to_str().unwrap(),
+            "--out",
+            imported.to_str().unwrap(),
+        ]));
+        let imported = imported.to_str().unwrap();
+        let diff = glossgraph(&["diff", cards_arg, imported, "--stat"]);
+        assert_eq!(
+            diff.status.code(),
+            Some(0),
+            "{file}: {}",
+            super::sparql::stdout(&diff)
+        );
+        assert_eq!(warnings(imported), before, "{file}");
+    }
+}

@@ -135,6 +135,12 @@ impl ConceptReader<'_> {
             list.sort_unstable();
             list.dedup();
         }
+        // A term related to this one only by the other card: not in this card's list.
+        let mut unlisted = Vec::new();
+        for t in f.take(gx.unlisted_related) {
+            unlisted.extend(self.term(r, &s, gx.unlisted_related, t));
+        }
+        card.related.retain(|slug| !unlisted.contains(slug));
         for t in f.take(owl::DEPRECATED) {
             // Derived from the status and the replacements; only its form is checked.
             r.typed(&s, owl::DEPRECATED, t, xsd::BOOLEAN);

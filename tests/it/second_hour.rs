@@ -136,6 +136,13 @@ fn warnings_and_the_example_base_are_said_by_every_command() {
         assert!(!stderr(&out).contains("no base IRI is set"), "{args:?}");
     }
     let _ = std::fs::remove_file(&map);
+    // `serve` says it before it listens.
+    let server = super::sparql::Served::start(&[input]);
+    assert!(
+        server.log().contains("the glossary has 1 warning;"),
+        "{}",
+        server.log()
+    );
 
     let without = two_cards(None);
     let input = without.path().to_str().unwrap();

@@ -138,7 +138,7 @@ fn verified_count(out: &str) -> u64 {
 }
 
 const GRAPH: &str = "https://glossgraph.example/rdma-storage/";
-const SAMPLE_TRIPLES: u64 = 2063;
+const SAMPLE_TRIPLES: u64 = 2067;
 
 #[test]
 fn push_into_oxigraph_server() {

@@ -225,7 +225,7 @@ fn the_graph_store_for_reading() {
         headers.contains("content-type: application/n-triples"),
         "{headers}"
     );
-    assert_eq!(body.lines().count(), 2063);
+    assert_eq!(body.lines().count(), 2067);
     // The same bytes as the export writes.
     let mut export = Vec::new();
     let (glossary, config) = sample();

@@ -85,6 +85,12 @@ fn generate_writes_the_file_its_name_says_and_never_overwrites_in_silence() {
     }
 }
 
+/// The slug of a card given as one line of JSON.
+fn slug_of(line: &str) -> String {
+    let card: serde_json::Value = serde_json::from_str(line).unwrap();
+    card["slug"].as_str().unwrap().to_owned()
+}
+
 /// A glossary of two cards, `b` listing `a` one way (a warning), with `settings` as its
 /// glossgraph.toml (none: no file).
 fn two_cards(settings: Option<&str>) -> tempfile::TempDir {
@@ -225,15 +231,7 @@ fn many_removals_are_capped_and_can_be_allowed_from_a_file() {
     let lines: Vec<&str> = text.lines().collect();
     // The new version keeps the cards whose related terms all stay: drop the last 25.
     let kept: Vec<&str> = lines[..35].to_vec();
-    let kept_slugs: Vec<String> = kept
-        .iter()
-        .map(|l| {
-            serde_json::from_str::<serde_json::Value>(l).unwrap()["slug"]
-                .as_str()
-                .unwrap()
-                .to_owned()
-        })
-        .collect();
+    let kept_slugs: Vec<String> = kept.iter().map(|l| slug_of(l)).collect();
     let cleaned: Vec<String> = kept
         .iter()
         .map(|l| {
@@ -277,15 +275,7 @@ fn many_removals_are_capped_and_can_be_allowed_from_a_file() {
         "{err}"
     );
     assert!(err.contains("--allow-removals-from FILE"), "{err}");
-    let gone: Vec<String> = lines[35..]
-        .iter()
-        .map(|l| {
-            serde_json::from_str::<serde_json::Value>(l).unwrap()["slug"]
-                .as_str()
-                .unwrap()
-                .to_owned()
-        })
-        .collect();
+    let gone: Vec<String> = lines[35..].iter().map(|l| slug_of(l)).collect();
     let list = dir.path().join("removed.txt");
     std::fs::write(&list, format!("# retired in v2\n{}\n", gone.join("\n"))).unwrap();
     ok(&glossgraph(
@@ -484,10 +474,7 @@ fn a_broken_line_is_one_error_not_a_cascade() {
     ]));
     let text = std::fs::read_to_string(&cards).unwrap();
     let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
-    let slug = serde_json::from_str::<serde_json::Value>(&lines[4]).unwrap()["slug"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let slug = slug_of(&lines[4]);
     let linked = text.matches(&format!("\"{slug}\"")).count() - 1;
     assert!(linked > 0, "the broken card is linked from others");
     lines[4] = lines[4].replacen("\"definition\"", "\"definition\" oops", 1);

@@ -27,10 +27,8 @@ impl Progress {
         let bar = (!quiet && io::stderr().is_terminal()).then(|| {
             let bar = ProgressBar::hidden();
             bar.set_style(
-                ProgressStyle::with_template(
-                    "glossgraph: {bar:30} {pos}/{len} {msg} ({per_sec}, {eta} left)",
-                )
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                ProgressStyle::with_template("glossgraph: {bar:30} {pos}/{len} {msg} ({eta} left)")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
             bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
             bar
@@ -51,7 +49,12 @@ impl Progress {
         if let Some(bar) = &self.bar {
             bar.set_length(count as u64);
             bar.set_position(done as u64);
-            bar.set_message(format!("{} {} sent", self.what, size(self.bytes)));
+            bar.set_message(format!(
+                "{} {} sent, {:.0}/s",
+                self.what,
+                size(self.bytes),
+                bar.per_sec()
+            ));
             return;
         }
         let now = Instant::now();

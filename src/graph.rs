@@ -16,7 +16,6 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use petgraph::graph::{DiGraph, EdgeIndex, NodeIndex};
-use petgraph::unionfind::UnionFind;
 use petgraph::visit::EdgeRef;
 use petgraph::Direction;
 
@@ -473,15 +472,16 @@ impl Glossary {
     /// Connected components (edges taken as undirected), each sorted, largest first, ties by
     /// their first slug.
     pub fn components(&self) -> Vec<Vec<NodeIndex>> {
-        let mut uf = UnionFind::<u32>::new(self.graph.node_count());
-        for e in self.graph.edge_references() {
-            uf.union(e.source().index() as u32, e.target().index() as u32);
-        }
-        let mut groups: BTreeMap<u32, Vec<NodeIndex>> = BTreeMap::new();
-        for n in self.graph.node_indices() {
-            groups.entry(uf.find(n.index() as u32)).or_default().push(n);
-        }
-        let mut out: Vec<Vec<NodeIndex>> = groups.into_values().collect();
+        let edges = self.graph.edge_references().map(|e| {
+            let (a, b) = (e.source().index() as u32, e.target().index() as u32);
+            (a, b, 1.0)
+        });
+        let compact = crate::map::csr::Csr::from_edges(self.graph.node_count(), edges);
+        let mut out: Vec<Vec<NodeIndex>> = compact
+            .components()
+            .into_iter()
+            .map(|c| c.into_iter().map(|v| NodeIndex::new(v as usize)).collect())
+            .collect();
         out.sort_by(|a, b| b.len().cmp(&a.len()).then(a[0].cmp(&b[0])));
         out
     }

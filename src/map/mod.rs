@@ -16,6 +16,7 @@
 //! This module works on plain numbers (node indices, weights, label lengths): the
 //! [`crate::graph::Glossary`] builds its input and keeps the result ([`crate::Glossary::map`]).
 
+pub mod csr;
 pub mod layout;
 pub mod topics;
 

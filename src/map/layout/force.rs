@@ -7,7 +7,7 @@ use super::*;
 /// summed when nodes merge, so a coarse node repels like the nodes it stands for), topics, and
 /// for coarse levels the map from the next finer level's nodes to this level's nodes.
 pub(super) struct Level {
-    graph: Graph,
+    graph: Csr,
     mass: Vec<f64>,
     group: Vec<u32>,
     parent_of_finer: Vec<u32>,
@@ -20,7 +20,7 @@ pub(super) const COARSEST: usize = 48;
 /// Local positions, in points, of one connected component (`members` sorted), with label
 /// overlaps removed. `local_of` is scratch of length n.
 pub(super) fn layout_component(
-    graph: &Graph,
+    graph: &Csr,
     members: &[u32],
     groups: &[u32],
     boxes: &[(f64, f64)],
@@ -36,14 +36,14 @@ pub(super) fn layout_component(
     // Members are sorted and rows are sorted, so the local edge list is canonical already.
     let mut edges = Vec::new();
     for &v in members {
-        let row = graph.neighbours(v as usize).iter();
-        for (&u, &w) in row.zip(graph.edge_weights(v as usize)) {
+        let row = graph.neighbour_ids(v).iter();
+        for (&u, &w) in row.zip(graph.neighbour_weights(v)) {
             if u > v {
                 edges.push((local_of[v as usize], local_of[u as usize], w));
             }
         }
     }
-    let local = Graph::from_canonical(members.len(), &edges);
+    let local = Csr::from_edges(members.len(), edges);
     let local_groups: Vec<u32> = members.iter().map(|&v| groups[v as usize]).collect();
     let local_boxes: Vec<(f64, f64)> = members.iter().map(|&v| boxes[v as usize]).collect();
     // The component's smallest node index keys its randomness: components do not share
@@ -75,13 +75,13 @@ pub(super) fn layout_component(
 /// Each coarsening step costs O(m log m) and shrinks the graph by a constant factor; the
 /// levels' ForceAtlas2 runs cost O((n_l + m_l) log n_l) per iteration.
 pub(super) fn multilevel(
-    graph: Graph,
+    graph: Csr,
     group: Vec<u32>,
     seed: u64,
     options: &Options,
 ) -> Vec<(f64, f64)> {
     let mass: Vec<f64> = (0..graph.len())
-        .map(|v| 1.0 + graph.neighbours(v).len() as f64)
+        .map(|v| 1.0 + graph.neighbour_ids(v as u32).len() as f64)
         .collect();
     let mut levels = vec![Level {
         graph,
@@ -145,7 +145,7 @@ pub(super) fn coarsen(level: &Level, seed: u64, cross_topic: bool) -> Level {
     let g = &level.graph;
     let n = g.len();
     let mut order: Vec<u32> = (0..n as u32).collect();
-    order.sort_unstable_by_key(|&v| (g.neighbours(v as usize).len(), splitmix(seed, u64::from(v))));
+    order.sort_unstable_by_key(|&v| (g.neighbour_ids(v).len(), splitmix(seed, u64::from(v))));
     let mut mate = vec![u32::MAX; n];
     for &v in &order {
         let v = v as usize;
@@ -153,7 +153,7 @@ pub(super) fn coarsen(level: &Level, seed: u64, cross_topic: bool) -> Level {
             continue;
         }
         let mut best: Option<(f64, u32)> = None;
-        for (&u, &w) in g.neighbours(v).iter().zip(g.edge_weights(v)) {
+        for (&u, &w) in g.neighbour_ids(v as u32).iter().zip(g.neighbour_weights(v as u32)) {
             if mate[u as usize] != u32::MAX
                 || (!cross_topic && level.group[u as usize] != level.group[v])
             {
@@ -197,7 +197,7 @@ pub(super) fn coarsen(level: &Level, seed: u64, cross_topic: bool) -> Level {
         .collect();
     let coarse_n = mass.len();
     Level {
-        graph: Graph::from_canonical(coarse_n, &canonical_edges(coarse_n, &coarse_edges)),
+        graph: Csr::from_edges(coarse_n, coarse_edges),
         mass,
         group,
         parent_of_finer: parent,
@@ -298,7 +298,7 @@ pub(super) fn fa2(level: &Level, pos: &mut [(f64, f64)], iterations: usize, opti
                     let (mut fx, mut fy) = tree.repulsion(pos, mass, v, theta);
                     fx *= kr;
                     fy *= kr;
-                    for (&u, &w) in g.neighbours(v).iter().zip(g.edge_weights(v)) {
+                    for (&u, &w) in g.neighbour_ids(v as u32).iter().zip(g.neighbour_weights(v as u32)) {
                         fx += w * (pos[u as usize].0 - x);
                         fy += w * (pos[u as usize].1 - y);
                     }

@@ -18,8 +18,9 @@
 //! removes every label overlap in one pass.
 
 use std::collections::BinaryHeap;
-use std::thread;
 
+use super::csr::Csr;
+use crate::parallel::{for_each_chunk, CHUNK};
 use crate::rng::{mix, GOLDEN};
 
 mod force;
@@ -114,7 +115,7 @@ pub fn layout(
         .iter()
         .map(|b| (half_extent(b.width), half_extent(b.height)))
         .collect();
-    let graph = Graph::from_canonical(n, &canonical_edges(n, edges));
+    let graph = compact(n, edges);
     let groups: Vec<u32> = (0..n)
         .map(|v| group.get(v).copied().unwrap_or(u32::MAX))
         .collect();
@@ -162,17 +163,15 @@ pub fn layout(
 /// i.e. O((n + m) log n); O(n + m) memory.
 pub fn neighbourhood_preservation(edges: &[(u32, u32, f64)], positions: &[(f64, f64)]) -> f64 {
     let n = positions.len();
-    let graph = Graph::from_canonical(n, &canonical_edges(n, edges));
+    let graph = compact(n, edges);
     let tree = KdTree::build(positions);
-    let threads = thread::available_parallelism()
-        .map_or(1, |t| t.get())
-        .min(8);
+    let threads = crate::parallel::cores();
     let mut score = vec![f64::NAN; n];
     for_each_chunk(&mut score, threads, |start, out| {
         let mut heap = BinaryHeap::new();
         for (k, s) in out.iter_mut().enumerate() {
             let v = start + k;
-            let nbrs = graph.neighbours(v);
+            let nbrs = graph.neighbour_ids(v as u32);
             if nbrs.is_empty() {
                 continue;
             }
@@ -232,118 +231,11 @@ fn half_extent(side: f64) -> f64 {
     }
 }
 
-/// Edges as `(min, max, weight)` sorted by endpoints with parallel edges summed. Sorting by the
-/// weight's total order inside a run fixes the summation order, so the sum does not depend on
-/// the caller's edge order either.
-fn canonical_edges(n: usize, edges: &[(u32, u32, f64)]) -> Vec<(u32, u32, f64)> {
-    let mut out: Vec<(u32, u32, f64)> = edges
-        .iter()
-        .filter(|&&(u, v, w)| {
-            u != v && (u as usize) < n && (v as usize) < n && w > 0.0 && w.is_finite()
-        })
-        .map(|&(u, v, w)| (u.min(v), u.max(v), w))
-        .collect();
-    out.sort_unstable_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)).then(a.2.total_cmp(&b.2)));
-    out.dedup_by(|next, kept| {
-        if (next.0, next.1) == (kept.0, kept.1) {
-            kept.2 += next.2;
-            true
-        } else {
-            false
-        }
-    });
-    out
-}
-
-/// Compressed sparse rows of an undirected graph; each neighbour list is sorted.
-struct Graph {
-    offsets: Vec<usize>,
-    targets: Vec<u32>,
-    weights: Vec<f64>,
-}
-
-impl Graph {
-    /// From canonical edges (sorted, `u < v`, no duplicates). Filling the rows in edge order
-    /// leaves them sorted: row x first receives the `u < x` of edges `(u, x)` in increasing u,
-    /// then the `v > x` of edges `(x, v)` in increasing v.
-    fn from_canonical(n: usize, edges: &[(u32, u32, f64)]) -> Graph {
-        let mut offsets = vec![0usize; n + 1];
-        for &(u, v, _) in edges {
-            offsets[u as usize + 1] += 1;
-            offsets[v as usize + 1] += 1;
-        }
-        for i in 0..n {
-            offsets[i + 1] += offsets[i];
-        }
-        let mut fill = offsets[..n].to_vec();
-        let mut targets = vec![0u32; 2 * edges.len()];
-        let mut weights = vec![0.0; 2 * edges.len()];
-        for &(u, v, w) in edges {
-            for (a, b) in [(u, v), (v, u)] {
-                let slot = &mut fill[a as usize];
-                targets[*slot] = b;
-                weights[*slot] = w;
-                *slot += 1;
-            }
-        }
-        Graph {
-            offsets,
-            targets,
-            weights,
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.offsets.len() - 1
-    }
-
-    fn neighbours(&self, v: usize) -> &[u32] {
-        &self.targets[self.offsets[v]..self.offsets[v + 1]]
-    }
-
-    fn edge_weights(&self, v: usize) -> &[f64] {
-        &self.weights[self.offsets[v]..self.offsets[v + 1]]
-    }
-
-    /// Canonical edge list back from the rows.
-    fn edges(&self) -> impl Iterator<Item = (u32, u32, f64)> + '_ {
-        (0..self.len()).flat_map(move |v| {
-            self.neighbours(v)
-                .iter()
-                .zip(self.edge_weights(v))
-                .filter(move |&(&u, _)| u as usize > v)
-                .map(move |(&u, &w)| (v as u32, u, w))
-        })
-    }
-
-    /// Connected components, each a sorted member list, ordered by smallest member.
-    fn components(&self) -> Vec<Vec<u32>> {
-        let n = self.len();
-        let mut comp = vec![u32::MAX; n];
-        let mut count = 0u32;
-        let mut stack = Vec::new();
-        for s in 0..n {
-            if comp[s] != u32::MAX {
-                continue;
-            }
-            comp[s] = count;
-            stack.push(s as u32);
-            while let Some(v) = stack.pop() {
-                for &u in self.neighbours(v as usize) {
-                    if comp[u as usize] == u32::MAX {
-                        comp[u as usize] = count;
-                        stack.push(u);
-                    }
-                }
-            }
-            count += 1;
-        }
-        let mut members = vec![Vec::new(); count as usize];
-        for (v, &c) in comp.iter().enumerate() {
-            members[c as usize].push(v as u32);
-        }
-        members
-    }
+/// The compact graph of `edges` on nodes `0..n`; edges with an endpoint out of range are
+/// ignored, as are self-loops and weights that are not finite and positive ([`Csr::from_edges`]).
+fn compact(n: usize, edges: &[(u32, u32, f64)]) -> Csr {
+    let in_range = |&&(u, v, _): &&(u32, u32, f64)| (u as usize) < n && (v as usize) < n;
+    Csr::from_edges(n, edges.iter().filter(in_range).copied())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -385,48 +277,6 @@ type MixBuild = std::hash::BuildHasherDefault<MixHasher>;
 /// Uniform in [0, 1) from the top 53 bits.
 fn unit(seed: u64, counter: u64) -> f64 {
     (splitmix(seed, counter) >> 11) as f64 / (1u64 << 53) as f64
-}
-
-/// Work unit of the parallel loops. Fixed, so chunk boundaries never depend on the thread
-/// count (and every result below is per node anyway).
-const CHUNK: usize = 1024;
-
-/// Calls `f(start, slice)` on consecutive `CHUNK`-sized pieces of `out`, on up to `threads`
-/// scoped threads, each taking a contiguous run of chunks. `f` must compute each element from
-/// shared read-only state only; then the result is the same for any thread count.
-fn for_each_chunk<T: Send, F: Fn(usize, &mut [T]) + Sync>(out: &mut [T], threads: usize, f: F) {
-    let chunks: Vec<(usize, &mut [T])> = out
-        .chunks_mut(CHUNK)
-        .enumerate()
-        .map(|(i, c)| (i * CHUNK, c))
-        .collect();
-    if threads <= 1 || chunks.len() <= 1 {
-        for (start, c) in chunks {
-            f(start, c);
-        }
-        return;
-    }
-    let per_thread = chunks.len().div_ceil(threads.min(chunks.len()));
-    let f = &f;
-    thread::scope(|scope| {
-        let mut rest = chunks.into_iter();
-        let mine: Vec<_> = rest.by_ref().take(per_thread).collect();
-        loop {
-            let batch: Vec<_> = rest.by_ref().take(per_thread).collect();
-            if batch.is_empty() {
-                break;
-            }
-            scope.spawn(move || {
-                for (start, c) in batch {
-                    f(start, c);
-                }
-            });
-        }
-        // The calling thread does the first batch instead of idling.
-        for (start, c) in mine {
-            f(start, c);
-        }
-    });
 }
 
 #[cfg(test)]

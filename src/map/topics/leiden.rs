@@ -431,37 +431,6 @@ pub(super) fn collapse(g: &Csr, part: &[u32], parts: usize, s: &mut Scratch) -> 
     }
 }
 
-/// Splits every community into its connected components and numbers the results in order of
-/// smallest node: the final, canonical form of a partition. Splitting never lowers
-/// modularity (the parts share no edges, and separating them removes a positive penalty).
-///
-/// # Complexity
-/// O(n + e) time and memory.
-pub(super) fn connected_parts(g: &Csr, community: &[u32]) -> Vec<u32> {
-    let n = g.len();
-    let mut label = vec![u32::MAX; n];
-    let mut stack = Vec::new();
-    let mut next = 0u32;
-    for root in 0..n {
-        if label[root] != u32::MAX {
-            continue;
-        }
-        label[root] = next;
-        stack.push(root as u32);
-        while let Some(v) = stack.pop() {
-            for (u, _) in g.neighbours(v) {
-                let ui = u as usize;
-                if label[ui] == u32::MAX && community[ui] == community[root] {
-                    label[ui] = next;
-                    stack.push(u);
-                }
-            }
-        }
-        next += 1;
-    }
-    label
-}
-
 /// Renumbers ids in order of first appearance (ids must be below `ids.len()`); returns how
 /// many distinct ids there are.
 pub(super) fn renumber(ids: &mut [u32]) -> usize {

@@ -27,6 +27,8 @@
 
 use crate::rng::Rng;
 
+pub use super::csr::Csr;
+
 mod leiden;
 
 use leiden::*;
@@ -54,140 +56,6 @@ const WORK_BUDGET: usize = 5_000_000;
 const MIN_PASSES: usize = 3;
 const MAX_PASSES: usize = 50;
 const MAX_RUNS: usize = 8;
-
-/// Undirected weighted graph in compressed sparse rows; both directions stored, self-loops
-/// dropped, parallel edges summed.
-///
-/// Node ids are `0..len()`; the caller's order (slug order) is the order every tie-break uses.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Csr {
-    /// `neighbours[offsets[v]..offsets[v + 1]]` are the neighbours of `v`, ascending.
-    offsets: Vec<usize>,
-    neighbours: Vec<u32>,
-    /// Weight of the edge in the same position of `neighbours`.
-    weights: Vec<f64>,
-    /// Weighted degree of every node. On the algorithm's aggregate graphs it also counts the
-    /// weight folded inside an aggregate node (twice, as a self-loop would), which the stored
-    /// rows leave out.
-    strengths: Vec<f64>,
-    /// Sum of the weights of the undirected edges, each once.
-    total: f64,
-}
-
-impl Csr {
-    /// Builds the graph on nodes `0..n` from undirected edges `(u, v, weight)`.
-    ///
-    /// Self-loops are dropped, and so are edges whose weight is not a finite positive number
-    /// (modularity is not defined for negative weights). Parallel edges, in either direction,
-    /// are merged into one edge with the summed weight. The result, including the rounding of
-    /// those sums, is the same whatever order the edges come in: they are sorted first.
-    ///
-    /// # Panics
-    /// If an endpoint is `>= n`, or `n` does not fit in a `u32`.
-    ///
-    /// # Complexity
-    /// O(n + e log e) time and O(n + e) memory for `e` input edges.
-    pub fn from_edges(n: usize, edges: impl IntoIterator<Item = (u32, u32, f64)>) -> Csr {
-        assert!(u32::try_from(n).is_ok(), "too many nodes for u32 ids: {n}");
-        let mut list: Vec<(u32, u32, f64)> = edges
-            .into_iter()
-            .inspect(|&(u, v, _)| {
-                assert!(
-                    (u as usize) < n && (v as usize) < n,
-                    "edge ({u}, {v}) out of range for {n} nodes"
-                );
-            })
-            .filter(|&(u, v, w)| u != v && w.is_finite() && w > 0.0)
-            .map(|(u, v, w)| (u.min(v), u.max(v), w))
-            .collect();
-        // Sorting on the weight as well fixes the order in which duplicates are summed.
-        list.sort_unstable_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)).then(a.2.total_cmp(&b.2)));
-        let mut merged: Vec<(u32, u32, f64)> = Vec::with_capacity(list.len());
-        for (u, v, w) in list {
-            match merged.last_mut() {
-                Some(last) if last.0 == u && last.1 == v => last.2 += w,
-                _ => merged.push((u, v, w)),
-            }
-        }
-
-        let mut offsets = vec![0usize; n + 1];
-        for &(u, v, _) in &merged {
-            offsets[u as usize + 1] += 1;
-            offsets[v as usize + 1] += 1;
-        }
-        for i in 0..n {
-            offsets[i + 1] += offsets[i];
-        }
-        // One pass over the edges sorted by (smaller, larger) fills every row in ascending
-        // order: node x first receives its smaller neighbours (from edges (a, x), a < x, in
-        // increasing a), then its larger ones (the block of edges (x, b), increasing b).
-        let mut next = offsets.clone();
-        let mut neighbours = vec![0u32; 2 * merged.len()];
-        let mut weights = vec![0f64; 2 * merged.len()];
-        let mut total = 0.0;
-        for &(u, v, w) in &merged {
-            let (iu, iv) = (u as usize, v as usize);
-            neighbours[next[iu]] = v;
-            weights[next[iu]] = w;
-            next[iu] += 1;
-            neighbours[next[iv]] = u;
-            weights[next[iv]] = w;
-            next[iv] += 1;
-            total += w;
-        }
-        let strengths = (0..n)
-            .map(|v| weights[offsets[v]..offsets[v + 1]].iter().sum())
-            .collect();
-        Csr {
-            offsets,
-            neighbours,
-            weights,
-            strengths,
-            total,
-        }
-    }
-
-    /// Number of nodes.
-    pub fn len(&self) -> usize {
-        self.strengths.len()
-    }
-
-    /// Whether the graph has no nodes.
-    pub fn is_empty(&self) -> bool {
-        self.strengths.is_empty()
-    }
-
-    /// Neighbours of `v` with the edge weights, sorted by neighbour id.
-    ///
-    /// # Complexity
-    /// O(1) to create, O(1) per item.
-    pub fn neighbours(&self, v: u32) -> impl Iterator<Item = (u32, f64)> + '_ {
-        let range = self.row(v as usize);
-        self.neighbours[range.clone()]
-            .iter()
-            .copied()
-            .zip(self.weights[range].iter().copied())
-    }
-
-    /// Weighted degree of `v`: the sum of the weights of its edges.
-    pub fn strength(&self, v: u32) -> f64 {
-        self.strengths[v as usize]
-    }
-
-    /// Sum of the edge weights, each undirected edge counted once (m in modularity's formula).
-    pub fn total_weight(&self) -> f64 {
-        self.total
-    }
-
-    fn row(&self, v: usize) -> std::ops::Range<usize> {
-        self.offsets[v]..self.offsets[v + 1]
-    }
-
-    /// Number of undirected edges stored (self-loops excluded).
-    fn edge_count(&self) -> usize {
-        self.neighbours.len() / 2
-    }
-}
 
 /// Community of every node, numbered 0.. in order of each community's smallest node index.
 ///
@@ -239,7 +107,7 @@ pub fn communities(graph: &Csr, resolution: f64) -> Vec<u32> {
             partition = next;
         }
         spent += done * size;
-        let partition = connected_parts(graph, &partition);
+        let partition = graph.connected_parts(&partition);
         let q = modularity(graph, &partition, resolution);
         if best.as_ref().is_none_or(|(best_q, _)| q > *best_q) {
             best = Some((q, partition));
@@ -508,7 +376,7 @@ mod tests {
             }
         }
         // Every community is connected: the components restricted to it are the community.
-        assert_eq!(connected_parts(&g, &c), c);
+        assert_eq!(g.connected_parts(&c), c);
         let truth: Vec<u32> = (0..n as u32).map(|v| v / 40).collect();
         assert!(modularity(&g, &c, 1.0) >= modularity(&g, &truth, 1.0) - 1e-9);
         assert!(nmi(&c, &truth) > 0.8, "{}", nmi(&c, &truth));
@@ -522,7 +390,7 @@ mod tests {
             let (n, edges) = planted(1, 2000, 0, 1, seed);
             let g = Csr::from_edges(n, edges);
             let c = communities(&g, 1.0);
-            assert_eq!(connected_parts(&g, &c), c, "seed {seed}");
+            assert_eq!(g.connected_parts(&c), c, "seed {seed}");
             let singletons: Vec<u32> = (0..n as u32).collect();
             assert!(modularity(&g, &c, 1.0) > modularity(&g, &singletons, 1.0));
         }
@@ -546,7 +414,7 @@ mod tests {
             for _ in 0..10 {
                 let mut next = leiden_pass(&g, &partition, &params, &mut rng, &mut scratch);
                 renumber(&mut next);
-                assert_eq!(connected_parts(&g, &next), next);
+                assert_eq!(g.connected_parts(&next), next);
                 partition = next;
             }
         }

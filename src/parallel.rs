@@ -34,7 +34,11 @@ pub(crate) const CHUNK: usize = 1024;
 /// Calls `f(start, slice)` on consecutive `CHUNK`-sized pieces of `out`, on up to `threads`
 /// scoped threads, each taking a contiguous run of chunks. `f` must compute each element from
 /// shared read-only state only; then the result is the same for any thread count.
-pub(crate) fn for_each_chunk<T: Send, F: Fn(usize, &mut [T]) + Sync>(out: &mut [T], threads: usize, f: F) {
+pub(crate) fn for_each_chunk<T: Send, F: Fn(usize, &mut [T]) + Sync>(
+    out: &mut [T],
+    threads: usize,
+    f: F,
+) {
     let chunks: Vec<(usize, &mut [T])> = out
         .chunks_mut(CHUNK)
         .enumerate()

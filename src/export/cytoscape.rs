@@ -21,10 +21,12 @@
 use std::io::Write;
 
 use petgraph::graph::NodeIndex;
+use serde::Serialize;
 
-use super::json::{number, string, term_members, write_graph};
+use super::json::{append, write_graph, LinkMembers, TermMembers};
 use crate::config::Config;
 use crate::graph::Link;
+use crate::map::Coordinate;
 use crate::output::ExportError;
 use crate::Glossary;
 
@@ -47,49 +49,75 @@ pub fn write(
 
 /// One node element, on its own line.
 fn node(out: &mut Vec<u8>, glossary: &Glossary, i: usize) -> Result<(), ExportError> {
-    let node = NodeIndex::new(i);
+    #[derive(Serialize)]
+    struct Data<'a> {
+        id: &'a str,
+        #[serde(flatten)]
+        term: TermMembers<'a>,
+        color: &'a str,
+    }
+    #[derive(Serialize)]
+    struct Position {
+        x: Coordinate,
+        y: Coordinate,
+    }
+    #[derive(Serialize)]
+    struct Element<'a> {
+        data: Data<'a>,
+        position: Position,
+    }
     let map = glossary.map();
-    out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
-    out.extend_from_slice(b"{\"data\":{\"id\":");
-    string(out, glossary.slug(node));
-    term_members(out, glossary, glossary.card(node), i)?;
-    out.extend_from_slice(b",\"color\":");
-    string(out, &map.topic_of(i).color);
     let (x, y) = map.position(i);
-    out.extend_from_slice(b"},\"position\":{\"x\":");
-    number(out, x)?;
-    out.extend_from_slice(b",\"y\":");
-    number(out, -y)?;
-    out.extend_from_slice(b"}}");
-    Ok(())
+    out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
+    let element = Element {
+        data: Data {
+            id: glossary.slug(NodeIndex::new(i)),
+            term: TermMembers { glossary, i },
+            color: &map.topic_of(i).color,
+        },
+        // Cytoscape's y grows downwards.
+        position: Position {
+            x: Coordinate(x),
+            y: Coordinate(-y),
+        },
+    };
+    append(out, &element)
 }
 
 /// One edge element (the `i`-th), on its own line.
-fn edge(out: &mut Vec<u8>, glossary: &Glossary, i: usize, a: NodeIndex, b: NodeIndex, link: Link) {
+fn edge(
+    out: &mut Vec<u8>,
+    glossary: &Glossary,
+    i: usize,
+    a: NodeIndex,
+    b: NodeIndex,
+    link: Link,
+) -> Result<(), ExportError> {
+    #[derive(Serialize)]
+    struct Data<'a> {
+        id: String,
+        source: &'a str,
+        target: &'a str,
+        kind: &'static str,
+        #[serde(flatten)]
+        link: LinkMembers,
+    }
+    #[derive(Serialize)]
+    struct Element<'a> {
+        data: Data<'a>,
+    }
     let (source, target) = (glossary.slug(a), glossary.slug(b));
     out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
-    out.extend_from_slice(b"{\"data\":{\"id\":");
-    string(out, &format!("e-{}-{source}-{target}", link.kind()));
-    out.extend_from_slice(b",\"source\":");
-    string(out, source);
-    out.extend_from_slice(b",\"target\":");
-    string(out, target);
-    out.extend_from_slice(b",\"kind\":");
-    string(out, link.kind());
-    match link {
-        Link::Related { mutual } => {
-            out.extend_from_slice(if mutual {
-                b",\"mutual\":true}}"
-            } else {
-                b",\"mutual\":false}}"
-            });
-        }
-        Link::Supersedes { by_old, by_new } => {
-            out.extend_from_slice(
-                format!(",\"statedByOld\":{by_old},\"statedByNew\":{by_new}}}}}").as_bytes(),
-            );
-        }
-    }
+    let element = Element {
+        data: Data {
+            id: format!("e-{}-{source}-{target}", link.kind()),
+            source,
+            target,
+            kind: link.kind(),
+            link: LinkMembers(link),
+        },
+    };
+    append(out, &element)
 }
 
 #[cfg(test)]

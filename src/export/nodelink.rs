@@ -19,10 +19,12 @@
 use std::io::Write;
 
 use petgraph::graph::NodeIndex;
+use serde::Serialize;
 
-use super::json::{key, number, string, term_members, write_graph};
+use super::json::{append, write_graph, LinkMembers, TermMembers};
 use crate::config::Config;
 use crate::graph::Link;
+use crate::map::Coordinate;
 use crate::output::ExportError;
 use crate::Glossary;
 
@@ -45,47 +47,52 @@ pub fn write(
 
 /// One node object, on its own line.
 fn node(out: &mut Vec<u8>, glossary: &Glossary, i: usize) -> Result<(), ExportError> {
-    let node = NodeIndex::new(i);
-    out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
-    out.extend_from_slice(b"{\"id\":");
-    string(out, glossary.slug(node));
-    term_members(out, glossary, glossary.card(node), i)?;
+    #[derive(Serialize)]
+    struct Node<'a> {
+        id: &'a str,
+        #[serde(flatten)]
+        term: TermMembers<'a>,
+        x: Coordinate,
+        y: Coordinate,
+    }
     let (x, y) = glossary.map().position(i);
-    out.extend_from_slice(b",\"x\":");
-    number(out, x)?;
-    out.extend_from_slice(b",\"y\":");
-    number(out, y)?;
-    out.push(b'}');
-    Ok(())
+    out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
+    let node = Node {
+        id: glossary.slug(NodeIndex::new(i)),
+        term: TermMembers { glossary, i },
+        x: Coordinate(x),
+        y: Coordinate(y),
+    };
+    append(out, &node)
 }
 
 /// One edge object (the `i`-th), on its own line.
-fn edge(out: &mut Vec<u8>, glossary: &Glossary, i: usize, a: NodeIndex, b: NodeIndex, link: Link) {
-    out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
-    out.extend_from_slice(b"{\"source\":");
-    string(out, glossary.slug(a));
-    out.extend_from_slice(b",\"target\":");
-    string(out, glossary.slug(b));
-    out.push(b',');
-    key(out, "key");
-    string(out, link.kind());
-    out.push(b',');
-    key(out, "kind");
-    string(out, link.kind());
-    match link {
-        Link::Related { mutual } => {
-            out.extend_from_slice(if mutual {
-                b",\"mutual\":true}"
-            } else {
-                b",\"mutual\":false}"
-            });
-        }
-        Link::Supersedes { by_old, by_new } => {
-            out.extend_from_slice(
-                format!(",\"statedByOld\":{by_old},\"statedByNew\":{by_new}}}").as_bytes(),
-            );
-        }
+fn edge(
+    out: &mut Vec<u8>,
+    glossary: &Glossary,
+    i: usize,
+    a: NodeIndex,
+    b: NodeIndex,
+    link: Link,
+) -> Result<(), ExportError> {
+    #[derive(Serialize)]
+    struct Edge<'a> {
+        source: &'a str,
+        target: &'a str,
+        key: &'static str,
+        kind: &'static str,
+        #[serde(flatten)]
+        link: LinkMembers,
     }
+    out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
+    let edge = Edge {
+        source: glossary.slug(a),
+        target: glossary.slug(b),
+        key: link.kind(),
+        kind: link.kind(),
+        link: LinkMembers(link),
+    };
+    append(out, &edge)
 }
 
 #[cfg(test)]

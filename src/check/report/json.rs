@@ -1,5 +1,11 @@
 //! The JSON report's findings, written by hand into the chunks each core renders (see
 //! `Report::write_json`).
+//!
+//! Why by hand: measured on 400,000 findings (132 MB of JSON, release build, 2 cores,
+//! 2026-12-03), this writer takes 110–125 ms; the same findings through `Serialize` with
+//! `serde_json`'s pretty formatter, chunked on the same cores and indented to their depth,
+//! take 179–234 ms (1.6x), and the whole document through `serde_json::to_vec_pretty`
+//! 207–367 ms. The `serde` version stays in the tests as the reference the bytes must equal.
 
 use super::*;
 

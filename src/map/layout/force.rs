@@ -153,7 +153,11 @@ pub(super) fn coarsen(level: &Level, seed: u64, cross_topic: bool) -> Level {
             continue;
         }
         let mut best: Option<(f64, u32)> = None;
-        for (&u, &w) in g.neighbour_ids(v as u32).iter().zip(g.neighbour_weights(v as u32)) {
+        for (&u, &w) in g
+            .neighbour_ids(v as u32)
+            .iter()
+            .zip(g.neighbour_weights(v as u32))
+        {
             if mate[u as usize] != u32::MAX
                 || (!cross_topic && level.group[u as usize] != level.group[v])
             {
@@ -298,7 +302,11 @@ pub(super) fn fa2(level: &Level, pos: &mut [(f64, f64)], iterations: usize, opti
                     let (mut fx, mut fy) = tree.repulsion(pos, mass, v, theta);
                     fx *= kr;
                     fy *= kr;
-                    for (&u, &w) in g.neighbour_ids(v as u32).iter().zip(g.neighbour_weights(v as u32)) {
+                    for (&u, &w) in g
+                        .neighbour_ids(v as u32)
+                        .iter()
+                        .zip(g.neighbour_weights(v as u32))
+                    {
                         fx += w * (pos[u as usize].0 - x);
                         fy += w * (pos[u as usize].1 - y);
                     }

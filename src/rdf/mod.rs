@@ -10,5 +10,6 @@
 
 mod lines;
 pub mod read;
+mod serializer;
 pub mod vocab;
 pub mod write;

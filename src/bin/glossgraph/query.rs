@@ -17,21 +17,7 @@ pub fn run(mut args: QueryArgs, color: Color) -> Result<ExitCode> {
     let mut out = io::stdout();
     let queries = saved_queries(args.glossary.input())?;
     if args.list {
-        for (q, file) in &queries {
-            match file {
-                Some(file) => writeln!(out, "{} ({file})\n    {}", q.name, q.summary())?,
-                None => writeln!(out, "{}\n    {}", q.name, q.summary())?,
-            }
-            for p in q.params()? {
-                writeln!(
-                    out,
-                    "    --param {}={}  {}",
-                    p.name,
-                    p.kind.placeholder(),
-                    p.description
-                )?;
-            }
-        }
+        list(&queries, &mut out)?;
         return Ok(ExitCode::SUCCESS);
     }
     if args.file.is_none() && args.saved.is_none() {
@@ -85,27 +71,8 @@ pub fn run(mut args: QueryArgs, color: Color) -> Result<ExitCode> {
         Ok(loaded) => loaded,
         Err(code) => return Ok(code),
     };
-    // A slug that names no term would only answer with no rows: say so instead.
     if let Some(q) = &saved {
-        for p in q.params()? {
-            if !matches!(p.kind, ParamKind::Slug | ParamKind::Term) {
-                continue;
-            }
-            let prefix = format!("{}=", p.name);
-            for value in args.params.iter().filter_map(|a| a.strip_prefix(&prefix)) {
-                // A value that is no slug at all is refused by the binding, with its reason.
-                if glossgraph::card::rules::is_slug(value) && glossary.node(value).is_none() {
-                    let hint = glossary
-                        .suggest(value)
-                        .map(|s| format!("; did you mean `{s}`?"))
-                        .unwrap_or_default();
-                    bail!(
-                        "--param {}{value}: no term has the slug `{value}`{hint}",
-                        prefix
-                    );
-                }
-            }
-        }
+        check_slugs(q, &args.params, &glossary)?;
     }
     let store = fill_store(&glossary, &config)?;
     let mut prepared = match store.prepare(&text) {
@@ -115,20 +82,7 @@ pub fn run(mut args: QueryArgs, color: Color) -> Result<ExitCode> {
             column,
             message,
         }) => {
-            let mut err = io::stderr().lock();
-            writeln!(
-                err,
-                "glossgraph: error: {origin}:{line}:{column}: {message}"
-            )?;
-            if let Some(source) = text.lines().nth(line.saturating_sub(1) as usize) {
-                let caret = " ".repeat(
-                    source
-                        .chars()
-                        .take(column.saturating_sub(1) as usize)
-                        .count(),
-                );
-                writeln!(err, "  |\n  | {source}\n  | {caret}^")?;
-            }
+            syntax_error(&origin, &text, line, column, &message)?;
             return Ok(ExitCode::from(exit::FINDINGS));
         }
         Err(e) => return Err(e.into()),
@@ -170,6 +124,67 @@ pub fn run(mut args: QueryArgs, color: Color) -> Result<ExitCode> {
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// Lists the saved queries (`--list`): name, file, summary and parameters.
+fn list(queries: &[(SavedQuery, Option<String>)], out: &mut impl Write) -> Result<()> {
+    for (q, file) in queries {
+        match file {
+            Some(file) => writeln!(out, "{} ({file})\n    {}", q.name, q.summary())?,
+            None => writeln!(out, "{}\n    {}", q.name, q.summary())?,
+        }
+        for p in q.params()? {
+            writeln!(
+                out,
+                "    --param {}={}  {}",
+                p.name,
+                p.kind.placeholder(),
+                p.description
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// A slug that names no term would only answer with no rows: says so instead, with the
+/// nearest slug.
+fn check_slugs(q: &SavedQuery, params: &[String], glossary: &glossgraph::Glossary) -> Result<()> {
+    for p in q.params()? {
+        if !matches!(p.kind, ParamKind::Slug | ParamKind::Term) {
+            continue;
+        }
+        let prefix = format!("{}=", p.name);
+        for value in params.iter().filter_map(|a| a.strip_prefix(&prefix)) {
+            // A value that is no slug at all is refused by the binding, with its reason.
+            if glossgraph::card::rules::is_slug(value) && glossary.node(value).is_none() {
+                let hint = glossary
+                    .suggest(value)
+                    .map(|s| format!("; did you mean `{s}`?"))
+                    .unwrap_or_default();
+                bail!("--param {prefix}{value}: no term has the slug `{value}`{hint}");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reports a query's syntax error at its place, with the line and a caret under the column.
+fn syntax_error(origin: &str, text: &str, line: u32, column: u32, message: &str) -> io::Result<()> {
+    let mut err = io::stderr().lock();
+    writeln!(
+        err,
+        "glossgraph: error: {origin}:{line}:{column}: {message}"
+    )?;
+    if let Some(source) = text.lines().nth(line.saturating_sub(1) as usize) {
+        let caret = " ".repeat(
+            source
+                .chars()
+                .take(column.saturating_sub(1) as usize)
+                .count(),
+        );
+        writeln!(err, "  |\n  | {source}\n  | {caret}^")?;
+    }
+    Ok(())
 }
 
 const NO_QUERY: &str = "no query given (QUERY, --file or --saved)";

@@ -90,6 +90,85 @@ pub fn write_selection(
 ) -> Result<(), ExportError> {
     let mut out = BufWriter::with_capacity(1 << 16, w);
     let mut buf = String::new();
+    let places = (view.engine == Engine::Map).then(|| Places::of(glossary, selection));
+    header(
+        &mut out,
+        &mut buf,
+        glossary,
+        config,
+        view,
+        selection,
+        places.as_ref(),
+    )?;
+
+    // The invisible edges that give `dot` its ranks come from a walk of the whole selection:
+    // it runs on a thread of its own while the nodes and edges are written.
+    std::thread::scope(|scope| {
+        let ranks =
+            (view.engine == Engine::Dot).then(|| scope.spawn(|| rank_edges(glossary, selection)));
+        match view.cluster {
+            Cluster::None => {
+                output::write_chunks(&mut out, selection.nodes.len(), CHUNK, |range, chunk| {
+                    let mut buf = String::new();
+                    for &node in &selection.nodes[range] {
+                        write_node(
+                            chunk,
+                            &mut buf,
+                            glossary,
+                            config,
+                            selection,
+                            places.as_ref(),
+                            node,
+                            "  ",
+                        )?;
+                    }
+                    Ok(())
+                })?;
+            }
+            Cluster::Status | Cluster::Component | Cluster::Topic => clusters(
+                &mut out,
+                &mut buf,
+                glossary,
+                config,
+                view,
+                selection,
+                places.as_ref(),
+            )?,
+        }
+        edges(&mut out, glossary, selection)?;
+        if let Some(ranks) = ranks {
+            let tree = ranks
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
+            output::write_chunks(&mut out, tree.len(), 2 * CHUNK, |range, out| {
+                let mut buf = String::new();
+                for &(parent, child) in &tree[range] {
+                    out.extend_from_slice(b"  ");
+                    quoted(out, &mut buf, glossary.slug(parent), Escape::Id)?;
+                    out.extend_from_slice(b" -> ");
+                    quoted(out, &mut buf, glossary.slug(child), Escape::Id)?;
+                    out.extend_from_slice(b" [style=\"invis\"];\n");
+                }
+                Ok(())
+            })?;
+        }
+        writeln!(out, "}}")?;
+        out.flush()?;
+        Ok(())
+    })
+}
+
+/// The head of the DOT document: the graph's attributes, with the title and legend as an
+/// HTML-like label, and the default node and edge attributes.
+fn header(
+    out: &mut impl Write,
+    buf: &mut String,
+    glossary: &Glossary,
+    config: &Config,
+    view: &View,
+    selection: &Selection,
+    places: Option<&Places>,
+) -> Result<(), ExportError> {
     writeln!(
         out,
         "// Topic map written by glossgraph. Render: {} -Tsvg glossary.dot -o glossary.svg",
@@ -127,8 +206,7 @@ pub fn write_selection(
     }
     // Pinned at the places of the topic map, the drawing only needs straight edges under the
     // nodes, and the box that holds them all.
-    let places = (view.engine == Engine::Map).then(|| Places::of(glossary, selection));
-    if let Some(places) = &places {
+    if let Some(places) = places {
         let ((x0, y0), (x1, y1)) = places.bounds;
         write!(
             out,
@@ -140,9 +218,9 @@ pub fn write_selection(
         )?;
     }
     write!(out, ", tooltip=")?;
-    quoted(&mut out, &mut buf, &title, Escape::Tooltip)?;
+    quoted(out, buf, &title, Escape::Tooltip)?;
     write!(out, ", label=<")?;
-    legend(&mut out, glossary, config, selection, &title)?;
+    legend(out, glossary, config, selection, &title)?;
     writeln!(out, ">];")?;
     writeln!(
         out,
@@ -150,137 +228,104 @@ pub fn write_selection(
     )?;
     writeln!(out, "  edge [color=\"#333333\", arrowsize=\"0.8\"];")?;
 
-    // The invisible edges that give `dot` its ranks come from a walk of the whole selection:
-    // it runs on a thread of its own while the nodes and edges are written.
-    std::thread::scope(|scope| {
-        let ranks =
-            (view.engine == Engine::Dot).then(|| scope.spawn(|| rank_edges(glossary, selection)));
-        match view.cluster {
-            Cluster::None => {
-                output::write_chunks(&mut out, selection.nodes.len(), CHUNK, |range, chunk| {
-                    let mut buf = String::new();
-                    for &node in &selection.nodes[range] {
-                        write_node(
-                            chunk,
-                            &mut buf,
-                            glossary,
-                            config,
-                            selection,
-                            places.as_ref(),
-                            node,
-                            "  ",
-                        )?;
-                    }
-                    Ok(())
-                })?;
-            }
-            Cluster::Status | Cluster::Component | Cluster::Topic => {
-                let groups = match view.cluster {
-                    Cluster::Status => status_groups(glossary, config, selection),
-                    Cluster::Topic => topic_groups(glossary, selection),
-                    _ => component_groups(glossary, selection),
-                };
-                for (i, (label, nodes)) in groups.iter().enumerate() {
-                    writeln!(
-                        out,
-                        "  subgraph \"cluster_{}_{}\" {{",
-                        cluster_name(view.cluster),
-                        i + 1
-                    )?;
-                    write!(out, "    label=")?;
-                    quoted(&mut out, &mut buf, label, Escape::Label)?;
-                    writeln!(out, ";")?;
-                    writeln!(out, "    style=\"rounded\";")?;
-                    match view.cluster {
-                        Cluster::Topic => {
-                            let topic = glossary.map().topic_of(nodes[0].index());
-                            writeln!(out, "    color=\"{}\";", topic.color)?;
-                            writeln!(out, "    fontcolor=\"{}\";", topic.color)?;
-                        }
-                        _ => writeln!(out, "    color=\"#bbbbbb\";")?,
-                    }
-                    if let Some(places) = &places {
-                        // Graphviz draws a pinned map's boxes where they are said to be.
-                        let ((mut x0, y0), (mut x1, y1)) = places.around(nodes);
-                        // The box is at least as wide as its title.
-                        let title = crate::map::label_box(label).0;
-                        if x1 - x0 < title {
-                            let grow = (title - (x1 - x0)) / 2.0;
-                            (x0, x1) = (x0 - grow, x1 + grow);
-                        }
-                        writeln!(
-                            out,
-                            "    bb=\"{},{},{},{}\";",
-                            Coordinate(x0),
-                            Coordinate(y0),
-                            Coordinate(x1),
-                            Coordinate(y1)
-                        )?;
-                        writeln!(
-                            out,
-                            "    lp=\"{},{}\";",
-                            Coordinate((x0 + x1) / 2.0),
-                            Coordinate(y1 - CLUSTER_LABEL / 2.0)
-                        )?;
-                    }
-                    for &node in nodes {
-                        write_node(
-                            &mut out,
-                            &mut buf,
-                            glossary,
-                            config,
-                            selection,
-                            places.as_ref(),
-                            node,
-                            "    ",
-                        )?;
-                    }
-                    writeln!(out, "  }}")?;
-                }
-            }
-        }
+    Ok(())
+}
 
-        let graph = glossary.graph();
-        output::write_chunks(&mut out, graph.edge_count(), 2 * CHUNK, |range, out| {
-            let mut buf = String::new();
-            for e in range.map(EdgeIndex::new) {
-                let (a, b) = graph.edge_endpoints(e).expect("edge index in range");
-                if !(selection.contains(a) && selection.contains(b)) {
-                    continue;
-                }
-                out.extend_from_slice(b"  ");
-                quoted(out, &mut buf, glossary.slug(a), Escape::Id)?;
-                out.extend_from_slice(b" -> ");
-                quoted(out, &mut buf, glossary.slug(b), Escape::Id)?;
-                out.extend_from_slice(match graph[e] {
+/// The nodes of `selection` in the clusters of `view` (status, component or topic), each a
+/// subgraph with its label and colour, and on a pinned map its box.
+fn clusters(
+    out: &mut impl Write,
+    buf: &mut String,
+    glossary: &Glossary,
+    config: &Config,
+    view: &View,
+    selection: &Selection,
+    places: Option<&Places>,
+) -> Result<(), ExportError> {
+    let groups = match view.cluster {
+        Cluster::Status => status_groups(glossary, config, selection),
+        Cluster::Topic => topic_groups(glossary, selection),
+        _ => component_groups(glossary, selection),
+    };
+    for (i, (label, nodes)) in groups.iter().enumerate() {
+        writeln!(
+            out,
+            "  subgraph \"cluster_{}_{}\" {{",
+            cluster_name(view.cluster),
+            i + 1
+        )?;
+        write!(out, "    label=")?;
+        quoted(out, buf, label, Escape::Label)?;
+        writeln!(out, ";")?;
+        writeln!(out, "    style=\"rounded\";")?;
+        match view.cluster {
+            Cluster::Topic => {
+                let topic = glossary.map().topic_of(nodes[0].index());
+                writeln!(out, "    color=\"{}\";", topic.color)?;
+                writeln!(out, "    fontcolor=\"{}\";", topic.color)?;
+            }
+            _ => writeln!(out, "    color=\"#bbbbbb\";")?,
+        }
+        if let Some(places) = places {
+            // Graphviz draws a pinned map's boxes where they are said to be.
+            let ((mut x0, y0), (mut x1, y1)) = places.around(nodes);
+            // The box is at least as wide as its title.
+            let title = crate::map::label_box(label).0;
+            if x1 - x0 < title {
+                let grow = (title - (x1 - x0)) / 2.0;
+                (x0, x1) = (x0 - grow, x1 + grow);
+            }
+            writeln!(
+                out,
+                "    bb=\"{},{},{},{}\";",
+                Coordinate(x0),
+                Coordinate(y0),
+                Coordinate(x1),
+                Coordinate(y1)
+            )?;
+            writeln!(
+                out,
+                "    lp=\"{},{}\";",
+                Coordinate((x0 + x1) / 2.0),
+                Coordinate(y1 - CLUSTER_LABEL / 2.0)
+            )?;
+        }
+        for &node in nodes {
+            write_node(out, buf, glossary, config, selection, places, node, "    ")?;
+        }
+        writeln!(out, "  }}")?;
+    }
+    Ok(())
+}
+
+/// The links between terms of `selection`: `supersedes` as arrows, `related` dashed.
+fn edges(
+    out: &mut (impl Write + Send),
+    glossary: &Glossary,
+    selection: &Selection,
+) -> Result<(), ExportError> {
+    let graph = glossary.graph();
+    output::write_chunks(out, graph.edge_count(), 2 * CHUNK, |range, out| {
+        let mut buf = String::new();
+        for e in range.map(EdgeIndex::new) {
+            let (a, b) = graph.edge_endpoints(e).expect("edge index in range");
+            if !(selection.contains(a) && selection.contains(b)) {
+                continue;
+            }
+            out.extend_from_slice(b"  ");
+            quoted(out, &mut buf, glossary.slug(a), Escape::Id)?;
+            out.extend_from_slice(b" -> ");
+            quoted(out, &mut buf, glossary.slug(b), Escape::Id)?;
+            out.extend_from_slice(match graph[e] {
                 Link::Supersedes { .. } => b";\n",
                 Link::Related { .. } => {
                     b" [dir=\"none\", style=\"dashed\", constraint=\"false\", color=\"#888888\"];\n"
                 }
             });
-            }
-            Ok(())
-        })?;
-        if let Some(ranks) = ranks {
-            let tree = ranks
-                .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e));
-            output::write_chunks(&mut out, tree.len(), 2 * CHUNK, |range, out| {
-                let mut buf = String::new();
-                for &(parent, child) in &tree[range] {
-                    out.extend_from_slice(b"  ");
-                    quoted(out, &mut buf, glossary.slug(parent), Escape::Id)?;
-                    out.extend_from_slice(b" -> ");
-                    quoted(out, &mut buf, glossary.slug(child), Escape::Id)?;
-                    out.extend_from_slice(b" [style=\"invis\"];\n");
-                }
-                Ok(())
-            })?;
         }
-        writeln!(out, "}}")?;
-        out.flush()?;
         Ok(())
-    })
+    })?;
+    Ok(())
 }
 
 /// Invisible edges that give `dot` its ranks: the tree of a breadth-first walk from the focus

@@ -11,6 +11,10 @@
 //! header, Oxigraph cuts the streamed body short — so a flagged answer, a body that ends
 //! early, or one that does not parse to its end is an error, never a count.
 //!
+//! Written over `ureq` rather than left to it: `ureq` (3.5) answers no Digest challenge,
+//! which Virtuoso's Graph Store sends, and does not retry a failed connection or a 5xx
+//! answer; a push to a real store needs both.
+//!
 //! One concern, one file (about 700 lines of code, the rest tests): an HTTP exchange with
 //! authentication and retries reads best whole.
 

@@ -1,5 +1,6 @@
 //! The passes of the Leiden algorithm (Traag, Waltman and van Eck, 2019): local moving,
 //! refinement within each community, and the aggregation of the graph between passes.
+//! Why the algorithm is written here, with the measured reason: the module above.
 
 use std::collections::VecDeque;
 

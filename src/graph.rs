@@ -245,20 +245,16 @@ impl Glossary {
             let out = side.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
             (parts, out)
         });
-        (
-            Self {
-                slugs: Slugs::new(&cards),
-                cards,
-                graph,
-                links,
-                map: OnceLock::new(),
-            },
-            out,
-        )
+        (Self::assemble(cards, graph, links), out)
     }
 
     fn build(cards: Vec<Card>, stubs: bool) -> Self {
         let (graph, links) = Self::graph_of(&cards, stubs);
+        Self::assemble(cards, graph, links)
+    }
+
+    /// The glossary of `cards` and the graph built from them (the map is computed on first use).
+    fn assemble(cards: Vec<Card>, graph: DiGraph<Node, Link, u32>, links: Links) -> Self {
         Self {
             slugs: Slugs::new(&cards),
             cards,

@@ -1,5 +1,6 @@
 //! Helpers shared by the unit tests of several modules.
 
+use crate::card::Draft;
 use crate::diag::Origin;
 
 /// The place of a card at the start of source 0: for rules run on a card made in the test.
@@ -26,4 +27,14 @@ pub(crate) fn strings_up_to(alphabet: &[&str], n: usize) -> Vec<String> {
         all.extend(level.iter().cloned());
     }
     all
+}
+
+/// A card with `slug`, `term` and a definition made from the term; nothing else.
+pub(crate) fn draft(slug: &str, term: &str) -> Draft {
+    Draft {
+        slug: slug.into(),
+        term: term.into(),
+        definition: format!("Definition of {term}."),
+        ..Draft::default()
+    }
 }

@@ -279,16 +279,8 @@ fn row(out: &mut Vec<u8>, start: &str, end: &str, ty: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::Draft;
 
-    fn card(slug: &str, term: &str) -> Draft {
-        Draft {
-            slug: slug.into(),
-            term: term.into(),
-            definition: format!("Definition of {term}."),
-            ..Draft::default()
-        }
-    }
+    use crate::testing::draft as card;
 
     fn sample() -> Glossary {
         let mut old = card("roce-v1", "RoCEv1");

@@ -110,12 +110,7 @@ pub fn run(args: PushArgs, color: Color) -> Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let client = push::Client::new(push::Settings {
-        credentials,
-        retries: args.retries,
-        timeout,
-        ..push::Settings::default()
-    });
+    let client = client(&args, credentials, timeout);
     let progress = RefCell::new(Progress::new("requests", false));
     let mut log = |message: String| progress.borrow().line(&message);
     let mut sent = |s: Sent| progress.borrow_mut().item(s.done, s.count, s.bytes);
@@ -157,6 +152,20 @@ pub fn run(args: PushArgs, color: Color) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The HTTP client of a push: its credentials, retries and timeout.
+fn client(
+    args: &PushArgs,
+    credentials: Option<Credentials>,
+    timeout: std::time::Duration,
+) -> push::Client {
+    push::Client::new(push::Settings {
+        credentials,
+        retries: args.retries,
+        timeout,
+        ..push::Settings::default()
+    })
+}
+
 /// `push --incremental`: the hashes read back, the changed graphs sent.
 fn incremental(
     args: &PushArgs,
@@ -190,12 +199,7 @@ fn incremental(
             )
         }
     };
-    let client = push::Client::new(push::Settings {
-        credentials,
-        retries: args.retries,
-        timeout,
-        ..push::Settings::default()
-    });
+    let client = client(args, credentials, timeout);
     let progress = RefCell::new(Progress::new("requests", false));
     let mut log = |message: String| progress.borrow().line(&message);
     let mut sent = |s: Sent| progress.borrow_mut().item(s.done, s.count, s.bytes);

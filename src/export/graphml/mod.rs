@@ -755,16 +755,9 @@ fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::{Citation, Draft, PartialDate};
+    use crate::card::{Citation, PartialDate};
 
-    fn card(slug: &str, term: &str) -> Draft {
-        Draft {
-            slug: slug.into(),
-            term: term.into(),
-            definition: format!("Definition of {term}."),
-            ..Draft::default()
-        }
-    }
+    use crate::testing::draft as card;
 
     fn sample() -> Glossary {
         let mut old = card("roce-v1", "RoCEv1");

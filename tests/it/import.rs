@@ -1,0 +1,350 @@
+//! `import`: RDF that does not follow the mapping, and the `import` command itself (issue 3;
+//! the round trips of good RDF are in `rdf.rs`).
+
+use std::fs;
+use std::process::Command;
+
+use glossgraph::check;
+use glossgraph::config::{Config, Settings};
+use glossgraph::export::Format;
+use glossgraph::load;
+use glossgraph::rdf::read::{self, ImportError, Problem};
+
+use super::rdf::{checked, export, rdf_format, sample, temp_dir};
+
+// ---------------------------------------------------------------------------------------
+// Import of bad RDF
+
+fn import_error(text: &str, format: Format) -> ImportError {
+    match read::read(text.as_bytes(), rdf_format(format), "in") {
+        Ok(_) => panic!("{text} was imported"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn malformed_rdf_is_reported_with_the_parsers_line_and_column() {
+    let cases = [
+        (Format::Turtle, "@prefix ex: <http://e/> .\nex:a ex:b \"unterminated .\n", 2, 11),
+        (Format::Turtle, "<http://e/a> <http://e/b> <http://e/c> .\n<http://e/a> <http://e/b> ex:c .\n", 2, 27),
+        (Format::NTriples, "<http://e/a> <http://e/b> <http://e/c> .\n<http://e/a> <http://e/b> .\n", 2, 27),
+        (Format::NQuads, "<http://e/a> <http://e/b> \"x\" <http://e/g> <http://e/h> .\n", 1, 44),
+        (Format::TriG, "<http://e/g> {\n  <http://e/a> <http://e/b> <http://e/c> .\n", 3, 1),
+        (Format::JsonLd, "{\n  \"@id\": \"http://e/a\",\n  \"http://e/b\": [1,,2]\n}", 3, 20),
+        (
+            Format::RdfXml,
+            "<?xml version=\"1.0\"?>\n<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n  <rdf:Description rdf:about=\"http://e/a\">\n  </rdf:Descript>\n</rdf:RDF>\n",
+            4,
+            18,
+        ),
+    ];
+    for (format, text, line, column) in cases {
+        match import_error(text, format) {
+            ImportError::Syntax {
+                position, message, ..
+            } => assert_eq!(
+                position,
+                Some((line, column)),
+                "{}: {message}",
+                format.name()
+            ),
+            e => panic!("{}: {e}", format.name()),
+        }
+    }
+    // A JSON-LD error above JSON syntax has no position in Oxigraph's parser: the file is named.
+    let e = import_error(r#"{"@id": "http://e/a", "@type": 3}"#, Format::JsonLd);
+    assert!(
+        matches!(e, ImportError::Syntax { position: None, .. }),
+        "{e}"
+    );
+    assert!(e.to_string().starts_with("in: "), "{e}");
+    let e = import_error("<http://e/a> <http://e/b> .\n", Format::NTriples);
+    assert!(e.to_string().starts_with("in:1:27: "), "{e}");
+    assert!(!e.to_string().contains("Parser error"), "{e}");
+}
+
+/// The Turtle export of one small valid card, with `edit` applied to its text.
+fn edited_export(edit: impl Fn(String) -> String) -> String {
+    let config = Config::default();
+    let g = checked(
+        "one.json",
+        r#"[{"slug":"a","term":"A","definition":"D.","related":["b"],
+             "citations":[{"id":"x","title":"T","url":"https://e.org/"}],"note":"N [x]"},
+            {"slug":"b","term":"B","definition":"E.","related":["a"]}]"#,
+        &config,
+    );
+    edit(String::from_utf8(export(&g, &config, Format::Turtle)).unwrap())
+}
+
+fn problems(text: &str) -> Vec<Problem> {
+    match import_error(text, Format::Turtle) {
+        ImportError::Mapping { problems, .. } => problems,
+        e => panic!("{e}"),
+    }
+}
+
+#[test]
+fn rdf_that_does_not_follow_the_mapping_is_reported_per_subject() {
+    let a = "<https://example.org/glossary/term/a>";
+    let b = "<https://example.org/glossary/term/b>";
+    let p = |subject: &str, message: &str| Problem {
+        subject: subject.into(),
+        message: message.into(),
+    };
+
+    // A concept without a prefLabel, and a literal where an IRI belongs.
+    let text = edited_export(|t| {
+        t.replace("\tskos:prefLabel \"A\"@en ;\n", "")
+            .replace(&format!("skos:related {b}"), "skos:related \"b\"")
+    });
+    assert_eq!(
+        problems(&text),
+        [
+            p(a, "no skos:prefLabel, expected one"),
+            p(a, "skos:related \"b\": expected an IRI, found a literal"),
+        ]
+    );
+
+    // A blank node, an unknown predicate, a label in another language, a subject that
+    // belongs to nothing, a dangling related term — all at once, sorted by subject.
+    let text = edited_export(|t| {
+        t.replace(
+            "skos:definition \"E.\"@en",
+            "skos:definition \"E.\"@fr ;\n\tskos:broader _:x",
+        ) + "<https://example.org/elsewhere> skos:prefLabel \"?\"@en .\n"
+            + &format!("{a} skos:related <https://example.org/glossary/term/zz> .\n")
+    });
+    let found = problems(&text);
+    assert_eq!(
+        found,
+        [
+            p(
+                "<https://example.org/elsewhere>",
+                "is not part of the mapping: no term, part of a term, status or vocabulary term of the base <https://example.org/glossary/> has this IRI"
+            ),
+            p(
+                a,
+                "skos:related <https://example.org/glossary/term/zz>: not a term that the file describes"
+            ),
+            p(
+                b,
+                "skos:broader _:x is not part of the mapping for this kind of subject"
+            ),
+            p(
+                b,
+                "skos:broader _:x: a blank node: the mapping names every resource with an IRI"
+            ),
+            p(
+                b,
+                "skos:definition \"E.\"@fr: expected a literal tagged @en"
+            ),
+        ],
+        "{found:#?}"
+    );
+
+    // A citation whose identifier disagrees with its IRI, and a date typed wrongly.
+    let text = edited_export(|t| {
+        t.replace("dcterms:identifier \"x\"", "dcterms:identifier \"y\"")
+            + &format!("{a} <http://purl.org/dc/terms/modified> \"2024\"^^<http://www.w3.org/2001/XMLSchema#date> .\n")
+    });
+    assert_eq!(
+        problems(&text),
+        [
+            p(
+                a,
+                "dcterms:modified \"2024\"^^<http://www.w3.org/2001/XMLSchema#date>: a date of this precision is typed xsd:gYear"
+            ),
+            p(
+                "<https://example.org/glossary/term/a#cite-x>",
+                "dcterms:identifier `y` differs from the id `x` of the IRI"
+            ),
+        ]
+    );
+
+    // Not a glossgraph export at all.
+    assert_eq!(
+        problems("<http://e/a> <http://e/b> <http://e/c> .\n"),
+        [p(
+            "",
+            "no skos:ConceptScheme whose IRI ends in `/` or `#`: the glossary's scheme, named by its base IRI, is missing"
+        )]
+    );
+}
+
+#[test]
+fn a_slug_that_would_escape_the_output_folder_is_refused() {
+    let text = edited_export(|t| {
+        t.replace("term/b>", "term/..%2F..%2Fb>")
+            .replace("\"b\"^^gx:Slug", "\"../../b\"^^gx:Slug")
+    });
+    let found = problems(&text);
+    assert!(
+        found
+            .iter()
+            .any(|p| p.message == "`../../b` is not a valid slug (a-z, 0-9 and single hyphens)"),
+        "{found:#?}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// The `import` command
+
+fn glossgraph(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_glossgraph"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn import_writes_cards_and_settings_that_check_and_export_again() {
+    let (glossary, config) = sample();
+    let dir = temp_dir("import-ok");
+    let file = dir.join("glossary.rdf");
+    let bytes = export(&glossary, &config, Format::RdfXml);
+    fs::write(&file, &bytes).unwrap();
+    let out = dir.join("cards");
+    let (code, stderr) = glossgraph(&[
+        "import",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stderr,
+        format!("imported 34 cards into {}\n", out.display())
+    );
+    let mut names: Vec<String> = fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 35);
+    assert!(
+        names.contains(&"glossgraph.toml".to_owned()) && names.contains(&"roce-v2.json".to_owned())
+    );
+    assert!(!names.iter().any(|n| n.ends_with(".tmp")));
+
+    // The folder is a glossary again, with the same settings, that exports the same bytes.
+    let (code, stderr) = glossgraph(&["check", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    let config_again = Config::resolve(Some(&out), Settings::default()).unwrap();
+    let loaded = load::load(&load::Input::Path(out.clone())).unwrap();
+    let again = check::check(loaded, &config_again, check::Options::default()).glossary;
+    assert!(export(&again, &config_again, Format::RdfXml) == bytes);
+    let seed = fs::read_to_string(out.join("roce-v2.json")).unwrap();
+    assert!(
+        seed.starts_with("{\n  \"status\": \"shipping\",\n  \"advantages\": [],"),
+        "{seed}"
+    );
+
+    // --format overrides the extension.
+    let odd = dir.join("glossary.data");
+    fs::write(&odd, export(&glossary, &config, Format::NQuads)).unwrap();
+    let out2 = dir.join("cards2");
+    let import_odd = || {
+        glossgraph(&[
+            "import",
+            odd.to_str().unwrap(),
+            "--format",
+            "nquads",
+            "--out",
+            out2.to_str().unwrap(),
+        ])
+    };
+    let (code, stderr) = import_odd();
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        fs::read(out2.join("roce-v2.json")).unwrap(),
+        seed.as_bytes()
+    );
+
+    // A folder that holds anything is refused, and left as it was.
+    fs::write(out2.join("mine.json"), "{}").unwrap();
+    let before = fs::read_dir(&out2).unwrap().count();
+    let (code, stderr) = import_odd();
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("is not an empty folder"), "{stderr}");
+    assert_eq!(fs::read_dir(&out2).unwrap().count(), before);
+    assert_eq!(fs::read_to_string(out2.join("mine.json")).unwrap(), "{}");
+}
+
+#[test]
+fn import_failures_write_nothing_and_choose_the_exit_code() {
+    let dir = temp_dir("import-bad");
+    let out = dir.join("cards");
+    let out_s = out.to_str().unwrap();
+
+    let bad = dir.join("bad.ttl");
+    fs::write(&bad, "<http://e/a> <http://e/b> .\n").unwrap();
+    let (code, stderr) = glossgraph(&["import", bad.to_str().unwrap(), "--out", out_s]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.starts_with(&format!("glossgraph: error: {}:1:27: ", bad.display())),
+        "{stderr}"
+    );
+
+    let off = dir.join("off.ttl");
+    fs::write(
+        &off,
+        edited_export(|t| t.replace("\tskos:prefLabel \"A\"@en ;\n", "")),
+    )
+    .unwrap();
+    let (code, stderr) = glossgraph(&["import", off.to_str().unwrap(), "--out", out_s]);
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "error: {0}: <https://example.org/glossary/term/a>: no skos:prefLabel, expected one\n\
+             glossgraph: error: {0}: the RDF does not follow the glossgraph mapping (1 problem); nothing was written\n",
+            off.display()
+        )
+    );
+    assert!(!out.exists(), "nothing is written when the import fails");
+
+    let (code, stderr) = glossgraph(&[
+        "import",
+        dir.join("missing.ttl").to_str().unwrap(),
+        "--out",
+        out_s,
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.starts_with("glossgraph: error: cannot read `"),
+        "{stderr}"
+    );
+
+    let (code, stderr) = glossgraph(&[
+        "import",
+        dir.join("cards.txt2").to_str().unwrap(),
+        "--out",
+        out_s,
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("cannot tell the RDF format"), "{stderr}");
+    assert!(stderr.contains("Turtle (.ttl)"), "{stderr}");
+    assert!(!out.exists());
+
+    // Issue 40: a graph-tool export is named as such, with what can be imported instead.
+    for name in [
+        "glossary.graphml",
+        "glossary.nodelink.json",
+        "glossary.gexf",
+        "map.gv",
+    ] {
+        let (code, stderr) =
+            glossgraph(&["import", dir.join(name).to_str().unwrap(), "--out", out_s]);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(
+            stderr.contains("export, written for graph tools: it cannot be imported"),
+            "{name}: {stderr}"
+        );
+        assert!(stderr.contains("N-Quads (.nq)"), "{stderr}");
+        assert!(!out.exists());
+    }
+}

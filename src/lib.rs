@@ -56,6 +56,7 @@ pub mod output;
 mod parallel;
 pub mod rdf;
 mod rng;
+pub mod site;
 pub mod sparql;
 #[cfg(test)]
 mod testing;

@@ -311,6 +311,16 @@ pub fn escape_html(text: &str) -> String {
     out
 }
 
+/// `json` (a JSON text) with `<`, `>` and `&` as their JSON escapes, safe inside a
+/// `<script>` block (see [`Escaping`]).
+pub(crate) fn script_safe(json: &str) -> String {
+    let mut out = Vec::with_capacity(json.len());
+    Escaping(&mut out)
+        .write_all(json.as_bytes())
+        .expect("writing to a Vec cannot fail");
+    String::from_utf8(out).expect("escapes are ASCII")
+}
+
 /// A writer that replaces `<`, `>` and `&` by their JSON escapes on their way to the inner
 /// writer. Only valid for JSON, where those bytes can only occur inside strings: there the
 /// escape means the same character, and the text can never close the `<script>` block.

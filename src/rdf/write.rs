@@ -99,6 +99,32 @@ pub fn graphs<'a>(
     })
 }
 
+/// The quads of one card's named graph at a time, for readers of one term (the site's RDF
+/// beside each page, `serve` at a term's IRI): the same quads as that card's graph in
+/// [`graphs`].
+pub struct CardQuads<'a> {
+    mapping: Mapping<'a>,
+}
+
+impl<'a> CardQuads<'a> {
+    /// The mapping of `glossary` under `config`.
+    pub fn new(glossary: &'a Glossary, config: &'a Config) -> Self {
+        Self {
+            mapping: Mapping::new(glossary, config),
+        }
+    }
+
+    /// The quads of card `index` (into [`Glossary::cards`]): its concept, cited paragraphs,
+    /// citations and provenance statements.
+    pub fn of(&self, index: usize) -> Vec<Quad> {
+        let mut quads = Vec::new();
+        self.mapping
+            .card(index, &mut quads)
+            .expect("writing to a Vec cannot fail");
+        quads
+    }
+}
+
 /// Writes the glossary as RDF in `format`; returns the number of triples (or quads) written.
 ///
 /// Streams through a [`BufWriter`]: memory does not grow with the glossary. See [`Writer`]
@@ -320,20 +346,21 @@ fn split_paragraph(text: &str) -> (&str, &str) {
     (text, "")
 }
 
-/// The related, replaced and replacing terms of a card, each sorted by slug.
-struct Links {
-    related: Vec<NodeIndex>,
+/// The related, replaced and replacing terms of a card, each sorted by slug: as the RDF
+/// states them, and as the site's pages show them.
+pub(crate) struct Links {
+    pub(crate) related: Vec<NodeIndex>,
     /// Of `related`, the terms this card does not list itself: the other card states the
     /// link one way (`gx:unlistedRelated`).
-    unlisted: Vec<NodeIndex>,
+    pub(crate) unlisted: Vec<NodeIndex>,
     /// Terms this one replaces (`dcterms:replaces`).
-    replaces: Vec<NodeIndex>,
+    pub(crate) replaces: Vec<NodeIndex>,
     /// Terms that replace this one (`dcterms:isReplacedBy`).
-    replaced_by: Vec<NodeIndex>,
+    pub(crate) replaced_by: Vec<NodeIndex>,
 }
 
 impl Links {
-    fn of(glossary: &Glossary, node: NodeIndex) -> Self {
+    pub(crate) fn of(glossary: &Glossary, node: NodeIndex) -> Self {
         let graph = glossary.graph();
         let mut links = Links {
             related: Vec::new(),

@@ -138,6 +138,20 @@ pub enum Command {
     #[command(verbatim_doc_comment)]
     Render(RenderArgs),
 
+    /// Write the glossary as a static website whose pages sit at the terms' IRIs.
+    ///
+    /// A page per term at term/SLUG/index.html with its RDF beside it (term/SLUG.ttl,
+    /// .jsonld, .rdf), an A–Z index that prints, topic pages, the interactive map, a search
+    /// box that works offline, sitemap.xml, 404.html and an .htaccess that negotiates HTML
+    /// or RDF at every IRI on Apache. Links are relative: the site works from any folder,
+    /// from file://, and hosted at the glossary's base IRI. `glossgraph serve` previews it.
+    ///
+    /// Examples:
+    ///   glossgraph site                        # data/ -> site/
+    ///   glossgraph site cards.jsonl --out public
+    #[command(verbatim_doc_comment)]
+    Site(SiteArgs),
+
     /// Serve the glossary over HTTP: SPARQL 1.1 Protocol at /query, Graph Store (read-only)
     /// at /store, a query page at /.
     ///
@@ -599,6 +613,22 @@ pub struct RenderArgs {
 
     #[command(flatten)]
     pub view: ViewArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SiteArgs {
+    #[command(flatten)]
+    pub glossary: GlossaryArgs,
+
+    /// The folder to write the site into, replaced whole (also --output, -o).
+    #[arg(
+        long,
+        short = 'o',
+        visible_alias = "output",
+        default_value = "site",
+        value_name = "DIR"
+    )]
+    pub out: PathBuf,
 }
 
 #[derive(Debug, Args)]

@@ -19,6 +19,7 @@ mod query;
 mod render;
 mod serve;
 mod shell;
+mod site;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -82,6 +83,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Completions { shell } => shell::completions(shell),
         Command::Man { subcommand } => shell::man(subcommand),
         Command::Render(args) => render::run(&args, color),
+        Command::Site(args) => site::run(&args, color),
         Command::Generate(args) => generate::run(&args),
         Command::Import(args) => import::run(&args),
         Command::Query(args) => query::run(args, color),

@@ -39,6 +39,7 @@ mod staging;
 pub use manifest::*;
 use staging::*;
 pub use staging::{abandon, Abandoned};
+pub(crate) use staging::{cannot, staging_path, Staging};
 
 /// The manifest's file name in the output folder.
 pub const MANIFEST: &str = "manifest.json";

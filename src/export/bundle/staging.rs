@@ -99,8 +99,8 @@ impl Drop for Syncer {
 }
 
 /// A staging folder beside the target; removed on drop unless committed.
-pub(super) struct Staging {
-    pub(super) path: PathBuf,
+pub(crate) struct Staging {
+    pub(crate) path: PathBuf,
 }
 
 impl Drop for Staging {
@@ -110,7 +110,7 @@ impl Drop for Staging {
 }
 
 /// An I/O error that says what could not be done to which path.
-pub(super) fn cannot<'p>(
+pub(crate) fn cannot<'p>(
     action: &'static str,
     path: &'p Path,
 ) -> impl FnOnce(io::Error) -> ExportError + 'p {
@@ -118,7 +118,7 @@ pub(super) fn cannot<'p>(
 }
 
 /// The staging folder of this process for the output folder `out`: hidden, beside it.
-pub(super) fn staging_path(out: &Path) -> PathBuf {
+pub(crate) fn staging_path(out: &Path) -> PathBuf {
     let name = out
         .file_name()
         .map_or_else(|| "exports".into(), |n| n.to_string_lossy().into_owned());

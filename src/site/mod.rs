@@ -1,0 +1,477 @@
+//! The glossary as a static website whose pages sit at the terms' IRIs (`glossgraph site`),
+//! and the same pages answered one at a time by `glossgraph serve`.
+//!
+//! Every file of the site is a path and a function of the glossary: [`Site::get`] renders
+//! one path, [`Site::paths`] lists them all, [`write`] writes them all into a folder (staged
+//! beside it, then swapped in). `serve` calls [`Site::get`] for each request, so the preview
+//! is the site byte for byte.
+//!
+//! The layout follows the IRIs: the term `{base}term/{slug}` has its page at
+//! `term/{slug}/index.html` (what a static host answers for `term/{slug}/`, after its own
+//! redirect from `term/{slug}`) and its RDF beside it (`term/{slug}.ttl`, `.jsonld`, `.rdf`:
+//! the card's own graph of the export, the concept and its citations, provenance and cited
+//! paragraphs). Links are relative, so the site works from any folder and from `file://`.
+//! Pages come from the templates in `templates/site/` through askama, which checks them at
+//! compile time and escapes every value as HTML unless a template says otherwise (only the
+//! JSON-LD block, escaped here, does).
+
+mod pages;
+
+use std::fmt::Write as _;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use oxigraph::io::{JsonLdProfileSet, RdfFormat};
+
+use crate::config::Config;
+use crate::export::bundle::{cannot, staging_path, Staging};
+use crate::export::html::escape_html;
+use crate::output::ExportError;
+use crate::rdf::write::{self as rdf_write, CardQuads, Writer};
+use crate::Glossary;
+
+pub use pages::SPLIT_INDEX_AT;
+
+/// A file of the site: its media type and bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct File {
+    /// The media type, as served (`text/html; charset=utf-8`, `text/turtle`, …).
+    pub media_type: &'static str,
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// The RDF formats written beside each term page: extension, media type, Oxigraph format.
+pub const ALTERNATES: [(&str, &str); 3] = [
+    ("ttl", "text/turtle"),
+    ("jsonld", "application/ld+json"),
+    ("rdf", "application/rdf+xml"),
+];
+
+/// The site of one glossary: what every page needs, computed once.
+pub struct Site<'a> {
+    pub(crate) glossary: &'a Glossary,
+    pub(crate) config: &'a Config,
+    quads: CardQuads<'a>,
+    prefixes: Vec<(&'static str, String)>,
+    /// Card indexes in A–Z order of their terms (case folded, then by slug).
+    pub(crate) order: Vec<usize>,
+    /// The initials of the A–Z index, each with its range of `order`.
+    pub(crate) letters: Vec<(char, std::ops::Range<usize>)>,
+}
+
+impl<'a> Site<'a> {
+    /// The site of `glossary` under `config`.
+    pub fn new(glossary: &'a Glossary, config: &'a Config) -> Self {
+        let cards = glossary.cards();
+        let mut order: Vec<usize> = (0..cards.len()).collect();
+        order.sort_by_cached_key(|&i| (cards[i].term().to_lowercase(), cards[i].slug().to_owned()));
+        let mut letters: Vec<(char, std::ops::Range<usize>)> = Vec::new();
+        for (at, &i) in order.iter().enumerate() {
+            let initial = initial(cards[i].term());
+            match letters.last_mut() {
+                Some((c, range)) if *c == initial => range.end = at + 1,
+                _ => letters.push((initial, at..at + 1)),
+            }
+        }
+        Self {
+            glossary,
+            config,
+            quads: CardQuads::new(glossary, config),
+            prefixes: rdf_write::prefixes(glossary, config),
+            order,
+            letters,
+        }
+    }
+
+    /// Every path of the site, relative to its folder, in a fixed order.
+    pub fn paths(&self) -> Vec<String> {
+        let mut paths: Vec<String> = [
+            "index.html",
+            "404.html",
+            "map.html",
+            "site.css",
+            "search.js",
+            "search-index.js",
+            "sitemap.xml",
+            ".htaccess",
+            "topic/index.html",
+        ]
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+        if self.split_index() {
+            for (initial, _) in &self.letters {
+                paths.push(format!("letter/{}/index.html", letter_slug(*initial)));
+            }
+        }
+        for topic in self.glossary.map().topics() {
+            paths.push(format!("topic/{}/index.html", topic.id));
+        }
+        for card in self.glossary.cards() {
+            let slug = card.slug();
+            paths.push(format!("term/{slug}/index.html"));
+            for (extension, _) in ALTERNATES {
+                paths.push(format!("term/{slug}.{extension}"));
+            }
+        }
+        paths
+    }
+
+    /// The file at `path` (relative, without a leading `/`; a folder's path ending in `/`
+    /// means its `index.html`), or `None` when the site has no such file.
+    ///
+    /// # Errors
+    /// Only a failure of the RDF serializer (none is expected of a checked glossary).
+    pub fn get(&self, path: &str) -> Result<Option<File>, ExportError> {
+        let path = if path.is_empty() || path.ends_with('/') {
+            format!("{path}index.html")
+        } else {
+            path.to_owned()
+        };
+        let html = |text: String| {
+            Some(File {
+                media_type: "text/html; charset=utf-8",
+                bytes: text.into_bytes(),
+            })
+        };
+        Ok(match path.as_str() {
+            "index.html" => html(pages::index(self, None)?),
+            "404.html" => html(pages::not_found(self, "", &[])?),
+            "map.html" => {
+                let mut bytes = Vec::new();
+                crate::export::html::write(self.glossary, self.config, &mut bytes)?;
+                Some(File {
+                    media_type: "text/html; charset=utf-8",
+                    bytes,
+                })
+            }
+            "site.css" => Some(File {
+                media_type: "text/css; charset=utf-8",
+                bytes: self.stylesheet().into_bytes(),
+            }),
+            "search.js" => Some(File {
+                media_type: "text/javascript; charset=utf-8",
+                bytes: pages::SEARCH_SCRIPT.as_bytes().to_vec(),
+            }),
+            "search-index.js" => Some(File {
+                media_type: "text/javascript; charset=utf-8",
+                bytes: self.search_index(),
+            }),
+            "sitemap.xml" => Some(File {
+                media_type: "application/xml",
+                bytes: self.sitemap().into_bytes(),
+            }),
+            ".htaccess" => Some(File {
+                media_type: "text/plain; charset=utf-8",
+                bytes: self.htaccess().into_bytes(),
+            }),
+            "topic/index.html" => html(pages::topics(self)?),
+            _ => self.get_under(&path)?,
+        })
+    }
+
+    /// The files below `letter/`, `topic/` and `term/`.
+    fn get_under(&self, path: &str) -> Result<Option<File>, ExportError> {
+        let html = |text: String| File {
+            media_type: "text/html; charset=utf-8",
+            bytes: text.into_bytes(),
+        };
+        if let Some(rest) = path.strip_prefix("letter/") {
+            let Some(slug) = rest.strip_suffix("/index.html") else {
+                return Ok(None);
+            };
+            let found = self.split_index().then(|| {
+                self.letters
+                    .iter()
+                    .position(|(c, _)| letter_slug(*c) == slug)
+            });
+            return match found.flatten() {
+                Some(at) => Ok(Some(html(pages::index(self, Some(at))?))),
+                None => Ok(None),
+            };
+        }
+        if let Some(rest) = path.strip_prefix("topic/") {
+            let Some(id) = rest.strip_suffix("/index.html") else {
+                return Ok(None);
+            };
+            let topics = self.glossary.map().topics();
+            return match topics.iter().position(|t| t.id == id) {
+                Some(at) => Ok(Some(html(pages::topic(self, at)?))),
+                None => Ok(None),
+            };
+        }
+        let Some(rest) = path.strip_prefix("term/") else {
+            return Ok(None);
+        };
+        if let Some(slug) = rest.strip_suffix("/index.html") {
+            return match self.glossary.node(slug) {
+                Some(node) if node.index() < self.glossary.cards().len() => {
+                    Ok(Some(html(pages::term(self, node.index())?)))
+                }
+                _ => Ok(None),
+            };
+        }
+        for (extension, media_type) in ALTERNATES {
+            let Some(slug) = rest.strip_suffix(&format!(".{extension}")[..]) else {
+                continue;
+            };
+            return match self.glossary.node(slug) {
+                Some(node) if node.index() < self.glossary.cards().len() => Ok(Some(File {
+                    media_type,
+                    bytes: self.rdf(node.index(), extension)?,
+                })),
+                _ => Ok(None),
+            };
+        }
+        Ok(None)
+    }
+
+    /// The page `serve` answers for a path the site does not have: the 404 page, offering
+    /// the terms nearest to what was asked for.
+    ///
+    /// # Errors
+    /// None expected; those of the template.
+    pub fn not_found(&self, path: &str) -> Result<File, ExportError> {
+        let wanted = path
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .unwrap_or("")
+            .trim_end_matches(".html");
+        let nearest: Vec<usize> = self
+            .glossary
+            .suggest(wanted)
+            .and_then(|slug| self.glossary.node(slug))
+            .map(|n| n.index())
+            .into_iter()
+            .chain(self.starting_with(wanted, 5))
+            .fold(Vec::new(), |mut all, i| {
+                if !all.contains(&i) {
+                    all.push(i);
+                }
+                all
+            });
+        Ok(File {
+            media_type: "text/html; charset=utf-8",
+            bytes: pages::not_found(self, wanted, &nearest)?.into_bytes(),
+        })
+    }
+
+    /// Up to `n` cards whose slug starts with `prefix` (at least two characters).
+    fn starting_with(&self, prefix: &str, n: usize) -> Vec<usize> {
+        if prefix.len() < 2 {
+            return Vec::new();
+        }
+        let cards = self.glossary.cards();
+        let from = cards.partition_point(|c| c.slug() < prefix);
+        cards[from..]
+            .iter()
+            .take_while(|c| c.slug().starts_with(prefix))
+            .take(n)
+            .enumerate()
+            .map(|(k, _)| from + k)
+            .collect()
+    }
+
+    /// Whether the A–Z index is split into a page per initial.
+    pub(crate) fn split_index(&self) -> bool {
+        self.glossary.cards().len() > SPLIT_INDEX_AT
+    }
+
+    /// The description of card `index` in the format of `extension`.
+    fn rdf(&self, index: usize, extension: &str) -> Result<Vec<u8>, ExportError> {
+        let format = match extension {
+            "ttl" => RdfFormat::Turtle,
+            "jsonld" => RdfFormat::JsonLd {
+                profile: JsonLdProfileSet::empty(),
+            },
+            _ => RdfFormat::RdfXml,
+        };
+        let mut out = Writer::new(format, &self.prefixes, Vec::new())?;
+        for quad in self.quads.of(index) {
+            out.quad(quad.as_ref())?;
+        }
+        Ok(out.finish()?.0)
+    }
+
+    /// The shared stylesheet, with a rule per status colour.
+    fn stylesheet(&self) -> String {
+        let mut css = pages::STYLE.to_owned();
+        for (i, status) in self.config.statuses.iter().enumerate() {
+            let color = crate::export::status_color(self.config, Some(status));
+            let _ = writeln!(css, ".status-{i} {{ background: {color}; }}");
+        }
+        for (i, topic) in self.glossary.map().topics().iter().enumerate() {
+            let _ = writeln!(css, ".topic-{i} {{ border-color: {}; }}", topic.color);
+        }
+        css
+    }
+
+    /// The search index: every term's slug, label and aliases, as a script that sets
+    /// `glossgraphSearch` (a script, not a JSON file, so that the search works from
+    /// `file://`, where pages cannot fetch).
+    fn search_index(&self) -> Vec<u8> {
+        let entries: Vec<(&str, &str, Vec<&str>)> = self
+            .order
+            .iter()
+            .map(|&i| {
+                let card = &self.glossary.cards()[i];
+                (card.slug(), card.term(), card.aliases().iter().collect())
+            })
+            .collect();
+        let json = serde_json::to_string(&entries).expect("strings serialize");
+        format!(
+            "window.glossgraphSearch = {};\n",
+            crate::export::html::script_safe(&json)
+        )
+        .into_bytes()
+    }
+
+    /// The site's address: the base IRI's document (`#` and what follows taken off).
+    pub(crate) fn address(&self) -> String {
+        let base = self.config.base.split('#').next().unwrap_or_default();
+        if base.ends_with('/') {
+            base.to_owned()
+        } else {
+            format!("{base}/")
+        }
+    }
+
+    /// `sitemap.xml`: the index, the topic pages and every term at its IRI's page.
+    fn sitemap(&self) -> String {
+        let address = escape_html(&self.address());
+        let mut out = String::from(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+        );
+        let _ = writeln!(out, "<url><loc>{address}</loc></url>");
+        let _ = writeln!(out, "<url><loc>{address}topic/</loc></url>");
+        for topic in self.glossary.map().topics() {
+            let _ = writeln!(out, "<url><loc>{address}topic/{}/</loc></url>", topic.id);
+        }
+        for &i in &self.order {
+            let _ = writeln!(
+                out,
+                "<url><loc>{address}term/{}/</loc></url>",
+                self.glossary.cards()[i].slug()
+            );
+        }
+        out.push_str("</urlset>\n");
+        out
+    }
+
+    /// The path of the site's address (`/glossary/` for `https://example.org/glossary/`).
+    pub(crate) fn root_path(&self) -> String {
+        let address = self.address();
+        address
+            .split_once("://")
+            .and_then(|(_, rest)| rest.find('/').map(|at| rest[at..].to_owned()))
+            .unwrap_or_else(|| "/".to_owned())
+    }
+
+    /// `.htaccess`: content negotiation at the term IRIs for Apache (`mod_rewrite`), as the
+    /// W3C recipes for publishing vocabularies and w3id.org's redirects do it: a 303 to the
+    /// description in the format asked for, else to the page.
+    fn htaccess(&self) -> String {
+        let path = self.root_path();
+        let mut out = String::from(
+            "# Written by glossgraph: content negotiation at the term IRIs (Apache, mod_rewrite).\n\
+             Options -MultiViews\nRewriteEngine on\n",
+        );
+        for (extension, media_type) in ALTERNATES {
+            let _ = write!(
+                out,
+                "RewriteCond %{{HTTP_ACCEPT}} {}\nRewriteRule ^term/([a-z0-9-]+)/?$ term/$1.{extension} [R=303,L]\n",
+                media_type.replace('+', "\\+")
+            );
+        }
+        out.push_str("RewriteRule ^term/([a-z0-9-]+)$ term/$1/ [R=303,L]\n");
+        for (extension, media_type) in ALTERNATES {
+            let _ = writeln!(out, "AddType {media_type} .{extension}");
+        }
+        out.push_str("Header append Vary Accept\n");
+        let _ = writeln!(out, "ErrorDocument 404 {path}404.html");
+        out
+    }
+}
+
+/// The index initial of a term: its first letter, upper-cased, or `#` for anything else.
+fn initial(term: &str) -> char {
+    match term.chars().next() {
+        Some(c) if c.is_alphabetic() => c.to_uppercase().next().unwrap_or(c),
+        _ => '#',
+    }
+}
+
+/// The path segment of an initial: the letter in lower case, `0` for `#`; letters outside
+/// ASCII by their code point.
+pub(crate) fn letter_slug(initial: char) -> String {
+    match initial {
+        '#' => "0".to_owned(),
+        c if c.is_ascii_alphabetic() => c.to_ascii_lowercase().to_string(),
+        c => format!("u{:04x}", c as u32),
+    }
+}
+
+/// What [`write`] wrote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Written {
+    /// Files written.
+    pub files: usize,
+    /// Bytes written.
+    pub bytes: u64,
+}
+
+/// Writes the whole site of `glossary` into the folder `out`, all or nothing: into a staging
+/// folder beside it, then swapped in (the old site moved aside, the new one renamed into
+/// place, the old one removed).
+///
+/// # Errors
+/// A page that cannot be rendered, or an I/O error; `out` is then left as it was.
+pub fn write(glossary: &Glossary, config: &Config, out: &Path) -> Result<Written, ExportError> {
+    if out.exists() && !out.is_dir() {
+        return Err(ExportError::Unwritable(format!(
+            "`{}` exists and is not a folder",
+            out.display()
+        )));
+    }
+    let site = Site::new(glossary, config);
+    let staging = Staging {
+        path: staging_path(out),
+    };
+    let _ = fs::remove_dir_all(&staging.path);
+    fs::create_dir_all(&staging.path).map_err(cannot("create", &staging.path))?;
+    let paths = site.paths();
+    let mut written = Written { files: 0, bytes: 0 };
+    let mut folders = std::collections::BTreeSet::new();
+    for path in &paths {
+        let file = site.get(path)?.expect("every listed path has a file");
+        let target = staging.path.join(path);
+        if let Some(parent) = target.parent() {
+            if folders.insert(parent.to_path_buf()) {
+                fs::create_dir_all(parent).map_err(cannot("create", parent))?;
+            }
+        }
+        let mut f =
+            io::BufWriter::new(fs::File::create(&target).map_err(cannot("create", &target))?);
+        f.write_all(&file.bytes)
+            .and_then(|()| f.flush())
+            .map_err(cannot("write", &target))?;
+        written.files += 1;
+        written.bytes += file.bytes.len() as u64;
+    }
+    // The old site goes aside under a name of its own (removed on drop), the new one in.
+    let old = Staging {
+        path: PathBuf::from(format!("{}.old", staging.path.display())),
+    };
+    let _ = fs::remove_dir_all(&old.path);
+    if out.exists() {
+        fs::rename(out, &old.path).map_err(cannot("move aside", out))?;
+    }
+    if let Err(e) = fs::rename(&staging.path, out) {
+        let _ = fs::rename(&old.path, out);
+        return Err(cannot("replace", out)(e));
+    }
+    Ok(written)
+}

@@ -8,7 +8,7 @@
 //!
 //! The layout follows the IRIs: the term `{base}term/{slug}` has its page at
 //! `term/{slug}/index.html` (what a static host answers for `term/{slug}/`, after its own
-//! redirect from `term/{slug}`) and its RDF beside it (`term/{slug}.ttl`, `.jsonld`, `.rdf`:
+//! redirect from `term/{slug}`) and its RDF beside it (`term/{slug}.ttl`, `.jsonld`, `.rdf`, `.nt`:
 //! the card's own graph of the export, the concept and its citations, provenance and cited
 //! paragraphs). Links are relative, so the site works from any folder and from `file://`.
 //! Pages come from the templates in `templates/site/` through askama, which checks them at
@@ -43,27 +43,26 @@ pub struct File {
 }
 
 /// The RDF formats written beside each term page: extension, media type, Oxigraph format.
-pub const ALTERNATES: [(&str, &str); 3] = [
+pub const ALTERNATES: [(&str, &str); 4] = [
     ("ttl", "text/turtle"),
     ("jsonld", "application/ld+json"),
     ("rdf", "application/rdf+xml"),
+    ("nt", "application/n-triples"),
 ];
 
-/// The site of one glossary: what every page needs, computed once.
-pub struct Site<'a> {
-    pub(crate) glossary: &'a Glossary,
-    pub(crate) config: &'a Config,
-    quads: CardQuads<'a>,
-    prefixes: Vec<(&'static str, String)>,
+/// What every page needs that takes a pass over the whole glossary, computed once: the A–Z
+/// order and its initials, and the RDF prefixes. `serve` keeps one for its whole run.
+pub struct Plan {
     /// Card indexes in A–Z order of their terms (case folded, then by slug).
-    pub(crate) order: Vec<usize>,
+    order: Vec<usize>,
     /// The initials of the A–Z index, each with its range of `order`.
-    pub(crate) letters: Vec<(char, std::ops::Range<usize>)>,
+    letters: Vec<(char, std::ops::Range<usize>)>,
+    prefixes: Vec<(&'static str, String)>,
 }
 
-impl<'a> Site<'a> {
-    /// The site of `glossary` under `config`.
-    pub fn new(glossary: &'a Glossary, config: &'a Config) -> Self {
+impl Plan {
+    /// The plan of the site of `glossary` under `config`.
+    pub fn new(glossary: &Glossary, config: &Config) -> Self {
         let cards = glossary.cards();
         let mut order: Vec<usize> = (0..cards.len()).collect();
         order.sort_by_cached_key(|&i| (cards[i].term().to_lowercase(), cards[i].slug().to_owned()));
@@ -76,12 +75,35 @@ impl<'a> Site<'a> {
             }
         }
         Self {
+            order,
+            letters,
+            prefixes: rdf_write::prefixes(glossary, config),
+        }
+    }
+}
+
+/// The site of one glossary.
+pub struct Site<'a> {
+    pub(crate) glossary: &'a Glossary,
+    pub(crate) config: &'a Config,
+    quads: CardQuads<'a>,
+    plan: &'a Plan,
+    /// Card indexes in A–Z order (the plan's).
+    pub(crate) order: &'a [usize],
+    /// The initials of the A–Z index (the plan's).
+    pub(crate) letters: &'a [(char, std::ops::Range<usize>)],
+}
+
+impl<'a> Site<'a> {
+    /// The site of `glossary` under `config`, as `plan` (made of the same two) lays it out.
+    pub fn new(glossary: &'a Glossary, config: &'a Config, plan: &'a Plan) -> Self {
+        Self {
             glossary,
             config,
             quads: CardQuads::new(glossary, config),
-            prefixes: rdf_write::prefixes(glossary, config),
-            order,
-            letters,
+            plan,
+            order: &plan.order,
+            letters: &plan.letters,
         }
     }
 
@@ -102,7 +124,7 @@ impl<'a> Site<'a> {
         .map(str::to_owned)
         .collect();
         if self.split_index() {
-            for (initial, _) in &self.letters {
+            for (initial, _) in self.letters {
                 paths.push(format!("letter/{}/index.html", letter_slug(*initial)));
             }
         }
@@ -138,7 +160,7 @@ impl<'a> Site<'a> {
         };
         Ok(match path.as_str() {
             "index.html" => html(pages::index(self, None)?),
-            "404.html" => html(pages::not_found(self, "", &[])?),
+            "404.html" => html(pages::not_found(self, "", &[], &self.root_path())?),
             "map.html" => {
                 let mut bytes = Vec::new();
                 crate::export::html::write(self.glossary, self.config, &mut bytes)?;
@@ -233,7 +255,8 @@ impl<'a> Site<'a> {
     ///
     /// # Errors
     /// None expected; those of the template.
-    pub fn not_found(&self, path: &str) -> Result<File, ExportError> {
+    /// `root` is the path the site is served at (`/` for `serve`).
+    pub fn not_found(&self, path: &str, root: &str) -> Result<File, ExportError> {
         let wanted = path
             .trim_end_matches('/')
             .rsplit('/')
@@ -246,7 +269,7 @@ impl<'a> Site<'a> {
             .and_then(|slug| self.glossary.node(slug))
             .map(|n| n.index())
             .into_iter()
-            .chain(self.starting_with(wanted, 5))
+            .chain(self.sharing_prefix(wanted, 5))
             .fold(Vec::new(), |mut all, i| {
                 if !all.contains(&i) {
                     all.push(i);
@@ -255,24 +278,31 @@ impl<'a> Site<'a> {
             });
         Ok(File {
             media_type: "text/html; charset=utf-8",
-            bytes: pages::not_found(self, wanted, &nearest)?.into_bytes(),
+            bytes: pages::not_found(self, wanted, &nearest, root)?.into_bytes(),
         })
     }
 
-    /// Up to `n` cards whose slug starts with `prefix` (at least two characters).
-    fn starting_with(&self, prefix: &str, n: usize) -> Vec<usize> {
-        if prefix.len() < 2 {
-            return Vec::new();
-        }
+    /// Up to `n` cards whose slugs share the longest start with `wanted` (three characters
+    /// at least).
+    fn sharing_prefix(&self, wanted: &str, n: usize) -> Vec<usize> {
         let cards = self.glossary.cards();
-        let from = cards.partition_point(|c| c.slug() < prefix);
-        cards[from..]
-            .iter()
-            .take_while(|c| c.slug().starts_with(prefix))
-            .take(n)
-            .enumerate()
-            .map(|(k, _)| from + k)
-            .collect()
+        let ends: Vec<usize> = wanted
+            .char_indices()
+            .map(|(at, c)| at + c.len_utf8())
+            .filter(|&end| end >= 3)
+            .collect();
+        for &end in ends.iter().rev() {
+            let prefix = &wanted[..end];
+            let from = cards.partition_point(|c| c.slug() < prefix);
+            let found: Vec<usize> = (from..cards.len())
+                .take_while(|&i| cards[i].slug().starts_with(prefix))
+                .take(n)
+                .collect();
+            if !found.is_empty() {
+                return found;
+            }
+        }
+        Vec::new()
     }
 
     /// Whether the A–Z index is split into a page per initial.
@@ -287,9 +317,10 @@ impl<'a> Site<'a> {
             "jsonld" => RdfFormat::JsonLd {
                 profile: JsonLdProfileSet::empty(),
             },
+            "nt" => RdfFormat::NTriples,
             _ => RdfFormat::RdfXml,
         };
-        let mut out = Writer::new(format, &self.prefixes, Vec::new())?;
+        let mut out = Writer::new(format, &self.plan.prefixes, Vec::new())?;
         for quad in self.quads.of(index) {
             out.quad(quad.as_ref())?;
         }
@@ -350,7 +381,7 @@ impl<'a> Site<'a> {
         for topic in self.glossary.map().topics() {
             let _ = writeln!(out, "<url><loc>{address}topic/{}/</loc></url>", topic.id);
         }
-        for &i in &self.order {
+        for &i in self.order {
             let _ = writeln!(
                 out,
                 "<url><loc>{address}term/{}/</loc></url>",
@@ -436,7 +467,8 @@ pub fn write(glossary: &Glossary, config: &Config, out: &Path) -> Result<Written
             out.display()
         )));
     }
-    let site = Site::new(glossary, config);
+    let plan = Plan::new(glossary, config);
+    let site = Site::new(glossary, config, &plan);
     let staging = Staging {
         path: staging_path(out),
     };

@@ -408,16 +408,17 @@ struct NotFoundPage<'a> {
 }
 
 /// The page for a path the site does not have, with the terms nearest to `wanted`. Its
-/// links start from the path of the site's address (`/` when the base IRI's path is `/`), as
-/// a host serves it at whatever path was missing.
+/// links start from `root`, the site's path, as a host serves it at whatever path was
+/// missing.
 pub(super) fn not_found(
     site: &Site<'_>,
     wanted: &str,
     nearest: &[usize],
+    root: &str,
 ) -> Result<String, ExportError> {
     let cards = site.glossary.cards();
     render(&NotFoundPage {
-        frame: Frame::new(site, &site.root_path()),
+        frame: Frame::new(site, root),
         wanted,
         nearest: nearest
             .iter()

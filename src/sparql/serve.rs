@@ -4,7 +4,9 @@
 //!
 //! | path | what |
 //! |---|---|
-//! | `/` | a small HTML page to type a query and see the results |
+//! | `/term/{slug}` | the term at its IRI: the page for `text/html` (a 303 to `/term/{slug}/`, where its relative links resolve), its description for `text/turtle`, `application/ld+json`, `application/rdf+xml`, `application/n-triples` (200, with `Content-Location` and `Vary: Accept`) |
+//! | `/`, any other path | the website of [`crate::site`] (`/` the A–Z index, `/map.html`, `/term/{slug}/`, …); a path it lacks gets its 404 page, with the nearest terms |
+//! | `/sparql` | a small HTML page to type a query and see the results |
 //! | `/query` | SPARQL 1.1 Protocol: `GET ?query=`, `POST` form or `application/sparql-query`; without a query, the service description |
 //! | `/store` | Graph Store Protocol, reading only: `?default` (all triples), `?graph=IRI` (one card), neither (the whole dataset) |
 //!
@@ -42,6 +44,7 @@ use super::saved;
 use super::stream::stream;
 use super::{Answer, GlossaryStore, QueryForm, SparqlError};
 use crate::config::Config;
+use crate::site;
 use crate::Glossary;
 
 /// How many queries that outlived their timeout may still be computing before new queries
@@ -127,6 +130,8 @@ pub struct Running {
 struct Shared {
     store: GlossaryStore,
     glossary: Glossary,
+    /// The website's A–Z order and prefixes, made once.
+    plan: site::Plan,
     options: Options,
     cors: Option<HeaderValue>,
     page: String,
@@ -167,6 +172,7 @@ pub fn start(
     };
     let shared = Arc::new(Shared {
         page: page(store.config()),
+        plan: site::Plan::new(&glossary, store.config()),
         store,
         glossary,
         cors,
@@ -294,7 +300,7 @@ impl Shared {
         }
         let reading = method == Method::GET || method == Method::HEAD;
         match request.uri().path() {
-            "/" if reading => Ok(Response::builder()
+            "/sparql" if reading => Ok(Response::builder()
                 .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
                 .body(Body::from(self.page.clone()))
                 .unwrap_or_default()),
@@ -349,18 +355,95 @@ impl Shared {
                 StatusCode::METHOD_NOT_ALLOWED,
                 "the Graph Store of glossgraph serve is read-only: GET and HEAD only",
             )),
-            "/" | "/query" => Err(Failure::new(
-                StatusCode::METHOD_NOT_ALLOWED,
-                format!("{method} is not allowed here"),
-            )),
-            path => Err(Failure::new(
+            "/update" => Err(Failure::new(
                 StatusCode::NOT_FOUND,
-                format!(
-                    "nothing at {path}: the query page is at /, SPARQL at /query, the Graph \
-                     Store at /store (read-only; there is no update endpoint)"
-                ),
+                "glossgraph serve is read-only: there is no update endpoint",
+            )),
+            path if reading => self.site(request, path),
+            _ => Err(Failure::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                format!("{method} is not allowed here: the site and the store are read-only"),
             )),
         }
+    }
+
+    /// A page or file of the website; at `/term/{slug}`, the term in the format `Accept`
+    /// asks for.
+    fn site(&self, request: &Request<Body>, path: &str) -> Result<Response<Body>, Failure> {
+        let site = site::Site::new(&self.glossary, self.store.config(), &self.plan);
+        let failed = |e: crate::output::ExportError| {
+            Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+        };
+        let relative = path.trim_start_matches('/');
+        if let Some(slug) = relative
+            .strip_prefix("term/")
+            .filter(|s| !s.contains(['/', '.']))
+        {
+            if self.glossary.node(slug).is_some() {
+                return Ok(self.term(request, &site, slug)?);
+            }
+        }
+        let file = match site.get(relative).map_err(failed)? {
+            Some(file) => (StatusCode::OK, file),
+            None => (
+                StatusCode::NOT_FOUND,
+                site.not_found(relative, "/").map_err(failed)?,
+            ),
+        };
+        Ok(Response::builder()
+            .status(file.0)
+            .header(header::CONTENT_TYPE, file.1.media_type)
+            .body(Body::from(file.1.bytes))
+            .unwrap_or_default())
+    }
+
+    /// The term `slug` at its IRI's path, negotiated: its description in the RDF format
+    /// `Accept` prefers (200, `Content-Location` naming the format's own file), or else a
+    /// 303 to its page.
+    fn term(
+        &self,
+        request: &Request<Body>,
+        site: &site::Site<'_>,
+        slug: &str,
+    ) -> Result<Response<Body>, Failure> {
+        let offered = site::ALTERNATES;
+        let mut chosen = None;
+        for media in accepted(request) {
+            if media == "text/html" || media == "application/xhtml+xml" || media.ends_with("/*") {
+                break;
+            }
+            if let Some((extension, media_type)) = offered.iter().find(|(_, m)| *m == media) {
+                chosen = Some((*extension, *media_type));
+                break;
+            }
+        }
+        let response = match chosen {
+            Some((extension, media_type)) => {
+                let file = site
+                    .get(&format!("term/{slug}.{extension}"))
+                    .map_err(|e| Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+                    .ok_or_else(|| Failure::new(StatusCode::NOT_FOUND, "no such term"))?;
+                Response::builder()
+                    .header(header::CONTENT_TYPE, media_type)
+                    .header(
+                        header::CONTENT_LOCATION,
+                        format!("/term/{slug}.{extension}"),
+                    )
+                    .body(Body::from(file.bytes))
+            }
+            None => Response::builder()
+                .status(StatusCode::SEE_OTHER)
+                .header(header::LOCATION, format!("/term/{slug}/"))
+                .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
+                .body(Body::from(format!("See /term/{slug}/\n"))),
+        };
+        Ok(response
+            .map(|mut r| {
+                r.headers_mut()
+                    .insert(header::VARY, HeaderValue::from_static("Accept"));
+                r
+            })
+            .unwrap_or_default())
     }
 
     /// The request body, refused beyond the size limit.

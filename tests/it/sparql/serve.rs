@@ -395,7 +395,7 @@ fn the_query_page_in_headless_chromium() {
 
     // A query in the address makes the page run it.
     let url = format!(
-        "{}/?query={}",
+        "{}/sparql?query={}",
         server.base,
         form_urlencoded::byte_serialize(LABELS.as_bytes()).collect::<String>()
     );
@@ -434,7 +434,7 @@ fn the_query_page_in_headless_chromium() {
     let out = Command::new(require("python3"))
         .arg(root().join("tests/consumers/page_cdp.py"))
         .arg(&chromium)
-        .arg(format!("{}/", server.base))
+        .arg(format!("{}/sparql", server.base))
         .arg(typed)
         .arg(&shot)
         .output()
@@ -461,7 +461,7 @@ fn the_query_page_in_headless_chromium() {
     let out = Command::new(require("python3"))
         .arg(root().join("tests/consumers/page_cdp.py"))
         .arg(&chromium)
-        .arg(format!("{}/", server.base))
+        .arg(format!("{}/sparql", server.base))
         .arg("SELECT ?t WHERE { ?t skos:notation \"roce-v2\"^^gx:Slug }")
         .arg(dir.join("links.png"))
         .output()
@@ -480,7 +480,7 @@ fn the_query_page_in_headless_chromium() {
     let out = Command::new(require("python3"))
         .arg(root().join("tests/consumers/page_cdp.py"))
         .arg(&chromium)
-        .arg(format!("{}/", server.base))
+        .arg(format!("{}/sparql", server.base))
         .arg("SELECT * WHERE { ?s ?p")
         .arg(dir.join("error.png"))
         .output()

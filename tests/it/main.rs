@@ -20,5 +20,6 @@ mod nodelink;
 mod rdf;
 mod rdf_docs;
 mod second_hour;
+mod site;
 mod sparql;
 mod util;

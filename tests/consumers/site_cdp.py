@@ -1,0 +1,169 @@
+"""Reads glossgraph's website (`glossgraph site`) in headless Chromium as a reader would, and
+reports what happened as JSON on standard output.
+
+Usage: python3 site_cdp.py CHROMIUM ROOT_URL [options]
+  --search TEXT --expect SLUG   type TEXT into the index's search box, report the results, follow
+                                the one for SLUG and report the page it lands on
+  --related SLUG                open SLUG's page and follow each related link, reporting where
+                                each lands
+  --hostile SLUG                open SLUG's page and report its text and whether a payload ran
+  --axe FILE                    run axe-core (FILE: axe.min.js) on the index, the first term page
+                                and the first topic page, reporting serious and critical findings
+  --pdf FILE                    print the index to FILE as PDF
+
+Every console error, uncaught exception and request to a host other than ROOT_URL's is
+reported (`errors`, `foreign`).
+"""
+import argparse
+import base64
+import json
+import os
+import sys
+import time
+from urllib.parse import urlparse
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cdp import Browser  # noqa: E402
+
+parser = argparse.ArgumentParser()
+parser.add_argument("chromium")
+parser.add_argument("root")
+parser.add_argument("--search")
+parser.add_argument("--expect")
+parser.add_argument("--related")
+parser.add_argument("--hostile")
+parser.add_argument("--axe")
+parser.add_argument("--pdf")
+args = parser.parse_args()
+
+root = args.root if args.root.endswith("/") else args.root + "/"
+host = urlparse(root).netloc
+report = {}
+browser = Browser(args.chromium)
+browser.open("about:blank", domains=("Page", "Runtime", "Network", "Log"))
+# axe-core is injected by the test, not by the page: the page's own policy allows no script
+# but its own files.
+browser.call("Page.setBypassCSP", {"enabled": bool(args.axe)})
+
+
+def go(url):
+    """Navigates and waits until the page has loaded."""
+    browser.call("Page.navigate", {"url": url})
+    browser.wait_for(
+        f"document.readyState === 'complete' && location.href === {json.dumps(url)}",
+        f"{url} to load",
+    )
+
+
+def landed():
+    """Where the browser is now and the page's main heading."""
+    return browser.evaluate(
+        "({href: location.href, h1: (document.querySelector('h1') || {}).textContent || null})"
+    )
+
+
+def follow(href_expression, what):
+    """Clicks the link the expression finds and waits for the next page to load."""
+    before = browser.evaluate("location.href")
+    browser.evaluate(f"({href_expression}).click()")
+    browser.wait_for(
+        f"location.href !== {json.dumps(before)} && document.readyState === 'complete'",
+        what,
+    )
+    return landed()
+
+
+go(root + "index.html")
+report["index"] = landed()
+
+if args.search:
+    browser.evaluate("document.getElementById('search').focus()")
+    browser.call("Input.insertText", {"text": args.search})
+    browser.wait_for("!document.getElementById('search-results').hidden", "search results")
+    report["results"] = browser.evaluate(
+        "[...document.querySelectorAll('#search-results a')].map(a => "
+        "({text: a.textContent, href: a.getAttribute('href')}))"
+    )
+    if args.expect:
+        wanted = f"term/{args.expect}/index.html"
+        report["search_landed"] = follow(
+            f"[...document.querySelectorAll('#search-results a')]"
+            f".find(a => a.getAttribute('href').endsWith({json.dumps(wanted)}))",
+            "the search result's page",
+        )
+
+if args.related:
+    page = root + f"term/{args.related}/index.html"
+    go(page)
+    links = browser.evaluate(
+        "[...document.querySelectorAll('.links a')].map(a => a.textContent)"
+    )
+    report["related"] = []
+    for i, text in enumerate(links):
+        go(page)
+        where = follow(f"document.querySelectorAll('.links a')[{i}]", f"related link {text}")
+        report["related"].append({"text": text, "landed": where})
+
+if args.hostile:
+    go(root + f"term/{args.hostile}/index.html")
+    time.sleep(0.3)
+    report["hostile"] = browser.evaluate(
+        "({pwned: String(window.pwned), text: document.querySelector('main').textContent,"
+        " elements: [...document.querySelectorAll('main *')].map(e => e.tagName.toLowerCase()),"
+        " links: [...document.querySelectorAll('main a')].map(a => a.getAttribute('href'))})"
+    )
+
+if args.axe:
+    source = open(args.axe, encoding="utf-8").read()
+    report["axe"] = {}
+    go(root + "index.html")
+    first_term = browser.evaluate(
+        "document.querySelector('.entries dt a').getAttribute('href')"
+    )
+    go(root + "topic/index.html")
+    first_topic = browser.evaluate(
+        "document.querySelector('.topics a').getAttribute('href')"
+    )
+    pages = {
+        "index": root + "index.html",
+        "term": root + first_term,
+        "topic": root + "topic/" + first_topic,
+    }
+    for name, url in pages.items():
+        go(url)
+        browser.evaluate(source)
+        browser.call("Runtime.evaluate", {
+            "expression": "axe.run(document).then(r => { window.axeResult = r; })",
+            "awaitPromise": True,
+        })
+        report["axe"][name] = browser.evaluate(
+            "window.axeResult.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')"
+            ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.html).slice(0, 3)}))"
+        )
+
+if args.pdf:
+    go(root + "index.html")
+    pdf = browser.call("Page.printToPDF", {"printBackground": False})
+    with open(args.pdf, "wb") as f:
+        f.write(base64.b64decode(pdf["data"]))
+
+errors = []
+foreign = []
+for event in browser.events:
+    method = event.get("method")
+    params = event.get("params", {})
+    if method == "Runtime.exceptionThrown":
+        errors.append(params["exceptionDetails"].get("text", "exception"))
+    elif method == "Runtime.consoleAPICalled" and params.get("type") == "error":
+        errors.append(" ".join(str(a.get("value")) for a in params.get("args", [])))
+    elif method == "Log.entryAdded" and params["entry"].get("level") == "error":
+        errors.append(params["entry"].get("text"))
+    elif method == "Network.requestWillBeSent":
+        url = params["request"]["url"]
+        parsed = urlparse(url)
+        if parsed.scheme in ("http", "https", "ws", "wss") and parsed.netloc != host:
+            foreign.append(url)
+report["errors"] = errors
+report["foreign"] = foreign
+browser.close()
+print(json.dumps(report))

@@ -569,6 +569,7 @@ fn issue_23_10_help_lists_the_main_job_first_and_display_options_last() {
             "diff",
             "query",
             "render",
+            "site",
             "serve",
             "push",
             "import",

@@ -152,8 +152,9 @@ pub enum Command {
     #[command(verbatim_doc_comment)]
     Site(SiteArgs),
 
-    /// Serve the glossary over HTTP: SPARQL 1.1 Protocol at /query, Graph Store (read-only)
-    /// at /store, a query page at /.
+    /// Serve the glossary over HTTP: its website (each term's IRI negotiated: the page, or
+    /// its RDF), SPARQL 1.1 Protocol at /query, Graph Store (read-only) at /store, a query
+    /// page at /sparql.
     ///
     /// Examples:
     ///   glossgraph serve                       # http://127.0.0.1:7878/

@@ -63,8 +63,8 @@ pub fn run(args: ServeArgs, color: Color) -> Result<ExitCode> {
     let addr = running.addr();
     writeln!(
         err,
-        "glossgraph: serving http://{addr}/ — SPARQL at http://{addr}/query, Graph Store at \
-         http://{addr}/store; Ctrl-C stops"
+        "glossgraph: serving http://{addr}/ — the website, SPARQL at http://{addr}/query (a \
+         query page at http://{addr}/sparql), Graph Store at http://{addr}/store; Ctrl-C stops"
     )?;
     let _ = stop_rx.recv();
     writeln!(err, "glossgraph: stopping; waiting for running queries")?;

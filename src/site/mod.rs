@@ -8,7 +8,7 @@
 //!
 //! The layout follows the IRIs: the term `{base}term/{slug}` has its page at
 //! `term/{slug}/index.html` (what a static host answers for `term/{slug}/`, after its own
-//! redirect from `term/{slug}`) and its RDF beside it (`term/{slug}.ttl`, `.jsonld`, `.rdf`, `.nt`:
+//! redirect from `term/{slug}`) and its RDF beside it (`term/{slug}.ttl`, `.jsonld`, `.rdf`, and `.nt` from `serve`:
 //! the card's own graph of the export, the concept and its citations, provenance and cited
 //! paragraphs). Links are relative, so the site works from any folder and from `file://`.
 //! Pages come from the templates in `templates/site/` through askama, which checks them at
@@ -19,7 +19,6 @@ mod pages;
 
 use std::fmt::Write as _;
 use std::fs;
-use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use oxigraph::io::{JsonLdProfileSet, RdfFormat};
@@ -42,13 +41,18 @@ pub struct File {
     pub bytes: Vec<u8>,
 }
 
-/// The RDF formats written beside each term page: extension, media type, Oxigraph format.
+/// The RDF formats of a term's description: extension and media type. The site writes the
+/// first three beside each page; `serve` also answers N-Triples (a fourth file per term would
+/// add 27% to the site's bytes, for a format no reader needs from a page).
 pub const ALTERNATES: [(&str, &str); 4] = [
     ("ttl", "text/turtle"),
     ("jsonld", "application/ld+json"),
     ("rdf", "application/rdf+xml"),
     ("nt", "application/n-triples"),
 ];
+
+/// How many of [`ALTERNATES`] the site writes as files.
+const WRITTEN_ALTERNATES: usize = 3;
 
 /// What every page needs that takes a pass over the whole glossary, computed once: the A–Z
 /// order and its initials, and the RDF prefixes. `serve` keeps one for its whole run.
@@ -134,7 +138,7 @@ impl<'a> Site<'a> {
         for card in self.glossary.cards() {
             let slug = card.slug();
             paths.push(format!("term/{slug}/index.html"));
-            for (extension, _) in ALTERNATES {
+            for (extension, _) in &ALTERNATES[..WRITTEN_ALTERNATES] {
                 paths.push(format!("term/{slug}.{extension}"));
             }
         }
@@ -475,23 +479,41 @@ pub fn write(glossary: &Glossary, config: &Config, out: &Path) -> Result<Written
     let _ = fs::remove_dir_all(&staging.path);
     fs::create_dir_all(&staging.path).map_err(cannot("create", &staging.path))?;
     let paths = site.paths();
-    let mut written = Written { files: 0, bytes: 0 };
     let mut folders = std::collections::BTreeSet::new();
     for path in &paths {
-        let file = site.get(path)?.expect("every listed path has a file");
-        let target = staging.path.join(path);
-        if let Some(parent) = target.parent() {
-            if folders.insert(parent.to_path_buf()) {
-                fs::create_dir_all(parent).map_err(cannot("create", parent))?;
+        if let Some(parent) = Path::new(path).parent() {
+            if folders.insert(parent) {
+                let folder = staging.path.join(parent);
+                fs::create_dir_all(&folder).map_err(cannot("create", &folder))?;
             }
         }
-        let mut f =
-            io::BufWriter::new(fs::File::create(&target).map_err(cannot("create", &target))?);
-        f.write_all(&file.bytes)
-            .and_then(|()| f.flush())
-            .map_err(cannot("write", &target))?;
-        written.files += 1;
-        written.bytes += file.bytes.len() as u64;
+    }
+    // Pages are rendered and written on every core, each taking a run of the paths.
+    let per_thread = paths.len().div_ceil(crate::parallel::cores()).max(1);
+    let parts = crate::parallel::on_threads(paths.chunks(per_thread), |chunk| {
+        let mut written = Written { files: 0, bytes: 0 };
+        for path in chunk {
+            let target = staging.path.join(path);
+            written.files += 1;
+            if path == "map.html" {
+                // Streamed to its file: the map of 100k terms is 160 MB, which the site
+                // would otherwise hold whole.
+                crate::export::html::write_file(glossary, config, &target)
+                    .map_err(cannot("write", &target))?;
+                written.bytes += fs::metadata(&target).map_or(0, |m| m.len());
+                continue;
+            }
+            let file = site.get(path)?.expect("every listed path has a file");
+            fs::write(&target, &file.bytes).map_err(cannot("write", &target))?;
+            written.bytes += file.bytes.len() as u64;
+        }
+        Ok::<_, ExportError>(written)
+    });
+    let mut written = Written { files: 0, bytes: 0 };
+    for part in parts {
+        let part = part?;
+        written.files += part.files;
+        written.bytes += part.bytes;
     }
     // The old site goes aside under a name of its own (removed on drop), the new one in.
     let old = Staging {

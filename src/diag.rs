@@ -193,6 +193,54 @@ pub struct Finding {
     pub message: String,
     /// A suggestion, e.g. "did you mean `nvme-rdma`?".
     pub hint: Option<String>,
+    /// The change that removes the finding, when one is known (`check --fix`).
+    pub fix: Option<Box<Fix>>,
+}
+
+/// A change to one card that removes a finding, as `check --fix` applies it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    /// The card to change (not always the card of the finding: a missing mirror is added to
+    /// the card that lacks it).
+    pub card: Origin,
+    /// The card's file, filled in when the finding is located; `None` for standard input.
+    pub path: Option<std::path::PathBuf>,
+    pub edit: Edit,
+    /// Safe fixes are applied by `--fix`; the others, which guess what was meant, only with
+    /// `--unsafe-fixes` too.
+    pub safe: bool,
+}
+
+/// What a [`Fix`] does to its card.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Edit {
+    /// Add `value` at the end of the list `key` (made when absent), unless it is there.
+    Append { key: &'static str, value: String },
+    /// Replace entry `index` of the list `key`, which reads `from`, by `to`.
+    Replace {
+        key: &'static str,
+        index: usize,
+        from: String,
+        to: String,
+    },
+    /// Rename the key at `pointer` (a card's field, or a citation's) to `to`, unless its
+    /// object has `to` already.
+    Rename { pointer: String, to: String },
+}
+
+impl fmt::Display for Edit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Edit::Append { key, value } => write!(f, "added `{value}` to `{key}`"),
+            Edit::Replace { key, from, to, .. } => {
+                write!(f, "replaced `{from}` by `{to}` in `{key}`")
+            }
+            Edit::Rename { pointer, to } => {
+                let from = pointer.rsplit('/').next().unwrap_or_default();
+                write!(f, "renamed `{from}` to `{to}`")
+            }
+        }
+    }
 }
 
 impl Finding {
@@ -203,11 +251,23 @@ impl Finding {
             place,
             message: message.into(),
             hint: None,
+            fix: None,
         }
     }
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());
+        self
+    }
+
+    /// The finding with `edit` to `card` as its fix.
+    pub fn with_fix(mut self, card: Origin, edit: Edit, safe: bool) -> Self {
+        self.fix = Some(Box::new(Fix {
+            card,
+            path: None,
+            edit,
+            safe,
+        }));
         self
     }
 }

@@ -46,6 +46,7 @@ pub mod config;
 pub mod diag;
 pub mod diff;
 pub mod export;
+pub mod fmt;
 pub mod generate;
 pub mod git;
 pub mod graph;
@@ -58,6 +59,7 @@ pub mod rdf;
 mod rng;
 pub mod site;
 pub mod sparql;
+mod suggest;
 #[cfg(test)]
 mod testing;
 

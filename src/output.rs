@@ -176,6 +176,31 @@ pub(crate) fn temporary_path(output: &Path) -> PathBuf {
     output.with_file_name(format!(".{name}.{}.tmp.{extension}", std::process::id()))
 }
 
+/// Writes `output` whole or not at all: `write` fills a temporary file beside it (see
+/// [`temporary_path`]), which is synced and renamed over `output` once complete; on an error
+/// the temporary file is removed and `output` is as it was.
+///
+/// # Errors
+/// Those of `write`, of creating, syncing or renaming the file.
+pub(crate) fn replace_file(
+    output: &Path,
+    write: impl FnOnce(&mut io::BufWriter<std::fs::File>) -> io::Result<()>,
+) -> io::Result<()> {
+    let temp = temporary_path(output);
+    let written = (|| {
+        let mut w = io::BufWriter::new(std::fs::File::create(&temp)?);
+        write(&mut w)?;
+        w.into_inner()
+            .map_err(io::IntoInnerError::into_error)?
+            .sync_all()?;
+        std::fs::rename(&temp, output)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    written
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -60,8 +60,9 @@ pub enum Problem {
     Missing,
     /// The key appears twice in one object; the first value is kept.
     DuplicateKey,
-    /// A key the card format does not know.
-    UnknownField,
+    /// A key the card format does not know, and the field of its object it most likely
+    /// meant (one the object lacks), with whether that is the only such field.
+    UnknownField { meant: Option<(&'static str, bool)> },
     /// A date that does not parse.
     BadDate(String),
 }
@@ -423,7 +424,7 @@ impl Fields {
 
     fn unknown(&mut self, name: &str) {
         self.problems
-            .push((pointer(&[name]), Problem::UnknownField));
+            .push((pointer(&[name]), Problem::UnknownField { meant: None }));
     }
 
     fn wrong(&mut self, at: String, expected: &'static str, found: Found) {
@@ -431,10 +432,25 @@ impl Fields {
             .push((at, Problem::WrongType { expected, found }));
     }
 
-    fn missing(&mut self, names: &[&str], required: &[&str]) {
+    /// Once the object is read: its required fields that are missing, and the field each
+    /// unknown key most likely meant among those it lacks.
+    fn missing(&mut self, names: &[&'static str], required: &[&str]) {
         for (i, name) in names.iter().enumerate() {
             if required.contains(name) && self.seen & (1 << i) == 0 {
                 self.problems.push((pointer(&[name]), Problem::Missing));
+            }
+        }
+        let lacking = names
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| self.seen & (1 << i) == 0)
+            .map(|(_, name)| *name);
+        let lacking: Vec<&'static str> = lacking.collect();
+        for (at, problem) in &mut self.problems {
+            if let Problem::UnknownField { meant } = problem {
+                let key = at.rsplit('/').next().unwrap_or_default();
+                let key = key.replace("~1", "/").replace("~0", "~");
+                *meant = super::meant_field(&key, &lacking);
             }
         }
     }
@@ -789,7 +805,7 @@ mod tests {
             p,
             [
                 ("/slug".to_owned(), Problem::DuplicateKey),
-                ("/colour".to_owned(), Problem::UnknownField),
+                ("/colour".to_owned(), Problem::UnknownField { meant: None }),
                 ("/definition".to_owned(), Problem::Missing),
             ]
         );

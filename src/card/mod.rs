@@ -19,6 +19,7 @@ use std::fmt;
 mod compact;
 mod decode;
 pub mod rules;
+pub mod schema;
 pub use compact::{Card, Citations, Cite, CiteIter, TextIter, Texts};
 pub(crate) use decode::CardSeed;
 pub use decode::{push_pointer, Decoded, Problem};
@@ -48,6 +49,26 @@ pub const REQUIRED: [&str; 3] = ["slug", "term", "definition"];
 
 /// The fields of a citation, in writing order.
 pub const CITATION_FIELDS: [&str; 4] = ["id", "title", "url", "accessed"];
+
+/// The field of `fields` that the unknown key `key` most likely meant (`Definition`:
+/// `definition`, `relatd`: `related`, `alias`: `aliases`), and whether no other field is as
+/// likely.
+pub fn meant_field(key: &str, fields: &[&'static str]) -> Option<(&'static str, bool)> {
+    let key = key.to_lowercase();
+    if let Some(field) = fields.iter().find(|f| f.to_lowercase() == key) {
+        return Some((field, true));
+    }
+    // A word cut short (`alias`, `cite`).
+    let longer: Vec<&'static str> = fields
+        .iter()
+        .copied()
+        .filter(|f| key.len() >= 3 && f.to_lowercase().starts_with(&key))
+        .collect();
+    if let [first, ..] = longer.as_slice() {
+        return Some((first, longer.len() == 1));
+    }
+    crate::suggest::closest(&key, fields.iter().copied())
+}
 
 /// A card as separate owned fields: what the generator and `import` build, what tests write
 /// by hand, and what is written back out as JSON. A [`Card`] is made from it (`Card::from`)
@@ -281,6 +302,25 @@ impl DateText {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn misspelled_fields_find_the_field_they_meant() {
+        assert_eq!(
+            meant_field("Definition", &FIELDS),
+            Some(("definition", true))
+        );
+        assert_eq!(meant_field("relatd", &FIELDS), Some(("related", true)));
+        assert_eq!(meant_field("alias", &FIELDS), Some(("aliases", true)));
+        assert_eq!(
+            meant_field("superseded_by", &FIELDS),
+            Some(("supersededBy", true))
+        );
+        assert_eq!(
+            meant_field("titel", &CITATION_FIELDS),
+            Some(("title", true))
+        );
+        assert_eq!(meant_field("colour", &FIELDS), None);
+    }
 
     #[test]
     fn dates_by_precision() {

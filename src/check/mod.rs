@@ -10,6 +10,7 @@
 
 mod citations;
 mod dates;
+pub mod fix;
 mod identity;
 mod locate;
 mod relations;
@@ -208,13 +209,26 @@ fn check_rest(
     });
     relations::glossary(&glossary, &origins, &unjoined, &mut findings);
     findings.extend(labels);
-    // A missing or mistyped field reads as empty; saying it is empty too would be noise.
+    // A missing or mistyped field reads as empty; saying it is empty too would be noise. A
+    // misspelled required field is reported missing at its key (`/Definition`), for the
+    // field it stands for.
     let unset: std::collections::HashSet<(Origin, String)> = findings
         .iter()
         .filter(|f| matches!(f.rule, Rule::MissingField | Rule::WrongType))
         .filter_map(|f| match &f.place {
-            crate::diag::Place::Card { origin, pointer } => Some((*origin, pointer.clone())),
+            crate::diag::Place::Card { origin, pointer } => Some((*origin, pointer)),
             _ => None,
+        })
+        .flat_map(|(origin, pointer)| {
+            let (parent, key) = pointer.rsplit_once('/').unwrap_or(("", pointer));
+            let fields: &[&'static str] = if parent.is_empty() {
+                &crate::card::FIELDS
+            } else {
+                &crate::card::CITATION_FIELDS
+            };
+            let meant = crate::card::meant_field(key, fields)
+                .map(|(field, _)| (origin, format!("{parent}/{field}")));
+            std::iter::once((origin, pointer.clone())).chain(meant)
         })
         .collect();
     if !unset.is_empty() {

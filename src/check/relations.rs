@@ -11,7 +11,7 @@ use petgraph::visit::{EdgeFiltered, EdgeRef};
 use super::at;
 use crate::card::{Card, Texts};
 use crate::diag::Origin;
-use crate::diag::{Finding, Place, Rule};
+use crate::diag::{Edit, Finding, Place, Rule};
 use crate::graph::{Link, UNKNOWN};
 use crate::Glossary;
 
@@ -112,7 +112,7 @@ pub(super) fn glossary_on(
 
 fn links<'g>(
     g: &'g Glossary,
-    suggestions: &mut HashMap<&'g str, Option<&'g str>>,
+    suggestions: &mut HashMap<&'g str, Option<(&'g str, bool)>>,
     unjoined: &HashSet<String>,
     i: usize,
     origin: Origin,
@@ -154,9 +154,18 @@ fn links<'g>(
                 );
                 let close = *suggestions
                     .entry(target)
-                    .or_insert_with(|| g.suggest(target));
-                if let Some(close) = close {
+                    .or_insert_with(|| g.closest(target));
+                if let Some((close, unique)) = close {
                     f = f.with_hint(format!("did you mean `{close}`?"));
+                    if unique {
+                        let edit = Edit::Replace {
+                            key: list.name(),
+                            index: k,
+                            from: target.to_owned(),
+                            to: close.to_owned(),
+                        };
+                        f = f.with_fix(origin, edit, false);
+                    }
                 }
                 out.push(f);
             }
@@ -241,7 +250,15 @@ fn one_way_link(
                 "add `{}` to `{}` of `{target}`",
                 card.slug(),
                 list.mirror().name()
-            )),
+            ))
+            .with_fix(
+                origins[j],
+                Edit::Append {
+                    key: list.mirror().name(),
+                    value: card.slug().to_owned(),
+                },
+                true,
+            ),
         );
     }
 }

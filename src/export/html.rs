@@ -73,19 +73,7 @@ pub fn write(glossary: &Glossary, config: &Config, mut w: impl Write) -> io::Res
 /// # Errors
 /// The output not writable (the temporary file is removed).
 pub fn write_file(glossary: &Glossary, config: &Config, output: &Path) -> io::Result<()> {
-    let temp = crate::output::temporary_path(output);
-    let written = (|| {
-        let mut w = io::BufWriter::new(std::fs::File::create(&temp)?);
-        write(glossary, config, &mut w)?;
-        w.into_inner()
-            .map_err(io::IntoInnerError::into_error)?
-            .sync_all()?;
-        std::fs::rename(&temp, output)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    written
+    crate::output::replace_file(output, |w| write(glossary, config, w))
 }
 
 /// Whether `output` names an HTML page (`.html` or `.htm`, any case).

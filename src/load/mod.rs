@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeSeed;
 
 use crate::card::{CardSeed, Decoded, Problem};
-use crate::diag::{line_column, Finding, Origin, Place, Rule, SourceId};
+use crate::diag::{line_column, Edit, Finding, Origin, Place, Rule, SourceId};
 use crate::Card;
 
 mod texts;
@@ -753,7 +753,64 @@ impl Loaded {
             offset: offset as u64,
             len: len as u32,
         };
-        for (pointer, problem) in decoded.problems {
+        // A misspelled field (`relatd`, `Definition`) is one finding with its did-you-mean:
+        // a required field it stands for is not reported missing as well, the misspelled key
+        // is (an error then, as the missing field is).
+        let meant: Vec<Option<(&'static str, bool)>> = decoded
+            .problems
+            .iter()
+            .map(|(_, problem)| match problem {
+                Problem::UnknownField { meant } => *meant,
+                _ => None,
+            })
+            .collect();
+        let missing: Vec<&str> = decoded
+            .problems
+            .iter()
+            .filter(|(_, problem)| matches!(problem, Problem::Missing))
+            .map(|(pointer, _)| pointer.as_str())
+            .collect();
+        let sibling = |pointer: &str, field: &str| {
+            let parent = pointer.rsplit_once('/').map_or("", |(parent, _)| parent);
+            format!("{parent}/{field}")
+        };
+        let stood_for: Vec<String> = decoded
+            .problems
+            .iter()
+            .zip(&meant)
+            .filter_map(|((pointer, _), meant)| meant.map(|(field, _)| sibling(pointer, field)))
+            .filter(|field| missing.contains(&field.as_str()))
+            .collect();
+        for ((pointer, problem), meant) in decoded.problems.into_iter().zip(meant) {
+            if matches!(problem, Problem::Missing) && stood_for.contains(&pointer) {
+                continue;
+            }
+            if let (Problem::UnknownField { .. }, Some((field, unique))) = (&problem, meant) {
+                let key = last_token(&pointer);
+                let mut finding = if stood_for.contains(&sibling(&pointer, field)) {
+                    Finding::new(
+                        Rule::MissingField,
+                        origin.at(pointer.clone()),
+                        format!("missing required field `{field}`; the card has `{key}`"),
+                    )
+                } else {
+                    Finding::new(
+                        Rule::UnknownField,
+                        origin.at(pointer.clone()),
+                        format!("unknown field `{key}`"),
+                    )
+                }
+                .with_hint(format!("did you mean `{field}`?"));
+                if unique {
+                    let edit = Edit::Rename {
+                        pointer,
+                        to: field.to_owned(),
+                    };
+                    finding = finding.with_fix(origin, edit, false);
+                }
+                self.findings.push(finding);
+                continue;
+            }
             let (rule, message) = match problem {
                 Problem::WrongType { expected, found } => (
                     Rule::WrongType,
@@ -770,7 +827,7 @@ impl Loaded {
                         last_token(&pointer)
                     ),
                 ),
-                Problem::UnknownField => (
+                Problem::UnknownField { .. } => (
                     Rule::UnknownField,
                     format!("unknown field `{}`", last_token(&pointer)),
                 ),

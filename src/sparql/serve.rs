@@ -29,7 +29,7 @@
 use std::io::{self, Read};
 use std::net::{SocketAddr, TcpListener};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 use oxhttp::model::header::{self, HeaderValue};
@@ -128,16 +128,35 @@ pub struct Running {
 }
 
 struct Shared {
-    store: GlossaryStore,
-    glossary: Glossary,
-    /// The website's A–Z order and prefixes, made once.
-    plan: site::Plan,
+    /// The glossary served. `serve --watch` swaps in a new one whole ([`Running::replace`]);
+    /// a request is answered from the one it started with.
+    served: RwLock<Arc<Served>>,
     options: Options,
     cors: Option<HeaderValue>,
-    page: String,
     stopping: AtomicBool,
     busy: Mutex<usize>,
     idle: Condvar,
+}
+
+/// One version of the glossary, with what its answers need made once.
+struct Served {
+    store: GlossaryStore,
+    glossary: Glossary,
+    /// The website's A–Z order and prefixes.
+    plan: site::Plan,
+    /// The query page.
+    page: String,
+}
+
+impl Served {
+    fn new(glossary: Glossary, store: GlossaryStore) -> Self {
+        Self {
+            page: page(store.config()),
+            plan: site::Plan::new(&glossary, store.config()),
+            store,
+            glossary,
+        }
+    }
 }
 
 /// Starts serving `glossary` (already loaded into `store`) in background threads.
@@ -171,10 +190,7 @@ pub fn start(
         max_body: options.max_body,
     };
     let shared = Arc::new(Shared {
-        page: page(store.config()),
-        plan: site::Plan::new(&glossary, store.config()),
-        store,
-        glossary,
+        served: RwLock::new(Arc::new(Served::new(glossary, store))),
         cors,
         stopping: AtomicBool::new(false),
         busy: Mutex::new(0),
@@ -196,6 +212,17 @@ impl Running {
     /// The address the server listens on.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// Serves `glossary` (already loaded into `store`) from now on: requests that have
+    /// started finish with the glossary they started with.
+    pub fn replace(&self, glossary: Glossary, store: GlossaryStore) {
+        let served = Arc::new(Served::new(glossary, store));
+        *self
+            .shared
+            .served
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = served;
     }
 
     /// Stops taking requests (they get `503`) and waits up to `grace` for the running ones.
@@ -257,7 +284,13 @@ impl Shared {
         } else {
             *self.lock_busy() += 1;
             let _busy = Busy(self);
-            self.route(request)
+            let served = Arc::clone(
+                &self
+                    .served
+                    .read()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner),
+            );
+            self.route(&served, request)
                 .unwrap_or_else(|Failure(status, message)| {
                     text(status, &format!("{}\n", message.trim_end()))
                 })
@@ -283,7 +316,7 @@ impl Shared {
         response
     }
 
-    fn route(&self, request: &mut Request<Body>) -> Result<Response<Body>, Failure> {
+    fn route(&self, v: &Served, request: &mut Request<Body>) -> Result<Response<Body>, Failure> {
         let method = request.method().clone();
         if method == Method::OPTIONS && self.cors.is_some() {
             // A CORS preflight. GET, HEAD and POST are CORS-safelisted methods, so no
@@ -302,16 +335,16 @@ impl Shared {
         match request.uri().path() {
             "/sparql" if reading => Ok(Response::builder()
                 .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
-                .body(Body::from(self.page.clone()))
+                .body(Body::from(v.page.clone()))
                 .unwrap_or_default()),
             "/query" if reading => {
                 let params = query_params(request);
                 if params.iter().any(|(k, _)| k == "query") {
-                    self.query(request, params)
+                    self.query(v, request, params)
                 } else if params.iter().any(|(k, _)| k == "update") {
                     Err(read_only())
                 } else {
-                    self.service_description(request)
+                    self.service_description(v, request)
                 }
             }
             "/query" if method == Method::POST => {
@@ -342,9 +375,9 @@ impl Shared {
                 if params.iter().any(|(k, _)| k == "update") {
                     return Err(read_only());
                 }
-                self.query(request, params)
+                self.query(v, request, params)
             }
-            "/store" if reading => self.graph_store(request),
+            "/store" if reading => self.graph_store(v, request),
             // Browsers ask for it on every page: nothing, and not an error.
             "/favicon.ico" if reading => Ok(Response::builder()
                 .status(StatusCode::NO_CONTENT)
@@ -359,7 +392,7 @@ impl Shared {
                 StatusCode::NOT_FOUND,
                 "glossgraph serve is read-only: there is no update endpoint",
             )),
-            path if reading => self.site(request, path),
+            path if reading => self.site(v, request, path),
             _ => Err(Failure::new(
                 StatusCode::METHOD_NOT_ALLOWED,
                 format!("{method} is not allowed here: the site and the store are read-only"),
@@ -369,8 +402,13 @@ impl Shared {
 
     /// A page or file of the website; at `/term/{slug}`, the term in the format `Accept`
     /// asks for.
-    fn site(&self, request: &Request<Body>, path: &str) -> Result<Response<Body>, Failure> {
-        let site = site::Site::new(&self.glossary, self.store.config(), &self.plan);
+    fn site(
+        &self,
+        v: &Served,
+        request: &Request<Body>,
+        path: &str,
+    ) -> Result<Response<Body>, Failure> {
+        let site = site::Site::new(&v.glossary, v.store.config(), &v.plan);
         let failed = |e: crate::output::ExportError| {
             Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
         };
@@ -379,7 +417,7 @@ impl Shared {
             .strip_prefix("term/")
             .filter(|s| !s.contains(['/', '.']))
         {
-            if self.glossary.node(slug).is_some() {
+            if v.glossary.node(slug).is_some() {
                 return self.term(request, &site, slug);
             }
         }
@@ -477,6 +515,7 @@ impl Shared {
 
     fn query(
         &self,
+        v: &Served,
         request: &Request<Body>,
         params: Vec<(String, String)>,
     ) -> Result<Response<Body>, Failure> {
@@ -505,7 +544,7 @@ impl Shared {
             }
         }
         let text = text.unwrap_or_default();
-        let store = &self.store;
+        let store = &v.store;
         let prepared = store
             .prepare(text)
             .map_err(|e| Failure::new(StatusCode::BAD_REQUEST, format!("query syntax: {e}")))?
@@ -530,7 +569,7 @@ impl Shared {
             })?;
         let mut out = Vec::new();
         let written = if format.is_picture() {
-            results::draw(&answer, format, &self.glossary, store.config(), &mut out)
+            results::draw(&answer, format, &v.glossary, store.config(), &mut out)
         } else {
             results::write(&answer, format, &store.prefixes(), &mut out)
         };
@@ -543,7 +582,11 @@ impl Shared {
     }
 
     /// SPARQL 1.1 Service Description of the endpoint, as RDF.
-    fn service_description(&self, request: &Request<Body>) -> Result<Response<Body>, Failure> {
+    fn service_description(
+        &self,
+        v: &Served,
+        request: &Request<Body>,
+    ) -> Result<Response<Body>, Failure> {
         use crate::rdf::vocab::{rdf, sd};
         let format = negotiate_rdf(request, RdfFormat::Turtle, false)?;
         let host = request
@@ -565,11 +608,7 @@ impl Shared {
             Triple::new(dataset.clone(), rdf::TYPE, sd::DATASET),
             Triple::new(dataset, sd::DEFAULT_GRAPH, graph.clone()),
             Triple::new(graph.clone(), rdf::TYPE, sd::GRAPH),
-            Triple::new(
-                graph,
-                sd::VOID_TRIPLES,
-                Literal::from(self.store.len() as i64),
-            ),
+            Triple::new(graph, sd::VOID_TRIPLES, Literal::from(v.store.len() as i64)),
         ];
         let formats = [
             QueryResultsFormat::Json,
@@ -591,7 +630,7 @@ impl Shared {
             ));
         }
         triples.sort_by_cached_key(ToString::to_string);
-        let mut prefixes = self.store.prefixes();
+        let mut prefixes = v.store.prefixes();
         prefixes.push(("sd", sd::NS.to_owned()));
         let mut out = Vec::new();
         results::write(
@@ -609,7 +648,7 @@ impl Shared {
     }
 
     /// The Graph Store Protocol, for reading.
-    fn graph_store(&self, request: &Request<Body>) -> Result<Response<Body>, Failure> {
+    fn graph_store(&self, v: &Served, request: &Request<Body>) -> Result<Response<Body>, Failure> {
         let params = query_params(request);
         let graph = params
             .iter()
@@ -627,7 +666,7 @@ impl Shared {
             let name = NamedNode::new(graph.as_str()).map_err(|e| {
                 Failure::new(StatusCode::BAD_REQUEST, format!("graph `{graph}`: {e}"))
             })?;
-            let store = self.store.store();
+            let store = v.store.store();
             let exists = store
                 .contains_named_graph(name.as_ref())
                 .map_err(|e| Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
@@ -652,7 +691,7 @@ impl Shared {
             results::write(
                 &Answer::Graph(triples),
                 ResultsFormat::Rdf(format),
-                &self.store.prefixes(),
+                &v.store.prefixes(),
                 &mut out,
             )
             .map_err(|e| Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
@@ -669,7 +708,7 @@ impl Shared {
         } else {
             negotiate_rdf(request, RdfFormat::TriG, true)?
         };
-        let (glossary, config) = (self.glossary.clone(), self.store.config().clone());
+        let (glossary, config) = (v.glossary.clone(), v.store.config().clone());
         let body = stream(move |w| {
             crate::rdf::write::write(&glossary, &config, format, w)
                 .map(|_| ())

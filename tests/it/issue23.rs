@@ -295,7 +295,7 @@ fn issue_23_5_check_counts_findings_per_rule_and_caps_repeats() {
     );
     assert!(
         text.ends_with(&format!(
-            "warnings in 300 cards from 1 file\n  {all} warning[one-way-related]\n"
+            "warnings in 300 cards from 1 file\n  {all} warning[one-way-related]\nfixable: {all} with `glossgraph check --fix`\n"
         )),
         "{text}"
     );
@@ -566,6 +566,8 @@ fn issue_23_10_help_lists_the_main_job_first_and_display_options_last() {
         [
             "export",
             "check",
+            "fmt",
+            "schema",
             "diff",
             "query",
             "render",

@@ -15,6 +15,7 @@ mod graphml;
 mod html;
 mod import;
 mod issue23;
+mod maintainer;
 mod map;
 mod nodelink;
 mod rdf;

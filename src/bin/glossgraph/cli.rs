@@ -89,8 +89,37 @@ pub enum Command {
     ///   glossgraph check                      # the cards in data/
     ///   glossgraph check cards.jsonl --format json
     ///   cat cards.json | glossgraph check - --deny-warnings
+    ///   glossgraph check data/roce-v2.json    # one card, in its glossary's context
+    ///   glossgraph check --fix --dry-run      # the safe fixes, as a diff
+    ///   glossgraph check --format github      # annotations on a pull request
     #[command(verbatim_doc_comment)]
     Check(CheckArgs),
+
+    /// Rewrite cards in the canonical form: the sample's (two-space indent, keys in the seed
+    /// card's order, unknown keys after them, non-ASCII as itself, lists in their order).
+    ///
+    /// Only files whose text changes are written (atomically); a file that is not JSON is
+    /// reported with its place and left as it is. JSON array and JSON Lines files are
+    /// formatted too. Exit 0 when everything is formatted, 1 with --check when a file would
+    /// change, 2 when a file cannot be read or parsed.
+    ///
+    /// Examples:
+    ///   glossgraph fmt                         # every card in data/
+    ///   glossgraph fmt --check                 # in CI: list what would change, exit 1
+    ///   glossgraph fmt data/roce-v2.json cards.jsonl
+    ///   glossgraph fmt - < card.json           # standard input to standard output
+    #[command(verbatim_doc_comment)]
+    Fmt(FmtArgs),
+
+    /// Print the JSON Schema (draft-07) of a term card, with the statuses of INPUT's settings.
+    ///
+    /// Editors check cards against it as people type; the README shows VS Code's setting.
+    ///
+    /// Examples:
+    ///   glossgraph schema > card.schema.json
+    ///   glossgraph schema cards/ --config glossgraph.toml
+    #[command(verbatim_doc_comment)]
+    Schema(SchemaArgs),
 
     /// Compare two versions of a glossary: terms added, removed and renamed, and the fields
     /// that changed in each term (a word-level diff for texts).
@@ -285,10 +314,16 @@ impl GlossaryArgs {
     }
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct CheckArgs {
     #[command(flatten)]
     pub glossary: GlossaryArgs,
+
+    /// More card files. Card files given as INPUT are checked in their glossary's context:
+    /// the whole glossary of the nearest folder holding glossgraph.toml (or of the files'
+    /// own folder) is checked, and the findings of those files are reported.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<String>,
 
     /// Output format of the report.
     #[arg(long, value_enum, default_value_t = ReportFormat::Human)]
@@ -297,6 +332,22 @@ pub struct CheckArgs {
     /// Exit with 1 when there are warnings, not only errors.
     #[arg(long)]
     pub deny_warnings: bool,
+
+    /// Apply the safe fixes (a one-way link's missing mirror is added), say what changed
+    /// file by file, then report what is left. Changed files are written whole, in the
+    /// canonical form of `glossgraph fmt`.
+    #[arg(long)]
+    pub fix: bool,
+
+    /// With --fix, apply the fixes that guess what was meant too: a dangling link replaced by
+    /// the one slug close to it, a misspelled key renamed to the one field close to it.
+    #[arg(long, requires = "fix")]
+    pub unsafe_fixes: bool,
+
+    /// With --fix, write nothing: print the changes as a unified diff, and exit 1 when there
+    /// are some.
+    #[arg(long, requires = "fix")]
+    pub dry_run: bool,
 
     /// Show at most N findings of each rule, then count the others in one line (0: show
     /// every finding). The summary counts the findings of every rule; --format json always
@@ -383,6 +434,12 @@ pub struct ServeArgs {
     /// Write one line per request on standard error: method, path, status, milliseconds.
     #[arg(long)]
     pub log: bool,
+
+    /// Reload the glossary when a card or the settings change, and serve the new one (the
+    /// site, queries, the map). An edit with errors is reported with its file and place and
+    /// the last good glossary goes on being served; fixing it reloads.
+    #[arg(long)]
+    pub watch: bool,
 }
 
 #[derive(Debug, Args)]
@@ -614,6 +671,24 @@ pub struct RenderArgs {
 
     #[command(flatten)]
     pub view: ViewArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SchemaArgs {
+    #[command(flatten)]
+    pub glossary: GlossaryArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct FmtArgs {
+    /// Folders of cards, card files, JSON array or JSON Lines files, or - for standard input
+    /// (written to standard output) [default: data]
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<String>,
+
+    /// Change nothing: name each file that would change, and exit 1 if any would.
+    #[arg(long)]
+    pub check: bool,
 }
 
 #[derive(Debug, Args)]
@@ -874,6 +949,10 @@ pub enum ReportFormat {
     Human,
     /// One JSON document with every finding and a summary.
     Json,
+    /// SARIF 2.1.0, as GitHub code scanning reads it.
+    Sarif,
+    /// GitHub Actions workflow commands: an annotation per finding, then the summary.
+    Github,
 }
 
 /// A positive number of seconds given to `flag`.

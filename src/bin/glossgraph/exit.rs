@@ -22,8 +22,9 @@ pub const MEANINGS: [(u8, &str); 4] = [
     ),
     (
         FINDINGS,
-        "The glossary is invalid (or has warnings under --deny-warnings); export --check \
-         found drift; a query failed or timed out.",
+        "The glossary is invalid (or has warnings under --deny-warnings); fmt --check or \
+         check --fix --dry-run would change a file; export --check found drift; a query \
+         failed or timed out.",
     ),
     (
         FAILURE,

@@ -10,6 +10,7 @@ mod cli;
 mod diff;
 mod exit;
 mod export;
+mod fmt;
 mod generate;
 mod glossary;
 mod import;
@@ -17,6 +18,7 @@ mod progress;
 mod push;
 mod query;
 mod render;
+mod schema;
 mod serve;
 mod shell;
 mod site;
@@ -84,6 +86,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Man { subcommand } => shell::man(subcommand),
         Command::Render(args) => render::run(&args, color),
         Command::Site(args) => site::run(&args, color),
+        Command::Fmt(args) => fmt::run(&args),
+        Command::Schema(args) => schema::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Import(args) => import::run(&args),
         Command::Query(args) => query::run(args, color),

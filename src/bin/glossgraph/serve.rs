@@ -2,11 +2,15 @@
 
 use std::io::{self, Write};
 use std::net::{SocketAddr, ToSocketAddrs};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use glossgraph::sparql::serve;
+use notify::{RecursiveMode, Watcher as _};
 
 use crate::cli::{seconds, Color, ServeArgs};
 use crate::glossary::{fill_store, load_for_store};
@@ -47,7 +51,7 @@ pub fn run(args: ServeArgs, color: Color) -> Result<ExitCode> {
         max_connections: args.max_connections,
         max_per_client: args.max_per_client,
         head_timeout: serve::Options::default().head_timeout,
-        cors: args.cors,
+        cors: args.cors.clone(),
         log: args.log.then(|| {
             serve::RequestLog(std::sync::Arc::new(|line: &str| {
                 eprintln!("glossgraph: {line}");
@@ -59,6 +63,11 @@ pub fn run(args: ServeArgs, color: Color) -> Result<ExitCode> {
         let _ = stop_tx.send(());
     })
     .context("cannot install the Ctrl-C/SIGTERM handler")?;
+    let watched = if args.watch {
+        Some(watched_paths(&args)?)
+    } else {
+        None
+    };
     let running = serve::start(glossary, store, options)?;
     let addr = running.addr();
     writeln!(
@@ -66,7 +75,18 @@ pub fn run(args: ServeArgs, color: Color) -> Result<ExitCode> {
         "glossgraph: serving http://{addr}/ — the website, SPARQL at http://{addr}/query (a \
          query page at http://{addr}/sparql), Graph Store at http://{addr}/store; Ctrl-C stops"
     )?;
-    let _ = stop_rx.recv();
+    let stopping = AtomicBool::new(false);
+    std::thread::scope(|scope| -> Result<()> {
+        if let Some(watched) = &watched {
+            let watcher = Watcher::start(watched)?;
+            writeln!(err, "glossgraph: watching {} for changes", watched.shown)?;
+            let (args, running, stopping) = (&args, &running, &stopping);
+            scope.spawn(move || watcher.run(args, running, stopping, color));
+        }
+        let _ = stop_rx.recv();
+        stopping.store(true, Ordering::SeqCst);
+        Ok(())
+    })?;
     writeln!(err, "glossgraph: stopping; waiting for running queries")?;
     let left = running.shutdown(timeout + Duration::from_secs(1));
     if left > 0 {
@@ -77,4 +97,160 @@ pub fn run(args: ServeArgs, color: Color) -> Result<ExitCode> {
     }
     writeln!(err, "glossgraph: stopped")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// What `serve --watch` watches: the input (a folder, recursively, or a file's folder) and
+/// the settings file, and which changed paths count.
+struct Watched {
+    /// Folders to watch, each recursively or not.
+    folders: Vec<(PathBuf, RecursiveMode)>,
+    /// A changed path counts when it is one of these files or lies in one of these folders.
+    files: Vec<PathBuf>,
+    trees: Vec<PathBuf>,
+    /// What the message names.
+    shown: String,
+}
+
+fn watched_paths(args: &ServeArgs) -> Result<Watched> {
+    let input = args.glossary.input();
+    if input == "-" {
+        bail!("--watch needs a folder or a file to watch, not standard input");
+    }
+    let path = std::fs::canonicalize(input).with_context(|| format!("cannot watch `{input}`"))?;
+    let mut watched = Watched {
+        folders: Vec::new(),
+        files: Vec::new(),
+        trees: Vec::new(),
+        shown: format!("`{input}`"),
+    };
+    if path.is_dir() {
+        watched
+            .folders
+            .push((path.clone(), RecursiveMode::Recursive));
+        watched.trees.push(path);
+    } else {
+        // The folder, not the file: editors save by writing a new file over the old one.
+        let folder = path.parent().unwrap_or(Path::new("/")).to_path_buf();
+        watched
+            .folders
+            .push((folder.clone(), RecursiveMode::NonRecursive));
+        watched.files.push(path);
+        watched.files.push(folder.join("glossgraph.toml"));
+    }
+    if let Some(config) = &args.glossary.config {
+        let config = std::fs::canonicalize(config)
+            .with_context(|| format!("cannot watch `{}`", config.display()))?;
+        let folder = config.parent().unwrap_or(Path::new("/")).to_path_buf();
+        watched.folders.push((folder, RecursiveMode::NonRecursive));
+        watched.files.push(config);
+    }
+    Ok(watched)
+}
+
+impl Watched {
+    /// Whether a change of `path` may change the glossary: a card, a glossary file or the
+    /// settings, not a hidden file (the temporary files of editors, `fmt` and `check --fix`).
+    fn counts(&self, path: &Path) -> bool {
+        let hidden = path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+        if hidden {
+            return false;
+        }
+        if self.files.iter().any(|f| f == path) {
+            return true;
+        }
+        let glossary_file = path.extension().is_some_and(|e| {
+            ["json", "jsonl", "ndjson", "toml"].contains(&e.to_string_lossy().as_ref())
+        });
+        glossary_file && self.trees.iter().any(|t| path.starts_with(t))
+    }
+}
+
+/// The file system's change events for the watched paths.
+struct Watcher<'w> {
+    watched: &'w Watched,
+    events: mpsc::Receiver<notify::Result<notify::Event>>,
+    // Dropped with the watcher: it stops watching.
+    _watcher: notify::RecommendedWatcher,
+}
+
+/// How long the files must stay still before the glossary is read again: an editor's save,
+/// `git checkout` or `fmt` of a folder change many files at once.
+const SETTLE: Duration = Duration::from_millis(200);
+
+impl<'w> Watcher<'w> {
+    fn start(watched: &'w Watched) -> Result<Self> {
+        let (tx, events) = mpsc::channel();
+        let mut watcher =
+            notify::recommended_watcher(tx).context("cannot watch the glossary for changes")?;
+        for (folder, mode) in &watched.folders {
+            watcher
+                .watch(folder, *mode)
+                .with_context(|| format!("cannot watch `{}`", folder.display()))?;
+        }
+        Ok(Self {
+            watched,
+            events,
+            _watcher: watcher,
+        })
+    }
+
+    /// Reloads the glossary after each settled change until `stopping`.
+    fn run(&self, args: &ServeArgs, running: &serve::Running, stopping: &AtomicBool, color: Color) {
+        while !stopping.load(Ordering::SeqCst) {
+            if !self.changed(Duration::from_millis(250)) {
+                continue;
+            }
+            // Until the files stay still.
+            while self.changed(SETTLE) {}
+            reload(args, running, color);
+        }
+    }
+
+    /// Whether a change that counts arrives within `wait`.
+    fn changed(&self, wait: Duration) -> bool {
+        let deadline = Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.events.recv_timeout(left) {
+                Ok(Ok(event)) => {
+                    if !matches!(event.kind, notify::EventKind::Access(_))
+                        && event.paths.iter().any(|p| self.watched.counts(p))
+                    {
+                        return true;
+                    }
+                }
+                Ok(Err(e)) => eprintln!("glossgraph: watching: {e}"),
+                Err(_) => return false,
+            }
+        }
+    }
+}
+
+/// Reads the glossary again and serves it; a glossary with errors is reported (as `check`
+/// reports it) and the last good one goes on being served.
+fn reload(args: &ServeArgs, running: &serve::Running, color: Color) {
+    let started = Instant::now();
+    let loaded = load_for_store(&args.glossary, color).and_then(|loaded| match loaded {
+        Ok((glossary, config)) => {
+            let store = fill_store(&glossary, &config)?;
+            Ok(Some((glossary, store)))
+        }
+        Err(_) => Ok(None),
+    });
+    match loaded {
+        Ok(Some((glossary, store))) => {
+            let (cards, quads) = (glossary.cards().len(), store.len());
+            running.replace(glossary, store);
+            eprintln!(
+                "glossgraph: reloaded {cards} cards ({quads} quads) in {:.2} s",
+                started.elapsed().as_secs_f64()
+            );
+        }
+        Ok(None) => eprintln!("glossgraph: still serving the last glossary without errors"),
+        Err(e) => {
+            eprintln!("glossgraph: error: {e:#}; still serving the last glossary without errors")
+        }
+    }
 }

@@ -8,9 +8,10 @@ use serde::Serialize;
 
 use super::locate::{locate_indexed, CardIndex};
 use crate::diag::{line_column_after, Origin};
-use crate::diag::{Finding, Place, Rule, Severity, SourceId};
+use crate::diag::{Finding, Fix, Place, Rule, Severity, SourceId};
 use crate::load::{CardTexts, Sources};
 
+mod ci;
 mod json;
 mod place;
 
@@ -48,6 +49,9 @@ pub struct Located {
     /// [`Report::new`]).
     #[serde(skip)]
     snippet_at: Option<SnippetAt>,
+    /// The change that removes the finding, with its card's file (`check --fix`).
+    #[serde(skip)]
+    pub fix: Option<Box<Fix>>,
 }
 
 /// Where a finding's snippet is to be read from.
@@ -218,6 +222,7 @@ impl Report {
             hint: None,
             snippet: None,
             snippet_at: None,
+            fix: None,
         };
         Self {
             findings: vec![finding],
@@ -686,6 +691,7 @@ mod tests {
                     hint: pick(rng),
                     snippet: None,
                     snippet_at: None,
+                    fix: None,
                 }
             };
         // 9,000 findings are three chunks of `write_json`, rendered on more than one thread.

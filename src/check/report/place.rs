@@ -176,6 +176,10 @@ pub(super) fn located(f: Finding, spot: Spot, sources: &Sources) -> Located {
         hint: f.hint,
         snippet: None,
         snippet_at: None,
+        fix: f.fix.map(|mut fix| {
+            fix.path = sources.get(fix.card.source).path.clone();
+            fix
+        }),
     };
     match f.place {
         Place::Glossary => {}

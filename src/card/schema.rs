@@ -1,0 +1,95 @@
+//! The JSON Schema of a term card (`glossgraph schema`), for editors that check cards as
+//! people type (VS Code's `json.schemas`) and for CI.
+//!
+//! Draft-07, the draft VS Code's JSON support handles fully. It says what the card decoder
+//! and the per-card rules say about one card: types, the required fields, the slug's
+//! pattern, dates as `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, citation URLs as absolute `http(s)`
+//! URLs, texts that are not only white space, the statuses of the glossary's settings. What
+//! needs the whole glossary (dangling links, duplicates, cycles) is `check`'s alone.
+
+use serde_json::{json, Value};
+
+use crate::config::Config;
+
+/// A slug: lower-case ASCII letters and digits in groups joined by single hyphens.
+pub const SLUG_PATTERN: &str = "^[a-z0-9]+(-[a-z0-9]+)*$";
+/// A date known to the year, the month or the day (the calendar is checked by `check`).
+pub const DATE_PATTERN: &str = "^[0-9]{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?)?$";
+
+/// The schema of a card of a glossary with `config`'s statuses.
+pub fn schema(config: &Config) -> Value {
+    let text = json!({"type": "string", "pattern": "\\S"});
+    let texts = json!({"type": "array", "items": text, "uniqueItems": true});
+    let slugs = json!({
+        "type": "array",
+        "items": {"type": "string", "pattern": SLUG_PATTERN},
+        "uniqueItems": true
+    });
+    let date = json!({
+        "type": ["string", "null"],
+        "pattern": DATE_PATTERN,
+        "description": "YYYY, YYYY-MM or YYYY-MM-DD"
+    });
+    let mut statuses: Vec<Value> = config.statuses.iter().map(|s| json!(s)).collect();
+    statuses.push(Value::Null);
+    json!({
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "$id": format!("{}schema/card.json", config.base.trim_end_matches('#')),
+        "title": format!("A term card of {}", config.title),
+        "description": "One term of the glossary, as glossgraph reads it (data/<slug>.json).",
+        "type": "object",
+        "required": ["slug", "term", "definition"],
+        "properties": {
+            "slug": {
+                "type": "string",
+                "pattern": SLUG_PATTERN,
+                "description": "The term's id in its IRI and file name: lower case, digits, single hyphens."
+            },
+            "term": text,
+            "aliases": texts,
+            "definition": text,
+            "note": {"type": "string", "description": "Paragraphs separated by blank lines; [id] cites a citation."},
+            "status": {"enum": statuses, "description": "The term's lifecycle status."},
+            "advantages": texts,
+            "limitations": texts,
+            "related": slugs,
+            "supersedes": slugs,
+            "supersededBy": slugs,
+            "firstSeen": date,
+            "lastSeen": date,
+            "updated": date,
+            "citations": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["id", "title", "url"],
+                    "properties": {
+                        "id": {"type": "string", "pattern": "^[^\\s\\[\\]]+$"},
+                        "title": text,
+                        "url": {"type": "string", "pattern": "^https?://[^\\s]+$", "format": "uri"},
+                        "accessed": date
+                    },
+                    "additionalProperties": false
+                }
+            },
+            "provenance": texts
+        },
+        "additionalProperties": false
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn required_fields_and_statuses_come_from_the_rules_and_settings() {
+        let s = schema(&Config::default());
+        assert_eq!(s["properties"]["slug"]["pattern"], SLUG_PATTERN);
+        assert_eq!(s["required"], json!(["slug", "term", "definition"]));
+        assert!(s["properties"]["status"]["enum"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("shipping")));
+    }
+}

@@ -18,10 +18,11 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeSeed;
 
-use crate::card::{CardSeed, Decoded, Problem};
-use crate::diag::{line_column, Edit, Finding, Origin, Place, Rule, SourceId};
+use crate::card::{CardSeed, Decoded};
+use crate::diag::{line_column, Finding, Origin, Place, Rule, SourceId};
 use crate::Card;
 
+mod problems;
 mod texts;
 
 pub use texts::CardTexts;
@@ -753,89 +754,7 @@ impl Loaded {
             offset: offset as u64,
             len: len as u32,
         };
-        // A misspelled field (`relatd`, `Definition`) is one finding with its did-you-mean:
-        // a required field it stands for is not reported missing as well, the misspelled key
-        // is (an error then, as the missing field is).
-        let meant: Vec<Option<(&'static str, bool)>> = decoded
-            .problems
-            .iter()
-            .map(|(_, problem)| match problem {
-                Problem::UnknownField { meant } => *meant,
-                _ => None,
-            })
-            .collect();
-        let missing: Vec<&str> = decoded
-            .problems
-            .iter()
-            .filter(|(_, problem)| matches!(problem, Problem::Missing))
-            .map(|(pointer, _)| pointer.as_str())
-            .collect();
-        let sibling = |pointer: &str, field: &str| {
-            let parent = pointer.rsplit_once('/').map_or("", |(parent, _)| parent);
-            format!("{parent}/{field}")
-        };
-        let stood_for: Vec<String> = decoded
-            .problems
-            .iter()
-            .zip(&meant)
-            .filter_map(|((pointer, _), meant)| meant.map(|(field, _)| sibling(pointer, field)))
-            .filter(|field| missing.contains(&field.as_str()))
-            .collect();
-        for ((pointer, problem), meant) in decoded.problems.into_iter().zip(meant) {
-            if matches!(problem, Problem::Missing) && stood_for.contains(&pointer) {
-                continue;
-            }
-            if let (Problem::UnknownField { .. }, Some((field, unique))) = (&problem, meant) {
-                let key = last_token(&pointer);
-                let mut finding = if stood_for.contains(&sibling(&pointer, field)) {
-                    Finding::new(
-                        Rule::MissingField,
-                        origin.at(pointer.clone()),
-                        format!("missing required field `{field}`; the card has `{key}`"),
-                    )
-                } else {
-                    Finding::new(
-                        Rule::UnknownField,
-                        origin.at(pointer.clone()),
-                        format!("unknown field `{key}`"),
-                    )
-                }
-                .with_hint(format!("did you mean `{field}`?"));
-                if unique {
-                    let edit = Edit::Rename {
-                        pointer,
-                        to: field.to_owned(),
-                    };
-                    finding = finding.with_fix(origin, edit, false);
-                }
-                self.findings.push(finding);
-                continue;
-            }
-            let (rule, message) = match problem {
-                Problem::WrongType { expected, found } => (
-                    Rule::WrongType,
-                    format!("expected {expected}, found {found}"),
-                ),
-                Problem::Missing => (
-                    Rule::MissingField,
-                    format!("missing required field `{}`", last_token(&pointer)),
-                ),
-                Problem::DuplicateKey => (
-                    Rule::DuplicateKey,
-                    format!(
-                        "duplicate key `{}`; the first value is used",
-                        last_token(&pointer)
-                    ),
-                ),
-                Problem::UnknownField { .. } => (
-                    Rule::UnknownField,
-                    format!("unknown field `{}`", last_token(&pointer)),
-                ),
-                Problem::BadDate(why) => (Rule::BadDate, why),
-            };
-            self.findings
-                .push(Finding::new(rule, origin.at(pointer), message));
-        }
+        problems::findings(decoded.problems, origin, &mut self.findings);
         let mut card = LoadedCard {
             card: decoded.card,
             origin,
@@ -873,16 +792,6 @@ fn lines_inclusive(text: &[u8]) -> impl Iterator<Item = &[u8]> {
         start = end;
         Some(line)
     })
-}
-
-/// The last token of a JSON pointer, unescaped.
-fn last_token(pointer: &str) -> String {
-    pointer
-        .rsplit('/')
-        .next()
-        .unwrap_or("")
-        .replace("~1", "/")
-        .replace("~0", "~")
 }
 
 #[cfg(test)]

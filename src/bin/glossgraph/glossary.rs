@@ -15,6 +15,17 @@ use glossgraph::Glossary;
 use crate::cli::{Color, GlossaryArgs, MAX_PER_RULE};
 use crate::exit;
 
+/// The input of `args` and its settings (glossgraph.toml beside it, --config, the flags).
+pub fn input_and_config(args: &GlossaryArgs) -> Result<(Input, Config)> {
+    let input = Input::parse(args.input());
+    let config = Config::for_input(
+        input.config_dir().as_deref(),
+        args.config.as_deref(),
+        args.settings(),
+    )?;
+    Ok((input, config))
+}
+
 /// Loads and checks the glossary named by the arguments; of each rule, the first
 /// `snippets_per_rule` findings get a snippet (all with `None`).
 pub fn load_checked(
@@ -23,12 +34,7 @@ pub fn load_checked(
     warnings: check::Warnings,
     snippets_per_rule: Option<usize>,
 ) -> Result<Checked> {
-    let input = Input::parse(args.input());
-    let config = Config::for_input(
-        input.config_dir().as_deref(),
-        args.config.as_deref(),
-        args.settings(),
-    )?;
+    let (input, config) = input_and_config(args)?;
     let options = check::Options {
         strict: args.strict,
         warnings,

@@ -4,19 +4,11 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use glossgraph::config::Config;
-use glossgraph::load::Input;
 
 use crate::cli::SchemaArgs;
 
 pub fn run(args: &SchemaArgs) -> Result<ExitCode> {
-    let glossary = &args.glossary;
-    let input = Input::parse(glossary.input());
-    let config = Config::for_input(
-        input.config_dir().as_deref(),
-        glossary.config.as_deref(),
-        glossary.settings(),
-    )?;
+    let (_, config) = crate::glossary::input_and_config(&args.glossary)?;
     let schema = glossgraph::card::schema::schema(&config);
     // Written as one string: an io::Error (a closed pipe) stays an io::Error for main.
     let mut text = serde_json::to_string_pretty(&schema)?;

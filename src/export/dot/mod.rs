@@ -22,23 +22,23 @@
 //!
 //! The DOT writer here; its views in `view.rs`, its escaping in `escape.rs`.
 
-use std::collections::BTreeMap;
 use std::io::{BufWriter, Write};
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
-use petgraph::unionfind::UnionFind;
 
 use super::status_color;
 use crate::config::Config;
 use crate::graph::Link;
-use crate::map::{Coordinate, TOPIC_LABEL as CLUSTER_LABEL, TOPIC_MARGIN as CLUSTER_MARGIN};
+use crate::map::{Coordinate, TOPIC_LABEL as CLUSTER_LABEL};
 use crate::output::{self, ExportError};
 use crate::Glossary;
 
 mod escape;
+mod places;
 mod view;
 
 use escape::*;
+pub(crate) use places::*;
 pub use view::*;
 
 /// The longest quoted string Graphviz accepts, in bytes between the quotes (its lexer fails
@@ -180,20 +180,7 @@ fn header(
     writeln!(out, "digraph \"glossary\" {{")?;
 
     // Graph attributes, with the title and legend as an HTML-like label.
-    let title = match selection.focus {
-        Some(node) => {
-            let term = glossary
-                .card(node)
-                .map_or(glossary.slug(node), |c| c.term());
-            format!(
-                "{term}: terms within {} link{} · {}",
-                view.depth,
-                if view.depth == 1 { "" } else { "s" },
-                config.title
-            )
-        }
-        None => config.title.clone(),
-    };
+    let title = places::title(glossary, config, view, selection);
     write!(
         out,
         "  graph [fontname=\"Helvetica\", rankdir=\"LR\", labelloc=\"t\", labeljust=\"l\""
@@ -242,11 +229,7 @@ fn clusters(
     selection: &Selection,
     places: Option<&Places>,
 ) -> Result<(), ExportError> {
-    let groups = match view.cluster {
-        Cluster::Status => status_groups(glossary, config, selection),
-        Cluster::Topic => topic_groups(glossary, selection),
-        _ => component_groups(glossary, selection),
-    };
+    let groups = places::groups(glossary, config, view, selection);
     for (i, (label, nodes)) in groups.iter().enumerate() {
         writeln!(
             out,
@@ -270,7 +253,7 @@ fn clusters(
             // Graphviz draws a pinned map's boxes where they are said to be.
             let ((mut x0, y0), (mut x1, y1)) = places.around(nodes);
             // The box is at least as wide as its title.
-            let title = crate::map::label_box(label).0;
+            let title = crate::map::title_width(label);
             if x1 - x0 < title {
                 let grow = (title - (x1 - x0)) / 2.0;
                 (x0, x1) = (x0 - grow, x1 + grow);
@@ -448,121 +431,6 @@ fn write_node(
     Ok(())
 }
 
-/// Statuses in the order of the configuration, then others by name, then terms without one.
-fn status_groups(
-    glossary: &Glossary,
-    config: &Config,
-    selection: &Selection,
-) -> Vec<(String, Vec<NodeIndex>)> {
-    let mut by_status: BTreeMap<(usize, String), Vec<NodeIndex>> = BTreeMap::new();
-    for &node in &selection.nodes {
-        let key = match glossary.card(node).map(|c| c.status()) {
-            Some(Some(s)) => match config.statuses.iter().position(|c| c == s) {
-                Some(i) => (i, s.to_owned()),
-                None => (config.statuses.len(), s.to_owned()),
-            },
-            Some(None) => (usize::MAX - 1, "no status".to_owned()),
-            None => (usize::MAX, "not defined".to_owned()),
-        };
-        by_status.entry(key).or_default().push(node);
-    }
-    by_status
-        .into_iter()
-        .map(|((_, label), nodes)| (label, nodes))
-        .collect()
-}
-
-/// The topics of the drawn terms, largest first (the topic map's order), each named after its
-/// centre, with the number of its terms drawn.
-fn topic_groups(glossary: &Glossary, selection: &Selection) -> Vec<(String, Vec<NodeIndex>)> {
-    let map = glossary.map();
-    let mut groups: BTreeMap<usize, Vec<NodeIndex>> = BTreeMap::new();
-    for &node in &selection.nodes {
-        groups
-            .entry(map.topic_index(node.index()))
-            .or_default()
-            .push(node);
-    }
-    groups
-        .into_iter()
-        .map(|(t, nodes)| {
-            let topic = &map.topics()[t];
-            (crate::map::topic_title(&topic.name, nodes.len()), nodes)
-        })
-        .collect()
-}
-
-/// Where the drawn nodes stand on a pinned map.
-struct Places {
-    /// Per node index, the centre of its box (only drawn nodes are set).
-    at: Vec<(f64, f64)>,
-    /// Per node index, the width and height of its box.
-    size: Vec<(f64, f64)>,
-    /// The box holding every drawn node and cluster, with room for the legend.
-    bounds: ((f64, f64), (f64, f64)),
-}
-
-impl Places {
-    /// The topic map's places for the whole glossary; for a part of it (a focus, a status
-    /// filter), a layout of that part alone, with the same topics, so that it fills the page.
-    fn of(glossary: &Glossary, selection: &Selection) -> Self {
-        let map = glossary.map();
-        let count = glossary.graph().node_count();
-        let mut at = vec![(0.0, 0.0); count];
-        if selection.nodes.len() == count {
-            for (i, place) in at.iter_mut().enumerate() {
-                *place = map.position(i);
-            }
-        } else {
-            let nodes: Vec<usize> = selection.nodes.iter().map(|n| n.index()).collect();
-            let mut local = vec![u32::MAX; count];
-            for (k, &n) in nodes.iter().enumerate() {
-                local[n] = k as u32;
-            }
-            let edges: Vec<(u32, u32, f64)> = glossary
-                .graph()
-                .raw_edges()
-                .iter()
-                .filter(|e| selection.contains(e.source()) && selection.contains(e.target()))
-                .map(|e| {
-                    let (a, b) = (e.source().index(), e.target().index());
-                    (local[a], local[b], e.weight.weight())
-                })
-                .collect();
-            for (&n, place) in nodes.iter().zip(map.layout_of(&nodes, &edges)) {
-                at[n] = place;
-            }
-        }
-        let mut places = Self {
-            at,
-            size: (0..count).map(|i| map.size(i)).collect(),
-            bounds: ((0.0, 0.0), (0.0, 0.0)),
-        };
-        let ((x0, y0), (x1, y1)) = places.around(&selection.nodes);
-        places.bounds = (
-            (x0 - CLUSTER_MARGIN, y0 - CLUSTER_MARGIN),
-            (x1 + CLUSTER_MARGIN, y1 + CLUSTER_MARGIN),
-        );
-        places
-    }
-
-    /// The box around the label boxes of `nodes`, with a margin and room for a label on top.
-    fn around(&self, nodes: &[NodeIndex]) -> ((f64, f64), (f64, f64)) {
-        let mut lo = (f64::INFINITY, f64::INFINITY);
-        let mut hi = (f64::NEG_INFINITY, f64::NEG_INFINITY);
-        for node in nodes {
-            let (x, y) = self.at[node.index()];
-            let (w, h) = self.size[node.index()];
-            lo = (lo.0.min(x - w / 2.0), lo.1.min(y - h / 2.0));
-            hi = (hi.0.max(x + w / 2.0), hi.1.max(y + h / 2.0));
-        }
-        (
-            (lo.0 - CLUSTER_MARGIN, lo.1 - CLUSTER_MARGIN),
-            (hi.0 + CLUSTER_MARGIN, hi.1 + CLUSTER_MARGIN + CLUSTER_LABEL),
-        )
-    }
-}
-
 /// A length in points, written in inches (Graphviz's unit for node sizes).
 struct Inches(f64);
 
@@ -570,37 +438,6 @@ impl std::fmt::Display for Inches {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{:.3}", self.0 / 72.0)
     }
-}
-
-/// Connected components of the drawn graph, largest first (ties: first slug); every term
-/// without a drawn link goes into one last group.
-fn component_groups(glossary: &Glossary, selection: &Selection) -> Vec<(String, Vec<NodeIndex>)> {
-    let mut uf = UnionFind::<u32>::new(glossary.graph().node_count());
-    for (a, b, _) in glossary.edges() {
-        if selection.contains(a) && selection.contains(b) {
-            uf.union(a.index() as u32, b.index() as u32);
-        }
-    }
-    let mut groups: BTreeMap<u32, Vec<NodeIndex>> = BTreeMap::new();
-    for &node in &selection.nodes {
-        groups
-            .entry(uf.find(node.index() as u32))
-            .or_default()
-            .push(node);
-    }
-    let (mut linked, single): (Vec<Vec<NodeIndex>>, Vec<Vec<NodeIndex>>) =
-        groups.into_values().partition(|g| g.len() > 1);
-    linked.sort_by(|a, b| b.len().cmp(&a.len()).then(a[0].cmp(&b[0])));
-    let mut out: Vec<(String, Vec<NodeIndex>)> = linked
-        .into_iter()
-        .enumerate()
-        .map(|(i, nodes)| (format!("group {} ({} terms)", i + 1, nodes.len()), nodes))
-        .collect();
-    let single: Vec<NodeIndex> = single.into_iter().flatten().collect();
-    if !single.is_empty() {
-        out.push((format!("unlinked ({} terms)", single.len()), single));
-    }
-    out
 }
 
 /// The title and the legend, as the rows of an HTML-like table: one cell per status drawn,
@@ -612,32 +449,11 @@ fn legend(
     selection: &Selection,
     title: &str,
 ) -> Result<(), ExportError> {
-    let mut statuses: Vec<(usize, Option<&str>)> = Vec::new();
-    for &node in &selection.nodes {
-        if let Some(card) = glossary.card(node) {
-            let status = card.status();
-            let rank = status
-                .and_then(|s| config.statuses.iter().position(|c| c == s))
-                .unwrap_or(config.statuses.len());
-            if !statuses.contains(&(rank, status)) {
-                statuses.push((rank, status));
-            }
-        }
-    }
-    statuses.sort_unstable();
-    // The legend explains the kinds of link the map draws, and no other.
-    let (mut supersedes, mut related) = (false, false);
-    for (a, b, link) in glossary.edges() {
-        if selection.contains(a) && selection.contains(b) {
-            match link {
-                Link::Supersedes { .. } => supersedes = true,
-                Link::Related { .. } => related = true,
-            }
-            if supersedes && related {
-                break;
-            }
-        }
-    }
+    let Legend {
+        statuses,
+        supersedes,
+        related,
+    } = Legend::of(glossary, config, selection);
     write!(
         out,
         "<table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><td colspan=\"{}\" border=\"0\" align=\"left\"><b>",
@@ -647,7 +463,7 @@ fn legend(
     truncate_chars(title, 200, &mut cut);
     html_text(out, &cut)?;
     write!(out, "</b></td></tr><tr>")?;
-    for (_, status) in statuses {
+    for status in statuses {
         let color = status_color(config, status);
         write!(out, "<td bgcolor=\"{color}\">")?;
         html_text(out, status.unwrap_or("no status"))?;

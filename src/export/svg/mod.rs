@@ -1,11 +1,13 @@
-//! Rendering a DOT topic map to SVG, PNG or PDF by running Graphviz.
+//! Topic maps as images: the SVG glossgraph draws itself ([`draw`]), and SVG, PNG or PDF drawn
+//! by Graphviz ([`graphviz`]).
 //!
-//! By default Graphviz only draws: the DOT of a [`View`] carries every node pinned at its
-//! place on the topic map, and `neato -n2` draws it as it stands, at any size. With
-//! `--engine dot` or `sfdp` Graphviz lays the map out itself. The DOT is streamed into the
-//! standard input of the program, which writes a temporary file beside the
-//! output; the file is renamed into place only when Graphviz succeeded, so a failed or
-//! interrupted run never leaves half an image. Graphviz's standard error is read on a thread
+//! A map on glossgraph's own layout (the `map` engine, the default) written to `.svg` is drawn
+//! here, streamed from the layout, with no other program: the same bytes on every machine.
+//! Graphviz draws what only it does — PNG and PDF (the DOT of the view, every node pinned at
+//! its place, drawn by `neato -n2`) and maps it lays out itself (`--engine dot` or `sfdp`).
+//! The DOT is streamed into the standard input of the program, which writes a temporary file
+//! beside the output; the file is renamed into place only when Graphviz succeeded, so a failed
+//! or interrupted run never leaves half an image. Graphviz's standard error is read on a thread
 //! while the DOT is written, so a chatty Graphviz cannot block on a full pipe. When Graphviz is
 //! not installed, the error says so and how to install it.
 
@@ -14,11 +16,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use crate::config::Config;
-use crate::export::dot::{self, View, ViewError};
+use crate::export::dot::{self, Engine, Selection, View, ViewError};
 use crate::export::ExportError;
 use crate::Glossary;
 
-/// What Graphviz writes.
+pub mod draw;
+mod graphviz;
+
+/// What a map is drawn into.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ImageFormat {
     Svg,
@@ -96,58 +101,32 @@ pub fn render(
     let format =
         ImageFormat::from_path(output).ok_or_else(|| RenderError::Extension(output.into()))?;
     let selection = view.select(glossary, config)?;
-    let (program, args) = view.engine.program();
-    let temp = crate::output::temporary_path(output);
-    let io_err = |source| RenderError::Io {
-        path: output.to_owned(),
-        source,
-    };
-    let mut child = match Command::new(program)
-        .args(args)
-        .arg(format!("-T{}", format.graphviz_name()))
-        .arg("-o")
-        .arg(&temp)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-    {
-        Ok(child) => child,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Err(RenderError::GraphvizMissing { program });
-        }
-        Err(e) => return Err(io_err(e)),
-    };
-    let mut stderr = child.stderr.take().expect("stderr is piped");
-    let reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stderr.read_to_string(&mut text);
-        text
-    });
-    let stdin = child.stdin.take().expect("stdin is piped");
-    let written = dot::write_selection(glossary, config, view, &selection, stdin);
-    let status = child.wait().map_err(io_err)?;
-    let stderr = reader.join().unwrap_or_default();
-    if !status.success() {
-        let _ = std::fs::remove_file(&temp);
-        return Err(RenderError::Graphviz {
-            program,
-            status: status.to_string(),
-            stderr,
+    if format == ImageFormat::Svg && view.engine == Engine::Map {
+        // glossgraph's own drawing: no Graphviz, the same bytes everywhere.
+        let mut failed = None;
+        crate::output::replace_file(output, |w| {
+            draw::write_selection(glossary, config, view, &selection, w).map_err(|e| {
+                let io = io::Error::other(e.to_string());
+                failed = Some(e);
+                io
+            })
+        })
+        .map_err(|source| match failed.take() {
+            Some(e) => RenderError::Export(e),
+            None => RenderError::Io {
+                path: output.to_owned(),
+                source,
+            },
+        })?;
+        return Ok(Rendered {
+            nodes: selection.nodes.len(),
+            warnings: String::new(),
         });
     }
-    if let Err(e) = written {
-        // Graphviz succeeded without reading everything: keep nothing.
-        let _ = std::fs::remove_file(&temp);
-        return Err(e.into());
-    }
-    std::fs::rename(&temp, output).map_err(|e| {
-        let _ = std::fs::remove_file(&temp);
-        io_err(e)
-    })?;
+    let warnings = graphviz::run(glossary, config, view, &selection, format, output)?;
     Ok(Rendered {
         nodes: selection.nodes.len(),
-        warnings: stderr,
+        warnings,
     })
 }
 

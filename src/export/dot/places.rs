@@ -1,0 +1,249 @@
+//! What a drawing of a [`View`] holds besides its nodes, for the DOT writer and the SVG
+//! writer alike: the title, the groups its boxes stand for (topics, statuses, components),
+//! where each node stands on a pinned map, and what the legend explains.
+
+use std::collections::BTreeMap;
+
+use petgraph::graph::NodeIndex;
+use petgraph::unionfind::UnionFind;
+
+use super::{Cluster, Selection, View};
+use crate::config::Config;
+use crate::graph::Link;
+use crate::map::{TOPIC_LABEL as CLUSTER_LABEL, TOPIC_MARGIN as CLUSTER_MARGIN};
+use crate::Glossary;
+
+/// The title of a drawing: the glossary's, or for a term's neighbourhood, what it shows.
+pub(crate) fn title(
+    glossary: &Glossary,
+    config: &Config,
+    view: &View,
+    selection: &Selection,
+) -> String {
+    match selection.focus {
+        Some(node) => {
+            let term = glossary
+                .card(node)
+                .map_or(glossary.slug(node), |c| c.term());
+            format!(
+                "{term}: terms within {} link{} · {}",
+                view.depth,
+                if view.depth == 1 { "" } else { "s" },
+                config.title
+            )
+        }
+        None => config.title.clone(),
+    }
+}
+
+/// The boxes of `view` (by status, topic or component), each with its title and nodes; none
+/// without clusters.
+pub(crate) fn groups(
+    glossary: &Glossary,
+    config: &Config,
+    view: &View,
+    selection: &Selection,
+) -> Vec<(String, Vec<NodeIndex>)> {
+    match view.cluster {
+        Cluster::None => Vec::new(),
+        Cluster::Status => status_groups(glossary, config, selection),
+        Cluster::Topic => topic_groups(glossary, selection),
+        Cluster::Component => component_groups(glossary, selection),
+    }
+}
+
+/// What a legend explains: the statuses drawn (in the configuration's order, then others;
+/// `None` is "no status") and the kinds of link drawn.
+pub(crate) struct Legend<'g> {
+    pub statuses: Vec<Option<&'g str>>,
+    pub supersedes: bool,
+    pub related: bool,
+}
+
+impl<'g> Legend<'g> {
+    pub(crate) fn of(glossary: &'g Glossary, config: &Config, selection: &Selection) -> Self {
+        let mut statuses: Vec<(usize, Option<&str>)> = Vec::new();
+        for &node in &selection.nodes {
+            if let Some(card) = glossary.card(node) {
+                let status = card.status();
+                let rank = status
+                    .and_then(|s| config.statuses.iter().position(|c| c == s))
+                    .unwrap_or(config.statuses.len());
+                if !statuses.contains(&(rank, status)) {
+                    statuses.push((rank, status));
+                }
+            }
+        }
+        statuses.sort_unstable();
+        // The legend explains the kinds of link the map draws, and no other.
+        let (mut supersedes, mut related) = (false, false);
+        for (a, b, link) in glossary.edges() {
+            if selection.contains(a) && selection.contains(b) {
+                match link {
+                    Link::Supersedes { .. } => supersedes = true,
+                    Link::Related { .. } => related = true,
+                }
+                if supersedes && related {
+                    break;
+                }
+            }
+        }
+        Self {
+            statuses: statuses.into_iter().map(|(_, s)| s).collect(),
+            supersedes,
+            related,
+        }
+    }
+}
+
+/// Statuses in the order of the configuration, then others by name, then terms without one.
+pub(crate) fn status_groups(
+    glossary: &Glossary,
+    config: &Config,
+    selection: &Selection,
+) -> Vec<(String, Vec<NodeIndex>)> {
+    let mut by_status: BTreeMap<(usize, String), Vec<NodeIndex>> = BTreeMap::new();
+    for &node in &selection.nodes {
+        let key = match glossary.card(node).map(|c| c.status()) {
+            Some(Some(s)) => match config.statuses.iter().position(|c| c == s) {
+                Some(i) => (i, s.to_owned()),
+                None => (config.statuses.len(), s.to_owned()),
+            },
+            Some(None) => (usize::MAX - 1, "no status".to_owned()),
+            None => (usize::MAX, "not defined".to_owned()),
+        };
+        by_status.entry(key).or_default().push(node);
+    }
+    by_status
+        .into_iter()
+        .map(|((_, label), nodes)| (label, nodes))
+        .collect()
+}
+
+/// The topics of the drawn terms, largest first (the topic map's order), each named after its
+/// centre, with the number of its terms drawn.
+pub(crate) fn topic_groups(
+    glossary: &Glossary,
+    selection: &Selection,
+) -> Vec<(String, Vec<NodeIndex>)> {
+    let map = glossary.map();
+    let mut groups: BTreeMap<usize, Vec<NodeIndex>> = BTreeMap::new();
+    for &node in &selection.nodes {
+        groups
+            .entry(map.topic_index(node.index()))
+            .or_default()
+            .push(node);
+    }
+    groups
+        .into_iter()
+        .map(|(t, nodes)| {
+            let topic = &map.topics()[t];
+            (crate::map::topic_title(&topic.name, nodes.len()), nodes)
+        })
+        .collect()
+}
+
+/// Where the drawn nodes stand on a pinned map.
+pub(crate) struct Places {
+    /// Per node index, the centre of its box (only drawn nodes are set).
+    pub at: Vec<(f64, f64)>,
+    /// Per node index, the width and height of its box.
+    pub size: Vec<(f64, f64)>,
+    /// The box holding every drawn node and cluster, with room for the legend.
+    pub bounds: ((f64, f64), (f64, f64)),
+}
+
+impl Places {
+    /// The topic map's places for the whole glossary; for a part of it (a focus, a status
+    /// filter), a layout of that part alone, with the same topics, so that it fills the page.
+    pub(crate) fn of(glossary: &Glossary, selection: &Selection) -> Self {
+        let map = glossary.map();
+        let count = glossary.graph().node_count();
+        let mut at = vec![(0.0, 0.0); count];
+        if selection.nodes.len() == count {
+            for (i, place) in at.iter_mut().enumerate() {
+                *place = map.position(i);
+            }
+        } else {
+            let nodes: Vec<usize> = selection.nodes.iter().map(|n| n.index()).collect();
+            let mut local = vec![u32::MAX; count];
+            for (k, &n) in nodes.iter().enumerate() {
+                local[n] = k as u32;
+            }
+            let edges: Vec<(u32, u32, f64)> = glossary
+                .graph()
+                .raw_edges()
+                .iter()
+                .filter(|e| selection.contains(e.source()) && selection.contains(e.target()))
+                .map(|e| {
+                    let (a, b) = (e.source().index(), e.target().index());
+                    (local[a], local[b], e.weight.weight())
+                })
+                .collect();
+            for (&n, place) in nodes.iter().zip(map.layout_of(&nodes, &edges)) {
+                at[n] = place;
+            }
+        }
+        let mut places = Self {
+            at,
+            size: (0..count).map(|i| map.size(i)).collect(),
+            bounds: ((0.0, 0.0), (0.0, 0.0)),
+        };
+        let ((x0, y0), (x1, y1)) = places.around(&selection.nodes);
+        places.bounds = (
+            (x0 - CLUSTER_MARGIN, y0 - CLUSTER_MARGIN),
+            (x1 + CLUSTER_MARGIN, y1 + CLUSTER_MARGIN),
+        );
+        places
+    }
+
+    /// The box around the label boxes of `nodes`, with a margin and room for a label on top.
+    pub(crate) fn around(&self, nodes: &[NodeIndex]) -> ((f64, f64), (f64, f64)) {
+        let mut lo = (f64::INFINITY, f64::INFINITY);
+        let mut hi = (f64::NEG_INFINITY, f64::NEG_INFINITY);
+        for node in nodes {
+            let (x, y) = self.at[node.index()];
+            let (w, h) = self.size[node.index()];
+            lo = (lo.0.min(x - w / 2.0), lo.1.min(y - h / 2.0));
+            hi = (hi.0.max(x + w / 2.0), hi.1.max(y + h / 2.0));
+        }
+        (
+            (lo.0 - CLUSTER_MARGIN, lo.1 - CLUSTER_MARGIN),
+            (hi.0 + CLUSTER_MARGIN, hi.1 + CLUSTER_MARGIN + CLUSTER_LABEL),
+        )
+    }
+}
+
+/// Connected components of the drawn graph, largest first (ties: first slug); every term
+/// without a drawn link goes into one last group.
+pub(crate) fn component_groups(
+    glossary: &Glossary,
+    selection: &Selection,
+) -> Vec<(String, Vec<NodeIndex>)> {
+    let mut uf = UnionFind::<u32>::new(glossary.graph().node_count());
+    for (a, b, _) in glossary.edges() {
+        if selection.contains(a) && selection.contains(b) {
+            uf.union(a.index() as u32, b.index() as u32);
+        }
+    }
+    let mut groups: BTreeMap<u32, Vec<NodeIndex>> = BTreeMap::new();
+    for &node in &selection.nodes {
+        groups
+            .entry(uf.find(node.index() as u32))
+            .or_default()
+            .push(node);
+    }
+    let (mut linked, single): (Vec<Vec<NodeIndex>>, Vec<Vec<NodeIndex>>) =
+        groups.into_values().partition(|g| g.len() > 1);
+    linked.sort_by(|a, b| b.len().cmp(&a.len()).then(a[0].cmp(&b[0])));
+    let mut out: Vec<(String, Vec<NodeIndex>)> = linked
+        .into_iter()
+        .enumerate()
+        .map(|(i, nodes)| (format!("group {} ({} terms)", i + 1, nodes.len()), nodes))
+        .collect();
+    let single: Vec<NodeIndex> = single.into_iter().flatten().collect();
+    if !single.is_empty() {
+        out.push((format!("unlinked ({} terms)", single.len()), single));
+    }
+    out
+}

@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""Read an SVG written by Graphviz and print, as JSON, what each node shows.
+"""Read an SVG topic map, drawn by Graphviz or by glossgraph, and print, as JSON, what each
+node shows.
 
 Usage: svg_nodes.py FILE
 
-Prints {node_name: {"texts": [...], "tooltip": str|null, "href": str|null}}: the node's
-name is its <title>, "texts" the content of its <text> elements (one per label line), and the
-tooltip and link come from the <a xlink:title xlink:href> Graphviz wraps around a node that has
-them. The XML parser decodes every entity, so the strings are what a browser shows.
+Prints {node_name: {"texts": [...], "tooltip": str|null, "href": str|null}}: "texts" is the
+content of the node's <text> elements (one per label line). In Graphviz's SVG a node's name is
+its <title>, and the tooltip and link come from the <a xlink:title xlink:href> it wraps around
+a node; in glossgraph's, the name is the group's data-slug, the link the <a xlink:href> and the
+tooltip the <title> inside it. The XML parser decodes every entity, so the strings are what a
+browser shows.
 """
 import json
 import sys
@@ -22,11 +25,18 @@ def main():
     for group in root.iter(SVG + "g"):
         if group.get("class") != "node":
             continue
-        name = group.find(SVG + "title").text
         link = group.find(".//" + SVG + "a")
+        slug = group.get("data-slug")
+        if slug is None:  # Graphviz
+            name = group.find(SVG + "title").text
+            tooltip = None if link is None else link.get(XLINK + "title")
+        else:  # glossgraph
+            name = slug
+            title = group.find(".//" + SVG + "title")
+            tooltip = None if title is None else title.text or ""
         nodes[name] = {
             "texts": [t.text or "" for t in group.iter(SVG + "text")],
-            "tooltip": None if link is None else link.get(XLINK + "title"),
+            "tooltip": tooltip,
             "href": None if link is None else link.get(XLINK + "href"),
         }
     json.dump(nodes, sys.stdout, ensure_ascii=True)

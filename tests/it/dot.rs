@@ -75,7 +75,7 @@ fn render_clean(
 }
 
 /// What each node of an SVG shows (see tests/consumers/svg_nodes.py).
-fn svg_nodes(svg: &Path) -> serde_json::Map<String, Value> {
+pub fn svg_nodes(svg: &Path) -> serde_json::Map<String, Value> {
     let script = root().join("tests/consumers/svg_nodes.py");
     let out = tool(
         "python3",
@@ -333,7 +333,7 @@ fn dot_output_is_byte_stable_across_runs_and_input_orders() {
 // ---------------------------------------------------------------------------------------
 // `glossgraph render`, end to end.
 
-fn glossgraph(args: &[&str], path: Option<&str>) -> Output {
+pub fn glossgraph(args: &[&str], path: Option<&str>) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_glossgraph"));
     command.args(args).current_dir(root());
     if let Some(path) = path {
@@ -342,7 +342,7 @@ fn glossgraph(args: &[&str], path: Option<&str>) -> Output {
     command.output().expect("the glossgraph binary runs")
 }
 
-fn stderr(out: &Output) -> String {
+pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
@@ -386,7 +386,7 @@ fn render_says_how_to_install_graphviz_when_it_is_missing() {
     let dir = scratch("dot", "no-graphviz");
     let empty = dir.join("empty-path");
     std::fs::create_dir_all(&empty).unwrap();
-    let output = dir.join("map.svg");
+    let output = dir.join("map.png");
     let out = glossgraph(
         &["render", "--output", output.to_str().unwrap()],
         Some(empty.to_str().unwrap()),
@@ -399,6 +399,17 @@ fn render_says_how_to_install_graphviz_when_it_is_missing() {
          install graphviz), or write the DOT with `glossgraph export --format dot`\n"
     );
     assert!(!output.exists());
+    // An SVG on glossgraph's own layout needs no Graphviz: glossgraph draws it.
+    let output = dir.join("map.svg");
+    let out = glossgraph(
+        &["render", "--output", output.to_str().unwrap()],
+        Some(empty.to_str().unwrap()),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read(&output).unwrap(),
+        std::fs::read(root().join("exports/glossary.svg")).unwrap()
+    );
 }
 
 #[test]
@@ -548,7 +559,7 @@ fn render_draws_a_generated_5000_term_glossary_on_the_map_engine_by_default() {
     let text = std::fs::read_to_string(&svg).unwrap();
     let (glossary, _) = checked("5000.jsonl", &std::fs::read_to_string(&input).unwrap());
     assert_eq!(
-        text.matches("<g id=\"clust").count(),
+        text.matches("<rect class=\"topic\"").count(),
         glossary.map().topics().len()
     );
 }

@@ -574,10 +574,10 @@ fn options_that_cannot_be_honoured_are_refused_and_nothing_is_written() {
             vec!["--out", "out", "--quiet", "--verbose"],
             "cannot be used with",
         ),
-        // With every format the SVG may be skipped, with a line; asked for by name, it may not.
+        // A drawing larger than --max-nodes is refused, the SVG as the DOT file.
         (
             vec!["--out", "out", "--format", "turtle,svg", "--max-nodes", "3"],
-            "cannot write glossary.svg: the topic map would draw 34 nodes",
+            "the topic map would draw 34 nodes, more than the limit of 3 for `map`",
         ),
     ] {
         let mut all = vec![data];

@@ -23,4 +23,5 @@ mod rdf_docs;
 mod second_hour;
 mod site;
 mod sparql;
+mod svg;
 mod util;

@@ -414,7 +414,7 @@ fn write_node(
         let (w, h) = glossary.map().size(node.index());
         write!(
             out,
-            ", pos=\"{},{}!\", width=\"{}\", height=\"{}\", fixedsize=\"true\", color=\"{}\"",
+            ", pos=\"{},{}!\", width=\"{}\", height=\"{}\", fixedsize=\"shape\", color=\"{}\"",
             Coordinate(x),
             Coordinate(y),
             Inches(w),
@@ -709,7 +709,7 @@ mod tests {
                 })
                 .unwrap();
             assert!(line.contains("!\", width=\""), "{line}");
-            assert!(line.contains("fixedsize=\"true\""), "{line}");
+            assert!(line.contains("fixedsize=\"shape\""), "{line}");
         }
         let topics = g.map().topics().len();
         assert_eq!(text.matches("subgraph \"cluster_topic_").count(), topics);

@@ -41,6 +41,9 @@ const MARGIN: f64 = 16.0;
 const HEADING_SIZE: f64 = 16.0;
 /// The height of a row of the legend, in points.
 const LEGEND_ROW: f64 = 22.0;
+/// Past this size (the map's larger side, in points), the title and legend are enlarged in
+/// proportion.
+const LEGEND_SCALE_FROM: f64 = 1200.0;
 /// The narrowest the legend is laid out in, in points.
 const LEGEND_WIDTH: f64 = 480.0;
 /// Where a line of text sits: its baseline this many ems below the middle of its box
@@ -89,6 +92,10 @@ impl Frame {
     fn top(&self) -> f64 {
         self.y - self.height / 2.0
     }
+    fn overlaps(&self, other: &Frame) -> bool {
+        (self.x - other.x).abs() * 2.0 < self.width + other.width
+            && (self.y - other.y).abs() * 2.0 < self.height + other.height
+    }
 }
 
 /// Where the map's points go on the page: the map's y grows upwards, the page's downwards.
@@ -113,6 +120,9 @@ type Corners = ((f64, f64), (f64, f64));
 /// One box of the drawing's groups (a topic, a status, a component).
 struct GroupBox {
     title: String,
+    /// The name written across its island on a large map: a topic's centre term, or the
+    /// title without its count.
+    region: String,
     frame: Frame,
     color: String,
 }
@@ -129,6 +139,8 @@ enum Sample {
 struct Layout {
     width: f64,
     height: f64,
+    /// How much the title and legend are enlarged.
+    scale: f64,
     page: Page,
     title: String,
     groups: Vec<GroupBox>,
@@ -279,7 +291,10 @@ impl Layout {
             .iter()
             .map(|(_, t)| entry_width(t))
             .fold(0.0, f64::max);
-        let room = map_width.max(LEGEND_WIDTH).max(widest);
+        // On a large map the title and legend grow with it, so that they read when the whole
+        // map fits a screen.
+        let scale = (map_width.max(map_height) / LEGEND_SCALE_FROM).max(1.0);
+        let room = (map_width / scale).max(LEGEND_WIDTH).max(widest);
         let heading_top = MARGIN;
         let rows_top = heading_top + HEADING_SIZE + 8.0;
         let (mut x, mut row) = (0.0, 0usize);
@@ -294,13 +309,13 @@ impl Layout {
             x += width + SPACE;
         }
         let rows = if placed.is_empty() { 0 } else { row + 1 };
-        let map_top = rows_top + LEGEND_ROW * rows as f64 + 8.0;
-        let width = room + 2.0 * MARGIN;
-        let height = map_top + map_height + MARGIN;
+        let map_top = (rows_top + LEGEND_ROW * rows as f64 + 8.0) * scale;
+        let width = (room + 2.0 * MARGIN) * scale;
+        let height = map_top + map_height + MARGIN * scale;
         let page = Page {
             x0,
             y1,
-            left: MARGIN + (room - map_width) / 2.0,
+            left: (width - map_width) / 2.0,
             top: map_top,
         };
         let title = font::fit(
@@ -314,8 +329,17 @@ impl Layout {
             .map(|(title, (lo, hi), color)| {
                 let (left, top) = page.at((lo.0, hi.1));
                 let (right, bottom) = page.at((hi.0, lo.1));
+                let region = match title.strip_prefix("around ") {
+                    Some(rest) if view.cluster == Cluster::Topic => rest,
+                    _ => &title,
+                };
+                let region = region
+                    .rsplit_once(" (")
+                    .map_or(region, |(name, _)| name)
+                    .to_owned();
                 GroupBox {
                     title,
+                    region,
                     frame: Frame {
                         x: (left + right) / 2.0,
                         y: (top + bottom) / 2.0,
@@ -329,6 +353,7 @@ impl Layout {
         Self {
             width,
             height,
+            scale,
             page,
             title,
             groups,
@@ -376,7 +401,11 @@ fn head(
     )?;
 
     // The title and the legend.
-    writeln!(out, "<g class=\"legend\" font-size=\"{LABEL_SIZE}\">")?;
+    write!(out, "<g class=\"legend\" font-size=\"{LABEL_SIZE}\"")?;
+    if layout.scale > 1.0 {
+        write!(out, " transform=\"scale({})\"", Coordinate(layout.scale))?;
+    }
+    writeln!(out, ">")?;
     write!(
         out,
         "<text x=\"{}\" y=\"{}\" font-size=\"{HEADING_SIZE}\" font-weight=\"bold\">",
@@ -474,32 +503,48 @@ fn titles(out: &mut impl Write, layout: &Layout) -> Result<(), ExportError> {
     }
     // Readable when the map is fitted to a screen about 1,000 pixels across: 10 pixels at
     // least, so at least 1/100 of the map's larger side.
-    let least = larger / 100.0;
+    // (A hundredth more, so that the size written with two decimals is not below it.)
+    let least = larger / 100.0 + 0.01;
     writeln!(
         out,
-        "<g class=\"regions\" text-anchor=\"middle\" opacity=\"0.6\" pointer-events=\"none\">"
+        "<g class=\"regions\" text-anchor=\"middle\" fill-opacity=\"0.85\" stroke=\"#ffffff\" stroke-opacity=\"0.6\" stroke-linejoin=\"round\" paint-order=\"stroke\" pointer-events=\"none\">"
     )?;
+    // Largest groups first (the groups' order); a name may reach past its island into the
+    // space around it, but never over another name or off the page.
+    let mut placed: Vec<Frame> = Vec::new();
     for group in &layout.groups {
         let f = group.frame;
-        let per_point = font::width(&group.title, 1.0);
+        let per_point = font::width(&group.region, 1.0);
         if per_point <= 0.0 {
             continue;
         }
         let size = (0.9 * f.width / per_point)
             .min(0.45 * f.height)
-            .min(larger / 20.0);
-        if size < least {
+            .clamp(least, larger / 20.0);
+        let extent = Frame {
+            x: f.x,
+            y: f.y,
+            width: per_point * size,
+            height: size,
+        };
+        let on_page = extent.left() >= 0.0
+            && extent.top() >= 0.0
+            && extent.left() + extent.width <= layout.width
+            && extent.top() + extent.height <= layout.height;
+        if !on_page || placed.iter().any(|p| p.overlaps(&extent)) {
             continue;
         }
+        placed.push(extent);
         write!(
             out,
-            "<text class=\"region\" x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{}\">",
+            "<text class=\"region\" x=\"{}\" y=\"{}\" font-size=\"{}\" stroke-width=\"{}\" fill=\"{}\">",
             Coordinate(f.x),
             Coordinate(f.y + size * BASELINE),
             Coordinate(size),
+            Coordinate(size / 8.0),
             mix(&group.color, (0, 0, 0), 45)
         )?;
-        text(out, &group.title, origin("(a topic)", "title"))?;
+        text(out, &group.region, origin("(a topic)", "title"))?;
         writeln!(out, "</text>")?;
     }
     writeln!(out, "</g>")?;

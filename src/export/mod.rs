@@ -235,6 +235,18 @@ pub(crate) fn status_ring(config: &Config, status: Option<&str>) -> Option<&'sta
     status_colors(config, status).map(|(_, ring)| ring)
 }
 
+/// The ring of a term without a status (or with one the configuration does not know): thin and
+/// grey.
+pub(crate) const NO_STATUS: &str = "#767676";
+
+/// The colour and width (in points) of the ring a drawn map gives a term of `status`.
+pub(crate) fn status_stroke(config: &Config, status: Option<&str>) -> (&'static str, f64) {
+    match status_ring(config, status) {
+        Some(ring) => (ring, 2.0),
+        None => (NO_STATUS, 1.0),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -429,6 +429,25 @@ pub fn node_size(links: usize) -> f64 {
     4.0 + 2.0 * (links as f64).sqrt()
 }
 
+/// `color` mixed with `with`, `percent` of the way, as `#rrggbb` (integer arithmetic: the same
+/// bytes everywhere).
+pub fn mix(color: &str, with: (u8, u8, u8), percent: u32) -> String {
+    let (r, g, b) = rgb(color);
+    let m = |c: u8, w: u8| (u32::from(c) * (100 - percent) + u32::from(w) * percent + 50) / 100;
+    format!(
+        "#{:02x}{:02x}{:02x}",
+        m(r, with.0),
+        m(g, with.1),
+        m(b, with.2)
+    )
+}
+
+/// A term's fill on the drawn maps (SVG, DOT): its topic's colour, lightened so that a black
+/// label reads on it.
+pub fn tint(color: &str) -> String {
+    mix(color, (255, 255, 255), 55)
+}
+
 /// `#rrggbb` as its three bytes.
 pub fn rgb(color: &str) -> (u8, u8, u8) {
     let byte = |i: usize| u8::from_str_radix(color.get(i..i + 2).unwrap_or("00"), 16).unwrap_or(0);
@@ -511,6 +530,13 @@ mod tests {
             assert_ne!(pair[0], pair[1]);
         }
         assert_eq!(topic_color(0), "#4e79a7");
+    }
+
+    #[test]
+    fn colours_mix_in_integers() {
+        assert_eq!(mix("#000000", (255, 255, 255), 50), "#808080");
+        assert_eq!(mix("#4e79a7", (255, 255, 255), 0), "#4e79a7");
+        assert_eq!(mix("#4e79a7", (0, 0, 0), 100), "#000000");
     }
 
     #[test]

@@ -26,7 +26,7 @@ use std::io::{BufWriter, Write};
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
-use super::status_color;
+use super::{status_stroke, NO_STATUS};
 use crate::config::Config;
 use crate::graph::Link;
 use crate::map::{Coordinate, TOPIC_LABEL as CLUSTER_LABEL};
@@ -395,17 +395,25 @@ fn write_node(
             quoted(out, buf, card.definition(), Escape::Tooltip)?;
             write!(out, ", URL=")?;
             quoted(out, buf, &concept_iri(&config.base, slug), Escape::Tooltip)?;
-            let fill = status_color(config, card.status());
-            if fill != "#ffffff" {
-                write!(out, ", fillcolor=\"{fill}\"")?;
-            }
+            // The maps' one code: the topic's colour fills, the status's rings.
+            let fill = crate::map::tint(&glossary.map().topic_of(node.index()).color);
+            let (ring, width) = status_stroke(config, card.status());
+            let width = if selection.focus == Some(node) {
+                3.5
+            } else {
+                width
+            };
+            write!(
+                out,
+                ", fillcolor=\"{fill}\", color=\"{ring}\", penwidth=\"{width}\""
+            )?;
         }
         None => {
             write!(out, " [label=")?;
             quoted(out, buf, slug, Escape::Label)?;
             write!(
                 out,
-                ", tooltip=\"not defined in the glossary\", style=\"rounded,dashed\""
+                ", tooltip=\"not defined in the glossary\", style=\"rounded,dashed\", color=\"{NO_STATUS}\""
             )?;
         }
     }
@@ -414,18 +422,12 @@ fn write_node(
         let (w, h) = glossary.map().size(node.index());
         write!(
             out,
-            ", pos=\"{},{}!\", width=\"{}\", height=\"{}\", fixedsize=\"shape\", color=\"{}\"",
+            ", pos=\"{},{}!\", width=\"{}\", height=\"{}\", fixedsize=\"shape\"",
             Coordinate(x),
             Coordinate(y),
             Inches(w),
             Inches(h),
-            glossary.map().topic_of(node.index()).color
         )?;
-    }
-    if selection.focus == Some(node) {
-        write!(out, ", penwidth=\"3\"")?;
-    } else if places.is_some() {
-        write!(out, ", penwidth=\"2\"")?;
     }
     writeln!(out, "];")?;
     Ok(())
@@ -440,8 +442,8 @@ impl std::fmt::Display for Inches {
     }
 }
 
-/// The title and the legend, as the rows of an HTML-like table: one cell per status drawn,
-/// filled with its colour, and the two edge styles.
+/// The title and the legend, as the rows of an HTML-like table: the code (topic fill, status
+/// ring), one cell per status drawn, bordered with its ring's colour, and the two edge styles.
 fn legend(
     out: &mut impl Write,
     glossary: &Glossary,
@@ -457,15 +459,18 @@ fn legend(
     write!(
         out,
         "<table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><td colspan=\"{}\" border=\"0\" align=\"left\"><b>",
-        statuses.len() + usize::from(supersedes) + usize::from(related)
+        1 + statuses.len() + usize::from(supersedes) + usize::from(related)
     )?;
     let mut cut = String::new();
     truncate_chars(title, 200, &mut cut);
     html_text(out, &cut)?;
-    write!(out, "</b></td></tr><tr>")?;
+    write!(
+        out,
+        "</b></td></tr><tr><td border=\"0\">fill: the term's topic; ring:</td>"
+    )?;
     for status in statuses {
-        let color = status_color(config, status);
-        write!(out, "<td bgcolor=\"{color}\">")?;
+        let (ring, width) = status_stroke(config, status);
+        write!(out, "<td color=\"{ring}\" border=\"{width}\">")?;
         html_text(out, status.unwrap_or("no status"))?;
         write!(out, "</td>")?;
     }
@@ -582,11 +587,15 @@ mod tests {
         };
         let text = dot(&sample(), &layered);
         assert!(text.starts_with("// Topic map"));
-        assert!(text.contains("  \"roce-v2\" [label=\"ROCE-V2\", tooltip=\"About roce-v2.\", URL=\"https://example.org/glossary/term/roce-v2\", fillcolor=\"#b3de69\"];"));
+        // Filled with its topic's tint, ringed in its status's colour.
+        let g = sample();
+        let node = g.node("roce-v2").unwrap();
+        let fill = crate::map::tint(&g.map().topic_of(node.index()).color);
+        assert!(text.contains(&format!("  \"roce-v2\" [label=\"ROCE-V2\", tooltip=\"About roce-v2.\", URL=\"https://example.org/glossary/term/roce-v2\", fillcolor=\"{fill}\", color=\"#3f7d1a\", penwidth=\"2\"];")), "{text}");
         assert!(text.contains("  \"roce-v1\" -> \"roce-v2\";"));
         assert!(text.contains("  \"iwarp\" -> \"roce-v2\" [dir=\"none\", style=\"dashed\", constraint=\"false\", color=\"#888888\"];"));
-        assert!(text.contains("<td bgcolor=\"#fdb462\">deprecated</td>"));
-        assert!(text.contains("<td bgcolor=\"#ffffff\">no status</td>"));
+        assert!(text.contains("<td color=\"#b35900\" border=\"2\">deprecated</td>"));
+        assert!(text.contains("<td color=\"#767676\" border=\"1\">no status</td>"));
         assert!(text.trim_end().ends_with('}'));
     }
 
@@ -615,7 +624,7 @@ mod tests {
         };
         assert_eq!(slugs(&shipping), ["iwarp", "roce-v1", "roce-v2"]);
         let text = dot(&g, &focus("roce-v1", 1));
-        assert!(text.contains("penwidth=\"3\""));
+        assert!(text.contains("penwidth=\"3.5\""));
         assert!(!text.contains("\"iwarp\""));
         assert!(text.contains("ROCE-V1: terms within 1 link · Glossary"));
     }

@@ -25,9 +25,9 @@ use petgraph::graph::{EdgeIndex, NodeIndex};
 use crate::config::Config;
 use crate::export::dot::{self, concept_iri, Cluster, Legend, Places, Selection, View};
 use crate::export::xml::{escape_runs, origin, Origin, ATTR, TEXT};
-use crate::export::{status_ring, ExportError};
+use crate::export::{status_stroke, ExportError, NO_STATUS};
 use crate::graph::Link;
-use crate::map::{font, rgb, Coordinate, LABEL_PADDING, LABEL_SIZE, TITLE_SIZE};
+use crate::map::{font, mix, tint, Coordinate, LABEL_PADDING, LABEL_SIZE, TITLE_SIZE};
 use crate::output;
 use crate::Glossary;
 
@@ -55,7 +55,6 @@ const CHUNK: usize = 1024;
 /// status.
 const RELATED: &str = "#8c8c8c";
 const ARROW: &str = "#222222";
-const NO_STATUS: &str = "#767676";
 /// Past this size (its larger side, in points), a map fitted to a screen shows its topic
 /// titles too small to read: each topic's name is then also written across its island.
 const REGION_NAMES_FROM: f64 = 1500.0;
@@ -268,10 +267,7 @@ impl Layout {
             entries.push((Sample::Topics(colors), "fill: the term's topic".to_owned()));
         }
         for status in &legend.statuses {
-            let (ring, width) = match status_ring(config, *status) {
-                Some(ring) => (ring, 2.0),
-                None => (NO_STATUS, 1.0),
-            };
+            let (ring, width) = status_stroke(config, *status);
             entries.push((
                 Sample::Ring(ring, width),
                 format!("ring: {}", status.unwrap_or("no status")),
@@ -583,10 +579,7 @@ fn term(
             text(out, card.definition(), origin(slug, "definition"))?;
             out.extend_from_slice(b"</title>");
             let topic = &glossary.map().topic_of(node.index()).color;
-            let (ring, width) = match status_ring(config, card.status()) {
-                Some(ring) => (ring, 2.0),
-                None => (NO_STATUS, 1.0),
-            };
+            let (ring, width) = status_stroke(config, card.status());
             (card.term(), tint(topic), ring, width, false)
         }
         None => {
@@ -695,24 +688,6 @@ fn border_to_border(a: Frame, b: Frame) -> Option<((f64, f64), (f64, f64))> {
     ))
 }
 
-/// A term's fill: its topic's colour, lightened so that a black label reads on it.
-fn tint(color: &str) -> String {
-    mix(color, (255, 255, 255), 55)
-}
-
-/// `color` mixed with `with`, `percent` of the way, as `#rrggbb` (integer arithmetic: the
-/// same bytes everywhere).
-fn mix(color: &str, with: (u8, u8, u8), percent: u32) -> String {
-    let (r, g, b) = rgb(color);
-    let m = |c: u8, w: u8| (u32::from(c) * (100 - percent) + u32::from(w) * percent + 50) / 100;
-    format!(
-        "#{:02x}{:02x}{:02x}",
-        m(r, with.0),
-        m(g, with.1),
-        m(b, with.2)
-    )
-}
-
 /// Writes `value` escaped for element content.
 fn text(out: &mut impl Write, value: &str, at: Origin) -> Result<(), ExportError> {
     escape_runs(value, at, &TEXT, |run| out.write_all(run.as_bytes()))
@@ -744,12 +719,5 @@ mod tests {
         assert_eq!((p, q), ((0.0, 10.0), (0.0, 40.0)));
         assert!(border_to_border(frame(0.0, 0.0), frame(30.0, 0.0)).is_none());
         assert!(border_to_border(frame(0.0, 0.0), frame(0.0, 0.0)).is_none());
-    }
-
-    #[test]
-    fn colours_mix_in_integers() {
-        assert_eq!(mix("#000000", (255, 255, 255), 50), "#808080");
-        assert_eq!(mix("#4e79a7", (255, 255, 255), 0), "#4e79a7");
-        assert_eq!(mix("#4e79a7", (0, 0, 0), 100), "#000000");
     }
 }

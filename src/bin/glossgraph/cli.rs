@@ -70,8 +70,8 @@ pub enum Command {
     /// Writes exports/glossary.{ttl,nt,rdf,jsonld,trig,nq}, glossary.graphml,
     /// glossary.yed.graphml, glossary.neo4j.graphml, glossary.gexf, glossary.nodes.csv and
     /// glossary.edges.csv (`--format csv`), glossary.nodelink.json, glossary.cyjs,
-    /// glossary.dot, glossary.svg (when Graphviz is installed), glossary.html and
-    /// manifest.json.
+    /// glossary.dot, glossary.svg (drawn by glossgraph; by Graphviz, when installed, with
+    /// --engine dot or sfdp), glossary.html and manifest.json.
     /// An invalid glossary writes nothing and exits 1.
     ///
     /// Examples:
@@ -151,12 +151,13 @@ pub enum Command {
     Query(QueryArgs),
 
     /// Render a topic map as SVG, PNG or PDF — terms grouped by topic at the places of
-    /// glossgraph's layout, drawn by Graphviz — or as the interactive HTML map.
+    /// glossgraph's layout — or as the interactive HTML map.
     ///
-    /// The format follows the extension of --output. Images need Graphviz (Debian/Ubuntu:
-    /// apt-get install graphviz): by default glossgraph lays the map out and Graphviz only
-    /// draws it (neato -n2), at any size; --engine dot or sfdp has Graphviz lay it out
-    /// instead. FILE.html needs nothing and always shows the whole glossary.
+    /// The format follows the extension of --output. FILE.svg is drawn by glossgraph itself,
+    /// at any size (the same bytes on every machine). PNG and PDF need Graphviz (Debian/Ubuntu:
+    /// apt-get install graphviz), which draws glossgraph's layout as it stands (neato -n2);
+    /// --engine dot or sfdp has Graphviz lay the map out instead (any format). FILE.html needs
+    /// nothing and always shows the whole glossary.
     ///
     /// Examples:
     ///   glossgraph render --output map.svg                        # the whole glossary in data/
@@ -554,8 +555,8 @@ pub struct ViewArgs {
     #[arg(long, value_enum)]
     pub cluster: Option<ClusterArg>,
 
-    /// Who lays the map out: map (glossgraph's topic map, drawn by Graphviz's neato -n2; any
-    /// size), dot (Graphviz's layered layout, up to a few hundred terms) or sfdp (Graphviz's
+    /// Who lays the map out: map (glossgraph's topic map, any size; drawn by glossgraph as SVG,
+    /// by Graphviz's neato -n2 as PNG or PDF), dot (Graphviz's layered layout, up to a few hundred terms) or sfdp (Graphviz's
     /// force-directed layout) (export: glossary.dot and .svg only).
     #[arg(long, value_enum, default_value_t = EngineArg::Map)]
     pub engine: EngineArg,

@@ -1,5 +1,6 @@
-//! `glossgraph render`: the topic map drawn by Graphviz into an SVG, PNG or PDF file, or the
-//! interactive HTML map (which needs no Graphviz), by the extension of `--output`.
+//! `glossgraph render`: the topic map drawn into an SVG (by glossgraph, or by Graphviz on its
+//! own engines), a PNG or a PDF (by Graphviz), or the interactive HTML map, by the extension
+//! of `--output`.
 
 use std::io::Read;
 use std::path::Path;
@@ -24,7 +25,7 @@ pub fn run(args: &RenderArgs, color: Color) -> Result<ExitCode> {
         anyhow::ensure!(
             args.view.focus.is_none() && args.view.status.is_empty(),
             "the HTML map shows the whole glossary (it has its own filters): --focus and \
-             --status only apply to images drawn by Graphviz"
+             --status only apply to the SVG, PNG and PDF maps"
         );
         html::write_file(&checked.glossary, &checked.config, &args.output)
             .with_context(|| format!("cannot write `{}`", args.output.display()))?;

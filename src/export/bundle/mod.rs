@@ -86,7 +86,7 @@ struct Staged {
 /// What became of one format.
 enum Outcome {
     Staged(Staged),
-    /// Left out, and why (the SVG when Graphviz is missing or the map too big).
+    /// Left out, and why (an SVG Graphviz draws, when Graphviz is missing or the map too big).
     Skipped(String),
 }
 
@@ -192,9 +192,9 @@ fn report(
 /// is about to be made, then its result), in the order made.
 ///
 /// The formats Oxigraph serializes on one core (RDF/XML, JSON-LD) are made first, two at a
-/// time, each on a thread of its own; then the others, which use every core already. The SVG,
-/// which Graphviz lays out and draws in a process of its own on one core, is made beside
-/// those others rather than after them, so that no core waits for it at the end. The last
+/// time, each on a thread of its own; then the others, which use every core already. The SVG is
+/// made beside those others rather than after them: when Graphviz draws it (`--engine dot` or
+/// `sfdp`), in a process of its own on one core, no core waits for it at the end. The last
 /// files made are then the small ones (DOT, SVG, the HTML map): the flush to disk that
 /// `write` waits for at the end is theirs, not that of the two largest files.
 ///

@@ -9,6 +9,8 @@ Usage: python3 map_cdp.py CHROMIUM PAGE.html [options]
   --back N             then go back N times in the browser's history, reporting each selection
   --shots DIR          save DIR/map.png (as opened, before any selection) and DIR/selected.png (at the end)
   --hide-status NAME   then open the filters and untick the status NAME, reporting the term count
+  --geometry STEPS     then report what frames drew (discs, labels, topic names, in canvas pixels)
+                       at the fitted zoom (0) and after each number of wheel steps in, e.g. 0,4,10
   --frames N           then zoom in N wheel steps towards the middle, and out again, timing each frame
   --window W,H         the window size (default 1200,900)
   --dark               emulate prefers-color-scheme: dark
@@ -36,6 +38,7 @@ parser.add_argument("--pick")
 parser.add_argument("--back", type=int, default=0)
 parser.add_argument("--shots")
 parser.add_argument("--hide-status")
+parser.add_argument("--geometry")
 parser.add_argument("--frames", type=int, default=0)
 parser.add_argument("--window", default="1200,900")
 parser.add_argument("--dark", action="store_true")
@@ -182,6 +185,25 @@ try:
         settle()
         report["filtered_count"] = browser.evaluate("document.getElementById('count').textContent")
         report["filtered_frame"] = browser.evaluate("window.glossgraphMap.stats()")
+    if args.geometry:
+        browser.evaluate("window.glossgraphMap.record(true)")
+        middle = browser.evaluate("""(() => { const c = document.getElementById('map').getBoundingClientRect();
+                                     return {x: c.left + c.width / 2, y: c.top + c.height / 2}; })()""")
+        drawn = []
+        done = 0
+        for steps in sorted(int(x) for x in args.geometry.split(",")):
+            while done < steps:
+                browser.call("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": middle["x"], "y": middle["y"],
+                                                          "deltaX": 0, "deltaY": -240})
+                browser.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+                done += 1
+            settle()
+            frame = browser.evaluate("window.glossgraphMap.geometry()")
+            frame["steps"] = steps
+            frame["scale"] = browser.evaluate("window.glossgraphMap.view().scale")
+            frame["stats"] = browser.evaluate("window.glossgraphMap.stats()")
+            drawn.append(frame)
+        report["geometry"] = drawn
     if args.frames:
         # Wheel steps at the middle of the canvas; each frame's drawing time as the page measured it.
         middle = browser.evaluate("""(() => { const c = document.getElementById('map').getBoundingClientRect();

@@ -294,6 +294,8 @@ fn the_map_script_passes_eslint() {
             "--config",
             "src/export/html/eslint.config.cjs",
             "src/export/html/map.js",
+            "src/export/html/panel.js",
+            "src/export/html/filters.js",
             "src/export/html/eslint.config.cjs",
         ])
         .output()
@@ -320,4 +322,123 @@ fn render_refuses_view_flags_for_the_map() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("the HTML map shows the whole glossary"));
     assert!(!page.exists());
+}
+
+/// Asserts what a frame drew is legible: no two discs overlap (circles, or squares far out),
+/// no label covers a disc or another label, no two topic names overlap. Returns the numbers
+/// of discs, labels and topic names.
+fn assert_frame_legible(frame: &Value, name: &str) -> (usize, usize, usize) {
+    let list = |key: &str| -> Vec<Vec<f64>> {
+        frame[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| {
+                v.as_array()
+                    .unwrap()
+                    .iter()
+                    .take(4)
+                    .map(|x| x.as_f64().unwrap())
+                    .collect()
+            })
+            .collect()
+    };
+    let (discs, labels, names) = (list("discs"), list("labels"), list("topicNames"));
+    const HAIR: f64 = 0.01;
+    let mut by_x: Vec<&Vec<f64>> = discs.iter().collect();
+    by_x.sort_by(|a, b| a[0].total_cmp(&b[0]));
+    let widest = discs.iter().map(|d| d[2]).fold(0.0, f64::max);
+    for (i, a) in by_x.iter().enumerate() {
+        for b in &by_x[i + 1..] {
+            if b[0] - a[0] > 2.0 * widest {
+                break;
+            }
+            let apart = if a[3] == 0.0 {
+                (a[0] - b[0]).hypot(a[1] - b[1]) >= a[2] + b[2] - HAIR
+            } else {
+                (a[0] - b[0]).abs() >= a[2] + b[2] - HAIR
+                    || (a[1] - b[1]).abs() >= a[2] + b[2] - HAIR
+            };
+            assert!(apart, "{name}: discs overlap: {a:?} {b:?}");
+        }
+    }
+    let boxes_overlap = |a: &[f64], b: &[f64]| {
+        a[0] < b[2] - HAIR && b[0] < a[2] - HAIR && a[1] < b[3] - HAIR && b[1] < a[3] - HAIR
+    };
+    for (i, label) in labels.iter().enumerate() {
+        for other in &labels[i + 1..] {
+            assert!(
+                !boxes_overlap(label, other),
+                "{name}: labels overlap: {label:?} {other:?}"
+            );
+        }
+        for d in &discs {
+            // A square counts by its outer circle, as the page places labels.
+            let r = if d[3] == 0.0 {
+                d[2]
+            } else {
+                d[2] * std::f64::consts::SQRT_2
+            };
+            let dx = d[0].clamp(label[0], label[2]) - d[0];
+            let dy = d[1].clamp(label[1], label[3]) - d[1];
+            assert!(
+                dx.hypot(dy) >= r - HAIR,
+                "{name}: a label covers a disc: {label:?} {d:?}"
+            );
+        }
+    }
+    for (i, a) in names.iter().enumerate() {
+        for b in &names[i + 1..] {
+            assert!(!boxes_overlap(a, b), "{name}: topic names overlap");
+        }
+    }
+    (discs.len(), labels.len(), names.len())
+}
+
+#[test]
+fn discs_and_labels_never_overlap_and_topic_names_show_when_labels_cannot() {
+    let dir = scratch("html", "legible");
+    // The sample at the fitted zoom, then zoomed in.
+    let report = drive(&sample_page(&dir), &["--geometry", "0,3,8"]);
+    let frames = report["geometry"].as_array().unwrap();
+    assert_eq!(frames.len(), 3);
+    for frame in frames {
+        let steps = &frame["steps"];
+        let (discs, labels, _) = assert_frame_legible(frame, &format!("sample, {steps} steps in"));
+        assert!(discs > 0, "sample, {steps} steps in: nothing drawn");
+        assert!(labels > 0, "sample, {steps} steps in: no label");
+    }
+    // The fitted sample shows nearly every term's name.
+    let (discs, labels, _) = assert_frame_legible(&frames[0], "sample");
+    assert_eq!(discs, 34);
+    assert!(labels >= 30, "{labels} labels of 34");
+
+    // 2,000 terms: far out, no term label has room, the topics are named over their islands.
+    let cards = dir.join("g2000.jsonl");
+    ok(&glossgraph(&[
+        "generate",
+        "--terms",
+        "2000",
+        "--out",
+        cards.to_str().unwrap(),
+    ]));
+    let page = dir.join("g2000.html");
+    ok(&glossgraph(&[
+        "render",
+        cards.to_str().unwrap(),
+        "--output",
+        page.to_str().unwrap(),
+    ]));
+    let report = drive(&page, &["--geometry", "0,3,8"]);
+    let frames = report["geometry"].as_array().unwrap();
+    let (discs, labels, names) = assert_frame_legible(&frames[0], "2,000 terms, fitted");
+    assert_eq!((discs, labels), (2000, 0));
+    assert!(names >= 10, "only {names} topic names at the fitted zoom");
+    let topics = report["first_frame"]["topicNames"].as_u64().unwrap();
+    assert_eq!(topics as usize, names);
+    for frame in &frames[1..] {
+        let steps = &frame["steps"];
+        let (_, labels, _) = assert_frame_legible(frame, &format!("2,000 terms, {steps} steps in"));
+        assert!(labels > 0, "2,000 terms, {steps} steps in: no label");
+    }
 }

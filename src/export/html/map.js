@@ -7,6 +7,7 @@
 // How much is drawn follows the zoom (level of detail): dots only when far, then edges, arrows
 // and labels as there is room for them. Card texts reach the page with textContent only.
 "use strict";
+/* global glossgraphFilters, glossgraphPanel */
 
 (() => {
   const startedAt = performance.now();
@@ -105,10 +106,35 @@
     }
   };
 
+  // No disc may reach another, at any zoom: a term's disc is at most just under half the
+  // distance to its nearest neighbour (`limit`, world units); the zoom scales both alike.
+  const limit = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    let nearest = Infinity;
+    const far = 2 * BASE_RADIUS * 2.2;
+    inRect(X[i] - far, Y[i] - far, X[i] + far, Y[i] + far, (j) => {
+      if (j !== i) nearest = Math.min(nearest, Math.hypot(X[j] - X[i], Y[j] - Y[i]));
+    });
+    limit[i] = 0.49 * nearest;
+    radius[i] = Math.min(radius[i], limit[i]);
+  }
+  // A term's radius on screen at scale s: never under a pixel and a bit where its neighbours
+  // leave room for it; as a square (far out), small enough that squares keep apart too.
+  const screenR = (i, s) => Math.min(Math.max(1.2, radius[i] * s), limit[i] * s);
+  const squareR = (i, s) => Math.min(Math.max(1.2, radius[i] * s), 0.7 * limit[i] * s);
+
   // ---- Filters --------------------------------------------------------------------------
   const topics = data.topics;
   const topicSize = new Uint32Array(topics.length);
   for (let i = 0; i < n; i++) topicSize[topicOf[i]]++;
+  const byTopicSize = [...topics.keys()].sort((a, b) => topicSize[b] - topicSize[a] || a - b);
+  // Where each topic's name goes: the middle of its terms.
+  const topicX = new Float64Array(topics.length);
+  const topicY = new Float64Array(topics.length);
+  for (let i = 0; i < n; i++) {
+    topicX[topicOf[i]] += X[i] / topicSize[topicOf[i]];
+    topicY[topicOf[i]] += Y[i] / topicSize[topicOf[i]];
+  }
   const statusShown = new Uint8Array(data.statuses.length + 1).fill(1); // last: no status
   const topicShown = new Uint8Array(topics.length).fill(1);
   const shown = new Uint8Array(n).fill(1);
@@ -128,7 +154,8 @@
   // ---- Colours --------------------------------------------------------------------------
   // Each topic's colour comes with the data: the same as in every other export.
   const topicColor = (t) => topics[t][2];
-  const statusColor = (i) => (statusOf[i] < 0 ? null : data.statuses[statusOf[i]][1]);
+  // The ring of a status: its dark colour on a light map, its light fill on a dark one.
+  const statusRing = (i) => (statusOf[i] < 0 ? null : data.statuses[statusOf[i]][theme.dark ? 1 : 2]);
   let theme = {};
   const readTheme = () => {
     const style = getComputedStyle(document.documentElement);
@@ -140,6 +167,7 @@
       arrow: get("--arrow"),
       halo: get("--halo"),
       ring: get("--ring"),
+      dark: matchMedia("(prefers-color-scheme: dark)").matches,
     };
   };
 
@@ -210,8 +238,12 @@
   };
 
   // ---- Drawing --------------------------------------------------------------------------
+  // What the last frame drew, in screen pixels, for the tests (api.geometry): kept only when
+  // asked (api.record), so that a frame of 100k terms costs nothing more.
+  let recording = false;
+  const recorded = { discs: [], labels: [], topicNames: [] };
   let frame = 0;
-  const stats = { nodes: 0, edges: 0, labels: 0, ms: 0, cardMs: 0 };
+  const stats = { nodes: 0, edges: 0, labels: 0, topicNames: 0, ms: 0, cardMs: 0 };
   const requestDraw = () => {
     if (!frame) frame = requestAnimationFrame(draw);
   };
@@ -224,6 +256,7 @@
   const MAX_LABEL_NODES = 5000;
   const FONT = "12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
   const FONT_BOLD = "600 13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+  const FONT_TOPIC = "600 14px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
   function draw(now) {
     frame = 0;
@@ -261,7 +294,9 @@
     const room = s * 100;
     let edges = 0;
     if (count <= MAX_EDGE_NODES && room >= 10) {
-      const arrows = s * BASE_RADIUS >= 3;
+      // Supersedes with its arrowhead (old -> new), eight pixels at least, once terms are far
+      // enough apart for the heads not to crowd the map.
+      const arrows = room >= 25;
       ctx.lineWidth = Math.max(0.6, Math.min(1.6, s * 1.2));
       ctx.globalAlpha = dim ? 0.12 : Math.max(0.15, Math.min(0.9, (room - 10) / 40));
       ctx.strokeStyle = theme.edge;
@@ -270,6 +305,7 @@
       ctx.stroke();
       ctx.strokeStyle = theme.arrow;
       ctx.fillStyle = theme.arrow;
+      if (!dim) ctx.globalAlpha = Math.max(0.6, ctx.globalAlpha);
       ctx.beginPath();
       edges += traceEdges(count, 1, arrows);
       ctx.stroke();
@@ -303,6 +339,7 @@
     const fill = bucketStart.slice(0, topics.length);
     for (let k = 0; k < count; k++) bucketed[fill[topicOf[visible[k]]]++] = visible[k];
     const circles = s * BASE_RADIUS >= 2.5;
+    if (recording) recorded.discs = [];
     for (const pass of dim ? [0, 1] : [1]) {
       ctx.globalAlpha = pass === 0 ? 0.18 : 1;
       for (let t = 0; t < topics.length; t++) {
@@ -314,29 +351,40 @@
           if (dim && (near[i] > 0) !== (pass === 1)) continue;
           const x = toScreenX(X[i]);
           const y = toScreenY(Y[i]);
+          const r = circles ? screenR(i, s) : squareR(i, s);
           if (circles) {
-            const r = radius[i] * s;
             ctx.moveTo(x + r, y);
             ctx.arc(x, y, r, 0, 2 * Math.PI);
           } else {
-            const r = Math.max(1.2, radius[i] * s);
             ctx.rect(x - r, y - r, 2 * r, 2 * r);
           }
+          if (recording) recorded.discs.push([x, y, r, circles ? 0 : 1]);
         }
         ctx.fill();
       }
     }
     ctx.globalAlpha = 1;
-    // A ring in the status colour around each term, when there is room to see it.
+    // A ring in the status colour inside each disc's edge, a gap in the map's colour between
+    // it and the topic's fill, so that it shows on every topic colour; only when there is room.
     if (s * BASE_RADIUS >= 7) {
-      ctx.lineWidth = Math.max(1.5, s * 2.2);
       for (let k = 0; k < count; k++) {
         const i = visible[k];
-        const c = statusColor(i);
+        const c = statusRing(i);
         if (!c || (dim && !near[i])) continue;
+        const r = screenR(i, s);
+        const w = Math.max(1.2, Math.min(s * 2.2, r * 0.25));
+        const gap = Math.max(1, w * 0.6);
+        const x = toScreenX(X[i]);
+        const y = toScreenY(Y[i]);
+        ctx.lineWidth = gap;
+        ctx.strokeStyle = theme.bg;
+        ctx.beginPath();
+        ctx.arc(x, y, Math.max(0, r - w - gap / 2), 0, 2 * Math.PI);
+        ctx.stroke();
+        ctx.lineWidth = w;
         ctx.strokeStyle = c;
         ctx.beginPath();
-        ctx.arc(toScreenX(X[i]), toScreenY(Y[i]), radius[i] * s, 0, 2 * Math.PI);
+        ctx.arc(x, y, Math.max(0, r - w / 2), 0, 2 * Math.PI);
         ctx.stroke();
       }
     }
@@ -348,11 +396,14 @@
       ctx.strokeStyle = colour;
       ctx.lineWidth = w;
       ctx.beginPath();
-      ctx.arc(toScreenX(X[i]), toScreenY(Y[i]), Math.max(4, radius[i] * s) + 3, 0, 2 * Math.PI);
+      ctx.arc(toScreenX(X[i]), toScreenY(Y[i]), Math.max(4, screenR(i, s)) + 3, 0, 2 * Math.PI);
       ctx.stroke();
     }
 
     const labels = drawLabels(count);
+    // No term labels for want of room: the topics' names instead.
+    stats.topicNames = labels === 0 && count > 0 ? drawTopicNames() : 0;
+    if (recording && stats.topicNames === 0) recorded.topicNames = [];
     stats.nodes = count;
     stats.edges = edges;
     stats.labels = labels;
@@ -400,10 +451,10 @@
     const len = Math.hypot(dx, dy) || 1;
     const ux = dx / len;
     const uy = dy / len;
-    const back = radius[b] * view.scale + 2;
+    const back = screenR(b, view.scale) + 1;
     x1 -= ux * back;
     y1 -= uy * back;
-    const head = Math.min(12, Math.max(6, view.scale * 8));
+    const head = Math.min(14, Math.max(8, view.scale * 10));
     ctx.lineTo(x1, y1);
     ctx.moveTo(x1, y1);
     ctx.lineTo(x1 - ux * head - uy * head * 0.45, y1 - uy * head + ux * head * 0.45);
@@ -449,6 +500,23 @@
       for (let r = Math.floor(y0 / CH); r <= Math.floor(y1 / CH); r++)
         for (let c = Math.floor(x0 / CW); c <= Math.floor(x1 / CW); c++) occupied.add(r * KEY + c);
     };
+    // A label never covers a disc drawn this frame (its own excepted): the discs near the
+    // spot, found through the grid, are tested exactly (a square by its outer circle).
+    const circles = s * BASE_RADIUS >= 2.5;
+    const clearOfDiscs = (i, x0, y0, x1, y1) => {
+      let clear = true;
+      inRect(toWorldX(x0), toWorldY(y0), toWorldX(x1), toWorldY(y1), (j) => {
+        if (!clear || j === i || seen[j] !== stamp) return;
+        const r = circles ? screenR(j, s) : squareR(j, s) * Math.SQRT2;
+        const cx = toScreenX(X[j]);
+        const cy = toScreenY(Y[j]);
+        const dx = Math.max(x0, Math.min(cx, x1)) - cx;
+        const dy = Math.max(y0, Math.min(cy, y1)) - cy;
+        if (dx * dx + dy * dy < r * r) clear = false;
+      });
+      return clear;
+    };
+    if (recording) recorded.labels = [];
     let placed = 0;
     ctx.textBaseline = "middle";
     ctx.lineJoin = "round";
@@ -459,17 +527,20 @@
       const w = ctx.measureText(text).width;
       const sx = toScreenX(X[i]);
       const sy = toScreenY(Y[i]);
-      const gap = Math.max(3, radius[i] * s) + 4;
+      const gap = Math.max(3, screenR(i, s)) + 4;
       const spots = [
         [sx + gap, sy],
         [sx - gap - w, sy],
         [sx - w / 2, sy + gap + 4],
         [sx - w / 2, sy - gap - 4],
       ];
-      const spot = bold ? spots[0] : spots.find(([x, y]) => free(x - 1, y - 7, x + w + 1, y + 7));
+      const fits = ([x, y]) => free(x - 1, y - 7, x + w + 1, y + 7) && clearOfDiscs(i, x - 1, y - 7, x + w + 1, y + 7);
+      // The selected or hovered term's label is always shown, where it fits if it can.
+      const spot = spots.find(fits) || (bold ? spots[0] : null);
       if (!spot) continue;
       const [x, y] = spot;
       take(x - 1, y - 7, x + w + 1, y + 7);
+      if (recording) recorded.labels.push([x - 1, y - 7, x + w + 1, y + 7, text]);
       const faded = selected >= 0 && !near[i];
       ctx.globalAlpha = faded ? 0.35 : 1;
       ctx.strokeStyle = theme.halo;
@@ -482,6 +553,41 @@
     }
     ctx.globalAlpha = 1;
     return placed;
+  }
+
+  // Far out, where term labels would be a smear, the topics' names over their islands (as a
+  // map names regions before towns): largest topics first, none over another.
+  function drawTopicNames() {
+    if (recording) recorded.topicNames = [];
+    ctx.font = FONT_TOPIC;
+    ctx.textBaseline = "middle";
+    ctx.lineJoin = "round";
+    // Nor under the legend or the zoom buttons.
+    const stage = canvas.getBoundingClientRect();
+    const placed = [$("legend"), $("zoom-buttons")].map((e) => {
+      const r = e.getBoundingClientRect();
+      return [r.left - stage.left, r.top - stage.top, r.right - stage.left, r.bottom - stage.top];
+    });
+    const covered = placed.length;
+    for (const t of byTopicSize) {
+      if (!topicShown[t] || !topicSize[t]) continue;
+      const text = topics[t][1];
+      const w = ctx.measureText(text).width;
+      const x = toScreenX(topicX[t]) - w / 2;
+      const y = toScreenY(topicY[t]);
+      const box = [x - 2, y - 9, x + w + 2, y + 9];
+      if (box[2] < 0 || box[0] > width || box[3] < 0 || box[1] > height) continue;
+      if (placed.some((p) => p[0] < box[2] && box[0] < p[2] && p[1] < box[3] && box[1] < p[3])) continue;
+      placed.push(box);
+      ctx.strokeStyle = theme.halo;
+      ctx.lineWidth = 4;
+      ctx.strokeText(text, x, y);
+      ctx.fillStyle = theme.fg;
+      ctx.fillText(text, x, y);
+      if (recording) recorded.topicNames.push([...box, text]);
+      if (placed.length - covered >= 80) break;
+    }
+    return placed.length - covered;
   }
 
   // ---- Hit-testing ----------------------------------------------------------------------
@@ -640,7 +746,7 @@
     showCard(i);
     if (i >= 0) {
       // The part of the map the card leaves visible: left of it, or above it on a phone.
-      const box = panel.getBoundingClientRect();
+      const box = $("panel").getBoundingClientRect();
       const stage = canvas.getBoundingClientRect();
       const sheet = box.top > stage.top + 10;
       const visW = sheet ? width : Math.max(120, box.left - stage.left);
@@ -665,172 +771,14 @@
   window.addEventListener("hashchange", () => fromAddress(true));
   window.addEventListener("popstate", () => fromAddress(true));
 
-  // ---- The card panel -------------------------------------------------------------------
-  const panel = $("panel");
+  // ---- The card panel (panel.js) -------------------------------------------------------
   const el = (tag, text, className) => {
     const e = document.createElement(tag);
     if (text !== undefined && text !== null) e.textContent = text;
     if (className) e.className = className;
     return e;
   };
-  // Only http(s) URLs become links.
-  const safeUrl = (text) => {
-    try {
-      const url = new URL(text);
-      return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
-    } catch {
-      return null;
-    }
-  };
-  const external = (url, text) => {
-    const href = safeUrl(url);
-    if (!href) return el("span", text, "no-link");
-    const a = el("a", text);
-    a.href = href;
-    a.rel = "noopener noreferrer";
-    a.target = "_blank";
-    return a;
-  };
-  const termLink = (i) => {
-    const a = el("a", data.term[i], "term-link");
-    a.href = `#${data.slug[i]}`;
-    const dot = el("span", null, "swatch");
-    dot.style.background = topicColor(topicOf[i]);
-    a.prepend(dot);
-    return a;
-  };
-  const section = (title, body) => {
-    const s = el("section");
-    s.append(el("h3", title), body);
-    return s;
-  };
-  // The card texts: a block of their own, one card per line. Only the card shown is parsed,
-  // so that opening a card costs the same at 100k terms as at 10; the lines are found once,
-  // when the first card is opened.
-  let cardText = null;
-  const cardStart = new Float64Array(n + 1);
-  const card = (i) => {
-    if (cardText === null) {
-      cardText = $("glossary-cards").textContent;
-      // "[" card0 ",\n" card1 ",\n" … "]": JSON strings never hold a raw line feed.
-      let at = 1;
-      for (let k = 0; k < n; k++) {
-        cardStart[k] = at;
-        const next = cardText.indexOf("\n", at);
-        at = next < 0 ? cardText.length + 1 : next + 1;
-      }
-      cardStart[n] = cardText.length + 1;
-    }
-    return JSON.parse(cardText.slice(cardStart[i], cardStart[i + 1] - 2));
-  };
-  const MARKER = /\[([A-Za-z0-9_.:-]+)\]/g;
-  function showCard(i) {
-    const t0 = performance.now();
-    panel.replaceChildren();
-    panel.hidden = i < 0;
-    if (i < 0) return;
-    const [definition, note, advantages, limitations, firstSeen, lastSeen, updated, citations, provenance] = card(i);
-    const close = el("button", "\u00d7", "close");
-    close.type = "button";
-    close.setAttribute("aria-label", "Close the card");
-    close.addEventListener("click", () => {
-      go(-1);
-      canvas.focus();
-    });
-    const head = el("header");
-    head.append(el("h2", data.term[i]), close);
-    panel.append(head);
-    const meta = el("p", null, "meta");
-    if (statusOf[i] >= 0) {
-      const status = el("span", data.statuses[statusOf[i]][0], "status");
-      status.style.setProperty("--status", data.statuses[statusOf[i]][1]);
-      meta.append(status, " ");
-    }
-    const topic = el("span", topics[topicOf[i]][1], "topic");
-    const dot = el("span", null, "swatch");
-    dot.style.background = topicColor(topicOf[i]);
-    topic.prepend(dot);
-    meta.append(topic, " ", el("code", data.slug[i], "slug"));
-    panel.append(meta);
-    if (data.aliases[i].length) panel.append(el("p", `Also: ${data.aliases[i].join(" \u00b7 ")}`, "aliases"));
-    panel.append(el("p", definition, "definition"));
-    const cites = new Map();
-    citations.forEach((c, k) => cites.set(c[0], k));
-    if (note) {
-      const body = el("div", null, "note");
-      for (const paragraph of note.split(/\n[ \t]*\n/)) {
-        const p = el("p");
-        let last = 0;
-        for (const m of paragraph.matchAll(MARKER)) {
-          if (!cites.has(m[1])) continue;
-          p.append(paragraph.slice(last, m.index));
-          const k = cites.get(m[1]);
-          const ref = external(citations[k][2], `[${k + 1}]`);
-          ref.title = citations[k][1];
-          ref.classList.add("cite");
-          p.append(ref);
-          last = m.index + m[0].length;
-        }
-        p.append(paragraph.slice(last));
-        body.append(p);
-      }
-      panel.append(section("Note", body));
-    }
-    for (const [title, items] of [
-      ["Advantages", advantages],
-      ["Limitations", limitations],
-    ]) {
-      if (!items.length) continue;
-      const ul = el("ul");
-      for (const item of items) ul.append(el("li", item));
-      panel.append(section(title, ul));
-    }
-    const links = [
-      ["Related", 0],
-      ["Supersedes", 1],
-      ["Superseded by", 2],
-    ];
-    for (const [title, kind] of links) {
-      const ul = el("ul", null, "links");
-      const others = [];
-      for (let j = adjStart[i]; j < adjStart[i + 1]; j++) if (adjKind[j] === kind) others.push(adj[j]);
-      others.sort((a, b) => data.term[a].localeCompare(data.term[b], "en"));
-      for (const o of others) {
-        const li = el("li");
-        li.append(termLink(o));
-        ul.append(li);
-      }
-      if (others.length) panel.append(section(title, ul));
-    }
-    const dates = [
-      ["First seen", firstSeen],
-      ["Last seen", lastSeen],
-      ["Updated", updated],
-    ].filter((d) => d[1]);
-    if (dates.length) {
-      const dl = el("dl", null, "dates");
-      for (const [k, v] of dates) dl.append(el("dt", k), el("dd", v));
-      panel.append(section("Dates", dl));
-    }
-    if (citations.length) {
-      const ol = el("ol", null, "sources");
-      for (const [, title, url, accessed] of citations) {
-        const li = el("li");
-        li.append(external(url, title));
-        if (!safeUrl(url)) li.append(" ", el("span", `(${url})`, "bad-url"));
-        if (accessed) li.append(el("span", ` accessed ${accessed}`, "accessed"));
-        ol.append(li);
-      }
-      panel.append(section("Sources", ol));
-    }
-    if (provenance.length) {
-      const ul = el("ul", null, "provenance");
-      for (const item of provenance) ul.append(el("li", item));
-      panel.append(section("Provenance", ul));
-    }
-    panel.scrollTop = 0;
-    stats.cardMs = performance.now() - t0;
-  }
+  const { showCard } = glossgraphPanel({ $, el, data, n, topics, topicOf, statusOf, topicColor, adjStart, adj, adjKind, go, canvas, stats });
 
   // ---- Search ---------------------------------------------------------------------------
   const search = $("search");
@@ -933,97 +881,8 @@
     }
   });
 
-  // ---- Legend and filters ---------------------------------------------------------------
-  const legend = $("legend");
-  const LEGEND_TOPICS = 10;
-  const byTopicSize = [...topics.keys()].sort((a, b) => topicSize[b] - topicSize[a] || a - b);
-  {
-    const ul = el("ul");
-    for (const t of byTopicSize.slice(0, LEGEND_TOPICS)) {
-      const li = el("li");
-      const dot = el("span", null, "swatch");
-      dot.style.background = topicColor(t);
-      li.append(dot, el("span", topics[t][1]));
-      ul.append(li);
-    }
-    legend.append(el("h2", "Topics"), ul);
-    if (topics.length > LEGEND_TOPICS) legend.append(el("p", `and ${(topics.length - LEGEND_TOPICS).toLocaleString("en")} more (Filters)`, "more"));
-    const statuses = el("p", null, "statuses");
-    const present = new Set();
-    for (let i = 0; i < n; i++) if (statusOf[i] >= 0) present.add(statusOf[i]);
-    data.statuses.forEach(([name, colour], k) => {
-      if (!present.has(k)) return;
-      const item = el("span", null, "status-key");
-      const ring = el("span", null, "ring");
-      ring.style.borderColor = colour;
-      item.append(ring, name);
-      statuses.append(item, " ");
-    });
-    if (present.size) legend.append(statuses);
-    const keys = el("p", null, "keys");
-    const line = el("span", null, "key-line");
-    const arrow = el("span", null, "key-arrow");
-    // Only the kinds of link the map has.
-    if (rel.length) keys.append(line, "related ");
-    if (sup.length) keys.append(arrow, "supersedes");
-    if (rel.length || sup.length) legend.append(keys);
-  }
-  const checkbox = (label, colour, count, onChange) => {
-    const l = el("label");
-    const c = el("input");
-    c.type = "checkbox";
-    c.checked = true;
-    c.addEventListener("change", () => onChange(c.checked));
-    const dot = el("span", null, "swatch");
-    if (colour) dot.style.background = colour;
-    l.append(c, dot, el("span", label), el("span", count.toLocaleString("en"), "n"));
-    return l;
-  };
-  {
-    const perStatus = new Uint32Array(data.statuses.length + 1);
-    for (let i = 0; i < n; i++) perStatus[statusSlot(i)]++;
-    const fieldset = $("status-filter");
-    data.statuses.forEach(([name, colour], k) => {
-      if (perStatus[k])
-        fieldset.append(
-          checkbox(name, colour, perStatus[k], (on) => {
-            statusShown[k] = on ? 1 : 0;
-            applyFilters();
-          }),
-        );
-    });
-    const none = data.statuses.length;
-    if (perStatus[none])
-      fieldset.append(
-        checkbox("no status", null, perStatus[none], (on) => {
-          statusShown[none] = on ? 1 : 0;
-          applyFilters();
-        }),
-      );
-    const topicList = $("topic-list");
-    const boxes = [];
-    for (const t of byTopicSize) {
-      const label = checkbox(topics[t][1], topicColor(t), topicSize[t], (on) => {
-        topicShown[t] = on ? 1 : 0;
-        applyFilters();
-      });
-      boxes.push(label.firstChild);
-      topicList.append(label);
-    }
-    const all = (on) => {
-      for (const b of boxes) b.checked = on;
-      topicShown.fill(on ? 1 : 0);
-      applyFilters();
-    };
-    $("topics-all").addEventListener("click", () => all(true));
-    $("topics-none").addEventListener("click", () => all(false));
-    const toggle = $("filters-toggle");
-    toggle.addEventListener("click", () => {
-      const filters = $("filters");
-      filters.hidden = !filters.hidden;
-      toggle.setAttribute("aria-expanded", String(!filters.hidden));
-    });
-  }
+  // ---- Legend and filters (filters.js) --------------------------------------------------
+  glossgraphFilters({ $, el, data, n, topics, topicSize, byTopicSize, topicColor, statusOf, statusShown, statusSlot, topicShown, applyFilters, rel, sup });
 
   // ---- Size, theme, start ---------------------------------------------------------------
   const resize = () => {
@@ -1055,6 +914,13 @@
     view: () => ({ ...view }),
     stats: () => ({ ...stats }),
     moving: () => animation !== null,
+    // What the next frames draw (discs [x, y, r, square], labels and topic names [x0, y0,
+    // x1, y1, text], in CSS pixels of the canvas), once record(true) asked for it.
+    record(on) {
+      recording = on;
+      requestDraw();
+    },
+    geometry: () => ({ discs: recorded.discs, labels: recorded.labels, topicNames: recorded.topicNames }),
   };
   window.glossgraphMap = api;
 

@@ -533,6 +533,12 @@
         [sx - gap - w, sy],
         [sx - w / 2, sy + gap + 4],
         [sx - w / 2, sy - gap - 4],
+        // Corners, for the terms that matter most (the selection's neighbourhood) or where
+        // there is room to spare.
+        [sx + gap * 0.7, sy - gap * 0.7 - 4],
+        [sx + gap * 0.7, sy + gap * 0.7 + 4],
+        [sx - gap * 0.7 - w, sy - gap * 0.7 - 4],
+        [sx - gap * 0.7 - w, sy + gap * 0.7 + 4],
       ];
       const fits = ([x, y]) => free(x - 1, y - 7, x + w + 1, y + 7) && clearOfDiscs(i, x - 1, y - 7, x + w + 1, y + 7);
       // The selected or hovered term's label is always shown, where it fits if it can.

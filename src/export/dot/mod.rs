@@ -71,9 +71,7 @@ pub fn write(
     view: &View,
     w: impl Write + Send,
 ) -> Result<(), ExportError> {
-    let selection = view
-        .select(glossary, config)
-        .map_err(|e| ExportError::Unwritable(e.to_string()))?;
+    let selection = view.select(glossary, config)?;
     write_selection(glossary, config, view, &selection, w)
 }
 

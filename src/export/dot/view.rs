@@ -88,6 +88,13 @@ impl Default for View {
     }
 }
 
+impl From<ViewError> for ExportError {
+    /// A view that cannot be drawn makes its drawing unwritable, with the view's message.
+    fn from(e: ViewError) -> Self {
+        ExportError::Unwritable(e.to_string())
+    }
+}
+
 /// A view that cannot be drawn.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ViewError {

@@ -364,30 +364,7 @@
       }
     }
     ctx.globalAlpha = 1;
-    // A ring in the status colour inside each disc's edge, a gap in the map's colour between
-    // it and the topic's fill, so that it shows on every topic colour; only when there is room.
-    if (s * BASE_RADIUS >= 7) {
-      for (let k = 0; k < count; k++) {
-        const i = visible[k];
-        const c = statusRing(i);
-        if (!c || (dim && !near[i])) continue;
-        const r = screenR(i, s);
-        const w = Math.max(1.2, Math.min(s * 2.2, r * 0.25));
-        const gap = Math.max(1, w * 0.6);
-        const x = toScreenX(X[i]);
-        const y = toScreenY(Y[i]);
-        ctx.lineWidth = gap;
-        ctx.strokeStyle = theme.bg;
-        ctx.beginPath();
-        ctx.arc(x, y, Math.max(0, r - w - gap / 2), 0, 2 * Math.PI);
-        ctx.stroke();
-        ctx.lineWidth = w;
-        ctx.strokeStyle = c;
-        ctx.beginPath();
-        ctx.arc(x, y, Math.max(0, r - w / 2), 0, 2 * Math.PI);
-        ctx.stroke();
-      }
-    }
+    if (s * BASE_RADIUS >= 7) drawRings(count, s, dim);
     for (const [i, colour, w] of [
       [hovered, theme.ring, 2],
       [selected, theme.ring, 3],
@@ -411,6 +388,31 @@
     if (!document.documentElement.dataset.ready) {
       document.documentElement.dataset.ready = "true";
       api.readyAt = performance.now();
+    }
+  }
+
+  // A ring in the status colour inside each disc's edge, a gap in the map's colour between
+  // it and the topic's fill, so that it shows on every topic colour; only when there is room.
+  function drawRings(count, s, dim) {
+    for (let k = 0; k < count; k++) {
+      const i = visible[k];
+      const c = statusRing(i);
+      if (!c || (dim && !near[i])) continue;
+      const r = screenR(i, s);
+      const w = Math.max(1.2, Math.min(s * 2.2, r * 0.25));
+      const gap = Math.max(1, w * 0.6);
+      const x = toScreenX(X[i]);
+      const y = toScreenY(Y[i]);
+      ctx.lineWidth = gap;
+      ctx.strokeStyle = theme.bg;
+      ctx.beginPath();
+      ctx.arc(x, y, Math.max(0, r - w - gap / 2), 0, 2 * Math.PI);
+      ctx.stroke();
+      ctx.lineWidth = w;
+      ctx.strokeStyle = c;
+      ctx.beginPath();
+      ctx.arc(x, y, Math.max(0, r - w / 2), 0, 2 * Math.PI);
+      ctx.stroke();
     }
   }
 

@@ -1,8 +1,9 @@
 //! The topic map of a glossary: which terms belong together ([`topics`], community detection)
 //! and where each term stands on the page ([`layout`], a force-directed drawing), computed
-//! once, in Rust, and shared by every graph output — GraphML, GEXF, DOT and the SVG drawn from
-//! it, the interactive HTML map, the data formats — so that a term has the same topic and the
-//! same place in every file.
+//! once, in Rust, and shared by every graph output — GraphML, GEXF, DOT, the SVG glossgraph
+//! draws, the interactive HTML map, the data formats — so that a term has the same topic and
+//! the same place in every file. Label boxes are measured with [`font`], a table of the maps'
+//! font's widths, so that no installed font changes a box.
 //!
 //! Everything here is deterministic: the input is the graph in node order (slug order), every
 //! random choice comes from [`crate::rng`] with a fixed seed, and ties are broken by index.

@@ -139,6 +139,9 @@ struct Layout {
     /// How much the title and legend are enlarged.
     scale: f64,
     page: Page,
+    /// The map's title, whole (the document's `<title>`), and as the heading shows it (cut
+    /// with `…` to the legend's width).
+    full_title: String,
     title: String,
     groups: Vec<GroupBox>,
     /// Each entry with its place: left x and middle y.
@@ -159,7 +162,7 @@ pub fn write_selection(
     let mut out = BufWriter::with_capacity(1 << 16, w);
     let places = Places::of(glossary, selection);
     let layout = Layout::of(glossary, config, view, selection, &places);
-    head(&mut out, glossary, config, selection, &layout)?;
+    head(&mut out, selection, &layout)?;
     let page = &layout.page;
 
     // Related links under everything but the boxes.
@@ -312,12 +315,8 @@ impl Layout {
             left: (width - map_width) / 2.0,
             top: map_top,
         };
-        let title = font::fit(
-            &dot::title(glossary, config, view, selection),
-            HEADING_SIZE,
-            room,
-        )
-        .into_owned();
+        let full_title = dot::title(glossary, config, view, selection);
+        let title = font::fit(&full_title, HEADING_SIZE, room).into_owned();
         let groups = groups
             .into_iter()
             .map(|(title, (lo, hi), color)| {
@@ -349,6 +348,7 @@ impl Layout {
             height,
             scale,
             page,
+            full_title,
             title,
             groups,
             legend: placed,
@@ -357,13 +357,7 @@ impl Layout {
 }
 
 /// The start of the document up to the links: the page, the title, the legend and the boxes.
-fn head(
-    out: &mut impl Write,
-    glossary: &Glossary,
-    config: &Config,
-    selection: &Selection,
-    layout: &Layout,
-) -> Result<(), ExportError> {
+fn head(out: &mut impl Write, selection: &Selection, layout: &Layout) -> Result<(), ExportError> {
     let (w, h) = (Coordinate(layout.width), Coordinate(layout.height));
     writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
     writeln!(
@@ -372,10 +366,9 @@ fn head(
          version=\"1.1\" width=\"{w}pt\" height=\"{h}pt\" viewBox=\"0 0 {w} {h}\" \
          font-family=\"{FONT_FAMILY}\">"
     )?;
-    let full_title = dot::title(glossary, config, &View::default(), selection);
     let named = origin("(the glossary)", "title");
     write!(out, "<title>")?;
-    text(out, &full_title, named)?;
+    text(out, &layout.full_title, named)?;
     writeln!(out, "</title>")?;
     writeln!(
         out,
@@ -707,6 +700,38 @@ mod tests {
             width: 40.0,
             height: 20.0,
         }
+    }
+
+    #[test]
+    fn the_title_says_what_a_focused_view_shows() {
+        use crate::{Card, Draft};
+        let card = |slug: &str, related: &[&str]| {
+            Card::from(Draft {
+                slug: slug.into(),
+                term: slug.to_uppercase(),
+                definition: format!("About {slug}."),
+                related: related.iter().map(|s| (*s).to_owned()).collect(),
+                ..Draft::default()
+            })
+        };
+        let glossary = Glossary::new(vec![
+            card("a", &["b"]),
+            card("b", &["a", "c"]),
+            card("c", &["b"]),
+        ]);
+        let view = View {
+            focus: Some("a".into()),
+            depth: 2,
+            ..View::default()
+        };
+        let mut out = Vec::new();
+        write(&glossary, &Config::default(), &view, &mut out).unwrap();
+        let svg = String::from_utf8(out).unwrap();
+        assert!(
+            svg.contains("<title>A: terms within 2 links · Glossary</title>"),
+            "{svg}"
+        );
+        assert_eq!(svg.matches("<g class=\"node\"").count(), 3);
     }
 
     #[test]

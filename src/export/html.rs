@@ -1,9 +1,9 @@
 //! The interactive map: one self-contained HTML page that opens by double-click.
 //!
 //! The page draws the glossary on a canvas with its own script (`html/map.js`, with the card
-//! panel in `html/panel.js` and the legend and filters in `html/filters.js`; Canvas 2D, no
-//! third-party code) and style (`html/map.css`), both compiled in with `include_str!` and
-//! inlined. Layout and topics come precomputed from the topic map ([`crate::map`]); the page only
+//! panel in `html/panel.js`, the legend and filters in `html/filters.js` and the placing of
+//! labels and topic names in `html/words.js`; Canvas 2D, no third-party code) and style
+//! (`html/map.css`), both compiled in with `include_str!` and inlined. Layout and topics come precomputed from the topic map ([`crate::map`]); the page only
 //! draws. The glossary goes in as `<script type="application/json">` blocks (what the map
 //! draws, then the card texts, parsed when a card is first shown) whose `<`,
 //! `>` and `&` are written as `\u003c`, `\u003e`, `\u0026`, so no card text can close the
@@ -30,11 +30,13 @@ use crate::graph::{Link, Node};
 use crate::map::Coordinate;
 use crate::Glossary;
 
-/// The page's script, inlined into every page as one script: the card panel and the legend
-/// and filters (each a function of its own), then the map, which uses them.
+/// The page's script, inlined into every page as one script: the card panel, the legend and
+/// filters, and the words' placer (each a function of its own), then the map, which uses them.
+/// The policy's hash is computed over exactly this text.
 pub const SCRIPT: &str = concat!(
     include_str!("html/panel.js"),
     include_str!("html/filters.js"),
+    include_str!("html/words.js"),
     include_str!("html/map.js")
 );
 /// The page's style sheet, inlined into every page.

@@ -281,6 +281,14 @@ fn the_map_script_passes_eslint() {
         eslint.is_file(),
         "ESLint is not installed: run scripts/install-test-tools.sh (this test needs it)"
     );
+    // Every part of the page's script (and the config itself), so that no new part is missed.
+    let mut scripts: Vec<PathBuf> = std::fs::read_dir(root().join("src/export/html"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "js" || e == "cjs"))
+        .collect();
+    scripts.sort();
+    assert!(scripts.len() >= 5, "{scripts:?}");
     let out = Command::new(&eslint)
         .current_dir(root())
         .env(
@@ -293,11 +301,8 @@ fn the_map_script_passes_eslint() {
             "0",
             "--config",
             "src/export/html/eslint.config.cjs",
-            "src/export/html/map.js",
-            "src/export/html/panel.js",
-            "src/export/html/filters.js",
-            "src/export/html/eslint.config.cjs",
         ])
+        .args(&scripts)
         .output()
         .unwrap();
     assert!(
@@ -324,27 +329,52 @@ fn render_refuses_view_flags_for_the_map() {
     assert!(!page.exists());
 }
 
-/// Asserts what a frame drew is legible: no two discs overlap (circles, or squares far out),
-/// no label covers a disc or another label, no two topic names overlap. Returns the numbers
-/// of discs, labels and topic names.
-fn assert_frame_legible(frame: &Value, name: &str) -> (usize, usize, usize) {
-    let list = |key: &str| -> Vec<Vec<f64>> {
-        frame[key]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| {
-                v.as_array()
-                    .unwrap()
-                    .iter()
-                    .take(4)
-                    .map(|x| x.as_f64().unwrap())
-                    .collect()
-            })
-            .collect()
+/// A frame's records of one kind, their numbers only: `discs` [x, y, r, square], `arrows` [x,
+/// y, length], `labels`, `topicNames` and `overlays` [x0, y0, x1, y1] (in canvas pixels).
+fn records(frame: &Value, key: &str) -> Vec<Vec<f64>> {
+    frame[key]
+        .as_array()
+        .unwrap_or_else(|| panic!("no {key} in the frame"))
+        .iter()
+        .map(|v| {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .filter_map(Value::as_f64)
+                .collect()
+        })
+        .collect()
+}
+
+/// What two things may share and still be apart: a hundredth of a pixel.
+const HAIR: f64 = 0.01;
+
+fn boxes_overlap(a: &[f64], b: &[f64]) -> bool {
+    a[0] < b[2] - HAIR && b[0] < a[2] - HAIR && a[1] < b[3] - HAIR && b[1] < a[3] - HAIR
+}
+
+/// Whether a disc (a square far out, counted by its outer circle, as the page places labels
+/// around it) reaches into the box.
+fn disc_meets_box(d: &[f64], b: &[f64]) -> bool {
+    let r = if d[3] == 0.0 {
+        d[2]
+    } else {
+        d[2] * std::f64::consts::SQRT_2
     };
-    let (discs, labels, names) = (list("discs"), list("labels"), list("topicNames"));
-    const HAIR: f64 = 0.01;
+    let dx = d[0].clamp(b[0], b[2]) - d[0];
+    let dy = d[1].clamp(b[1], b[3]) - d[1];
+    dx.hypot(dy) < r - HAIR
+}
+
+/// Asserts what a frame drew is legible: no two discs overlap (circles, or squares far out),
+/// no label covers a disc, another label or a topic name, no two topic names overlap, and no
+/// word lies under the legend, the zoom buttons or a panel. Returns the numbers of discs,
+/// labels and topic names.
+fn assert_frame_legible(frame: &Value, name: &str) -> (usize, usize, usize) {
+    let discs = records(frame, "discs");
+    let labels = records(frame, "labels");
+    let names = records(frame, "topicNames");
+    let overlays = records(frame, "overlays");
     let mut by_x: Vec<&Vec<f64>> = discs.iter().collect();
     by_x.sort_by(|a, b| a[0].total_cmp(&b[0]));
     let widest = discs.iter().map(|d| d[2]).fold(0.0, f64::max);
@@ -362,9 +392,6 @@ fn assert_frame_legible(frame: &Value, name: &str) -> (usize, usize, usize) {
             assert!(apart, "{name}: discs overlap: {a:?} {b:?}");
         }
     }
-    let boxes_overlap = |a: &[f64], b: &[f64]| {
-        a[0] < b[2] - HAIR && b[0] < a[2] - HAIR && a[1] < b[3] - HAIR && b[1] < a[3] - HAIR
-    };
     for (i, label) in labels.iter().enumerate() {
         for other in &labels[i + 1..] {
             assert!(
@@ -373,47 +400,79 @@ fn assert_frame_legible(frame: &Value, name: &str) -> (usize, usize, usize) {
             );
         }
         for d in &discs {
-            // A square counts by its outer circle, as the page places labels.
-            let r = if d[3] == 0.0 {
-                d[2]
-            } else {
-                d[2] * std::f64::consts::SQRT_2
-            };
-            let dx = d[0].clamp(label[0], label[2]) - d[0];
-            let dy = d[1].clamp(label[1], label[3]) - d[1];
             assert!(
-                dx.hypot(dy) >= r - HAIR,
+                !disc_meets_box(d, label),
                 "{name}: a label covers a disc: {label:?} {d:?}"
+            );
+        }
+        for topic in &names {
+            assert!(
+                !boxes_overlap(label, topic),
+                "{name}: a label covers a topic name: {label:?} {topic:?}"
             );
         }
     }
     for (i, a) in names.iter().enumerate() {
         for b in &names[i + 1..] {
-            assert!(!boxes_overlap(a, b), "{name}: topic names overlap");
+            assert!(
+                !boxes_overlap(a, b),
+                "{name}: topic names overlap: {a:?} {b:?}"
+            );
+        }
+    }
+    for o in &overlays {
+        for word in labels.iter().chain(&names) {
+            assert!(
+                !boxes_overlap(word, o),
+                "{name}: a word under the legend or a button: {word:?} {o:?}"
+            );
         }
     }
     (discs.len(), labels.len(), names.len())
 }
 
-#[test]
-fn discs_and_labels_never_overlap_and_topic_names_show_when_labels_cannot() {
-    let dir = scratch("html", "legible");
-    // The sample at the fitted zoom, then zoomed in.
-    let report = drive(&sample_page(&dir), &["--geometry", "0,3,8"]);
-    let frames = report["geometry"].as_array().unwrap();
-    assert_eq!(frames.len(), 3);
-    for frame in frames {
-        let steps = &frame["steps"];
-        let (discs, labels, _) = assert_frame_legible(frame, &format!("sample, {steps} steps in"));
-        assert!(discs > 0, "sample, {steps} steps in: nothing drawn");
-        assert!(labels > 0, "sample, {steps} steps in: no label");
+/// Asserts that at the fitted zoom the legend moved the map aside: it is open, and no disc
+/// lies under it.
+fn assert_legend_covers_no_term(frame: &Value, name: &str) {
+    let legend = frame["overlays"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o[4] == "legend")
+        .unwrap_or_else(|| panic!("{name}: no legend"));
+    let legend: Vec<f64> = legend.as_array().unwrap()[..4]
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    assert!(
+        legend[2] - legend[0] > 150.0,
+        "{name}: legend folded: {legend:?}"
+    );
+    for d in records(frame, "discs") {
+        let square = [d[0] - d[2], d[1] - d[2], d[0] + d[2], d[1] + d[2]];
+        assert!(
+            !boxes_overlap(&square, &legend),
+            "{name}: a term under the legend: {d:?} {legend:?}"
+        );
     }
-    // The fitted sample shows nearly every term's name.
-    let (discs, labels, _) = assert_frame_legible(&frames[0], "sample");
-    assert_eq!(discs, 34);
-    assert!(labels >= 30, "{labels} labels of 34");
+}
 
-    // 2,000 terms: far out, no term label has room, the topics are named over their islands.
+/// The topics' names as the page's data has them (`around …`).
+fn topic_names(page: &Path) -> Vec<String> {
+    let html = std::fs::read_to_string(page).unwrap();
+    let start = html.find("id=\"glossary-data\">").unwrap() + "id=\"glossary-data\">".len();
+    let end = start + html[start..].find("</script>").unwrap();
+    let data: Value = serde_json::from_str(&html[start..end]).unwrap();
+    data["topics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t[1].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// A generated glossary of 2,000 terms in `dir`: its cards (JSON Lines) and its map.
+fn generated_2000(dir: &Path) -> (PathBuf, PathBuf) {
     let cards = dir.join("g2000.jsonl");
     ok(&glossgraph(&[
         "generate",
@@ -429,16 +488,120 @@ fn discs_and_labels_never_overlap_and_topic_names_show_when_labels_cannot() {
         "--output",
         page.to_str().unwrap(),
     ]));
+    (cards, page)
+}
+
+#[test]
+fn discs_and_labels_never_overlap_and_topic_names_show_when_labels_cannot() {
+    let dir = scratch("html", "legible");
+    // The sample at the fitted zoom, then zoomed in, then as far in as the map goes.
+    let report = drive(&sample_page(&dir), &["--geometry", "0,3,8"]);
+    let frames = report["geometry"].as_array().unwrap();
+    assert_eq!(frames.len(), 3);
+    for frame in frames {
+        let steps = &frame["steps"];
+        let (discs, labels, _) = assert_frame_legible(frame, &format!("sample, {steps} steps in"));
+        assert!(discs > 0, "sample, {steps} steps in: nothing drawn");
+        assert!(labels > 0, "sample, {steps} steps in: no label");
+    }
+    assert_eq!(
+        frames[2]["scale"], 4.0,
+        "not zoomed in as far as the map goes"
+    );
+    // The fitted sample shows nearly every term's name, beside the legend.
+    let (discs, labels, _) = assert_frame_legible(&frames[0], "sample");
+    assert_eq!(discs, 34);
+    assert!(labels >= 30, "{labels} labels of 34");
+    assert_legend_covers_no_term(&frames[0], "sample");
+    // Its supersedes arrows have heads that can be seen.
+    let arrows = records(&frames[0], "arrows");
+    assert!(!arrows.is_empty(), "no arrowhead at the fitted zoom");
+    for head in &arrows {
+        assert!(head[2] >= 8.0, "an arrowhead of {} pixels", head[2]);
+    }
+
+    // 2,000 terms: far out, no term label has room, the topics are named over their islands.
+    let (_, page) = generated_2000(&dir);
+    let topics = topic_names(&page);
     let report = drive(&page, &["--geometry", "0,3,8"]);
     let frames = report["geometry"].as_array().unwrap();
     let (discs, labels, names) = assert_frame_legible(&frames[0], "2,000 terms, fitted");
     assert_eq!((discs, labels), (2000, 0));
-    assert!(names >= 10, "only {names} topic names at the fitted zoom");
-    let topics = report["first_frame"]["topicNames"].as_u64().unwrap();
-    assert_eq!(topics as usize, names);
+    assert_legend_covers_no_term(&frames[0], "2,000 terms");
+    // Most topics are named (by their centre term, as the SVG names them).
+    assert!(
+        3 * names >= 2 * topics.len(),
+        "{names} topic names of {} at the fitted zoom",
+        topics.len()
+    );
+    for drawn in frames[0]["topicNames"].as_array().unwrap() {
+        let text = drawn[4].as_str().unwrap();
+        assert!(
+            topics.iter().any(|t| t == &format!("around {text}")),
+            "`{text}` names no topic"
+        );
+    }
+    let topic_count = report["first_frame"]["topicNames"].as_u64().unwrap();
+    assert_eq!(topic_count as usize, names);
     for frame in &frames[1..] {
         let steps = &frame["steps"];
         let (_, labels, _) = assert_frame_legible(frame, &format!("2,000 terms, {steps} steps in"));
         assert!(labels > 0, "2,000 terms, {steps} steps in: no label");
     }
+}
+
+#[test]
+fn a_selection_keeps_the_map_legible_and_names_the_selected_term() {
+    let dir = scratch("html", "selection");
+    // The sample, RoCEv2 selected: its view, then zoomed in.
+    let report = drive(
+        &sample_page(&dir),
+        &["--hash", "roce-v2", "--geometry", "0,4"],
+    );
+    for frame in report["geometry"].as_array().unwrap() {
+        let steps = &frame["steps"];
+        let name = format!("sample, RoCEv2 selected, {steps} steps in");
+        let (_, labels, _) = assert_frame_legible(frame, &name);
+        assert_names_the_selection(frame, "RoCEv2", &name);
+        assert!(labels > 3, "{name}: {labels} labels");
+    }
+    // 2,000 terms, the best-linked term selected: its neighbours lie across the map.
+    let (cards, page) = generated_2000(&dir);
+    let text = std::fs::read_to_string(&cards).unwrap();
+    let hub: Value = text
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .max_by_key(|c| c["related"].as_array().unwrap().len())
+        .unwrap();
+    let report = drive(
+        &page,
+        &["--hash", hub["slug"].as_str().unwrap(), "--geometry", "0"],
+    );
+    let frame = &report["geometry"][0];
+    assert_frame_legible(frame, "2,000 terms, the hub selected");
+    assert_names_the_selection(
+        frame,
+        hub["term"].as_str().unwrap(),
+        "2,000 terms, the hub selected",
+    );
+}
+
+/// Asserts the selected term's name is shown: as a label, or where none fits as a callout
+/// (on a plate of its own, the only words allowed over the map's discs), and that nothing
+/// else is a callout (no term is hovered).
+fn assert_names_the_selection(frame: &Value, term: &str, name: &str) {
+    let texts = |key: &str| -> Vec<String> {
+        frame[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b[4].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let callouts = texts("callouts");
+    assert!(callouts.len() <= 1, "{name}: callouts {callouts:?}");
+    assert!(
+        texts("labels").iter().chain(&callouts).any(|t| t == term),
+        "{name}: `{term}` not shown"
+    );
 }

@@ -110,5 +110,4 @@ function glossgraphFilters(map) {
       toggle.setAttribute("aria-expanded", String(!filters.hidden));
     });
   }
-
 }

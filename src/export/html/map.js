@@ -4,10 +4,11 @@
 // Shape: the data block is read once into typed arrays (positions, topics, statuses, edges as
 // adjacency lists); a uniform grid over the map answers "which terms are on screen" and "which
 // term is under the pointer" without visiting all of them, so a frame costs what is visible.
-// How much is drawn follows the zoom (level of detail): dots only when far, then edges, arrows
-// and labels as there is room for them. Card texts reach the page with textContent only.
+// How much is drawn follows the zoom (level of detail): dots and the topics' names when far,
+// then edges, arrows and labels as there is room for them (words.js places the words). Card
+// texts reach the page with textContent only.
 "use strict";
-/* global glossgraphFilters, glossgraphPanel */
+/* global glossgraphFilters, glossgraphPanel, glossgraphWords */
 
 (() => {
   const startedAt = performance.now();
@@ -128,13 +129,6 @@
   const topicSize = new Uint32Array(topics.length);
   for (let i = 0; i < n; i++) topicSize[topicOf[i]]++;
   const byTopicSize = [...topics.keys()].sort((a, b) => topicSize[b] - topicSize[a] || a - b);
-  // Where each topic's name goes: the middle of its terms.
-  const topicX = new Float64Array(topics.length);
-  const topicY = new Float64Array(topics.length);
-  for (let i = 0; i < n; i++) {
-    topicX[topicOf[i]] += X[i] / topicSize[topicOf[i]];
-    topicY[topicOf[i]] += Y[i] / topicSize[topicOf[i]];
-  }
   const statusShown = new Uint8Array(data.statuses.length + 1).fill(1); // last: no status
   const topicShown = new Uint8Array(topics.length).fill(1);
   const shown = new Uint8Array(n).fill(1);
@@ -166,6 +160,7 @@
       edge: get("--edge"),
       arrow: get("--arrow"),
       halo: get("--halo"),
+      plate: get("--panel"),
       ring: get("--ring"),
       dark: matchMedia("(prefers-color-scheme: dark)").matches,
     };
@@ -179,11 +174,12 @@
   let dpr = 1;
   const view = { x: (minX + maxX) / 2, y: (minY + maxY) / 2, scale: 1 };
   const MAX_SCALE = 4;
-  const minScale = () => Math.min(0.5, fitScale() / 2);
-  const fitScale = () => {
+  const minScale = () => Math.min(0.5, fitScale(width, height) / 2);
+  // The scale at which the whole map fits a part of the canvas `across` by `down` pixels.
+  const fitScale = (across, down) => {
     const w = Math.max(maxX - minX + 4 * BASE_RADIUS, 200);
     const h = Math.max(maxY - minY + 4 * BASE_RADIUS, 200);
-    return Math.min(MAX_SCALE / 2, Math.min(width / w, height / h) * 0.92);
+    return Math.min(MAX_SCALE / 2, Math.min(across / w, down / h) * 0.92);
   };
   const toScreenX = (x) => (x - view.x) * view.scale + width / 2;
   const toScreenY = (y) => (y - view.y) * view.scale + height / 2;
@@ -193,7 +189,34 @@
   const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
   let animation = null;
-  const fit = () => ({ x: (minX + maxX) / 2, y: (minY + maxY) / 2, scale: fitScale() });
+  // The part of the canvas nothing covers: left of the card (above it, on a phone), and right
+  // of the legend when it is open and leaves most of the width. The map is fitted, and a
+  // selection centred, there: the legend and the card move the map aside, not cover it.
+  const clearArea = () => {
+    const stage = canvas.getBoundingClientRect();
+    const area = { left: 0, top: 0, right: width, bottom: height };
+    const panel = $("panel");
+    if (!panel.hidden) {
+      const box = panel.getBoundingClientRect();
+      if (box.top > stage.top + 10) area.bottom = Math.max(120, box.top - stage.top);
+      else area.right = Math.max(120, box.left - stage.left);
+    }
+    const legend = $("legend");
+    const edge = legend.getBoundingClientRect().right - stage.left + 8;
+    const open = legend.offsetWidth > 0 && legend.querySelector("[aria-expanded=true]");
+    if (open && edge < 0.4 * area.right) area.left = edge;
+    return area;
+  };
+  // The view that shows the whole map.
+  const fit = () => {
+    const area = clearArea();
+    const scale = fitScale(area.right - area.left, area.bottom - area.top);
+    return {
+      x: (minX + maxX) / 2 + (width / 2 - (area.left + area.right) / 2) / scale,
+      y: (minY + maxY) / 2 + (height / 2 - (area.top + area.bottom) / 2) / scale,
+      scale,
+    };
+  };
   const moveTo = (target, animate) => {
     target.scale = clampScale(target.scale);
     if (!animate || reducedMotion.matches) {
@@ -241,7 +264,7 @@
   // What the last frame drew, in screen pixels, for the tests (api.geometry): kept only when
   // asked (api.record), so that a frame of 100k terms costs nothing more.
   let recording = false;
-  const recorded = { discs: [], labels: [], topicNames: [] };
+  const recorded = { discs: [], arrows: [], labels: [], callouts: [], topicNames: [], overlays: [] };
   let frame = 0;
   const stats = { nodes: 0, edges: 0, labels: 0, topicNames: 0, ms: 0, cardMs: 0 };
   const requestDraw = () => {
@@ -253,10 +276,6 @@
   const bucketStart = new Uint32Array(topics.length + 1);
   const bucketed = new Uint32Array(n);
   const MAX_EDGE_NODES = 20000;
-  const MAX_LABEL_NODES = 5000;
-  const FONT = "12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
-  const FONT_BOLD = "600 13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
-  const FONT_TOPIC = "600 14px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
   function draw(now) {
     frame = 0;
@@ -293,6 +312,7 @@
     // pixels, edges would only grey the map over; they fade in as the terms move apart.
     const room = s * 100;
     let edges = 0;
+    if (recording) recorded.arrows = [];
     if (count <= MAX_EDGE_NODES && room >= 10) {
       // Supersedes with its arrowhead (old -> new), eight pixels at least, once terms are far
       // enough apart for the heads not to crowd the map.
@@ -377,13 +397,11 @@
       ctx.stroke();
     }
 
-    const labels = drawLabels(count);
-    // No term labels for want of room: the topics' names instead.
-    stats.topicNames = labels === 0 && count > 0 ? drawTopicNames() : 0;
-    if (recording && stats.topicNames === 0) recorded.topicNames = [];
+    const words = placer.draw({ s, count, stamp, width, height, theme, selected, hovered }, recording ? recorded : null);
     stats.nodes = count;
     stats.edges = edges;
-    stats.labels = labels;
+    stats.labels = words.labels;
+    stats.topicNames = words.topicNames;
     stats.ms = performance.now() - t0;
     if (!document.documentElement.dataset.ready) {
       document.documentElement.dataset.ready = "true";
@@ -462,140 +480,7 @@
     ctx.lineTo(x1 - ux * head - uy * head * 0.45, y1 - uy * head + ux * head * 0.45);
     ctx.lineTo(x1 - ux * head + uy * head * 0.45, y1 - uy * head - ux * head * 0.45);
     ctx.closePath();
-  }
-
-  // Labels where they fit: the selected term and its neighbours first, then by how linked a
-  // term is; a label that would overlap one already placed is left out.
-  const occupied = new Set();
-  function drawLabels(count) {
-    const s = view.scale;
-    const list = [];
-    if (selected >= 0 && seen[selected] === stamp) list.push(selected);
-    if (hovered >= 0 && seen[hovered] === stamp && hovered !== selected) list.push(hovered);
-    // Far out, a label per term would be a smear: only when terms are far enough apart.
-    const room = view.scale * 100;
-    if (count <= MAX_LABEL_NODES && room >= 22) {
-      const rest = [];
-      // With a term selected, the others' labels only once there is room for them too.
-      const others = selected < 0 || room >= 45;
-      for (let k = 0; k < count; k++) {
-        const i = visible[k];
-        if (i !== selected && i !== hovered && (others || near[i])) rest.push(i);
-      }
-      rest.sort((a, b) => (near[b] > 0) - (near[a] > 0) || rank[a] - rank[b]);
-      for (const i of rest) list.push(i);
-    } else if (selected >= 0) {
-      for (let j = adjStart[selected]; j < adjStart[selected + 1]; j++) if (seen[adj[j]] === stamp) list.push(adj[j]);
-    }
-    occupied.clear();
-    // Placed labels mark the cells of a fine screen grid; a label goes right of its term, else
-    // left, below or above, wherever its cells are free.
-    const CW = 8;
-    const CH = 6;
-    const KEY = 1 << 14;
-    const free = (x0, y0, x1, y1) => {
-      for (let r = Math.floor(y0 / CH); r <= Math.floor(y1 / CH); r++)
-        for (let c = Math.floor(x0 / CW); c <= Math.floor(x1 / CW); c++) if (occupied.has(r * KEY + c)) return false;
-      return true;
-    };
-    const take = (x0, y0, x1, y1) => {
-      for (let r = Math.floor(y0 / CH); r <= Math.floor(y1 / CH); r++)
-        for (let c = Math.floor(x0 / CW); c <= Math.floor(x1 / CW); c++) occupied.add(r * KEY + c);
-    };
-    // A label never covers a disc drawn this frame (its own excepted): the discs near the
-    // spot, found through the grid, are tested exactly (a square by its outer circle).
-    const circles = s * BASE_RADIUS >= 2.5;
-    const clearOfDiscs = (i, x0, y0, x1, y1) => {
-      let clear = true;
-      inRect(toWorldX(x0), toWorldY(y0), toWorldX(x1), toWorldY(y1), (j) => {
-        if (!clear || j === i || seen[j] !== stamp) return;
-        const r = circles ? screenR(j, s) : squareR(j, s) * Math.SQRT2;
-        const cx = toScreenX(X[j]);
-        const cy = toScreenY(Y[j]);
-        const dx = Math.max(x0, Math.min(cx, x1)) - cx;
-        const dy = Math.max(y0, Math.min(cy, y1)) - cy;
-        if (dx * dx + dy * dy < r * r) clear = false;
-      });
-      return clear;
-    };
-    if (recording) recorded.labels = [];
-    let placed = 0;
-    ctx.textBaseline = "middle";
-    ctx.lineJoin = "round";
-    for (const i of list) {
-      const bold = i === selected || i === hovered;
-      ctx.font = bold ? FONT_BOLD : FONT;
-      const text = data.term[i];
-      const w = ctx.measureText(text).width;
-      const sx = toScreenX(X[i]);
-      const sy = toScreenY(Y[i]);
-      const gap = Math.max(3, screenR(i, s)) + 4;
-      const spots = [
-        [sx + gap, sy],
-        [sx - gap - w, sy],
-        [sx - w / 2, sy + gap + 4],
-        [sx - w / 2, sy - gap - 4],
-        // Corners, for the terms that matter most (the selection's neighbourhood) or where
-        // there is room to spare.
-        [sx + gap * 0.7, sy - gap * 0.7 - 4],
-        [sx + gap * 0.7, sy + gap * 0.7 + 4],
-        [sx - gap * 0.7 - w, sy - gap * 0.7 - 4],
-        [sx - gap * 0.7 - w, sy + gap * 0.7 + 4],
-      ];
-      const fits = ([x, y]) => free(x - 1, y - 7, x + w + 1, y + 7) && clearOfDiscs(i, x - 1, y - 7, x + w + 1, y + 7);
-      // The selected or hovered term's label is always shown, where it fits if it can.
-      const spot = spots.find(fits) || (bold ? spots[0] : null);
-      if (!spot) continue;
-      const [x, y] = spot;
-      take(x - 1, y - 7, x + w + 1, y + 7);
-      if (recording) recorded.labels.push([x - 1, y - 7, x + w + 1, y + 7, text]);
-      const faded = selected >= 0 && !near[i];
-      ctx.globalAlpha = faded ? 0.35 : 1;
-      ctx.strokeStyle = theme.halo;
-      ctx.lineWidth = 3;
-      ctx.strokeText(text, x, y);
-      ctx.fillStyle = theme.fg;
-      ctx.fillText(text, x, y);
-      placed++;
-      if (placed >= 800) break;
-    }
-    ctx.globalAlpha = 1;
-    return placed;
-  }
-
-  // Far out, where term labels would be a smear, the topics' names over their islands (as a
-  // map names regions before towns): largest topics first, none over another.
-  function drawTopicNames() {
-    if (recording) recorded.topicNames = [];
-    ctx.font = FONT_TOPIC;
-    ctx.textBaseline = "middle";
-    ctx.lineJoin = "round";
-    // Nor under the legend or the zoom buttons.
-    const stage = canvas.getBoundingClientRect();
-    const placed = [$("legend"), $("zoom-buttons")].map((e) => {
-      const r = e.getBoundingClientRect();
-      return [r.left - stage.left, r.top - stage.top, r.right - stage.left, r.bottom - stage.top];
-    });
-    const covered = placed.length;
-    for (const t of byTopicSize) {
-      if (!topicShown[t] || !topicSize[t]) continue;
-      const text = topics[t][1];
-      const w = ctx.measureText(text).width;
-      const x = toScreenX(topicX[t]) - w / 2;
-      const y = toScreenY(topicY[t]);
-      const box = [x - 2, y - 9, x + w + 2, y + 9];
-      if (box[2] < 0 || box[0] > width || box[3] < 0 || box[1] > height) continue;
-      if (placed.some((p) => p[0] < box[2] && box[0] < p[2] && p[1] < box[3] && box[1] < p[3])) continue;
-      placed.push(box);
-      ctx.strokeStyle = theme.halo;
-      ctx.lineWidth = 4;
-      ctx.strokeText(text, x, y);
-      ctx.fillStyle = theme.fg;
-      ctx.fillText(text, x, y);
-      if (recording) recorded.topicNames.push([...box, text]);
-      if (placed.length - covered >= 80) break;
-    }
-    return placed.length - covered;
+    if (recording) recorded.arrows.push([x1, y1, head]);
   }
 
   // ---- Hit-testing ----------------------------------------------------------------------
@@ -753,12 +638,10 @@
     setSelected(i);
     showCard(i);
     if (i >= 0) {
-      // The part of the map the card leaves visible: left of it, or above it on a phone.
-      const box = $("panel").getBoundingClientRect();
-      const stage = canvas.getBoundingClientRect();
-      const sheet = box.top > stage.top + 10;
-      const visW = sheet ? width : Math.max(120, box.left - stage.left);
-      const visH = sheet ? Math.max(120, box.top - stage.top) : height;
+      // The part of the map the card and the legend leave visible.
+      const area = clearArea();
+      const visW = area.right - area.left;
+      const visH = area.bottom - area.top;
       // Close enough to read the labels, far enough to see every neighbour.
       let reachX = 0;
       let reachY = 0;
@@ -766,13 +649,10 @@
         reachX = Math.max(reachX, Math.abs(X[adj[j]] - X[i]));
         reachY = Math.max(reachY, Math.abs(Y[adj[j]] - Y[i]));
       }
-      // The legend covers the bottom left corner of a wide map: keep the neighbours above it.
-      const below = sheet ? 40 : $("legend").getBoundingClientRect().height + 40;
-      const scale = clampScale(
-        Math.max(0.25, Math.min(1.2, (visW / 2 - 110) / (reachX + 1), (visH / 2 - below) / (reachY + 1))),
-      );
+      const scale = clampScale(Math.max(0.25, Math.min(1.2, (visW / 2 - 110) / (reachX + 1), (visH / 2 - 40) / (reachY + 1))));
       // Centre the term in the visible part.
-      moveTo({ x: X[i] + (width - visW) / 2 / scale, y: Y[i] + (height - visH) / 2 / scale, scale }, animate);
+      const x = X[i] + (width / 2 - (area.left + area.right) / 2) / scale;
+      moveTo({ x, y: Y[i] + (height / 2 - (area.top + area.bottom) / 2) / scale, scale }, animate);
     }
     requestDraw();
   };
@@ -889,8 +769,12 @@
     }
   });
 
-  // ---- Legend and filters (filters.js) --------------------------------------------------
+  // ---- Legend and filters (filters.js), words (words.js) ---------------------------------
   glossgraphFilters({ $, el, data, n, topics, topicSize, byTopicSize, topicColor, statusOf, statusShown, statusSlot, topicShown, applyFilters, rel, sup });
+  const placer = glossgraphWords({
+    $, ctx, canvas, data, topics, topicOf, topicSize, byTopicSize, topicShown, X, Y, rank, near, visible, seen,
+    adjStart, adj, inRect, screenR, squareR, BASE_RADIUS, toScreenX, toScreenY, toWorldX, toWorldY,
+  });
 
   // ---- Size, theme, start ---------------------------------------------------------------
   const resize = () => {
@@ -922,13 +806,16 @@
     view: () => ({ ...view }),
     stats: () => ({ ...stats }),
     moving: () => animation !== null,
-    // What the next frames draw (discs [x, y, r, square], labels and topic names [x0, y0,
-    // x1, y1, text], in CSS pixels of the canvas), once record(true) asked for it.
+    // What the next frames draw, in CSS pixels of the canvas, once record(true) asked for it:
+    // discs [x, y, r, square], arrowheads [x, y, length], labels, callouts (the selected or
+    // hovered term's name where no label fits) and topic names [x0, y0, x1, y1, text] (the
+    // boxes of their ink and halo), and what covers the canvas (overlays: [x0, y0, x1, y1,
+    // element id]).
     record(on) {
       recording = on;
       requestDraw();
     },
-    geometry: () => ({ discs: recorded.discs, labels: recorded.labels, topicNames: recorded.topicNames }),
+    geometry: () => ({ ...recorded }),
   };
   window.glossgraphMap = api;
 

@@ -13,6 +13,23 @@ import tempfile
 import time
 
 
+class CdpError(SystemExit):
+    """A command Chromium answered with an error; `transient` when the page it ran in was
+    navigating away (the command may be tried again on the next document)."""
+
+    TRANSIENT = (
+        "Inspected target navigated or closed",
+        "Execution context was destroyed",
+        "Cannot find context with specified id",
+    )
+
+    def __init__(self, method, error, params=None):
+        what = (params or {}).get("expression", "")
+        super().__init__(f"{method}: {error}" + (f" (evaluating {what[:160]!r})" if what else ""))
+        message = error.get("message", "") if isinstance(error, dict) else str(error)
+        self.transient = any(t in message for t in self.TRANSIENT)
+
+
 class Browser:
     def __init__(self, chromium, window="1200,900"):
         to_child_r, to_child_w = os.pipe()
@@ -48,7 +65,7 @@ class Browser:
         self.session = None
 
     def call(self, method, params=None, session=None):
-        """Sends one command and returns its result; raises SystemExit on a CDP error."""
+        """Sends one command and returns its result; raises CdpError on a CDP error."""
         self.next_id += 1
         message = {"id": self.next_id, "method": method, "params": params or {}}
         session = session or self.session
@@ -59,7 +76,7 @@ class Browser:
             reply = self._read()
             if reply.get("id") == self.next_id:
                 if "error" in reply:
-                    raise SystemExit(f"{method}: {reply['error']}")
+                    raise CdpError(method, reply["error"], params)
                 return reply.get("result", {})
             if "method" in reply:
                 self.events.append(reply)
@@ -89,11 +106,17 @@ class Browser:
 
     def wait_for(self, expression, what, timeout=30):
         """Polls `expression` until it is truthy (an exception counts as false, e.g. while
-        the page is still loading); returns its value."""
+        the page is still loading, and so does a page navigating away under the poll);
+        returns its value."""
         deadline = time.time() + timeout
         guarded = f"(() => {{ try {{ return ({expression}); }} catch (e) {{ return false; }} }})()"
         while True:
-            value = self.evaluate(guarded)
+            try:
+                value = self.evaluate(guarded)
+            except CdpError as error:
+                if not error.transient:
+                    raise
+                value = False
             if value:
                 return value
             if time.time() > deadline:

@@ -65,7 +65,9 @@ def landed():
 def follow(href_expression, what):
     """Clicks the link the expression finds and waits for the next page to load."""
     before = browser.evaluate("location.href")
-    browser.evaluate(f"({href_expression}).click()")
+    # The click is queued so that the evaluation answers before the navigation starts (a
+    # click inside it can take the page, and the answer, away under heavy load).
+    browser.evaluate(f"(el => {{ if (!el) throw new Error('no such link'); setTimeout(() => el.click(), 0); }})({href_expression})")
     browser.wait_for(
         f"location.href !== {json.dumps(before)} && document.readyState === 'complete'",
         what,

@@ -80,6 +80,9 @@ class Browser:
                 return reply.get("result", {})
             if "method" in reply:
                 self.events.append(reply)
+                if reply["method"] == "Inspector.targetCrashed":
+                    # A crashed page answers nothing more: say so rather than wait forever.
+                    raise SystemExit(f"{method}: the page crashed")
 
     def _read(self):
         while b"\0" not in self.pending:
@@ -94,7 +97,8 @@ class Browser:
         """Opens a tab, attaches to it (flat session), enables `domains`, then navigates."""
         target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
         self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        for domain in domains:
+        # Inspector reports a crashed page (`Inspector.targetCrashed`), which `call` stops on.
+        for domain in ("Inspector",) + tuple(d for d in domains if d != "Inspector"):
             self.call(domain + ".enable")
         self.call("Page.navigate", {"url": url})
 

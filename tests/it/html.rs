@@ -327,6 +327,20 @@ fn render_refuses_view_flags_for_the_map() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("the HTML map shows the whole glossary"));
     assert!(!page.exists());
+    // Every flag that shapes the other maps is refused, by name, never ignored in silence.
+    for flags in [
+        &["--engine", "dot"][..],
+        &["--cluster", "status"],
+        &["--max-nodes", "5"],
+    ] {
+        let mut args = vec!["render", "--output", page.to_str().unwrap()];
+        args.extend_from_slice(flags);
+        let out = glossgraph(&args);
+        assert_eq!(out.status.code(), Some(2), "{flags:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains(&format!("{} only applies", flags[0])), "{err}");
+        assert!(!page.exists());
+    }
 }
 
 /// A frame's records of one kind, their numbers only: `discs` [x, y, r, square], `arrows` [x,

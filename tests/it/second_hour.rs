@@ -37,6 +37,19 @@ fn out_and_output_are_one_flag_everywhere() {
         "{}",
         stderr(&out)
     );
+    // With --output given, a missing argument is something else: no tip about --output.
+    let out = glossgraph(&["render", "--depth", "2", "--output", "map.svg"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("--focus <SLUG>"), "{err}");
+    assert!(!err.contains("tip:"), "{err}");
+    // An unwritable output names its cause once.
+    let missing = dir.path().join("no-such-folder").join("map.svg");
+    let out = glossgraph(&["render", "--output", missing.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("cannot write"), "{err}");
+    assert_eq!(err.matches("os error 2").count(), 1, "{err}");
     // A negative count is refused as a count, not with advice that makes it the INPUT.
     let out = glossgraph(&["check", "--max-per-rule", "-1"]);
     assert_eq!(out.status.code(), Some(2));

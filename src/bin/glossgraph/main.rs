@@ -46,15 +46,24 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) if exit::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let mut stderr = io::stderr().lock();
-            let _ = write!(stderr, "glossgraph: error: {e}");
-            for cause in e.chain().skip(1) {
-                let _ = write!(stderr, ": {cause}");
-            }
-            let _ = writeln!(stderr);
+            let _ = writeln!(io::stderr().lock(), "glossgraph: error: {}", chain(&e));
             ExitCode::from(exit::FAILURE)
         }
     }
+}
+
+/// An error and its causes, `: `-separated, each cause once: the library's errors name their
+/// cause in their own text too (so that `to_string()` says it), which is then not repeated.
+fn chain(e: &anyhow::Error) -> String {
+    let mut text = e.to_string();
+    for cause in e.chain().skip(1) {
+        let cause = cause.to_string();
+        if !text.ends_with(&cause) {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
+    }
+    text
 }
 
 /// For `render map.svg` without `--output`: the file that was surely meant as the output (a
@@ -65,6 +74,16 @@ fn output_given_as_input(e: &clap::Error) -> Option<String> {
     }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let render = args.iter().position(|a| a == "render")?;
+    // With the output named, what is missing is something else (`--depth` without `--focus`).
+    let named = args[render + 1..].iter().any(|a| {
+        ["--output", "--out", "-o"].contains(&a.as_str())
+            || a.starts_with("--output=")
+            || a.starts_with("--out=")
+            || (a.starts_with("-o") && !a.starts_with("--"))
+    });
+    if named {
+        return None;
+    }
     args[render + 1..]
         .iter()
         .find(|a| {

@@ -22,10 +22,13 @@ pub fn run(args: &RenderArgs, color: Color) -> Result<ExitCode> {
         }
     };
     if html::is_html(&args.output) {
+        let given = args.view.given();
         anyhow::ensure!(
-            args.view.focus.is_none() && args.view.status.is_empty(),
-            "the HTML map shows the whole glossary (it has its own filters): --focus and \
-             --status only apply to the SVG, PNG and PDF maps"
+            given.is_empty(),
+            "the HTML map shows the whole glossary on glossgraph's own layout (it has its own \
+             filters): {} only appl{} to the SVG, PNG and PDF maps",
+            given.join(", "),
+            if given.len() == 1 { "ies" } else { "y" }
         );
         html::write_file(&checked.glossary, &checked.config, &args.output)
             .with_context(|| format!("cannot write `{}`", args.output.display()))?;

@@ -120,6 +120,17 @@ pub fn label_box(label: &str) -> (f64, f64) {
     )
 }
 
+/// What a term's box of `width` points shows of `label`: all of it, or its start and `…`
+/// when it is longer than [`label_box`]'s widest box (the SVG and the pinned DOT alike).
+pub fn shown_label(label: &str, width: f64) -> std::borrow::Cow<'_, str> {
+    font::fit(
+        label,
+        LABEL_SIZE,
+        width - 2.0 * LABEL_PADDING,
+        font::Weight::Regular,
+    )
+}
+
 /// The font size of a topic's title on a map, in points.
 pub const TITLE_SIZE: f64 = 12.0;
 

@@ -155,6 +155,7 @@ fn graphviz_renders_every_view_of_the_sample_cleanly() {
             "status",
             View {
                 cluster: Cluster::Status,
+                engine: Engine::Dot,
                 ..View::default()
             },
         ),
@@ -209,6 +210,7 @@ fn hostile_text_survives_into_the_svg() {
             "clusters",
             View {
                 cluster: Cluster::Status,
+                engine: Engine::Dot,
                 ..View::default()
             },
         ),
@@ -307,6 +309,7 @@ fn dot_output_is_byte_stable_across_runs_and_input_orders() {
         View {
             cluster: Cluster::Status,
             statuses: vec!["shipping".into(), "draft".into()],
+            engine: Engine::Dot,
             ..View::default()
         },
         View {

@@ -349,3 +349,53 @@ fn a_generated_2000_term_map_keeps_its_terms_apart_and_names_its_topics() {
     let lint = tool("xmllint", &["--nonet", "--noout", svg.to_str().unwrap()]);
     assert!(lint.status.success(), "{lint:?}");
 }
+
+#[test]
+fn a_focused_view_has_its_whole_title_and_the_legend_shows_only_its_topics() {
+    let (glossary, config) = sample();
+    for depth in [0, 1, 2] {
+        let view = View {
+            focus: Some("roce-v2".into()),
+            depth,
+            cluster: Cluster::Topic,
+            ..View::default()
+        };
+        let mut out = Vec::new();
+        draw::write(&glossary, &config, &view, &mut out).unwrap();
+        let svg = String::from_utf8(out).unwrap();
+        let width: f64 = svg
+            .split("viewBox=\"0 0 ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .unwrap()
+            .parse()
+            .unwrap();
+        // The bold title is whole, and on the page as Helvetica Bold measures it.
+        let title = svg
+            .split("font-weight=\"bold\">")
+            .nth(1)
+            .and_then(|rest| rest.split('<').next())
+            .unwrap();
+        assert!(title.starts_with("RoCEv2: terms within"), "{title}");
+        assert!(!title.ends_with('…'), "depth {depth}: {title}");
+        let right = 16.0 + font::width_in(title, 16.0, font::Weight::Bold);
+        assert!(
+            right <= width,
+            "depth {depth}: {title} ends at {right} on {width}"
+        );
+        // The legend's topic swatches are colours the terms drawn have.
+        let fills = |marker: &str| -> std::collections::BTreeSet<String> {
+            svg.split(marker)
+                .skip(1)
+                .map(|rest| rest.split("fill=\"").nth(1).unwrap()[..7].to_owned())
+                .collect()
+        };
+        let swatches = fills("width=\"8\" height=\"12\"");
+        let terms = fills("<g class=\"node\"");
+        assert!(!swatches.is_empty(), "depth {depth}: no swatch");
+        assert!(
+            swatches.is_subset(&terms),
+            "depth {depth}: {swatches:?} not among {terms:?}"
+        );
+    }
+}

@@ -162,7 +162,7 @@ pub enum Command {
     /// Examples:
     ///   glossgraph render --output map.svg                        # the whole glossary in data/
     ///   glossgraph render --focus roce-v2 --depth 2 --output roce-v2.svg
-    ///   glossgraph render --status shipping,emerging --cluster status --output live.pdf
+    ///   glossgraph render --status shipping,emerging --cluster status --engine dot --output live.pdf
     ///   glossgraph render big.jsonl --cluster none --output big.png
     ///   glossgraph render --output map.html                       # open it in a browser
     #[command(verbatim_doc_comment)]
@@ -626,7 +626,7 @@ pub enum ClusterArg {
     None,
     /// One box per topic found in the graph.
     Topic,
-    /// One box per status.
+    /// One box per status (with --engine dot: the map engine places terms by topic).
     Status,
     /// One box per connected group of terms.
     Component,

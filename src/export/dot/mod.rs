@@ -47,6 +47,11 @@ pub const MAX_QUOTED: usize = 16_381;
 
 /// Nodes (or half as many edges) written together, on one of the cores.
 const CHUNK: usize = 1024;
+/// The font the DOT names. Graphviz reads `Helvetica` as its PostScript alias and draws the
+/// machine's default sans-serif (DejaVu Sans on Debian, about 10% wider than the Helvetica
+/// widths the map's boxes are made for, so labels overflowed them); `Arial` reaches Arial, or
+/// through fontconfig's metric aliases Liberation Sans or Arimo, all with Helvetica's widths.
+const FONT: &str = "Arial";
 
 /// Marks a text cut to fit [`MAX_QUOTED`].
 const ELLIPSIS: &str = "…";
@@ -181,7 +186,7 @@ fn header(
     let title = places::title(glossary, config, view, selection);
     write!(
         out,
-        "  graph [fontname=\"Helvetica\", rankdir=\"LR\", labelloc=\"t\", labeljust=\"l\""
+        "  graph [fontname=\"{FONT}\", rankdir=\"LR\", labelloc=\"t\", labeljust=\"l\""
     )?;
     if view.engine == Engine::Sfdp {
         write!(
@@ -209,7 +214,7 @@ fn header(
     writeln!(out, ">];")?;
     writeln!(
         out,
-        "  node [shape=\"box\", style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=\"11\", color=\"#333333\", fillcolor=\"#ffffff\"];"
+        "  node [shape=\"box\", style=\"rounded,filled\", fontname=\"{FONT}\", fontsize=\"11\", color=\"#333333\", fillcolor=\"#ffffff\"];"
     )?;
     writeln!(out, "  edge [color=\"#333333\", arrowsize=\"0.8\"];")?;
 
@@ -249,13 +254,7 @@ fn clusters(
         }
         if let Some(places) = places {
             // Graphviz draws a pinned map's boxes where they are said to be.
-            let ((mut x0, y0), (mut x1, y1)) = places.around(nodes);
-            // The box is at least as wide as its title.
-            let title = crate::map::title_width(label);
-            if x1 - x0 < title {
-                let grow = (title - (x1 - x0)) / 2.0;
-                (x0, x1) = (x0 - grow, x1 + grow);
-            }
+            let ((x0, y0), (x1, y1)) = places.titled(nodes, label);
             writeln!(
                 out,
                 "    bb=\"{},{},{},{}\";",
@@ -385,10 +384,15 @@ fn write_node(
     let slug = glossary.slug(node);
     write!(out, "{indent}")?;
     quoted(out, buf, slug, Escape::Id)?;
+    // A pinned box has the map's size: its label is cut as the SVG cuts it.
+    let label = |text| match places {
+        Some(_) => crate::map::shown_label(text, glossary.map().size(node.index()).0),
+        None => std::borrow::Cow::Borrowed(text),
+    };
     match glossary.card(node) {
         Some(card) => {
             write!(out, " [label=")?;
-            quoted(out, buf, card.term(), Escape::Label)?;
+            quoted(out, buf, &label(card.term()), Escape::Label)?;
             write!(out, ", tooltip=")?;
             quoted(out, buf, card.definition(), Escape::Tooltip)?;
             write!(out, ", URL=")?;
@@ -408,7 +412,7 @@ fn write_node(
         }
         None => {
             write!(out, " [label=")?;
-            quoted(out, buf, slug, Escape::Label)?;
+            quoted(out, buf, &label(slug), Escape::Label)?;
             write!(
                 out,
                 ", tooltip=\"not defined in the glossary\", style=\"rounded,dashed\", color=\"{NO_STATUS}\""
@@ -650,7 +654,7 @@ mod tests {
             statuses: vec!["shiping".into()],
             ..View::default()
         })
-        .starts_with("`shiping` is not a status of this glossary"));
+        .starts_with("`shiping` is not a status of this glossary; did you mean `shipping`?"));
         assert_eq!(
             err(View {
                 max_nodes: Some(4),
@@ -694,6 +698,12 @@ mod tests {
             "`sfdp` does not draw clusters; use the `map` or `dot` engine for clusters, or \
              --cluster none"
         );
+        // The map places terms by topic: boxes by status would cover terms of other statuses.
+        assert!(err(View {
+            cluster: Cluster::Status,
+            ..View::default()
+        })
+        .contains("draw status boxes with --engine dot"));
     }
 
     #[test]
@@ -726,12 +736,46 @@ mod tests {
     }
 
     #[test]
+    fn a_pinned_label_is_cut_to_its_box_and_named_in_a_font_graphviz_finds() {
+        let long = "Supercalifragilistic".repeat(8);
+        let g = Glossary::new(vec![Card::from(Draft {
+            slug: "long".into(),
+            term: long.clone(),
+            definition: "A long one.".into(),
+            ..Draft::default()
+        })]);
+        let pinned = dot(&g, &View::default());
+        let line = pinned.lines().find(|l| l.contains("\"long\" [")).unwrap();
+        let label = line
+            .split("label=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap();
+        assert!(label.ends_with('…') && label.len() < long.len(), "{line}");
+        let (width, _) = g.map().size(0);
+        assert!(crate::map::font::width(label, crate::map::LABEL_SIZE) <= width - 10.0);
+        assert!(pinned.contains("fontname=\"Arial\""));
+        // Laid out by Graphviz, the box grows to the label: it stays whole.
+        let laid_out = dot(
+            &g,
+            &View {
+                engine: Engine::Dot,
+                ..View::default()
+            },
+        );
+        assert!(laid_out.contains(&format!("label=\"{long}\"")));
+    }
+
+    #[test]
     fn clusters_group_by_status_and_component() {
         let g = sample();
         let by_status = dot(
             &g,
             &View {
                 cluster: Cluster::Status,
+                engine: Engine::Dot,
                 ..View::default()
             },
         );

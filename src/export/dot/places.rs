@@ -212,6 +212,17 @@ impl Places {
             (hi.0 + CLUSTER_MARGIN, hi.1 + CLUSTER_MARGIN + CLUSTER_LABEL),
         )
     }
+
+    /// [`Places::around`], widened about its middle to hold `title` when that is wider.
+    pub(crate) fn titled(&self, nodes: &[NodeIndex], title: &str) -> ((f64, f64), (f64, f64)) {
+        let ((mut x0, y0), (mut x1, y1)) = self.around(nodes);
+        let need = crate::map::title_width(title);
+        if x1 - x0 < need {
+            let grow = (need - (x1 - x0)) / 2.0;
+            (x0, x1) = (x0 - grow, x1 + grow);
+        }
+        ((x0, y0), (x1, y1))
+    }
 }
 
 /// Connected components of the drawn graph, largest first (ties: first slug); every term

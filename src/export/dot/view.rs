@@ -103,12 +103,26 @@ pub enum ViewError {
         slug: String,
         suggestion: Option<String>,
     },
-    #[error("`{status}` is not a status of this glossary (statuses: {})", known.join(", "))]
-    UnknownStatus { status: String, known: Vec<String> },
+    #[error(
+        "`{status}` is not a status of this glossary{} (statuses: {})",
+        suggestion.as_ref().map(|s| format!("; did you mean `{s}`?")).unwrap_or_default(),
+        known.join(", ")
+    )]
+    UnknownStatus {
+        status: String,
+        suggestion: Option<String>,
+        known: Vec<String>,
+    },
     #[error("the view selects no term")]
     Empty,
     #[error("`sfdp` does not draw clusters; use the `map` or `dot` engine for clusters, or --cluster none")]
     ClustersNeedDot,
+    #[error(
+        "the `map` engine places terms by topic, so boxes by status would overlap them: draw \
+         status boxes with --engine dot, or keep the map (each term's ring shows its status; \
+         --status filters by it)"
+    )]
+    StatusClustersNeedDot,
     #[error(
         "the topic map would draw {nodes} nodes, more than the limit of {limit} for `{}`; {}",
         engine.name(),
@@ -181,17 +195,24 @@ impl View {
     /// The nodes this view draws.
     ///
     /// # Errors
-    /// An unknown focus slug (with a suggestion), an unknown status, an empty selection,
-    /// clusters with `sfdp`, or more nodes than `max_nodes`.
+    /// An unknown focus slug or status (with a suggestion), an empty selection, clusters with
+    /// `sfdp`, status boxes on the `map` engine, or more nodes than `max_nodes`.
     pub fn select(&self, glossary: &Glossary, config: &Config) -> Result<Selection, ViewError> {
         if self.cluster != Cluster::None && self.engine == Engine::Sfdp {
             return Err(ViewError::ClustersNeedDot);
         }
+        if self.cluster == Cluster::Status && self.engine == Engine::Map {
+            return Err(ViewError::StatusClustersNeedDot);
+        }
         for status in &self.statuses {
             let used = glossary.cards().iter().any(|c| c.status() == Some(status));
             if !used && !config.statuses.contains(status) {
+                let suggestion =
+                    crate::suggest::closest(status, config.statuses.iter().map(String::as_str))
+                        .map(|(s, _)| s.to_owned());
                 return Err(ViewError::UnknownStatus {
                     status: status.clone(),
+                    suggestion,
                     known: config.statuses.clone(),
                 });
             }

@@ -27,7 +27,7 @@ use crate::export::dot::{self, concept_iri, Cluster, Legend, Places, Selection, 
 use crate::export::xml::{escape_runs, origin, Origin, ATTR, TEXT};
 use crate::export::{status_stroke, ExportError, NO_STATUS};
 use crate::graph::Link;
-use crate::map::{font, mix, tint, Coordinate, LABEL_PADDING, LABEL_SIZE, TITLE_SIZE};
+use crate::map::{font, mix, tint, Coordinate, LABEL_SIZE, TITLE_SIZE};
 use crate::output;
 use crate::Glossary;
 
@@ -55,6 +55,8 @@ const CHUNK: usize = 1024;
 /// status.
 const RELATED: &str = "#8c8c8c";
 const ARROW: &str = "#222222";
+/// An arrow shorter than this (in points; three of its full heads) gets the short head.
+const SHORT_ARROW: f64 = 32.0;
 /// Past this size (its larger side, in points), a map fitted to a screen shows its topic
 /// titles too small to read: each topic's name is then also written across its island.
 const REGION_NAMES_FROM: f64 = 1500.0;
@@ -209,6 +211,11 @@ pub fn write_selection(
     links_of_kind(&mut out, glossary, selection, true, |out, a, b| {
         let (from, to) = (frame(a), frame(b));
         match border_to_border(from, to) {
+            // Between close boxes a full head would be the whole arrow: a smaller one leaves
+            // a shaft to read it by.
+            Some((p, q)) if (q.0 - p.0).hypot(q.1 - p.1) < SHORT_ARROW => {
+                line(out, p, q, " marker-end=\"url(#arrow-short)\"")
+            }
             Some((p, q)) => line(out, p, q, " marker-end=\"url(#arrow)\""),
             None => Ok(()),
         }
@@ -233,12 +240,7 @@ impl Layout {
         let groups: Vec<(String, Corners, String)> = dot::groups(glossary, config, view, selection)
             .into_iter()
             .map(|(title, nodes)| {
-                let ((mut x0, y0), (mut x1, y1)) = places.around(&nodes);
-                let need = crate::map::title_width(&title);
-                if x1 - x0 < need {
-                    let grow = (need - (x1 - x0)) / 2.0;
-                    (x0, x1) = (x0 - grow, x1 + grow);
-                }
+                let ((x0, y0), (x1, y1)) = places.titled(&nodes, &title);
                 let color = match view.cluster {
                     Cluster::Topic => glossary.map().topic_of(nodes[0].index()).color.clone(),
                     _ => "#bbbbbb".to_owned(),
@@ -258,12 +260,19 @@ impl Layout {
         let legend = Legend::of(glossary, config, selection);
         let mut entries: Vec<(Sample, String)> = Vec::new();
         if view.cluster == Cluster::Topic || glossary.map().topics().len() > 1 {
-            let colors = glossary
-                .map()
+            // The first three topics the view draws, in the topics' order.
+            let map = glossary.map();
+            let mut drawn = vec![false; map.topics().len()];
+            for node in &selection.nodes {
+                drawn[map.topic_index(node.index())] = true;
+            }
+            let colors = map
                 .topics()
                 .iter()
+                .zip(drawn)
+                .filter(|(_, d)| *d)
                 .take(3)
-                .map(|t| tint(&t.color))
+                .map(|(t, _)| tint(&t.color))
                 .collect();
             entries.push((Sample::Topics(colors), "fill: the term's topic".to_owned()));
         }
@@ -291,7 +300,13 @@ impl Layout {
         // On a large map the title and legend grow with it, so that they read when the whole
         // map fits a screen.
         let scale = (map_width.max(map_height) / LEGEND_SCALE_FROM).max(1.0);
-        let room = (map_width / scale).max(LEGEND_WIDTH).max(widest);
+        // The title whole if the page can grow to it (up to twice the legend's width), else cut.
+        let full_title = dot::title(glossary, config, view, selection);
+        let title_width = font::width_in(&full_title, HEADING_SIZE, font::Weight::Bold);
+        let room = (map_width / scale)
+            .max(LEGEND_WIDTH)
+            .max(widest)
+            .max(title_width.min(2.0 * LEGEND_WIDTH));
         let heading_top = MARGIN;
         let rows_top = heading_top + HEADING_SIZE + 8.0;
         let (mut x, mut row) = (0.0, 0usize);
@@ -315,8 +330,7 @@ impl Layout {
             left: (width - map_width) / 2.0,
             top: map_top,
         };
-        let full_title = dot::title(glossary, config, view, selection);
-        let title = font::fit(&full_title, HEADING_SIZE, room).into_owned();
+        let title = font::fit(&full_title, HEADING_SIZE, room, font::Weight::Bold).into_owned();
         let groups = groups
             .into_iter()
             .map(|(title, (lo, hi), color)| {
@@ -380,7 +394,10 @@ fn head(out: &mut impl Write, selection: &Selection, layout: &Layout) -> Result<
         out,
         "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" \
          markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" \
-         fill=\"{ARROW}\" stroke=\"none\"/></marker></defs>"
+         fill=\"{ARROW}\" stroke=\"none\"/></marker><marker id=\"arrow-short\" \
+         viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"4\" markerHeight=\"5\" \
+         orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" fill=\"{ARROW}\" stroke=\"none\"/></marker>\
+         </defs>"
     )?;
     writeln!(
         out,
@@ -594,7 +611,7 @@ fn term(
         Coordinate(f.x),
         Coordinate(f.y + LABEL_SIZE * BASELINE)
     )?;
-    let shown = font::fit(label, LABEL_SIZE, f.width - 2.0 * LABEL_PADDING);
+    let shown = crate::map::shown_label(label, f.width);
     text(out, &shown, origin(slug, "term"))?;
     out.extend_from_slice(b"</text>");
     out.extend_from_slice(if glossary.card(node).is_some() {

@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import tempfile
+import threading
 import time
 
 
@@ -31,6 +32,10 @@ class CdpError(SystemExit):
 
 
 class Browser:
+    # However a page or Chromium gets stuck, the script ends: past this many seconds Chromium
+    # is stopped, and the command waiting for it fails saying so.
+    LIFETIME = 900
+
     def __init__(self, chromium, window="1200,900"):
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
@@ -60,6 +65,15 @@ class Browser:
         self.writer = os.fdopen(to_child_w, "wb", buffering=0)
         self.reader = os.fdopen(from_child_r, "rb", buffering=0)
         self.pending = b""
+        self.expired = False
+
+        def expire():
+            self.expired = True
+            self.proc.kill()
+
+        self.watchdog = threading.Timer(self.LIFETIME, expire)
+        self.watchdog.daemon = True
+        self.watchdog.start()
         self.next_id = 0
         self.events = []
         self.session = None
@@ -88,6 +102,8 @@ class Browser:
         while b"\0" not in self.pending:
             chunk = self.reader.read(1 << 20)
             if not chunk:
+                if self.expired:
+                    raise SystemExit(f"chromium was stopped after {self.LIFETIME} s")
                 raise SystemExit("chromium closed the pipe")
             self.pending += chunk
         raw, self.pending = self.pending.split(b"\0", 1)
@@ -159,5 +175,6 @@ class Browser:
             f.write(base64.b64decode(shot["data"]))
 
     def close(self):
+        self.watchdog.cancel()
         self.proc.kill()
         self.proc.wait()

@@ -22,6 +22,7 @@ mod rdf;
 mod rdf_docs;
 mod second_hour;
 mod site;
+mod site_folder;
 mod sparql;
 mod svg;
 mod util;

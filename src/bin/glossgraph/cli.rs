@@ -697,7 +697,9 @@ pub struct SiteArgs {
     #[command(flatten)]
     pub glossary: GlossaryArgs,
 
-    /// The folder to write the site into, replaced whole (also --output, -o).
+    /// The folder to write the site into, replaced whole (also --output, -o). A folder that
+    /// holds files glossgraph did not write is refused, and so are the glossary's own folder,
+    /// a folder holding it or inside it, and the working folder.
     #[arg(
         long,
         short = 'o',
@@ -706,6 +708,11 @@ pub struct SiteArgs {
         value_name = "DIR"
     )]
     pub out: PathBuf,
+
+    /// Replace DIR even though it holds files glossgraph did not write (never the glossary,
+    /// a folder holding it, or the working folder).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]

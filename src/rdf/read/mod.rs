@@ -28,6 +28,7 @@ use oxigraph::io::{RdfFormat, RdfParser};
 use oxigraph::model::{NamedOrBlankNode, Term, TermRef};
 
 mod concept;
+mod entities;
 mod fields;
 
 use concept::ConceptReader;
@@ -195,6 +196,8 @@ fn parse(bytes: &[u8], format: RdfFormat, file: &str) -> Result<Triples, ImportE
             .push((quad.predicate.into_string(), quad.object));
     };
     if format == RdfFormat::RdfXml {
+        entities::check(bytes)
+            .map_err(|r| syntax(Some(line_column(bytes, r.offset)), r.message))?;
         // Oxigraph's format-independent parser loses the position of RDF/XML errors; the
         // RDF/XML parser itself knows the byte it stopped at.
         let mut parser = oxrdfxml::RdfXmlParser::new().for_slice(bytes);

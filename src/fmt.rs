@@ -108,41 +108,7 @@ impl Serialize for Json {
     }
 }
 
-/// How a file holds its cards.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Layout {
-    /// One card (`*.json` holding an object).
-    Card,
-    /// A JSON array of cards.
-    Array,
-    /// JSON Lines: one card per line.
-    Lines,
-}
-
-impl Layout {
-    /// The layout of `text` read from a file named `name`: JSON Lines by its extension
-    /// (`.jsonl`, `.ndjson`), else an array or a card by its first character.
-    pub fn of(name: &str, text: &str) -> Self {
-        let lower = name.to_ascii_lowercase();
-        if lower.ends_with(".jsonl") || lower.ends_with(".ndjson") {
-            return Layout::Lines;
-        }
-        match text.trim_start().as_bytes().first() {
-            Some(b'[') => Layout::Array,
-            Some(b'{') if name == "-" && text.trim().lines().count() > 1 && is_lines(text) => {
-                Layout::Lines
-            }
-            _ => Layout::Card,
-        }
-    }
-}
-
-/// Whether every non-blank line of `text` is a whole JSON value (standard input's JSON Lines).
-fn is_lines(text: &str) -> bool {
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .all(|l| serde_json::from_str::<serde::de::IgnoredAny>(l).is_ok())
-}
+pub use crate::load::Layout;
 
 /// A text that is not JSON: where and why.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -287,6 +287,44 @@ fn load_into(input: &Input, mut loaded: Loaded) -> Result<Loaded, LoadError> {
     Ok(loaded)
 }
 
+/// How a file holds its cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// One card (a JSON object).
+    Card,
+    /// A JSON array of cards.
+    Array,
+    /// JSON Lines: one card per line.
+    Lines,
+}
+
+impl Layout {
+    /// The layout of `text` read from a file named `name`, the one rule every command reads a
+    /// file by (`check`, `fmt`, `check --fix`): JSON Lines by the extension (`.jsonl`,
+    /// `.ndjson`); else an array when it starts with `[`; else JSON Lines when it has more
+    /// than one line and its first line is a whole JSON value — or, broken, ends like an
+    /// object (`{"slug": "a" oops}`) while the whole text is not one card, so that the
+    /// lines after it are still read; else one card, however it is spread over lines.
+    pub fn of(name: &str, text: &str) -> Self {
+        let lower = name.to_ascii_lowercase();
+        if lower.ends_with(".jsonl") || lower.ends_with(".ndjson") {
+            return Layout::Lines;
+        }
+        let text = text.trim_start();
+        if text.starts_with('[') {
+            return Layout::Array;
+        }
+        let whole = |t: &str| serde_json::from_str::<serde::de::IgnoredAny>(t).is_ok();
+        let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+        let first = lines.next().unwrap_or("").trim_end();
+        if lines.next().is_some() && (whole(first) || (first.ends_with('}') && !whole(text))) {
+            Layout::Lines
+        } else {
+            Layout::Card
+        }
+    }
+}
+
 /// Reads a glossary held in memory, as if it came from a file called `name`.
 /// Used by tests and by library callers that already have the text.
 pub fn load_str(name: &str, text: &str) -> Loaded {
@@ -464,26 +502,15 @@ impl Loaded {
         stripped
     }
 
-    /// A JSON array of cards, JSON Lines, or a single card, told apart by their first bytes.
+    /// A JSON array of cards, JSON Lines, or a single card, as [`Layout::of`] tells them apart.
     fn read_collection(&mut self, id: SourceId, text: &str) {
-        let start = text.len() - text.trim_start().len();
-        match text.as_bytes().get(start) {
-            None => self.empty(id),
-            Some(b'[') => self.read_array(id, text),
-            Some(_) => {
-                // One object per line is JSON Lines; a card spread over several lines is one card.
-                // A broken first line that ends like an object (`{"slug": "a" oops}`) starts
-                // JSON Lines too, unless the whole text is one card, so that the lines after
-                // it are still read.
-                let first_line = text[start..].lines().next().unwrap_or("").trim_end();
-                let lines = Decoded::from_json(first_line).is_ok()
-                    || (first_line.ends_with('}') && Decoded::from_json(text).is_err());
-                if lines {
-                    self.read_lines(id, text);
-                } else {
-                    self.read_one(id, text, 0);
-                }
-            }
+        if text.trim_start().is_empty() {
+            return self.empty(id);
+        }
+        match Layout::of("", text) {
+            Layout::Array => self.read_array(id, text),
+            Layout::Lines => self.read_lines(id, text),
+            Layout::Card => self.read_one(id, text, 0),
         }
     }
 
@@ -797,6 +824,26 @@ fn lines_inclusive(text: &[u8]) -> impl Iterator<Item = &[u8]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_rule_tells_a_files_layout_for_every_command() {
+        let lines = "{\"slug\":\"a\"}\n{\"slug\":\"b\"}\n";
+        // A `.json` file holding JSON Lines was loaded as lines by `check` but taken as one
+        // card by `fmt` and `check --fix` (issue 47): both now read it by this rule.
+        assert_eq!(Layout::of("cards.json", lines), Layout::Lines);
+        assert_eq!(Layout::of("cards.jsonl", "{\"slug\":\"a\"}"), Layout::Lines);
+        assert_eq!(Layout::of("a.json", "{\"slug\":\"a\"}\n"), Layout::Card);
+        assert_eq!(
+            Layout::of("a.json", "{\n  \"slug\": \"a\"\n}\n"),
+            Layout::Card
+        );
+        assert_eq!(Layout::of("-", " [{}]"), Layout::Array);
+        assert_eq!(Layout::of("x", "{\"slug\": \"a\" oops}\n{}"), Layout::Lines);
+        assert_eq!(
+            crate::fmt::format(lines, Layout::of("cards.json", lines)).unwrap(),
+            lines
+        );
+    }
 
     fn rules(loaded: &Loaded) -> Vec<&'static str> {
         loaded.findings.iter().map(|f| f.rule.id()).collect()

@@ -1,6 +1,7 @@
-//! The reference pages (`docs/reference/`) tell the truth: each is checked against what the
-//! code says — the card's JSON Schema, the rule catalogue, the man page's exit codes, the
-//! configuration parser's keys, `--help`. Pure Rust: no program but glossgraph is run.
+//! The documents tell the truth: the reference pages (`docs/reference/`) are checked against
+//! what the code says — the card's JSON Schema, the rule catalogue, the man page's exit codes,
+//! the configuration parser's keys, `--help` — and the README stays a front door. Pure Rust:
+//! no program but glossgraph is run.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -92,6 +93,30 @@ fn long_options(text: &str) -> BTreeSet<String> {
         rest = &rest[at + 2 + name.len()..];
     }
     found
+}
+
+// The README ------------------------------------------------------------------------------
+
+#[test]
+fn the_readme_is_a_front_door_with_the_two_commands() {
+    let readme = read("README.md");
+    let lines = readme.lines().count();
+    assert!(
+        lines <= 300,
+        "README.md has {lines} lines; the guide is where more goes"
+    );
+    let block = section(&readme, "## Two commands");
+    let commands: Vec<&str> = block
+        .split("```sh\n")
+        .nth(1)
+        .expect("a sh block under `## Two commands`")
+        .split("```")
+        .next()
+        .unwrap()
+        .lines()
+        .map(|l| l.split('#').next().unwrap().trim())
+        .collect();
+    assert_eq!(commands, ["cargo run -- export", "./scripts/test"]);
 }
 
 // The reference -----------------------------------------------------------------------------

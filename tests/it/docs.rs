@@ -1,10 +1,12 @@
 //! The documents tell the truth: the reference pages (`docs/reference/`) are checked against
 //! what the code says — the card's JSON Schema, the rule catalogue, the man page's exit codes,
-//! the configuration parser's keys, `--help` — and the README stays a front door. Pure Rust:
-//! no program but glossgraph is run.
+//! the configuration parser's keys, `--help` — every relative link of every Markdown file
+//! resolves, heading anchors included, every document is in the index, and the README stays
+//! a front door. Pure Rust: no program but glossgraph is run.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
+use std::path::{Component, Path, PathBuf};
 
 use serde_json::Value;
 
@@ -95,7 +97,139 @@ fn long_options(text: &str) -> BTreeSet<String> {
     found
 }
 
-// The README ------------------------------------------------------------------------------
+/// `text` without its fenced code blocks and inline code spans (links there are examples).
+fn prose(text: &str) -> String {
+    let mut out = String::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            fenced = !fenced;
+            out.push('\n');
+            continue;
+        }
+        if !fenced {
+            out.push_str(&without_code_spans(line));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn without_code_spans(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(open) = rest.find('`') {
+        out.push_str(&rest[..open]);
+        let ticks = rest[open..].chars().take_while(|c| *c == '`').count();
+        let after = &rest[open + ticks..];
+        let fence = "`".repeat(ticks);
+        match after.find(&fence) {
+            Some(close) => rest = &after[close + ticks..],
+            None => {
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The targets of the inline links and images of `text` (prose only).
+fn link_targets(text: &str) -> Vec<String> {
+    let prose = prose(text);
+    let mut targets = Vec::new();
+    let mut rest = prose.as_str();
+    while let Some(at) = rest.find("](") {
+        let after = &rest[at + 2..];
+        let Some(end) = after.find(')') else { break };
+        let target = after[..end].split_whitespace().next().unwrap_or("");
+        targets.push(target.trim_matches(['<', '>']).to_owned());
+        rest = &after[end..];
+    }
+    targets
+}
+
+/// The anchors GitHub gives the headings of `text`: lower case, letters, digits, `-` and `_`
+/// kept, spaces made `-`, everything else dropped; a repeated anchor gets `-1`, `-2`, ….
+fn anchors(text: &str) -> BTreeSet<String> {
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    let mut out = BTreeSet::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        let hashes = line.chars().take_while(|c| *c == '#').count();
+        if fenced || hashes == 0 || !line[hashes..].starts_with(' ') {
+            continue;
+        }
+        let title = line[hashes..].trim();
+        // A link in a heading counts by its text: `[text](target)` is `text`.
+        let mut title = title.to_owned();
+        while let Some(at) = title.find("](") {
+            let end = title[at..].find(')').map_or(title.len(), |e| at + e + 1);
+            title.replace_range(at..end, "");
+        }
+        let slug: String = title
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect();
+        let n = seen.entry(slug.clone()).or_insert(0);
+        out.insert(if *n == 0 {
+            slug.clone()
+        } else {
+            format!("{slug}-{n}")
+        });
+        *n += 1;
+    }
+    out
+}
+
+/// Every Markdown file of the project, outside `target/` and hidden folders.
+fn markdown_files() -> Vec<PathBuf> {
+    fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
+        let mut entries: Vec<_> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if name.starts_with('.') || name == "target" || name == "node_modules" {
+                continue;
+            }
+            if path.is_dir() {
+                walk(&path, found);
+            } else if name.ends_with(".md") {
+                found.push(path);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(root(), &mut found);
+    found
+}
+
+/// `path` with `.` and `..` resolved, without touching the disk.
+fn normal(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+// The README and the index ------------------------------------------------------------------
 
 #[test]
 fn the_readme_is_a_front_door_with_the_two_commands() {
@@ -117,6 +251,91 @@ fn the_readme_is_a_front_door_with_the_two_commands() {
         .map(|l| l.split('#').next().unwrap().trim())
         .collect();
     assert_eq!(commands, ["cargo run -- export", "./scripts/test"]);
+}
+
+#[test]
+fn every_relative_link_in_the_markdown_resolves() {
+    let files = markdown_files();
+    assert!(files.len() > 20, "the documents were found: {files:?}");
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for file in &files {
+        let text = fs::read_to_string(file).unwrap();
+        let shown = file.strip_prefix(root()).unwrap().display().to_string();
+        for target in link_targets(&text) {
+            if target.is_empty() || target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            checked += 1;
+            let (path, anchor) = match target.split_once('#') {
+                Some((path, anchor)) => (path, Some(anchor)),
+                None => (target.as_str(), None),
+            };
+            let resolved = if path.is_empty() {
+                file.clone()
+            } else {
+                normal(&file.parent().unwrap().join(path))
+            };
+            if !resolved.starts_with(root()) || !resolved.exists() {
+                broken.push(format!("{shown}: `{target}`: no such file"));
+                continue;
+            }
+            if let Some(anchor) = anchor {
+                if resolved.extension().is_some_and(|e| e == "md") {
+                    let headings = anchors(&fs::read_to_string(&resolved).unwrap());
+                    if !headings.contains(anchor) {
+                        broken.push(format!(
+                            "{shown}: `{target}`: no heading has the anchor `{anchor}`"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "links were read: {checked}");
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+}
+
+#[test]
+fn the_anchor_of_a_heading_is_github_s() {
+    let text = "# A `code` title: yes\n## `push --incremental`\n## Same\n## Same\n## See [it](x.md#y)\n```\n# not a heading\n```\n";
+    let found = anchors(text);
+    let expected: BTreeSet<String> = [
+        "a-code-title-yes",
+        "push---incremental",
+        "same",
+        "same-1",
+        "see-it",
+    ]
+    .map(String::from)
+    .into();
+    assert_eq!(found, expected);
+    assert_eq!(
+        link_targets("[a](b.md) `[c](d.md)` ![e](f.png \"t\")\n```\n[g](h.md)\n```\n"),
+        ["b.md", "f.png"]
+    );
+}
+
+#[test]
+fn the_index_lists_every_document() {
+    let index_path = root().join("docs/README.md");
+    let index = fs::read_to_string(&index_path).unwrap();
+    let listed: BTreeSet<PathBuf> = link_targets(&index)
+        .iter()
+        .map(|t| normal(&root().join("docs").join(t.split('#').next().unwrap())))
+        .collect();
+    let mut missing = Vec::new();
+    for file in markdown_files() {
+        let in_docs = file.starts_with(root().join("docs"));
+        let top = file.parent() == Some(root()) && file.file_name().unwrap() != "README.md";
+        if (in_docs && file != index_path || top) && !listed.contains(&file) {
+            missing.push(file.strip_prefix(root()).unwrap().display().to_string());
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/README.md does not list: {missing:?}"
+    );
 }
 
 // The reference -----------------------------------------------------------------------------

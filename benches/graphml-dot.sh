@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Times the GraphML and DOT writers next to NetworkX's write_graphml on the same glossary,
-# in the same run. Figures go in docs/bench-graphml-dot.md.
+# in the same run. Figures go in BENCHMARKS.md.
 #
 # Usage: [RUNS=3] [FREE_MEMORY=1] benches/graphml-dot.sh [--no-networkx] INPUT...
 #   INPUT is a JSON Lines file of cards, or a number N: a generated glossary of N terms
@@ -16,7 +16,7 @@
 # alike, then reads the input once so that it is cached again. Without it, a write of
 # gigabytes on a machine whose memory is full of cached files makes the kernel reclaim and
 # compact memory inside the writing process, and its system time then varies from run to run
-# by a factor of 3 or more (docs/bench-graphml-dot.md).
+# by a factor of 3 or more (BENCHMARKS.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The Python tools come from the venv scripts/install-test-tools.sh makes.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""NetworkX's write_graphml on a glossgraph glossary, for docs/bench-graphml-dot.md.
+"""NetworkX's write_graphml on a glossgraph glossary, for BENCHMARKS.md.
 
 Usage: graphml_networkx.py CARDS.jsonl OUT.graphml
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks the N-Triples and Turtle exports (results go in docs/bench-rdf.md).
+# Benchmarks the N-Triples and Turtle exports (results go in BENCHMARKS.md).
 #
 #   benches/rdf.sh                       # generated glossaries of 100k and 1M terms
 #   SIZES="100000" RUNS=3 benches/rdf.sh

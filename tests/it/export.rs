@@ -767,17 +767,17 @@ fn colour_only_when_asked_or_on_a_terminal() {
 }
 
 #[test]
-fn the_readme_turtle_example_is_what_export_writes() {
-    let readme = fs::read_to_string(root().join("README.md")).unwrap();
-    let start = readme
+fn the_guide_turtle_example_is_what_export_writes() {
+    let guide = fs::read_to_string(root().join("docs/guide/rdf-skos.md")).unwrap();
+    let start = guide
         .find("```turtle\n")
-        .expect("a Turtle example in README.md")
+        .expect("a Turtle example in docs/guide/rdf-skos.md")
         + 10;
-    let example = &readme[start..start + readme[start..].find("\n…").unwrap()];
+    let example = &guide[start..start + guide[start..].find("\n…").unwrap()];
     let ttl = fs::read_to_string(root().join("exports/glossary.ttl")).unwrap();
     assert!(
         ttl.contains(example),
-        "README's Turtle example is not in exports/glossary.ttl"
+        "the guide's Turtle example is not in exports/glossary.ttl"
     );
 }
 

@@ -372,11 +372,14 @@ fn query_examples(text: &str) -> Vec<(String, String)> {
 
 #[test]
 fn issue_23_7_readme_queries_are_what_users_should_write() {
-    let readme = fs::read_to_string(root().join("README.md")).unwrap();
+    let guide = fs::read_to_string(root().join("docs/guide/querying.md")).unwrap();
     let docs = fs::read_to_string(root().join("docs/sparql.md")).unwrap();
     let (_, help, _) = outcome(&run_in(root(), &["query", "--help"], None));
-    let mut examples = query_examples(&readme);
-    assert!(!examples.is_empty(), "README.md has query examples");
+    let mut examples = query_examples(&guide);
+    assert!(
+        !examples.is_empty(),
+        "docs/guide/querying.md has query examples"
+    );
     examples.extend(query_examples(&docs));
     examples.extend(query_examples(&help));
     for (query, after) in &examples {
@@ -511,13 +514,13 @@ fn issue_23_9_man_pages_keep_examples_whole_and_exit_codes_in_their_section() {
     let text = shown(&main);
     assert!(text.contains("\nEXIT STATUS\n"), "{text}");
     assert!(text.contains("130"), "{text}");
-    // glossgraph(1) points to the pages the README's loop makes, and to no other.
+    // glossgraph(1) points to the pages the CLI reference's loop makes, and to no other.
     let listed: Vec<&str> = text
         .lines()
         .filter_map(|l| l.trim().strip_prefix("glossgraph-")?.strip_suffix("(1)"))
         .collect();
-    let readme = fs::read_to_string(root().join("README.md")).unwrap();
-    let looped: Vec<&str> = readme
+    let reference = fs::read_to_string(root().join("docs/reference/cli.md")).unwrap();
+    let looped: Vec<&str> = reference
         .split_once("for c in ")
         .unwrap()
         .1

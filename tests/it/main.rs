@@ -6,6 +6,7 @@ mod check;
 mod csv;
 mod cytoscape;
 mod diff;
+mod docs;
 mod dot;
 mod export;
 mod export_bench;

@@ -507,7 +507,7 @@ impl Loaded {
         if text.trim_start().is_empty() {
             return self.empty(id);
         }
-        match Layout::of("", text) {
+        match Layout::of(&self.sources.get(id).name, text) {
             Layout::Array => self.read_array(id, text),
             Layout::Lines => self.read_lines(id, text),
             Layout::Card => self.read_one(id, text, 0),

@@ -10,6 +10,7 @@ mod docs;
 mod dot;
 mod export;
 mod export_bench;
+mod fuzz;
 mod generate;
 mod gexf;
 mod graphml;

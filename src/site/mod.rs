@@ -411,14 +411,17 @@ impl<'a> Site<'a> {
 
     /// `.htaccess`: content negotiation at the term IRIs for Apache (`mod_rewrite`), as the
     /// W3C recipes for publishing vocabularies and w3id.org's redirects do it: a 303 to the
-    /// description in the format asked for, else to the page.
+    /// description in the format asked for, among those the site writes (not N-Triples,
+    /// which only `serve` answers), else to the page.
     fn htaccess(&self) -> String {
         let path = self.root_path();
         let mut out = String::from(
             "# Written by glossgraph: content negotiation at the term IRIs (Apache, mod_rewrite).\n\
              Options -MultiViews\nRewriteEngine on\n",
         );
-        for (extension, media_type) in ALTERNATES {
+        // Only the formats written as files: a static host has no other to send.
+        let written = &ALTERNATES[..WRITTEN_ALTERNATES];
+        for (extension, media_type) in written {
             let _ = write!(
                 out,
                 "RewriteCond %{{HTTP_ACCEPT}} {}\nRewriteRule ^term/([a-z0-9-]+)/?$ term/$1.{extension} [R=303,L]\n",
@@ -426,7 +429,7 @@ impl<'a> Site<'a> {
             );
         }
         out.push_str("RewriteRule ^term/([a-z0-9-]+)$ term/$1/ [R=303,L]\n");
-        for (extension, media_type) in ALTERNATES {
+        for (extension, media_type) in written {
             let _ = writeln!(out, "AddType {media_type} .{extension}");
         }
         out.push_str("Header append Vary Accept\n");

@@ -122,6 +122,22 @@ fn every_term_has_its_page_and_rdf_and_the_same_glossary_gives_the_same_bytes() 
         "RewriteCond %{HTTP_ACCEPT} text/turtle\nRewriteRule ^term/([a-z0-9-]+)/?$ term/$1.ttl [R=303,L]"
     ));
     assert!(htaccess.contains("ErrorDocument 404 /rdma-storage/404.html"));
+    // Issue 46, item 4: every format it redirects to is a file of the site (a 303 to a
+    // missing `.nt` was a 404 on Apache), and every file's type is declared.
+    let targets: Vec<&str> = htaccess
+        .lines()
+        .filter_map(|l| l.split(" term/$1.").nth(1))
+        .filter_map(|rest| rest.split_whitespace().next())
+        .collect();
+    assert_eq!(targets, ["ttl", "jsonld", "rdf"], "{htaccess}");
+    for extension in &targets {
+        assert!(
+            names.contains(&format!("term/roce-v2.{extension}").as_str()),
+            "redirected to term/{{slug}}.{extension}, which the site does not write"
+        );
+        assert!(htaccess.contains(&format!(" .{extension}\n")), "{htaccess}");
+    }
+    assert!(!htaccess.contains("n-triples"), "{htaccess}");
 
     // The same cards in another order, as one JSON Lines file: the same site, byte for byte.
     let other = scratch("site-shuffled");

@@ -300,8 +300,17 @@ impl Shared {
                 .headers_mut()
                 .insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
         }
-        if request.method() == Method::HEAD {
-            *response.body_mut() = Body::empty();
+        if response.status() == StatusCode::METHOD_NOT_ALLOWED {
+            // RFC 9110, 15.5.6: a 405 names the methods the resource answers.
+            response.headers_mut().insert(
+                header::ALLOW,
+                HeaderValue::from_static(self.allowed(request.uri().path())),
+            );
+        }
+        if request.method() == Method::HEAD && response.body().len().is_none() {
+            // A HEAD answer says the length GET would send (the connection layer writes no
+            // body for HEAD); a streamed body has none to say, and its producer is stopped.
+            *response.body_mut() = Body::from_read(io::empty());
         }
         if let Some(RequestLog(log)) = &self.options.log {
             // The time to the answer's head: a streamed body goes on being written after.
@@ -314,6 +323,16 @@ impl Shared {
             ));
         }
         response
+    }
+
+    /// The methods `path` answers, for the `Allow` header of a `405`.
+    fn allowed(&self, path: &str) -> &'static str {
+        match (path, self.cors.is_some()) {
+            ("/query", false) => "GET, HEAD, POST",
+            ("/query", true) => "GET, HEAD, POST, OPTIONS",
+            (_, false) => "GET, HEAD",
+            (_, true) => "GET, HEAD, OPTIONS",
+        }
     }
 
     fn route(&self, v: &Served, request: &mut Request<Body>) -> Result<Response<Body>, Failure> {

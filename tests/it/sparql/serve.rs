@@ -785,3 +785,66 @@ fn serve_logs_each_request_and_answers_the_favicon() {
         "{log}"
     );
 }
+
+/// The value of the header `name` (lower case) in curl's lower-cased `headers`.
+fn header<'h>(headers: &'h str, name: &str) -> Option<&'h str> {
+    headers
+        .lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(':'))
+        .map(str::trim)
+}
+
+/// Issue 46, item 6: a HEAD answer says the length GET sends (it said 0), a streamed one says
+/// none; a 405 says which methods are allowed (RFC 9110).
+#[test]
+fn head_says_the_length_of_get_and_a_405_says_what_is_allowed() {
+    let server = Served::start(&[]);
+    for path in [
+        "/",
+        "/term/roce-v2/",
+        "/term/roce-v2.ttl",
+        "/site.css",
+        "/sparql",
+        "/query?query=ASK%7B%7D",
+        "/nowhere",
+    ] {
+        let (status, _, body) = curl(&[&server.url(path)]);
+        let (head_status, headers, head_body) = curl(&["-I", "-o", "/dev/null", &server.url(path)]);
+        assert_eq!(head_status, status, "{path}");
+        assert!(head_body.is_empty(), "{path}: {head_body}");
+        assert!(body.len() > 2, "{path}");
+        assert_eq!(
+            header(&headers, "content-length"),
+            Some(body.len().to_string().as_str()),
+            "{path}: {headers}"
+        );
+    }
+    // The dump is streamed: no length, and no body.
+    let (status, headers, body) = curl(&["-I", "-o", "/dev/null", &server.url("/store?default")]);
+    assert_eq!(status, 200);
+    assert_eq!(header(&headers, "content-length"), None, "{headers}");
+    assert!(body.is_empty());
+
+    for (method, path, allow) in [
+        ("PUT", "/store?default", "GET, HEAD"),
+        ("DELETE", "/term/roce-v2/", "GET, HEAD"),
+        ("POST", "/sparql", "GET, HEAD"),
+        ("PUT", "/query", "GET, HEAD, POST"),
+    ] {
+        let (status, headers, _) = curl(&["-X", method, &server.url(path), "--data", "x"]);
+        assert_eq!(status, 405, "{method} {path}");
+        assert_eq!(
+            header(&headers, "allow"),
+            Some(allow.to_ascii_lowercase().as_str()),
+            "{method} {path}: {headers}"
+        );
+    }
+    let cors = Served::start(&["--cors"]);
+    let (status, headers, _) = curl(&["-X", "PUT", &cors.url("/store"), "--data", "x"]);
+    assert_eq!(status, 405);
+    assert_eq!(
+        header(&headers, "allow"),
+        Some("get, head, options"),
+        "{headers}"
+    );
+}

@@ -271,13 +271,15 @@ impl<'a> Site<'a> {
             .next()
             .unwrap_or("")
             .trim_end_matches(".html");
+        // Slugs are lower case: `ROCE-V3` is near `roce-v2`.
+        let folded = wanted.to_lowercase();
         let nearest: Vec<usize> = self
             .glossary
-            .suggest(wanted)
+            .suggest(&folded)
             .and_then(|slug| self.glossary.node(slug))
             .map(|n| n.index())
             .into_iter()
-            .chain(self.sharing_prefix(wanted, 5))
+            .chain(self.sharing_prefix(&folded, 5))
             .fold(Vec::new(), |mut all, i| {
                 if !all.contains(&i) {
                     all.push(i);

@@ -5,10 +5,12 @@
 //! | path | what |
 //! |---|---|
 //! | `/term/{slug}` | the term at its IRI: the page for `text/html` (a 303 to `/term/{slug}/`, where its relative links resolve), its description for `text/turtle`, `application/ld+json`, `application/rdf+xml`, `application/n-triples` (200, with `Content-Location` and `Vary: Accept`) |
-//! | `/`, any other path | the website of [`crate::site`] (`/` the A–Z index, `/map.html`, `/term/{slug}/`, …); a path it lacks gets its 404 page, with the nearest terms |
+//! | `/`, any other path | the website of [`crate::site`] (`/` the A–Z index, `/map.html`, `/term/{slug}/`, …); a folder without its slash or a path in capitals gets a 301 to the page, a path it lacks its 404 page, with the nearest terms |
 //! | `/sparql` | a small HTML page to type a query and see the results |
 //! | `/query` | SPARQL 1.1 Protocol: `GET ?query=`, `POST` form or `application/sparql-query`; without a query, the service description |
 //! | `/store` | Graph Store Protocol, reading only: `?default` (all triples), `?graph=IRI` (one card), neither (the whole dataset) |
+//!
+//! Paths are matched with their `%XX` escapes decoded.
 //!
 //! The connections are [`super::listen`]'s: one thread per connection, blocking I/O that
 //! suits Oxigraph's blocking evaluator, no async runtime, and limits that keep slow or idle
@@ -351,7 +353,9 @@ impl Shared {
             return Ok(response.body(Body::empty()).unwrap_or_default());
         }
         let reading = method == Method::GET || method == Method::HEAD;
-        match request.uri().path() {
+        // Matched decoded: `/term/roce%2Dv2` is `/term/roce-v2`.
+        let path = decode_path(request.uri().path());
+        match path.as_str() {
             "/sparql" if reading => Ok(Response::builder()
                 .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
                 .body(Body::from(v.page.clone()))
@@ -432,20 +436,55 @@ impl Shared {
             Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
         };
         let relative = path.trim_start_matches('/');
-        if let Some(slug) = relative
-            .strip_prefix("term/")
-            .filter(|s| !s.contains(['/', '.']))
-        {
-            if v.glossary.node(slug).is_some() {
-                return self.term(request, &site, slug);
-            }
+        let is_term = |relative: &str| {
+            relative
+                .strip_prefix("term/")
+                .filter(|s| !s.contains(['/', '.']))
+                .is_some_and(|slug| v.glossary.node(slug).is_some())
+        };
+        if is_term(relative) {
+            return self.term(request, &site, &relative["term/".len()..]);
         }
         let file = match site.get(relative).map_err(failed)? {
             Some(file) => (StatusCode::OK, file),
-            None => (
-                StatusCode::NOT_FOUND,
-                site.not_found(relative, "/").map_err(failed)?,
-            ),
+            None => {
+                // As a static host answers: a folder asked for without its slash, and (slugs
+                // being lower case) a path in capitals, are sent where the file is.
+                let exists = |relative: &str| -> Result<bool, Failure> {
+                    Ok(is_term(relative) || site.get(relative).map_err(failed)?.is_some())
+                };
+                let lower = relative.to_lowercase();
+                let moved = if !relative.is_empty()
+                    && !relative.ends_with('/')
+                    && exists(&format!("{relative}/"))?
+                {
+                    Some(format!("/{relative}/"))
+                } else if lower != relative && exists(&lower)? {
+                    Some(format!("/{lower}"))
+                } else if lower != relative
+                    && !lower.ends_with('/')
+                    && exists(&format!("{lower}/"))?
+                {
+                    Some(format!("/{lower}/"))
+                } else {
+                    None
+                };
+                if let Some(location) = moved.and_then(|l| HeaderValue::from_str(&l).ok()) {
+                    return Ok(Response::builder()
+                        .status(StatusCode::MOVED_PERMANENTLY)
+                        .header(header::LOCATION, location.clone())
+                        .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
+                        .body(Body::from(format!(
+                            "See {}\n",
+                            location.to_str().unwrap_or_default()
+                        )))
+                        .unwrap_or_default());
+                }
+                (
+                    StatusCode::NOT_FOUND,
+                    site.not_found(relative, "/").map_err(failed)?,
+                )
+            }
         };
         Ok(Response::builder()
             .status(file.0)
@@ -755,6 +794,31 @@ fn text(status: StatusCode, message: &str) -> Response<Body> {
         .unwrap_or_default()
 }
 
+/// `path` with its `%XX` escapes decoded; as it came when they do not decode to UTF-8.
+fn decode_path(path: &str) -> String {
+    let bytes = path.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        let hex = bytes
+            .get(at + 1..at + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match hex {
+            Some(byte) if bytes[at] == b'%' => {
+                out.push(byte);
+                at += 3;
+            }
+            _ => {
+                out.push(bytes[at]);
+                at += 1;
+            }
+        }
+    }
+    String::from_utf8(out).unwrap_or_else(|_| path.to_owned())
+}
+
 /// The URL's query string, decoded.
 fn query_params(request: &Request<Body>) -> Vec<(String, String)> {
     request
@@ -953,6 +1017,15 @@ mod tests {
             QueryForm::Ask,
         );
         assert_eq!(with_format.map_err(|f| f.0), Ok(ResultsFormat::Json));
+    }
+
+    #[test]
+    fn paths_are_percent_decoded_when_they_decode_to_utf8() {
+        assert_eq!(decode_path("/term/roce%2Dv2"), "/term/roce-v2");
+        assert_eq!(decode_path("/term/caf%C3%A9/"), "/term/café/");
+        assert_eq!(decode_path("/a%2"), "/a%2");
+        assert_eq!(decode_path("/a%zz%41"), "/a%zzA");
+        assert_eq!(decode_path("/bad%FF"), "/bad%FF");
     }
 
     #[test]

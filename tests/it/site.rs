@@ -295,6 +295,50 @@ fn serve_answers_each_format_at_a_terms_iri() {
     );
 }
 
+/// Issue 46, item 11: a folder without its slash and a slug in capitals are redirected to
+/// where the page is, an escaped path is decoded, and a miss in capitals still gets the
+/// nearest terms.
+#[test]
+fn serve_finds_a_page_asked_for_without_its_slash_in_capitals_or_escaped() {
+    let server = Served::start(&[]);
+    for (path, location) in [
+        ("/topic/iser", "/topic/iser/"),
+        ("/topic", "/topic/"),
+        ("/term/ROCE-V2", "/term/roce-v2"),
+        ("/term/ROCE-V2/", "/term/roce-v2/"),
+        ("/Term/RoCE-v2.TTL", "/term/roce-v2.ttl"),
+        ("/TOPIC/ISER", "/topic/iser/"),
+    ] {
+        let (status, headers, _) = curl(&[&server.url(path)]);
+        assert_eq!(status, 301, "{path}: {headers}");
+        assert!(
+            headers.contains(&format!("\r\nlocation: {location}\r\n")),
+            "{path}: {headers}"
+        );
+    }
+    // Where they lead: the page, or the description asked for.
+    let (status, _, page) = curl(&[&server.url("/topic/iser/")]);
+    assert_eq!(status, 200);
+    assert!(page.contains("<h1 class=\"topic"), "{page}");
+    let (status, _, turtle) = curl(&["-H", "Accept: text/turtle", &server.url("/term/roce-v2")]);
+    assert_eq!(status, 200);
+    assert!(turtle.contains("RoCEv2"), "{turtle}");
+    // Escapes are decoded before the path is matched.
+    let (status, _, page) = curl(&[&server.url("/term/roce%2Dv2/")]);
+    assert_eq!(status, 200);
+    assert!(page.contains("<h1>RoCEv2</h1>"), "{page}");
+    let (status, headers, _) = curl(&[&server.url("/term/roce%2dv2")]);
+    assert_eq!(status, 303, "{headers}");
+    assert!(headers.contains("location: /term/roce-v2/"), "{headers}");
+    // A miss in capitals: the 404 page offers the nearest terms all the same.
+    let (status, _, body) = curl(&[&server.url("/term/ROCE-V3")]);
+    assert_eq!(status, 404);
+    assert!(
+        body.contains("<a href=\"/term/roce-v2/index.html\">RoCEv2</a>"),
+        "{body}"
+    );
+}
+
 /// Python's static file server (`http.server`, see tests/consumers/static_server.py) serving
 /// `dir` on a free loopback port, stopped on drop.
 fn http_server(dir: &Path) -> (Guard, String) {

@@ -514,6 +514,36 @@ fn chromium_reads_the_site_and_prints_the_index() {
     }
 }
 
+/// Issue 46, item 17: the search box finds a term by its slug, and past 20 results offers
+/// more instead of stopping in silence.
+#[test]
+fn the_search_finds_slugs_and_offers_more_than_twenty() {
+    let (_server, base) = http_server(&sample_site());
+    let report = read_in_chromium(&base, &["--probe", "roce-v2", "--probe", "r"]);
+    assert_eq!(report["errors"], serde_json::json!([]), "{report:#}");
+    let slug = &report["probes"]["roce-v2"]["first"];
+    assert_eq!(
+        slug["links"],
+        serde_json::json!(["term/roce-v2/index.html"]),
+        "{report:#}"
+    );
+    assert_eq!(slug["texts"], serde_json::json!(["RoCEv2 (roce-v2)"]));
+    assert_eq!(slug["more"], Value::Null);
+    // Every one of the 34 terms has an `r` in a name: 20, then the rest on asking.
+    let r = &report["probes"]["r"];
+    assert_eq!(r["first"]["links"].as_array().unwrap().len(), 20, "{r:#}");
+    assert_eq!(r["first"]["more"], "Show 14 more (14 not shown)", "{r:#}");
+    let all = r["after_more"]["links"].as_array().unwrap();
+    assert_eq!(all.len(), 34, "{r:#}");
+    assert_eq!(r["after_more"]["more"], Value::Null, "{r:#}");
+    // Focus moves to the first new result, so a keyboard reader goes on from there.
+    assert_eq!(r["after_more"]["focused"], all[20], "{r:#}");
+    let mut unique: Vec<&Value> = all.iter().collect();
+    unique.sort_by_key(|v| v.as_str());
+    unique.dedup();
+    assert_eq!(unique.len(), 34);
+}
+
 #[test]
 fn linkchecker_finds_no_broken_link_in_the_sample_site() {
     let (_server, base) = http_server(&sample_site());

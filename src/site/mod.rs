@@ -168,7 +168,14 @@ impl<'a> Site<'a> {
         };
         Ok(match path.as_str() {
             "index.html" => html(pages::index(self, None)?),
-            "404.html" => html(pages::not_found(self, "", &[], &self.root_path())?),
+            "404.html" => html(pages::not_found(
+                self,
+                "",
+                &[],
+                pages::NotFoundRoot::File {
+                    path: &self.root_path(),
+                },
+            )?),
             "map.html" => {
                 let mut bytes = Vec::new();
                 crate::export::html::write(self.glossary, self.config, &mut bytes)?;
@@ -288,7 +295,8 @@ impl<'a> Site<'a> {
             });
         Ok(File {
             media_type: "text/html; charset=utf-8",
-            bytes: pages::not_found(self, wanted, &nearest, root)?.into_bytes(),
+            bytes: pages::not_found(self, wanted, &nearest, pages::NotFoundRoot::Served { root })?
+                .into_bytes(),
         })
     }
 

@@ -405,20 +405,62 @@ struct NotFoundPage<'a> {
     frame: Frame<'a>,
     wanted: &'a str,
     nearest: Vec<TermLink<'a>>,
+    placing: Option<Placing>,
 }
 
-/// The page for a path the site does not have, with the terms nearest to `wanted`. Its
-/// links start from `root`, the site's path, as a host serves it at whatever path was
-/// missing.
+/// The script of the site's `404.html`, and its hash for the page's policy: a host shows the
+/// page at whatever path was missing, where its relative links would not resolve, so when
+/// the page is not read from the disk the script gives it a `<base>` at the site's path,
+/// before the stylesheet's link is read. From `file://`, the page is beside the site's other
+/// files and its relative links resolve as they are.
+struct Placing {
+    script: String,
+    hash: String,
+}
+
+impl Placing {
+    fn new(path: &str) -> Self {
+        let path = script_safe(&serde_json::to_string(path).expect("strings serialize"));
+        // A `<base>` also moves the links to `#fragment`s of the page: they are pointed back
+        // at the page once it is read.
+        let script = format!(
+            "if (location.protocol !== \"file:\") {{ const base = document.createElement(\"base\"); \
+             base.href = {path}; document.head.append(base); \
+             document.addEventListener(\"DOMContentLoaded\", () => {{ \
+             const here = location.href.split(\"#\")[0]; \
+             for (const a of document.querySelectorAll(\"a[href^='#']\")) a.href = here + a.getAttribute(\"href\"); }}); }}"
+        );
+        Self {
+            hash: crate::export::html::csp_hash(&script),
+            script,
+        }
+    }
+}
+
+/// Where the links of the 404 page start from.
+pub(super) enum NotFoundRoot<'a> {
+    /// The site's `404.html`: relative links, resolved from `path` (the site's path) when a
+    /// host serves the page.
+    File { path: &'a str },
+    /// A page `serve` answers: links from the site's root, `root`.
+    Served { root: &'a str },
+}
+
+/// The page for a path the site does not have, with the terms nearest to `wanted`.
 pub(super) fn not_found(
     site: &Site<'_>,
     wanted: &str,
     nearest: &[usize],
-    root: &str,
+    root: NotFoundRoot<'_>,
 ) -> Result<String, ExportError> {
     let cards = site.glossary.cards();
+    let (root, placing) = match root {
+        NotFoundRoot::File { path } => ("", Some(Placing::new(path))),
+        NotFoundRoot::Served { root } => (root, None),
+    };
     render(&NotFoundPage {
         frame: Frame::new(site, root),
+        placing,
         wanted,
         nearest: nearest
             .iter()

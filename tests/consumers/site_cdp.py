@@ -189,6 +189,7 @@ if args.page:
           styled: getComputedStyle(document.querySelector('header.site')).display === 'flex',
           search: Array.isArray(window.glossgraphSearch),
           nav: [...document.querySelectorAll('header.site a')].map(a => a.href),
+          skip: document.querySelector('a.skip').href,
           nearest: [...document.querySelectorAll('main a')].map(a => a.href),
         }))()"""))
 

@@ -342,11 +342,18 @@ fn serve_finds_a_page_asked_for_without_its_slash_in_capitals_or_escaped() {
 /// Python's static file server (`http.server`, see tests/consumers/static_server.py) serving
 /// `dir` on a free loopback port, stopped on drop.
 fn http_server(dir: &Path) -> (Guard, String) {
+    http_host(dir, None)
+}
+
+/// [`http_server`], answering a missing path with `not_found` (a file below `dir`), as
+/// GitHub Pages and Apache do with a site's `404.html`.
+fn http_host(dir: &Path, not_found: Option<&str>) -> (Guard, String) {
     let port = free_port();
     let child = Command::new(require("python3"))
         .arg(root().join("tests/consumers/static_server.py"))
         .arg(dir)
         .arg(port.to_string())
+        .args(not_found)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -542,6 +549,65 @@ fn the_search_finds_slugs_and_offers_more_than_twenty() {
     unique.sort_by_key(|v| v.as_str());
     unique.dedup();
     assert_eq!(unique.len(), 34);
+}
+
+/// Issue 46, item 17: `404.html` is styled, searchable and its links lead into the site both
+/// from the disk and where a host shows it, at whatever path was missing (its links were
+/// absolute, unstyled from `file://`).
+#[test]
+fn the_404_page_works_from_the_disk_and_at_any_missing_path_of_a_host() {
+    // The sample's base IRI puts the site at /rdma-storage/.
+    let host = scratch("site-404-host");
+    std::os::unix::fs::symlink(sample_site(), host.join("rdma-storage")).unwrap();
+    let (_server, base) = http_host(&host, Some("rdma-storage/404.html"));
+    let file = format!("file://{}/404.html", sample_site().display());
+    let missing = format!("{base}rdma-storage/term/no-such-term/");
+    let report = read_in_chromium(
+        &format!("{base}rdma-storage/"),
+        &["--page", &file, "--page", &missing],
+    );
+    // The one error is the missing page's own status; nothing it loads is missing.
+    assert_eq!(
+        report["errors"],
+        serde_json::json!([
+            "Failed to load resource: the server responded with a status of 404 (Not Found)"
+        ]),
+        "{report:#}"
+    );
+    let site = format!("file://{}/", sample_site().display());
+    let hosted = format!("{base}rdma-storage/");
+    for (page, root) in report["pages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip([site, hosted])
+    {
+        assert_eq!(page["h1"], "Not found", "{page:#}");
+        assert_eq!(page["styled"], true, "{page:#}");
+        assert_eq!(page["search"], true, "{page:#}");
+        let nav: Vec<&str> = page["nav"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.as_str().unwrap())
+            .collect();
+        assert_eq!(
+            nav,
+            [
+                format!("{root}index.html"),
+                format!("{root}index.html"),
+                format!("{root}topic/index.html"),
+                format!("{root}map.html"),
+            ],
+            "{page:#}"
+        );
+        // The skip link stays on the page.
+        assert_eq!(
+            page["skip"],
+            format!("{}#main", page["href"].as_str().unwrap()),
+            "{page:#}"
+        );
+    }
 }
 
 #[test]

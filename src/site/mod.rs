@@ -388,13 +388,23 @@ impl<'a> Site<'a> {
         }
     }
 
-    /// `sitemap.xml`: the index, the topic pages and every term at its IRI's page.
+    /// `sitemap.xml`: the index (and its letters' pages when it is split), the topic pages
+    /// and every term at its IRI's page: every HTML page of the site but the map and the 404.
     fn sitemap(&self) -> String {
         let address = escape_html(&self.address());
         let mut out = String::from(
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
         );
         let _ = writeln!(out, "<url><loc>{address}</loc></url>");
+        if self.split_index() {
+            for (initial, _) in self.letters {
+                let _ = writeln!(
+                    out,
+                    "<url><loc>{address}letter/{}/</loc></url>",
+                    letter_slug(*initial)
+                );
+            }
+        }
         let _ = writeln!(out, "<url><loc>{address}topic/</loc></url>");
         for topic in self.glossary.map().topics() {
             let _ = writeln!(out, "<url><loc>{address}topic/{}/</loc></url>", topic.id);

@@ -699,6 +699,31 @@ fn a_generated_10k_site_is_searchable_in_chromium() {
     .unwrap();
     let slug = first["slug"].as_str().unwrap();
     let term = first["term"].as_str().unwrap();
+    // Issue 46, item 17: the sitemap lists every page of the index, the letters' pages too.
+    let sitemap = std::fs::read_to_string(out.join("sitemap.xml")).unwrap();
+    let letters: Vec<String> = std::fs::read_dir(out.join("letter"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(letters.len() > 10, "{letters:?}");
+    for letter in &letters {
+        assert!(
+            sitemap.contains(&format!(
+                "<loc>https://glossgraph.example/rdma-storage/letter/{letter}/</loc>"
+            )),
+            "letter/{letter}/ is not in the sitemap"
+        );
+    }
+    let folders = |dir: &str| {
+        std::fs::read_dir(out.join(dir))
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().path().join("index.html").is_file())
+            .count()
+    };
+    // index.html, topic/index.html, and a page per letter, topic and term.
+    let pages = 2 + letters.len() + folders("topic") + folders("term");
+    assert_eq!(folders("term"), 10_000);
+    assert_eq!(sitemap.matches("<loc>").count(), pages);
     let (_server, base) = http_server(&out);
     let report = read_in_chromium(
         &base,

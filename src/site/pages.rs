@@ -239,7 +239,8 @@ struct Letter<'a> {
 struct IndexPage<'a> {
     frame: Frame<'a>,
     heading: String,
-    terms: usize,
+    /// How many terms, in words.
+    terms: String,
     split: bool,
     letters: Vec<Letter<'a>>,
     shown: Vec<Letter<'a>>,
@@ -294,7 +295,7 @@ pub(super) fn index(site: &Site<'_>, only: Option<usize>) -> Result<String, Expo
             Some(at) => format!("{}: {}", site.config.title, letters[at].label),
             None => site.config.title.clone(),
         },
-        terms: cards.len(),
+        terms: counted(cards.len(), "term"),
         split,
         letters,
         shown,
@@ -308,6 +309,13 @@ struct TopicView<'a> {
     id: &'a str,
     name: &'a str,
     size: usize,
+}
+
+impl TopicView<'_> {
+    /// How many terms it has, in words.
+    fn terms(&self) -> String {
+        counted(self.size, "term")
+    }
 }
 
 #[derive(Template)]
@@ -344,8 +352,8 @@ struct TopicPage<'a> {
     frame: Frame<'a>,
     topic: TopicView<'a>,
     members: Vec<Entry<'a>>,
-    /// The topics its terms link to, with how many links, most linked first.
-    neighbours: Vec<(TopicView<'a>, usize)>,
+    /// The topics its terms link to, with how many links (in words), most linked first.
+    neighbours: Vec<(TopicView<'a>, String)>,
 }
 
 /// The page of topic `at`: its terms and the topics they link to.
@@ -395,7 +403,10 @@ pub(super) fn topic(site: &Site<'_>, at: usize) -> Result<String, ExportError> {
         frame: Frame::new(site, "../../"),
         topic: view(at),
         members,
-        neighbours,
+        neighbours: neighbours
+            .into_iter()
+            .map(|(t, n)| (t, counted(n, "link")))
+            .collect(),
     })
 }
 
@@ -470,6 +481,15 @@ pub(super) fn not_found(
             })
             .collect(),
     })
+}
+
+/// `n` and the noun, singular for one: "1 term", "2 terms".
+fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }
 
 /// A page rendered from its template.

@@ -521,6 +521,31 @@ fn chromium_reads_the_site_and_prints_the_index() {
     }
 }
 
+/// Issue 46, item 17: counts of one are singular ("(1 links)" was written).
+#[test]
+fn a_count_of_one_is_singular() {
+    let dir = sample_site();
+    let mut ones = 0;
+    for entry in std::fs::read_dir(dir.join("topic")).unwrap() {
+        let page = entry.unwrap().path().join("index.html");
+        let Ok(text) = std::fs::read_to_string(&page) else {
+            continue;
+        };
+        assert!(!text.contains("(1 links)"), "{}", page.display());
+        ones += text.matches("(1 link)").count();
+    }
+    assert!(ones > 0, "the sample has topics linked once");
+    // A glossary of one term: one term on the index, the topics' list and the topic's page.
+    let one = scratch("site-one-term");
+    std::fs::create_dir(one.join("cards")).unwrap();
+    std::fs::write(one.join("cards/solo.json"), crate::util::card("solo", &[])).unwrap();
+    site(&one.join("cards"), &one.join("site"));
+    let read = |path: &str| std::fs::read_to_string(one.join("site").join(path)).unwrap();
+    assert!(read("index.html").contains("<p class=\"lead\">1 term.</p>"));
+    assert!(read("topic/index.html").contains("(1 term)"));
+    assert!(read("topic/solo/index.html").contains("<p class=\"lead\">1 term · "));
+}
+
 /// Issue 46, item 17: the search box finds a term by its slug, and past 20 results offers
 /// more instead of stopping in silence.
 #[test]

@@ -178,7 +178,7 @@ impl<'a> Site<'a> {
             )?),
             "map.html" => {
                 let mut bytes = Vec::new();
-                crate::export::html::write(self.glossary, self.config, &mut bytes)?;
+                crate::export::html::write_in_site(self.glossary, self.config, &mut bytes)?;
                 Some(File {
                     media_type: "text/html; charset=utf-8",
                     bytes,
@@ -533,7 +533,7 @@ pub fn write(glossary: &Glossary, config: &Config, out: &Path) -> Result<Written
             if path == "map.html" {
                 // Streamed to its file: the map of 100k terms is 160 MB, which the site
                 // would otherwise hold whole.
-                crate::export::html::write_file(glossary, config, &target)
+                crate::export::html::write_file_in_site(glossary, config, &target)
                     .map_err(cannot("write", &target))?;
                 written.bytes += fs::metadata(&target).map_or(0, |m| m.len());
                 return Ok(());

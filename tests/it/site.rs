@@ -521,6 +521,56 @@ fn chromium_reads_the_site_and_prints_the_index() {
     }
 }
 
+/// Issue 46, item 17: the site's map links back to the A–Z and the topics, a card to its
+/// term's page; a topic page's "See on the map" shows the topic's terms, none selected (it
+/// selected the topic's central term, dimming the others). The map alone has no such links.
+#[test]
+fn the_sites_map_links_its_pages_and_shows_a_topic_whole() {
+    let dir = sample_site();
+    let topic = std::fs::read_to_string(dir.join("topic/iser/index.html")).unwrap();
+    let hash = topic
+        .split("href=\"../../map.html#")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("a link to the map");
+    let map = dir.join("map.html");
+    let whole = crate::html::drive(&map, &["--click", "iwarp"]);
+    assert_eq!(
+        whole["site_links"],
+        serde_json::json!(["index.html", "topic/index.html"]),
+        "{whole:#}"
+    );
+    let links = whole["after_click"]["panel"]["links"].as_array().unwrap();
+    assert!(
+        links
+            .iter()
+            .any(|l| l["href"] == "term/iwarp/index.html" && l["text"] == "The term's page"),
+        "{links:#?}"
+    );
+    let shown = crate::html::drive(&map, &["--hash", hash]);
+    assert_eq!(shown["on_load"]["selected"], Value::Null, "{shown:#}");
+    assert_eq!(shown["on_load"]["panel"]["hidden"], true, "{shown:#}");
+    let on_screen = &shown["on_load"]["topic"];
+    assert!(on_screen["members"].as_u64().unwrap() > 1, "{shown:#}");
+    assert_eq!(on_screen["members"], on_screen["on_screen"], "{shown:#}");
+    // Closer than the whole map.
+    assert!(
+        shown["view"]["scale"].as_f64().unwrap() > whole["view"]["scale"].as_f64().unwrap(),
+        "{shown:#} {whole:#}"
+    );
+    // The map alone (render, export) links no page.
+    let alone = scratch("site-map-alone").join("glossary.html");
+    let run = glossgraph()
+        .args(["render", "--output", alone.to_str().unwrap()])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(outcome(&run).0, 0);
+    let page = std::fs::read_to_string(&alone).unwrap();
+    assert!(!page.contains("id=\"site-links\""));
+    assert!(!page.contains("\"pages\":"));
+}
+
 /// Issue 46, item 17: counts of one are singular ("(1 links)" was written).
 #[test]
 fn a_count_of_one_is_singular() {

@@ -964,9 +964,16 @@ fn page(config: &Config) -> String {
         .unwrap_or_else(|_| "[]".into())
         .replace("</", "<\\/");
     let title = crate::export::html::escape_html(&config.title);
+    let mut terms = String::new();
+    crate::rdf::vocab::push_term_iri(&mut terms, &config.base, "");
+    let json = |text: &str| {
+        crate::export::html::script_safe(&serde_json::to_string(text).expect("strings serialize"))
+    };
     include_str!("page.html")
         .replace("{{TITLE}}", &title)
         .replace("/*{{SAVED}}*/[]", &saved)
+        .replace("/*{{BASE}}*/\"\"", &json(&config.base))
+        .replace("/*{{TERMS}}*/\"\"", &json(&terms))
 }
 
 #[cfg(test)]
@@ -1039,5 +1046,9 @@ mod tests {
             );
         }
         assert!(!page.contains("{{"), "a placeholder was left in the page");
+        assert!(page.contains(&format!(
+            "const TERMS = \"{}term/\";",
+            Config::default().base
+        )));
     }
 }

@@ -474,7 +474,33 @@ fn the_query_page_in_headless_chromium() {
         serde_json::json!([[format!("<{iri}>")]]),
         "{page}"
     );
-    assert_eq!(page["links"], serde_json::json!([iri]), "{page}");
+    // Issue 46, item 17: to this server, which answers the IRI (it led to the base IRI's
+    // host, which may not exist).
+    assert_eq!(
+        page["links"],
+        serde_json::json!([format!("{}/term/roce-v2", server.base)]),
+        "{page}"
+    );
+    // The concept scheme (the base IRI) is the site's index; an IRI of another vocabulary
+    // stays as it is.
+    let out = Command::new(require("python3"))
+        .arg(root().join("tests/consumers/page_cdp.py"))
+        .arg(&chromium)
+        .arg(format!("{}/sparql", server.base))
+        .arg("SELECT ?s ?c WHERE { ?s a ?c . ?s a skos:ConceptScheme }")
+        .arg(dir.join("scheme.png"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let page: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        page["links"],
+        serde_json::json!([
+            format!("{}/", server.base),
+            "http://www.w3.org/2004/02/skos/core#ConceptScheme"
+        ]),
+        "{page}"
+    );
 
     // A malformed query shows the parser's message.
     let out = Command::new(require("python3"))

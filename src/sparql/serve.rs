@@ -10,7 +10,10 @@
 //! | `/query` | SPARQL 1.1 Protocol: `GET ?query=`, `POST` form or `application/sparql-query`; without a query, the service description |
 //! | `/store` | Graph Store Protocol, reading only: `?default` (all triples), `?graph=IRI` (one card), neither (the whole dataset) |
 //!
-//! Paths are matched with their `%XX` escapes decoded.
+//! Paths are matched with their `%XX` escapes decoded. While the glossary's files have
+//! errors (`serve --watch`, [`Running::show_errors`]), the site's pages carry the check report
+//! over the last glossary without errors, or, when there was none ([`start_with_errors`]),
+//! every path answers the report alone; those pages reload themselves (`Refresh`).
 //!
 //! The connections are [`super::listen`]'s: one thread per connection, blocking I/O that
 //! suits Oxigraph's blocking evaluator, no async runtime, and limits that keep slow or idle
@@ -133,6 +136,9 @@ struct Shared {
     /// The glossary served. `serve --watch` swaps in a new one whole ([`Running::replace`]);
     /// a request is answered from the one it started with.
     served: RwLock<Arc<Served>>,
+    /// The check report of the glossary's files when they have errors (`serve --watch`):
+    /// the pages say so, over the last glossary without errors or, if there was none, alone.
+    errors: RwLock<Option<Arc<str>>>,
     options: Options,
     cors: Option<HeaderValue>,
     stopping: AtomicBool,
@@ -148,6 +154,8 @@ struct Served {
     plan: site::Plan,
     /// The query page.
     page: String,
+    /// Whether this is only a stand-in, empty, for a glossary that had errors from the start.
+    stand_in: bool,
 }
 
 impl Served {
@@ -157,6 +165,7 @@ impl Served {
             plan: site::Plan::new(&glossary, store.config()),
             store,
             glossary,
+            stand_in: false,
         }
     }
 }
@@ -168,6 +177,32 @@ impl Served {
 pub fn start(
     glossary: Glossary,
     store: GlossaryStore,
+    options: Options,
+) -> Result<Running, ServeError> {
+    launch(Served::new(glossary, store), None, options)
+}
+
+/// Starts serving a glossary whose files have errors (`serve --watch` on a glossary being
+/// mended): every page is the check `report`, until [`Running::replace`] brings a glossary.
+///
+/// # Errors
+/// Those of [`start`].
+pub fn start_with_errors(report: &str, options: Options) -> Result<Running, ServeError> {
+    let (glossary, config) = (Glossary::new(Vec::new()), Config::default());
+    let store = GlossaryStore::new(&glossary, &config).map_err(|e| ServeError::Bind {
+        addr: options.bind,
+        source: io::Error::other(e.to_string()),
+    })?;
+    let served = Served {
+        stand_in: true,
+        ..Served::new(glossary, store)
+    };
+    launch(served, Some(Arc::from(report)), options)
+}
+
+fn launch(
+    served: Served,
+    errors: Option<Arc<str>>,
     mut options: Options,
 ) -> Result<Running, ServeError> {
     let cors = match &options.cors {
@@ -192,7 +227,8 @@ pub fn start(
         max_body: options.max_body,
     };
     let shared = Arc::new(Shared {
-        served: RwLock::new(Arc::new(Served::new(glossary, store))),
+        served: RwLock::new(Arc::new(served)),
+        errors: RwLock::new(errors),
         cors,
         stopping: AtomicBool::new(false),
         busy: Mutex::new(0),
@@ -216,8 +252,8 @@ impl Running {
         self.addr
     }
 
-    /// Serves `glossary` (already loaded into `store`) from now on: requests that have
-    /// started finish with the glossary they started with.
+    /// Serves `glossary` (already loaded into `store`) from now on, without errors to show:
+    /// requests that have started finish with the glossary they started with.
     pub fn replace(&self, glossary: Glossary, store: GlossaryStore) {
         let served = Arc::new(Served::new(glossary, store));
         *self
@@ -225,6 +261,28 @@ impl Running {
             .served
             .write()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = served;
+        self.show_errors(None);
+    }
+
+    /// Whether a glossary is served: not if its files had errors from the start and have
+    /// had them since ([`start_with_errors`]).
+    pub fn has_glossary(&self) -> bool {
+        !self
+            .shared
+            .served
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .stand_in
+    }
+
+    /// Says in every page that the glossary's files have errors, with the check `report`
+    /// (`None`: no more), over the glossary served (the last without errors).
+    pub fn show_errors(&self, report: Option<&str>) {
+        *self
+            .shared
+            .errors
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = report.map(Arc::from);
     }
 
     /// Stops taking requests (they get `503`) and waits up to `grace` for the running ones.
@@ -292,10 +350,20 @@ impl Shared {
                     .read()
                     .unwrap_or_else(std::sync::PoisonError::into_inner),
             );
-            self.route(&served, request)
-                .unwrap_or_else(|Failure(status, message)| {
-                    text(status, &format!("{}\n", message.trim_end()))
-                })
+            let errors = self
+                .errors
+                .read()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .clone();
+            let reading = request.method() == Method::GET || request.method() == Method::HEAD;
+            match errors {
+                Some(report) if served.stand_in && reading => errors_only(request, &report),
+                errors => self
+                    .route(&served, request, errors.as_deref())
+                    .unwrap_or_else(|Failure(status, message)| {
+                        text(status, &format!("{}\n", message.trim_end()))
+                    }),
+            }
         };
         if let Some(origin) = &self.cors {
             response
@@ -337,7 +405,14 @@ impl Shared {
         }
     }
 
-    fn route(&self, v: &Served, request: &mut Request<Body>) -> Result<Response<Body>, Failure> {
+    /// The answer to `request`; `errors`, the check report of the glossary's files when they
+    /// have errors, is shown at the top of the site's pages.
+    fn route(
+        &self,
+        v: &Served,
+        request: &mut Request<Body>,
+        errors: Option<&str>,
+    ) -> Result<Response<Body>, Failure> {
         let method = request.method().clone();
         if method == Method::OPTIONS && self.cors.is_some() {
             // A CORS preflight. GET, HEAD and POST are CORS-safelisted methods, so no
@@ -415,7 +490,7 @@ impl Shared {
                 StatusCode::NOT_FOUND,
                 "glossgraph serve is read-only: there is no update endpoint",
             )),
-            path if reading => self.site(v, request, path),
+            path if reading => self.site(v, request, path, errors),
             _ => Err(Failure::new(
                 StatusCode::METHOD_NOT_ALLOWED,
                 format!("{method} is not allowed here: the site and the store are read-only"),
@@ -430,6 +505,7 @@ impl Shared {
         v: &Served,
         request: &Request<Body>,
         path: &str,
+        errors: Option<&str>,
     ) -> Result<Response<Body>, Failure> {
         let site = site::Site::new(&v.glossary, v.store.config(), &v.plan);
         let failed = |e: crate::output::ExportError| {
@@ -486,11 +562,19 @@ impl Shared {
                 )
             }
         };
-        Ok(Response::builder()
-            .status(file.0)
-            .header(header::CONTENT_TYPE, file.1.media_type)
-            .body(Body::from(file.1.bytes))
-            .unwrap_or_default())
+        let (status, mut file) = file;
+        let mut response = Response::builder()
+            .status(status)
+            .header(header::CONTENT_TYPE, file.media_type);
+        // The site's pages (not the map, which fills its window) say the files have errors,
+        // and come again until they have none.
+        if let Some(report) = errors {
+            if file.media_type.starts_with("text/html") && relative != "map.html" {
+                file.bytes = with_errors(file.bytes, report);
+                response = response.header(REFRESH, ERRORS_REFRESH);
+            }
+        }
+        Ok(response.body(Body::from(file.bytes)).unwrap_or_default())
     }
 
     /// The term `slug` at its IRI's path, negotiated: its description in the RDF format
@@ -776,6 +860,86 @@ impl Shared {
             .header(header::CONTENT_TYPE, format.media_type())
             .body(body)
             .unwrap_or_default())
+    }
+}
+
+/// `Refresh`, which browsers honour as a page's `<meta http-equiv="refresh">`: a page that
+/// shows errors comes again, and shows the glossary once it has none.
+const REFRESH: header::HeaderName = header::HeaderName::from_static("refresh");
+
+/// Seconds between two loads of a page showing errors.
+const ERRORS_REFRESH: &str = "2";
+
+/// The check report, as a section of a page.
+fn errors_section(report: &str) -> String {
+    format!(
+        "<section class=\"glossary-errors\" role=\"alert\" aria-labelledby=\"glossary-errors\">\n\
+         <h2 id=\"glossary-errors\">The glossary has errors</h2>\n\
+         <p>This page reloads itself every {ERRORS_REFRESH} s until they are fixed.</p>\n\
+         <pre>{}</pre>\n</section>\n",
+        crate::export::html::escape_html(report.trim_end())
+    )
+}
+
+/// A page of the site with the check report at the top of its content, over the last
+/// glossary without errors.
+fn with_errors(page: Vec<u8>, report: &str) -> Vec<u8> {
+    const MAIN: &[u8] = b"<main id=\"main\">\n";
+    let Some(at) = page.windows(MAIN.len()).position(|w| w == MAIN) else {
+        return page;
+    };
+    let at = at + MAIN.len();
+    let mut out = Vec::with_capacity(page.len() + report.len() + 300);
+    out.extend_from_slice(&page[..at]);
+    out.extend_from_slice(
+        errors_section(report)
+            .replace(
+                "</h2>",
+                "</h2>\n<p>What follows is the last glossary without errors.</p>",
+            )
+            .as_bytes(),
+    );
+    out.extend_from_slice(&page[at..]);
+    out
+}
+
+/// The answer to a reading request while the glossary has had errors from the start: the
+/// check report, as a page (`503`, coming again until the glossary has none), or as text for
+/// the protocols' clients.
+fn errors_only(request: &Request<Body>, report: &str) -> Response<Body> {
+    match request.uri().path() {
+        "/favicon.ico" => Response::builder()
+            .status(StatusCode::NO_CONTENT)
+            .body(Body::empty())
+            .unwrap_or_default(),
+        "/query" | "/store" => {
+            let mut response = text(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &format!(
+                    "the glossary has errors; it is served once they are fixed\n\n{}\n",
+                    report.trim_end()
+                ),
+            );
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static(ERRORS_REFRESH));
+            response
+        }
+        _ => Response::builder()
+            .status(StatusCode::SERVICE_UNAVAILABLE)
+            .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
+            .header(header::RETRY_AFTER, ERRORS_REFRESH)
+            .header(REFRESH, ERRORS_REFRESH)
+            .body(Body::from(format!(
+                "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+                 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+                 <meta name=\"color-scheme\" content=\"light dark\">\n\
+                 <title>The glossary has errors</title>\n\
+                 <style>body {{ font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 1rem auto; padding: 0 1rem; }} \
+                 pre {{ white-space: pre-wrap; overflow-wrap: anywhere; }}</style>\n</head>\n<body>\n<main id=\"main\">\n{}</main>\n</body>\n</html>\n",
+                errors_section(report).replace("<h2", "<h1").replace("</h2>", "</h1>")
+            )))
+            .unwrap_or_default(),
     }
 }
 

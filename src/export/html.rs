@@ -42,11 +42,37 @@ pub const SCRIPT: &str = concat!(
 /// The page's style sheet, inlined into every page.
 pub const STYLE: &str = include_str!("html/map.css");
 
+/// Where the page is read: alone (`render`, `export`), or as the website's `map.html`, which
+/// links back to the site's index and topics and, from a term's card, to the term's page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Alone,
+    Site,
+}
+
 /// Writes the page of `glossary`, drawn at the places of its topic map, to `w`.
 ///
 /// # Errors
 /// Those of `w`.
-pub fn write(glossary: &Glossary, config: &Config, mut w: impl Write) -> io::Result<()> {
+pub fn write(glossary: &Glossary, config: &Config, w: impl Write) -> io::Result<()> {
+    write_page(glossary, config, Place::Alone, w)
+}
+
+/// Writes the page as the website's `map.html` ([`crate::site`]), beside the site's pages,
+/// which it links.
+///
+/// # Errors
+/// Those of `w`.
+pub fn write_in_site(glossary: &Glossary, config: &Config, w: impl Write) -> io::Result<()> {
+    write_page(glossary, config, Place::Site, w)
+}
+
+fn write_page(
+    glossary: &Glossary,
+    config: &Config,
+    place: Place,
+    mut w: impl Write,
+) -> io::Result<()> {
     let csp = format!(
         "default-src 'none'; script-src '{}'; style-src '{}'; img-src data:; base-uri 'none'; form-action 'none'",
         csp_hash(SCRIPT),
@@ -64,9 +90,17 @@ pub fn write(glossary: &Glossary, config: &Config, mut w: impl Write) -> io::Res
         lang = escape_html(&config.language),
         version = env!("CARGO_PKG_VERSION"),
     )?;
-    w.write_all(BODY.replace("{title}", &title).as_bytes())?;
+    let links = match place {
+        Place::Alone => "",
+        Place::Site => SITE_LINKS,
+    };
+    w.write_all(
+        BODY.replace("{title}", &title)
+            .replace("{links}", links)
+            .as_bytes(),
+    )?;
     w.write_all(b"<script type=\"application/json\" id=\"glossary-data\">")?;
-    write_data(glossary, config, &mut Escaping(&mut w))?;
+    write_data(glossary, config, place, &mut Escaping(&mut w))?;
     w.write_all(b"</script>\n<script type=\"application/json\" id=\"glossary-cards\">")?;
     write_cards(glossary, &mut Escaping(&mut w))?;
     write!(
@@ -84,6 +118,14 @@ pub fn write_file(glossary: &Glossary, config: &Config, output: &Path) -> io::Re
     crate::output::replace_file(output, |w| write(glossary, config, w))
 }
 
+/// [`write_file`] for the website's `map.html` ([`write_in_site`]).
+///
+/// # Errors
+/// The output not writable (the temporary file is removed).
+pub fn write_file_in_site(glossary: &Glossary, config: &Config, output: &Path) -> io::Result<()> {
+    crate::output::replace_file(output, |w| write_in_site(glossary, config, w))
+}
+
 /// Whether `output` names an HTML page (`.html` or `.htm`, any case).
 pub fn is_html(output: &Path) -> bool {
     output
@@ -96,7 +138,7 @@ pub fn is_html(output: &Path) -> bool {
 /// filled in by the script.
 const BODY: &str = r##"<header id="bar">
 <h1 id="title">{title}</h1>
-<div id="search-box" role="combobox" aria-expanded="false" aria-owns="suggestions" aria-haspopup="listbox">
+{links}<div id="search-box" role="combobox" aria-expanded="false" aria-owns="suggestions" aria-haspopup="listbox">
 <input id="search" type="search" autocomplete="off" spellcheck="false" placeholder="Search terms and aliases  ( / )" aria-label="Search terms and aliases" aria-autocomplete="list" aria-controls="suggestions">
 <ul id="suggestions" role="listbox" hidden></ul>
 </div>
@@ -115,11 +157,21 @@ const BODY: &str = r##"<header id="bar">
 </main>
 "##;
 
+/// The way back to the website's pages, in the website's map (`{links}` of [`BODY`]).
+const SITE_LINKS: &str = "<nav id=\"site-links\" aria-label=\"Site\"><a href=\"index.html\">A–Z</a> <a href=\"topic/index.html\">Topics</a></nav>\n";
+
 /// Writes what the map draws as the page's JSON: one array per field, in node order.
 ///
 /// `x`/`y` are rounded to integers after scaling the layout so that terms lie about 100
 /// units apart on average: the page needs no more precision, and integers are short.
-fn write_data(glossary: &Glossary, config: &Config, w: &mut impl Write) -> io::Result<()> {
+///
+/// In the website, `"pages": "term/"` says where the terms' pages are, which the card links.
+fn write_data(
+    glossary: &Glossary,
+    config: &Config,
+    place: Place,
+    w: &mut impl Write,
+) -> io::Result<()> {
     let cards = glossary.cards();
     let map = glossary.map();
     let json = |w: &mut dyn Write, text: &str| -> io::Result<()> {
@@ -127,6 +179,9 @@ fn write_data(glossary: &Glossary, config: &Config, w: &mut impl Write) -> io::R
     };
     w.write_all(b"{\"title\":")?;
     json(w, &config.title)?;
+    if place == Place::Site {
+        w.write_all(b",\"pages\":\"term/\"")?;
+    }
     w.write_all(b",\"statuses\":[")?;
     for (i, status) in config.statuses.iter().enumerate() {
         w.write_all(if i == 0 { b"[" } else { b",[" })?;

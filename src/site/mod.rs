@@ -168,10 +168,17 @@ impl<'a> Site<'a> {
         };
         Ok(match path.as_str() {
             "index.html" => html(pages::index(self, None)?),
-            "404.html" => html(pages::not_found(self, "", &[], &self.root_path())?),
+            "404.html" => html(pages::not_found(
+                self,
+                "",
+                &[],
+                pages::NotFoundRoot::File {
+                    path: &self.root_path(),
+                },
+            )?),
             "map.html" => {
                 let mut bytes = Vec::new();
-                crate::export::html::write(self.glossary, self.config, &mut bytes)?;
+                crate::export::html::write_in_site(self.glossary, self.config, &mut bytes)?;
                 Some(File {
                     media_type: "text/html; charset=utf-8",
                     bytes,
@@ -271,13 +278,15 @@ impl<'a> Site<'a> {
             .next()
             .unwrap_or("")
             .trim_end_matches(".html");
+        // Slugs are lower case: `ROCE-V3` is near `roce-v2`.
+        let folded = wanted.to_lowercase();
         let nearest: Vec<usize> = self
             .glossary
-            .suggest(wanted)
+            .suggest(&folded)
             .and_then(|slug| self.glossary.node(slug))
             .map(|n| n.index())
             .into_iter()
-            .chain(self.sharing_prefix(wanted, 5))
+            .chain(self.sharing_prefix(&folded, 5))
             .fold(Vec::new(), |mut all, i| {
                 if !all.contains(&i) {
                     all.push(i);
@@ -286,7 +295,8 @@ impl<'a> Site<'a> {
             });
         Ok(File {
             media_type: "text/html; charset=utf-8",
-            bytes: pages::not_found(self, wanted, &nearest, root)?.into_bytes(),
+            bytes: pages::not_found(self, wanted, &nearest, pages::NotFoundRoot::Served { root })?
+                .into_bytes(),
         })
     }
 
@@ -378,13 +388,23 @@ impl<'a> Site<'a> {
         }
     }
 
-    /// `sitemap.xml`: the index, the topic pages and every term at its IRI's page.
+    /// `sitemap.xml`: the index (and its letters' pages when it is split), the topic pages
+    /// and every term at its IRI's page: every HTML page of the site but the map and the 404.
     fn sitemap(&self) -> String {
         let address = escape_html(&self.address());
         let mut out = String::from(
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
         );
         let _ = writeln!(out, "<url><loc>{address}</loc></url>");
+        if self.split_index() {
+            for (initial, _) in self.letters {
+                let _ = writeln!(
+                    out,
+                    "<url><loc>{address}letter/{}/</loc></url>",
+                    letter_slug(*initial)
+                );
+            }
+        }
         let _ = writeln!(out, "<url><loc>{address}topic/</loc></url>");
         for topic in self.glossary.map().topics() {
             let _ = writeln!(out, "<url><loc>{address}topic/{}/</loc></url>", topic.id);
@@ -411,14 +431,17 @@ impl<'a> Site<'a> {
 
     /// `.htaccess`: content negotiation at the term IRIs for Apache (`mod_rewrite`), as the
     /// W3C recipes for publishing vocabularies and w3id.org's redirects do it: a 303 to the
-    /// description in the format asked for, else to the page.
+    /// description in the format asked for, among those the site writes (not N-Triples,
+    /// which only `serve` answers), else to the page.
     fn htaccess(&self) -> String {
         let path = self.root_path();
         let mut out = String::from(
             "# Written by glossgraph: content negotiation at the term IRIs (Apache, mod_rewrite).\n\
              Options -MultiViews\nRewriteEngine on\n",
         );
-        for (extension, media_type) in ALTERNATES {
+        // Only the formats written as files: a static host has no other to send.
+        let written = &ALTERNATES[..WRITTEN_ALTERNATES];
+        for (extension, media_type) in written {
             let _ = write!(
                 out,
                 "RewriteCond %{{HTTP_ACCEPT}} {}\nRewriteRule ^term/([a-z0-9-]+)/?$ term/$1.{extension} [R=303,L]\n",
@@ -426,7 +449,7 @@ impl<'a> Site<'a> {
             );
         }
         out.push_str("RewriteRule ^term/([a-z0-9-]+)$ term/$1/ [R=303,L]\n");
-        for (extension, media_type) in ALTERNATES {
+        for (extension, media_type) in written {
             let _ = writeln!(out, "AddType {media_type} .{extension}");
         }
         out.push_str("Header append Vary Accept\n");
@@ -609,7 +632,7 @@ pub fn write(
             if path == "map.html" {
                 // Streamed to its file: the map of 100k terms is 160 MB, which the site
                 // would otherwise hold whole.
-                crate::export::html::write_file(glossary, config, &target)
+                crate::export::html::write_file_in_site(glossary, config, &target)
                     .map_err(cannot("write", &target))?;
                 written.bytes += fs::metadata(&target).map_or(0, |m| m.len());
                 return Ok(());

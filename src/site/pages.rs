@@ -239,7 +239,8 @@ struct Letter<'a> {
 struct IndexPage<'a> {
     frame: Frame<'a>,
     heading: String,
-    terms: usize,
+    /// How many terms, in words.
+    terms: String,
     split: bool,
     letters: Vec<Letter<'a>>,
     shown: Vec<Letter<'a>>,
@@ -294,7 +295,7 @@ pub(super) fn index(site: &Site<'_>, only: Option<usize>) -> Result<String, Expo
             Some(at) => format!("{}: {}", site.config.title, letters[at].label),
             None => site.config.title.clone(),
         },
-        terms: cards.len(),
+        terms: counted(cards.len(), "term"),
         split,
         letters,
         shown,
@@ -308,6 +309,13 @@ struct TopicView<'a> {
     id: &'a str,
     name: &'a str,
     size: usize,
+}
+
+impl TopicView<'_> {
+    /// How many terms it has, in words.
+    fn terms(&self) -> String {
+        counted(self.size, "term")
+    }
 }
 
 #[derive(Template)]
@@ -344,8 +352,8 @@ struct TopicPage<'a> {
     frame: Frame<'a>,
     topic: TopicView<'a>,
     members: Vec<Entry<'a>>,
-    /// The topics its terms link to, with how many links, most linked first.
-    neighbours: Vec<(TopicView<'a>, usize)>,
+    /// The topics its terms link to, with how many links (in words), most linked first.
+    neighbours: Vec<(TopicView<'a>, String)>,
 }
 
 /// The page of topic `at`: its terms and the topics they link to.
@@ -395,7 +403,10 @@ pub(super) fn topic(site: &Site<'_>, at: usize) -> Result<String, ExportError> {
         frame: Frame::new(site, "../../"),
         topic: view(at),
         members,
-        neighbours,
+        neighbours: neighbours
+            .into_iter()
+            .map(|(t, n)| (t, counted(n, "link")))
+            .collect(),
     })
 }
 
@@ -405,20 +416,62 @@ struct NotFoundPage<'a> {
     frame: Frame<'a>,
     wanted: &'a str,
     nearest: Vec<TermLink<'a>>,
+    placing: Option<Placing>,
 }
 
-/// The page for a path the site does not have, with the terms nearest to `wanted`. Its
-/// links start from `root`, the site's path, as a host serves it at whatever path was
-/// missing.
+/// The script of the site's `404.html`, and its hash for the page's policy: a host shows the
+/// page at whatever path was missing, where its relative links would not resolve, so when
+/// the page is not read from the disk the script gives it a `<base>` at the site's path,
+/// before the stylesheet's link is read. From `file://`, the page is beside the site's other
+/// files and its relative links resolve as they are.
+struct Placing {
+    script: String,
+    hash: String,
+}
+
+impl Placing {
+    fn new(path: &str) -> Self {
+        let path = script_safe(&serde_json::to_string(path).expect("strings serialize"));
+        // A `<base>` also moves the links to `#fragment`s of the page: they are pointed back
+        // at the page once it is read.
+        let script = format!(
+            "if (location.protocol !== \"file:\") {{ const base = document.createElement(\"base\"); \
+             base.href = {path}; document.head.append(base); \
+             document.addEventListener(\"DOMContentLoaded\", () => {{ \
+             const here = location.href.split(\"#\")[0]; \
+             for (const a of document.querySelectorAll(\"a[href^='#']\")) a.href = here + a.getAttribute(\"href\"); }}); }}"
+        );
+        Self {
+            hash: crate::export::html::csp_hash(&script),
+            script,
+        }
+    }
+}
+
+/// Where the links of the 404 page start from.
+pub(super) enum NotFoundRoot<'a> {
+    /// The site's `404.html`: relative links, resolved from `path` (the site's path) when a
+    /// host serves the page.
+    File { path: &'a str },
+    /// A page `serve` answers: links from the site's root, `root`.
+    Served { root: &'a str },
+}
+
+/// The page for a path the site does not have, with the terms nearest to `wanted`.
 pub(super) fn not_found(
     site: &Site<'_>,
     wanted: &str,
     nearest: &[usize],
-    root: &str,
+    root: NotFoundRoot<'_>,
 ) -> Result<String, ExportError> {
     let cards = site.glossary.cards();
+    let (root, placing) = match root {
+        NotFoundRoot::File { path } => ("", Some(Placing::new(path))),
+        NotFoundRoot::Served { root } => (root, None),
+    };
     render(&NotFoundPage {
         frame: Frame::new(site, root),
+        placing,
         wanted,
         nearest: nearest
             .iter()
@@ -428,6 +481,15 @@ pub(super) fn not_found(
             })
             .collect(),
     })
+}
+
+/// `n` and the noun, singular for one: "1 term", "2 terms".
+fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }
 
 /// A page rendered from its template.

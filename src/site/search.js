@@ -1,6 +1,7 @@
-// The site's search box: finds terms by label and alias as you type, over the index that
+// The site's search box: finds terms by label, alias and slug as you type, over the index that
 // search-index.js sets (window.glossgraphSearch: [slug, term, [aliases]] in A-Z order).
-// Results are links built with textContent only; nothing is fetched.
+// Results are links built with textContent only; nothing is fetched. Past the first 20, a
+// button shows 20 more.
 "use strict";
 (function () {
   const box = document.querySelector(".search");
@@ -10,15 +11,20 @@
   if (!box || !input || !list || !Array.isArray(index)) return;
   const root = box.dataset.root || "";
   const fold = (text) => text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  // Names: the term first, then the aliases, then the slug (as written in links and IRIs).
   const entries = index.map(([slug, term, aliases]) => ({
     slug,
     term,
-    names: [term, ...aliases].map(fold),
+    names: [term, ...aliases, slug].map(fold),
     aliases,
   }));
   const LIMIT = 20;
+  let shown = LIMIT;
+  let found = [];
+  let query = "";
 
-  function rank(entry, query) {
+  // A match at the start of a name before one inside it; the term before its other names.
+  function rank(entry) {
     let best = Infinity;
     entry.names.forEach((name, i) => {
       const at = name.indexOf(query);
@@ -29,32 +35,41 @@
     return best;
   }
 
-  function show() {
-    const query = fold(input.value.trim());
-    list.replaceChildren();
-    if (!query) {
-      list.hidden = true;
-      return;
-    }
-    const found = [];
-    for (const entry of entries) {
-      const score = rank(entry, query);
-      if (score < Infinity) found.push([score, entry]);
-    }
-    found.sort((a, b) => a[0] - b[0]);
-    for (const [, entry] of found.slice(0, LIMIT)) {
-      const item = document.createElement("li");
-      const link = document.createElement("a");
-      link.href = root + "term/" + encodeURIComponent(entry.slug) + "/index.html";
-      link.textContent = entry.term;
+  function result(entry) {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = root + "term/" + encodeURIComponent(entry.slug) + "/index.html";
+    link.textContent = entry.term;
+    if (!fold(entry.term).includes(query)) {
+      // Found by another name: say which.
       const alias = entry.aliases.find((a) => fold(a).includes(query));
-      if (alias && !fold(entry.term).includes(query)) {
-        const note = document.createElement("span");
-        note.className = "alias";
-        note.textContent = " (" + alias + ")";
-        link.append(note);
-      }
-      item.append(link);
+      const note = document.createElement("span");
+      note.className = "alias";
+      note.textContent = " (" + (alias || entry.slug) + ")";
+      link.append(note);
+    }
+    item.append(link);
+    return item;
+  }
+
+  function render() {
+    list.replaceChildren();
+    for (const [, entry] of found.slice(0, shown)) list.append(result(entry));
+    if (found.length > shown) {
+      const item = document.createElement("li");
+      const more = document.createElement("button");
+      more.type = "button";
+      more.className = "more-results";
+      const next = Math.min(LIMIT, found.length - shown);
+      more.textContent = "Show " + next + " more (" + (found.length - shown) + " not shown)";
+      more.addEventListener("click", () => {
+        const first = shown;
+        shown += LIMIT;
+        render();
+        const link = list.querySelectorAll("a")[first];
+        if (link) link.focus();
+      });
+      item.append(more);
       list.append(item);
     }
     if (found.length === 0) {
@@ -63,6 +78,23 @@
       list.append(item);
     }
     list.hidden = false;
+  }
+
+  function show() {
+    query = fold(input.value.trim());
+    shown = LIMIT;
+    found = [];
+    if (!query) {
+      list.replaceChildren();
+      list.hidden = true;
+      return;
+    }
+    for (const entry of entries) {
+      const score = rank(entry);
+      if (score < Infinity) found.push([score, entry]);
+    }
+    found.sort((a, b) => a[0] - b[0]);
+    render();
   }
 
   input.addEventListener("input", show);

@@ -5,10 +5,15 @@
 //! | path | what |
 //! |---|---|
 //! | `/term/{slug}` | the term at its IRI: the page for `text/html` (a 303 to `/term/{slug}/`, where its relative links resolve), its description for `text/turtle`, `application/ld+json`, `application/rdf+xml`, `application/n-triples` (200, with `Content-Location` and `Vary: Accept`) |
-//! | `/`, any other path | the website of [`crate::site`] (`/` the A–Z index, `/map.html`, `/term/{slug}/`, …); a path it lacks gets its 404 page, with the nearest terms |
+//! | `/`, any other path | the website of [`crate::site`] (`/` the A–Z index, `/map.html`, `/term/{slug}/`, …); a folder without its slash or a path in capitals gets a 301 to the page, a path it lacks its 404 page, with the nearest terms |
 //! | `/sparql` | a small HTML page to type a query and see the results |
 //! | `/query` | SPARQL 1.1 Protocol: `GET ?query=`, `POST` form or `application/sparql-query`; without a query, the service description |
 //! | `/store` | Graph Store Protocol, reading only: `?default` (all triples), `?graph=IRI` (one card), neither (the whole dataset) |
+//!
+//! Paths are matched with their `%XX` escapes decoded. While the glossary's files have
+//! errors (`serve --watch`, [`Running::show_errors`]), the site's pages carry the check report
+//! over the last glossary without errors, or, when there was none ([`start_with_errors`]),
+//! every path answers the report alone; those pages reload themselves (`Refresh`).
 //!
 //! The connections are [`super::listen`]'s: one thread per connection, blocking I/O that
 //! suits Oxigraph's blocking evaluator, no async runtime, and limits that keep slow or idle
@@ -131,6 +136,9 @@ struct Shared {
     /// The glossary served. `serve --watch` swaps in a new one whole ([`Running::replace`]);
     /// a request is answered from the one it started with.
     served: RwLock<Arc<Served>>,
+    /// The check report of the glossary's files when they have errors (`serve --watch`):
+    /// the pages say so, over the last glossary without errors or, if there was none, alone.
+    errors: RwLock<Option<Arc<str>>>,
     options: Options,
     cors: Option<HeaderValue>,
     stopping: AtomicBool,
@@ -146,6 +154,8 @@ struct Served {
     plan: site::Plan,
     /// The query page.
     page: String,
+    /// Whether this is only a stand-in, empty, for a glossary that had errors from the start.
+    stand_in: bool,
 }
 
 impl Served {
@@ -155,6 +165,7 @@ impl Served {
             plan: site::Plan::new(&glossary, store.config()),
             store,
             glossary,
+            stand_in: false,
         }
     }
 }
@@ -166,6 +177,32 @@ impl Served {
 pub fn start(
     glossary: Glossary,
     store: GlossaryStore,
+    options: Options,
+) -> Result<Running, ServeError> {
+    launch(Served::new(glossary, store), None, options)
+}
+
+/// Starts serving a glossary whose files have errors (`serve --watch` on a glossary being
+/// mended): every page is the check `report`, until [`Running::replace`] brings a glossary.
+///
+/// # Errors
+/// Those of [`start`].
+pub fn start_with_errors(report: &str, options: Options) -> Result<Running, ServeError> {
+    let (glossary, config) = (Glossary::new(Vec::new()), Config::default());
+    let store = GlossaryStore::new(&glossary, &config).map_err(|e| ServeError::Bind {
+        addr: options.bind,
+        source: io::Error::other(e.to_string()),
+    })?;
+    let served = Served {
+        stand_in: true,
+        ..Served::new(glossary, store)
+    };
+    launch(served, Some(Arc::from(report)), options)
+}
+
+fn launch(
+    served: Served,
+    errors: Option<Arc<str>>,
     mut options: Options,
 ) -> Result<Running, ServeError> {
     let cors = match &options.cors {
@@ -190,7 +227,8 @@ pub fn start(
         max_body: options.max_body,
     };
     let shared = Arc::new(Shared {
-        served: RwLock::new(Arc::new(Served::new(glossary, store))),
+        served: RwLock::new(Arc::new(served)),
+        errors: RwLock::new(errors),
         cors,
         stopping: AtomicBool::new(false),
         busy: Mutex::new(0),
@@ -214,8 +252,8 @@ impl Running {
         self.addr
     }
 
-    /// Serves `glossary` (already loaded into `store`) from now on: requests that have
-    /// started finish with the glossary they started with.
+    /// Serves `glossary` (already loaded into `store`) from now on, without errors to show:
+    /// requests that have started finish with the glossary they started with.
     pub fn replace(&self, glossary: Glossary, store: GlossaryStore) {
         let served = Arc::new(Served::new(glossary, store));
         *self
@@ -223,6 +261,28 @@ impl Running {
             .served
             .write()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = served;
+        self.show_errors(None);
+    }
+
+    /// Whether a glossary is served: not if its files had errors from the start and have
+    /// had them since ([`start_with_errors`]).
+    pub fn has_glossary(&self) -> bool {
+        !self
+            .shared
+            .served
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .stand_in
+    }
+
+    /// Says in every page that the glossary's files have errors, with the check `report`
+    /// (`None`: no more), over the glossary served (the last without errors).
+    pub fn show_errors(&self, report: Option<&str>) {
+        *self
+            .shared
+            .errors
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = report.map(Arc::from);
     }
 
     /// Stops taking requests (they get `503`) and waits up to `grace` for the running ones.
@@ -290,18 +350,37 @@ impl Shared {
                     .read()
                     .unwrap_or_else(std::sync::PoisonError::into_inner),
             );
-            self.route(&served, request)
-                .unwrap_or_else(|Failure(status, message)| {
-                    text(status, &format!("{}\n", message.trim_end()))
-                })
+            let errors = self
+                .errors
+                .read()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .clone();
+            let reading = request.method() == Method::GET || request.method() == Method::HEAD;
+            match errors {
+                Some(report) if served.stand_in && reading => errors_only(request, &report),
+                errors => self
+                    .route(&served, request, errors.as_deref())
+                    .unwrap_or_else(|Failure(status, message)| {
+                        text(status, &format!("{}\n", message.trim_end()))
+                    }),
+            }
         };
         if let Some(origin) = &self.cors {
             response
                 .headers_mut()
                 .insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
         }
-        if request.method() == Method::HEAD {
-            *response.body_mut() = Body::empty();
+        if response.status() == StatusCode::METHOD_NOT_ALLOWED {
+            // RFC 9110, 15.5.6: a 405 names the methods the resource answers.
+            response.headers_mut().insert(
+                header::ALLOW,
+                HeaderValue::from_static(self.allowed(request.uri().path())),
+            );
+        }
+        if request.method() == Method::HEAD && response.body().len().is_none() {
+            // A HEAD answer says the length GET would send (the connection layer writes no
+            // body for HEAD); a streamed body has none to say, and its producer is stopped.
+            *response.body_mut() = Body::from_read(io::empty());
         }
         if let Some(RequestLog(log)) = &self.options.log {
             // The time to the answer's head: a streamed body goes on being written after.
@@ -316,7 +395,24 @@ impl Shared {
         response
     }
 
-    fn route(&self, v: &Served, request: &mut Request<Body>) -> Result<Response<Body>, Failure> {
+    /// The methods `path` answers, for the `Allow` header of a `405`.
+    fn allowed(&self, path: &str) -> &'static str {
+        match (path, self.cors.is_some()) {
+            ("/query", false) => "GET, HEAD, POST",
+            ("/query", true) => "GET, HEAD, POST, OPTIONS",
+            (_, false) => "GET, HEAD",
+            (_, true) => "GET, HEAD, OPTIONS",
+        }
+    }
+
+    /// The answer to `request`; `errors`, the check report of the glossary's files when they
+    /// have errors, is shown at the top of the site's pages.
+    fn route(
+        &self,
+        v: &Served,
+        request: &mut Request<Body>,
+        errors: Option<&str>,
+    ) -> Result<Response<Body>, Failure> {
         let method = request.method().clone();
         if method == Method::OPTIONS && self.cors.is_some() {
             // A CORS preflight. GET, HEAD and POST are CORS-safelisted methods, so no
@@ -332,7 +428,9 @@ impl Shared {
             return Ok(response.body(Body::empty()).unwrap_or_default());
         }
         let reading = method == Method::GET || method == Method::HEAD;
-        match request.uri().path() {
+        // Matched decoded: `/term/roce%2Dv2` is `/term/roce-v2`.
+        let path = decode_path(request.uri().path());
+        match path.as_str() {
             "/sparql" if reading => Ok(Response::builder()
                 .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
                 .body(Body::from(v.page.clone()))
@@ -392,7 +490,7 @@ impl Shared {
                 StatusCode::NOT_FOUND,
                 "glossgraph serve is read-only: there is no update endpoint",
             )),
-            path if reading => self.site(v, request, path),
+            path if reading => self.site(v, request, path, errors),
             _ => Err(Failure::new(
                 StatusCode::METHOD_NOT_ALLOWED,
                 format!("{method} is not allowed here: the site and the store are read-only"),
@@ -407,32 +505,76 @@ impl Shared {
         v: &Served,
         request: &Request<Body>,
         path: &str,
+        errors: Option<&str>,
     ) -> Result<Response<Body>, Failure> {
         let site = site::Site::new(&v.glossary, v.store.config(), &v.plan);
         let failed = |e: crate::output::ExportError| {
             Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
         };
         let relative = path.trim_start_matches('/');
-        if let Some(slug) = relative
-            .strip_prefix("term/")
-            .filter(|s| !s.contains(['/', '.']))
-        {
-            if v.glossary.node(slug).is_some() {
-                return self.term(request, &site, slug);
-            }
+        let is_term = |relative: &str| {
+            relative
+                .strip_prefix("term/")
+                .filter(|s| !s.contains(['/', '.']))
+                .is_some_and(|slug| v.glossary.node(slug).is_some())
+        };
+        if is_term(relative) {
+            return self.term(request, &site, &relative["term/".len()..]);
         }
         let file = match site.get(relative).map_err(failed)? {
             Some(file) => (StatusCode::OK, file),
-            None => (
-                StatusCode::NOT_FOUND,
-                site.not_found(relative, "/").map_err(failed)?,
-            ),
+            None => {
+                // As a static host answers: a folder asked for without its slash, and (slugs
+                // being lower case) a path in capitals, are sent where the file is.
+                let exists = |relative: &str| -> Result<bool, Failure> {
+                    Ok(is_term(relative) || site.get(relative).map_err(failed)?.is_some())
+                };
+                let lower = relative.to_lowercase();
+                let moved = if !relative.is_empty()
+                    && !relative.ends_with('/')
+                    && exists(&format!("{relative}/"))?
+                {
+                    Some(format!("/{relative}/"))
+                } else if lower != relative && exists(&lower)? {
+                    Some(format!("/{lower}"))
+                } else if lower != relative
+                    && !lower.ends_with('/')
+                    && exists(&format!("{lower}/"))?
+                {
+                    Some(format!("/{lower}/"))
+                } else {
+                    None
+                };
+                if let Some(location) = moved.and_then(|l| HeaderValue::from_str(&l).ok()) {
+                    return Ok(Response::builder()
+                        .status(StatusCode::MOVED_PERMANENTLY)
+                        .header(header::LOCATION, location.clone())
+                        .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
+                        .body(Body::from(format!(
+                            "See {}\n",
+                            location.to_str().unwrap_or_default()
+                        )))
+                        .unwrap_or_default());
+                }
+                (
+                    StatusCode::NOT_FOUND,
+                    site.not_found(relative, "/").map_err(failed)?,
+                )
+            }
         };
-        Ok(Response::builder()
-            .status(file.0)
-            .header(header::CONTENT_TYPE, file.1.media_type)
-            .body(Body::from(file.1.bytes))
-            .unwrap_or_default())
+        let (status, mut file) = file;
+        let mut response = Response::builder()
+            .status(status)
+            .header(header::CONTENT_TYPE, file.media_type);
+        // The site's pages (not the map, which fills its window) say the files have errors,
+        // and come again until they have none.
+        if let Some(report) = errors {
+            if file.media_type.starts_with("text/html") && relative != "map.html" {
+                file.bytes = with_errors(file.bytes, report);
+                response = response.header(REFRESH, ERRORS_REFRESH);
+            }
+        }
+        Ok(response.body(Body::from(file.bytes)).unwrap_or_default())
     }
 
     /// The term `slug` at its IRI's path, negotiated: its description in the RDF format
@@ -721,6 +863,86 @@ impl Shared {
     }
 }
 
+/// `Refresh`, which browsers honour as a page's `<meta http-equiv="refresh">`: a page that
+/// shows errors comes again, and shows the glossary once it has none.
+const REFRESH: header::HeaderName = header::HeaderName::from_static("refresh");
+
+/// Seconds between two loads of a page showing errors.
+const ERRORS_REFRESH: &str = "2";
+
+/// The check report, as a section of a page.
+fn errors_section(report: &str) -> String {
+    format!(
+        "<section class=\"glossary-errors\" role=\"alert\" aria-labelledby=\"glossary-errors\">\n\
+         <h2 id=\"glossary-errors\">The glossary has errors</h2>\n\
+         <p>This page reloads itself every {ERRORS_REFRESH} s until they are fixed.</p>\n\
+         <pre>{}</pre>\n</section>\n",
+        crate::export::html::escape_html(report.trim_end())
+    )
+}
+
+/// A page of the site with the check report at the top of its content, over the last
+/// glossary without errors.
+fn with_errors(page: Vec<u8>, report: &str) -> Vec<u8> {
+    const MAIN: &[u8] = b"<main id=\"main\">\n";
+    let Some(at) = page.windows(MAIN.len()).position(|w| w == MAIN) else {
+        return page;
+    };
+    let at = at + MAIN.len();
+    let mut out = Vec::with_capacity(page.len() + report.len() + 300);
+    out.extend_from_slice(&page[..at]);
+    out.extend_from_slice(
+        errors_section(report)
+            .replace(
+                "</h2>",
+                "</h2>\n<p>What follows is the last glossary without errors.</p>",
+            )
+            .as_bytes(),
+    );
+    out.extend_from_slice(&page[at..]);
+    out
+}
+
+/// The answer to a reading request while the glossary has had errors from the start: the
+/// check report, as a page (`503`, coming again until the glossary has none), or as text for
+/// the protocols' clients.
+fn errors_only(request: &Request<Body>, report: &str) -> Response<Body> {
+    match request.uri().path() {
+        "/favicon.ico" => Response::builder()
+            .status(StatusCode::NO_CONTENT)
+            .body(Body::empty())
+            .unwrap_or_default(),
+        "/query" | "/store" => {
+            let mut response = text(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &format!(
+                    "the glossary has errors; it is served once they are fixed\n\n{}\n",
+                    report.trim_end()
+                ),
+            );
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static(ERRORS_REFRESH));
+            response
+        }
+        _ => Response::builder()
+            .status(StatusCode::SERVICE_UNAVAILABLE)
+            .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
+            .header(header::RETRY_AFTER, ERRORS_REFRESH)
+            .header(REFRESH, ERRORS_REFRESH)
+            .body(Body::from(format!(
+                "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+                 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+                 <meta name=\"color-scheme\" content=\"light dark\">\n\
+                 <title>The glossary has errors</title>\n\
+                 <style>body {{ font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 1rem auto; padding: 0 1rem; }} \
+                 pre {{ white-space: pre-wrap; overflow-wrap: anywhere; }}</style>\n</head>\n<body>\n<main id=\"main\">\n{}</main>\n</body>\n</html>\n",
+                errors_section(report).replace("<h2", "<h1").replace("</h2>", "</h1>")
+            )))
+            .unwrap_or_default(),
+    }
+}
+
 fn read_only() -> Failure {
     Failure::new(
         StatusCode::FORBIDDEN,
@@ -734,6 +956,31 @@ fn text(status: StatusCode, message: &str) -> Response<Body> {
         .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
         .body(Body::from(message.to_owned()))
         .unwrap_or_default()
+}
+
+/// `path` with its `%XX` escapes decoded; as it came when they do not decode to UTF-8.
+fn decode_path(path: &str) -> String {
+    let bytes = path.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        let hex = bytes
+            .get(at + 1..at + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match hex {
+            Some(byte) if bytes[at] == b'%' => {
+                out.push(byte);
+                at += 3;
+            }
+            _ => {
+                out.push(bytes[at]);
+                at += 1;
+            }
+        }
+    }
+    String::from_utf8(out).unwrap_or_else(|_| path.to_owned())
 }
 
 /// The URL's query string, decoded.
@@ -881,9 +1128,16 @@ fn page(config: &Config) -> String {
         .unwrap_or_else(|_| "[]".into())
         .replace("</", "<\\/");
     let title = crate::export::html::escape_html(&config.title);
+    let mut terms = String::new();
+    crate::rdf::vocab::push_term_iri(&mut terms, &config.base, "");
+    let json = |text: &str| {
+        crate::export::html::script_safe(&serde_json::to_string(text).expect("strings serialize"))
+    };
     include_str!("page.html")
         .replace("{{TITLE}}", &title)
         .replace("/*{{SAVED}}*/[]", &saved)
+        .replace("/*{{BASE}}*/\"\"", &json(&config.base))
+        .replace("/*{{TERMS}}*/\"\"", &json(&terms))
 }
 
 #[cfg(test)]
@@ -937,6 +1191,15 @@ mod tests {
     }
 
     #[test]
+    fn paths_are_percent_decoded_when_they_decode_to_utf8() {
+        assert_eq!(decode_path("/term/roce%2Dv2"), "/term/roce-v2");
+        assert_eq!(decode_path("/term/caf%C3%A9/"), "/term/café/");
+        assert_eq!(decode_path("/a%2"), "/a%2");
+        assert_eq!(decode_path("/a%zz%41"), "/a%zzA");
+        assert_eq!(decode_path("/bad%FF"), "/bad%FF");
+    }
+
+    #[test]
     fn the_page_embeds_every_saved_query() {
         let page = page(&Config::default());
         for q in saved::ALL {
@@ -947,5 +1210,9 @@ mod tests {
             );
         }
         assert!(!page.contains("{{"), "a placeholder was left in the page");
+        assert!(page.contains(&format!(
+            "const TERMS = \"{}term/\";",
+            Config::default().base
+        )));
     }
 }

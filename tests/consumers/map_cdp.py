@@ -2,7 +2,8 @@
 from the disk, and reports what happened as JSON on standard output.
 
 Usage: python3 map_cdp.py CHROMIUM PAGE.html [options]
-  --hash SLUG          open PAGE.html#SLUG and report what is selected and shown
+  --hash SLUG          open PAGE.html#SLUG and report what is selected and shown (with
+                       topic=ID: how many of the topic's terms are on the canvas)
   --click SLUG         then click the term's position on the canvas
   --query TEXT         then type TEXT into the search box and press Enter
   --pick SLUG          with --query: first press the down arrow until SLUG's suggestion is active
@@ -63,6 +64,24 @@ PANEL = """(() => {
 })()"""
 
 
+# With #topic=ID: how many terms the topic has and how many of them are on the canvas.
+TOPIC_ON_SCREEN = """(() => {
+  const hash = decodeURIComponent(location.hash.slice(1));
+  if (!hash.startsWith('topic=')) return null;
+  const data = JSON.parse(document.getElementById('glossary-data').textContent);
+  const t = data.topics.findIndex(x => x[0] === hash.slice(6));
+  const c = document.getElementById('map').getBoundingClientRect();
+  const out = {members: 0, on_screen: 0};
+  data.slug.forEach((slug, i) => {
+    if (data.topic[i] !== t) return;
+    out.members++;
+    const p = window.glossgraphMap.screenPosition(slug);
+    if (p.x >= c.left && p.x <= c.right && p.y >= c.top && p.y <= c.bottom) out.on_screen++;
+  });
+  return out;
+})()"""
+
+
 def settle():
     """Waits until the selection animation is over and a frame has been drawn."""
     browser.wait_for("!window.glossgraphMap.moving()", "the map to stop moving")
@@ -102,8 +121,12 @@ try:
     report["first_frame"] = browser.evaluate("window.glossgraphMap.stats()")
     if args.shots and not args.hash:
         browser.screenshot(os.path.join(args.shots, "map.png"))
+    report["view"] = browser.evaluate("window.glossgraphMap.view()")
+    report["site_links"] = browser.evaluate(
+        "[...document.querySelectorAll('#site-links a')].map(a => a.getAttribute('href'))")
     if args.hash:
-        report["on_load"] = {"selected": selected(), "panel": browser.evaluate(PANEL)}
+        report["on_load"] = {"selected": selected(), "panel": browser.evaluate(PANEL),
+                             "topic": browser.evaluate(TOPIC_ON_SCREEN)}
     if args.click:
         # Where a click reaches the canvas: not under the card panel nor the zoom buttons.
         area = browser.evaluate("""(() => {

@@ -10,6 +10,12 @@ Usage: python3 site_cdp.py CHROMIUM ROOT_URL [options]
   --axe FILE                    run axe-core (FILE: axe.min.js) on the index, the first term page
                                 and the first topic page, reporting serious and critical findings
   --pdf FILE                    print the index to FILE as PDF
+  --probe TEXT                  (repeatable) type TEXT into the index's search box and report
+                                the results' links and the "more" button, then press it and
+                                report the results again
+  --page URL                    (repeatable) open URL (any page, any scheme) and report whether
+                                the stylesheet applies, whether the search index loaded, and
+                                where the header's links lead
 
 Every console error, uncaught exception and request to a host other than ROOT_URL's is
 reported (`errors`, `foreign`).
@@ -34,6 +40,8 @@ parser.add_argument("--related")
 parser.add_argument("--hostile")
 parser.add_argument("--axe")
 parser.add_argument("--pdf")
+parser.add_argument("--probe", action="append", default=[])
+parser.add_argument("--page", action="append", default=[])
 args = parser.parse_args()
 
 root = args.root if args.root.endswith("/") else args.root + "/"
@@ -142,6 +150,48 @@ if args.axe:
             "window.axeResult.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')"
             ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.html).slice(0, 3)}))"
         )
+
+RESULTS = """(() => {
+  const more = document.querySelector('#search-results .more-results');
+  return {links: [...document.querySelectorAll('#search-results a')].map(a => a.getAttribute('href')),
+          texts: [...document.querySelectorAll('#search-results a')].map(a => a.textContent),
+          more: more ? more.textContent : null};
+})()"""
+
+if args.probe:
+    report["probes"] = {}
+    for text in args.probe:
+        go(root + "index.html")
+        browser.evaluate("document.getElementById('search').focus()")
+        browser.call("Input.insertText", {"text": text})
+        browser.wait_for("!document.getElementById('search-results').hidden", "search results")
+        first = browser.evaluate(RESULTS)
+        after = None
+        if first["more"]:
+            browser.evaluate("document.querySelector('#search-results .more-results').click()")
+            browser.wait_for(
+                f"document.querySelectorAll('#search-results a').length > {len(first['links'])}",
+                "more results",
+            )
+            after = browser.evaluate(RESULTS)
+            after["focused"] = browser.evaluate(
+                "document.activeElement ? document.activeElement.getAttribute('href') : null")
+        report["probes"][text] = {"first": first, "after_more": after}
+
+if args.page:
+    report["pages"] = []
+    for url in args.page:
+        browser.call("Page.navigate", {"url": url})
+        browser.wait_for("document.readyState === 'complete'", f"{url} to load")
+        report["pages"].append(browser.evaluate("""(() => ({
+          href: location.href,
+          h1: (document.querySelector('h1') || {}).textContent || null,
+          styled: getComputedStyle(document.querySelector('header.site')).display === 'flex',
+          search: Array.isArray(window.glossgraphSearch),
+          nav: [...document.querySelectorAll('header.site a')].map(a => a.href),
+          skip: document.querySelector('a.skip').href,
+          nearest: [...document.querySelectorAll('main a')].map(a => a.href),
+        }))()"""))
 
 if args.pdf:
     go(root + "index.html")

@@ -644,3 +644,91 @@ fn serve_watch_reloads_edits_and_keeps_the_last_good_glossary_through_a_broken_o
         server.log()
     );
 }
+
+/// Issue 46, item 12: `serve --watch` on a glossary with errors starts (it refused: "fix them
+/// first"), every page shows the check report and comes again until the glossary is fixed;
+/// an edit that breaks it later puts the report over the last glossary without errors.
+#[test]
+fn serve_watch_starts_on_a_broken_glossary_and_shows_its_errors_in_the_pages() {
+    use crate::sparql::{curl, Served};
+    let dir = tempfile::tempdir().unwrap();
+    for entry in fs::read_dir(root().join("data")).unwrap() {
+        let path = entry.unwrap().path();
+        fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
+    }
+    let seed_file = dir.path().join("roce-v2.json");
+    let seed = fs::read_to_string(&seed_file).unwrap();
+    let broken = "{\n  \"slug\": \"roce-v2\",\n  \"term\" \"x\"\n}\n";
+    fs::write(&seed_file, broken).unwrap();
+    let input = dir.path().to_str().unwrap();
+    let server = Served::start(&[input, "--watch"]);
+    assert!(
+        eventually(|| server.log().contains("watching")),
+        "{}",
+        server.log()
+    );
+    assert!(
+        server
+            .log()
+            .contains("every page shows them until they are fixed"),
+        "{}",
+        server.log()
+    );
+    for path in ["/", "/term/roce-v2/", "/map.html", "/nowhere"] {
+        let (status, headers, body) = curl(&[&server.url(path)]);
+        assert_eq!(status, 503, "{path}: {body}");
+        assert!(headers.contains("\r\nrefresh: 2\r\n"), "{path}: {headers}");
+        assert!(headers.contains("content-type: text/html"), "{headers}");
+        assert!(
+            body.contains("<h1 id=\"glossary-errors\">The glossary has errors</h1>"),
+            "{body}"
+        );
+        assert!(body.contains("roce-v2.json:3:10"), "{body}");
+    }
+    let (status, _, body) = curl(&[&server.url("/query?query=ASK%7B%7D")]);
+    assert_eq!(status, 503);
+    assert!(body.contains("roce-v2.json:3:10"), "{body}");
+
+    // Fixed: the glossary is served, the report gone.
+    fs::write(&seed_file, &seed).unwrap();
+    let page = || curl(&[&server.url("/term/roce-v2/")]);
+    assert!(eventually(|| page().0 == 200), "{}", server.log());
+    let (_, headers, body) = page();
+    assert!(body.contains("<h1>RoCEv2</h1>"), "{body}");
+    assert!(!body.contains("glossary-errors"), "{body}");
+    assert!(!headers.contains("refresh:"), "{headers}");
+
+    // Broken again: the last glossary without errors, under the report, on every page.
+    fs::write(&seed_file, broken).unwrap();
+    assert!(
+        eventually(|| page().2.contains("glossary-errors")),
+        "{}",
+        server.log()
+    );
+    let (status, headers, body) = page();
+    assert_eq!(status, 200);
+    assert!(headers.contains("\r\nrefresh: 2\r\n"), "{headers}");
+    assert!(body.contains("<h1>RoCEv2</h1>"), "{body}");
+    assert!(body.contains("roce-v2.json:3:10"), "{body}");
+    assert!(body.contains("the last glossary without errors"), "{body}");
+    assert!(
+        server
+            .log()
+            .contains("still serving the last glossary without errors"),
+        "{}",
+        server.log()
+    );
+    // The map fills its window: no report over it; queries answer from the last glossary.
+    let (status, headers, map) = curl(&[&server.url("/map.html")]);
+    assert_eq!(status, 200);
+    assert!(!map.contains("glossary-errors") && !headers.contains("refresh:"));
+    let (status, _, _) = curl(&[&server.url("/query?query=ASK%7B%7D")]);
+    assert_eq!(status, 200);
+
+    fs::write(&seed_file, &seed).unwrap();
+    assert!(
+        eventually(|| !page().2.contains("glossary-errors")),
+        "{}",
+        server.log()
+    );
+}

@@ -122,6 +122,22 @@ fn every_term_has_its_page_and_rdf_and_the_same_glossary_gives_the_same_bytes() 
         "RewriteCond %{HTTP_ACCEPT} text/turtle\nRewriteRule ^term/([a-z0-9-]+)/?$ term/$1.ttl [R=303,L]"
     ));
     assert!(htaccess.contains("ErrorDocument 404 /rdma-storage/404.html"));
+    // Issue 46, item 4: every format it redirects to is a file of the site (a 303 to a
+    // missing `.nt` was a 404 on Apache), and every file's type is declared.
+    let targets: Vec<&str> = htaccess
+        .lines()
+        .filter_map(|l| l.split(" term/$1.").nth(1))
+        .filter_map(|rest| rest.split_whitespace().next())
+        .collect();
+    assert_eq!(targets, ["ttl", "jsonld", "rdf"], "{htaccess}");
+    for extension in &targets {
+        assert!(
+            names.contains(&format!("term/roce-v2.{extension}").as_str()),
+            "redirected to term/{{slug}}.{extension}, which the site does not write"
+        );
+        assert!(htaccess.contains(&format!(" .{extension}\n")), "{htaccess}");
+    }
+    assert!(!htaccess.contains("n-triples"), "{htaccess}");
 
     // The same cards in another order, as one JSON Lines file: the same site, byte for byte.
     let other = scratch("site-shuffled");
@@ -279,14 +295,65 @@ fn serve_answers_each_format_at_a_terms_iri() {
     );
 }
 
+/// Issue 46, item 11: a folder without its slash and a slug in capitals are redirected to
+/// where the page is, an escaped path is decoded, and a miss in capitals still gets the
+/// nearest terms.
+#[test]
+fn serve_finds_a_page_asked_for_without_its_slash_in_capitals_or_escaped() {
+    let server = Served::start(&[]);
+    for (path, location) in [
+        ("/topic/iser", "/topic/iser/"),
+        ("/topic", "/topic/"),
+        ("/term/ROCE-V2", "/term/roce-v2"),
+        ("/term/ROCE-V2/", "/term/roce-v2/"),
+        ("/Term/RoCE-v2.TTL", "/term/roce-v2.ttl"),
+        ("/TOPIC/ISER", "/topic/iser/"),
+    ] {
+        let (status, headers, _) = curl(&[&server.url(path)]);
+        assert_eq!(status, 301, "{path}: {headers}");
+        assert!(
+            headers.contains(&format!("\r\nlocation: {location}\r\n")),
+            "{path}: {headers}"
+        );
+    }
+    // Where they lead: the page, or the description asked for.
+    let (status, _, page) = curl(&[&server.url("/topic/iser/")]);
+    assert_eq!(status, 200);
+    assert!(page.contains("<h1 class=\"topic"), "{page}");
+    let (status, _, turtle) = curl(&["-H", "Accept: text/turtle", &server.url("/term/roce-v2")]);
+    assert_eq!(status, 200);
+    assert!(turtle.contains("RoCEv2"), "{turtle}");
+    // Escapes are decoded before the path is matched.
+    let (status, _, page) = curl(&[&server.url("/term/roce%2Dv2/")]);
+    assert_eq!(status, 200);
+    assert!(page.contains("<h1>RoCEv2</h1>"), "{page}");
+    let (status, headers, _) = curl(&[&server.url("/term/roce%2dv2")]);
+    assert_eq!(status, 303, "{headers}");
+    assert!(headers.contains("location: /term/roce-v2/"), "{headers}");
+    // A miss in capitals: the 404 page offers the nearest terms all the same.
+    let (status, _, body) = curl(&[&server.url("/term/ROCE-V3")]);
+    assert_eq!(status, 404);
+    assert!(
+        body.contains("<a href=\"/term/roce-v2/index.html\">RoCEv2</a>"),
+        "{body}"
+    );
+}
+
 /// Python's static file server (`http.server`, see tests/consumers/static_server.py) serving
 /// `dir` on a free loopback port, stopped on drop.
 fn http_server(dir: &Path) -> (Guard, String) {
+    http_host(dir, None)
+}
+
+/// [`http_server`], answering a missing path with `not_found` (a file below `dir`), as
+/// GitHub Pages and Apache do with a site's `404.html`.
+fn http_host(dir: &Path, not_found: Option<&str>) -> (Guard, String) {
     let port = free_port();
     let child = Command::new(require("python3"))
         .arg(root().join("tests/consumers/static_server.py"))
         .arg(dir)
         .arg(port.to_string())
+        .args(not_found)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -454,6 +521,170 @@ fn chromium_reads_the_site_and_prints_the_index() {
     }
 }
 
+/// Issue 46, item 17: the site's map links back to the A–Z and the topics, a card to its
+/// term's page; a topic page's "See on the map" shows the topic's terms, none selected (it
+/// selected the topic's central term, dimming the others). The map alone has no such links.
+#[test]
+fn the_sites_map_links_its_pages_and_shows_a_topic_whole() {
+    let dir = sample_site();
+    let topic = std::fs::read_to_string(dir.join("topic/iser/index.html")).unwrap();
+    let hash = topic
+        .split("href=\"../../map.html#")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("a link to the map");
+    let map = dir.join("map.html");
+    let whole = crate::html::drive(&map, &["--click", "iwarp"]);
+    assert_eq!(
+        whole["site_links"],
+        serde_json::json!(["index.html", "topic/index.html"]),
+        "{whole:#}"
+    );
+    let links = whole["after_click"]["panel"]["links"].as_array().unwrap();
+    assert!(
+        links
+            .iter()
+            .any(|l| l["href"] == "term/iwarp/index.html" && l["text"] == "The term's page"),
+        "{links:#?}"
+    );
+    let shown = crate::html::drive(&map, &["--hash", hash]);
+    assert_eq!(shown["on_load"]["selected"], Value::Null, "{shown:#}");
+    assert_eq!(shown["on_load"]["panel"]["hidden"], true, "{shown:#}");
+    let on_screen = &shown["on_load"]["topic"];
+    assert!(on_screen["members"].as_u64().unwrap() > 1, "{shown:#}");
+    assert_eq!(on_screen["members"], on_screen["on_screen"], "{shown:#}");
+    // Closer than the whole map.
+    assert!(
+        shown["view"]["scale"].as_f64().unwrap() > whole["view"]["scale"].as_f64().unwrap(),
+        "{shown:#} {whole:#}"
+    );
+    // The map alone (render, export) links no page.
+    let alone = scratch("site-map-alone").join("glossary.html");
+    let run = glossgraph()
+        .args(["render", "--output", alone.to_str().unwrap()])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(outcome(&run).0, 0);
+    let page = std::fs::read_to_string(&alone).unwrap();
+    assert!(!page.contains("id=\"site-links\""));
+    assert!(!page.contains("\"pages\":"));
+}
+
+/// Issue 46, item 17: counts of one are singular ("(1 links)" was written).
+#[test]
+fn a_count_of_one_is_singular() {
+    let dir = sample_site();
+    let mut ones = 0;
+    for entry in std::fs::read_dir(dir.join("topic")).unwrap() {
+        let page = entry.unwrap().path().join("index.html");
+        let Ok(text) = std::fs::read_to_string(&page) else {
+            continue;
+        };
+        assert!(!text.contains("(1 links)"), "{}", page.display());
+        ones += text.matches("(1 link)").count();
+    }
+    assert!(ones > 0, "the sample has topics linked once");
+    // A glossary of one term: one term on the index, the topics' list and the topic's page.
+    let one = scratch("site-one-term");
+    std::fs::create_dir(one.join("cards")).unwrap();
+    std::fs::write(one.join("cards/solo.json"), crate::util::card("solo", &[])).unwrap();
+    site(&one.join("cards"), &one.join("site"));
+    let read = |path: &str| std::fs::read_to_string(one.join("site").join(path)).unwrap();
+    assert!(read("index.html").contains("<p class=\"lead\">1 term.</p>"));
+    assert!(read("topic/index.html").contains("(1 term)"));
+    assert!(read("topic/solo/index.html").contains("<p class=\"lead\">1 term · "));
+}
+
+/// Issue 46, item 17: the search box finds a term by its slug, and past 20 results offers
+/// more instead of stopping in silence.
+#[test]
+fn the_search_finds_slugs_and_offers_more_than_twenty() {
+    let (_server, base) = http_server(&sample_site());
+    let report = read_in_chromium(&base, &["--probe", "roce-v2", "--probe", "r"]);
+    assert_eq!(report["errors"], serde_json::json!([]), "{report:#}");
+    let slug = &report["probes"]["roce-v2"]["first"];
+    assert_eq!(
+        slug["links"],
+        serde_json::json!(["term/roce-v2/index.html"]),
+        "{report:#}"
+    );
+    assert_eq!(slug["texts"], serde_json::json!(["RoCEv2 (roce-v2)"]));
+    assert_eq!(slug["more"], Value::Null);
+    // Every one of the 34 terms has an `r` in a name: 20, then the rest on asking.
+    let r = &report["probes"]["r"];
+    assert_eq!(r["first"]["links"].as_array().unwrap().len(), 20, "{r:#}");
+    assert_eq!(r["first"]["more"], "Show 14 more (14 not shown)", "{r:#}");
+    let all = r["after_more"]["links"].as_array().unwrap();
+    assert_eq!(all.len(), 34, "{r:#}");
+    assert_eq!(r["after_more"]["more"], Value::Null, "{r:#}");
+    // Focus moves to the first new result, so a keyboard reader goes on from there.
+    assert_eq!(r["after_more"]["focused"], all[20], "{r:#}");
+    let mut unique: Vec<&Value> = all.iter().collect();
+    unique.sort_by_key(|v| v.as_str());
+    unique.dedup();
+    assert_eq!(unique.len(), 34);
+}
+
+/// Issue 46, item 17: `404.html` is styled, searchable and its links lead into the site both
+/// from the disk and where a host shows it, at whatever path was missing (its links were
+/// absolute, unstyled from `file://`).
+#[test]
+fn the_404_page_works_from_the_disk_and_at_any_missing_path_of_a_host() {
+    // The sample's base IRI puts the site at /rdma-storage/.
+    let host = scratch("site-404-host");
+    std::os::unix::fs::symlink(sample_site(), host.join("rdma-storage")).unwrap();
+    let (_server, base) = http_host(&host, Some("rdma-storage/404.html"));
+    let file = format!("file://{}/404.html", sample_site().display());
+    let missing = format!("{base}rdma-storage/term/no-such-term/");
+    let report = read_in_chromium(
+        &format!("{base}rdma-storage/"),
+        &["--page", &file, "--page", &missing],
+    );
+    // The one error is the missing page's own status; nothing it loads is missing.
+    assert_eq!(
+        report["errors"],
+        serde_json::json!([
+            "Failed to load resource: the server responded with a status of 404 (Not Found)"
+        ]),
+        "{report:#}"
+    );
+    let site = format!("file://{}/", sample_site().display());
+    let hosted = format!("{base}rdma-storage/");
+    for (page, root) in report["pages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip([site, hosted])
+    {
+        assert_eq!(page["h1"], "Not found", "{page:#}");
+        assert_eq!(page["styled"], true, "{page:#}");
+        assert_eq!(page["search"], true, "{page:#}");
+        let nav: Vec<&str> = page["nav"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.as_str().unwrap())
+            .collect();
+        assert_eq!(
+            nav,
+            [
+                format!("{root}index.html"),
+                format!("{root}index.html"),
+                format!("{root}topic/index.html"),
+                format!("{root}map.html"),
+            ],
+            "{page:#}"
+        );
+        // The skip link stays on the page.
+        assert_eq!(
+            page["skip"],
+            format!("{}#main", page["href"].as_str().unwrap()),
+            "{page:#}"
+        );
+    }
+}
+
 #[test]
 fn linkchecker_finds_no_broken_link_in_the_sample_site() {
     let (_server, base) = http_server(&sample_site());
@@ -543,6 +774,31 @@ fn a_generated_10k_site_is_searchable_in_chromium() {
     .unwrap();
     let slug = first["slug"].as_str().unwrap();
     let term = first["term"].as_str().unwrap();
+    // Issue 46, item 17: the sitemap lists every page of the index, the letters' pages too.
+    let sitemap = std::fs::read_to_string(out.join("sitemap.xml")).unwrap();
+    let letters: Vec<String> = std::fs::read_dir(out.join("letter"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(letters.len() > 10, "{letters:?}");
+    for letter in &letters {
+        assert!(
+            sitemap.contains(&format!(
+                "<loc>https://glossgraph.example/rdma-storage/letter/{letter}/</loc>"
+            )),
+            "letter/{letter}/ is not in the sitemap"
+        );
+    }
+    let folders = |dir: &str| {
+        std::fs::read_dir(out.join(dir))
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().path().join("index.html").is_file())
+            .count()
+    };
+    // index.html, topic/index.html, and a page per letter, topic and term.
+    let pages = 2 + letters.len() + folders("topic") + folders("term");
+    assert_eq!(folders("term"), 10_000);
+    assert_eq!(sitemap.matches("<loc>").count(), pages);
     let (_server, base) = http_server(&out);
     let report = read_in_chromium(
         &base,

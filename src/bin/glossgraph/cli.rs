@@ -437,8 +437,10 @@ pub struct ServeArgs {
     pub log: bool,
 
     /// Reload the glossary when a card or the settings change, and serve the new one (the
-    /// site, queries, the map). An edit with errors is reported with its file and place and
-    /// the last good glossary goes on being served; fixing it reloads.
+    /// site, queries, the map). An edit with errors is reported with its file and place, on
+    /// stderr and at the top of every page, over the last good glossary (a glossary with
+    /// errors from the start is served as a page of its errors); pages reload themselves
+    /// until the errors are fixed.
     #[arg(long)]
     pub watch: bool,
 }

@@ -51,6 +51,22 @@ pub fn load_valid(
     color: Color,
     quiet: bool,
 ) -> Result<Result<Checked, ExitCode>> {
+    Ok(load_or_refuse(args, color, quiet)?.map_err(|refused| refused.code))
+}
+
+/// A glossary refused for its errors: the exit code, and the report printed on stderr, as
+/// plain text (`serve --watch` shows it in its pages).
+pub struct Refused {
+    pub code: ExitCode,
+    pub report: String,
+}
+
+/// [`load_valid`], keeping the report of a refused glossary.
+pub fn load_or_refuse(
+    args: &GlossaryArgs,
+    color: Color,
+    quiet: bool,
+) -> Result<Result<Checked, Refused>> {
     let checked = load_checked(
         args,
         check::Keep::Cards,
@@ -62,12 +78,17 @@ pub fn load_valid(
     let color = color.enabled(&stderr);
     if report.has_unreadable() || report.is_failure(false) {
         report.write_human_capped(stderr.lock(), color, Some(MAX_PER_RULE))?;
+        let mut text = Vec::new();
+        report.write_human_capped(&mut text, false, Some(MAX_PER_RULE))?;
         let code = if report.has_unreadable() {
             exit::FAILURE
         } else {
             exit::FINDINGS
         };
-        return Ok(Err(ExitCode::from(code)));
+        return Ok(Err(Refused {
+            code: ExitCode::from(code),
+            report: String::from_utf8_lossy(&text).into_owned(),
+        }));
     }
     let warnings = report.count(glossgraph::diag::Severity::Warning);
     if !quiet && warnings > 0 {

@@ -9,11 +9,13 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
+use glossgraph::config::Config;
 use glossgraph::sparql::serve;
+use glossgraph::Glossary;
 use notify::{RecursiveMode, Watcher as _};
 
-use crate::cli::{seconds, Color, ServeArgs};
-use crate::glossary::{fill_store, load_for_store};
+use crate::cli::{seconds, Color, GlossaryArgs, ServeArgs};
+use crate::glossary::{fill_store, load_for_store, load_or_refuse};
 
 pub fn run(args: ServeArgs, color: Color) -> Result<ExitCode> {
     let bind: SocketAddr = args
@@ -23,20 +25,43 @@ pub fn run(args: ServeArgs, color: Color) -> Result<ExitCode> {
         .next()
         .ok_or_else(|| anyhow!("--bind {}: the name resolves to no address", args.bind))?;
     let timeout = seconds(args.timeout, "--timeout")?;
-    let (glossary, config) = match load_for_store(&args.glossary, color)? {
-        Ok(loaded) => loaded,
-        Err(code) => return Ok(code),
+    let watched = if args.watch {
+        Some(watched_paths(&args)?)
+    } else {
+        None
     };
-    let started = Instant::now();
-    let store = fill_store(&glossary, &config)?;
+    // Under --watch a glossary with errors is served all the same, as a page of its errors,
+    // so that the preview is open while they are fixed.
+    let loaded = if args.watch {
+        load_or_report(&args.glossary, color)
+    } else {
+        match load_for_store(&args.glossary, color)? {
+            Ok(loaded) => Ok(loaded),
+            Err(code) => return Ok(code),
+        }
+    };
     let mut err = io::stderr();
-    writeln!(
-        err,
-        "glossgraph: loaded {} quads from {} cards in {:.2} s",
-        store.len(),
-        glossary.cards().len(),
-        started.elapsed().as_secs_f64()
-    )?;
+    let served = match loaded {
+        Ok((glossary, config)) => {
+            let started = Instant::now();
+            let store = fill_store(&glossary, &config)?;
+            writeln!(
+                err,
+                "glossgraph: loaded {} quads from {} cards in {:.2} s",
+                store.len(),
+                glossary.cards().len(),
+                started.elapsed().as_secs_f64()
+            )?;
+            Ok((glossary, store))
+        }
+        Err(report) => {
+            writeln!(
+                err,
+                "glossgraph: the glossary has errors: every page shows them until they are fixed"
+            )?;
+            Err(report)
+        }
+    };
     if !bind.ip().is_loopback() {
         writeln!(
             err,
@@ -63,12 +88,10 @@ pub fn run(args: ServeArgs, color: Color) -> Result<ExitCode> {
         let _ = stop_tx.send(());
     })
     .context("cannot install the Ctrl-C/SIGTERM handler")?;
-    let watched = if args.watch {
-        Some(watched_paths(&args)?)
-    } else {
-        None
+    let running = match served {
+        Ok((glossary, store)) => serve::start(glossary, store, options)?,
+        Err(report) => serve::start_with_errors(&report, options)?,
     };
-    let running = serve::start(glossary, store, options)?;
     let addr = running.addr();
     writeln!(
         err,
@@ -228,19 +251,33 @@ impl<'w> Watcher<'w> {
     }
 }
 
+/// The glossary, checked; or, when it cannot be served, what is wrong as text for the pages
+/// (the check report, printed on stderr as `check` prints it, or the error).
+fn load_or_report(args: &GlossaryArgs, color: Color) -> Result<(Glossary, Config), String> {
+    match load_or_refuse(args, color, false) {
+        Ok(Ok(checked)) => Ok((checked.glossary, checked.config)),
+        Ok(Err(refused)) => Err(refused.report),
+        Err(e) => {
+            eprintln!("glossgraph: error: {e:#}");
+            Err(format!("error: {e:#}"))
+        }
+    }
+}
+
 /// Reads the glossary again and serves it; a glossary with errors is reported (as `check`
-/// reports it) and the last good one goes on being served.
+/// reports it, on stderr and at the top of every page) and the last good one goes on being
+/// served, if there was one.
 fn reload(args: &ServeArgs, running: &serve::Running, color: Color) {
     let started = Instant::now();
-    let loaded = load_for_store(&args.glossary, color).and_then(|loaded| match loaded {
-        Ok((glossary, config)) => {
-            let store = fill_store(&glossary, &config)?;
-            Ok(Some((glossary, store)))
-        }
-        Err(_) => Ok(None),
+    let loaded = load_or_report(&args.glossary, color).and_then(|(glossary, config)| {
+        let store = fill_store(&glossary, &config).map_err(|e| {
+            eprintln!("glossgraph: error: {e:#}");
+            format!("error: {e:#}")
+        })?;
+        Ok((glossary, store))
     });
     match loaded {
-        Ok(Some((glossary, store))) => {
+        Ok((glossary, store)) => {
             let (cards, quads) = (glossary.cards().len(), store.len());
             running.replace(glossary, store);
             eprintln!(
@@ -248,9 +285,15 @@ fn reload(args: &ServeArgs, running: &serve::Running, color: Color) {
                 started.elapsed().as_secs_f64()
             );
         }
-        Ok(None) => eprintln!("glossgraph: still serving the last glossary without errors"),
-        Err(e) => {
-            eprintln!("glossgraph: error: {e:#}; still serving the last glossary without errors")
+        Err(report) => {
+            running.show_errors(Some(&report));
+            if running.has_glossary() {
+                eprintln!(
+                    "glossgraph: still serving the last glossary without errors; its pages show the errors"
+                );
+            } else {
+                eprintln!("glossgraph: every page shows the errors until they are fixed");
+            }
         }
     }
 }

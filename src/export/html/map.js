@@ -176,9 +176,9 @@
   const MAX_SCALE = 4;
   const minScale = () => Math.min(0.5, fitScale(width, height) / 2);
   // The scale at which the whole map fits a part of the canvas `across` by `down` pixels.
-  const fitScale = (across, down) => {
-    const w = Math.max(maxX - minX + 4 * BASE_RADIUS, 200);
-    const h = Math.max(maxY - minY + 4 * BASE_RADIUS, 200);
+  const fitScale = (across, down, boxW = maxX - minX, boxH = maxY - minY) => {
+    const w = Math.max(boxW + 4 * BASE_RADIUS, 200);
+    const h = Math.max(boxH + 4 * BASE_RADIUS, 200);
     return Math.min(MAX_SCALE / 2, Math.min(across / w, down / h) * 0.92);
   };
   const toScreenX = (x) => (x - view.x) * view.scale + width / 2;
@@ -207,15 +207,29 @@
     if (open && edge < 0.4 * area.right) area.left = edge;
     return area;
   };
-  // The view that shows the whole map.
-  const fit = () => {
+  // The view that shows the box x0..x1, y0..y1 of the map in the clear area.
+  const fitBox = (x0, y0, x1, y1) => {
     const area = clearArea();
-    const scale = fitScale(area.right - area.left, area.bottom - area.top);
+    const scale = fitScale(area.right - area.left, area.bottom - area.top, x1 - x0, y1 - y0);
     return {
-      x: (minX + maxX) / 2 + (width / 2 - (area.left + area.right) / 2) / scale,
-      y: (minY + maxY) / 2 + (height / 2 - (area.top + area.bottom) / 2) / scale,
+      x: (x0 + x1) / 2 + (width / 2 - (area.left + area.right) / 2) / scale,
+      y: (y0 + y1) / 2 + (height / 2 - (area.top + area.bottom) / 2) / scale,
       scale,
     };
+  };
+  // The view that shows the whole map.
+  const fit = () => fitBox(minX, minY, maxX, maxY);
+  // The view that shows the terms of topic t.
+  const fitTopic = (t) => {
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let i = 0; i < n; i++) {
+      if (topicOf[i] !== t) continue;
+      x0 = Math.min(x0, X[i]);
+      y0 = Math.min(y0, Y[i]);
+      x1 = Math.max(x1, X[i]);
+      y1 = Math.max(y1, Y[i]);
+    }
+    return x0 <= x1 ? fitBox(x0, y0, x1, y1) : fit();
   };
   const moveTo = (target, animate) => {
     target.scale = clampScale(target.scale);
@@ -615,6 +629,8 @@
   });
 
   // ---- Address: #slug is the selection; the browser's history walks back through it -----
+  // #topic=ID (no slug holds "=") shows a topic's terms, none selected: the website's topic
+  // pages link it.
   const go = (i) => {
     const hash = i >= 0 ? `#${data.slug[i]}` : "";
     if (location.hash === hash || (!hash && !location.hash)) {
@@ -637,7 +653,10 @@
     if (document.activeElement !== search && (i < 0 || fold(search.value) !== fold(data.term[i]))) search.value = "";
     setSelected(i);
     showCard(i);
-    if (i >= 0) {
+    const topic = slug.startsWith("topic=") ? topics.findIndex((t) => t[0] === slug.slice(6)) : -1;
+    if (topic >= 0) {
+      moveTo(fitTopic(topic), animate);
+    } else if (i >= 0) {
       // The part of the map the card and the legend leave visible.
       const area = clearArea();
       const visW = area.right - area.left;

@@ -87,6 +87,14 @@ function glossgraphPanel(map) {
     topic.prepend(dot);
     meta.append(topic, " ", el("code", data.slug[i], "slug"));
     panel.append(meta);
+    if (typeof data.pages === "string") {
+      // In the website: the term's own page.
+      const page = el("a", "The term's page", "page-link");
+      page.href = `${data.pages}${encodeURIComponent(data.slug[i])}/index.html`;
+      const p = el("p", null, "page");
+      p.append(page);
+      panel.append(p);
+    }
     if (data.aliases[i].length) panel.append(el("p", `Also: ${data.aliases[i].join(" \u00b7 ")}`, "aliases"));
     panel.append(el("p", definition, "definition"));
     const cites = new Map();

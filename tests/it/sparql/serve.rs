@@ -474,7 +474,33 @@ fn the_query_page_in_headless_chromium() {
         serde_json::json!([[format!("<{iri}>")]]),
         "{page}"
     );
-    assert_eq!(page["links"], serde_json::json!([iri]), "{page}");
+    // Issue 46, item 17: to this server, which answers the IRI (it led to the base IRI's
+    // host, which may not exist).
+    assert_eq!(
+        page["links"],
+        serde_json::json!([format!("{}/term/roce-v2", server.base)]),
+        "{page}"
+    );
+    // The concept scheme (the base IRI) is the site's index; an IRI of another vocabulary
+    // stays as it is.
+    let out = Command::new(require("python3"))
+        .arg(root().join("tests/consumers/page_cdp.py"))
+        .arg(&chromium)
+        .arg(format!("{}/sparql", server.base))
+        .arg("SELECT ?s ?c WHERE { ?s a ?c . ?s a skos:ConceptScheme }")
+        .arg(dir.join("scheme.png"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let page: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        page["links"],
+        serde_json::json!([
+            format!("{}/", server.base),
+            "http://www.w3.org/2004/02/skos/core#ConceptScheme"
+        ]),
+        "{page}"
+    );
 
     // A malformed query shows the parser's message.
     let out = Command::new(require("python3"))
@@ -783,5 +809,68 @@ fn serve_logs_each_request_and_answers_the_favicon() {
         log.lines()
             .any(|l| l.starts_with("glossgraph: GET /query 200 ") && l.ends_with(" ms")),
         "{log}"
+    );
+}
+
+/// The value of the header `name` (lower case) in curl's lower-cased `headers`.
+fn header<'h>(headers: &'h str, name: &str) -> Option<&'h str> {
+    headers
+        .lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(':'))
+        .map(str::trim)
+}
+
+/// Issue 46, item 6: a HEAD answer says the length GET sends (it said 0), a streamed one says
+/// none; a 405 says which methods are allowed (RFC 9110).
+#[test]
+fn head_says_the_length_of_get_and_a_405_says_what_is_allowed() {
+    let server = Served::start(&[]);
+    for path in [
+        "/",
+        "/term/roce-v2/",
+        "/term/roce-v2.ttl",
+        "/site.css",
+        "/sparql",
+        "/query?query=ASK%7B%7D",
+        "/nowhere",
+    ] {
+        let (status, _, body) = curl(&[&server.url(path)]);
+        let (head_status, headers, head_body) = curl(&["-I", "-o", "/dev/null", &server.url(path)]);
+        assert_eq!(head_status, status, "{path}");
+        assert!(head_body.is_empty(), "{path}: {head_body}");
+        assert!(body.len() > 2, "{path}");
+        assert_eq!(
+            header(&headers, "content-length"),
+            Some(body.len().to_string().as_str()),
+            "{path}: {headers}"
+        );
+    }
+    // The dump is streamed: no length, and no body.
+    let (status, headers, body) = curl(&["-I", "-o", "/dev/null", &server.url("/store?default")]);
+    assert_eq!(status, 200);
+    assert_eq!(header(&headers, "content-length"), None, "{headers}");
+    assert!(body.is_empty());
+
+    for (method, path, allow) in [
+        ("PUT", "/store?default", "GET, HEAD"),
+        ("DELETE", "/term/roce-v2/", "GET, HEAD"),
+        ("POST", "/sparql", "GET, HEAD"),
+        ("PUT", "/query", "GET, HEAD, POST"),
+    ] {
+        let (status, headers, _) = curl(&["-X", method, &server.url(path), "--data", "x"]);
+        assert_eq!(status, 405, "{method} {path}");
+        assert_eq!(
+            header(&headers, "allow"),
+            Some(allow.to_ascii_lowercase().as_str()),
+            "{method} {path}: {headers}"
+        );
+    }
+    let cors = Served::start(&["--cors"]);
+    let (status, headers, _) = curl(&["-X", "PUT", &cors.url("/store"), "--data", "x"]);
+    assert_eq!(status, 405);
+    assert_eq!(
+        header(&headers, "allow"),
+        Some("get, head, options"),
+        "{headers}"
     );
 }

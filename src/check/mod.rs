@@ -233,9 +233,10 @@ fn check_rest(
         .collect();
     if !unset.is_empty() {
         findings.retain(|f| match (&f.place, f.rule) {
-            (crate::diag::Place::Card { origin, pointer }, Rule::EmptyText) => {
-                !unset.contains(&(*origin, pointer.clone()))
-            }
+            (
+                crate::diag::Place::Card { origin, pointer },
+                Rule::EmptyText | Rule::BadCitationId,
+            ) => !unset.contains(&(*origin, pointer.clone())),
             _ => true,
         });
     }

@@ -251,7 +251,7 @@ fn check_jsonschema_accepts_the_sample_against_the_schema_and_rejects_broken_car
         serde_json::from_str(&fs::read_to_string(root().join("data/roce-v2.json")).unwrap())
             .unwrap();
     // One card per structural finding of `check` (its rule id names the file).
-    let broken: [Breakage; 11] = [
+    let broken: [Breakage; 12] = [
         ("missing-field", |v| {
             v.as_object_mut().unwrap().remove("definition");
         }),
@@ -268,6 +268,9 @@ fn check_jsonschema_accepts_the_sample_against_the_schema_and_rejects_broken_car
             v["citations"][0]["url"] = "ftp://a.example/x".into()
         }),
         ("empty-label", |v| v["term"] = " ".into()),
+        ("bad-citation-id", |v| {
+            v["citations"][0]["id"] = "a/b".into()
+        }),
         ("duplicate-entry", |v| {
             v["related"] = serde_json::json!(["rdma", "rdma"])
         }),
@@ -283,6 +286,80 @@ fn check_jsonschema_accepts_the_sample_against_the_schema_and_rejects_broken_car
             Some(1),
             "{name} is rejected: {}",
             String::from_utf8_lossy(&out.stdout)
+        );
+    }
+}
+
+/// Issue 46, item 7: what `check` takes for a citation id, the schema's pattern takes too
+/// (and the marker counts); what one refuses, the other refuses.
+#[test]
+fn check_and_the_schema_agree_on_citation_ids() {
+    let check_jsonschema = require("check-jsonschema");
+    let dir = tempfile::tempdir().unwrap();
+    let (code, schema, stderr) = outcome(&run_in(root(), &["schema"], None));
+    assert_eq!(code, 0, "stderr: {stderr}");
+    let schema_file = dir.path().join("card.schema.json");
+    fs::write(&schema_file, &schema).unwrap();
+    let ids = [
+        ("x-1", true),
+        ("a.b:c_d", true),
+        ("日本", true),
+        ("\u{661}\u{662}", true),
+        ("Ⅻ", true),
+        ("é", true),
+        ("a/b", false),
+        ("a b", false),
+        ("a,b", false),
+        ("#1", false),
+        ("", false),
+        ("e\u{301}", false),
+    ];
+    let mut files = Vec::new();
+    for (i, (id, _)) in ids.iter().enumerate() {
+        let folder = dir.path().join(format!("g{i}"));
+        fs::create_dir(&folder).unwrap();
+        let card = serde_json::json!({
+            "slug": "c", "term": "C", "definition": "D.", "note": format!("See [{id}]."),
+            "citations": [{"id": id, "title": "T", "url": "https://a.example/"}],
+        });
+        let file = folder.join("c.json");
+        fs::write(&file, serde_json::to_string_pretty(&card).unwrap()).unwrap();
+        files.push(file);
+    }
+    let out = Command::new(&check_jsonschema)
+        .arg("--schemafile")
+        .arg(&schema_file)
+        .args(["--output-format", "json"])
+        .args(&files)
+        .output()
+        .expect("check-jsonschema runs");
+    let verdict: Value = serde_json::from_slice(&out.stdout).expect("a JSON verdict");
+    let refused: Vec<String> = verdict["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["filename"].as_str().unwrap().to_owned())
+        .collect();
+    for ((id, valid), file) in ids.iter().zip(&files) {
+        let by_schema = !refused.iter().any(|f| Path::new(f) == file);
+        let (_, stdout, _) = outcome(&run_in(
+            file.parent().unwrap(),
+            &["check", ".", "--format", "json"],
+            None,
+        ));
+        let report: Value = serde_json::from_str(&stdout).unwrap();
+        let citation_findings: Vec<&str> = report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["rule"].as_str().unwrap())
+            .filter(|rule| rule.contains("citation"))
+            .collect();
+        assert_eq!(by_schema, *valid, "the schema on {id:?}: {verdict}");
+        assert_eq!(
+            citation_findings.is_empty(),
+            *valid,
+            "check on {id:?}: {citation_findings:?}"
         );
     }
 }

@@ -648,7 +648,8 @@ mod tests {
             if max > 0 {
                 let text = |r: &Report| {
                     let mut out = Vec::new();
-                    r.write_human_capped(&mut out, false, Some(max)).unwrap();
+                    r.write_human_capped(&mut out, false, Some(max), None)
+                        .unwrap();
                     String::from_utf8(out).unwrap()
                 };
                 assert_eq!(text(&some), text(&all));

@@ -136,7 +136,7 @@ warning[one-way-related]: `nvme-rdma` lists `c` in `related`, but `c` does not l
 invalid: 1 error, 1 warning in 4 cards from 4 files
   1 error[dangling-link]
   1 warning[one-way-related]
-fixable: 1 with `glossgraph check --fix`, 1 more with `--fix --unsafe-fixes`
+fixable: 1 with `glossgraph check . --fix`, 1 more with `--fix --unsafe-fixes`
 ";
     assert_eq!(stdout, expected);
 }

@@ -449,6 +449,119 @@ fn github_annotations_name_file_line_and_rule_with_escapes() {
     );
 }
 
+/// The command between the last pair of backticks of `text`'s line that holds `marker`.
+fn suggested(text: &str, marker: &str) -> String {
+    let line = text
+        .lines()
+        .find(|l| l.contains(marker))
+        .unwrap_or_else(|| panic!("no line with {marker:?} in {text}"));
+    let end = line.rfind('`').expect("a closing backtick");
+    let start = line[..end].rfind('`').expect("an opening backtick");
+    line[start + 1..end].to_owned()
+}
+
+/// Runs `command` as a POSIX shell reads it, in `dir`, with the binary under test first on
+/// the PATH: a suggestion run as printed.
+fn run_as_printed(dir: &Path, command: &str) -> (i32, String, String) {
+    let bin = Path::new(env!("CARGO_BIN_EXE_glossgraph"))
+        .parent()
+        .unwrap();
+    let path = std::env::join_paths(std::iter::once(bin.to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .unwrap();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("sh runs");
+    outcome(&out)
+}
+
+/// Issue 46, item 8: suggested commands dropped the input (`run \`glossgraph fmt\``,
+/// `fixable: 1 with \`glossgraph check --fix\``, `\`glossgraph check\` lists them`): run as
+/// printed, they acted on `data/` or failed. They name the input, quoted for a shell, and the
+/// settings that change what is read; run as printed, they do what they say.
+#[test]
+fn suggested_commands_name_the_input_and_act_on_it_as_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = dir.path().join("my cards");
+    fs::create_dir(&cards).unwrap();
+    fs::write(
+        cards.join("a.json"),
+        r#"{"term": "A", "slug": "a", "definition": "The a.", "related": ["b"]}"#,
+    )
+    .unwrap();
+    fs::write(cards.join("b.json"), card("b", &[])).unwrap();
+    fs::write(dir.path().join("other.toml"), "title = \"Other\"\n").unwrap();
+
+    let (code, _, stderr) = outcome(&run_in(dir.path(), &["fmt", "--check", "my cards"], None));
+    assert_eq!(code, 1, "{stderr}");
+    let fmt = suggested(&stderr, "would be reformatted");
+    assert_eq!(fmt, "glossgraph fmt 'my cards'");
+    assert_eq!(run_as_printed(dir.path(), &fmt).0, 0);
+    let (code, _, stderr) = outcome(&run_in(dir.path(), &["fmt", "--check", "my cards"], None));
+    assert_eq!(code, 0, "the printed command formatted the input: {stderr}");
+
+    let (code, stdout, _) = outcome(&run_in(
+        dir.path(),
+        &["check", "my cards", "--config", "other.toml"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stdout}");
+    let fix = suggested(&stdout, "fixable: 1 with");
+    assert_eq!(fix, "glossgraph check 'my cards' --config other.toml --fix");
+    let (code, _, stderr) = run_as_printed(dir.path(), &fix);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("fixed my cards/b.json: `b`: added `a` to `related`"),
+        "{stderr}"
+    );
+    let b: Value =
+        serde_json::from_str(&fs::read_to_string(cards.join("b.json")).unwrap()).unwrap();
+    assert_eq!(b["related"], serde_json::json!(["a"]));
+
+    // Commands that write something count the warnings and name the check that lists them.
+    fs::write(cards.join("c.json"), card("c", &[])).unwrap();
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["site", "my cards", "--out", "site"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let check = suggested(&stderr, "warning");
+    assert_eq!(check, "glossgraph check 'my cards'");
+    let (_, listed, _) = run_as_printed(dir.path(), &check);
+    assert!(listed.contains("warning[orphan]: "), "{listed}");
+    // With an error, the report counts the warnings it does not list; `serve` refuses.
+    fs::write(cards.join("d.json"), card("d", &["nowhere"])).unwrap();
+    for command in [
+        &["site", "my cards", "--out", "site"][..],
+        &["serve", "my cards"],
+    ] {
+        let (code, _, stderr) = outcome(&run_in(dir.path(), command, None));
+        assert_eq!(code, 1, "{stderr}");
+        assert_eq!(
+            suggested(&stderr, "not listed here"),
+            "glossgraph check 'my cards'",
+            "{stderr}"
+        );
+    }
+    let (_, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["serve", "my cards", "--strict"],
+        None,
+    ));
+    assert_eq!(
+        suggested(&stderr, "fix them first"),
+        "glossgraph check 'my cards' --strict",
+        "{stderr}"
+    );
+}
+
 /// A glossary with what `--fix` mends: `b` lists `a` as related and as replaced, `a` lists
 /// neither back; `a` links to `bb` (a typo of `b`) and spells two keys wrong.
 fn fixable_glossary() -> TempDir {
@@ -502,7 +615,7 @@ fn misspelled_keys_are_one_finding_with_their_did_you_mean() {
     );
     assert!(
         stdout.contains(
-            "fixable: 2 with `glossgraph check --fix`, 3 more with `--fix --unsafe-fixes`"
+            "fixable: 2 with `glossgraph check . --fix`, 3 more with `--fix --unsafe-fixes`"
         ),
         "{stdout}"
     );

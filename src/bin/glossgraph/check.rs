@@ -32,6 +32,7 @@ pub fn run(args: &CheckArgs, color: Color) -> Result<ExitCode> {
             &mut out,
             color.enabled(&stdout),
             Some(args.max_per_rule).filter(|&n| n > 0),
+            Some(&command(args, &[])),
         )?,
         ReportFormat::Json => report.write_json(&mut out)?,
         ReportFormat::Sarif => report.write_sarif(&mut out, &std::env::current_dir()?)?,
@@ -44,12 +45,23 @@ pub fn run(args: &CheckArgs, color: Color) -> Result<ExitCode> {
         } else {
             String::new()
         };
-        if safe > 0 {
-            writeln!(out, "fixable: {safe} with `glossgraph check --fix`{more}")?;
+        if (safe > 0 || guesses > 0) && inputs(args).iter().any(|i| i == "-") {
+            writeln!(
+                out,
+                "fixable: {} (`--fix` rewrites files: with the cards in FILE, `glossgraph check FILE --fix`)",
+                safe + guesses
+            )?;
+        } else if safe > 0 {
+            writeln!(
+                out,
+                "fixable: {safe} with `{}`{more}",
+                command(args, &["--fix"])
+            )?;
         } else if guesses > 0 {
             writeln!(
                 out,
-                "fixable: {guesses} with `glossgraph check --fix --unsafe-fixes`"
+                "fixable: {guesses} with `{}`",
+                command(args, &["--fix", "--unsafe-fixes"])
             )?;
         }
     }
@@ -63,6 +75,19 @@ pub fn run(args: &CheckArgs, color: Color) -> Result<ExitCode> {
     };
     glossary::leave(checked);
     Ok(code)
+}
+
+/// The INPUTs of `args` as given: the glossary's, then the more card files.
+fn inputs(args: &CheckArgs) -> Vec<String> {
+    let mut inputs: Vec<String> = args.glossary.input.iter().cloned().collect();
+    inputs.extend(args.files.iter().cloned());
+    inputs
+}
+
+/// `glossgraph check` of the same INPUTs and settings as `args`, with `flags`: a command to
+/// suggest.
+fn command(args: &CheckArgs, flags: &[&str]) -> String {
+    glossary::command_on("check", &inputs(args), &args.glossary, flags)
 }
 
 /// The checked glossary of `args`, its report cut down to the named card files when INPUTs
@@ -127,7 +152,14 @@ fn fix(args: &CheckArgs, color: Color) -> Result<ExitCode> {
         Ok(checked) => checked,
         Err(code) => return Ok(code),
     };
-    let plan = check::fix::plan(&checked.report, args.unsafe_fixes)?;
+    let plan = check::fix::plan(&checked.report, args.unsafe_fixes).map_err(|e| match e {
+        check::fix::FixError::Changed { .. } => {
+            let mut flags = vec!["--fix"];
+            flags.extend(args.unsafe_fixes.then_some("--unsafe-fixes"));
+            anyhow::anyhow!("{e}; run `{}` again", command(args, &flags))
+        }
+        other => other.into(),
+    })?;
     // The file as the report names it (relative to the working folder when inside it).
     let here = std::env::current_dir().and_then(std::fs::canonicalize).ok();
     let name = |path: &Path| -> String {

@@ -61,9 +61,14 @@ pub fn run(args: &FmtArgs) -> Result<ExitCode> {
         }
     }
     if args.check && changed > 0 {
+        let mut command = String::from("glossgraph fmt");
+        for input in &args.inputs {
+            command.push(' ');
+            command.push_str(&crate::glossary::shell_word(input));
+        }
         writeln!(
             err,
-            "glossgraph: {changed} file{} would be reformatted; run `glossgraph fmt`",
+            "glossgraph: {changed} file{} would be reformatted; run `{command}`",
             if changed == 1 { "" } else { "s" }
         )?;
     }

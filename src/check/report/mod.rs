@@ -265,13 +265,14 @@ impl Report {
     /// # Errors
     /// Only those of `w`.
     pub fn write_human(&self, w: impl Write, color: bool) -> io::Result<()> {
-        self.write_human_capped(w, color, None)
+        self.write_human_capped(w, color, None, None)
     }
 
     /// [`Report::write_human`], showing at most `max_per_rule` findings of each rule (in
     /// their order): the others are counted in one line per rule, as compilers cap repeated
     /// diagnostics. The summary ends with the number of findings of each rule when there are
-    /// two or more findings.
+    /// two or more findings. `lists_all`, the command that lists every finding of this
+    /// glossary (`glossgraph check INPUT …`), is named where warnings were only counted.
     ///
     /// # Errors
     /// Only those of `w`.
@@ -280,6 +281,7 @@ impl Report {
         mut w: impl Write,
         color: bool,
         max_per_rule: Option<usize>,
+        lists_all: Option<&str>,
     ) -> io::Result<()> {
         let paint = |code: &str, text: &str| {
             if color {
@@ -370,9 +372,10 @@ impl Report {
         }
         let counted: usize = self.counted.values().sum();
         if counted > 0 {
+            let lister = lists_all.map_or_else(String::new, |c| format!("; `{c}` lists them"));
             writeln!(
                 w,
-                "{} {counted} warning{} not listed here; `glossgraph check` lists them\n",
+                "{} {counted} warning{} not listed here{lister}\n",
                 paint("1", "note:"),
                 if counted == 1 { " is" } else { "s are" }
             )?;

@@ -562,6 +562,67 @@ fn suggested_commands_name_the_input_and_act_on_it_as_printed() {
     );
 }
 
+/// Issue 46, item 9: `check` printed `related: ["x\u001b[2Jy"]` as it is, and ESC `[2J`
+/// cleared the reviewer's screen. Every human-readable output shows such characters escaped:
+/// the check report (message, hint, pointer, snippet), `--fix`'s lines, `fmt`'s, and errors.
+#[test]
+fn control_characters_of_cards_reach_no_terminal_as_themselves() {
+    let dir = folder(&[
+        (
+            "a.json",
+            "{\n  \"slug\": \"a\",\n  \"term\": \"A\",\n  \"definition\": \"The a \\u202e.\",\n  \"relat\\u001bed\": [\"b\"]\n}\n",
+        ),
+        ("b.json", &card("b", &["a", "x\\u001b[2Jy"])),
+        ("c\u{1b}[2J.json", "{\"slug\": \"c\", \"term\": \"C\", \"definition\": \"C.\"}"),
+    ]);
+    let raw = |text: &str| text.chars().any(|c| c == '\u{1b}' || c == '\u{202e}');
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--color", "never"],
+        None,
+    ));
+    assert_eq!(code, 1, "{stderr}");
+    assert!(!raw(&stdout), "{stdout:?}");
+    assert!(
+        stdout.contains("error[dangling-link]: `related` target `x\\u{001b}[2Jy` is not a term"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("(at /relat\\u{001b}ed)"), "{stdout}");
+    assert!(stdout.contains("--> ./c\\u{001b}[2J.json"), "{stdout}");
+    // With colour, the report's own escapes are there, and only those.
+    let (_, coloured, _) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--color", "always"],
+        None,
+    ));
+    assert!(!coloured.contains("\u{1b}[2J"), "{coloured:?}");
+    assert!(coloured.contains("\u{1b}[1;31m"), "{coloured:?}");
+
+    let (_, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--unsafe-fixes"],
+        None,
+    ));
+    assert!(!raw(&stderr), "{stderr:?}");
+    assert!(stderr.contains("`relat\\u{001b}ed`"), "{stderr}");
+
+    let (_, stdout, stderr) = outcome(&run_in(dir.path(), &["fmt", "--check", "."], None));
+    assert!(!raw(&stdout) && !raw(&stderr), "{stdout:?} {stderr:?}");
+    assert!(
+        stdout.contains("would reformat ./c\\u{001b}[2J.json"),
+        "{stdout}"
+    );
+
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", "b.json", "x\u{1b}[2J.jsonl"],
+        None,
+    ));
+    assert_eq!(code, 2);
+    assert!(!raw(&stderr), "{stderr:?}");
+    assert!(stderr.contains("`x\\u{001b}[2J.jsonl`"), "{stderr}");
+}
+
 /// A glossary with what `--fix` mends: `b` lists `a` as related and as replaced, `a` lists
 /// neither back; `a` links to `bb` (a typo of `b`) and spells two keys wrong.
 fn fixable_glossary() -> TempDir {

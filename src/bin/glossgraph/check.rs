@@ -11,6 +11,7 @@ use glossgraph::check::{self, Report};
 use glossgraph::config::ConfigError;
 use glossgraph::diag::Rule;
 use glossgraph::load::LoadError;
+use glossgraph::visible::printable;
 
 use crate::cli::{CheckArgs, Color, GlossaryArgs, ReportFormat};
 use crate::{exit, glossary};
@@ -202,8 +203,8 @@ fn fix(args: &CheckArgs, color: Color) -> Result<ExitCode> {
         writeln!(
             err,
             "glossgraph: fixed {}: {}",
-            name(&file.path),
-            file.done.join("; ")
+            printable(&name(&file.path)),
+            printable(&file.done.join("; "))
         )?;
     }
     writeln!(

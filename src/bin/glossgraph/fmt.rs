@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use glossgraph::fmt::{self, FileError, Layout, Outcome};
+use glossgraph::visible::printable;
 
 use crate::cli::{FmtArgs, DEFAULT_INPUT};
 use crate::exit;
@@ -32,7 +33,11 @@ pub fn run(args: &FmtArgs) -> Result<ExitCode> {
                     }
                 }
                 Err(e) => {
-                    writeln!(err, "glossgraph: error: <stdin>:{e}")?;
+                    writeln!(
+                        err,
+                        "glossgraph: error: <stdin>:{}",
+                        printable(&e.to_string())
+                    )?;
                     failed += 1;
                 }
             }
@@ -44,17 +49,20 @@ pub fn run(args: &FmtArgs) -> Result<ExitCode> {
                 Ok(Outcome::Changed) => {
                     changed += 1;
                     if args.check {
-                        writeln!(io::stdout(), "would reformat {}", path.display())?;
+                        let path = path.display().to_string();
+                        writeln!(io::stdout(), "would reformat {}", printable(&path))?;
                     } else {
-                        writeln!(err, "glossgraph: formatted {}", path.display())?;
+                        let path = path.display().to_string();
+                        writeln!(err, "glossgraph: formatted {}", printable(&path))?;
                     }
                 }
                 Err(e @ FileError::Syntax { .. }) => {
-                    writeln!(err, "glossgraph: error: {e} (left as it is)")?;
+                    let e = e.to_string();
+                    writeln!(err, "glossgraph: error: {} (left as it is)", printable(&e))?;
                     failed += 1;
                 }
                 Err(e) => {
-                    writeln!(err, "glossgraph: error: {e}")?;
+                    writeln!(err, "glossgraph: error: {}", printable(&e.to_string()))?;
                     failed += 1;
                 }
             }

@@ -1,5 +1,10 @@
 //! The report of a check: findings resolved to file, line and column, sorted, and rendered
 //! for people (rustc-like, with the offending line and the problem underlined) or as JSON.
+//!
+//! Messages, hints, file names and pointers quote cards: the human report writes them through
+//! [`printable`], and shows a snippet's steering characters as spaces, so that nothing of a
+//! card reaches the terminal as a control sequence (every command's report of an invalid
+//! glossary is this one).
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -10,6 +15,7 @@ use super::locate::{locate_indexed, CardIndex};
 use crate::diag::{line_column_after, Origin};
 use crate::diag::{Finding, Fix, Place, Rule, Severity, SourceId};
 use crate::load::{CardTexts, Sources};
+use crate::visible::printable;
 
 mod ci;
 mod json;
@@ -306,7 +312,7 @@ impl Report {
                 "{}{} {}",
                 paint(code, &format!("{name}[{}]", f.rule.id())),
                 paint("1", ":"),
-                paint("1", &f.message)
+                paint("1", &printable(&f.message))
             )?;
             let gutter = f
                 .snippet
@@ -314,12 +320,12 @@ impl Report {
                 .map_or(1, |_| f.line.unwrap_or(0).to_string().len());
             let pad = " ".repeat(gutter);
             if let Some(file) = &f.file {
-                let mut place = file.clone();
+                let mut place = printable(file).into_owned();
                 if let (Some(line), Some(column)) = (f.line, f.column) {
                     place = format!("{place}:{line}:{column}");
                 }
                 if let Some(pointer) = f.pointer.as_deref().filter(|p| !p.is_empty()) {
-                    place = format!("{place} (at {pointer})");
+                    place = format!("{place} (at {})", printable(pointer));
                 }
                 writeln!(w, "{pad}{} {place}", paint("1;34", "-->"))?;
             }
@@ -340,7 +346,7 @@ impl Report {
                     w,
                     "{pad} {} {}",
                     paint("1;34", "="),
-                    paint("1", &format!("help: {hint}"))
+                    paint("1", &format!("help: {}", printable(hint)))
                 )?;
             }
             writeln!(w)?;
@@ -745,7 +751,7 @@ mod tests {
         // Tabs and control characters would break the alignment of the underline.
         let shown: String = chars[from..to]
             .iter()
-            .map(|&c| if c.is_control() { ' ' } else { c })
+            .map(|&c| if crate::visible::steers(c) { ' ' } else { c })
             .collect();
         Snippet {
             text: format!("{prefix}{shown}{suffix}"),

@@ -233,10 +233,11 @@ pub(super) fn snippet(line: &str, at: usize, width: u32) -> Snippet {
         taken += 1;
     }
     let suffix = if after.next().is_some() { "…" } else { "" };
-    // Tabs and control characters would break the alignment of the underline.
+    // Tabs and control characters would break the alignment of the underline, and reach the
+    // terminal as commands; formatting characters would hide or reorder the line.
     let shown: String = shown
         .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
+        .map(|c| if crate::visible::steers(c) { ' ' } else { c })
         .collect();
     let width = (width as usize).clamp(1, half);
     Snippet {

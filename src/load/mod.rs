@@ -22,9 +22,11 @@ use crate::card::{CardSeed, Decoded};
 use crate::diag::{line_column, Finding, Origin, Place, Rule, SourceId};
 use crate::Card;
 
+mod belongs;
 mod problems;
 mod texts;
 
+pub use belongs::{is_foreign, settings_folder};
 pub use texts::CardTexts;
 
 /// What to read.

@@ -623,6 +623,155 @@ fn control_characters_of_cards_reach_no_terminal_as_themselves() {
     assert!(stderr.contains("`x\\u{001b}[2J.jsonl`"), "{stderr}");
 }
 
+/// The `files` and `exclude` patterns of each hook of `.pre-commit-hooks.yaml`, read as the
+/// file lays them out (one `key: value` a line).
+fn hook_patterns() -> Vec<(String, String, String)> {
+    let text = fs::read_to_string(root().join(".pre-commit-hooks.yaml")).unwrap();
+    let mut hooks: Vec<(String, String, String)> = Vec::new();
+    for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
+        let line = line.trim_start_matches("- ").trim();
+        let Some((key, value)) = line.split_once(": ") else {
+            continue;
+        };
+        match key {
+            "id" => hooks.push((value.to_owned(), String::new(), String::new())),
+            "files" => hooks.last_mut().unwrap().1 = value.to_owned(),
+            "exclude" => hooks.last_mut().unwrap().2 = value.to_owned(),
+            _ => {}
+        }
+    }
+    hooks
+}
+
+/// Issue 46, item 10: the hooks matched every `*.json`; `check` exited 2 on `card.schema.json`
+/// and `.vscode/settings.json`, and `fmt` rewrote the settings as if they were a card. The
+/// hooks are handed the cards' folder only, and `check` and `fmt` leave a file of no glossary
+/// alone, saying so.
+#[test]
+fn hooks_and_commands_leave_the_repositorys_other_json_alone() {
+    // pre-commit selects files with Python's `re.search` on `files`, less `exclude`.
+    let python = require("python3");
+    let paths = [
+        "data/roce-v2.json",
+        "data/topic/x.json",
+        "data/cards.jsonl",
+        "card.schema.json",
+        ".vscode/settings.json",
+        "exports/manifest.json",
+        "data/.drafts/x.json",
+        "notdata/x.json",
+    ];
+    let hooks = hook_patterns();
+    assert_eq!(hooks.len(), 2, "{hooks:?}");
+    for (id, files, exclude) in &hooks {
+        let script = "import re, sys\nfiles, exclude = sys.argv[1], sys.argv[2]\nfor p in sys.argv[3:]:\n    print(p, bool(re.search(files, p)) and not (exclude and re.search(exclude, p)))";
+        let out = Command::new(&python)
+            .args(["-c", script, files, exclude])
+            .args(paths)
+            .output()
+            .unwrap();
+        let said = String::from_utf8(out.stdout).unwrap();
+        let picked: Vec<&str> = said
+            .lines()
+            .filter_map(|l| l.strip_suffix(" True"))
+            .collect();
+        let expected: &[&str] = if id == "glossgraph-fmt" {
+            &["data/roce-v2.json", "data/topic/x.json", "data/cards.jsonl"]
+        } else {
+            &["data/roce-v2.json", "data/topic/x.json"]
+        };
+        assert_eq!(picked, expected, "{id}: {said}");
+    }
+
+    // A repository as the README sets it up: the cards with their settings, the schema and
+    // VS Code's settings beside them.
+    let repo = tempfile::tempdir().unwrap();
+    let dir = repo.path();
+    fs::create_dir_all(dir.join("data")).unwrap();
+    fs::create_dir_all(dir.join(".vscode")).unwrap();
+    fs::write(dir.join("data/glossgraph.toml"), "title = \"T\"\n").unwrap();
+    let (untidy, canonical) = seed();
+    fs::write(dir.join("data/roce-v2.json"), &untidy).unwrap();
+    let (_, schema, _) = outcome(&run_in(root(), &["schema"], None));
+    fs::write(dir.join("card.schema.json"), &schema).unwrap();
+    let settings =
+        r#"{"json.schemas": [{"fileMatch": ["data/*.json"], "url": "./card.schema.json"}]}"#;
+    fs::write(dir.join(".vscode/settings.json"), settings).unwrap();
+    let named = [
+        "data/roce-v2.json",
+        "card.schema.json",
+        ".vscode/settings.json",
+    ];
+
+    let mut args = vec!["fmt"];
+    args.extend(named);
+    let (code, _, stderr) = outcome(&run_in(dir, &args, None));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        fs::read_to_string(dir.join("data/roce-v2.json")).unwrap(),
+        canonical
+    );
+    assert_eq!(
+        fs::read_to_string(dir.join(".vscode/settings.json")).unwrap(),
+        settings
+    );
+    assert_eq!(
+        fs::read_to_string(dir.join("card.schema.json")).unwrap(),
+        schema
+    );
+    for foreign in &named[1..] {
+        assert!(
+            stderr.contains(&format!(
+                "note: `{foreign}` is left alone: no glossgraph.toml"
+            )),
+            "{stderr}"
+        );
+    }
+
+    // The seed links to terms this glossary lacks: its findings are the card's own.
+    let mut args = vec!["check", "--format", "json"];
+    args.extend(named);
+    let (code, stdout, stderr) = outcome(&run_in(dir, &args, None));
+    assert_eq!(code, 1, "{stderr}");
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    assert!(report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|f| f["file"] == "data/roce-v2.json"));
+    assert!(
+        stderr.contains("`card.schema.json` is left alone"),
+        "{stderr}"
+    );
+    for format in ["human", "json"] {
+        let (code, stdout, stderr) = outcome(&run_in(
+            dir,
+            &["check", ".vscode/settings.json", "--format", format],
+            None,
+        ));
+        assert_eq!(code, 0, "{stdout} {stderr}");
+        assert!(
+            stderr.contains("`.vscode/settings.json` is left alone"),
+            "{stderr}"
+        );
+        if format == "json" {
+            let report: Value = serde_json::from_str(&stdout).unwrap();
+            assert_eq!(report["findings"], serde_json::json!([]));
+        } else {
+            assert!(stdout.starts_with("ok: 0 errors, 0 warnings"), "{stdout}");
+        }
+    }
+    // Without settings, a file holding a card is still a card (and is fixed by `fmt`).
+    fs::remove_file(dir.join("data/glossgraph.toml")).unwrap();
+    fs::write(dir.join("data/roce-v2.json"), &untidy).unwrap();
+    let (code, _, stderr) = outcome(&run_in(dir, &["fmt", "data/roce-v2.json"], None));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        fs::read_to_string(dir.join("data/roce-v2.json")).unwrap(),
+        canonical
+    );
+}
+
 /// A glossary with what `--fix` mends: `b` lists `a` as related and as replaced, `a` lists
 /// neither back; `a` links to `bb` (a typo of `b`) and spells two keys wrong.
 fn fixable_glossary() -> TempDir {

@@ -17,6 +17,17 @@ use crate::cli::{CheckArgs, Color, GlossaryArgs, ReportFormat};
 use crate::{exit, glossary};
 
 pub fn run(args: &CheckArgs, color: Color) -> Result<ExitCode> {
+    let Some(args) = &glossary_inputs(args) else {
+        // Every file named was foreign: an empty report, in the format asked for.
+        let report = Report {
+            findings: Vec::new(),
+            counted: Default::default(),
+            cards: 0,
+            sources: 0,
+        };
+        write(&report, args, color)?;
+        return Ok(ExitCode::SUCCESS);
+    };
     if args.fix {
         return fix(args, color);
     }
@@ -25,6 +36,59 @@ pub fn run(args: &CheckArgs, color: Color) -> Result<ExitCode> {
         Err(code) => return Ok(code),
     };
     let report = &checked.report;
+    write(report, args, color)?;
+    let code = if report.has_unreadable() {
+        ExitCode::from(exit::FAILURE)
+    } else if report.is_failure(args.deny_warnings) {
+        ExitCode::from(exit::FINDINGS)
+    } else {
+        ExitCode::SUCCESS
+    };
+    glossary::leave(checked);
+    Ok(code)
+}
+
+/// `args` without the files named that belong to no glossary (`glossgraph::load::is_foreign`:
+/// a hook hands `check` every changed `*.json`), each said in a note; `None` when every INPUT
+/// was such a file.
+fn glossary_inputs(args: &CheckArgs) -> Option<CheckArgs> {
+    let given = inputs(args);
+    let kept: Vec<String> = given
+        .iter()
+        .filter(|input| {
+            let path = Path::new(input.as_str());
+            let foreign = *input != "-" && path.is_file() && glossgraph::load::is_foreign(path);
+            if foreign {
+                eprintln!("glossgraph: note: {}", foreign_note(input));
+            }
+            !foreign
+        })
+        .cloned()
+        .collect();
+    if kept.len() == given.len() {
+        return Some(args.clone());
+    }
+    let (input, files) = kept.split_first()?;
+    Some(CheckArgs {
+        glossary: GlossaryArgs {
+            input: Some(input.clone()),
+            ..args.glossary.clone()
+        },
+        files: files.to_vec(),
+        ..args.clone()
+    })
+}
+
+/// What `check` and `fmt` say of a file they leave alone.
+pub fn foreign_note(file: &str) -> String {
+    format!(
+        "`{}` is left alone: no glossgraph.toml in its folder or above it, and no card in it",
+        printable(file)
+    )
+}
+
+/// Writes `report` as `args` asks, with the fixes available after the human report.
+fn write(report: &Report, args: &CheckArgs, color: Color) -> Result<()> {
     let stdout = io::stdout();
     // Not locked: the JSON report is written from the threads that render it.
     let mut out = io::BufWriter::new(io::stdout());
@@ -67,15 +131,7 @@ pub fn run(args: &CheckArgs, color: Color) -> Result<ExitCode> {
         }
     }
     out.flush()?;
-    let code = if report.has_unreadable() {
-        ExitCode::from(exit::FAILURE)
-    } else if report.is_failure(args.deny_warnings) {
-        ExitCode::from(exit::FINDINGS)
-    } else {
-        ExitCode::SUCCESS
-    };
-    glossary::leave(checked);
-    Ok(code)
+    Ok(())
 }
 
 /// The INPUTs of `args` as given: the glossary's, then the more card files.
@@ -222,7 +278,7 @@ fn fix(args: &CheckArgs, color: Color) -> Result<ExitCode> {
 }
 
 /// When the INPUTs are card files: the glossary folder they belong to (the nearest folder
-/// holding glossgraph.toml, or their own folder) and the files, made canonical. `None` when
+/// holding glossgraph.toml with no hidden folder between, or their own folder) and the files, made canonical. `None` when
 /// the input is a glossary (a folder, an array or JSON Lines file, stdin).
 fn in_context(args: &CheckArgs) -> Result<Option<(PathBuf, Vec<PathBuf>)>> {
     let inputs: Vec<&str> = args
@@ -256,11 +312,8 @@ fn in_context(args: &CheckArgs) -> Result<Option<(PathBuf, Vec<PathBuf>)>> {
         .map(|i| std::fs::canonicalize(i).with_context(|| format!("cannot read `{i}`")))
         .collect::<Result<_>>()?;
     let first = files[0].parent().unwrap_or(Path::new("/"));
-    let folder = first
-        .ancestors()
-        .find(|dir| dir.join("glossgraph.toml").is_file())
-        .unwrap_or(first)
-        .to_path_buf();
+    let folder =
+        glossgraph::load::settings_folder(&files[0]).unwrap_or_else(|| first.to_path_buf());
     if let Some(outside) = files.iter().find(|f| !f.starts_with(&folder)) {
         bail!(
             "`{}` is not in the glossary `{}` of the other files: check one glossary at a time",

@@ -40,6 +40,9 @@ pub struct Options {
     /// one, and making it reads the card's text again: `check` asks for as many as it prints
     /// (none for JSON).
     pub snippets_per_rule: Option<usize>,
+    /// Whether the report counts each finding's column in UTF-16 code units too
+    /// ([`Located::column_utf16`], for SARIF), reading the lines of the findings again.
+    pub utf16_columns: bool,
 }
 
 /// What a check keeps of its warnings.
@@ -254,6 +257,7 @@ fn check_rest(
         &sources,
         card_count,
         options.snippets_per_rule,
+        options.utf16_columns,
     );
     Checked {
         glossary,

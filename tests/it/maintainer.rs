@@ -382,12 +382,6 @@ fn report_of_small_glossary(format: &str) -> (TempDir, String) {
 
 #[test]
 fn the_sarif_validator_accepts_the_sarif_report() {
-    let multitool = root().join("target/test-tools/sarif/node_modules/.bin/sarif-multitool");
-    assert!(
-        multitool.is_file(),
-        "run scripts/install-test-tools.sh: {} is missing",
-        multitool.display()
-    );
     let (dir, sarif) = report_of_small_glossary("sarif");
     let doc: Value = serde_json::from_str(&sarif).unwrap();
     let results = doc["runs"][0]["results"].as_array().unwrap();
@@ -396,10 +390,129 @@ fn the_sarif_validator_accepts_the_sarif_report() {
     assert_eq!(location["artifactLocation"]["uri"], "c,%20100%25.json");
     assert_eq!(location["artifactLocation"]["uriBaseId"], "SRCROOT");
     assert!(location["region"]["startLine"].as_u64().unwrap() >= 1);
+    validate_sarif(dir.path(), &sarif);
+}
 
-    let log = dir.path().join("report.sarif");
-    fs::write(&log, &sarif).unwrap();
-    let validation = dir.path().join("validation.sarif");
+/// Issue 46, item 16: the SARIF had no `columnKind`, and after three emoji `startColumn` was
+/// 59 (characters) where SARIF's default unit, UTF-16 code units, gives 62. The run says
+/// `utf16CodeUnits` and counts so: in a card file, on a card's later line, after other cards
+/// of a one-line array, and at a syntax error.
+#[test]
+fn sarif_columns_are_utf16_code_units_as_the_run_declares() {
+    let emoji = "\u{1F600}\u{1F680}\u{1F4A9}";
+    let dir = folder(&[
+        (
+            "a.json",
+            &format!(r#"{{"slug": "a", "term": "{emoji}", "definition":"D", "related":["zz"]}}"#),
+        ),
+        (
+            "b.json",
+            &format!("{{\n  \"slug\": \"b\", \"term\": \"B\", \"definition\": \"D.\",\n  \"aliases\": [\"{emoji}\"], \"related\": [\"zy\"]\n}}\n"),
+        ),
+        (
+            "c.json",
+            &format!(r#"{{"slug": "c", "term": "{emoji}" "definition": "D."}}"#),
+        ),
+    ]);
+    let array = format!(
+        r#"[{{"slug": "d", "term": "{emoji}", "definition": "D."}}, {{"slug": "e", "term": "E", "definition": "D.", "related": ["zx"]}}]"#
+    );
+    let more = folder(&[("cards.json", &array)]);
+    // Where a finding is, counted in UTF-16 code units and in characters.
+    let at = |file: &str, needle: &str| {
+        let path = match file {
+            "cards.json" => more.path().join(file),
+            _ => dir.path().join(file),
+        };
+        let text = fs::read_to_string(path).unwrap();
+        let offset = text.find(needle).unwrap();
+        let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let before = &text[line_start..offset];
+        let line = text[..offset].matches('\n').count() + 1;
+        (
+            line,
+            before.encode_utf16().count() + 1,
+            before.chars().count() + 1,
+        )
+    };
+    let mut expected = vec![
+        ("a.json", at("a.json", "\"zz\"")),
+        ("b.json", at("b.json", "\"zy\"")),
+        ("c.json", at("c.json", "\"definition\"")),
+    ];
+    let (code, sarif, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--format", "sarif"],
+        None,
+    ));
+    assert_eq!(code, 1, "{stderr}");
+    let doc: Value = serde_json::from_str(&sarif).unwrap();
+    assert_eq!(doc["runs"][0]["columnKind"], "utf16CodeUnits");
+    let place = |doc: &Value, file: &str, rule: &str| -> (usize, usize) {
+        let results = doc["runs"][0]["results"].as_array().unwrap();
+        let r = results
+            .iter()
+            .find(|r| {
+                r["ruleId"] == rule
+                    && r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == file
+            })
+            .unwrap_or_else(|| panic!("no {rule} in {file}: {doc}"));
+        let region = &r["locations"][0]["physicalLocation"]["region"];
+        (
+            region["startLine"].as_u64().unwrap() as usize,
+            region["startColumn"].as_u64().unwrap() as usize,
+        )
+    };
+    let (line, utf16, chars) = expected[0].1;
+    assert_eq!((utf16, chars), (62, 59), "the issue's numbers");
+    assert_eq!(place(&doc, "a.json", "dangling-link"), (line, utf16));
+    let (line, utf16, _) = expected[1].1;
+    assert_eq!(place(&doc, "b.json", "dangling-link"), (line, utf16));
+    let (line, utf16, _) = expected[2].1;
+    assert_eq!(place(&doc, "c.json", "json-syntax"), (line, utf16));
+    let (code, more_sarif, stderr) = outcome(&run_in(
+        more.path(),
+        &["check", "cards.json", "--format", "sarif"],
+        None,
+    ));
+    assert_eq!(code, 1, "{stderr}");
+    let more_doc: Value = serde_json::from_str(&more_sarif).unwrap();
+    expected.push(("cards.json", at("cards.json", "\"zx\"")));
+    let (line, utf16, chars) = expected[3].1;
+    assert!(utf16 > chars);
+    assert_eq!(
+        place(&more_doc, "cards.json", "dangling-link"),
+        (line, utf16)
+    );
+    validate_sarif(more.path(), &more_sarif);
+    // The JSON report keeps counting characters, as the README says.
+    let (_, json, _) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--format", "json"],
+        None,
+    ));
+    let report: Value = serde_json::from_str(&json).unwrap();
+    let a = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["file"] == "./a.json" && f["rule"] == "dangling-link")
+        .unwrap();
+    assert_eq!(a["column"], 59);
+    validate_sarif(dir.path(), &sarif);
+}
+
+/// Runs Microsoft's SARIF validator on `sarif`, written into `dir`: no error, no warning.
+fn validate_sarif(dir: &Path, sarif: &str) {
+    let multitool = root().join("target/test-tools/sarif/node_modules/.bin/sarif-multitool");
+    assert!(
+        multitool.is_file(),
+        "run scripts/install-test-tools.sh: {} is missing",
+        multitool.display()
+    );
+    let log = dir.join("report.sarif");
+    fs::write(&log, sarif).unwrap();
+    let validation = dir.join("validation.sarif");
     let out = Command::new(&multitool)
         .arg("validate")
         .arg(&log)

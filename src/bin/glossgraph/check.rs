@@ -166,12 +166,14 @@ fn load(args: &CheckArgs) -> Result<Result<check::Checked, ExitCode>> {
         },
         None => args.glossary.clone(),
     };
-    let mut checked = match glossary::load_checked(
-        &glossary_args,
-        check::Keep::Graph,
-        check::Warnings::Keep,
-        snippets,
-    ) {
+    let options = check::Options {
+        warnings: check::Warnings::Keep,
+        snippets_per_rule: snippets,
+        // SARIF counts columns in UTF-16 code units.
+        utf16_columns: args.format == ReportFormat::Sarif,
+        ..Default::default()
+    };
+    let mut checked = match glossary::load_checked(&glossary_args, check::Keep::Graph, options) {
         Ok(checked) => checked,
         // Asked for JSON, a script gets JSON whatever happened: a glossary that cannot be
         // checked at all is a report of one finding, as an unreadable file in a folder is.

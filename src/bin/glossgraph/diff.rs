@@ -114,8 +114,11 @@ fn load(input: &str, name: &str, checkable: bool, color: Color) -> Result<Option
     let checked = glossary::load_checked(
         &args,
         glossgraph::check::Keep::Cards,
-        glossgraph::check::Warnings::Count,
-        None,
+        glossgraph::check::Options {
+            warnings: glossgraph::check::Warnings::Count,
+            snippets_per_rule: None,
+            ..Default::default()
+        },
     )
     .with_context(|| format!("reading {name}"))?;
     let report = &checked.report;

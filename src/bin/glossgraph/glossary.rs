@@ -80,19 +80,17 @@ pub fn shell_word(word: &str) -> String {
     }
 }
 
-/// Loads and checks the glossary named by the arguments; of each rule, the first
-/// `snippets_per_rule` findings get a snippet (all with `None`).
+/// Loads and checks the glossary named by the arguments, with `options` (`--strict` taken
+/// from the arguments).
 pub fn load_checked(
     args: &GlossaryArgs,
     keep: check::Keep,
-    warnings: check::Warnings,
-    snippets_per_rule: Option<usize>,
+    options: check::Options,
 ) -> Result<Checked> {
     let (input, config) = input_and_config(args)?;
     let options = check::Options {
         strict: args.strict,
-        warnings,
-        snippets_per_rule,
+        ..options
     };
     Ok(check::load_and_check(&input, &config, options, keep)?)
 }
@@ -108,8 +106,11 @@ pub fn load_valid(
     let checked = load_checked(
         args,
         check::Keep::Cards,
-        check::Warnings::Count,
-        Some(MAX_PER_RULE),
+        check::Options {
+            warnings: check::Warnings::Count,
+            snippets_per_rule: Some(MAX_PER_RULE),
+            ..Default::default()
+        },
     )?;
     let report = &checked.report;
     let stderr = io::stderr();

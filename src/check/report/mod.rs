@@ -44,7 +44,12 @@ pub struct Located {
     /// The file, as given (`<stdin>` for standard input); `None` for the glossary as a whole.
     pub file: Option<String>,
     pub line: Option<u32>,
+    /// 1-based, in characters.
     pub column: Option<u32>,
+    /// The column in UTF-16 code units, as SARIF counts by default: made only when asked for
+    /// ([`super::Options::utf16_columns`]), by reading the finding's line again.
+    #[serde(skip)]
+    pub column_utf16: Option<u32>,
     /// JSON pointer inside the card, for content findings.
     pub pointer: Option<String>,
     pub message: String,
@@ -113,6 +118,7 @@ impl Report {
         sources: &Sources,
         cards: usize,
         snippets_per_rule: Option<usize>,
+        utf16_columns: bool,
     ) -> Self {
         // Findings are placed card by card, in the order the cards lie in their files (by
         // source, then the card's offset: one number, where `Origin`'s order would compare five
@@ -164,15 +170,34 @@ impl Report {
                 })
                 .then(a.1.cmp(&b.1))
         });
+        // The lines to read again for UTF-16 columns: (source, line, report index).
+        let mut lines: Vec<(SourceId, u32, usize)> = Vec::new();
         let mut findings: Vec<Located> = keys
             .iter()
-            .map(|&(_, i)| {
+            .enumerate()
+            .map(|(k, &(_, i))| {
                 let f = &mut findings[i as usize];
                 // What is left behind is dropped unread: an empty message allocates nothing.
                 let f = std::mem::replace(f, Finding::new(f.rule, Place::Glossary, String::new()));
-                located(f, spots[i as usize], sources)
+                let spot = spots[i as usize];
+                let source = match f.place {
+                    Place::Card { origin, .. } => Some(origin.source),
+                    Place::Source { source, .. } => Some(source),
+                    Place::Glossary => None,
+                };
+                let mut located = located(f, spot, sources);
+                if utf16_columns {
+                    located.column_utf16 = located.column;
+                    // A first column has nothing before it to count.
+                    if let (Some(source), Some(line), Some(2..)) = (source, spot.line, spot.column)
+                    {
+                        lines.push((source, line, k));
+                    }
+                }
+                located
             })
             .collect();
+        add_utf16_columns(&mut findings, lines, sources);
         add_snippets(&mut findings, sources, snippets_per_rule);
         Self {
             findings,
@@ -223,6 +248,7 @@ impl Report {
             file,
             line: place.map(|(line, _)| line),
             column: place.map(|(_, column)| column),
+            column_utf16: None,
             pointer: None,
             message: message.into(),
             hint: None,
@@ -557,7 +583,14 @@ mod tests {
             })
             .collect();
         expected.sort();
-        let report = Report::new(findings, BTreeMap::new(), &loaded.sources, 40, Some(0));
+        let report = Report::new(
+            findings,
+            BTreeMap::new(),
+            &loaded.sources,
+            40,
+            Some(0),
+            false,
+        );
         let got: Vec<(SortKey, String, Option<String>)> = report
             .findings
             .iter()
@@ -673,6 +706,51 @@ mod tests {
     }
 
     #[test]
+    fn utf16_columns_count_characters_above_the_bmp_twice() {
+        let lines = [
+            r#"{"slug":"a","term":"A","definition":"plain","related":["zz","zy"]}"#,
+            r#"{"slug":"b","term":"😀🚀 é","definition":"日本","related":["zz","zy"]}"#,
+            r#"{"slug":"c","term":"😀" "definition":"x"}"#,
+        ];
+        let text = format!("{}\n", lines.join("\n"));
+        let options = super::super::Options {
+            utf16_columns: true,
+            ..Default::default()
+        };
+        let checked = super::super::check(
+            crate::load::load_str("g.jsonl", &text),
+            &crate::config::Config::default(),
+            options,
+        );
+        let mut seen = 0;
+        for f in &checked.report.findings {
+            let (Some(line), Some(column)) = (f.line, f.column) else {
+                assert_eq!(f.column_utf16, None);
+                continue;
+            };
+            let line = lines[line as usize - 1];
+            let before: String = line.chars().take(column as usize - 1).collect();
+            assert_eq!(
+                f.column_utf16,
+                Some(before.encode_utf16().count() as u32 + 1),
+                "{f:?}"
+            );
+            seen += usize::from(before.chars().count() != before.encode_utf16().count());
+        }
+        assert!(seen >= 3, "{:?}", checked.report.findings);
+        let plain = super::super::check(
+            crate::load::load_str("g.jsonl", &text),
+            &crate::config::Config::default(),
+            super::super::Options::default(),
+        );
+        assert!(plain
+            .report
+            .findings
+            .iter()
+            .all(|f| f.column_utf16.is_none()));
+    }
+
+    #[test]
     fn json_is_written_as_serde_writes_it() {
         let texts = [
             "plain",
@@ -695,6 +773,7 @@ mod tests {
                     file: pick(rng),
                     line: (rng.below(2) == 0).then(|| rng.below(100_000)),
                     column: (rng.below(2) == 0).then(|| rng.below(300)),
+                    column_utf16: None,
                     pointer: pick(rng),
                     message: pick(rng).unwrap_or_default(),
                     hint: pick(rng),

@@ -80,6 +80,7 @@ rules! {
     CitationUrl = "citation-url", Error, Some("husv"), "A citation URL is not an absolute http(s) URL.";
     UnknownCitation = "unknown-citation", Error, None, "A [id] marker in the note names no citation of the card.";
     DuplicateCitation = "duplicate-citation", Error, None, "Two citations of one card share an id.";
+    BadCitationId = "bad-citation-id", Error, None, "A citation id is not letters, digits and -_.:, so no [id] marker can name it.";
     BadDate = "bad-date", Error, None, "A date is not YYYY, YYYY-MM or YYYY-MM-DD, or does not exist.";
     UnknownStatus = "unknown-status", Error, None, "The status is not one of the allowed statuses.";
     DuplicateEntry = "duplicate-entry", Warning, None, "A list (related, supersedes, advantages, provenance, …) repeats an entry.";

@@ -23,7 +23,8 @@
 //! - [`sparql`]: the embedded store, query answers, the HTTP endpoint, pushing to a store.
 //! - [`diff`]: what changed between two versions of a glossary (cards, and the SPARQL Update
 //!   between their RDF); [`git`]: a glossary as it was at a git revision.
-//! - [`generate`]: synthetic glossaries for tests and benchmarks.
+//! - [`generate`]: synthetic glossaries for tests and benchmarks; [`visible`]: card texts
+//!   shown to people with every character that could steer a terminal escaped.
 //!
 //! The binary (`src/bin/glossgraph/`) parses arguments, calls these modules, prints and picks
 //! the exit code; the library never prints (clippy's `print_stdout`/`print_stderr` lints).
@@ -62,6 +63,7 @@ pub mod sparql;
 mod suggest;
 #[cfg(test)]
 mod testing;
+pub mod visible;
 
 pub use card::{Card, Draft};
 pub use graph::Glossary;

@@ -14,15 +14,21 @@ pub fn is_slug(s: &str) -> bool {
         && !b.windows(2).any(|pair| pair == b"--")
 }
 
-/// The citation ids named by `[id]` markers in a note, in order.
+/// Whether `s` can be a citation's id: letters and digits (of any script) and `-_.:`, at
+/// least one. Only such an id can be named by a marker: `[a/b]` in a note is prose, so a
+/// citation `a/b` could never be cited (the schema's `CITATION_ID_PATTERN` says the same).
+pub fn is_citation_id(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | ':'))
+}
+
+/// The citation ids named by `[id]` markers in a note, in order: bracketed words that are
+/// citation ids ([`is_citation_id`]); other bracketed text is prose.
 pub fn markers(note: &str) -> impl Iterator<Item = &str> {
     note.split('[').skip(1).filter_map(|rest| {
         let (id, _) = rest.split_once(']')?;
-        let looks_like_id = !id.is_empty()
-            && id
-                .chars()
-                .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | ':'));
-        looks_like_id.then_some(id)
+        is_citation_id(id).then_some(id)
     })
 }
 
@@ -61,5 +67,32 @@ mod tests {
             markers(note).collect::<Vec<_>>(),
             ["x-1", "y", "z", "a.b:c"]
         );
+    }
+
+    #[test]
+    fn citation_ids_are_what_a_marker_can_name() {
+        for good in ["x-1", "a.b:c", "_", "é", "日本", "\u{661}\u{662}", "Ⅻ"] {
+            assert!(is_citation_id(good), "{good}");
+            let note = format!("See [{good}].");
+            assert_eq!(markers(&note).collect::<Vec<_>>(), [good]);
+        }
+        for bad in [
+            "",
+            "a/b",
+            "a b",
+            "a,b",
+            "a]b",
+            "a[b",
+            "#1",
+            "a\u{1b}b",
+            "x\u{200b}",
+        ] {
+            assert!(!is_citation_id(bad), "{bad:?}");
+            let note = format!("See [{bad}].");
+            assert!(
+                markers(&note).all(|id| id != bad),
+                "[{bad}] would be read as a marker"
+            );
+        }
     }
 }

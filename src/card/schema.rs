@@ -3,8 +3,8 @@
 //!
 //! Draft-07, the draft VS Code's JSON support handles fully. It says what the card decoder
 //! and the per-card rules say about one card: types, the required fields, the slug's
-//! pattern, dates as `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, citation URLs as absolute `http(s)`
-//! URLs, texts that are not only white space, the statuses of the glossary's settings. What
+//! pattern, dates as `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, citation ids as what a marker can
+//! name, citation URLs as absolute `http(s)` URLs, texts that are not only white space, the statuses of the glossary's settings. What
 //! needs the whole glossary (dangling links, duplicates, cycles) is `check`'s alone.
 
 use serde_json::{json, Value};
@@ -13,6 +13,11 @@ use crate::config::Config;
 
 /// A slug: lower-case ASCII letters and digits in groups joined by single hyphens.
 pub const SLUG_PATTERN: &str = "^[a-z0-9]+(-[a-z0-9]+)*$";
+/// A citation id, as [`crate::card::rules::is_citation_id`] says: letters and digits of any
+/// script (Rust's `char::is_alphanumeric` is Unicode's `Alphabetic` or a number, `N`) and
+/// `-_.:`. The `\p{..}` classes need a validator reading patterns as ECMA-262 does with Unicode
+/// on (VS Code, check-jsonschema's default).
+pub const CITATION_ID_PATTERN: &str = "^[\\p{Alphabetic}\\p{N}_.:-]+$";
 /// A date known to the year, the month or the day (the calendar is checked by `check`).
 pub const DATE_PATTERN: &str = "^[0-9]{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?)?$";
 
@@ -64,7 +69,11 @@ pub fn schema(config: &Config) -> Value {
                     "type": "object",
                     "required": ["id", "title", "url"],
                     "properties": {
-                        "id": {"type": "string", "pattern": "^[^\\s\\[\\]]+$"},
+                        "id": {
+                            "type": "string",
+                            "pattern": CITATION_ID_PATTERN,
+                            "description": "Letters, digits and -_.: (what an [id] marker of the note can name)."
+                        },
                         "title": text,
                         "url": {"type": "string", "pattern": "^https?://[^\\s]+$", "format": "uri"},
                         "accessed": date
@@ -86,6 +95,10 @@ mod tests {
     fn required_fields_and_statuses_come_from_the_rules_and_settings() {
         let s = schema(&Config::default());
         assert_eq!(s["properties"]["slug"]["pattern"], SLUG_PATTERN);
+        assert_eq!(
+            s["properties"]["citations"]["items"]["properties"]["id"]["pattern"],
+            CITATION_ID_PATTERN
+        );
         assert_eq!(s["required"], json!(["slug", "term", "definition"]));
         assert!(s["properties"]["status"]["enum"]
             .as_array()

@@ -1,13 +1,14 @@
 //! Citation rules: http(s) URLs (qSKOS `husv`), unique ids, every `[id]` marker resolves,
 //! every citation is used.
 //!
-//! A marker is `[token]` in the note where the token looks like an id (letters, digits and
-//! `-_.:`); other bracketed text is prose and left alone.
+//! A marker is `[token]` in the note where the token is a citation id (letters, digits and
+//! `-_.:`); other bracketed text is prose and left alone. A citation whose id is not one could
+//! never be cited: that is its error, not an unused citation.
 
 use oxigraph::model::NamedNodeRef;
 
 use super::at;
-use crate::card::rules::markers;
+use crate::card::rules::{is_citation_id, markers};
 use crate::diag::Origin;
 use crate::diag::{Finding, Rule};
 use crate::Card;
@@ -23,6 +24,27 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
                 format!("/citations/{i}/id"),
                 format!("citation id `{}` is used by an earlier citation", c.id),
             ));
+        }
+        if !is_citation_id(c.id) {
+            let mut f = at(
+                Rule::BadCitationId,
+                origin,
+                format!("/citations/{i}/id"),
+                if c.id.is_empty() {
+                    "the citation id is empty: no `[id]` marker can name it".to_owned()
+                } else {
+                    format!(
+                        "citation id `{}` is not letters, digits and `-_.:`: no marker can name it (`[{}]` in the note is prose)",
+                        c.id, c.id
+                    )
+                },
+            );
+            if let Some(id) = citable(c.id) {
+                f = f.with_hint(format!(
+                    "an id such as `{id}`, in the citation and its markers"
+                ));
+            }
+            out.push(f);
         }
         if let Some(why) = url_problem(c.url) {
             out.push(at(
@@ -60,7 +82,7 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
     for (i, c) in card.citations().iter().enumerate() {
         // Of citations sharing an id, the first is the one a marker names.
         let first = ids.iter().position(|&id| id == c.id).unwrap_or(i);
-        if !c.id.is_empty() && !used[first] {
+        if is_citation_id(c.id) && !used[first] {
             out.push(at(
                 Rule::UnusedCitation,
                 origin,
@@ -72,6 +94,21 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
             ));
         }
     }
+}
+
+/// `id` with each run of characters an id cannot hold made one `-` (none at either end), if
+/// that leaves an id: what a bad id could be written as.
+fn citable(id: &str) -> Option<String> {
+    let mut out = String::with_capacity(id.len());
+    for c in id.chars() {
+        if is_citation_id(c.encode_utf8(&mut [0; 4])) {
+            out.push(c);
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-');
+    is_citation_id(out).then(|| out.to_owned())
 }
 
 /// Why a URL cannot be a citation: not absolute, not http(s), or not a valid IRI.

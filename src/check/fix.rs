@@ -63,7 +63,7 @@ pub enum FixError {
         source: std::io::Error,
     },
     /// The file changed since it was checked: a card is not where the check found it.
-    #[error("{}: changed while it was checked; run `glossgraph check --fix` again", path.display())]
+    #[error("{}: changed while it was checked", path.display())]
     Changed { path: PathBuf },
 }
 

@@ -40,6 +40,9 @@ pub struct Options {
     /// one, and making it reads the card's text again: `check` asks for as many as it prints
     /// (none for JSON).
     pub snippets_per_rule: Option<usize>,
+    /// Whether the report counts each finding's column in UTF-16 code units too
+    /// ([`Located::column_utf16`], for SARIF), reading the lines of the findings again.
+    pub utf16_columns: bool,
 }
 
 /// What a check keeps of its warnings.
@@ -233,9 +236,10 @@ fn check_rest(
         .collect();
     if !unset.is_empty() {
         findings.retain(|f| match (&f.place, f.rule) {
-            (crate::diag::Place::Card { origin, pointer }, Rule::EmptyText) => {
-                !unset.contains(&(*origin, pointer.clone()))
-            }
+            (
+                crate::diag::Place::Card { origin, pointer },
+                Rule::EmptyText | Rule::BadCitationId,
+            ) => !unset.contains(&(*origin, pointer.clone())),
             _ => true,
         });
     }
@@ -253,6 +257,7 @@ fn check_rest(
         &sources,
         card_count,
         options.snippets_per_rule,
+        options.utf16_columns,
     );
     Checked {
         glossary,
@@ -647,7 +652,8 @@ mod tests {
             if max > 0 {
                 let text = |r: &Report| {
                     let mut out = Vec::new();
-                    r.write_human_capped(&mut out, false, Some(max)).unwrap();
+                    r.write_human_capped(&mut out, false, Some(max), None)
+                        .unwrap();
                     String::from_utf8(out).unwrap()
                 };
                 assert_eq!(text(&some), text(&all));

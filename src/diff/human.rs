@@ -9,6 +9,7 @@
 use std::io::{self, Write};
 
 use super::{Change, Diff, Op, Side, Span};
+use crate::visible::visible;
 
 /// SGR sequences for the coloured output.
 struct Paint {
@@ -288,45 +289,9 @@ fn quoted(s: &str) -> String {
     format!("\"{}\"", visible(s).replace('"', "\\\""))
 }
 
-/// `s` with every character that could move the cursor, colour the terminal or reorder the
-/// line written as an escape: C0 and C1 controls (line breaks and tabs included), DEL, and
-/// the Unicode formatting characters that steer bidirectional text or hide themselves. A
-/// backslash is doubled, so escapes and real backslashes cannot be confused.
-pub fn visible(s: &str) -> std::borrow::Cow<'_, str> {
-    let hostile = |c: char| {
-        c == '\\'
-            || c.is_control()
-            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}' | '\u{061c}')
-    };
-    if !s.contains(hostile) {
-        return s.into();
-    }
-    let mut out = String::with_capacity(s.len() + 8);
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if hostile(c) => out.push_str(&format!("\\u{{{:04x}}}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.into()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn hostile_characters_are_escaped() {
-        assert_eq!(visible("plain É 🎉"), "plain É 🎉");
-        assert_eq!(
-            visible("a\x1b[31mred\u{202e}b\nc\\d\u{9b}"),
-            "a\\u{001b}[31mred\\u{202e}b\\nc\\\\d\\u{009b}"
-        );
-    }
 
     #[test]
     fn long_unchanged_stretches_are_shortened() {

@@ -22,9 +22,11 @@ use crate::card::{CardSeed, Decoded};
 use crate::diag::{line_column, Finding, Origin, Place, Rule, SourceId};
 use crate::Card;
 
+mod belongs;
 mod problems;
 mod texts;
 
+pub use belongs::{is_foreign, settings_folder};
 pub use texts::CardTexts;
 
 /// What to read.
@@ -154,6 +156,53 @@ impl Sources {
         let line = line.strip_suffix('\r').unwrap_or(&line);
         let line = if number == 1 { strip_bom(line) } else { line };
         Some(line.to_owned())
+    }
+
+    /// Calls `f` with each line of a source whose number (1-based) is in `numbers` (sorted,
+    /// repeats allowed), as [`Sources::line`] gives it, reading the source once, front to
+    /// back: for many lines of one file, where `line` would read it again for each. Lines
+    /// that cannot be read are left out.
+    pub fn lines(&self, id: SourceId, numbers: &[u32], mut f: impl FnMut(u32, &str)) {
+        let mut wanted = numbers.iter().copied().peekable();
+        let mut each = |number: u32, bytes: &[u8]| {
+            let mut told = false;
+            while wanted.next_if(|&n| n == number).is_some() {
+                if !told {
+                    let text = String::from_utf8_lossy(bytes);
+                    let text = text.strip_suffix('\r').unwrap_or(&text);
+                    f(number, if number == 1 { strip_bom(text) } else { text });
+                    told = true;
+                }
+            }
+            wanted.peek().is_some()
+        };
+        match &self.get(id).path {
+            None => {
+                for (i, line) in self.stdin.as_deref().unwrap_or("").split('\n').enumerate() {
+                    if !each(i as u32 + 1, line.as_bytes()) {
+                        break;
+                    }
+                }
+            }
+            Some(path) => {
+                let Ok(file) = fs::File::open(path) else {
+                    return;
+                };
+                let mut reader = BufReader::with_capacity(1 << 16, file);
+                let mut line = Vec::new();
+                for number in 1.. {
+                    line.clear();
+                    match reader.read_until(b'\n', &mut line) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {}
+                    }
+                    let text = line.strip_suffix(b"\n").unwrap_or(&line);
+                    if !each(number, text) {
+                        break;
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -136,7 +136,7 @@ warning[one-way-related]: `nvme-rdma` lists `c` in `related`, but `c` does not l
 invalid: 1 error, 1 warning in 4 cards from 4 files
   1 error[dangling-link]
   1 warning[one-way-related]
-fixable: 1 with `glossgraph check --fix`, 1 more with `--fix --unsafe-fixes`
+fixable: 1 with `glossgraph check . --fix`, 1 more with `--fix --unsafe-fixes`
 ";
     assert_eq!(stdout, expected);
 }
@@ -408,6 +408,32 @@ fn citations_markers_urls_and_characters() {
             "error citation-url ./c.json:4:36 /citations/0/url | citation URL `javascript:alert(1)` is not an absolute http:// or https:// URL",
             "error duplicate-citation ./c.json:5:10 /citations/1/id | citation id `x` is used by an earlier citation",
             "error citation-url ./c.json:5:42 /citations/1/url | citation URL `/relative/page` is not an absolute http:// or https:// URL",
+        ]
+    );
+}
+
+/// Issue 46, item 7: a citation `a/b` with `[a/b]` in the note was "not referred to by any
+/// `[a/b]` marker". Such an id is the error, at the id; ids of letters in any script are fine.
+#[test]
+fn a_citation_id_no_marker_can_name_is_an_error_at_the_id() {
+    let cited = r#"{"slug": "c", "term": "C", "definition": "D.", "related": ["a"],
+ "note": "See [a/b], [日本-1] and [x].",
+ "citations": [
+  {"id": "a/b", "title": "A", "url": "https://a.example/"},
+  {"id": "日本-1", "title": "J", "url": "https://j.example/"},
+  {"id": "", "title": "E", "url": "https://e.example/"},
+  {"id": "x", "title": "X", "url": "https://x.example/"}
+ ]}
+"#;
+    let files = with(&[("c.json", cited), ("a.json", &card("a", &["b", "c"]))]);
+    let (code, f) = findings_of(&refs(&files));
+    assert_eq!(code, 1);
+    let citations: Vec<&String> = f.iter().filter(|f| f.contains("citation")).collect();
+    assert_eq!(
+        citations,
+        [
+            "error bad-citation-id ./c.json:4:10 /citations/0/id | citation id `a/b` is not letters, digits and `-_.:`: no marker can name it (`[a/b]` in the note is prose) | an id such as `a-b`, in the citation and its markers",
+            "error bad-citation-id ./c.json:6:10 /citations/2/id | the citation id is empty: no `[id]` marker can name it",
         ]
     );
 }

@@ -208,7 +208,7 @@ fn export_counts_warnings_and_lists_only_errors() {
         "warnings are counted, not listed: {stderr}"
     );
     assert!(
-        stderr.contains("warnings are not listed here; `glossgraph check` lists them"),
+        stderr.contains("warnings are not listed here; `glossgraph check cards` lists them"),
         "{stderr}"
     );
     // `check` lists the same warnings the export counted.

@@ -295,7 +295,7 @@ fn issue_23_5_check_counts_findings_per_rule_and_caps_repeats() {
     );
     assert!(
         text.ends_with(&format!(
-            "warnings in 300 cards from 1 file\n  {all} warning[one-way-related]\nfixable: {all} with `glossgraph check --fix`\n"
+            "warnings in 300 cards from 1 file\n  {all} warning[one-way-related]\nfixable: {all} with `glossgraph check {corpus} --fix`\n"
         )),
         "{text}"
     );

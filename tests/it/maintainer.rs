@@ -251,7 +251,7 @@ fn check_jsonschema_accepts_the_sample_against_the_schema_and_rejects_broken_car
         serde_json::from_str(&fs::read_to_string(root().join("data/roce-v2.json")).unwrap())
             .unwrap();
     // One card per structural finding of `check` (its rule id names the file).
-    let broken: [Breakage; 11] = [
+    let broken: [Breakage; 12] = [
         ("missing-field", |v| {
             v.as_object_mut().unwrap().remove("definition");
         }),
@@ -268,6 +268,9 @@ fn check_jsonschema_accepts_the_sample_against_the_schema_and_rejects_broken_car
             v["citations"][0]["url"] = "ftp://a.example/x".into()
         }),
         ("empty-label", |v| v["term"] = " ".into()),
+        ("bad-citation-id", |v| {
+            v["citations"][0]["id"] = "a/b".into()
+        }),
         ("duplicate-entry", |v| {
             v["related"] = serde_json::json!(["rdma", "rdma"])
         }),
@@ -283,6 +286,80 @@ fn check_jsonschema_accepts_the_sample_against_the_schema_and_rejects_broken_car
             Some(1),
             "{name} is rejected: {}",
             String::from_utf8_lossy(&out.stdout)
+        );
+    }
+}
+
+/// Issue 46, item 7: what `check` takes for a citation id, the schema's pattern takes too
+/// (and the marker counts); what one refuses, the other refuses.
+#[test]
+fn check_and_the_schema_agree_on_citation_ids() {
+    let check_jsonschema = require("check-jsonschema");
+    let dir = tempfile::tempdir().unwrap();
+    let (code, schema, stderr) = outcome(&run_in(root(), &["schema"], None));
+    assert_eq!(code, 0, "stderr: {stderr}");
+    let schema_file = dir.path().join("card.schema.json");
+    fs::write(&schema_file, &schema).unwrap();
+    let ids = [
+        ("x-1", true),
+        ("a.b:c_d", true),
+        ("日本", true),
+        ("\u{661}\u{662}", true),
+        ("Ⅻ", true),
+        ("é", true),
+        ("a/b", false),
+        ("a b", false),
+        ("a,b", false),
+        ("#1", false),
+        ("", false),
+        ("e\u{301}", false),
+    ];
+    let mut files = Vec::new();
+    for (i, (id, _)) in ids.iter().enumerate() {
+        let folder = dir.path().join(format!("g{i}"));
+        fs::create_dir(&folder).unwrap();
+        let card = serde_json::json!({
+            "slug": "c", "term": "C", "definition": "D.", "note": format!("See [{id}]."),
+            "citations": [{"id": id, "title": "T", "url": "https://a.example/"}],
+        });
+        let file = folder.join("c.json");
+        fs::write(&file, serde_json::to_string_pretty(&card).unwrap()).unwrap();
+        files.push(file);
+    }
+    let out = Command::new(&check_jsonschema)
+        .arg("--schemafile")
+        .arg(&schema_file)
+        .args(["--output-format", "json"])
+        .args(&files)
+        .output()
+        .expect("check-jsonschema runs");
+    let verdict: Value = serde_json::from_slice(&out.stdout).expect("a JSON verdict");
+    let refused: Vec<String> = verdict["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["filename"].as_str().unwrap().to_owned())
+        .collect();
+    for ((id, valid), file) in ids.iter().zip(&files) {
+        let by_schema = !refused.iter().any(|f| Path::new(f) == file);
+        let (_, stdout, _) = outcome(&run_in(
+            file.parent().unwrap(),
+            &["check", ".", "--format", "json"],
+            None,
+        ));
+        let report: Value = serde_json::from_str(&stdout).unwrap();
+        let citation_findings: Vec<&str> = report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["rule"].as_str().unwrap())
+            .filter(|rule| rule.contains("citation"))
+            .collect();
+        assert_eq!(by_schema, *valid, "the schema on {id:?}: {verdict}");
+        assert_eq!(
+            citation_findings.is_empty(),
+            *valid,
+            "check on {id:?}: {citation_findings:?}"
         );
     }
 }
@@ -305,12 +382,6 @@ fn report_of_small_glossary(format: &str) -> (TempDir, String) {
 
 #[test]
 fn the_sarif_validator_accepts_the_sarif_report() {
-    let multitool = root().join("target/test-tools/sarif/node_modules/.bin/sarif-multitool");
-    assert!(
-        multitool.is_file(),
-        "run scripts/install-test-tools.sh: {} is missing",
-        multitool.display()
-    );
     let (dir, sarif) = report_of_small_glossary("sarif");
     let doc: Value = serde_json::from_str(&sarif).unwrap();
     let results = doc["runs"][0]["results"].as_array().unwrap();
@@ -319,10 +390,129 @@ fn the_sarif_validator_accepts_the_sarif_report() {
     assert_eq!(location["artifactLocation"]["uri"], "c,%20100%25.json");
     assert_eq!(location["artifactLocation"]["uriBaseId"], "SRCROOT");
     assert!(location["region"]["startLine"].as_u64().unwrap() >= 1);
+    validate_sarif(dir.path(), &sarif);
+}
 
-    let log = dir.path().join("report.sarif");
-    fs::write(&log, &sarif).unwrap();
-    let validation = dir.path().join("validation.sarif");
+/// Issue 46, item 16: the SARIF had no `columnKind`, and after three emoji `startColumn` was
+/// 59 (characters) where SARIF's default unit, UTF-16 code units, gives 62. The run says
+/// `utf16CodeUnits` and counts so: in a card file, on a card's later line, after other cards
+/// of a one-line array, and at a syntax error.
+#[test]
+fn sarif_columns_are_utf16_code_units_as_the_run_declares() {
+    let emoji = "\u{1F600}\u{1F680}\u{1F4A9}";
+    let dir = folder(&[
+        (
+            "a.json",
+            &format!(r#"{{"slug": "a", "term": "{emoji}", "definition":"D", "related":["zz"]}}"#),
+        ),
+        (
+            "b.json",
+            &format!("{{\n  \"slug\": \"b\", \"term\": \"B\", \"definition\": \"D.\",\n  \"aliases\": [\"{emoji}\"], \"related\": [\"zy\"]\n}}\n"),
+        ),
+        (
+            "c.json",
+            &format!(r#"{{"slug": "c", "term": "{emoji}" "definition": "D."}}"#),
+        ),
+    ]);
+    let array = format!(
+        r#"[{{"slug": "d", "term": "{emoji}", "definition": "D."}}, {{"slug": "e", "term": "E", "definition": "D.", "related": ["zx"]}}]"#
+    );
+    let more = folder(&[("cards.json", &array)]);
+    // Where a finding is, counted in UTF-16 code units and in characters.
+    let at = |file: &str, needle: &str| {
+        let path = match file {
+            "cards.json" => more.path().join(file),
+            _ => dir.path().join(file),
+        };
+        let text = fs::read_to_string(path).unwrap();
+        let offset = text.find(needle).unwrap();
+        let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let before = &text[line_start..offset];
+        let line = text[..offset].matches('\n').count() + 1;
+        (
+            line,
+            before.encode_utf16().count() + 1,
+            before.chars().count() + 1,
+        )
+    };
+    let mut expected = vec![
+        ("a.json", at("a.json", "\"zz\"")),
+        ("b.json", at("b.json", "\"zy\"")),
+        ("c.json", at("c.json", "\"definition\"")),
+    ];
+    let (code, sarif, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--format", "sarif"],
+        None,
+    ));
+    assert_eq!(code, 1, "{stderr}");
+    let doc: Value = serde_json::from_str(&sarif).unwrap();
+    assert_eq!(doc["runs"][0]["columnKind"], "utf16CodeUnits");
+    let place = |doc: &Value, file: &str, rule: &str| -> (usize, usize) {
+        let results = doc["runs"][0]["results"].as_array().unwrap();
+        let r = results
+            .iter()
+            .find(|r| {
+                r["ruleId"] == rule
+                    && r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == file
+            })
+            .unwrap_or_else(|| panic!("no {rule} in {file}: {doc}"));
+        let region = &r["locations"][0]["physicalLocation"]["region"];
+        (
+            region["startLine"].as_u64().unwrap() as usize,
+            region["startColumn"].as_u64().unwrap() as usize,
+        )
+    };
+    let (line, utf16, chars) = expected[0].1;
+    assert_eq!((utf16, chars), (62, 59), "the issue's numbers");
+    assert_eq!(place(&doc, "a.json", "dangling-link"), (line, utf16));
+    let (line, utf16, _) = expected[1].1;
+    assert_eq!(place(&doc, "b.json", "dangling-link"), (line, utf16));
+    let (line, utf16, _) = expected[2].1;
+    assert_eq!(place(&doc, "c.json", "json-syntax"), (line, utf16));
+    let (code, more_sarif, stderr) = outcome(&run_in(
+        more.path(),
+        &["check", "cards.json", "--format", "sarif"],
+        None,
+    ));
+    assert_eq!(code, 1, "{stderr}");
+    let more_doc: Value = serde_json::from_str(&more_sarif).unwrap();
+    expected.push(("cards.json", at("cards.json", "\"zx\"")));
+    let (line, utf16, chars) = expected[3].1;
+    assert!(utf16 > chars);
+    assert_eq!(
+        place(&more_doc, "cards.json", "dangling-link"),
+        (line, utf16)
+    );
+    validate_sarif(more.path(), &more_sarif);
+    // The JSON report keeps counting characters, as the README says.
+    let (_, json, _) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--format", "json"],
+        None,
+    ));
+    let report: Value = serde_json::from_str(&json).unwrap();
+    let a = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["file"] == "./a.json" && f["rule"] == "dangling-link")
+        .unwrap();
+    assert_eq!(a["column"], 59);
+    validate_sarif(dir.path(), &sarif);
+}
+
+/// Runs Microsoft's SARIF validator on `sarif`, written into `dir`: no error, no warning.
+fn validate_sarif(dir: &Path, sarif: &str) {
+    let multitool = root().join("target/test-tools/sarif/node_modules/.bin/sarif-multitool");
+    assert!(
+        multitool.is_file(),
+        "run scripts/install-test-tools.sh: {} is missing",
+        multitool.display()
+    );
+    let log = dir.join("report.sarif");
+    fs::write(&log, sarif).unwrap();
+    let validation = dir.join("validation.sarif");
     let out = Command::new(&multitool)
         .arg("validate")
         .arg(&log)
@@ -369,6 +559,329 @@ fn github_annotations_name_file_line_and_rule_with_escapes() {
     assert!(
         lines.last().unwrap().starts_with("glossgraph check: "),
         "{text}"
+    );
+}
+
+/// The command between the last pair of backticks of `text`'s line that holds `marker`.
+fn suggested(text: &str, marker: &str) -> String {
+    let line = text
+        .lines()
+        .find(|l| l.contains(marker))
+        .unwrap_or_else(|| panic!("no line with {marker:?} in {text}"));
+    let end = line.rfind('`').expect("a closing backtick");
+    let start = line[..end].rfind('`').expect("an opening backtick");
+    line[start + 1..end].to_owned()
+}
+
+/// Runs `command` as a POSIX shell reads it, in `dir`, with the binary under test first on
+/// the PATH: a suggestion run as printed.
+fn run_as_printed(dir: &Path, command: &str) -> (i32, String, String) {
+    let bin = Path::new(env!("CARGO_BIN_EXE_glossgraph"))
+        .parent()
+        .unwrap();
+    let path = std::env::join_paths(std::iter::once(bin.to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .unwrap();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("sh runs");
+    outcome(&out)
+}
+
+/// Issue 46, item 8: suggested commands dropped the input (`run \`glossgraph fmt\``,
+/// `fixable: 1 with \`glossgraph check --fix\``, `\`glossgraph check\` lists them`): run as
+/// printed, they acted on `data/` or failed. They name the input, quoted for a shell, and the
+/// settings that change what is read; run as printed, they do what they say.
+#[test]
+fn suggested_commands_name_the_input_and_act_on_it_as_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = dir.path().join("my cards");
+    fs::create_dir(&cards).unwrap();
+    fs::write(
+        cards.join("a.json"),
+        r#"{"term": "A", "slug": "a", "definition": "The a.", "related": ["b"]}"#,
+    )
+    .unwrap();
+    fs::write(cards.join("b.json"), card("b", &[])).unwrap();
+    fs::write(dir.path().join("other.toml"), "title = \"Other\"\n").unwrap();
+
+    let (code, _, stderr) = outcome(&run_in(dir.path(), &["fmt", "--check", "my cards"], None));
+    assert_eq!(code, 1, "{stderr}");
+    let fmt = suggested(&stderr, "would be reformatted");
+    assert_eq!(fmt, "glossgraph fmt 'my cards'");
+    assert_eq!(run_as_printed(dir.path(), &fmt).0, 0);
+    let (code, _, stderr) = outcome(&run_in(dir.path(), &["fmt", "--check", "my cards"], None));
+    assert_eq!(code, 0, "the printed command formatted the input: {stderr}");
+
+    let (code, stdout, _) = outcome(&run_in(
+        dir.path(),
+        &["check", "my cards", "--config", "other.toml"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stdout}");
+    let fix = suggested(&stdout, "fixable: 1 with");
+    assert_eq!(fix, "glossgraph check 'my cards' --config other.toml --fix");
+    let (code, _, stderr) = run_as_printed(dir.path(), &fix);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("fixed my cards/b.json: `b`: added `a` to `related`"),
+        "{stderr}"
+    );
+    let b: Value =
+        serde_json::from_str(&fs::read_to_string(cards.join("b.json")).unwrap()).unwrap();
+    assert_eq!(b["related"], serde_json::json!(["a"]));
+
+    // Commands that write something count the warnings and name the check that lists them.
+    fs::write(cards.join("c.json"), card("c", &[])).unwrap();
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["site", "my cards", "--out", "site"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let check = suggested(&stderr, "warning");
+    assert_eq!(check, "glossgraph check 'my cards'");
+    let (_, listed, _) = run_as_printed(dir.path(), &check);
+    assert!(listed.contains("warning[orphan]: "), "{listed}");
+    // With an error, the report counts the warnings it does not list; `serve` refuses.
+    fs::write(cards.join("d.json"), card("d", &["nowhere"])).unwrap();
+    for command in [
+        &["site", "my cards", "--out", "site"][..],
+        &["serve", "my cards"],
+    ] {
+        let (code, _, stderr) = outcome(&run_in(dir.path(), command, None));
+        assert_eq!(code, 1, "{stderr}");
+        assert_eq!(
+            suggested(&stderr, "not listed here"),
+            "glossgraph check 'my cards'",
+            "{stderr}"
+        );
+    }
+    let (_, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["serve", "my cards", "--strict"],
+        None,
+    ));
+    assert_eq!(
+        suggested(&stderr, "fix them first"),
+        "glossgraph check 'my cards' --strict",
+        "{stderr}"
+    );
+}
+
+/// Issue 46, item 9: `check` printed `related: ["x\u001b[2Jy"]` as it is, and ESC `[2J`
+/// cleared the reviewer's screen. Every human-readable output shows such characters escaped:
+/// the check report (message, hint, pointer, snippet), `--fix`'s lines, `fmt`'s, and errors.
+#[test]
+fn control_characters_of_cards_reach_no_terminal_as_themselves() {
+    let dir = folder(&[
+        (
+            "a.json",
+            "{\n  \"slug\": \"a\",\n  \"term\": \"A\",\n  \"definition\": \"The a \\u202e.\",\n  \"relat\\u001bed\": [\"b\"]\n}\n",
+        ),
+        ("b.json", &card("b", &["a", "x\\u001b[2Jy"])),
+        ("c\u{1b}[2J.json", "{\"slug\": \"c\", \"term\": \"C\", \"definition\": \"C.\"}"),
+    ]);
+    let raw = |text: &str| text.chars().any(|c| c == '\u{1b}' || c == '\u{202e}');
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--color", "never"],
+        None,
+    ));
+    assert_eq!(code, 1, "{stderr}");
+    assert!(!raw(&stdout), "{stdout:?}");
+    assert!(
+        stdout.contains("error[dangling-link]: `related` target `x\\u{001b}[2Jy` is not a term"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("(at /relat\\u{001b}ed)"), "{stdout}");
+    assert!(stdout.contains("--> ./c\\u{001b}[2J.json"), "{stdout}");
+    // With colour, the report's own escapes are there, and only those.
+    let (_, coloured, _) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--color", "always"],
+        None,
+    ));
+    assert!(!coloured.contains("\u{1b}[2J"), "{coloured:?}");
+    assert!(coloured.contains("\u{1b}[1;31m"), "{coloured:?}");
+
+    let (_, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--unsafe-fixes"],
+        None,
+    ));
+    assert!(!raw(&stderr), "{stderr:?}");
+    assert!(stderr.contains("`relat\\u{001b}ed`"), "{stderr}");
+
+    let (_, stdout, stderr) = outcome(&run_in(dir.path(), &["fmt", "--check", "."], None));
+    assert!(!raw(&stdout) && !raw(&stderr), "{stdout:?} {stderr:?}");
+    assert!(
+        stdout.contains("would reformat ./c\\u{001b}[2J.json"),
+        "{stdout}"
+    );
+
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", "b.json", "x\u{1b}[2J.jsonl"],
+        None,
+    ));
+    assert_eq!(code, 2);
+    assert!(!raw(&stderr), "{stderr:?}");
+    assert!(stderr.contains("`x\\u{001b}[2J.jsonl`"), "{stderr}");
+}
+
+/// The `files` and `exclude` patterns of each hook of `.pre-commit-hooks.yaml`, read as the
+/// file lays them out (one `key: value` a line).
+fn hook_patterns() -> Vec<(String, String, String)> {
+    let text = fs::read_to_string(root().join(".pre-commit-hooks.yaml")).unwrap();
+    let mut hooks: Vec<(String, String, String)> = Vec::new();
+    for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
+        let line = line.trim_start_matches("- ").trim();
+        let Some((key, value)) = line.split_once(": ") else {
+            continue;
+        };
+        match key {
+            "id" => hooks.push((value.to_owned(), String::new(), String::new())),
+            "files" => hooks.last_mut().unwrap().1 = value.to_owned(),
+            "exclude" => hooks.last_mut().unwrap().2 = value.to_owned(),
+            _ => {}
+        }
+    }
+    hooks
+}
+
+/// Issue 46, item 10: the hooks matched every `*.json`; `check` exited 2 on `card.schema.json`
+/// and `.vscode/settings.json`, and `fmt` rewrote the settings as if they were a card. The
+/// hooks are handed the cards' folder only, and `check` and `fmt` leave a file of no glossary
+/// alone, saying so.
+#[test]
+fn hooks_and_commands_leave_the_repositorys_other_json_alone() {
+    // pre-commit selects files with Python's `re.search` on `files`, less `exclude`.
+    let python = require("python3");
+    let paths = [
+        "data/roce-v2.json",
+        "data/topic/x.json",
+        "data/cards.jsonl",
+        "card.schema.json",
+        ".vscode/settings.json",
+        "exports/manifest.json",
+        "data/.drafts/x.json",
+        "notdata/x.json",
+    ];
+    let hooks = hook_patterns();
+    assert_eq!(hooks.len(), 2, "{hooks:?}");
+    for (id, files, exclude) in &hooks {
+        let script = "import re, sys\nfiles, exclude = sys.argv[1], sys.argv[2]\nfor p in sys.argv[3:]:\n    print(p, bool(re.search(files, p)) and not (exclude and re.search(exclude, p)))";
+        let out = Command::new(&python)
+            .args(["-c", script, files, exclude])
+            .args(paths)
+            .output()
+            .unwrap();
+        let said = String::from_utf8(out.stdout).unwrap();
+        let picked: Vec<&str> = said
+            .lines()
+            .filter_map(|l| l.strip_suffix(" True"))
+            .collect();
+        let expected: &[&str] = if id == "glossgraph-fmt" {
+            &["data/roce-v2.json", "data/topic/x.json", "data/cards.jsonl"]
+        } else {
+            &["data/roce-v2.json", "data/topic/x.json"]
+        };
+        assert_eq!(picked, expected, "{id}: {said}");
+    }
+
+    // A repository as the README sets it up: the cards with their settings, the schema and
+    // VS Code's settings beside them.
+    let repo = tempfile::tempdir().unwrap();
+    let dir = repo.path();
+    fs::create_dir_all(dir.join("data")).unwrap();
+    fs::create_dir_all(dir.join(".vscode")).unwrap();
+    fs::write(dir.join("data/glossgraph.toml"), "title = \"T\"\n").unwrap();
+    let (untidy, canonical) = seed();
+    fs::write(dir.join("data/roce-v2.json"), &untidy).unwrap();
+    let (_, schema, _) = outcome(&run_in(root(), &["schema"], None));
+    fs::write(dir.join("card.schema.json"), &schema).unwrap();
+    let settings =
+        r#"{"json.schemas": [{"fileMatch": ["data/*.json"], "url": "./card.schema.json"}]}"#;
+    fs::write(dir.join(".vscode/settings.json"), settings).unwrap();
+    let named = [
+        "data/roce-v2.json",
+        "card.schema.json",
+        ".vscode/settings.json",
+    ];
+
+    let mut args = vec!["fmt"];
+    args.extend(named);
+    let (code, _, stderr) = outcome(&run_in(dir, &args, None));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        fs::read_to_string(dir.join("data/roce-v2.json")).unwrap(),
+        canonical
+    );
+    assert_eq!(
+        fs::read_to_string(dir.join(".vscode/settings.json")).unwrap(),
+        settings
+    );
+    assert_eq!(
+        fs::read_to_string(dir.join("card.schema.json")).unwrap(),
+        schema
+    );
+    for foreign in &named[1..] {
+        assert!(
+            stderr.contains(&format!(
+                "note: `{foreign}` is left alone: no glossgraph.toml"
+            )),
+            "{stderr}"
+        );
+    }
+
+    // The seed links to terms this glossary lacks: its findings are the card's own.
+    let mut args = vec!["check", "--format", "json"];
+    args.extend(named);
+    let (code, stdout, stderr) = outcome(&run_in(dir, &args, None));
+    assert_eq!(code, 1, "{stderr}");
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    assert!(report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|f| f["file"] == "data/roce-v2.json"));
+    assert!(
+        stderr.contains("`card.schema.json` is left alone"),
+        "{stderr}"
+    );
+    for format in ["human", "json"] {
+        let (code, stdout, stderr) = outcome(&run_in(
+            dir,
+            &["check", ".vscode/settings.json", "--format", format],
+            None,
+        ));
+        assert_eq!(code, 0, "{stdout} {stderr}");
+        assert!(
+            stderr.contains("`.vscode/settings.json` is left alone"),
+            "{stderr}"
+        );
+        if format == "json" {
+            let report: Value = serde_json::from_str(&stdout).unwrap();
+            assert_eq!(report["findings"], serde_json::json!([]));
+        } else {
+            assert!(stdout.starts_with("ok: 0 errors, 0 warnings"), "{stdout}");
+        }
+    }
+    // Without settings, a file holding a card is still a card (and is fixed by `fmt`).
+    fs::remove_file(dir.join("data/glossgraph.toml")).unwrap();
+    fs::write(dir.join("data/roce-v2.json"), &untidy).unwrap();
+    let (code, _, stderr) = outcome(&run_in(dir, &["fmt", "data/roce-v2.json"], None));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        fs::read_to_string(dir.join("data/roce-v2.json")).unwrap(),
+        canonical
     );
 }
 
@@ -425,7 +938,7 @@ fn misspelled_keys_are_one_finding_with_their_did_you_mean() {
     );
     assert!(
         stdout.contains(
-            "fixable: 2 with `glossgraph check --fix`, 3 more with `--fix --unsafe-fixes`"
+            "fixable: 2 with `glossgraph check . --fix`, 3 more with `--fix --unsafe-fixes`"
         ),
         "{stdout}"
     );

@@ -11,11 +11,23 @@ use glossgraph::check::{self, Report};
 use glossgraph::config::ConfigError;
 use glossgraph::diag::Rule;
 use glossgraph::load::LoadError;
+use glossgraph::visible::printable;
 
 use crate::cli::{CheckArgs, Color, GlossaryArgs, ReportFormat};
 use crate::{exit, glossary};
 
 pub fn run(args: &CheckArgs, color: Color) -> Result<ExitCode> {
+    let Some(args) = &glossary_inputs(args) else {
+        // Every file named was foreign: an empty report, in the format asked for.
+        let report = Report {
+            findings: Vec::new(),
+            counted: Default::default(),
+            cards: 0,
+            sources: 0,
+        };
+        write(&report, args, color)?;
+        return Ok(ExitCode::SUCCESS);
+    };
     if args.fix {
         return fix(args, color);
     }
@@ -24,6 +36,59 @@ pub fn run(args: &CheckArgs, color: Color) -> Result<ExitCode> {
         Err(code) => return Ok(code),
     };
     let report = &checked.report;
+    write(report, args, color)?;
+    let code = if report.has_unreadable() {
+        ExitCode::from(exit::FAILURE)
+    } else if report.is_failure(args.deny_warnings) {
+        ExitCode::from(exit::FINDINGS)
+    } else {
+        ExitCode::SUCCESS
+    };
+    glossary::leave(checked);
+    Ok(code)
+}
+
+/// `args` without the files named that belong to no glossary (`glossgraph::load::is_foreign`:
+/// a hook hands `check` every changed `*.json`), each said in a note; `None` when every INPUT
+/// was such a file.
+fn glossary_inputs(args: &CheckArgs) -> Option<CheckArgs> {
+    let given = inputs(args);
+    let kept: Vec<String> = given
+        .iter()
+        .filter(|input| {
+            let path = Path::new(input.as_str());
+            let foreign = *input != "-" && path.is_file() && glossgraph::load::is_foreign(path);
+            if foreign {
+                eprintln!("glossgraph: note: {}", foreign_note(input));
+            }
+            !foreign
+        })
+        .cloned()
+        .collect();
+    if kept.len() == given.len() {
+        return Some(args.clone());
+    }
+    let (input, files) = kept.split_first()?;
+    Some(CheckArgs {
+        glossary: GlossaryArgs {
+            input: Some(input.clone()),
+            ..args.glossary.clone()
+        },
+        files: files.to_vec(),
+        ..args.clone()
+    })
+}
+
+/// What `check` and `fmt` say of a file they leave alone.
+pub fn foreign_note(file: &str) -> String {
+    format!(
+        "`{}` is left alone: no glossgraph.toml in its folder or above it, and no card in it",
+        printable(file)
+    )
+}
+
+/// Writes `report` as `args` asks, with the fixes available after the human report.
+fn write(report: &Report, args: &CheckArgs, color: Color) -> Result<()> {
     let stdout = io::stdout();
     // Not locked: the JSON report is written from the threads that render it.
     let mut out = io::BufWriter::new(io::stdout());
@@ -32,6 +97,7 @@ pub fn run(args: &CheckArgs, color: Color) -> Result<ExitCode> {
             &mut out,
             color.enabled(&stdout),
             Some(args.max_per_rule).filter(|&n| n > 0),
+            Some(&command(args, &[])),
         )?,
         ReportFormat::Json => report.write_json(&mut out)?,
         ReportFormat::Sarif => report.write_sarif(&mut out, &std::env::current_dir()?)?,
@@ -44,25 +110,41 @@ pub fn run(args: &CheckArgs, color: Color) -> Result<ExitCode> {
         } else {
             String::new()
         };
-        if safe > 0 {
-            writeln!(out, "fixable: {safe} with `glossgraph check --fix`{more}")?;
+        if (safe > 0 || guesses > 0) && inputs(args).iter().any(|i| i == "-") {
+            writeln!(
+                out,
+                "fixable: {} (`--fix` rewrites files: with the cards in FILE, `glossgraph check FILE --fix`)",
+                safe + guesses
+            )?;
+        } else if safe > 0 {
+            writeln!(
+                out,
+                "fixable: {safe} with `{}`{more}",
+                command(args, &["--fix"])
+            )?;
         } else if guesses > 0 {
             writeln!(
                 out,
-                "fixable: {guesses} with `glossgraph check --fix --unsafe-fixes`"
+                "fixable: {guesses} with `{}`",
+                command(args, &["--fix", "--unsafe-fixes"])
             )?;
         }
     }
     out.flush()?;
-    let code = if report.has_unreadable() {
-        ExitCode::from(exit::FAILURE)
-    } else if report.is_failure(args.deny_warnings) {
-        ExitCode::from(exit::FINDINGS)
-    } else {
-        ExitCode::SUCCESS
-    };
-    glossary::leave(checked);
-    Ok(code)
+    Ok(())
+}
+
+/// The INPUTs of `args` as given: the glossary's, then the more card files.
+fn inputs(args: &CheckArgs) -> Vec<String> {
+    let mut inputs: Vec<String> = args.glossary.input.iter().cloned().collect();
+    inputs.extend(args.files.iter().cloned());
+    inputs
+}
+
+/// `glossgraph check` of the same INPUTs and settings as `args`, with `flags`: a command to
+/// suggest.
+fn command(args: &CheckArgs, flags: &[&str]) -> String {
+    glossary::command_on("check", &inputs(args), &args.glossary, flags)
 }
 
 /// The checked glossary of `args`, its report cut down to the named card files when INPUTs
@@ -84,12 +166,14 @@ fn load(args: &CheckArgs) -> Result<Result<check::Checked, ExitCode>> {
         },
         None => args.glossary.clone(),
     };
-    let mut checked = match glossary::load_checked(
-        &glossary_args,
-        check::Keep::Graph,
-        check::Warnings::Keep,
-        snippets,
-    ) {
+    let options = check::Options {
+        warnings: check::Warnings::Keep,
+        snippets_per_rule: snippets,
+        // SARIF counts columns in UTF-16 code units.
+        utf16_columns: args.format == ReportFormat::Sarif,
+        ..Default::default()
+    };
+    let mut checked = match glossary::load_checked(&glossary_args, check::Keep::Graph, options) {
         Ok(checked) => checked,
         // Asked for JSON, a script gets JSON whatever happened: a glossary that cannot be
         // checked at all is a report of one finding, as an unreadable file in a folder is.
@@ -127,7 +211,14 @@ fn fix(args: &CheckArgs, color: Color) -> Result<ExitCode> {
         Ok(checked) => checked,
         Err(code) => return Ok(code),
     };
-    let plan = check::fix::plan(&checked.report, args.unsafe_fixes)?;
+    let plan = check::fix::plan(&checked.report, args.unsafe_fixes).map_err(|e| match e {
+        check::fix::FixError::Changed { .. } => {
+            let mut flags = vec!["--fix"];
+            flags.extend(args.unsafe_fixes.then_some("--unsafe-fixes"));
+            anyhow::anyhow!("{e}; run `{}` again", command(args, &flags))
+        }
+        other => other.into(),
+    })?;
     // The file as the report names it (relative to the working folder when inside it).
     let here = std::env::current_dir().and_then(std::fs::canonicalize).ok();
     let name = |path: &Path| -> String {
@@ -170,8 +261,8 @@ fn fix(args: &CheckArgs, color: Color) -> Result<ExitCode> {
         writeln!(
             err,
             "glossgraph: fixed {}: {}",
-            name(&file.path),
-            file.done.join("; ")
+            printable(&name(&file.path)),
+            printable(&file.done.join("; "))
         )?;
     }
     writeln!(
@@ -189,7 +280,7 @@ fn fix(args: &CheckArgs, color: Color) -> Result<ExitCode> {
 }
 
 /// When the INPUTs are card files: the glossary folder they belong to (the nearest folder
-/// holding glossgraph.toml, or their own folder) and the files, made canonical. `None` when
+/// holding glossgraph.toml with no hidden folder between, or their own folder) and the files, made canonical. `None` when
 /// the input is a glossary (a folder, an array or JSON Lines file, stdin).
 fn in_context(args: &CheckArgs) -> Result<Option<(PathBuf, Vec<PathBuf>)>> {
     let inputs: Vec<&str> = args
@@ -223,11 +314,8 @@ fn in_context(args: &CheckArgs) -> Result<Option<(PathBuf, Vec<PathBuf>)>> {
         .map(|i| std::fs::canonicalize(i).with_context(|| format!("cannot read `{i}`")))
         .collect::<Result<_>>()?;
     let first = files[0].parent().unwrap_or(Path::new("/"));
-    let folder = first
-        .ancestors()
-        .find(|dir| dir.join("glossgraph.toml").is_file())
-        .unwrap_or(first)
-        .to_path_buf();
+    let folder =
+        glossgraph::load::settings_folder(&files[0]).unwrap_or_else(|| first.to_path_buf());
     if let Some(outside) = files.iter().find(|f| !f.starts_with(&folder)) {
         bail!(
             "`{}` is not in the glossary `{}` of the other files: check one glossary at a time",

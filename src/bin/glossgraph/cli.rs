@@ -322,7 +322,8 @@ pub struct CheckArgs {
 
     /// More card files. Card files given as INPUT are checked in their glossary's context:
     /// the whole glossary of the nearest folder holding glossgraph.toml (or of the files'
-    /// own folder) is checked, and the findings of those files are reported.
+    /// own folder) is checked, and the findings of those files are reported. A file of no
+    /// glossary (no glossgraph.toml above it, no card in it) is left alone, with a note.
     #[arg(value_name = "FILE")]
     pub files: Vec<String>,
 
@@ -685,7 +686,8 @@ pub struct SchemaArgs {
 #[derive(Debug, Args)]
 pub struct FmtArgs {
     /// Folders of cards, card files, JSON array or JSON Lines files, or - for standard input
-    /// (written to standard output) [default: data]
+    /// (written to standard output); a file of no glossary (no glossgraph.toml above it, no
+    /// card in it) is left alone, with a note [default: data]
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<String>,
 

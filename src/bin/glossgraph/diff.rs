@@ -42,10 +42,13 @@ pub fn run(args: &DiffArgs, color: Color) -> Result<ExitCode> {
         }
         (None, _) => bail!("give OLD and NEW, or --git REV [INPUT]"),
     };
-    let Some(old) = load(&old_input, &old_name, color)? else {
+    // The old side of --git is a checkout that is gone when the diff is done: no command
+    // can check it again.
+    let old_checkable = args.git.is_none();
+    let Some(old) = load(&old_input, &old_name, old_checkable, color)? else {
         return Ok(ExitCode::from(exit::FAILURE));
     };
-    let Some(new) = load(&new_input, &new_input, color)? else {
+    let Some(new) = load(&new_input, &new_input, true, color)? else {
         return Ok(ExitCode::from(exit::FAILURE));
     };
     let found = diff::compare(&old.glossary, &new.glossary);
@@ -97,8 +100,9 @@ pub fn run(args: &DiffArgs, color: Color) -> Result<ExitCode> {
 }
 
 /// Loads one side. An unreadable input prints the checker's report and gives `None`; a
-/// glossary with errors is still compared, with a note on stderr.
-fn load(input: &str, name: &str, color: Color) -> Result<Option<Checked>> {
+/// glossary with errors is still compared, with a note on stderr (naming the `check` that
+/// lists them when the input can be checked again, `checkable`).
+fn load(input: &str, name: &str, checkable: bool, color: Color) -> Result<Option<Checked>> {
     let args = GlossaryArgs {
         input: Some(input.to_owned()),
         strict: false,
@@ -110,20 +114,30 @@ fn load(input: &str, name: &str, color: Color) -> Result<Option<Checked>> {
     let checked = glossary::load_checked(
         &args,
         glossgraph::check::Keep::Cards,
-        glossgraph::check::Warnings::Count,
-        None,
+        glossgraph::check::Options {
+            warnings: glossgraph::check::Warnings::Count,
+            snippets_per_rule: None,
+            ..Default::default()
+        },
     )
     .with_context(|| format!("reading {name}"))?;
     let report = &checked.report;
+    let check = checkable.then(|| glossary::command("check", &args));
     if report.has_unreadable() {
         let stderr = io::stderr();
-        report.write_human(stderr.lock(), color.enabled(&stderr))?;
+        report.write_human_capped(
+            stderr.lock(),
+            color.enabled(&stderr),
+            None,
+            check.as_deref(),
+        )?;
         return Ok(None);
     }
     let errors = report.count(glossgraph::diag::Severity::Error);
     if errors > 0 {
+        let lister = check.map_or_else(String::new, |c| format!(" (`{c}` lists them)"));
         eprintln!(
-            "glossgraph: note: {name} has {errors} error{} (`glossgraph check` lists them); its cards are compared as read",
+            "glossgraph: note: {name} has {errors} error{}{lister}; its cards are compared as read",
             if errors == 1 { "" } else { "s" }
         );
     }

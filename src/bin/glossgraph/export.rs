@@ -15,6 +15,7 @@ use glossgraph::export::{self, bundle, dot, Format};
 use glossgraph::rdf::vocab::Iris;
 
 use crate::cli::{Color, EngineArg, ExportArgs};
+use crate::glossary::shell_word;
 use crate::progress::size;
 use crate::{exit, glossary};
 
@@ -300,22 +301,13 @@ fn regenerating(args: &ExportArgs) -> String {
             .as_ref()
             .map(|f| f.display().to_string()),
     ));
-    flags.push(("base", glossary.base.clone()));
-    flags.push(("language", glossary.language.clone()));
-    flags.push(("title", glossary.title.clone()));
-    flags.push((
-        "config",
-        glossary.config.as_ref().map(|c| c.display().to_string()),
-    ));
     for (name, value) in flags {
         if let Some(value) = value {
             words.push(format!("--{name}"));
             words.push(shell_word(&value));
         }
     }
-    if glossary.strict {
-        words.push("--strict".into());
-    }
+    words.extend(glossary::setting_words(glossary));
     words.join(" ")
 }
 
@@ -324,17 +316,6 @@ fn value_name<T: clap::ValueEnum>(value: &T) -> String {
     value
         .to_possible_value()
         .map_or_else(String::new, |v| v.get_name().to_owned())
-}
-
-/// `word` as a POSIX shell reads it back: as it is when nothing in it is special, else
-/// single-quoted.
-fn shell_word(word: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./:,=+@%".contains(c);
-    if !word.is_empty() && word.chars().all(plain) {
-        word.to_owned()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
-    }
 }
 
 /// The terms an earlier export published that the glossary dropped, each at its place in

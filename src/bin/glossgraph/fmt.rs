@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use glossgraph::fmt::{self, FileError, Layout, Outcome};
+use glossgraph::visible::printable;
 
 use crate::cli::{FmtArgs, DEFAULT_INPUT};
 use crate::exit;
@@ -32,10 +33,25 @@ pub fn run(args: &FmtArgs) -> Result<ExitCode> {
                     }
                 }
                 Err(e) => {
-                    writeln!(err, "glossgraph: error: <stdin>:{e}")?;
+                    writeln!(
+                        err,
+                        "glossgraph: error: <stdin>:{}",
+                        printable(&e.to_string())
+                    )?;
                     failed += 1;
                 }
             }
+            continue;
+        }
+        // A hook hands `fmt` every changed JSON file: one that belongs to no glossary is
+        // left as it is.
+        let path = std::path::Path::new(input);
+        if path.is_file() && glossgraph::load::is_foreign(path) {
+            writeln!(
+                err,
+                "glossgraph: note: {}",
+                crate::check::foreign_note(input)
+            )?;
             continue;
         }
         for path in fmt::files(input)? {
@@ -44,26 +60,34 @@ pub fn run(args: &FmtArgs) -> Result<ExitCode> {
                 Ok(Outcome::Changed) => {
                     changed += 1;
                     if args.check {
-                        writeln!(io::stdout(), "would reformat {}", path.display())?;
+                        let path = path.display().to_string();
+                        writeln!(io::stdout(), "would reformat {}", printable(&path))?;
                     } else {
-                        writeln!(err, "glossgraph: formatted {}", path.display())?;
+                        let path = path.display().to_string();
+                        writeln!(err, "glossgraph: formatted {}", printable(&path))?;
                     }
                 }
                 Err(e @ FileError::Syntax { .. }) => {
-                    writeln!(err, "glossgraph: error: {e} (left as it is)")?;
+                    let e = e.to_string();
+                    writeln!(err, "glossgraph: error: {} (left as it is)", printable(&e))?;
                     failed += 1;
                 }
                 Err(e) => {
-                    writeln!(err, "glossgraph: error: {e}")?;
+                    writeln!(err, "glossgraph: error: {}", printable(&e.to_string()))?;
                     failed += 1;
                 }
             }
         }
     }
     if args.check && changed > 0 {
+        let mut command = String::from("glossgraph fmt");
+        for input in &args.inputs {
+            command.push(' ');
+            command.push_str(&crate::glossary::shell_word(input));
+        }
         writeln!(
             err,
-            "glossgraph: {changed} file{} would be reformatted; run `glossgraph fmt`",
+            "glossgraph: {changed} file{} would be reformatted; run `{command}`",
             if changed == 1 { "" } else { "s" }
         )?;
     }

@@ -26,19 +26,71 @@ pub fn input_and_config(args: &GlossaryArgs) -> Result<(Input, Config)> {
     Ok((input, config))
 }
 
-/// Loads and checks the glossary named by the arguments; of each rule, the first
-/// `snippets_per_rule` findings get a snippet (all with `None`).
+/// `glossgraph SUBCOMMAND` on the glossary `args` names, as a suggestion to print: the INPUT
+/// when one was given and the flags that change what is read, each word quoted for a shell
+/// when it needs to be. A suggested command run as printed acts on the same glossary.
+pub fn command(subcommand: &str, args: &GlossaryArgs) -> String {
+    command_on(subcommand, args.input.as_slice(), args, &[])
+}
+
+/// [`command`] with the INPUTs `inputs` (none: the default) and `flags` after the glossary's.
+pub fn command_on(
+    subcommand: &str,
+    inputs: &[String],
+    args: &GlossaryArgs,
+    flags: &[&str],
+) -> String {
+    let mut words = vec!["glossgraph".to_owned(), subcommand.to_owned()];
+    words.extend(inputs.iter().map(|input| shell_word(input)));
+    words.extend(setting_words(args));
+    words.extend(flags.iter().map(|flag| (*flag).to_owned()));
+    words.join(" ")
+}
+
+/// The flags of `args` that change what is read, as words of a command line: `--base`,
+/// `--language`, `--title`, `--config` with their values, then `--strict`.
+pub fn setting_words(args: &GlossaryArgs) -> Vec<String> {
+    let config = args.config.as_ref().map(|c| c.display().to_string());
+    let mut words = Vec::new();
+    for (name, value) in [
+        ("base", &args.base),
+        ("language", &args.language),
+        ("title", &args.title),
+        ("config", &config),
+    ] {
+        if let Some(value) = value {
+            words.push(format!("--{name}"));
+            words.push(shell_word(value));
+        }
+    }
+    if args.strict {
+        words.push("--strict".into());
+    }
+    words
+}
+
+/// `word` as a POSIX shell reads it back: as it is when nothing in it is special, else
+/// single-quoted.
+pub fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./:,=+@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// Loads and checks the glossary named by the arguments, with `options` (`--strict` taken
+/// from the arguments).
 pub fn load_checked(
     args: &GlossaryArgs,
     keep: check::Keep,
-    warnings: check::Warnings,
-    snippets_per_rule: Option<usize>,
+    options: check::Options,
 ) -> Result<Checked> {
     let (input, config) = input_and_config(args)?;
     let options = check::Options {
         strict: args.strict,
-        warnings,
-        snippets_per_rule,
+        ..options
     };
     Ok(check::load_and_check(&input, &config, options, keep)?)
 }
@@ -70,16 +122,20 @@ pub fn load_or_refuse(
     let checked = load_checked(
         args,
         check::Keep::Cards,
-        check::Warnings::Count,
-        Some(MAX_PER_RULE),
+        check::Options {
+            warnings: check::Warnings::Count,
+            snippets_per_rule: Some(MAX_PER_RULE),
+            ..Default::default()
+        },
     )?;
     let report = &checked.report;
     let stderr = io::stderr();
     let color = color.enabled(&stderr);
+    let check = command("check", args);
     if report.has_unreadable() || report.is_failure(false) {
-        report.write_human_capped(stderr.lock(), color, Some(MAX_PER_RULE))?;
+        report.write_human_capped(stderr.lock(), color, Some(MAX_PER_RULE), Some(&check))?;
         let mut text = Vec::new();
-        report.write_human_capped(&mut text, false, Some(MAX_PER_RULE))?;
+        report.write_human_capped(&mut text, false, Some(MAX_PER_RULE), Some(&check))?;
         let code = if report.has_unreadable() {
             exit::FAILURE
         } else {
@@ -93,9 +149,8 @@ pub fn load_or_refuse(
     let warnings = report.count(glossgraph::diag::Severity::Warning);
     if !quiet && warnings > 0 {
         eprintln!(
-            "glossgraph: note: the glossary has {warnings} warning{}; `glossgraph check {}` lists them",
+            "glossgraph: note: the glossary has {warnings} warning{}; `{check}` lists them",
             if warnings == 1 { "" } else { "s" },
-            args.input()
         );
     }
     if !quiet && checked.config.has_example_base() {
@@ -118,7 +173,8 @@ pub fn load_for_store(
         Ok(checked) => Ok(Ok((checked.glossary, checked.config))),
         Err(code) => {
             eprintln!(
-                "glossgraph: the glossary has errors; fix them first (see `glossgraph check`)"
+                "glossgraph: the glossary has errors; fix them first (see `{}`)",
+                command("check", args)
             );
             Ok(Err(code))
         }

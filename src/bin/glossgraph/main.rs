@@ -46,7 +46,10 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) if exit::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let _ = writeln!(io::stderr().lock(), "glossgraph: error: {}", chain(&e));
+            // An error may quote a card or a file name: nothing of it steers the terminal.
+            let said = chain(&e);
+            let said = glossgraph::visible::printable(&said);
+            let _ = writeln!(io::stderr().lock(), "glossgraph: error: {said}");
             ExitCode::from(exit::FAILURE)
         }
     }

@@ -20,6 +20,11 @@ impl Report {
     /// 1-based line and column, JSON pointer (as a logical location) and a fingerprint that
     /// stays the same across runs while the finding does.
     ///
+    /// The run declares its `columnKind`: `utf16CodeUnits`, SARIF's default and what GitHub
+    /// code scanning reads, when the report has its UTF-16 columns
+    /// ([`super::super::Options::utf16_columns`]); else `unicodeCodePoints`, with the
+    /// columns in characters.
+    ///
     /// # Errors
     /// Only those of `w`.
     pub fn write_sarif(&self, mut w: impl Write, root: &Path) -> io::Result<()> {
@@ -35,7 +40,15 @@ impl Report {
                 })
             })
             .collect();
-        let results: Vec<Value> = self.findings.iter().map(|f| result(f, root)).collect();
+        let utf16 = self
+            .findings
+            .iter()
+            .all(|f| f.column.is_none() || f.column_utf16.is_some());
+        let results: Vec<Value> = self
+            .findings
+            .iter()
+            .map(|f| result(f, root, utf16))
+            .collect();
         let root_uri = url_of_folder(root);
         let sarif = json!({
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
@@ -46,6 +59,7 @@ impl Report {
                     "version": env!("CARGO_PKG_VERSION"),
                     "rules": rules,
                 }},
+                "columnKind": if utf16 { "utf16CodeUnits" } else { "unicodeCodePoints" },
                 "originalUriBaseIds": {"SRCROOT": {"uri": root_uri}},
                 "results": results,
             }],
@@ -113,8 +127,8 @@ fn text(f: &Located) -> String {
     }
 }
 
-/// One SARIF result.
-fn result(f: &Located, root: &Path) -> Value {
+/// One SARIF result, its column in UTF-16 code units (`utf16`) or in characters.
+fn result(f: &Located, root: &Path, utf16: bool) -> Value {
     let mut result = json!({
         "ruleId": f.rule.id(),
         "ruleIndex": Rule::ALL.iter().position(|r| *r == f.rule).unwrap_or(0),
@@ -125,7 +139,8 @@ fn result(f: &Located, root: &Path) -> Value {
         let mut region = serde_json::Map::new();
         if let Some(line) = f.line.filter(|&l| l > 0) {
             region.insert("startLine".into(), json!(line));
-            if let Some(column) = f.column.filter(|&c| c > 0) {
+            let column = if utf16 { f.column_utf16 } else { f.column };
+            if let Some(column) = column.filter(|&c| c > 0) {
                 region.insert("startColumn".into(), json!(column));
             }
         }

@@ -1,5 +1,10 @@
 //! The report of a check: findings resolved to file, line and column, sorted, and rendered
 //! for people (rustc-like, with the offending line and the problem underlined) or as JSON.
+//!
+//! Messages, hints, file names and pointers quote cards: the human report writes them through
+//! [`printable`], and shows a snippet's steering characters as spaces, so that nothing of a
+//! card reaches the terminal as a control sequence (every command's report of an invalid
+//! glossary is this one).
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -10,6 +15,7 @@ use super::locate::{locate_indexed, CardIndex};
 use crate::diag::{line_column_after, Origin};
 use crate::diag::{Finding, Fix, Place, Rule, Severity, SourceId};
 use crate::load::{CardTexts, Sources};
+use crate::visible::printable;
 
 mod ci;
 mod json;
@@ -38,7 +44,12 @@ pub struct Located {
     /// The file, as given (`<stdin>` for standard input); `None` for the glossary as a whole.
     pub file: Option<String>,
     pub line: Option<u32>,
+    /// 1-based, in characters.
     pub column: Option<u32>,
+    /// The column in UTF-16 code units, as SARIF counts by default: made only when asked for
+    /// ([`super::Options::utf16_columns`]), by reading the finding's line again.
+    #[serde(skip)]
+    pub column_utf16: Option<u32>,
     /// JSON pointer inside the card, for content findings.
     pub pointer: Option<String>,
     pub message: String,
@@ -107,6 +118,7 @@ impl Report {
         sources: &Sources,
         cards: usize,
         snippets_per_rule: Option<usize>,
+        utf16_columns: bool,
     ) -> Self {
         // Findings are placed card by card, in the order the cards lie in their files (by
         // source, then the card's offset: one number, where `Origin`'s order would compare five
@@ -158,15 +170,34 @@ impl Report {
                 })
                 .then(a.1.cmp(&b.1))
         });
+        // The lines to read again for UTF-16 columns: (source, line, report index).
+        let mut lines: Vec<(SourceId, u32, usize)> = Vec::new();
         let mut findings: Vec<Located> = keys
             .iter()
-            .map(|&(_, i)| {
+            .enumerate()
+            .map(|(k, &(_, i))| {
                 let f = &mut findings[i as usize];
                 // What is left behind is dropped unread: an empty message allocates nothing.
                 let f = std::mem::replace(f, Finding::new(f.rule, Place::Glossary, String::new()));
-                located(f, spots[i as usize], sources)
+                let spot = spots[i as usize];
+                let source = match f.place {
+                    Place::Card { origin, .. } => Some(origin.source),
+                    Place::Source { source, .. } => Some(source),
+                    Place::Glossary => None,
+                };
+                let mut located = located(f, spot, sources);
+                if utf16_columns {
+                    located.column_utf16 = located.column;
+                    // A first column has nothing before it to count.
+                    if let (Some(source), Some(line), Some(2..)) = (source, spot.line, spot.column)
+                    {
+                        lines.push((source, line, k));
+                    }
+                }
+                located
             })
             .collect();
+        add_utf16_columns(&mut findings, lines, sources);
         add_snippets(&mut findings, sources, snippets_per_rule);
         Self {
             findings,
@@ -217,6 +248,7 @@ impl Report {
             file,
             line: place.map(|(line, _)| line),
             column: place.map(|(_, column)| column),
+            column_utf16: None,
             pointer: None,
             message: message.into(),
             hint: None,
@@ -265,13 +297,14 @@ impl Report {
     /// # Errors
     /// Only those of `w`.
     pub fn write_human(&self, w: impl Write, color: bool) -> io::Result<()> {
-        self.write_human_capped(w, color, None)
+        self.write_human_capped(w, color, None, None)
     }
 
     /// [`Report::write_human`], showing at most `max_per_rule` findings of each rule (in
     /// their order): the others are counted in one line per rule, as compilers cap repeated
     /// diagnostics. The summary ends with the number of findings of each rule when there are
-    /// two or more findings.
+    /// two or more findings. `lists_all`, the command that lists every finding of this
+    /// glossary (`glossgraph check INPUT …`), is named where warnings were only counted.
     ///
     /// # Errors
     /// Only those of `w`.
@@ -280,6 +313,7 @@ impl Report {
         mut w: impl Write,
         color: bool,
         max_per_rule: Option<usize>,
+        lists_all: Option<&str>,
     ) -> io::Result<()> {
         let paint = |code: &str, text: &str| {
             if color {
@@ -304,7 +338,7 @@ impl Report {
                 "{}{} {}",
                 paint(code, &format!("{name}[{}]", f.rule.id())),
                 paint("1", ":"),
-                paint("1", &f.message)
+                paint("1", &printable(&f.message))
             )?;
             let gutter = f
                 .snippet
@@ -312,12 +346,12 @@ impl Report {
                 .map_or(1, |_| f.line.unwrap_or(0).to_string().len());
             let pad = " ".repeat(gutter);
             if let Some(file) = &f.file {
-                let mut place = file.clone();
+                let mut place = printable(file).into_owned();
                 if let (Some(line), Some(column)) = (f.line, f.column) {
                     place = format!("{place}:{line}:{column}");
                 }
                 if let Some(pointer) = f.pointer.as_deref().filter(|p| !p.is_empty()) {
-                    place = format!("{place} (at {pointer})");
+                    place = format!("{place} (at {})", printable(pointer));
                 }
                 writeln!(w, "{pad}{} {place}", paint("1;34", "-->"))?;
             }
@@ -338,7 +372,7 @@ impl Report {
                     w,
                     "{pad} {} {}",
                     paint("1;34", "="),
-                    paint("1", &format!("help: {hint}"))
+                    paint("1", &format!("help: {}", printable(hint)))
                 )?;
             }
             writeln!(w)?;
@@ -370,9 +404,10 @@ impl Report {
         }
         let counted: usize = self.counted.values().sum();
         if counted > 0 {
+            let lister = lists_all.map_or_else(String::new, |c| format!("; `{c}` lists them"));
             writeln!(
                 w,
-                "{} {counted} warning{} not listed here; `glossgraph check` lists them\n",
+                "{} {counted} warning{} not listed here{lister}\n",
                 paint("1", "note:"),
                 if counted == 1 { " is" } else { "s are" }
             )?;
@@ -548,7 +583,14 @@ mod tests {
             })
             .collect();
         expected.sort();
-        let report = Report::new(findings, BTreeMap::new(), &loaded.sources, 40, Some(0));
+        let report = Report::new(
+            findings,
+            BTreeMap::new(),
+            &loaded.sources,
+            40,
+            Some(0),
+            false,
+        );
         let got: Vec<(SortKey, String, Option<String>)> = report
             .findings
             .iter()
@@ -664,6 +706,51 @@ mod tests {
     }
 
     #[test]
+    fn utf16_columns_count_characters_above_the_bmp_twice() {
+        let lines = [
+            r#"{"slug":"a","term":"A","definition":"plain","related":["zz","zy"]}"#,
+            r#"{"slug":"b","term":"😀🚀 é","definition":"日本","related":["zz","zy"]}"#,
+            r#"{"slug":"c","term":"😀" "definition":"x"}"#,
+        ];
+        let text = format!("{}\n", lines.join("\n"));
+        let options = super::super::Options {
+            utf16_columns: true,
+            ..Default::default()
+        };
+        let checked = super::super::check(
+            crate::load::load_str("g.jsonl", &text),
+            &crate::config::Config::default(),
+            options,
+        );
+        let mut seen = 0;
+        for f in &checked.report.findings {
+            let (Some(line), Some(column)) = (f.line, f.column) else {
+                assert_eq!(f.column_utf16, None);
+                continue;
+            };
+            let line = lines[line as usize - 1];
+            let before: String = line.chars().take(column as usize - 1).collect();
+            assert_eq!(
+                f.column_utf16,
+                Some(before.encode_utf16().count() as u32 + 1),
+                "{f:?}"
+            );
+            seen += usize::from(before.chars().count() != before.encode_utf16().count());
+        }
+        assert!(seen >= 3, "{:?}", checked.report.findings);
+        let plain = super::super::check(
+            crate::load::load_str("g.jsonl", &text),
+            &crate::config::Config::default(),
+            super::super::Options::default(),
+        );
+        assert!(plain
+            .report
+            .findings
+            .iter()
+            .all(|f| f.column_utf16.is_none()));
+    }
+
+    #[test]
     fn json_is_written_as_serde_writes_it() {
         let texts = [
             "plain",
@@ -686,6 +773,7 @@ mod tests {
                     file: pick(rng),
                     line: (rng.below(2) == 0).then(|| rng.below(100_000)),
                     column: (rng.below(2) == 0).then(|| rng.below(300)),
+                    column_utf16: None,
                     pointer: pick(rng),
                     message: pick(rng).unwrap_or_default(),
                     hint: pick(rng),
@@ -742,7 +830,7 @@ mod tests {
         // Tabs and control characters would break the alignment of the underline.
         let shown: String = chars[from..to]
             .iter()
-            .map(|&c| if c.is_control() { ' ' } else { c })
+            .map(|&c| if crate::visible::steers(c) { ' ' } else { c })
             .collect();
         Snippet {
             text: format!("{prefix}{shown}{suffix}"),

@@ -35,6 +35,34 @@ pub(super) fn pack(
         | u128::from(rule as u8)
 }
 
+/// Counts the UTF-16 columns of the findings at `lines` (source, line, index in `findings`):
+/// the characters before the column on its line, each one code unit or two (above U+FFFF).
+/// Each source with such findings is read once, front to back.
+pub(super) fn add_utf16_columns(
+    findings: &mut [Located],
+    mut lines: Vec<(SourceId, u32, usize)>,
+    sources: &Sources,
+) {
+    lines.sort_unstable();
+    for run in lines.chunk_by(|a, b| a.0 == b.0) {
+        let numbers: Vec<u32> = run.iter().map(|&(_, line, _)| line).collect();
+        let mut at = 0;
+        sources.lines(run[0].0, &numbers, |number, text| {
+            while let Some(&(_, _, i)) = run.get(at).filter(|w| w.1 == number) {
+                let f = &mut findings[i];
+                let before = f.column.unwrap_or(1) as usize - 1;
+                let (chars, units) = text
+                    .chars()
+                    .take(before)
+                    .fold((0, 0), |(n, u), c| (n + 1, u + c.len_utf16()));
+                // Past the end of the line (a place at its end), one unit a column.
+                f.column_utf16 = Some((units + (before - chars) + 1) as u32);
+                at += 1;
+            }
+        });
+    }
+}
+
 /// Makes the snippets of the first `per_rule` findings of each rule (of every finding with
 /// `None`), reading the cards in the order they lie in their files, on every core when there
 /// are many.
@@ -171,6 +199,7 @@ pub(super) fn located(f: Finding, spot: Spot, sources: &Sources) -> Located {
         file: None,
         line: spot.line,
         column: spot.column,
+        column_utf16: None,
         pointer: None,
         message: f.message,
         hint: f.hint,
@@ -233,10 +262,11 @@ pub(super) fn snippet(line: &str, at: usize, width: u32) -> Snippet {
         taken += 1;
     }
     let suffix = if after.next().is_some() { "…" } else { "" };
-    // Tabs and control characters would break the alignment of the underline.
+    // Tabs and control characters would break the alignment of the underline, and reach the
+    // terminal as commands; formatting characters would hide or reorder the line.
     let shown: String = shown
         .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
+        .map(|c| if crate::visible::steers(c) { ' ' } else { c })
         .collect();
     let width = (width as usize).clamp(1, half);
     Snippet {

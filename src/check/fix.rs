@@ -6,13 +6,77 @@
 //! one slug close enough to be its typo, a misspelled key renamed to the one field it is
 //! close to. Each changed file is written whole in the canonical form of `glossgraph fmt`;
 //! files no fix touches are not written.
+//!
+//! A fix acts only on what it can see. A card that may hold a list under a misspelled key
+//! (`relatd`) gets no safe fix to that list, which would add a second list beside the first
+//! ([`hold_back`]); with `--unsafe-fixes` the key is renamed first (merged into the list it
+//! meant when the card has both), then the mirrors go to the one list.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
 use super::report::Report;
-use crate::diag::{Edit, Fix, Origin};
+use crate::card::{meant_field, meant_field_of, FIELDS, LIST_FIELDS};
+use crate::diag::{Edit, Finding, Fix, Origin, Place, Rule};
 use crate::fmt::{self, Json, Layout};
+
+/// The fixes of `findings` that add to a list of a card that also has a key most likely
+/// meaning that list (an `unknown-field` with a did-you-mean): unsafe when renaming that key
+/// is itself a fix (`--unsafe-fixes` applies the rename first), else removed (nothing can
+/// tell which list to add to). Their hints say why.
+pub(super) fn hold_back(findings: &mut [Finding]) {
+    // (card, list) → whether a fix renames the misspelled key to the list.
+    let mut hidden: HashMap<(Origin, &'static str), (String, bool)> = HashMap::new();
+    for f in findings.iter().filter(|f| f.rule == Rule::UnknownField) {
+        let Place::Card { origin, pointer } = &f.place else {
+            continue;
+        };
+        let Some(key) = pointer.strip_prefix('/').filter(|k| !k.contains('/')) else {
+            continue;
+        };
+        let key = key.replace("~1", "/").replace("~0", "~");
+        let (meant, renamed) = match f.fix.as_deref().map(|fix| &fix.edit) {
+            Some(Edit::Rename { to, .. }) => match FIELDS.iter().find(|f| *f == to) {
+                Some(field) => (*field, true),
+                None => continue,
+            },
+            // The decoder's guess was among the fields the card lacks; any field that close
+            // is enough to hold a fix back.
+            _ => match meant_field(&key, &FIELDS) {
+                Some((field, _)) => (field, false),
+                None => continue,
+            },
+        };
+        if LIST_FIELDS.contains(&meant) {
+            let entry = hidden.entry((*origin, meant)).or_insert((key, renamed));
+            entry.1 &= renamed;
+        }
+    }
+    if hidden.is_empty() {
+        return;
+    }
+    for f in findings.iter_mut() {
+        let Some(fix) = f.fix.as_deref_mut() else {
+            continue;
+        };
+        let Edit::Append { key: list, .. } = &fix.edit else {
+            continue;
+        };
+        let Some((key, renamed)) = hidden.get(&(fix.card, *list)) else {
+            continue;
+        };
+        let why = format!("its `{key}` is most likely `{list}`: rename it first");
+        f.hint = Some(match f.hint.take() {
+            Some(hint) => format!("{hint} ({why})"),
+            None => why,
+        });
+        if *renamed {
+            fix.safe = false;
+        } else {
+            f.fix = None;
+        }
+    }
+}
 
 /// A file the fixes change.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -131,9 +195,12 @@ pub fn plan(report: &Report, unsafe_fixes: bool) -> Result<Plan, FixError> {
             let end = start + span.len();
             let mut value = fmt::parse(span, 0).map_err(|_| changed())?;
             let mut said = Vec::new();
-            for edit in edits {
-                if apply(&mut value, edit) {
-                    said.push(edit.to_string());
+            // Renames first: a list added to goes to the list the card meant.
+            let renames = edits.iter().filter(|e| matches!(e, Edit::Rename { .. }));
+            let others = edits.iter().filter(|e| !matches!(e, Edit::Rename { .. }));
+            for edit in renames.chain(others) {
+                if let Some(done) = apply(&mut value, edit) {
+                    said.push(done);
                 }
             }
             if said.is_empty() {
@@ -180,24 +247,41 @@ fn member<'a>(object: &'a Json, key: &str) -> Option<&'a Json> {
     }
 }
 
-/// Applies `edit` to `card`; false when it no longer applies (the value is there already, the
-/// entry or key is not what the finding saw, the new key is taken).
-fn apply(card: &mut Json, edit: &Edit) -> bool {
+/// Whether the object `members` has a key it does not know that most likely means `field`
+/// (as the card decoder guesses: see [`meant_field_of`]).
+fn misspells(members: &[(String, Json)], field: &str) -> bool {
+    let has = |f: &str| members.iter().any(|(k, _)| k == f);
+    members
+        .iter()
+        .filter(|(k, _)| !FIELDS.contains(&k.as_str()))
+        .any(|(k, _)| {
+            meant_field_of(k, &FIELDS, &LIST_FIELDS, has).is_some_and(|(meant, _)| meant == field)
+        })
+}
+
+/// Applies `edit` to `card` and says what it did; `None` when it no longer applies (the value
+/// is there already, the entry or key is not what the finding saw, the new key is taken by a
+/// value that is not a list to merge with, a list would be made beside a key that most
+/// likely is that list misspelled).
+fn apply(card: &mut Json, edit: &Edit) -> Option<String> {
     let Json::Object(members) = card else {
-        return false;
+        return None;
     };
+    let done = edit.to_string();
     match edit {
         Edit::Append { key, value } => {
             let entry = Json::String(value.clone());
+            let hidden = misspells(members, key);
             match members.iter_mut().find(|(k, _)| k == key) {
                 Some((_, Json::Array(items))) if !items.contains(&entry) => {
                     items.push(entry);
-                    true
+                    Some(done)
                 }
-                Some(_) => false,
+                Some(_) => None,
+                None if hidden => None,
                 None => {
                     members.push(((*key).to_owned(), Json::Array(vec![entry])));
-                    true
+                    Some(done)
                 }
             }
         }
@@ -209,7 +293,7 @@ fn apply(card: &mut Json, edit: &Edit) -> bool {
         } => match members.iter_mut().find(|(k, _)| k == key) {
             Some((_, Json::Array(items))) => {
                 if items.get(*index) != Some(&Json::String(from.clone())) {
-                    return false;
+                    return None;
                 }
                 // A list that names the target already keeps it once.
                 let to = Json::String(to.clone());
@@ -218,9 +302,9 @@ fn apply(card: &mut Json, edit: &Edit) -> bool {
                 } else {
                     items[*index] = to;
                 }
-                true
+                Some(done)
             }
-            _ => false,
+            _ => None,
         },
         Edit::Rename { pointer, to } => {
             let parts: Vec<String> = pointer
@@ -244,18 +328,28 @@ fn apply(card: &mut Json, edit: &Edit) -> bool {
                 _ => None,
             };
             let (Some(object), Some(from)) = (object, parts.last()) else {
-                return false;
+                return None;
             };
-            if object.iter().any(|(k, _)| k == to) {
-                return false;
-            }
-            match object.iter_mut().find(|(k, _)| k == from) {
-                Some((key, _)) => {
-                    key.clone_from(to);
-                    true
+            let at = object.iter().position(|(k, _)| k == from)?;
+            let Some(into) = object.iter().position(|(k, _)| k == to) else {
+                object[at].0.clone_from(to);
+                return Some(done);
+            };
+            // The card has the list it meant too: the two are one list, the entries of the
+            // misspelled one added at the end of the other's (those it lacks, in their order).
+            let (Json::Array(_), Json::Array(_)) = (&object[at].1, &object[into].1) else {
+                return None;
+            };
+            let (_, extra) = object.remove(at);
+            let into = if into > at { into - 1 } else { into };
+            if let (Json::Array(extra), Json::Array(items)) = (extra, &mut object[into].1) {
+                for item in extra {
+                    if !items.contains(&item) {
+                        items.push(item);
+                    }
                 }
-                None => false,
             }
+            Some(format!("merged `{from}` into `{to}`"))
         }
     }
 }
@@ -276,37 +370,78 @@ mod tests {
             key: "related",
             value: "c".into(),
         };
-        assert!(apply(&mut c, &append));
-        assert!(!apply(&mut c, &append), "never twice");
+        assert!(apply(&mut c, &append).is_some());
+        assert!(apply(&mut c, &append).is_none(), "never twice");
         let made = Edit::Append {
             key: "supersededBy",
             value: "d".into(),
         };
-        assert!(apply(&mut c, &made));
+        assert!(apply(&mut c, &made).is_some());
         let replace = Edit::Replace {
             key: "related",
             index: 0,
             from: "b".into(),
             to: "bb".into(),
         };
-        assert!(apply(&mut c, &replace));
-        assert!(!apply(&mut c, &replace), "the entry is no longer `b`");
+        assert!(apply(&mut c, &replace).is_some());
+        assert!(
+            apply(&mut c, &replace).is_none(),
+            "the entry is no longer `b`"
+        );
         let rename = Edit::Rename {
             pointer: "/Definition".into(),
             to: "definition".into(),
         };
-        assert!(apply(&mut c, &rename));
-        assert!(!apply(&mut c, &rename));
+        assert!(apply(&mut c, &rename).is_some());
+        assert!(apply(&mut c, &rename).is_none());
         assert!(apply(
             &mut c,
             &Edit::Rename {
                 pointer: "/citations/0/titel".into(),
                 to: "title".into(),
             }
-        ));
+        )
+        .is_some());
         assert_eq!(
             serde_json::to_string(&c).unwrap(),
             r#"{"slug":"a","related":["bb","c"],"definition":"x","citations":[{"title":"t"}],"supersededBy":["d"]}"#
         );
+    }
+
+    #[test]
+    fn a_list_is_never_made_beside_its_misspelling_and_a_rename_merges_into_it() {
+        let mut c = card(r#"{"slug":"x","relatd":["b","c"],"note":"n"}"#);
+        let append = Edit::Append {
+            key: "related",
+            value: "d".into(),
+        };
+        assert_eq!(apply(&mut c, &append), None, "no `related` beside `relatd`");
+        let rename = Edit::Rename {
+            pointer: "/relatd".into(),
+            to: "related".into(),
+        };
+        assert_eq!(
+            apply(&mut c, &rename).as_deref(),
+            Some("renamed `relatd` to `related`")
+        );
+        assert!(apply(&mut c, &append).is_some());
+        assert_eq!(
+            serde_json::to_string(&c).unwrap(),
+            r#"{"slug":"x","related":["b","c","d"],"note":"n"}"#
+        );
+
+        // Both lists: one list, the misspelled one's entries after the other's, once.
+        let mut c = card(r#"{"slug":"x","related":["c","d"],"relatd":["b","c"]}"#);
+        assert_eq!(
+            apply(&mut c, &rename).as_deref(),
+            Some("merged `relatd` into `related`")
+        );
+        assert_eq!(
+            serde_json::to_string(&c).unwrap(),
+            r#"{"slug":"x","related":["c","d","b"]}"#
+        );
+        // A text is not a list: left as it is.
+        let mut c = card(r#"{"slug":"x","related":"c","relatd":["b"]}"#);
+        assert_eq!(apply(&mut c, &rename), None);
     }
 }

@@ -644,3 +644,88 @@ fn serve_watch_reloads_edits_and_keeps_the_last_good_glossary_through_a_broken_o
         server.log()
     );
 }
+
+/// Issue 46, item 2: `x` holds its links under `relatd`; `nvme-tcp` and `iser` list `x`, and
+/// `x` lists only `iser`.
+fn misspelled_list_glossary() -> TempDir {
+    folder(&[
+        (
+            "x.json",
+            "{\n  \"slug\": \"x\",\n  \"term\": \"X\",\n  \"definition\": \"The x.\",\n  \"relatd\": [\"iser\"]\n}\n",
+        ),
+        ("nvme-tcp.json", &card("nvme-tcp", &["x", "iser"])),
+        ("iser.json", &card("iser", &["x", "nvme-tcp"])),
+    ])
+}
+
+#[test]
+fn a_safe_fix_leaves_a_list_it_cannot_see_alone_and_the_rename_takes_every_link_46() {
+    let dir = misspelled_list_glossary();
+    let x_before = fs::read(dir.path().join("x.json")).unwrap();
+    let (code, stdout, stderr) = outcome(&run_in(dir.path(), &["check", ".", "--fix"], None));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert_eq!(
+        fs::read(dir.path().join("x.json")).unwrap(),
+        x_before,
+        "no `related` made beside `relatd`: {stderr}"
+    );
+    assert!(
+        stdout.contains("= help: did you mean `related`?"),
+        "the did-you-mean stays: {stdout}"
+    );
+    assert!(
+        stdout.contains("(its `relatd` is most likely `related`: rename it first)"),
+        "{stdout}"
+    );
+
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--unsafe-fixes"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("`x`: renamed `relatd` to `related`, added `nvme-tcp` to `related`"),
+        "{stderr}"
+    );
+    let x: Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("x.json")).unwrap()).unwrap();
+    assert_eq!(
+        x,
+        serde_json::json!({
+            "slug": "x", "term": "X", "definition": "The x.", "related": ["iser", "nvme-tcp"]
+        }),
+        "one `related` with every link"
+    );
+    assert!(findings(dir.path()).is_empty());
+}
+
+#[test]
+fn a_misspelled_list_beside_the_list_it_meant_is_merged_into_it_46() {
+    // As an earlier `--fix` left it: `related` made beside `relatd`.
+    let dir = misspelled_list_glossary();
+    fs::write(
+        dir.path().join("x.json"),
+        "{\n  \"slug\": \"x\",\n  \"term\": \"X\",\n  \"definition\": \"The x.\",\n  \"related\": [\"nvme-tcp\"],\n  \"relatd\": [\"iser\", \"nvme-tcp\"]\n}\n",
+    )
+    .unwrap();
+    let (_, stdout, _) = outcome(&run_in(dir.path(), &["check", "."], None));
+    assert!(
+        stdout.contains("unknown field `relatd`") && stdout.contains("did you mean `related`?"),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--unsafe-fixes"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("`x`: merged `relatd` into `related`"),
+        "{stderr}"
+    );
+    let x: Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("x.json")).unwrap()).unwrap();
+    assert_eq!(x["related"], serde_json::json!(["nvme-tcp", "iser"]));
+    assert!(x.get("relatd").is_none(), "{x}");
+}

@@ -341,7 +341,9 @@ pub struct CheckArgs {
     pub fix: bool,
 
     /// With --fix, apply the fixes that guess what was meant too: a dangling link replaced by
-    /// the one slug close to it, a misspelled key renamed to the one field close to it.
+    /// the one slug close to it, a misspelled key renamed to the one field close to it (a
+    /// misspelled list merged into the list it meant, when the card has both). A card with a
+    /// misspelled list gets no safe fix to that list: it is renamed first.
     #[arg(long, requires = "fix")]
     pub unsafe_fixes: bool,
 

@@ -628,3 +628,31 @@ fn the_readme_lists_every_rule_with_its_severity() {
         assert!(readme.contains(&row), "README.md lacks the row {row}");
     }
 }
+
+/// Issue 46, item 3: `--fix` on standard input said `empty-file` (the report after the fixes
+/// read standard input again) and hid the real errors.
+#[test]
+fn fix_refuses_standard_input_before_reading_it_46() {
+    let dir = folder(&[]);
+    let card = card("a", &["x"]);
+    for args in [
+        &["check", "-", "--fix"][..],
+        &["check", "-", "--fix", "--dry-run"],
+        &["check", "-", "--fix", "--format", "json"],
+    ] {
+        let (code, stdout, stderr) = outcome(&run_in(dir.path(), args, Some(card.as_bytes())));
+        assert_eq!((code, stdout.as_str()), (2, ""), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("standard input (-) is no file"),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("empty"), "{stderr}");
+    }
+    // Without --fix, the real findings.
+    let (code, f) = check_json(dir.path(), "-", &[], Some(card.as_bytes()));
+    assert_eq!(code, 1);
+    assert_eq!(
+        errors(&f),
+        ["error dangling-link <stdin>:5:15 /related/0 | `related` target `x` is not a term of the glossary"]
+    );
+}

@@ -123,6 +123,14 @@ fn load(args: &CheckArgs) -> Result<Result<check::Checked, ExitCode>> {
 
 /// `check --fix`: the fixes applied (or shown, with --dry-run), then what is left reported.
 fn fix(args: &CheckArgs, color: Color) -> Result<ExitCode> {
+    // Refused before anything is read: standard input is read once, and there is no file to
+    // write the fixes to (fixing it to stdout would mix the cards with the report).
+    if args.glossary.input.as_deref() == Some("-") || args.files.iter().any(|f| f == "-") {
+        bail!(
+            "--fix writes the fixes into the cards' files, and standard input (-) is no file: \
+             give the file itself (`glossgraph check FILE --fix`)"
+        );
+    }
     let checked = match load(args)? {
         Ok(checked) => checked,
         Err(code) => return Ok(code),

@@ -336,7 +336,8 @@ pub struct CheckArgs {
 
     /// Apply the safe fixes (a one-way link's missing mirror is added), say what changed
     /// file by file, then report what is left. Changed files are written whole, in the
-    /// canonical form of `glossgraph fmt`.
+    /// canonical form of `glossgraph fmt`. Standard input (-) is refused (exit 2): it has no
+    /// file to write to.
     #[arg(long)]
     pub fix: bool,
 

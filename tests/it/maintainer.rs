@@ -729,3 +729,55 @@ fn a_misspelled_list_beside_the_list_it_meant_is_merged_into_it_46() {
     assert_eq!(x["related"], serde_json::json!(["nvme-tcp", "iser"]));
     assert!(x.get("relatd").is_none(), "{x}");
 }
+
+/// Issue 46, item 5: `fmt` wrote `18446744073709551616` as `1.8446744073709552e+19`, `1e2`
+/// as `100.0`, `-0` as `-0.0`; `--fix` rewrites a card through the same formatter.
+#[test]
+fn fmt_and_fix_keep_the_text_of_numbers_46() {
+    let numbers = "\"x-big\": 18446744073709551616, \"x-exp\": [1e2, 1E-7, 2.50], \"x-zero\": -0";
+    let untidy = format!(
+        "{{{numbers}, \"definition\": \"The a.\", \"term\": \"A\", \"slug\": \"a\", \"related\": [\"b\"]}}\n"
+    );
+    let dir = folder(&[
+        ("a.json", &untidy),
+        ("b.json", &card("b", &[])),
+        ("cards.jsonl", &format!("{}\n", untidy.trim_end())),
+    ]);
+    let (code, _, stderr) = outcome(&run_in(dir.path(), &["fmt", "a.json", "cards.jsonl"], None));
+    assert_eq!(code, 0, "{stderr}");
+    let a = fs::read_to_string(dir.path().join("a.json")).unwrap();
+    for kept in [
+        "\"x-big\": 18446744073709551616,",
+        "    1e2,\n    1E-7,\n    2.50\n",
+        "\"x-zero\": -0\n",
+    ] {
+        assert!(a.contains(kept), "`{kept}` in {a}");
+    }
+    let lines = fs::read_to_string(dir.path().join("cards.jsonl")).unwrap();
+    assert!(
+        lines
+            .ends_with("\"x-big\":18446744073709551616,\"x-exp\":[1e2,1E-7,2.50],\"x-zero\":-0}\n"),
+        "{lines}"
+    );
+    let (_, stdout, _) = outcome(&run_in(dir.path(), &["fmt", "-"], Some(untidy.as_bytes())));
+    assert!(stdout.contains("18446744073709551616"), "{stdout}");
+
+    // --fix adds `a` to `b`'s `related`, and keeps `b`'s numbers.
+    fs::remove_file(dir.path().join("cards.jsonl")).unwrap();
+    fs::write(
+        dir.path().join("b.json"),
+        card("b", &[]).replace("\"related\": []", &format!("\"related\": [], {numbers}")),
+    )
+    .unwrap();
+    let (_, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", "a.json", "b.json", "--fix"],
+        None,
+    ));
+    assert!(stderr.contains("added `a` to `related`"), "{stderr}");
+    let b = fs::read_to_string(dir.path().join("b.json")).unwrap();
+    assert!(
+        b.contains("18446744073709551616") && b.contains("1e2") && b.contains("-0\n"),
+        "{b}"
+    );
+}

@@ -338,7 +338,8 @@ pub enum FileError {
 }
 
 /// Formats the file at `path` in place (unless `check`): written only when its text changes,
-/// through a temporary file beside it renamed over it. A byte-order mark is kept.
+/// through a temporary file beside it renamed over it. A byte-order mark is dropped (JSON
+/// texts have none, RFC 8259; `check` warns about it).
 ///
 /// # Errors
 /// The file cannot be read, is not JSON (it is then left as it is), or cannot be written.
@@ -347,10 +348,7 @@ pub fn format_file(path: &Path, check: bool) -> Result<Outcome, FileError> {
         path: path.to_owned(),
         source,
     })?;
-    let (bom, body) = match text.strip_prefix('\u{feff}') {
-        Some(rest) => ("\u{feff}", rest),
-        None => ("", text.as_str()),
-    };
+    let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy())
@@ -359,18 +357,16 @@ pub fn format_file(path: &Path, check: bool) -> Result<Outcome, FileError> {
         path: path.to_owned(),
         error,
     })?;
-    if formatted == body {
+    if formatted == text {
         return Ok(Outcome::Unchanged);
     }
     if !check {
-        crate::output::replace_file(path, |w| {
-            w.write_all(bom.as_bytes())?;
-            w.write_all(formatted.as_bytes())
-        })
-        .map_err(|source| FileError::Write {
-            path: path.to_owned(),
-            source,
-        })?;
+        crate::output::replace_file(path, |w| w.write_all(formatted.as_bytes())).map_err(
+            |source| FileError::Write {
+                path: path.to_owned(),
+                source,
+            },
+        )?;
     }
     Ok(Outcome::Changed)
 }

@@ -1,11 +1,12 @@
 //! `check --fix`: the fixes the rules attach to their findings, applied to the cards' files.
 //!
 //! Safe fixes add what a one-way link lacks: the mirror of a `related`, `supersedes` or
-//! `supersededBy` link, at the end of the other card's list (never a removal). Unsafe fixes
-//! guess what was meant, and are applied only when asked: a dangling link replaced by the
-//! one slug close enough to be its typo, a misspelled key renamed to the one field it is
-//! close to. Each changed file is written whole in the canonical form of `glossgraph fmt`;
-//! files no fix touches are not written.
+//! `supersededBy` link, at the end of the other card's list (never removing an entry); and
+//! they remove a file's byte-order mark, which the loader ignores and JSON forbids. Unsafe
+//! fixes guess what was meant, and are applied only when asked: a dangling link replaced by
+//! the one slug close enough to be its typo, a misspelled key renamed to the one field it is
+//! close to. Each changed file is written whole in the canonical form of `glossgraph fmt` (as
+//! far as it is JSON); files no fix touches are not written.
 //!
 //! A fix acts only on what it can see. A card that may hold a list under a misspelled key
 //! (`relatd`) gets no safe fix to that list, which would add a second list beside the first
@@ -186,6 +187,10 @@ pub fn plan(report: &Report, unsafe_fixes: bool) -> Result<Plan, FixError> {
         let mut done = Vec::new();
         // From the last card to the first, so that the offsets of those before stay true.
         for (origin, edits) in cards.iter().rev() {
+            let edits: Vec<&Edit> = edits.iter().copied().filter(|e| !e.is_of_file()).collect();
+            if edits.is_empty() {
+                continue;
+            }
             let start = usize::try_from(origin.offset).map_err(|_| changed())?;
             let whole = text
                 .get(start..start + origin.len as usize)
@@ -212,12 +217,28 @@ pub fn plan(report: &Report, unsafe_fixes: bool) -> Result<Plan, FixError> {
             let compact = serde_json::to_string(&value).expect("a JSON value serializes");
             text.replace_range(start..end, &compact);
         }
+        let drop_bom = cards
+            .values()
+            .flatten()
+            .any(|e| **e == Edit::DropByteOrderMark);
+        let bom = if drop_bom && !bom.is_empty() {
+            plan.applied += 1;
+            done.push(Edit::DropByteOrderMark.to_string());
+            ""
+        } else {
+            bom
+        };
         done.reverse();
+        if done.is_empty() {
+            continue;
+        }
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy())
             .unwrap_or_default();
-        let formatted = fmt::format(&text, Layout::of(&name, &text)).map_err(|_| changed())?;
+        // A file with a line that is not JSON (JSON Lines) cannot be formatted: its fixed
+        // cards are written in place, compact, the rest as it was.
+        let formatted = fmt::format(&text, Layout::of(&name, &text)).unwrap_or(text);
         let after = format!("{bom}{formatted}");
         if after != before {
             plan.files.push(FixedFile {
@@ -351,6 +372,8 @@ fn apply(card: &mut Json, edit: &Edit) -> Option<String> {
             }
             Some(format!("merged `{from}` into `{to}`"))
         }
+        // The file's, not the card's: see `plan`.
+        Edit::DropByteOrderMark => None,
     }
 }
 

@@ -148,7 +148,7 @@ fn byte_order_mark_is_accepted_with_a_warning() {
     let (code, findings) = findings_of(&refs(&files));
     assert_eq!(code, 0);
     assert!(
-        findings.contains(&"warning byte-order-mark ./c.json:1:1 - | the file starts with a UTF-8 byte order mark (U+FEFF); it is ignored".to_owned()),
+        findings.contains(&"warning byte-order-mark ./c.json:1:1 - | the file starts with a UTF-8 byte order mark (U+FEFF); it is ignored | JSON texts have none (RFC 8259): remove it".to_owned()),
         "{findings:?}"
     );
 }

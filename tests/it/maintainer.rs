@@ -781,3 +781,65 @@ fn fmt_and_fix_keep_the_text_of_numbers_46() {
         "{b}"
     );
 }
+
+/// Issue 46, item 14: a byte-order mark was warned about, but `fmt` kept it and `--fix` had
+/// no fix for it.
+#[test]
+fn fix_and_fmt_remove_a_byte_order_mark_46() {
+    let bom = |text: &str| format!("\u{feff}{text}");
+    let dir = folder(&[
+        ("a.json", &bom(&card("a", &["b"]))),
+        ("b.json", &card("b", &["a"])),
+    ]);
+    let (code, stdout, _) = outcome(&run_in(dir.path(), &["check", "."], None));
+    assert_eq!(code, 0);
+    assert!(stdout.contains("warning[byte-order-mark]"), "{stdout}");
+    assert!(
+        stdout.contains("fixable: 1 with `glossgraph check --fix`"),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = outcome(&run_in(dir.path(), &["check", ".", "--fix"], None));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("fixed a.json: removed the byte-order mark"),
+        "{stderr}"
+    );
+    let a = fs::read_to_string(dir.path().join("a.json")).unwrap();
+    assert!(a.starts_with("{\n  \"slug\": \"a\""), "{a:?}");
+    assert!(findings(dir.path()).is_empty());
+
+    // fmt drops it, from a file already formatted and from standard input.
+    let tidy = "{\n  \"slug\": \"b\",\n  \"term\": \"B\",\n  \"definition\": \"The b.\",\n  \"related\": [\n    \"a\"\n  ]\n}\n";
+    fs::write(dir.path().join("b.json"), bom(tidy)).unwrap();
+    let (code, stdout, _) = outcome(&run_in(dir.path(), &["fmt", "--check", "b.json"], None));
+    assert_eq!((code, stdout.trim()), (1, "would reformat b.json"));
+    let (code, _, stderr) = outcome(&run_in(dir.path(), &["fmt", "b.json"], None));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(fs::read_to_string(dir.path().join("b.json")).unwrap(), tidy);
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["fmt", "-"],
+        Some(bom(tidy).as_bytes()),
+    ));
+    assert_eq!((code, stdout.as_str()), (0, tidy), "{stderr}");
+
+    // A JSON Lines file with a line that is not JSON: fixed all the same, that line as it was.
+    let lines = "\u{feff}{\"slug\":\"c\",\"term\":\"C\",\"definition\":\"c\",\"related\":[\"e\"]}\n{\"slug\":\"d\" oops}\n{\"slug\":\"e\",\"term\":\"E\",\"definition\":\"e\"}\n";
+    fs::write(dir.path().join("cards.jsonl"), lines).unwrap();
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", "cards.jsonl", "--fix"],
+        None,
+    ));
+    assert_eq!(code, 1, "the line is still broken: {stderr}");
+    assert!(
+        stderr.contains("removed the byte-order mark; `e`: added `c` to `related`"),
+        "{stderr}"
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("cards.jsonl")).unwrap(),
+        lines
+            .trim_start_matches('\u{feff}')
+            .replace("\"e\"}", "\"e\",\"related\":[\"c\"]}")
+    );
+}

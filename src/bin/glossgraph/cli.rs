@@ -96,7 +96,8 @@ pub enum Command {
     Check(CheckArgs),
 
     /// Rewrite cards in the canonical form: the sample's (two-space indent, keys in the seed
-    /// card's order, unknown keys after them, non-ASCII as itself, lists in their order).
+    /// card's order, unknown keys after them, non-ASCII as itself, lists in their order,
+    /// numbers as written, no byte-order mark).
     ///
     /// Only files whose text changes are written (atomically); a file that is not JSON is
     /// reported with its place and left as it is. JSON array and JSON Lines files are
@@ -334,7 +335,8 @@ pub struct CheckArgs {
     #[arg(long)]
     pub deny_warnings: bool,
 
-    /// Apply the safe fixes (a one-way link's missing mirror is added), say what changed
+    /// Apply the safe fixes (a one-way link's missing mirror is added, a byte-order mark
+    /// removed), say what changed
     /// file by file, then report what is left. Changed files are written whole, in the
     /// canonical form of `glossgraph fmt`. Standard input (-) is refused (exit 2): it has no
     /// file to write to.

@@ -13,8 +13,8 @@
 //! ([`hold_back`]); with `--unsafe-fixes` the key is renamed first (merged into the list it
 //! meant when the card has both), then the mirrors go to the one list.
 
-use std::collections::{BTreeMap, HashMap};
-use std::path::PathBuf;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Path, PathBuf};
 
 use super::report::Report;
 use crate::card::{meant_field, meant_field_of, FIELDS, LIST_FIELDS};
@@ -117,6 +117,47 @@ pub struct Plan {
     pub applied: usize,
     /// Unsafe fixes left out (without `--unsafe-fixes`).
     pub unsafe_left: usize,
+    /// The fixes whose findings the plan removes: those applied, and those whose change is
+    /// made by another (a mirror a merged list holds already).
+    done: HashSet<(Origin, Edit)>,
+}
+
+impl Plan {
+    /// `report` without the findings the plan's fixes remove: what `--fix` would leave. (The
+    /// check after the fixes may find more: a typo replaced by a term that does not link
+    /// back is a one-way link.)
+    pub fn leave(&self, report: &mut Report) {
+        report.findings.retain(|f| {
+            f.fix
+                .as_deref()
+                .is_none_or(|fix| !self.done.contains(&(fix.card, fix.edit.clone())))
+        });
+    }
+
+    /// The plan as JSON: `{"written", "applied", "unsafe", "files": [{"file", "changes",
+    /// "diff"}]}`, `written` false for a dry run, `unsafe` the fixes left out without
+    /// `--unsafe-fixes`, each file as `name` names it, its changes card by card and its unified
+    /// diff.
+    pub fn to_json(&self, written: bool, name: impl Fn(&Path) -> String) -> serde_json::Value {
+        let files: Vec<serde_json::Value> = self
+            .files
+            .iter()
+            .map(|file| {
+                let name = name(&file.path);
+                serde_json::json!({
+                    "file": name,
+                    "changes": file.done,
+                    "diff": file.diff(&name),
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "written": written,
+            "applied": self.applied,
+            "unsafe": self.unsafe_left,
+            "files": files,
+        })
+    }
 }
 
 /// Why the fixes could not be planned.
@@ -141,7 +182,7 @@ pub fn available(report: &Report) -> (usize, usize) {
 
 /// The distinct fixes of `report`'s findings, in report order.
 fn fixes_of(report: &Report) -> Vec<&Fix> {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = HashSet::new();
     report
         .findings
         .iter()
@@ -206,6 +247,12 @@ pub fn plan(report: &Report, unsafe_fixes: bool) -> Result<Plan, FixError> {
             for edit in renames.chain(others) {
                 if let Some(done) = apply(&mut value, edit) {
                     said.push(done);
+                    plan.done.insert((*origin, (*edit).clone()));
+                }
+            }
+            for edit in &edits {
+                if holds(&value, edit) {
+                    plan.done.insert((*origin, (*edit).clone()));
                 }
             }
             if said.is_empty() {
@@ -218,11 +265,11 @@ pub fn plan(report: &Report, unsafe_fixes: bool) -> Result<Plan, FixError> {
             text.replace_range(start..end, &compact);
         }
         let drop_bom = cards
-            .values()
-            .flatten()
-            .any(|e| **e == Edit::DropByteOrderMark);
-        let bom = if drop_bom && !bom.is_empty() {
+            .iter()
+            .find(|(_, edits)| edits.contains(&&Edit::DropByteOrderMark));
+        let bom = if let (Some((file, _)), false) = (drop_bom, bom.is_empty()) {
             plan.applied += 1;
+            plan.done.insert((*file, Edit::DropByteOrderMark));
             done.push(Edit::DropByteOrderMark.to_string());
             ""
         } else {
@@ -266,6 +313,17 @@ fn member<'a>(object: &'a Json, key: &str) -> Option<&'a Json> {
         Json::Object(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
         _ => None,
     }
+}
+
+/// Whether `card` is as an append `edit` would make it (the mirror is in the list).
+fn holds(card: &Json, edit: &Edit) -> bool {
+    let (Edit::Append { key, value }, Json::Object(members)) = (edit, card) else {
+        return false;
+    };
+    let entry = Json::String(value.clone());
+    members
+        .iter()
+        .any(|(k, v)| k == key && matches!(v, Json::Array(items) if items.contains(&entry)))
 }
 
 /// Whether the object `members` has a key it does not know that most likely means `field`

@@ -833,7 +833,9 @@ fn fix_and_fmt_remove_a_byte_order_mark_46() {
     ));
     assert_eq!(code, 1, "the line is still broken: {stderr}");
     assert!(
-        stderr.contains("removed the byte-order mark; `e`: added `c` to `related`"),
+        stderr.contains(
+            "fixed cards.jsonl: removed the byte-order mark\nglossgraph: fixed cards.jsonl: `e`: added `c` to `related`\n"
+        ),
         "{stderr}"
     );
     assert_eq!(
@@ -841,5 +843,144 @@ fn fix_and_fmt_remove_a_byte_order_mark_46() {
         lines
             .trim_start_matches('\u{feff}')
             .replace("\"e\"}", "\"e\",\"related\":[\"c\"]}")
+    );
+}
+
+/// Issue 46, item 13: `--fix` said every change, one line a file (14 KB for a JSON Lines
+/// file of 213 fixes): now one line a card, as many as `--max-per-rule` shows.
+#[test]
+fn fix_says_at_most_max_per_rule_changes_then_counts_the_rest_46() {
+    // `h` lists 15 terms that do not list it back: 15 cards to change in one file.
+    let slugs: Vec<String> = (1..=15).map(|i| format!("t{i:02}")).collect();
+    let refs: Vec<&str> = slugs.iter().map(String::as_str).collect();
+    let mut lines = vec![card("h", &refs).replace('\n', "")];
+    lines.extend(slugs.iter().map(|s| card(s, &[]).replace('\n', "")));
+    let text = lines.join("\n") + "\n";
+    let dir = folder(&[("cards.jsonl", &text)]);
+
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", "cards.jsonl", "--fix"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let said: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("glossgraph: fixed "))
+        .collect();
+    assert_eq!(said.len(), 10, "{stderr}");
+    assert_eq!(
+        said[0],
+        "glossgraph: fixed cards.jsonl: `t01`: added `h` to `related`"
+    );
+    assert!(
+        stderr.contains("glossgraph: … and 5 more changes (--max-per-rule 0 lists them all)\n"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("applied 15 fixes in 1 file"), "{stderr}");
+    assert!(stderr.lines().all(|l| l.len() < 120), "{stderr}");
+
+    fs::write(dir.path().join("cards.jsonl"), &text).unwrap();
+    let (_, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", "cards.jsonl", "--fix", "--max-per-rule", "0"],
+        None,
+    ));
+    let said = stderr
+        .lines()
+        .filter(|l| l.starts_with("glossgraph: fixed "))
+        .count();
+    assert_eq!(said, 15, "{stderr}");
+    assert!(!stderr.contains("more change"), "{stderr}");
+}
+
+/// Issue 46, item 15: `--fix --dry-run --format json` printed a diff, and `--fix --dry-run`
+/// of a glossary with an error no fix removes printed nothing and exited 0.
+#[test]
+fn fix_dry_run_reports_what_the_fixes_leave_as_text_or_json_46() {
+    // Only an error no fix removes.
+    let dir = folder(&[("a.json", &card("a", &["nowhere"]))]);
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--dry-run"],
+        None,
+    ));
+    assert_eq!((code, stdout.as_str()), (1, ""), "{stderr}");
+    assert!(
+        stderr.contains("error[dangling-link]: `related` target `nowhere` is not a term"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("would apply 0 fixes in 0 files"),
+        "{stderr}"
+    );
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--dry-run", "--format", "json"],
+        None,
+    ));
+    assert_eq!(code, 1, "{stderr}");
+    let doc: Value = serde_json::from_str(&stdout).expect("JSON on stdout");
+    assert_eq!(doc["fixes"]["files"], serde_json::json!([]));
+    assert_eq!(doc["summary"]["errors"], 1);
+    assert_eq!(doc["summary"]["rules"]["dangling-link"], 1);
+
+    // Fixes and findings left: the diff inside the JSON, the findings the fixes remove gone.
+    let dir = fixable_glossary();
+    let a_before = fs::read(dir.path().join("a.json")).unwrap();
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--dry-run", "--format", "json"],
+        None,
+    ));
+    assert_eq!(code, 1, "{stderr}");
+    let doc: Value = serde_json::from_str(&stdout).expect("JSON on stdout");
+    let fixes = &doc["fixes"];
+    assert_eq!(
+        (&fixes["written"], &fixes["applied"], &fixes["unsafe"]),
+        (&Value::Bool(false), &Value::from(2), &Value::from(3))
+    );
+    assert_eq!(fixes["files"][0]["file"], "a.json");
+    assert_eq!(
+        fixes["files"][0]["changes"],
+        serde_json::json!(["`a`: added `b` to `supersededBy`, added `b` to `related`"])
+    );
+    assert!(
+        fixes["files"][0]["diff"]
+            .as_str()
+            .unwrap()
+            .starts_with("--- a/a.json\n+++ b/a.json\n@@ "),
+        "{fixes}"
+    );
+    let left: Vec<&str> = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule"].as_str().unwrap())
+        .collect();
+    assert_eq!(left, ["missing-field", "unknown-field", "dangling-link"]);
+    assert_eq!(fs::read(dir.path().join("a.json")).unwrap(), a_before);
+
+    // --fix --format json: what was written, then the check after it.
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--format", "json"],
+        None,
+    ));
+    assert_eq!(code, 1, "{stderr}");
+    let doc: Value = serde_json::from_str(&stdout).expect("JSON on stdout");
+    assert_eq!(doc["fixes"]["written"], true);
+    assert_eq!(doc["summary"]["errors"], 2);
+
+    // SARIF and GitHub have no place for a diff.
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--dry-run", "--format", "sarif"],
+        None,
+    ));
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert!(
+        stderr.contains("--format sarif reports findings only"),
+        "{stderr}"
     );
 }

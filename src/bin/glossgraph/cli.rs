@@ -336,10 +336,10 @@ pub struct CheckArgs {
     pub deny_warnings: bool,
 
     /// Apply the safe fixes (a one-way link's missing mirror is added, a byte-order mark
-    /// removed), say what changed
-    /// file by file, then report what is left. Changed files are written whole, in the
-    /// canonical form of `glossgraph fmt`. Standard input (-) is refused (exit 2): it has no
-    /// file to write to.
+    /// removed), say what changed card by card (at most --max-per-rule lines, the rest
+    /// counted), then report what is left (with --format json, `fixes` first). Changed files
+    /// are written whole, in the canonical form of `glossgraph fmt`. Standard input (-) is
+    /// refused (exit 2): it has no file to write to.
     #[arg(long)]
     pub fix: bool,
 
@@ -350,14 +350,16 @@ pub struct CheckArgs {
     #[arg(long, requires = "fix")]
     pub unsafe_fixes: bool,
 
-    /// With --fix, write nothing: print the changes as a unified diff, and exit 1 when there
-    /// are some.
+    /// With --fix, write nothing: print the changes as a unified diff on stdout and the
+    /// findings no fix removes on stderr (with --format json, one JSON document of both on
+    /// stdout; sarif and github are refused), and exit 1 when a file would change or the
+    /// findings fail the check.
     #[arg(long, requires = "fix")]
     pub dry_run: bool,
 
     /// Show at most N findings of each rule, then count the others in one line (0: show
-    /// every finding). The summary counts the findings of every rule; --format json always
-    /// lists every finding.
+    /// every finding); with --fix, at most N of the changes made. The summary counts the
+    /// findings of every rule; --format json always lists every finding.
     #[arg(long, value_name = "N", default_value_t = MAX_PER_RULE, allow_negative_numbers = true, value_parser = count)]
     pub max_per_rule: usize,
 }

@@ -984,3 +984,39 @@ fn fix_dry_run_reports_what_the_fixes_leave_as_text_or_json_46() {
         "{stderr}"
     );
 }
+
+/// Issue 46, item 18: `schema --strict` printed the same schema as `schema`, which is strict
+/// already (an unknown key is rejected): the flag is gone, as `--language`, which changed
+/// nothing either.
+#[test]
+fn schema_offers_no_flag_that_changes_nothing_46() {
+    let (code, schema, stderr) = outcome(&run_in(root(), &["schema"], None));
+    assert_eq!(code, 0, "{stderr}");
+    let schema: Value = serde_json::from_str(&schema).unwrap();
+    assert_eq!(schema["additionalProperties"], false);
+    assert_eq!(
+        schema["properties"]["citations"]["items"]["additionalProperties"],
+        false
+    );
+    for flag in ["--strict", "--language"] {
+        let args: &[&str] = match flag {
+            "--strict" => &["schema", "--strict"],
+            _ => &["schema", "--language", "de"],
+        };
+        let (code, stdout, stderr) = outcome(&run_in(root(), args, None));
+        assert_eq!((code, stdout.as_str()), (2, ""), "{flag}");
+        assert!(
+            stderr.contains(&format!("unexpected argument '{flag}'")),
+            "{stderr}"
+        );
+    }
+    let (_, help, _) = outcome(&run_in(root(), &["schema", "--help"], None));
+    assert!(
+        !help.contains("--strict ") && !help.contains("--language"),
+        "{help}"
+    );
+    assert!(
+        help.contains("It is strict: an unknown key is rejected"),
+        "{help}"
+    );
+}

@@ -115,6 +115,7 @@ pub enum Command {
     /// Print the JSON Schema (draft-07) of a term card, with the statuses of INPUT's settings.
     ///
     /// Editors check cards against it as people type; the README shows VS Code's setting.
+    /// It is strict: an unknown key is rejected, as `check --strict` rejects it.
     ///
     /// Examples:
     ///   glossgraph schema > card.schema.json
@@ -681,10 +682,41 @@ pub struct RenderArgs {
     pub view: ViewArgs,
 }
 
+/// The settings the schema is made of. Not [`GlossaryArgs`]: the schema has one form, the
+/// strict one (no `--strict`), and no text to tag with a language (no `--language`).
 #[derive(Debug, Args)]
 pub struct SchemaArgs {
-    #[command(flatten)]
-    pub glossary: GlossaryArgs,
+    /// The glossary whose settings (its glossgraph.toml: statuses, base IRI, title) the
+    /// schema takes: a folder of cards or a card, array or JSON Lines file [default: data]
+    #[arg(value_name = "INPUT")]
+    pub input: Option<String>,
+
+    /// Base IRI of the glossary (overrides glossgraph.toml), under which the schema's $id
+    /// is; must end in / or #.
+    #[arg(long, value_name = "IRI")]
+    pub base: Option<String>,
+
+    /// Title of the glossary (overrides glossgraph.toml).
+    #[arg(long)]
+    pub title: Option<String>,
+
+    /// Read settings from this file instead of INPUT's glossgraph.toml.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+}
+
+impl SchemaArgs {
+    /// The glossary arguments these settings stand for.
+    pub fn glossary(&self) -> GlossaryArgs {
+        GlossaryArgs {
+            input: self.input.clone(),
+            strict: true,
+            base: self.base.clone(),
+            language: None,
+            title: self.title.clone(),
+            config: self.config.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Args)]

@@ -202,7 +202,8 @@ pub struct Finding {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fix {
     /// The card to change (not always the card of the finding: a missing mirror is added to
-    /// the card that lacks it).
+    /// the card that lacks it); for an edit of the file ([`Edit::is_of_file`]), the start of
+    /// the file (an origin of no length).
     pub card: Origin,
     /// The card's file, filled in when the finding is located; `None` for standard input.
     pub path: Option<std::path::PathBuf>,
@@ -227,6 +228,15 @@ pub enum Edit {
     /// Rename the key at `pointer` (a card's field, or a citation's) to `to`, unless its
     /// object has `to` already.
     Rename { pointer: String, to: String },
+    /// Remove the byte-order mark that starts the card's file.
+    DropByteOrderMark,
+}
+
+impl Edit {
+    /// Whether the edit is of the card's file rather than of a card.
+    pub fn is_of_file(&self) -> bool {
+        matches!(self, Edit::DropByteOrderMark)
+    }
 }
 
 impl fmt::Display for Edit {
@@ -240,6 +250,7 @@ impl fmt::Display for Edit {
                 let from = pointer.rsplit('/').next().unwrap_or_default();
                 write!(f, "renamed `{from}` to `{to}`")
             }
+            Edit::DropByteOrderMark => f.write_str("removed the byte-order mark"),
         }
     }
 }

@@ -10,24 +10,28 @@
 //! Formatting never changes what a card says: only the order of an object's keys and the
 //! white space between tokens change (values, duplicates and all, are written back as they
 //! were read). The text is read into a value that keeps its keys' order ([`Json`]), since the
-//! order is what the formatter decides.
+//! order is what the formatter decides, and a number's text (`1e2` stays `1e2`, a 20-digit
+//! integer keeps its digits), since a number read as `u64`/`f64` would be written back
+//! otherwise.
 
 use std::fmt;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
 use crate::card::{CITATION_FIELDS, FIELDS};
 
-/// A JSON value that keeps the order of an object's keys (and any duplicate key).
+/// A JSON value that keeps the order of an object's keys (and any duplicate key) and the
+/// text of its numbers.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Json {
     Null,
     Bool(bool),
-    Number(serde_json::Number),
+    /// The number as the text has it (read through [`parse`]).
+    Number(String),
     String(String),
     Array(Vec<Json>),
     Object(Vec<(String, Json)>),
@@ -47,16 +51,16 @@ impl<'de> Deserialize<'de> for Json {
             fn visit_bool<E>(self, v: bool) -> Result<Json, E> {
                 Ok(Json::Bool(v))
             }
+            // serde_json gives a number as a u64, i64 or f64, whose text may differ from the
+            // card's: [`parse`] writes the card's text in afterwards.
             fn visit_i64<E>(self, v: i64) -> Result<Json, E> {
-                Ok(Json::Number(v.into()))
+                Ok(Json::Number(v.to_string()))
             }
             fn visit_u64<E>(self, v: u64) -> Result<Json, E> {
-                Ok(Json::Number(v.into()))
+                Ok(Json::Number(v.to_string()))
             }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Json, E> {
-                serde_json::Number::from_f64(v)
-                    .map(Json::Number)
-                    .ok_or_else(|| E::custom("a number JSON cannot hold"))
+            fn visit_f64<E>(self, v: f64) -> Result<Json, E> {
+                Ok(Json::Number(v.to_string()))
             }
             fn visit_str<E>(self, v: &str) -> Result<Json, E> {
                 Ok(Json::String(v.to_owned()))
@@ -88,7 +92,10 @@ impl Serialize for Json {
         match self {
             Json::Null => s.serialize_unit(),
             Json::Bool(b) => s.serialize_bool(*b),
-            Json::Number(n) => n.serialize(s),
+            // Written as it was read: serde_json writes a raw value's text as it is.
+            Json::Number(n) => serde_json::value::RawValue::from_string(n.clone())
+                .map_err(serde::ser::Error::custom)?
+                .serialize(s),
             Json::String(t) => s.serialize_str(t),
             Json::Array(items) => {
                 let mut seq = s.serialize_seq(Some(items.len()))?;
@@ -171,9 +178,10 @@ pub fn format(text: &str, layout: Layout) -> Result<String, SyntaxError> {
     Ok(out)
 }
 
-/// `text` parsed; `line` is added to the error's line (for a line of a JSON Lines file).
+/// `text` parsed, its numbers as `text` writes them; `line` is added to the error's line (for
+/// a line of a JSON Lines file).
 pub(crate) fn parse(text: &str, line: usize) -> Result<Json, SyntaxError> {
-    serde_json::from_str(text).map_err(|e| SyntaxError {
+    let mut value = serde_json::from_str(text).map_err(|e| SyntaxError {
         line: e.line() + line,
         column: e.column(),
         message: e
@@ -182,6 +190,55 @@ pub(crate) fn parse(text: &str, line: usize) -> Result<Json, SyntaxError> {
             .next()
             .unwrap_or_default()
             .to_owned(),
+    })?;
+    let mut numbers = Vec::new();
+    numbers_of(&mut value, &mut numbers);
+    for (number, text) in numbers.into_iter().zip(number_texts(text)) {
+        text.clone_into(number);
+    }
+    Ok(value)
+}
+
+/// The numbers of `value`, in the order of its text (an object's members and an array's
+/// items are kept in that order).
+fn numbers_of<'a>(value: &'a mut Json, out: &mut Vec<&'a mut String>) {
+    match value {
+        Json::Number(n) => out.push(n),
+        Json::Array(items) => items.iter_mut().for_each(|v| numbers_of(v, out)),
+        Json::Object(members) => members.iter_mut().for_each(|(_, v)| numbers_of(v, out)),
+        Json::Null | Json::Bool(_) | Json::String(_) => {}
+    }
+}
+
+/// The numbers of the well-formed JSON `text`, as written, in order. Outside strings, a `-`
+/// or a digit can only start a number (no other token holds one), which runs to the next
+/// character that cannot be in a number.
+fn number_texts(text: &str) -> impl Iterator<Item = &str> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < bytes.len() {
+            match bytes[i] {
+                b'"' => {
+                    i += 1;
+                    while i < bytes.len() && bytes[i] != b'"' {
+                        i += if bytes[i] == b'\\' { 2 } else { 1 };
+                    }
+                    i += 1;
+                }
+                b'-' | b'0'..=b'9' => {
+                    let start = i;
+                    while i < bytes.len()
+                        && matches!(bytes[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                    {
+                        i += 1;
+                    }
+                    return Some(&text[start..i]);
+                }
+                _ => i += 1,
+            }
+        }
+        None
     })
 }
 
@@ -247,7 +304,8 @@ pub enum FileError {
 }
 
 /// Formats the file at `path` in place (unless `check`): written only when its text changes,
-/// through a temporary file beside it renamed over it. A byte-order mark is kept.
+/// through a temporary file beside it renamed over it. A byte-order mark is dropped (JSON
+/// texts have none, RFC 8259; `check` warns about it).
 ///
 /// # Errors
 /// The file cannot be read, is not JSON (it is then left as it is), or cannot be written.
@@ -256,10 +314,7 @@ pub fn format_file(path: &Path, check: bool) -> Result<Outcome, FileError> {
         path: path.to_owned(),
         source,
     })?;
-    let (bom, body) = match text.strip_prefix('\u{feff}') {
-        Some(rest) => ("\u{feff}", rest),
-        None => ("", text.as_str()),
-    };
+    let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy())
@@ -268,18 +323,16 @@ pub fn format_file(path: &Path, check: bool) -> Result<Outcome, FileError> {
         path: path.to_owned(),
         error,
     })?;
-    if formatted == body {
+    if formatted == text {
         return Ok(Outcome::Unchanged);
     }
     if !check {
-        crate::output::replace_file(path, |w| {
-            w.write_all(bom.as_bytes())?;
-            w.write_all(formatted.as_bytes())
-        })
-        .map_err(|source| FileError::Write {
-            path: path.to_owned(),
-            source,
-        })?;
+        crate::output::replace_file(path, |w| w.write_all(formatted.as_bytes())).map_err(
+            |source| FileError::Write {
+                path: path.to_owned(),
+                source,
+            },
+        )?;
     }
     Ok(Outcome::Changed)
 }
@@ -317,6 +370,18 @@ mod tests {
             "{\n  \"slug\": \"a\",\n  \"term\": \"Ä\",\n  \"citations\": [\n    {\n      \"id\": \"a\",\n      \"url\": \"https://a.example/\",\n      \"z\": 1\n    }\n  ],\n  \"x-extra\": [\n    3,\n    1.5,\n    null,\n    true\n  ]\n}\n"
         );
         assert_eq!(format(&out, Layout::Card).unwrap(), out);
+    }
+
+    #[test]
+    fn numbers_keep_their_text() {
+        let text = "{\"x\": [18446744073709551616, 1e2, -0, 1.50, 0.1, -12, 1E-7], \"y\": {\"z\": 2.0}, \"s\": \"1 \\\" 2\"}";
+        let out = format(text, Layout::Card).unwrap();
+        assert_eq!(
+            out,
+            "{\n  \"x\": [\n    18446744073709551616,\n    1e2,\n    -0,\n    1.50,\n    0.1,\n    -12,\n    1E-7\n  ],\n  \"y\": {\n    \"z\": 2.0\n  },\n  \"s\": \"1 \\\" 2\"\n}"
+        );
+        let lines = "{\"n\":1e2,\"m\":[-0]}\n";
+        assert_eq!(format(lines, Layout::Lines).unwrap(), lines);
     }
 
     #[test]

@@ -433,24 +433,26 @@ impl Fields {
     }
 
     /// Once the object is read: its required fields that are missing, and the field each
-    /// unknown key most likely meant among those it lacks.
-    fn missing(&mut self, names: &[&'static str], required: &[&str]) {
+    /// unknown key most likely meant among those it lacks (or among its `lists`, see
+    /// [`meant_field_of`]).
+    fn missing(&mut self, names: &[&'static str], required: &[&str], lists: &[&str]) {
         for (i, name) in names.iter().enumerate() {
             if required.contains(name) && self.seen & (1 << i) == 0 {
                 self.problems.push((pointer(&[name]), Problem::Missing));
             }
         }
-        let lacking = names
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| self.seen & (1 << i) == 0)
-            .map(|(_, name)| *name);
-        let lacking: Vec<&'static str> = lacking.collect();
+        let seen = self.seen;
+        let has = |field: &str| {
+            names
+                .iter()
+                .position(|name| *name == field)
+                .is_some_and(|i| seen & (1 << i) != 0)
+        };
         for (at, problem) in &mut self.problems {
             if let Problem::UnknownField { meant } = problem {
                 let key = at.rsplit('/').next().unwrap_or_default();
                 let key = key.replace("~1", "/").replace("~0", "~");
-                *meant = super::meant_field(&key, &lacking);
+                *meant = super::meant_field_of(&key, names, lists, has);
             }
         }
     }
@@ -590,7 +592,7 @@ fn read_card<'de, A: MapAccess<'de>>(
             _ => list(PROVENANCE, scratch, &mut f, map)?,
         }
     }
-    f.missing(&FIELDS, &REQUIRED);
+    f.missing(&FIELDS, &REQUIRED, &LIST_FIELDS);
     f.problems.extend(
         citation_problems
             .into_iter()
@@ -630,7 +632,7 @@ impl<'de> Shape<'de> for CitationVisitor<'_> {
                 }
             }
         }
-        f.missing(&CITATION_FIELDS, &["id", "title", "url"]);
+        f.missing(&CITATION_FIELDS, &["id", "title", "url"], &[]);
         scratch.spans.extend(parts);
         scratch.accessed.push(accessed);
         Ok(Some(f.problems))

@@ -70,6 +70,40 @@ pub fn meant_field(key: &str, fields: &[&'static str]) -> Option<(&'static str, 
     crate::suggest::closest(&key, fields.iter().copied())
 }
 
+/// The fields of a card that hold lists. An unknown key close to one the card has already
+/// (`relatd` beside `related`) is taken for it: the rename fix merges the two lists.
+pub const LIST_FIELDS: [&str; 8] = [
+    "advantages",
+    "limitations",
+    "supersedes",
+    "supersededBy",
+    "aliases",
+    "related",
+    "citations",
+    "provenance",
+];
+
+/// The field of `fields` that the unknown key `key` of an object most likely meant, and
+/// whether no other is as likely: among the fields the object lacks (`has` says which it
+/// has), else among the `lists` it has, since a misspelled list beside the list it meant is
+/// most likely that list in two parts (the rename fix merges them).
+pub fn meant_field_of(
+    key: &str,
+    fields: &[&'static str],
+    lists: &[&str],
+    has: impl Fn(&str) -> bool,
+) -> Option<(&'static str, bool)> {
+    let lacking: Vec<&'static str> = fields.iter().copied().filter(|f| !has(f)).collect();
+    meant_field(key, &lacking).or_else(|| {
+        let present: Vec<&'static str> = fields
+            .iter()
+            .copied()
+            .filter(|f| has(f) && lists.contains(f))
+            .collect();
+        meant_field(key, &present)
+    })
+}
+
 /// A card as separate owned fields: what the generator and `import` build, what tests write
 /// by hand, and what is written back out as JSON. A [`Card`] is made from it (`Card::from`)
 /// and gives it back ([`Card::draft`]).
@@ -320,6 +354,25 @@ mod tests {
             Some(("title", true))
         );
         assert_eq!(meant_field("colour", &FIELDS), None);
+    }
+
+    #[test]
+    fn a_misspelled_list_beside_the_list_it_meant_is_that_list() {
+        let has = |present: &'static [&'static str]| move |f: &str| present.contains(&f);
+        // Among the fields the card lacks first: `Definition` is not `definition` when the
+        // card has it (a text is not merged), `relatd` is `related` either way.
+        assert_eq!(
+            meant_field_of("relatd", &FIELDS, &LIST_FIELDS, has(&["slug"])),
+            Some(("related", true))
+        );
+        assert_eq!(
+            meant_field_of("relatd", &FIELDS, &LIST_FIELDS, has(&["related"])),
+            Some(("related", true))
+        );
+        assert_eq!(
+            meant_field_of("Definition", &FIELDS, &LIST_FIELDS, has(&["definition"])),
+            None
+        );
     }
 
     #[test]

@@ -211,6 +211,7 @@ fn check_rest(
         out
     });
     relations::glossary(&glossary, &origins, &unjoined, &mut findings);
+    fix::hold_back(&mut findings);
     findings.extend(labels);
     // A missing or mistyped field reads as empty; saying it is empty too would be noise. A
     // misspelled required field is reported missing at its key (`/Definition`), for the

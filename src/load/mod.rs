@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeSeed;
 
 use crate::card::{CardSeed, Decoded};
-use crate::diag::{line_column, Finding, Origin, Place, Rule, SourceId};
+use crate::diag::{line_column, Edit, Finding, Origin, Place, Rule, SourceId};
 use crate::Card;
 
 mod belongs;
@@ -538,15 +538,26 @@ impl Loaded {
         let stripped = strip_bom(text);
         if stripped.len() != text.len() {
             self.sources.list[id as usize].bom = true;
-            self.findings.push(Finding::new(
-                Rule::ByteOrderMark,
-                Place::Source {
-                    source: id,
-                    line: 1,
-                    column: 1,
-                },
-                "the file starts with a UTF-8 byte order mark (U+FEFF); it is ignored",
-            ));
+            let file = Origin {
+                source: id,
+                line: 1,
+                column: 1,
+                offset: 0,
+                len: 0,
+            };
+            self.findings.push(
+                Finding::new(
+                    Rule::ByteOrderMark,
+                    Place::Source {
+                        source: id,
+                        line: 1,
+                        column: 1,
+                    },
+                    "the file starts with a UTF-8 byte order mark (U+FEFF); it is ignored",
+                )
+                .with_hint("JSON texts have none (RFC 8259): remove it")
+                .with_fix(file, Edit::DropByteOrderMark, true),
+            );
         }
         stripped
     }

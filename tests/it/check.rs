@@ -148,7 +148,7 @@ fn byte_order_mark_is_accepted_with_a_warning() {
     let (code, findings) = findings_of(&refs(&files));
     assert_eq!(code, 0);
     assert!(
-        findings.contains(&"warning byte-order-mark ./c.json:1:1 - | the file starts with a UTF-8 byte order mark (U+FEFF); it is ignored".to_owned()),
+        findings.contains(&"warning byte-order-mark ./c.json:1:1 - | the file starts with a UTF-8 byte order mark (U+FEFF); it is ignored | JSON texts have none (RFC 8259): remove it".to_owned()),
         "{findings:?}"
     );
 }
@@ -643,5 +643,35 @@ fn bad_configuration_is_located() {
     assert_eq!(
         stderr,
         "glossgraph: error: command line: base IRI `https://x.org/no-slash` must end in `/` or `#`\n"
+    );
+}
+
+/// Issue 46, item 3: `--fix` on standard input said `empty-file` (the report after the fixes
+/// read standard input again) and hid the real errors.
+#[test]
+fn fix_refuses_standard_input_before_reading_it_46() {
+    let dir = folder(&[]);
+    let card = card("a", &["x"]);
+    for args in [
+        &["check", "-", "--fix"][..],
+        &["check", "-", "--fix", "--dry-run"],
+        &["check", "-", "--fix", "--format", "json"],
+    ] {
+        // Nothing on standard input: it is refused before it is read (written to, the pipe
+        // could be closed before the bytes are all in).
+        let (code, stdout, stderr) = outcome(&run_in(dir.path(), args, None));
+        assert_eq!((code, stdout.as_str()), (2, ""), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("standard input (-) is no file"),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("empty"), "{stderr}");
+    }
+    // Without --fix, the real findings.
+    let (code, f) = check_json(dir.path(), "-", &[], Some(card.as_bytes()));
+    assert_eq!(code, 1);
+    assert_eq!(
+        errors(&f),
+        ["error dangling-link <stdin>:5:15 /related/0 | `related` target `x` is not a term of the glossary"]
     );
 }

@@ -1245,3 +1245,379 @@ fn serve_watch_starts_on_a_broken_glossary_and_shows_its_errors_in_the_pages() {
         server.log()
     );
 }
+
+/// Issue 46, item 2: `x` holds its links under `relatd`; `nvme-tcp` and `iser` list `x`, and
+/// `x` lists only `iser`.
+fn misspelled_list_glossary() -> TempDir {
+    folder(&[
+        (
+            "x.json",
+            "{\n  \"slug\": \"x\",\n  \"term\": \"X\",\n  \"definition\": \"The x.\",\n  \"relatd\": [\"iser\"]\n}\n",
+        ),
+        ("nvme-tcp.json", &card("nvme-tcp", &["x", "iser"])),
+        ("iser.json", &card("iser", &["x", "nvme-tcp"])),
+    ])
+}
+
+#[test]
+fn a_safe_fix_leaves_a_list_it_cannot_see_alone_and_the_rename_takes_every_link_46() {
+    let dir = misspelled_list_glossary();
+    let x_before = fs::read(dir.path().join("x.json")).unwrap();
+    let (code, stdout, stderr) = outcome(&run_in(dir.path(), &["check", ".", "--fix"], None));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert_eq!(
+        fs::read(dir.path().join("x.json")).unwrap(),
+        x_before,
+        "no `related` made beside `relatd`: {stderr}"
+    );
+    assert!(
+        stdout.contains("= help: did you mean `related`?"),
+        "the did-you-mean stays: {stdout}"
+    );
+    assert!(
+        stdout.contains("(its `relatd` is most likely `related`: rename it first)"),
+        "{stdout}"
+    );
+
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--unsafe-fixes"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("`x`: renamed `relatd` to `related`, added `nvme-tcp` to `related`"),
+        "{stderr}"
+    );
+    let x: Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("x.json")).unwrap()).unwrap();
+    assert_eq!(
+        x,
+        serde_json::json!({
+            "slug": "x", "term": "X", "definition": "The x.", "related": ["iser", "nvme-tcp"]
+        }),
+        "one `related` with every link"
+    );
+    assert!(findings(dir.path()).is_empty());
+}
+
+#[test]
+fn a_misspelled_list_beside_the_list_it_meant_is_merged_into_it_46() {
+    // As an earlier `--fix` left it: `related` made beside `relatd`.
+    let dir = misspelled_list_glossary();
+    fs::write(
+        dir.path().join("x.json"),
+        "{\n  \"slug\": \"x\",\n  \"term\": \"X\",\n  \"definition\": \"The x.\",\n  \"related\": [\"nvme-tcp\"],\n  \"relatd\": [\"iser\", \"nvme-tcp\"]\n}\n",
+    )
+    .unwrap();
+    let (_, stdout, _) = outcome(&run_in(dir.path(), &["check", "."], None));
+    assert!(
+        stdout.contains("unknown field `relatd`") && stdout.contains("did you mean `related`?"),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--unsafe-fixes"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("`x`: merged `relatd` into `related`"),
+        "{stderr}"
+    );
+    let x: Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("x.json")).unwrap()).unwrap();
+    assert_eq!(x["related"], serde_json::json!(["nvme-tcp", "iser"]));
+    assert!(x.get("relatd").is_none(), "{x}");
+}
+
+/// Issue 46, item 5: `fmt` wrote `18446744073709551616` as `1.8446744073709552e+19`, `1e2`
+/// as `100.0`, `-0` as `-0.0`; `--fix` rewrites a card through the same formatter.
+#[test]
+fn fmt_and_fix_keep_the_text_of_numbers_46() {
+    let numbers = "\"x-big\": 18446744073709551616, \"x-exp\": [1e2, 1E-7, 2.50], \"x-zero\": -0";
+    let untidy = format!(
+        "{{{numbers}, \"definition\": \"The a.\", \"term\": \"A\", \"slug\": \"a\", \"related\": [\"b\"]}}\n"
+    );
+    let dir = folder(&[
+        ("a.json", &untidy),
+        ("b.json", &card("b", &[])),
+        ("cards.jsonl", &format!("{}\n", untidy.trim_end())),
+    ]);
+    let (code, _, stderr) = outcome(&run_in(dir.path(), &["fmt", "a.json", "cards.jsonl"], None));
+    assert_eq!(code, 0, "{stderr}");
+    let a = fs::read_to_string(dir.path().join("a.json")).unwrap();
+    for kept in [
+        "\"x-big\": 18446744073709551616,",
+        "    1e2,\n    1E-7,\n    2.50\n",
+        "\"x-zero\": -0\n",
+    ] {
+        assert!(a.contains(kept), "`{kept}` in {a}");
+    }
+    let lines = fs::read_to_string(dir.path().join("cards.jsonl")).unwrap();
+    assert!(
+        lines
+            .ends_with("\"x-big\":18446744073709551616,\"x-exp\":[1e2,1E-7,2.50],\"x-zero\":-0}\n"),
+        "{lines}"
+    );
+    let (_, stdout, _) = outcome(&run_in(dir.path(), &["fmt", "-"], Some(untidy.as_bytes())));
+    assert!(stdout.contains("18446744073709551616"), "{stdout}");
+
+    // --fix adds `a` to `b`'s `related`, and keeps `b`'s numbers.
+    fs::remove_file(dir.path().join("cards.jsonl")).unwrap();
+    fs::write(
+        dir.path().join("b.json"),
+        card("b", &[]).replace("\"related\": []", &format!("\"related\": [], {numbers}")),
+    )
+    .unwrap();
+    let (_, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", "a.json", "b.json", "--fix"],
+        None,
+    ));
+    assert!(stderr.contains("added `a` to `related`"), "{stderr}");
+    let b = fs::read_to_string(dir.path().join("b.json")).unwrap();
+    assert!(
+        b.contains("18446744073709551616") && b.contains("1e2") && b.contains("-0\n"),
+        "{b}"
+    );
+}
+
+/// Issue 46, item 14: a byte-order mark was warned about, but `fmt` kept it and `--fix` had
+/// no fix for it.
+#[test]
+fn fix_and_fmt_remove_a_byte_order_mark_46() {
+    let bom = |text: &str| format!("\u{feff}{text}");
+    let dir = folder(&[
+        ("a.json", &bom(&card("a", &["b"]))),
+        ("b.json", &card("b", &["a"])),
+    ]);
+    let (code, stdout, _) = outcome(&run_in(dir.path(), &["check", "."], None));
+    assert_eq!(code, 0);
+    assert!(stdout.contains("warning[byte-order-mark]"), "{stdout}");
+    assert!(
+        stdout.contains("fixable: 1 with `glossgraph check . --fix`"),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = outcome(&run_in(dir.path(), &["check", ".", "--fix"], None));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("fixed a.json: removed the byte-order mark"),
+        "{stderr}"
+    );
+    let a = fs::read_to_string(dir.path().join("a.json")).unwrap();
+    assert!(a.starts_with("{\n  \"slug\": \"a\""), "{a:?}");
+    assert!(findings(dir.path()).is_empty());
+
+    // fmt drops it, from a file already formatted and from standard input.
+    let tidy = "{\n  \"slug\": \"b\",\n  \"term\": \"B\",\n  \"definition\": \"The b.\",\n  \"related\": [\n    \"a\"\n  ]\n}\n";
+    fs::write(dir.path().join("b.json"), bom(tidy)).unwrap();
+    let (code, stdout, _) = outcome(&run_in(dir.path(), &["fmt", "--check", "b.json"], None));
+    assert_eq!((code, stdout.trim()), (1, "would reformat b.json"));
+    let (code, _, stderr) = outcome(&run_in(dir.path(), &["fmt", "b.json"], None));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(fs::read_to_string(dir.path().join("b.json")).unwrap(), tidy);
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["fmt", "-"],
+        Some(bom(tidy).as_bytes()),
+    ));
+    assert_eq!((code, stdout.as_str()), (0, tidy), "{stderr}");
+
+    // A JSON Lines file with a line that is not JSON: fixed all the same, that line as it was.
+    let lines = "\u{feff}{\"slug\":\"c\",\"term\":\"C\",\"definition\":\"c\",\"related\":[\"e\"]}\n{\"slug\":\"d\" oops}\n{\"slug\":\"e\",\"term\":\"E\",\"definition\":\"e\"}\n";
+    fs::write(dir.path().join("cards.jsonl"), lines).unwrap();
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", "cards.jsonl", "--fix"],
+        None,
+    ));
+    assert_eq!(code, 1, "the line is still broken: {stderr}");
+    assert!(
+        stderr.contains(
+            "fixed cards.jsonl: removed the byte-order mark\nglossgraph: fixed cards.jsonl: `e`: added `c` to `related`\n"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("cards.jsonl")).unwrap(),
+        lines
+            .trim_start_matches('\u{feff}')
+            .replace("\"e\"}", "\"e\",\"related\":[\"c\"]}")
+    );
+}
+
+/// Issue 46, item 13: `--fix` said every change, one line a file (14 KB for a JSON Lines
+/// file of 213 fixes): now one line a card, as many as `--max-per-rule` shows.
+#[test]
+fn fix_says_at_most_max_per_rule_changes_then_counts_the_rest_46() {
+    // `h` lists 15 terms that do not list it back: 15 cards to change in one file.
+    let slugs: Vec<String> = (1..=15).map(|i| format!("t{i:02}")).collect();
+    let refs: Vec<&str> = slugs.iter().map(String::as_str).collect();
+    let mut lines = vec![card("h", &refs).replace('\n', "")];
+    lines.extend(slugs.iter().map(|s| card(s, &[]).replace('\n', "")));
+    let text = lines.join("\n") + "\n";
+    let dir = folder(&[("cards.jsonl", &text)]);
+
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", "cards.jsonl", "--fix"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let said: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("glossgraph: fixed "))
+        .collect();
+    assert_eq!(said.len(), 10, "{stderr}");
+    assert_eq!(
+        said[0],
+        "glossgraph: fixed cards.jsonl: `t01`: added `h` to `related`"
+    );
+    assert!(
+        stderr.contains("glossgraph: … and 5 more changes (--max-per-rule 0 lists them all)\n"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("applied 15 fixes in 1 file"), "{stderr}");
+    assert!(stderr.lines().all(|l| l.len() < 120), "{stderr}");
+
+    fs::write(dir.path().join("cards.jsonl"), &text).unwrap();
+    let (_, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", "cards.jsonl", "--fix", "--max-per-rule", "0"],
+        None,
+    ));
+    let said = stderr
+        .lines()
+        .filter(|l| l.starts_with("glossgraph: fixed "))
+        .count();
+    assert_eq!(said, 15, "{stderr}");
+    assert!(!stderr.contains("more change"), "{stderr}");
+}
+
+/// Issue 46, item 15: `--fix --dry-run --format json` printed a diff, and `--fix --dry-run`
+/// of a glossary with an error no fix removes printed nothing and exited 0.
+#[test]
+fn fix_dry_run_reports_what_the_fixes_leave_as_text_or_json_46() {
+    // Only an error no fix removes.
+    let dir = folder(&[("a.json", &card("a", &["nowhere"]))]);
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--dry-run"],
+        None,
+    ));
+    assert_eq!((code, stdout.as_str()), (1, ""), "{stderr}");
+    assert!(
+        stderr.contains("error[dangling-link]: `related` target `nowhere` is not a term"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("would apply 0 fixes in 0 files"),
+        "{stderr}"
+    );
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--dry-run", "--format", "json"],
+        None,
+    ));
+    assert_eq!(code, 1, "{stderr}");
+    let doc: Value = serde_json::from_str(&stdout).expect("JSON on stdout");
+    assert_eq!(doc["fixes"]["files"], serde_json::json!([]));
+    assert_eq!(doc["summary"]["errors"], 1);
+    assert_eq!(doc["summary"]["rules"]["dangling-link"], 1);
+
+    // Fixes and findings left: the diff inside the JSON, the findings the fixes remove gone.
+    let dir = fixable_glossary();
+    let a_before = fs::read(dir.path().join("a.json")).unwrap();
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--dry-run", "--format", "json"],
+        None,
+    ));
+    assert_eq!(code, 1, "{stderr}");
+    let doc: Value = serde_json::from_str(&stdout).expect("JSON on stdout");
+    let fixes = &doc["fixes"];
+    assert_eq!(
+        (&fixes["written"], &fixes["applied"], &fixes["unsafe"]),
+        (&Value::Bool(false), &Value::from(2), &Value::from(3))
+    );
+    assert_eq!(fixes["files"][0]["file"], "a.json");
+    assert_eq!(
+        fixes["files"][0]["changes"],
+        serde_json::json!(["`a`: added `b` to `supersededBy`, added `b` to `related`"])
+    );
+    assert!(
+        fixes["files"][0]["diff"]
+            .as_str()
+            .unwrap()
+            .starts_with("--- a/a.json\n+++ b/a.json\n@@ "),
+        "{fixes}"
+    );
+    let left: Vec<&str> = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule"].as_str().unwrap())
+        .collect();
+    assert_eq!(left, ["missing-field", "unknown-field", "dangling-link"]);
+    assert_eq!(fs::read(dir.path().join("a.json")).unwrap(), a_before);
+
+    // --fix --format json: what was written, then the check after it.
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--format", "json"],
+        None,
+    ));
+    assert_eq!(code, 1, "{stderr}");
+    let doc: Value = serde_json::from_str(&stdout).expect("JSON on stdout");
+    assert_eq!(doc["fixes"]["written"], true);
+    assert_eq!(doc["summary"]["errors"], 2);
+
+    // SARIF and GitHub have no place for a diff.
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--dry-run", "--format", "sarif"],
+        None,
+    ));
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert!(
+        stderr.contains("--format sarif reports findings only"),
+        "{stderr}"
+    );
+}
+
+/// Issue 46, item 18: `schema --strict` printed the same schema as `schema`, which is strict
+/// already (an unknown key is rejected): the flag is gone, as `--language`, which changed
+/// nothing either.
+#[test]
+fn schema_offers_no_flag_that_changes_nothing_46() {
+    let (code, schema, stderr) = outcome(&run_in(root(), &["schema"], None));
+    assert_eq!(code, 0, "{stderr}");
+    let schema: Value = serde_json::from_str(&schema).unwrap();
+    assert_eq!(schema["additionalProperties"], false);
+    assert_eq!(
+        schema["properties"]["citations"]["items"]["additionalProperties"],
+        false
+    );
+    for flag in ["--strict", "--language"] {
+        let args: &[&str] = match flag {
+            "--strict" => &["schema", "--strict"],
+            _ => &["schema", "--language", "de"],
+        };
+        let (code, stdout, stderr) = outcome(&run_in(root(), args, None));
+        assert_eq!((code, stdout.as_str()), (2, ""), "{flag}");
+        assert!(
+            stderr.contains(&format!("unexpected argument '{flag}'")),
+            "{stderr}"
+        );
+    }
+    let (_, help, _) = outcome(&run_in(root(), &["schema", "--help"], None));
+    assert!(
+        !help.contains("--strict ") && !help.contains("--language"),
+        "{help}"
+    );
+    assert!(
+        help.contains("It is strict: an unknown key is rejected"),
+        "{help}"
+    );
+}

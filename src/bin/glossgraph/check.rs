@@ -25,7 +25,7 @@ pub fn run(args: &CheckArgs, color: Color) -> Result<ExitCode> {
             cards: 0,
             sources: 0,
         };
-        write(&report, args, color)?;
+        write_report(args, &report, None, false, io::BufWriter::new(io::stdout()))?;
         return Ok(ExitCode::SUCCESS);
     };
     if args.fix {
@@ -35,17 +35,72 @@ pub fn run(args: &CheckArgs, color: Color) -> Result<ExitCode> {
         Ok(checked) => checked,
         Err(code) => return Ok(code),
     };
-    let report = &checked.report;
-    write(report, args, color)?;
-    let code = if report.has_unreadable() {
+    // Not locked: the JSON report is written from the threads that render it.
+    let out = io::BufWriter::new(io::stdout());
+    let code = write_report(
+        args,
+        &checked.report,
+        None,
+        color.enabled(&io::stdout()),
+        out,
+    )?;
+    glossary::leave(checked);
+    Ok(code)
+}
+
+/// Writes `report` in the format `args` ask for to `out`, `fixes` (what `--fix` did) first in
+/// JSON; the exit code it means.
+fn write_report(
+    args: &CheckArgs,
+    report: &Report,
+    fixes: Option<&serde_json::Value>,
+    color: bool,
+    mut out: impl Write + Send,
+) -> Result<ExitCode> {
+    let max_per_rule = Some(args.max_per_rule).filter(|&n| n > 0);
+    match args.format {
+        ReportFormat::Human => {
+            report.write_human_capped(&mut out, color, max_per_rule, Some(&command(args, &[])))?
+        }
+        ReportFormat::Json => report.write_json_with(&mut out, fixes.map(|f| ("fixes", f)))?,
+        ReportFormat::Sarif => report.write_sarif(&mut out, &std::env::current_dir()?)?,
+        ReportFormat::Github => report.write_github(&mut out)?,
+    }
+    if args.format == ReportFormat::Human {
+        let (safe, guesses) = check::fix::available(report);
+        let more = if guesses > 0 {
+            format!(", {guesses} more with `--fix --unsafe-fixes`")
+        } else {
+            String::new()
+        };
+        if (safe > 0 || guesses > 0) && inputs(args).iter().any(|i| i == "-") {
+            writeln!(
+                out,
+                "fixable: {} (`--fix` rewrites files: with the cards in FILE, `glossgraph check FILE --fix`)",
+                safe + guesses
+            )?;
+        } else if safe > 0 {
+            writeln!(
+                out,
+                "fixable: {safe} with `{}`{more}",
+                command(args, &["--fix"])
+            )?;
+        } else if guesses > 0 {
+            writeln!(
+                out,
+                "fixable: {guesses} with `{}`",
+                command(args, &["--fix", "--unsafe-fixes"])
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(if report.has_unreadable() {
         ExitCode::from(exit::FAILURE)
     } else if report.is_failure(args.deny_warnings) {
         ExitCode::from(exit::FINDINGS)
     } else {
         ExitCode::SUCCESS
-    };
-    glossary::leave(checked);
-    Ok(code)
+    })
 }
 
 /// `args` without the files named that belong to no glossary (`glossgraph::load::is_foreign`:
@@ -85,53 +140,6 @@ pub fn foreign_note(file: &str) -> String {
         "`{}` is left alone: no glossgraph.toml in its folder or above it, and no card in it",
         printable(file)
     )
-}
-
-/// Writes `report` as `args` asks, with the fixes available after the human report.
-fn write(report: &Report, args: &CheckArgs, color: Color) -> Result<()> {
-    let stdout = io::stdout();
-    // Not locked: the JSON report is written from the threads that render it.
-    let mut out = io::BufWriter::new(io::stdout());
-    match args.format {
-        ReportFormat::Human => report.write_human_capped(
-            &mut out,
-            color.enabled(&stdout),
-            Some(args.max_per_rule).filter(|&n| n > 0),
-            Some(&command(args, &[])),
-        )?,
-        ReportFormat::Json => report.write_json(&mut out)?,
-        ReportFormat::Sarif => report.write_sarif(&mut out, &std::env::current_dir()?)?,
-        ReportFormat::Github => report.write_github(&mut out)?,
-    }
-    if args.format == ReportFormat::Human {
-        let (safe, guesses) = check::fix::available(report);
-        let more = if guesses > 0 {
-            format!(", {guesses} more with `--fix --unsafe-fixes`")
-        } else {
-            String::new()
-        };
-        if (safe > 0 || guesses > 0) && inputs(args).iter().any(|i| i == "-") {
-            writeln!(
-                out,
-                "fixable: {} (`--fix` rewrites files: with the cards in FILE, `glossgraph check FILE --fix`)",
-                safe + guesses
-            )?;
-        } else if safe > 0 {
-            writeln!(
-                out,
-                "fixable: {safe} with `{}`{more}",
-                command(args, &["--fix"])
-            )?;
-        } else if guesses > 0 {
-            writeln!(
-                out,
-                "fixable: {guesses} with `{}`",
-                command(args, &["--fix", "--unsafe-fixes"])
-            )?;
-        }
-    }
-    out.flush()?;
-    Ok(())
 }
 
 /// The INPUTs of `args` as given: the glossary's, then the more card files.
@@ -205,9 +213,31 @@ fn load(args: &CheckArgs) -> Result<Result<check::Checked, ExitCode>> {
     Ok(Ok(checked))
 }
 
-/// `check --fix`: the fixes applied (or shown, with --dry-run), then what is left reported.
+/// `check --fix`: the fixes applied, said change by change (at most `--max-per-rule` lines),
+/// then what is left reported. With `--dry-run`, nothing is written: the changes are a
+/// unified diff on stdout and the findings no fix removes a report on stderr (or, with
+/// `--format json`, both in one JSON document on stdout), and the exit code says whether the
+/// fixes would change a file or leave findings that fail the check.
 fn fix(args: &CheckArgs, color: Color) -> Result<ExitCode> {
-    let checked = match load(args)? {
+    // Refused before anything is read: standard input is read once, and there is no file to
+    // write the fixes to (fixing it to stdout would mix the cards with the report).
+    if args.glossary.input.as_deref() == Some("-") || args.files.iter().any(|f| f == "-") {
+        bail!(
+            "--fix writes the fixes into the cards' files, and standard input (-) is no file: \
+             give the file itself (`glossgraph check FILE --fix`)"
+        );
+    }
+    if args.dry_run && matches!(args.format, ReportFormat::Sarif | ReportFormat::Github) {
+        bail!(
+            "--fix --dry-run shows the fixes as a diff (--format human) or as JSON (--format \
+             json); --format {} reports findings only: run it after --fix",
+            match args.format {
+                ReportFormat::Sarif => "sarif",
+                _ => "github",
+            }
+        );
+    }
+    let mut checked = match load(args)? {
         Ok(checked) => checked,
         Err(code) => return Ok(code),
     };
@@ -228,7 +258,6 @@ fn fix(args: &CheckArgs, color: Color) -> Result<ExitCode> {
             None => path.display().to_string(),
         }
     };
-    glossary::leave(checked);
     let files = plan.files.len();
     let fixes = |n: usize| format!("{n} fix{}", if n == 1 { "" } else { "es" });
     let unsafe_left = if plan.unsafe_left > 0 {
@@ -236,47 +265,95 @@ fn fix(args: &CheckArgs, color: Color) -> Result<ExitCode> {
     } else {
         String::new()
     };
-    let mut err = io::stderr().lock();
+    let in_files = format!("{files} file{}", if files == 1 { "" } else { "s" });
     if args.dry_run {
-        let mut out = io::stdout().lock();
-        for file in &plan.files {
-            out.write_all(file.diff(&name(&file.path)).as_bytes())?;
-        }
-        out.flush()?;
+        let report = &mut checked.report;
+        plan.leave(report);
+        let code = if args.format == ReportFormat::Json {
+            let fixes = plan.to_json(false, name);
+            write_report(
+                args,
+                report,
+                Some(&fixes),
+                false,
+                io::BufWriter::new(io::stdout()),
+            )?
+        } else {
+            let mut out = io::stdout().lock();
+            for file in &plan.files {
+                out.write_all(file.diff(&name(&file.path)).as_bytes())?;
+            }
+            out.flush()?;
+            let err = io::stderr();
+            let color = color.enabled(&err);
+            write_report(args, report, None, color, io::BufWriter::new(err))?
+        };
         writeln!(
-            err,
-            "glossgraph: would apply {} in {files} file{} (--dry-run: nothing written){unsafe_left}",
+            io::stderr(),
+            "glossgraph: would apply {} in {in_files} (--dry-run: nothing written){unsafe_left}",
             fixes(plan.applied),
-            if files == 1 { "" } else { "s" },
         )?;
-        return Ok(if files > 0 {
+        glossary::leave(checked);
+        // A file to change is a finding too, as for `fmt --check`.
+        return Ok(if files > 0 && code == ExitCode::SUCCESS {
             ExitCode::from(exit::FINDINGS)
         } else {
-            ExitCode::SUCCESS
+            code
         });
     }
+    glossary::leave(checked);
+    let mut err = io::stderr().lock();
+    // A line a card (or file) changed, as many as --max-per-rule shows findings of a rule;
+    // each file said once it is written.
+    let max = Some(args.max_per_rule).filter(|&n| n > 0);
+    let mut said = 0;
     for file in &plan.files {
         file.write()
             .with_context(|| format!("cannot write `{}`", file.path.display()))?;
+        for done in &file.done {
+            if max.is_none_or(|max| said < max) {
+                writeln!(
+                    err,
+                    "glossgraph: fixed {}: {}",
+                    printable(&name(&file.path)),
+                    printable(done)
+                )?;
+            }
+            said += 1;
+        }
+    }
+    if let Some(more) = max.and_then(|max| said.checked_sub(max)).filter(|&n| n > 0) {
         writeln!(
             err,
-            "glossgraph: fixed {}: {}",
-            printable(&name(&file.path)),
-            printable(&file.done.join("; "))
+            "glossgraph: … and {more} more change{} (--max-per-rule 0 lists them all)",
+            if more == 1 { "" } else { "s" }
         )?;
     }
     writeln!(
         err,
-        "glossgraph: applied {} in {files} file{}{unsafe_left}",
+        "glossgraph: applied {} in {in_files}{unsafe_left}",
         fixes(plan.applied),
-        if files == 1 { "" } else { "s" },
     )?;
     drop(err);
     let after = CheckArgs {
         fix: false,
         ..args.clone()
     };
-    run(&after, color)
+    let checked = match load(&after)? {
+        Ok(checked) => checked,
+        Err(code) => return Ok(code),
+    };
+    let fixes = plan.to_json(true, name);
+    let out = io::BufWriter::new(io::stdout());
+    let code = write_report(
+        &after,
+        &checked.report,
+        Some(&fixes),
+        color.enabled(&io::stdout()),
+        out,
+    )?;
+    glossary::leave(checked);
+    Ok(code)
 }
 
 /// When the INPUTs are card files: the glossary folder they belong to (the nearest folder

@@ -96,7 +96,8 @@ pub enum Command {
     Check(CheckArgs),
 
     /// Rewrite cards in the canonical form: the sample's (two-space indent, keys in the seed
-    /// card's order, unknown keys after them, non-ASCII as itself, lists in their order).
+    /// card's order, unknown keys after them, non-ASCII as itself, lists in their order,
+    /// numbers as written, no byte-order mark).
     ///
     /// Only files whose text changes are written (atomically); a file that is not JSON is
     /// reported with its place and left as it is. JSON array and JSON Lines files are
@@ -114,6 +115,7 @@ pub enum Command {
     /// Print the JSON Schema (draft-07) of a term card, with the statuses of INPUT's settings.
     ///
     /// Editors check cards against it as people type; the README shows VS Code's setting.
+    /// It is strict: an unknown key is rejected, as `check --strict` rejects it.
     ///
     /// Examples:
     ///   glossgraph schema > card.schema.json
@@ -335,25 +337,31 @@ pub struct CheckArgs {
     #[arg(long)]
     pub deny_warnings: bool,
 
-    /// Apply the safe fixes (a one-way link's missing mirror is added), say what changed
-    /// file by file, then report what is left. Changed files are written whole, in the
-    /// canonical form of `glossgraph fmt`.
+    /// Apply the safe fixes (a one-way link's missing mirror is added, a byte-order mark
+    /// removed), say what changed card by card (at most --max-per-rule lines, the rest
+    /// counted), then report what is left (with --format json, `fixes` first). Changed files
+    /// are written whole, in the canonical form of `glossgraph fmt`. Standard input (-) is
+    /// refused (exit 2): it has no file to write to.
     #[arg(long)]
     pub fix: bool,
 
     /// With --fix, apply the fixes that guess what was meant too: a dangling link replaced by
-    /// the one slug close to it, a misspelled key renamed to the one field close to it.
+    /// the one slug close to it, a misspelled key renamed to the one field close to it (a
+    /// misspelled list merged into the list it meant, when the card has both). A card with a
+    /// misspelled list gets no safe fix to that list: it is renamed first.
     #[arg(long, requires = "fix")]
     pub unsafe_fixes: bool,
 
-    /// With --fix, write nothing: print the changes as a unified diff, and exit 1 when there
-    /// are some.
+    /// With --fix, write nothing: print the changes as a unified diff on stdout and the
+    /// findings no fix removes on stderr (with --format json, one JSON document of both on
+    /// stdout; sarif and github are refused), and exit 1 when a file would change or the
+    /// findings fail the check.
     #[arg(long, requires = "fix")]
     pub dry_run: bool,
 
     /// Show at most N findings of each rule, then count the others in one line (0: show
-    /// every finding). The summary counts the findings of every rule; --format json always
-    /// lists every finding.
+    /// every finding); with --fix, at most N of the changes made. The summary counts the
+    /// findings of every rule; --format json always lists every finding.
     #[arg(long, value_name = "N", default_value_t = MAX_PER_RULE, allow_negative_numbers = true, value_parser = count)]
     pub max_per_rule: usize,
 }
@@ -677,10 +685,41 @@ pub struct RenderArgs {
     pub view: ViewArgs,
 }
 
+/// The settings the schema is made of. Not [`GlossaryArgs`]: the schema has one form, the
+/// strict one (no `--strict`), and no text to tag with a language (no `--language`).
 #[derive(Debug, Args)]
 pub struct SchemaArgs {
-    #[command(flatten)]
-    pub glossary: GlossaryArgs,
+    /// The glossary whose settings (its glossgraph.toml: statuses, base IRI, title) the
+    /// schema takes: a folder of cards or a card, array or JSON Lines file [default: data]
+    #[arg(value_name = "INPUT")]
+    pub input: Option<String>,
+
+    /// Base IRI of the glossary (overrides glossgraph.toml), under which the schema's $id
+    /// is; must end in / or #.
+    #[arg(long, value_name = "IRI")]
+    pub base: Option<String>,
+
+    /// Title of the glossary (overrides glossgraph.toml).
+    #[arg(long)]
+    pub title: Option<String>,
+
+    /// Read settings from this file instead of INPUT's glossgraph.toml.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+}
+
+impl SchemaArgs {
+    /// The glossary arguments these settings stand for.
+    pub fn glossary(&self) -> GlossaryArgs {
+        GlossaryArgs {
+            input: self.input.clone(),
+            strict: true,
+            base: self.base.clone(),
+            language: None,
+            title: self.title.clone(),
+            config: self.config.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Args)]

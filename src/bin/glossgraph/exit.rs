@@ -23,8 +23,8 @@ pub const MEANINGS: [(u8, &str); 4] = [
     (
         FINDINGS,
         "The glossary is invalid (or has warnings under --deny-warnings); fmt --check or \
-         check --fix --dry-run would change a file; export --check found drift; a query \
-         failed or timed out.",
+         check --fix --dry-run would change a file (or the fixes would leave the glossary \
+         invalid); export --check found drift; a query failed or timed out.",
     ),
     (
         FAILURE,

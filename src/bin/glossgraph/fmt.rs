@@ -25,7 +25,9 @@ pub fn run(args: &FmtArgs) -> Result<ExitCode> {
             io::stdin()
                 .read_to_string(&mut text)
                 .context("cannot read standard input")?;
-            match fmt::format(&text, Layout::of("-", &text)) {
+            // A byte-order mark is dropped, as from a file.
+            let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
+            match fmt::format(body, Layout::of("-", body)) {
                 Ok(formatted) => {
                     changed += usize::from(formatted != text);
                     if !args.check {

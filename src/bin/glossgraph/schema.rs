@@ -8,7 +8,7 @@ use anyhow::Result;
 use crate::cli::SchemaArgs;
 
 pub fn run(args: &SchemaArgs) -> Result<ExitCode> {
-    let (_, config) = crate::glossary::input_and_config(&args.glossary)?;
+    let (_, config) = crate::glossary::input_and_config(&args.glossary())?;
     let schema = glossgraph::card::schema::schema(&config);
     // Written as one string: an io::Error (a closed pipe) stays an io::Error for main.
     let mut text = serde_json::to_string_pretty(&schema)?;

@@ -450,9 +450,29 @@ impl Report {
     ///
     /// # Errors
     /// Only those of `w`.
-    pub fn write_json(&self, mut w: impl Write + Send) -> io::Result<()> {
+    pub fn write_json(&self, w: impl Write + Send) -> io::Result<()> {
+        self.write_json_with(w, None)
+    }
+
+    /// [`Report::write_json`] with the member `first` (a name and a value) before
+    /// `findings`: what `check --fix` did, before what is left.
+    ///
+    /// # Errors
+    /// Only those of `w`.
+    pub fn write_json_with(
+        &self,
+        mut w: impl Write + Send,
+        first: Option<(&str, &serde_json::Value)>,
+    ) -> io::Result<()> {
         let w = &mut w;
-        w.write_all(b"{\n  \"findings\": [")?;
+        w.write_all(b"{\n  ")?;
+        if let Some((name, value)) = first {
+            json_str(w, name)?;
+            // One level in: a JSON text has no raw line break but between its tokens.
+            let text = serde_json::to_string_pretty(value).map_err(io::Error::other)?;
+            write!(w, ": {},\n  ", text.replace('\n', "\n  "))?;
+        }
+        w.write_all(b"\"findings\": [")?;
         // The findings are rendered on every core, a few thousand at a time, and written in
         // order: the bytes are those of rendering them one after the other.
         crate::output::write_chunks(w, self.findings.len(), 4096, |range, buf| {

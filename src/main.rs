@@ -10,7 +10,7 @@ mod cli;
 mod diff;
 mod exit;
 mod export;
-mod fmt;
+mod format;
 mod generate;
 mod glossary;
 mod import;
@@ -105,7 +105,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Man { subcommand } => shell::man(subcommand),
         Command::Render(args) => render::run(&args, color),
         Command::Site(args) => site::run(&args, color),
-        Command::Fmt(args) => fmt::run(&args),
+        Command::Fmt(args) => format::run(&args),
         Command::Schema(args) => schema::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Import(args) => import::run(&args),

@@ -9,7 +9,7 @@ use crate::cli::SchemaArgs;
 
 pub fn run(args: &SchemaArgs) -> Result<ExitCode> {
     let (_, config) = crate::glossary::input_and_config(&args.glossary)?;
-    let schema = glossgraph::card::schema::schema(&config);
+    let schema = glossgraph::schema::schema(&config);
     // Written as one string: an io::Error (a closed pipe) stays an io::Error for main.
     let mut text = serde_json::to_string_pretty(&schema)?;
     text.push('\n');

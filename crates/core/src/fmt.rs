@@ -165,7 +165,7 @@ impl fmt::Display for SyntaxError {
 /// The first place where `text` is not JSON (for JSON Lines, with the line of the file).
 ///
 /// ```
-/// use glossgraph::fmt::{format, Layout};
+/// use glossgraph_core::fmt::{format, Layout};
 ///
 /// let card = r#"{"term": "RDMA", "slug": "rdma", "definition": "Remote DMA."}"#;
 /// let expected = "{\n  \"slug\": \"rdma\",\n  \"term\": \"RDMA\",\n  \"definition\": \"Remote DMA.\"\n}";
@@ -338,7 +338,7 @@ mod tests {
 
     #[test]
     fn the_seed_card_is_already_canonical() {
-        let seed = include_str!("../data/roce-v2.json");
+        let seed = include_str!("../../../data/roce-v2.json");
         assert_eq!(format(seed, Layout::Card).unwrap(), seed);
     }
 

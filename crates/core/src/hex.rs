@@ -2,7 +2,7 @@
 //! writes (the export manifest's SHA-256, `push`'s graph hashes, HTTP Digest answers).
 
 /// `bytes` as lower-case hexadecimal, two digits a byte.
-pub(crate) fn hex(bytes: &[u8]) -> String {
+pub fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut out = String::with_capacity(bytes.len() * 2);
     for &b in bytes {

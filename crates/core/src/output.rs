@@ -66,7 +66,7 @@ impl ExportError {
 /// that core's cache, and no third thread competes for the cores. Memory holds one chunk per
 /// worker, never the output. The first error (of `render` or of `w`) stops the writing and is
 /// returned.
-pub(crate) fn write_chunks(
+pub fn write_chunks(
     w: &mut (dyn Write + Send),
     count: usize,
     per_chunk: usize,
@@ -147,7 +147,7 @@ pub(crate) fn write_chunks(
 /// input order: without this, each card's texts are a cache miss taken when the writer gets to
 /// them. Touching them ahead lets the processor fetch them while it renders the cards before. On `export --format graphml` of 100k generated terms it takes the writer's CPU
 /// time to what it is when the input is already in slug order (BENCHMARKS.md).
-pub(crate) fn warm_ahead(glossary: &Glossary, node: usize) {
+pub fn warm_ahead(glossary: &Glossary, node: usize) {
     const AHEAD: usize = 2;
     let ahead = node + AHEAD;
     if ahead >= glossary.graph().node_count() {
@@ -163,7 +163,7 @@ pub(crate) fn warm_ahead(glossary: &Glossary, node: usize) {
 
 /// A hidden file beside `output`, unique to this process, that a whole-file output (an image,
 /// the HTML map) is written into before it is renamed into place.
-pub(crate) fn temporary_path(output: &Path) -> PathBuf {
+pub fn temporary_path(output: &Path) -> PathBuf {
     let name = output
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -182,7 +182,7 @@ pub(crate) fn temporary_path(output: &Path) -> PathBuf {
 ///
 /// # Errors
 /// Those of `write`, of creating, syncing or renaming the file.
-pub(crate) fn replace_file(
+pub fn replace_file(
     output: &Path,
     write: impl FnOnce(&mut io::BufWriter<std::fs::File>) -> io::Result<()>,
 ) -> io::Result<()> {

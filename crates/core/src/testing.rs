@@ -4,7 +4,7 @@ use crate::card::Draft;
 use crate::diag::Origin;
 
 /// The place of a card at the start of source 0: for rules run on a card made in the test.
-pub(crate) fn origin() -> Origin {
+pub fn origin() -> Origin {
     Origin {
         source: 0,
         line: 1,
@@ -16,7 +16,7 @@ pub(crate) fn origin() -> Origin {
 
 /// Every string of 1 to `n` pieces of `alphabet`, shortest first: the small inputs a rule
 /// written byte by byte is compared on with its plain definition.
-pub(crate) fn strings_up_to(alphabet: &[&str], n: usize) -> Vec<String> {
+pub fn strings_up_to(alphabet: &[&str], n: usize) -> Vec<String> {
     let mut all = Vec::new();
     let mut level = vec![String::new()];
     for _ in 0..n {
@@ -30,7 +30,7 @@ pub(crate) fn strings_up_to(alphabet: &[&str], n: usize) -> Vec<String> {
 }
 
 /// A card with `slug`, `term` and a definition made from the term; nothing else.
-pub(crate) fn draft(slug: &str, term: &str) -> Draft {
+pub fn draft(slug: &str, term: &str) -> Draft {
     Draft {
         slug: slug.into(),
         term: term.into(),

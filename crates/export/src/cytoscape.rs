@@ -58,7 +58,9 @@ fn node(out: &mut Vec<u8>, glossary: &Glossary, i: usize) -> Result<(), ExportEr
     }
     #[derive(Serialize)]
     struct Position {
+        #[serde(serialize_with = "super::json::coordinate")]
         x: Coordinate,
+        #[serde(serialize_with = "super::json::coordinate")]
         y: Coordinate,
     }
     #[derive(Serialize)]

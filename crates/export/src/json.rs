@@ -80,12 +80,11 @@ pub(crate) fn append(out: &mut Vec<u8>, value: &impl Serialize) -> Result<(), Ex
     Ok(())
 }
 
-impl Serialize for Coordinate {
-    /// As a JSON number rounded as in every other format (two decimals, written out: `1.00`).
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let raw = RawValue::from_string(self.to_string()).map_err(serde::ser::Error::custom)?;
-        raw.serialize(serializer)
-    }
+/// A coordinate as a JSON number rounded as in every other format (two decimals, written out:
+/// `1.00`), for `#[serde(serialize_with)]`: the type is the map crate's, which knows no serde.
+pub(crate) fn coordinate<S: Serializer>(c: &Coordinate, serializer: S) -> Result<S::Ok, S::Error> {
+    let raw = RawValue::from_string(c.to_string()).map_err(serde::ser::Error::custom)?;
+    raw.serialize(serializer)
 }
 
 /// The attributes of the term at node `i`, as members of the object this is flattened into

@@ -4,10 +4,17 @@
 //! memory. (`Send`, because the cores that render the chunks of a file also write them.)
 //! [`Format`] names each output and its file in `exports/`; [`write`] dispatches to the
 //! format's module. Exporters never import each other.
+//!
+//! Beside the formats, the outputs built on them: [`rdf`] (the RDF/SKOS mapping both ways),
+//! [`site`] (the static website) and [`diff`] (what changed between two glossaries, and the
+//! SPARQL Update between their RDF). The stages below are named as they were when all was
+//! one crate (`crate::card`, `crate::config`, `crate::map` …): the imports at the end of this
+//! list.
 
 pub mod bundle;
 pub mod csv;
 pub mod cytoscape;
+pub mod diff;
 pub mod dot;
 pub mod fields;
 pub mod gexf;
@@ -15,14 +22,20 @@ pub mod graphml;
 pub mod html;
 mod json;
 pub mod nodelink;
+pub mod rdf;
+pub mod site;
 pub mod svg;
 mod xml;
 
 use std::io::Write;
 
+use glossgraph_core::{card, config, diag, graph, hex, output, suggest, Card, Glossary};
+use glossgraph_map::{self as map, parallel};
+
+#[cfg(test)]
+use glossgraph_core::{check, load, testing, Draft};
+
 use crate::config::Config;
-use crate::rdf;
-use crate::Glossary;
 
 pub use crate::output::ExportError;
 
@@ -50,7 +63,7 @@ pub enum Format {
     /// Cytoscape.js elements JSON, laid out (see [`cytoscape`]).
     Cytoscape,
     Dot,
-    /// The topic map as SVG, drawn by glossgraph itself ([`crate::export::svg::draw`]); with
+    /// The topic map as SVG, drawn by glossgraph itself ([`crate::svg::draw`]); with
     /// `--engine dot` or `sfdp`, laid out and drawn by Graphviz (skipped by [`bundle`] when
     /// Graphviz is not installed).
     Svg,
@@ -152,7 +165,7 @@ impl Format {
 ///
 /// # Errors
 /// Those of `w`, a view that cannot be drawn, or [`Format::Svg`] on Graphviz's engines, which
-/// only `render` draws (see [`crate::export::svg`]).
+/// only `render` draws (see [`crate::svg`]).
 pub fn write(
     glossary: &Glossary,
     config: &Config,

@@ -52,7 +52,9 @@ fn node(out: &mut Vec<u8>, glossary: &Glossary, i: usize) -> Result<(), ExportEr
         id: &'a str,
         #[serde(flatten)]
         term: TermMembers<'a>,
+        #[serde(serialize_with = "super::json::coordinate")]
         x: Coordinate,
+        #[serde(serialize_with = "super::json::coordinate")]
         y: Coordinate,
     }
     let (x, y) = glossary.map().position(i);

@@ -14,12 +14,16 @@
 //! replaces it are one subject in two versions, and should not be split between topics); two
 //! links between the same terms add up.
 //!
-//! This module works on plain numbers (node indices, weights, label lengths): the
-//! [`crate::graph::Glossary`] builds its input and keeps the result ([`crate::Glossary::map`]).
+//! This crate works on plain numbers (node indices, weights, label lengths): the glossary
+//! graph (`glossgraph_core::graph::Glossary`, the crate above) builds its input and keeps the
+//! result. It is the bottom of the workspace, so the two small utilities every stage shares
+//! live here too: [`parallel`] (threads over chunks) and [`rng`] (the seeded generator).
 
 pub mod csr;
 pub mod font;
 pub mod layout;
+pub mod parallel;
+pub mod rng;
 pub mod topics;
 
 /// The weight of a `related` link.

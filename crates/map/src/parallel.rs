@@ -4,13 +4,13 @@
 //! Results never depend on the number of threads; only the time does.
 
 /// How many threads the work that is spread over cores uses: one per core, up to eight.
-pub(crate) fn cores() -> usize {
+pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
 }
 
 /// `f` over each of `parts`, each on a thread of its own, the results in the order of `parts`;
 /// a panic in `f` is raised again here.
-pub(crate) fn on_threads<T: Send, R: Send>(
+pub fn on_threads<T: Send, R: Send>(
     parts: impl IntoIterator<Item = T>,
     f: impl Fn(T) -> R + Sync,
 ) -> Vec<R> {
@@ -29,16 +29,12 @@ pub(crate) fn on_threads<T: Send, R: Send>(
 
 /// Work unit of [`for_each_chunk`]. Fixed, so chunk boundaries never depend on the thread
 /// count (and every result below is per node anyway).
-pub(crate) const CHUNK: usize = 1024;
+pub const CHUNK: usize = 1024;
 
 /// Calls `f(start, slice)` on consecutive `CHUNK`-sized pieces of `out`, on up to `threads`
 /// scoped threads, each taking a contiguous run of chunks. `f` must compute each element from
 /// shared read-only state only; then the result is the same for any thread count.
-pub(crate) fn for_each_chunk<T: Send, F: Fn(usize, &mut [T]) + Sync>(
-    out: &mut [T],
-    threads: usize,
-    f: F,
-) {
+pub fn for_each_chunk<T: Send, F: Fn(usize, &mut [T]) + Sync>(out: &mut [T], threads: usize, f: F) {
     let chunks: Vec<(usize, &mut [T])> = out
         .chunks_mut(CHUNK)
         .enumerate()

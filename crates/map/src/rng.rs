@@ -5,34 +5,38 @@
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): tiny, fast, and good enough for test data.
 #[derive(Debug, Clone)]
-pub(crate) struct Rng(pub(crate) u64);
+pub struct Rng(pub u64);
 
-pub(crate) const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+pub const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// The SplitMix64 output function: a bijective mix of 64 bits.
-pub(crate) fn mix(mut z: u64) -> u64 {
+pub fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
 }
 
 impl Rng {
-    pub(crate) fn next(&mut self) -> u64 {
+    #[expect(
+        clippy::should_implement_trait,
+        reason = "an endless stream of numbers, never used as an Iterator"
+    )]
+    pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(GOLDEN);
         mix(self.0)
     }
 
     /// A number in `0..n` (multiply-shift; the bias is below 2^-32).
-    pub(crate) fn below(&mut self, n: u32) -> u32 {
+    pub fn below(&mut self, n: u32) -> u32 {
         (((self.next() >> 32) * u64::from(n)) >> 32) as u32
     }
 
-    pub(crate) fn below_usize(&mut self, n: usize) -> usize {
+    pub fn below_usize(&mut self, n: usize) -> usize {
         ((u128::from(self.next()) * n as u128) >> 64) as usize
     }
 
     /// `0..n` in random order (Fisher–Yates).
-    pub(crate) fn permutation(&mut self, n: usize) -> Vec<u32> {
+    pub fn permutation(&mut self, n: usize) -> Vec<u32> {
         let mut order: Vec<u32> = (0..n as u32).collect();
         for i in (1..n).rev() {
             let j = self.below_usize(i + 1);
@@ -42,25 +46,25 @@ impl Rng {
     }
 
     /// A number in `lo..=hi`.
-    pub(crate) fn between(&mut self, lo: u32, hi: u32) -> u32 {
+    pub fn between(&mut self, lo: u32, hi: u32) -> u32 {
         lo + self.below(hi - lo + 1)
     }
 
     /// A number in `[0, 1)`.
-    pub(crate) fn unit(&mut self) -> f64 {
+    pub fn unit(&mut self) -> f64 {
         (self.next() >> 11) as f64 / (1u64 << 53) as f64
     }
 
-    pub(crate) fn chance(&mut self, p: f64) -> bool {
+    pub fn chance(&mut self, p: f64) -> bool {
         self.unit() < p
     }
 
-    pub(crate) fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
         items[self.below(items.len() as u32) as usize]
     }
 
     /// An index drawn with the given weights.
-    pub(crate) fn weighted(&mut self, weights: &[u32]) -> usize {
+    pub fn weighted(&mut self, weights: &[u32]) -> usize {
         let mut x = self.below(weights.iter().sum());
         for (i, &w) in weights.iter().enumerate() {
             if x < w {
@@ -72,7 +76,7 @@ impl Rng {
     }
 
     /// `k` distinct indices below `n`, in drawing order.
-    pub(crate) fn distinct(&mut self, k: usize, n: usize) -> Vec<usize> {
+    pub fn distinct(&mut self, k: usize, n: usize) -> Vec<usize> {
         let mut all: Vec<usize> = (0..n).collect();
         for i in 0..k.min(n) {
             let j = i + self.below_usize(n - i);

@@ -1,7 +1,7 @@
 //! SPARQL over the glossary: fill an in-memory Oxigraph store, run a query, write the answer.
 //!
 //! [`GlossaryStore::new`] loads the glossary's quads straight from the RDF mapping
-//! ([`crate::rdf::write::quads`]) into Oxigraph's in-memory store in one transaction: no
+//! ([`rdf::write::quads`]) into Oxigraph's in-memory store in one transaction: no
 //! serialize-then-parse round trip. Each card keeps its own named graph, as in the TriG
 //! export; queries see the union of all graphs as their default graph, so a plain
 //! `?s ?p ?o` finds everything while `GRAPH ?g { … }` still tells the cards apart.
@@ -42,9 +42,14 @@ use oxigraph::sparql::{CancellationToken, QueryEvaluationError, QueryResults, Sp
 use oxigraph::store::{StorageError, Store};
 use spargebra::algebra::GraphPattern;
 
+use glossgraph_core::{card, config, diag, hex, output, Card, Glossary};
+use glossgraph_export::{self as export, rdf, site};
+
+#[cfg(test)]
+use glossgraph_core::check;
+
 use crate::config::Config;
 use crate::rdf::vocab::{self, Iris};
-use crate::Glossary;
 
 pub use results::ResultsFormat;
 

@@ -390,7 +390,7 @@ pub fn turtle_prefixes<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sparql::Solutions;
+    use crate::Solutions;
     use oxigraph::model::{Literal, NamedNode, Triple, Variable};
 
     fn render(answer: &Answer, format: ResultsFormat) -> String {

@@ -29,7 +29,7 @@ pub struct SavedQuery {
 
 macro_rules! saved {
     ($($name:literal),* $(,)?) => {
-        &[$(SavedQuery { name: $name, text: include_str!(concat!("../../queries/", $name, ".rq")) }),*]
+        &[$(SavedQuery { name: $name, text: include_str!(concat!("../../../queries/", $name, ".rq")) }),*]
     };
 }
 

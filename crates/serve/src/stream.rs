@@ -117,7 +117,7 @@ mod tests {
     use oxhttp::model::{Request, Response, StatusCode};
 
     use super::*;
-    use crate::sparql::listen;
+    use crate::listen;
 
     /// A listener on a loopback port whose every answer is streamed by `produce`.
     fn streaming_server(produce: fn(&mut ChannelWriter) -> io::Result<()>) -> std::net::SocketAddr {

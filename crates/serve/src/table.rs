@@ -117,7 +117,7 @@ fn shorten(iri: &str, prefixes: &[(&str, String)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sparql::Solutions;
+    use crate::Solutions;
     use oxigraph::model::{Literal, NamedNode, Variable};
 
     #[test]

@@ -613,7 +613,7 @@ mod tests {
     use super::*;
 
     fn seed() -> Draft {
-        let text = include_str!("../../data/roce-v2.json");
+        let text = include_str!("../../../../data/roce-v2.json");
         super::super::Decoded::from_json(text).unwrap().card.draft()
     }
 

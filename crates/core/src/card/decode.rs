@@ -659,7 +659,7 @@ mod tests {
 
     #[test]
     fn the_seed_card_decodes_without_problems() {
-        let text = include_str!("../../data/roce-v2.json");
+        let text = include_str!("../../../../data/roce-v2.json");
         let d = Decoded::from_json(text).unwrap();
         assert!(d.problems.is_empty(), "{:?}", d.problems);
         assert_eq!(d.card.slug(), "roce-v2");
@@ -680,7 +680,7 @@ mod tests {
 
     #[test]
     fn the_seed_card_is_written_back_byte_for_byte() {
-        let text = include_str!("../../data/roce-v2.json");
+        let text = include_str!("../../../../data/roce-v2.json");
         let card = Decoded::from_json(text).unwrap().card;
         assert_eq!(card.to_json(true), text.trim_end());
         let again = Decoded::from_json(&card.to_json(false)).unwrap().card;
@@ -689,7 +689,7 @@ mod tests {
 
     #[test]
     fn texts_land_in_their_fields_whatever_the_key_order() {
-        let text = include_str!("../../data/roce-v2.json");
+        let text = include_str!("../../../../data/roce-v2.json");
         let seed = Decoded::from_json(text).unwrap().card;
         let value: serde_json::Value = serde_json::from_str(text).unwrap();
         let mut reversed = String::from("{");

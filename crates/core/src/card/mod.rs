@@ -19,7 +19,6 @@ use std::fmt;
 mod compact;
 mod decode;
 pub mod rules;
-pub mod schema;
 pub use compact::{Card, Citations, Cite, CiteIter, TextIter, Texts};
 pub(crate) use decode::CardSeed;
 pub use decode::{push_pointer, Decoded, Problem};

@@ -164,8 +164,8 @@ pub fn check(mut loaded: Loaded, config: &Config, options: Options) -> Checked {
 }
 
 /// The glossary of the JSON Lines `text`, checked with the default settings: for tests.
-#[cfg(test)]
-pub(crate) fn glossary_of(text: &str) -> Glossary {
+#[cfg(any(test, feature = "testing"))]
+pub fn glossary_of(text: &str) -> Glossary {
     check(
         crate::load::load_str("g.jsonl", text),
         &Config::default(),

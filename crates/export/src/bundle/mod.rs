@@ -29,8 +29,8 @@ use sha2::{Digest, Sha256};
 use super::dot::{Engine, View};
 use super::{ExportError, Format};
 use crate::config::Config;
-use crate::export::svg::{self, RenderError};
 use crate::hex::hex;
+use crate::svg::{self, RenderError};
 use crate::Glossary;
 
 mod manifest;

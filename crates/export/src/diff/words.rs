@@ -42,7 +42,7 @@ pub struct Span {
 /// O((N + M) · D) for N and M tokens and D tokens changed, bounded by [`DEADLINE`].
 ///
 /// ```
-/// use glossgraph::diff::words::{words, Op};
+/// use glossgraph_export::diff::words::{words, Op};
 ///
 /// let spans = words("carries packets over UDP.", "carries frames over UDP/IP.");
 /// let of = |op| -> Vec<&str> {

@@ -10,10 +10,10 @@ use std::io::Write;
 use quick_xml::events::{BytesEnd, BytesStart, BytesText, Event};
 
 use super::{k, DataKey, GraphMl, Muted, Profile};
-use crate::export::xml::{escape_runs, origin, TEXT};
 use crate::graph::Link;
 use crate::map::Coordinate;
 use crate::output::ExportError;
+use crate::xml::{escape_runs, origin, TEXT};
 
 impl<'a> GraphMl<Muted<'a>> {
     /// What `events` write in the yEd profile inside a `<graphml><graph><{element}>` just

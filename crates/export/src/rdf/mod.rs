@@ -5,7 +5,7 @@
 //! into cards (`glossgraph import`). A change to the mapping is made here and nowhere else; the tests of `import`
 //! check that `read` undoes `write`.
 //!
-//! [`crate::export`] writes the six RDF files through [`write`]; [`crate::sparql`] fills its
+//! [`crate::write`] writes the six RDF files through [`write`]; the SPARQL store (the serve crate) fills its
 //! store from [`write::quads`].
 
 mod lines;

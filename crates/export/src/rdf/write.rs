@@ -57,7 +57,8 @@ pub use crate::rdf::serializer::Writer;
 /// one card at a time; the iterator holds no more than one card's quads.
 ///
 /// ```
-/// use glossgraph::{check, config::Config, load, rdf};
+/// use glossgraph_core::{check, config::Config, load};
+/// use glossgraph_export::rdf;
 ///
 /// let text = r#"{"slug": "rdma", "term": "RDMA", "definition": "Remote direct memory access."}"#;
 /// let config = Config::default();

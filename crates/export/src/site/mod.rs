@@ -23,9 +23,9 @@ use std::path::{Path, PathBuf};
 
 use oxigraph::io::{JsonLdProfileSet, RdfFormat};
 
+use crate::bundle::{cannot, staging_path, Staging};
 use crate::config::Config;
-use crate::export::bundle::{cannot, staging_path, Staging};
-use crate::export::html::escape_html;
+use crate::html::escape_html;
 use crate::output::ExportError;
 use crate::rdf::write::{self as rdf_write, CardQuads, Writer};
 use crate::Glossary;
@@ -171,7 +171,7 @@ impl<'a> Site<'a> {
             "404.html" => html(pages::not_found(self, "", &[], &self.root_path())?),
             "map.html" => {
                 let mut bytes = Vec::new();
-                crate::export::html::write(self.glossary, self.config, &mut bytes)?;
+                crate::html::write(self.glossary, self.config, &mut bytes)?;
                 Some(File {
                     media_type: "text/html; charset=utf-8",
                     bytes,
@@ -339,7 +339,7 @@ impl<'a> Site<'a> {
     fn stylesheet(&self) -> String {
         let mut css = pages::STYLE.to_owned();
         for (i, status) in self.config.statuses.iter().enumerate() {
-            let color = crate::export::status_color(self.config, Some(status));
+            let color = crate::status_color(self.config, Some(status));
             let _ = writeln!(css, ".status-{i} {{ background: {color}; }}");
         }
         for (i, topic) in self.glossary.map().topics().iter().enumerate() {
@@ -363,7 +363,7 @@ impl<'a> Site<'a> {
         let json = serde_json::to_string(&entries).expect("strings serialize");
         format!(
             "window.glossgraphSearch = {};\n",
-            crate::export::html::script_safe(&json)
+            crate::html::script_safe(&json)
         )
         .into_bytes()
     }
@@ -510,7 +510,7 @@ pub fn write(glossary: &Glossary, config: &Config, out: &Path) -> Result<Written
             if path == "map.html" {
                 // Streamed to its file: the map of 100k terms is 160 MB, which the site
                 // would otherwise hold whole.
-                crate::export::html::write_file(glossary, config, &target)
+                crate::html::write_file(glossary, config, &target)
                     .map_err(cannot("write", &target))?;
                 written.bytes += fs::metadata(&target).map_or(0, |m| m.len());
                 return Ok(());

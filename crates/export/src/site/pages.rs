@@ -7,7 +7,7 @@ use petgraph::graph::NodeIndex;
 
 use super::{letter_slug, Site};
 use crate::card::rules::markers;
-use crate::export::html::script_safe;
+use crate::html::script_safe;
 use crate::output::ExportError;
 use crate::rdf::write::{paragraphs, Links};
 

@@ -4,7 +4,7 @@
 //!
 //! One code for both maps, the same as the HTML map's: a term is filled with its topic's
 //! colour (here a light tint of it, so that its black label reads) and ringed in its status's
-//! ring colour ([`crate::export::status_ring`], dark enough to show on white and on every
+//! ring colour ([`crate::status_ring`], dark enough to show on white and on every
 //! tint); a term without a status has a thin grey ring, a term not defined in the glossary a
 //! dashed one. `related` links are dashed lines under the terms; `supersedes` links are arrows
 //! from the old term to the new one, drawn over the terms from border to border, so that an
@@ -23,13 +23,13 @@ use std::io::{BufWriter, Write};
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
 use crate::config::Config;
-use crate::export::dot::{self, concept_iri, Cluster, Legend, Places, Selection, View};
-use crate::export::xml::{escape_runs, origin, Origin, ATTR, TEXT};
-use crate::export::{status_stroke, ExportError, NO_STATUS};
+use crate::dot::{self, concept_iri, Cluster, Legend, Places, Selection, View};
 use crate::graph::Link;
 use crate::map::{font, mix, tint, Coordinate, LABEL_SIZE, TITLE_SIZE};
 use crate::output;
+use crate::xml::{escape_runs, origin, Origin, ATTR, TEXT};
 use crate::Glossary;
+use crate::{status_stroke, ExportError, NO_STATUS};
 
 /// The font the SVG names: Helvetica, the fonts made with its widths, then any sans-serif.
 pub const FONT_FAMILY: &str =

@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use crate::config::Config;
-use crate::export::dot::{self, Engine, Selection, View, ViewError};
-use crate::export::ExportError;
+use crate::dot::{self, Engine, Selection, View, ViewError};
+use crate::ExportError;
 use crate::Glossary;
 
 pub mod draw;

@@ -250,7 +250,7 @@ mod tests {
 
     #[test]
     fn every_file_in_queries_is_shipped_and_has_a_header() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/queries");
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../queries");
         let mut files: Vec<String> = std::fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().into_string().unwrap())

@@ -838,7 +838,7 @@ mod tests {
 
     #[test]
     fn chunks_of_any_size_write_what_one_serializer_writes() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data");
         let input = crate::load::Input::Path(dir.clone());
         let config = Config::resolve(Some(&dir), Default::default()).unwrap();
         let glossary = crate::check::check(

@@ -1,8 +1,9 @@
 //! What every writer shares: the error an output fails with, and the chunked writing that
 //! spreads the rendering of one file over the cores while keeping its bytes in order.
 //!
-//! It sits below both [`crate::export`] and [`crate::rdf`] (and [`crate::sparql`], which
-//! draws answers with the exporters), so that none of them has to import another to write.
+//! It sits below both the exporters and `rdf` (in the export crate), and the SPARQL answers
+//! (in the serve crate, drawn with the exporters), so that none of them has to import another
+//! to write.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

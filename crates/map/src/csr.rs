@@ -1,7 +1,7 @@
 //! The one compact graph of `map/`: an undirected weighted graph in compressed sparse rows,
 //! which the topics ([`super::topics`], Leiden) and the layout ([`super::layout`]) both read,
 //! and the one connected-components traversal of the crate ([`Csr::components`],
-//! [`Csr::connected_parts`]; [`crate::Glossary::components`] goes through it too).
+//! [`Csr::connected_parts`]; `Glossary::components` in the core crate goes through it too).
 //!
 //! Why not petgraph's own types: the inner loops of Leiden and of the force layout read every
 //! row millions of times, and a row here is two contiguous slices (ids, weights) with the

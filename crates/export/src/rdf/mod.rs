@@ -5,8 +5,8 @@
 //! into cards (`glossgraph import`). A change to the mapping is made here and nowhere else; the tests of `import`
 //! check that `read` undoes `write`.
 //!
-//! [`crate::write`] writes the six RDF files through [`write`]; the SPARQL store (the serve crate) fills its
-//! store from [`write::quads`].
+//! [`crate::write()`] writes the six RDF files through [`write`]; the SPARQL store (in the
+//! serve crate) is filled from [`write::quads`].
 
 mod lines;
 pub mod read;

@@ -12,7 +12,7 @@
 //! A card exists in two shapes: a [`Draft`], one owned `String` per text, which is what the
 //! generator and `import` build and what is written back out as JSON; and a [`Card`], all of
 //! a card's texts in one allocation, which is what the loader keeps and everything
-//! downstream reads (`src/card/compact.rs` says why).
+//! downstream reads (`compact.rs` beside it says why).
 
 use std::fmt;
 

@@ -11,6 +11,9 @@
 //! one crate (`crate::card`, `crate::config`, `crate::map` …): the imports at the end of this
 //! list.
 
+// The library never prints: what it has to say goes to its caller as values and errors.
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
 pub mod bundle;
 pub mod csv;
 pub mod cytoscape;

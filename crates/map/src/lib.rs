@@ -19,6 +19,9 @@
 //! result. It is the bottom of the workspace, so the two small utilities every stage shares
 //! live here too: [`parallel`] (threads over chunks) and [`rng`] (the seeded generator).
 
+// The library never prints: what it has to say goes to its caller as values and errors.
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
 pub mod csr;
 pub mod font;
 pub mod layout;

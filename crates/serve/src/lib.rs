@@ -21,6 +21,9 @@
 //! answers, saved queries, the endpoint (its connections in `listen`) and push are in the
 //! files beside it.
 
+// The library never prints: what it has to say goes to its caller as values and errors.
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
 pub mod http;
 pub mod incremental;
 mod listen;

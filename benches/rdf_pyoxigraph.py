@@ -67,7 +67,7 @@ GX_PARAGRAPH_OF = n(GX + "paragraphOf")
 SCHEME, ONTOLOGY_IRI = n(BASE), n(BASE + "ns")
 TRUE = Literal("true", datatype=BOOLEAN)
 
-# The vocabulary as glossgraph describes it (src/rdf/vocab.rs).
+# The vocabulary as glossgraph describes it (crates/export/src/rdf/vocab.rs).
 GX_TERMS = [
     (GX_SLUG, DATATYPE, "slug", "The identity of a glossary term: lowercase ASCII words joined by hyphens, as in the term's IRI and card file name. The datatype of its skos:notation.", None),
     (GX_NOTE_PARAGRAPH, CLASS, "note paragraph", "A paragraph of a term's scope note that cites sources with [id] markers; dcterms:references names the citations it rests on.", None),

@@ -61,7 +61,7 @@ npm_tool() {
   fi
 }
 
-# ESLint checks the HTML map's script (src/export/html/*.js: map.js and its parts, with the flat config beside it).
+# ESLint checks the HTML map's script (crates/export/src/html/*.js: map.js and its parts, with the flat config beside it).
 # 9.x runs on the Node.js 18 of Debian 12 as well as on newer ones.
 npm_tool eslint eslint 9.39.5 eslint@9.39.5 @eslint/js@9.39.5
 # graphology and its GEXF parser, the second independent reader of glossary.gexf (tests/it/gexf.rs).

@@ -1,8 +1,13 @@
-//! The shape of the source tree, checked: the library's modules import one another in one
-//! direction only (card → load → check → graph → export / sparql / rdf …), and the library
-//! never reaches into the binary. A folder's `mod.rs` and the files below it are one module
-//! seen from outside (a facade and its parts), so imports between a module and its own
-//! descendants are not counted as cycles; any other loop is.
+//! The shape of the source tree, checked. Between crates the compiler does it: a crate names
+//! only its dependencies, and the workspace's crates depend on one another in the pipeline's
+//! order (map → core → export → serve → the `glossgraph` library → the binary), which the
+//! last test here holds `Cargo.lock` to, with no command-line crate below the binary. Inside
+//! each crate, the modules import one another in one direction only: no loop between files,
+//! and none between modules either — `card::schema` naming `config` while `config` names
+//! `card::rules` is a loop between `card` and `config` though no file imports one that
+//! imports it back. A folder's `mod.rs` and the files below it are one module seen from
+//! outside (a facade and its parts), so imports between a module and its own descendants are
+//! not counted as loops; any other is.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -25,15 +30,18 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The module path of a library file: `src/export/dot.rs` → `export::dot`, `src/card/mod.rs`
-/// → `card`, `src/lib.rs` → `` (the crate root).
+/// The module path of a file of a crate: `src/export/dot.rs` → `export::dot`, `src/card/mod.rs`
+/// → `card`, `src/lib.rs` or `src/main.rs` → `` (the crate root).
 fn module_of(src: &Path, file: &Path) -> String {
     let rel = file.strip_prefix(src).unwrap().with_extension("");
     let mut parts: Vec<String> = rel
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .collect();
-    if parts.last().is_some_and(|p| p == "mod" || p == "lib") {
+    if parts
+        .last()
+        .is_some_and(|p| p == "mod" || p == "lib" || p == "main")
+    {
         parts.pop();
     }
     parts.join("::")
@@ -48,6 +56,28 @@ fn code(text: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The code of a file without its unit tests (`#[cfg(test)] mod tests { … }`, closed by the
+/// first `}` at the start of a line, as rustfmt writes it): a test may use any module of its
+/// crate to build its inputs, and is no import of the module it tests.
+fn without_unit_tests(code: &str) -> String {
+    let mut kept = String::new();
+    let (mut in_tests, mut after_cfg_test) = (false, false);
+    for line in code.lines() {
+        if in_tests {
+            in_tests = line != "}";
+            continue;
+        }
+        if after_cfg_test && line.starts_with("mod tests") {
+            (in_tests, after_cfg_test) = (true, false);
+            continue;
+        }
+        after_cfg_test = line == "#[cfg(test)]";
+        kept.push_str(line);
+        kept.push('\n');
+    }
+    kept
 }
 
 /// The paths a file names from its crate: `crate::a::b::C` gives `a::b::C`; `use
@@ -117,19 +147,38 @@ fn is_within(a: &str, b: &str) -> bool {
     a == b || a.starts_with(&format!("{b}::")) || b.starts_with(&format!("{a}::"))
 }
 
-/// The import graph of the library: module → the modules it names.
-fn import_graph() -> BTreeMap<String, BTreeSet<String>> {
-    let src = root().join("src");
+/// The source folder of every crate of the workspace: the binary's `src/` and `crates/*/src`.
+fn crate_sources() -> Vec<PathBuf> {
+    let mut sources = vec![root().join("src")];
+    let mut crates: Vec<PathBuf> = std::fs::read_dir(root().join("crates"))
+        .unwrap()
+        .map(|e| e.unwrap().path().join("src"))
+        .filter(|src| src.is_dir())
+        .collect();
+    crates.sort();
+    sources.extend(crates);
+    sources
+}
+
+/// The import graph of the crate whose sources are in `src`: module → the modules it names.
+/// Names of other crates (`glossgraph_core::card`, or `crate::card` through the crate root's
+/// `use glossgraph_core::card`) are not modules of this crate, and not in the graph.
+fn import_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let mut files = Vec::new();
-    rust_files(&src, &mut files);
-    files.retain(|f| !f.starts_with(src.join("bin")));
-    let modules: BTreeSet<String> = files.iter().map(|f| module_of(&src, f)).collect();
+    rust_files(src, &mut files);
+    let modules: BTreeSet<String> = files.iter().map(|f| module_of(src, f)).collect();
     // `pub use graph::Glossary;` in lib.rs: `crate::Glossary` names the graph module.
-    let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
+    let root_file = ["lib.rs", "main.rs"]
+        .map(|name| src.join(name))
+        .into_iter()
+        .find(|f| f.is_file())
+        .unwrap();
+    let lib = std::fs::read_to_string(root_file).unwrap();
     let reexports: BTreeMap<String, String> = lib
         .lines()
         .filter_map(|l| l.strip_prefix("pub use ")?.strip_suffix(';'))
         .filter_map(|l| l.split_once("::"))
+        .filter(|(module, _)| modules.contains(*module))
         .flat_map(|(module, names)| {
             names
                 .trim_matches(|c| c == '{' || c == '}')
@@ -139,8 +188,8 @@ fn import_graph() -> BTreeMap<String, BTreeSet<String>> {
         .collect();
     let mut graph = BTreeMap::new();
     for file in &files {
-        let module = module_of(&src, file);
-        let text = code(&std::fs::read_to_string(file).unwrap());
+        let module = module_of(src, file);
+        let text = without_unit_tests(&code(&std::fs::read_to_string(file).unwrap()));
         let targets: BTreeSet<String> = named_paths(&text, &module)
             .iter()
             .map(
@@ -158,11 +207,31 @@ fn import_graph() -> BTreeMap<String, BTreeSet<String>> {
     graph
 }
 
-#[test]
-fn no_module_imports_a_module_that_imports_it_back() {
-    let graph = import_graph();
-    assert!(graph.contains_key("export::dot"), "{graph:?}");
-    // Depth-first search for a back edge; the loop it closes is the message.
+/// The graph between modules rather than files: an import of `b::y` by `a::x` is an import of
+/// `b` by `a`, siblings under the crate root; one of `a::z` by `a::x` stays between `a::x` and
+/// `a::z`. Every import becomes the one between the two siblings under the deepest module that
+/// holds both ends (a module and its own descendants were left out already).
+fn module_graph(files: &BTreeMap<String, BTreeSet<String>>) -> BTreeMap<String, BTreeSet<String>> {
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (from, targets) in files {
+        for to in targets {
+            let (a, b): (Vec<&str>, Vec<&str>) =
+                (from.split("::").collect(), to.split("::").collect());
+            let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+            if common == a.len() || common == b.len() {
+                continue;
+            }
+            graph
+                .entry(a[..=common].join("::"))
+                .or_default()
+                .insert(b[..=common].join("::"));
+        }
+    }
+    graph
+}
+
+/// A loop in `graph`, found by depth-first search for a back edge, as the path it closes.
+fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
     fn visit(
         node: &str,
         graph: &BTreeMap<String, BTreeSet<String>>,
@@ -188,11 +257,67 @@ fn no_module_imports_a_module_that_imports_it_back() {
         None
     }
     let mut done = BTreeSet::new();
-    for module in graph.keys() {
-        if let Some(cycle) = visit(module, &graph, &mut Vec::new(), &mut done) {
-            panic!("import cycle: {}", cycle.join(" → "));
+    graph
+        .keys()
+        .find_map(|module| visit(module, graph, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn no_module_imports_a_module_that_imports_it_back() {
+    let sources = crate_sources();
+    assert!(sources.len() >= 5, "{sources:?}");
+    let mut modules = 0;
+    for src in sources {
+        let files = import_graph(&src);
+        modules += files.len();
+        if let Some(cycle) = find_cycle(&files) {
+            panic!("import cycle in {}: {}", src.display(), cycle.join(" → "));
+        }
+        if let Some(cycle) = find_cycle(&module_graph(&files)) {
+            panic!(
+                "modules of {} import one another back: {}",
+                src.display(),
+                cycle.join(" → ")
+            );
         }
     }
+    assert!(
+        modules > 100,
+        "{modules} modules: the sources were not found"
+    );
+}
+
+#[test]
+fn unit_tests_are_not_imports() {
+    let text = "use crate::a::A;\n#[cfg(test)]\nmod tests {\n    use crate::b::B;\n}\n\npub fn f() -> crate::c::C {}\n";
+    assert_eq!(
+        named_paths(&without_unit_tests(text), "x"),
+        ["a::A", "c::C"]
+    );
+}
+
+#[test]
+fn the_checker_sees_a_loop_between_modules_that_no_file_closes() {
+    let files: BTreeMap<String, BTreeSet<String>> = [
+        ("card::schema", vec!["config"]),
+        ("config", vec!["card::rules"]),
+        ("card::rules", vec![]),
+        ("check::text", vec!["check::dates", "card"]),
+        ("check::dates", vec![]),
+    ]
+    .into_iter()
+    .map(|(m, to)| (m.to_owned(), to.into_iter().map(str::to_owned).collect()))
+    .collect();
+    assert_eq!(find_cycle(&files), None);
+    let modules = module_graph(&files);
+    assert_eq!(
+        modules["check::text"],
+        BTreeSet::from(["check::dates".to_owned()])
+    );
+    assert_eq!(
+        find_cycle(&modules),
+        Some(vec!["card".into(), "config".into(), "card".into()])
+    );
 }
 
 #[test]
@@ -212,17 +337,73 @@ fn the_import_checker_sees_braced_and_super_imports() {
     );
 }
 
+/// The workspace's packages, from the bottom of the pipeline up: each may depend only on
+/// those before it.
+const STAGES: [&str; 6] = [
+    "glossgraph-map",
+    "glossgraph-core",
+    "glossgraph-export",
+    "glossgraph-serve",
+    "glossgraph-lib",
+    "glossgraph",
+];
+
+/// The command line's crates: the binary's alone.
+const COMMAND_LINE: [&str; 7] = [
+    "clap",
+    "clap_complete",
+    "clap_mangen",
+    "indicatif",
+    "notify",
+    "ctrlc",
+    "anyhow",
+];
+
 #[test]
-fn the_library_never_names_the_binary() {
-    let src = root().join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
-    for file in files.iter().filter(|f| !f.starts_with(src.join("bin"))) {
-        let text = code(&std::fs::read_to_string(file).unwrap());
-        assert!(
-            !text.contains("crate::cli") && !text.contains("EXIT_"),
-            "{} reaches into the binary",
-            file.display()
-        );
+fn crates_depend_on_the_stages_below_and_no_library_on_the_command_line() {
+    // Cargo.lock lists every package with its dependencies for every platform (and, for the
+    // workspace's own, their dev-dependencies): what a library reaches through it is all it
+    // could ever be built with.
+    let lock: toml::Table = std::fs::read_to_string(root().join("Cargo.lock"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let mut dependencies: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for package in lock["package"].as_array().unwrap() {
+        let name = package["name"].as_str().unwrap().to_owned();
+        let names = package
+            .get("dependencies")
+            .and_then(|d| d.as_array())
+            .into_iter()
+            .flatten()
+            .map(|d| d.as_str().unwrap().split(' ').next().unwrap().to_owned());
+        dependencies.entry(name).or_default().extend(names);
     }
+    for (at, stage) in STAGES.iter().enumerate() {
+        let direct = &dependencies[*stage];
+        for other in direct.iter().filter(|d| d.starts_with("glossgraph")) {
+            let below = STAGES[..at].contains(&other.as_str());
+            assert!(below, "{stage} depends on {other}, which is not below it");
+        }
+        if *stage == "glossgraph" {
+            continue;
+        }
+        let mut reached = BTreeSet::new();
+        let mut next: Vec<&String> = direct.iter().collect();
+        while let Some(name) = next.pop() {
+            if reached.insert(name.clone()) {
+                next.extend(dependencies.get(name).into_iter().flatten());
+            }
+        }
+        for crate_name in COMMAND_LINE {
+            assert!(
+                !reached.contains(crate_name),
+                "{stage} reaches {crate_name}, a crate of the command line"
+            );
+        }
+    }
+    // The binary does use them: the names above are spelled as Cargo.lock spells them.
+    assert!(COMMAND_LINE
+        .iter()
+        .all(|c| dependencies["glossgraph"].contains(*c)));
 }

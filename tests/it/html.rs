@@ -282,7 +282,7 @@ fn the_map_script_passes_eslint() {
         "ESLint is not installed: run scripts/install-test-tools.sh (this test needs it)"
     );
     // Every part of the page's script (and the config itself), so that no new part is missed.
-    let mut scripts: Vec<PathBuf> = std::fs::read_dir(root().join("src/export/html"))
+    let mut scripts: Vec<PathBuf> = std::fs::read_dir(root().join("crates/export/src/html"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "js" || e == "cjs"))
@@ -300,7 +300,7 @@ fn the_map_script_passes_eslint() {
             "--max-warnings",
             "0",
             "--config",
-            "src/export/html/eslint.config.cjs",
+            "crates/export/src/html/eslint.config.cjs",
         ])
         .args(&scripts)
         .output()

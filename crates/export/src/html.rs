@@ -1,0 +1,481 @@
+//! The interactive map: one self-contained HTML page that opens by double-click.
+//!
+//! The page draws the glossary on a canvas with its own script (`html/map.js`, with the card
+//! panel in `html/panel.js`, the legend and filters in `html/filters.js` and the placing of
+//! labels and topic names in `html/words.js`; Canvas 2D, no third-party code) and style
+//! (`html/map.css`), both compiled in with `include_str!` and inlined. Layout and topics come precomputed from the topic map ([`crate::map`]); the page only
+//! draws. The glossary goes in as `<script type="application/json">` blocks (what the map
+//! draws, then the card texts, parsed when a card is first shown) whose `<`,
+//! `>` and `&` are written as `\u003c`, `\u003e`, `\u0026`, so no card text can close the
+//! block or open a tag. The data is columnar (one array per field, not one object per term)
+//! so that 100k terms stay compact and parse fast.
+//!
+//! The page is safe by construction: the script shows card texts with `textContent` only, and
+//! makes links of `http(s)` URLs only; a Content-Security-Policy meta tag forbids every
+//! network access (`default-src 'none'`) and allows exactly the inline script and style whose
+//! SHA-256 hashes are computed here. Everything is written in node (slug) order, with no
+//! timestamp, so the same glossary gives the same bytes.
+
+use std::io::{self, Write};
+
+use base64::Engine as _;
+use petgraph::graph::NodeIndex;
+use sha2::{Digest, Sha256};
+
+use std::path::Path;
+
+use super::{status_color, status_ring};
+use crate::config::Config;
+use crate::graph::{Link, Node};
+use crate::map::Coordinate;
+use crate::Glossary;
+
+/// The page's script, inlined into every page as one script: the card panel, the legend and
+/// filters, and the words' placer (each a function of its own), then the map, which uses them.
+/// The policy's hash is computed over exactly this text.
+pub const SCRIPT: &str = concat!(
+    include_str!("html/panel.js"),
+    include_str!("html/filters.js"),
+    include_str!("html/words.js"),
+    include_str!("html/map.js")
+);
+/// The page's style sheet, inlined into every page.
+pub const STYLE: &str = include_str!("html/map.css");
+
+/// Where the page is read: alone (`render`, `export`), or as the website's `map.html`, which
+/// links back to the site's index and topics and, from a term's card, to the term's page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Alone,
+    Site,
+}
+
+/// Writes the page of `glossary`, drawn at the places of its topic map, to `w`.
+///
+/// # Errors
+/// Those of `w`.
+pub fn write(glossary: &Glossary, config: &Config, w: impl Write) -> io::Result<()> {
+    write_page(glossary, config, Place::Alone, w)
+}
+
+/// Writes the page as the website's `map.html` ([`crate::site`]), beside the site's pages,
+/// which it links.
+///
+/// # Errors
+/// Those of `w`.
+pub fn write_in_site(glossary: &Glossary, config: &Config, w: impl Write) -> io::Result<()> {
+    write_page(glossary, config, Place::Site, w)
+}
+
+fn write_page(
+    glossary: &Glossary,
+    config: &Config,
+    place: Place,
+    mut w: impl Write,
+) -> io::Result<()> {
+    let csp = format!(
+        "default-src 'none'; script-src '{}'; style-src '{}'; img-src data:; base-uri 'none'; form-action 'none'",
+        csp_hash(SCRIPT),
+        csp_hash(STYLE)
+    );
+    let title = escape_html(&config.title);
+    write!(
+        w,
+        "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"{csp}\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"color-scheme\" content=\"light dark\">\n\
+         <meta name=\"generator\" content=\"glossgraph {version}\">\n\
+         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        lang = escape_html(&config.language),
+        version = env!("CARGO_PKG_VERSION"),
+    )?;
+    let links = match place {
+        Place::Alone => "",
+        Place::Site => SITE_LINKS,
+    };
+    w.write_all(
+        BODY.replace("{title}", &title)
+            .replace("{links}", links)
+            .as_bytes(),
+    )?;
+    w.write_all(b"<script type=\"application/json\" id=\"glossary-data\">")?;
+    write_data(glossary, config, place, &mut Escaping(&mut w))?;
+    w.write_all(b"</script>\n<script type=\"application/json\" id=\"glossary-cards\">")?;
+    write_cards(glossary, &mut Escaping(&mut w))?;
+    write!(
+        w,
+        "</script>\n<script>{SCRIPT}</script>\n</body>\n</html>\n"
+    )
+}
+
+/// Writes the interactive map of the whole glossary into `output`, through a temporary file
+/// beside it that is renamed into place once complete and on disk.
+///
+/// # Errors
+/// The output not writable (the temporary file is removed).
+pub fn write_file(glossary: &Glossary, config: &Config, output: &Path) -> io::Result<()> {
+    crate::output::replace_file(output, |w| write(glossary, config, w))
+}
+
+/// [`write_file`] for the website's `map.html` ([`write_in_site`]).
+///
+/// # Errors
+/// The output not writable (the temporary file is removed).
+pub fn write_file_in_site(glossary: &Glossary, config: &Config, output: &Path) -> io::Result<()> {
+    crate::output::replace_file(output, |w| write_in_site(glossary, config, w))
+}
+
+/// Whether `output` names an HTML page (`.html` or `.htm`, any case).
+pub fn is_html(output: &Path) -> bool {
+    output
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
+}
+
+/// The page's markup; `{title}` is replaced by the escaped title. Everything in it is
+/// filled in by the script.
+const BODY: &str = r##"<header id="bar">
+<h1 id="title">{title}</h1>
+{links}<div id="search-box" role="combobox" aria-expanded="false" aria-owns="suggestions" aria-haspopup="listbox">
+<input id="search" type="search" autocomplete="off" spellcheck="false" placeholder="Search terms and aliases  ( / )" aria-label="Search terms and aliases" aria-autocomplete="list" aria-controls="suggestions">
+<ul id="suggestions" role="listbox" hidden></ul>
+</div>
+<button id="filters-toggle" type="button" aria-expanded="false" aria-controls="filters">Filters</button>
+<span id="count" aria-live="polite"></span>
+</header>
+<main id="stage">
+<canvas id="map" tabindex="0" aria-label="Map of the glossary: arrow keys pan, + and - zoom, 0 fits the whole map, Enter opens the term in the middle"></canvas>
+<section id="filters" hidden aria-label="Filters">
+<fieldset id="status-filter"><legend>Status</legend></fieldset>
+<fieldset id="topic-filter"><legend>Topics</legend><div id="topic-buttons"><button type="button" id="topics-all">all</button> <button type="button" id="topics-none">none</button></div><div id="topic-list"></div></fieldset>
+</section>
+<aside id="panel" hidden aria-live="polite" aria-label="Selected term" tabindex="-1"></aside>
+<aside id="legend" aria-label="Legend"></aside>
+<div id="zoom-buttons"><button type="button" id="zoom-in" aria-label="Zoom in">+</button><button type="button" id="zoom-out" aria-label="Zoom out">&#x2212;</button><button type="button" id="zoom-fit" aria-label="Show the whole map">&#x2922;</button></div>
+</main>
+"##;
+
+/// The way back to the website's pages, in the website's map (`{links}` of [`BODY`]).
+const SITE_LINKS: &str = "<nav id=\"site-links\" aria-label=\"Site\"><a href=\"index.html\">A–Z</a> <a href=\"topic/index.html\">Topics</a></nav>\n";
+
+/// Writes what the map draws as the page's JSON: one array per field, in node order.
+///
+/// `x`/`y` are rounded to integers after scaling the layout so that terms lie about 100
+/// units apart on average: the page needs no more precision, and integers are short.
+///
+/// In the website, `"pages": "term/"` says where the terms' pages are, which the card links.
+fn write_data(
+    glossary: &Glossary,
+    config: &Config,
+    place: Place,
+    w: &mut impl Write,
+) -> io::Result<()> {
+    let cards = glossary.cards();
+    let map = glossary.map();
+    let json = |w: &mut dyn Write, text: &str| -> io::Result<()> {
+        serde_json::to_writer(&mut *w, text).map_err(io::Error::from)
+    };
+    w.write_all(b"{\"title\":")?;
+    json(w, &config.title)?;
+    if place == Place::Site {
+        w.write_all(b",\"pages\":\"term/\"")?;
+    }
+    w.write_all(b",\"statuses\":[")?;
+    for (i, status) in config.statuses.iter().enumerate() {
+        w.write_all(if i == 0 { b"[" } else { b",[" })?;
+        json(w, status)?;
+        write!(
+            w,
+            ",\"{}\",\"{}\"]",
+            status_color(config, Some(status)),
+            status_ring(config, Some(status)).unwrap_or("#767676")
+        )?;
+    }
+    w.write_all(b"],\"topics\":[")?;
+    for (i, topic) in map.topics().iter().enumerate() {
+        w.write_all(if i == 0 { b"[" } else { b",[" })?;
+        json(w, &topic.id)?;
+        w.write_all(b",")?;
+        json(w, &topic.name)?;
+        write!(w, ",\"{}\"]", topic.color)?;
+    }
+    w.write_all(b"],\"slug\":")?;
+    list(w, cards.iter().map(|c| c.slug()), &json)?;
+    w.write_all(b",\"term\":")?;
+    list(w, cards.iter().map(|c| c.term()), &json)?;
+    w.write_all(b",\"aliases\":[")?;
+    for (i, card) in cards.iter().enumerate() {
+        if i > 0 {
+            w.write_all(b",")?;
+        }
+        list(w, card.aliases().iter(), &json)?;
+    }
+    let position: Vec<(f64, f64)> = (0..cards.len()).map(|i| map.position(i)).collect();
+    let scale = scale(&position);
+    for (axis, key) in [(0, "x"), (1, "y")] {
+        write!(w, "],\"{key}\":[")?;
+        for (i, p) in position.iter().enumerate() {
+            // The map's y grows upwards, the canvas's downwards.
+            let v = if axis == 0 { p.0 } else { -p.1 };
+            let v = (Coordinate::finite(v) * scale).round();
+            write!(w, "{}{}", if i > 0 { "," } else { "" }, v as i64)?;
+        }
+    }
+    w.write_all(b"],\"topic\":[")?;
+    for i in 0..cards.len() {
+        write!(w, "{}{}", if i > 0 { "," } else { "" }, map.topic_index(i))?;
+    }
+    w.write_all(b"],\"status\":[")?;
+    for (i, card) in cards.iter().enumerate() {
+        let s = card
+            .status()
+            .and_then(|s| config.statuses.iter().position(|k| k == s))
+            .map_or(-1, |k| k as i64);
+        write!(w, "{}{s}", if i > 0 { "," } else { "" })?;
+    }
+    // Edges between cards only (stub nodes are never in this graph's card range).
+    let is_card = |n: NodeIndex| matches!(glossary.graph()[n], Node::Term(_));
+    for (key, related) in [("related", true), ("supersedes", false)] {
+        write!(w, "],\"{key}\":[")?;
+        let mut first = true;
+        for (a, b, link) in glossary.edges() {
+            if matches!(link, Link::Related { .. }) != related || !is_card(a) || !is_card(b) {
+                continue;
+            }
+            write!(
+                w,
+                "{}{},{}",
+                if first { "" } else { "," },
+                a.index(),
+                b.index()
+            )?;
+            first = false;
+        }
+    }
+    w.write_all(b"]}")
+}
+
+/// Writes the texts the panel shows, one array per card in node order: `[definition, note,
+/// advantages, limitations, firstSeen, lastSeen, updated, citations [[id, title, url,
+/// accessed]], provenance]`. A block of its own, which the page parses only when it first
+/// shows a card: the map is drawn without waiting for the bulk of the bytes.
+fn write_cards(glossary: &Glossary, w: &mut impl Write) -> io::Result<()> {
+    let json = |w: &mut dyn Write, text: &str| -> io::Result<()> {
+        serde_json::to_writer(&mut *w, text).map_err(io::Error::from)
+    };
+    w.write_all(b"[")?;
+    for (i, card) in glossary.cards().iter().enumerate() {
+        w.write_all(if i == 0 { b"[" } else { b",\n[" })?;
+        json(w, card.definition())?;
+        w.write_all(b",")?;
+        json(w, card.note())?;
+        w.write_all(b",")?;
+        list(w, card.advantages().iter(), &json)?;
+        w.write_all(b",")?;
+        list(w, card.limitations().iter(), &json)?;
+        for date in [card.first_seen(), card.last_seen(), card.updated()] {
+            w.write_all(b",")?;
+            match date {
+                Some(d) => json(w, d.text().as_str())?,
+                None => w.write_all(b"null")?,
+            }
+        }
+        w.write_all(b",[")?;
+        for (k, cite) in card.citations().iter().enumerate() {
+            w.write_all(if k == 0 { b"[" } else { b",[" })?;
+            for (j, text) in [cite.id, cite.title, cite.url].into_iter().enumerate() {
+                if j > 0 {
+                    w.write_all(b",")?;
+                }
+                json(w, text)?;
+            }
+            w.write_all(b",")?;
+            match cite.accessed {
+                Some(d) => json(w, d.text().as_str())?,
+                None => w.write_all(b"null")?,
+            }
+            w.write_all(b"]")?;
+        }
+        w.write_all(b"],")?;
+        list(w, card.provenance().iter(), &json)?;
+        w.write_all(b"]")?;
+    }
+    w.write_all(b"]")
+}
+
+/// Writes `items` as a JSON array of strings.
+fn list<'a>(
+    w: &mut dyn Write,
+    items: impl Iterator<Item = &'a str>,
+    json: &dyn Fn(&mut dyn Write, &str) -> io::Result<()>,
+) -> io::Result<()> {
+    w.write_all(b"[")?;
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            w.write_all(b",")?;
+        }
+        json(w, item)?;
+    }
+    w.write_all(b"]")
+}
+
+/// The factor that brings the typical distance between neighbouring terms to about 100 units,
+/// whatever the layout's own unit: cheap (no neighbour search), from the extent of the layout.
+fn scale(position: &[(f64, f64)]) -> f64 {
+    let (mut min_x, mut min_y, mut max_x, mut max_y) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for &(x, y) in position
+        .iter()
+        .filter(|p| p.0.is_finite() && p.1.is_finite())
+    {
+        (min_x, min_y) = (min_x.min(x), min_y.min(y));
+        (max_x, max_y) = (max_x.max(x), max_y.max(y));
+    }
+    // Spread evenly over a square, n terms lie extent / sqrt(n) apart (the larger side
+    // counts, so a layout on one line is scaled too).
+    let extent = (max_x - min_x).max(max_y - min_y);
+    if position.len() < 2 || extent.is_nan() || extent <= 0.0 {
+        return 1.0;
+    }
+    let spacing = extent / (position.len() as f64).sqrt();
+    100.0 / spacing
+}
+
+/// The CSP source of an inline script or style: `sha256-` and the base64 of its SHA-256.
+pub fn csp_hash(text: &str) -> String {
+    format!(
+        "sha256-{}",
+        base64::engine::general_purpose::STANDARD.encode(Sha256::digest(text.as_bytes()))
+    )
+}
+
+/// Escapes text for HTML element content and quoted attribute values (either quote): the one
+/// HTML escaper of glossgraph, used by the map and by `serve`'s query page.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `json` (a JSON text) with `<`, `>` and `&` as their JSON escapes, safe inside a
+/// `<script>` block (see [`Escaping`]).
+pub fn script_safe(json: &str) -> String {
+    let mut out = Vec::with_capacity(json.len());
+    Escaping(&mut out)
+        .write_all(json.as_bytes())
+        .expect("writing to a Vec cannot fail");
+    String::from_utf8(out).expect("escapes are ASCII")
+}
+
+/// A writer that replaces `<`, `>` and `&` by their JSON escapes on their way to the inner
+/// writer. Only valid for JSON, where those bytes can only occur inside strings: there the
+/// escape means the same character, and the text can never close the `<script>` block.
+struct Escaping<W>(W);
+
+impl<W: Write> Write for Escaping<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.write_all(buf)?;
+        Ok(buf.len())
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        let mut start = 0;
+        for (i, &b) in buf.iter().enumerate() {
+            let escape: &[u8] = match b {
+                b'<' => b"\\u003c",
+                b'>' => b"\\u003e",
+                b'&' => b"\\u0026",
+                _ => continue,
+            };
+            self.0.write_all(&buf[start..i])?;
+            self.0.write_all(escape)?;
+            start = i + 1;
+        }
+        self.0.write_all(&buf[start..])
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Draft;
+
+    fn glossary(cards: &[(&str, &str, &[&str])]) -> Glossary {
+        Glossary::new(
+            cards
+                .iter()
+                .map(|(slug, definition, related)| {
+                    crate::Card::from(Draft {
+                        slug: (*slug).into(),
+                        term: slug.to_uppercase(),
+                        definition: (*definition).into(),
+                        related: related.iter().map(|s| (*s).into()).collect(),
+                        ..Draft::default()
+                    })
+                })
+                .collect(),
+        )
+    }
+
+    fn page(glossary: &Glossary) -> String {
+        let mut out = Vec::new();
+        write(glossary, &Config::default(), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn card_texts_cannot_leave_the_data_block() {
+        let g = glossary(&[(
+            "a",
+            "</script><script>window.pwned=1</script> & <!-- <img src=x onerror=alert(1)>",
+            &[],
+        )]);
+        let html = page(&g);
+        assert_eq!(html.matches("</script>").count(), 3, "{html}");
+        assert!(html.contains(r"\u003c/script\u003e\u003cscript\u003ewindow.pwned=1"));
+        assert!(html.contains(r" \u0026 \u003c!-- \u003cimg src=x onerror=alert(1)\u003e"));
+        let start = html.find("id=\"glossary-cards\">").unwrap() + 20;
+        let end = start + html[start..].find("</script>").unwrap();
+        let data: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
+        assert_eq!(
+            data[0][0],
+            "</script><script>window.pwned=1</script> & <!-- <img src=x onerror=alert(1)>"
+        );
+    }
+
+    #[test]
+    fn the_policy_allows_exactly_the_inlined_script_and_style() {
+        let html = page(&glossary(&[("a", "A.", &[])]));
+        assert!(html.contains("default-src 'none'; script-src 'sha256-"));
+        assert!(html.contains(&format!("script-src '{}'", csp_hash(SCRIPT))));
+        assert!(html.contains(&format!("style-src '{}'", csp_hash(STYLE))));
+        assert!(html.contains(&format!("<script>{SCRIPT}</script>")));
+        assert!(html.contains(&format!("<style>{STYLE}</style>")));
+    }
+
+    #[test]
+    fn the_same_glossary_gives_the_same_bytes() {
+        let cards = [
+            ("b", "B.", &["a"][..]),
+            ("a", "A.", &["b"][..]),
+            ("c", "C.", &[][..]),
+        ];
+        let mut reversed = cards;
+        reversed.reverse();
+        assert_eq!(page(&glossary(&cards)), page(&glossary(&reversed)));
+    }
+}

@@ -1,0 +1,679 @@
+//! The glossary as a static website whose pages sit at the terms' IRIs (`glossgraph site`),
+//! and the same pages answered one at a time by `glossgraph serve`.
+//!
+//! Every file of the site is a path and a function of the glossary: [`Site::get`] renders
+//! one path, [`Site::paths`] lists them all, [`write`] writes them all into a folder (staged
+//! beside it, then swapped in). `serve` calls [`Site::get`] for each request, so the preview
+//! is the site byte for byte.
+//!
+//! The layout follows the IRIs: the term `{base}term/{slug}` has its page at
+//! `term/{slug}/index.html` (what a static host answers for `term/{slug}/`, after its own
+//! redirect from `term/{slug}`) and its RDF beside it (`term/{slug}.ttl`, `.jsonld`, `.rdf`, and `.nt` from `serve`:
+//! the card's own graph of the export, the concept and its citations, provenance and cited
+//! paragraphs). Links are relative, so the site works from any folder and from `file://`.
+//! Pages come from the templates in `templates/site/` through askama, which checks them at
+//! compile time and escapes every value as HTML unless a template says otherwise (only the
+//! JSON-LD block, escaped here, does).
+
+mod pages;
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use oxigraph::io::{JsonLdProfileSet, RdfFormat};
+
+use crate::bundle::{cannot, staging_path, Staging};
+use crate::config::Config;
+use crate::html::escape_html;
+use crate::output::ExportError;
+use crate::rdf::write::{self as rdf_write, CardQuads, Writer};
+use crate::Glossary;
+
+pub use pages::SPLIT_INDEX_AT;
+
+/// A file of the site: its media type and bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct File {
+    /// The media type, as served (`text/html; charset=utf-8`, `text/turtle`, …).
+    pub media_type: &'static str,
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// The RDF formats of a term's description: extension and media type. The site writes the
+/// first three beside each page; `serve` also answers N-Triples (a fourth file per term would
+/// add 27% to the site's bytes, for a format no reader needs from a page).
+pub const ALTERNATES: [(&str, &str); 4] = [
+    ("ttl", "text/turtle"),
+    ("jsonld", "application/ld+json"),
+    ("rdf", "application/rdf+xml"),
+    ("nt", "application/n-triples"),
+];
+
+/// How many of [`ALTERNATES`] the site writes as files.
+const WRITTEN_ALTERNATES: usize = 3;
+
+/// What every page needs that takes a pass over the whole glossary, computed once: the A–Z
+/// order and its initials, and the RDF prefixes. `serve` keeps one for its whole run.
+pub struct Plan {
+    /// Card indexes in A–Z order of their terms (case folded, then by slug).
+    order: Vec<usize>,
+    /// The initials of the A–Z index, each with its range of `order`.
+    letters: Vec<(char, std::ops::Range<usize>)>,
+    prefixes: Vec<(&'static str, String)>,
+}
+
+impl Plan {
+    /// The plan of the site of `glossary` under `config`.
+    pub fn new(glossary: &Glossary, config: &Config) -> Self {
+        let cards = glossary.cards();
+        let mut order: Vec<usize> = (0..cards.len()).collect();
+        order.sort_by_cached_key(|&i| (cards[i].term().to_lowercase(), cards[i].slug().to_owned()));
+        let mut letters: Vec<(char, std::ops::Range<usize>)> = Vec::new();
+        for (at, &i) in order.iter().enumerate() {
+            let initial = initial(cards[i].term());
+            match letters.last_mut() {
+                Some((c, range)) if *c == initial => range.end = at + 1,
+                _ => letters.push((initial, at..at + 1)),
+            }
+        }
+        Self {
+            order,
+            letters,
+            prefixes: rdf_write::prefixes(glossary, config),
+        }
+    }
+}
+
+/// The site of one glossary.
+pub struct Site<'a> {
+    pub(crate) glossary: &'a Glossary,
+    pub(crate) config: &'a Config,
+    quads: CardQuads<'a>,
+    plan: &'a Plan,
+    /// Card indexes in A–Z order (the plan's).
+    pub(crate) order: &'a [usize],
+    /// The initials of the A–Z index (the plan's).
+    pub(crate) letters: &'a [(char, std::ops::Range<usize>)],
+}
+
+impl<'a> Site<'a> {
+    /// The site of `glossary` under `config`, as `plan` (made of the same two) lays it out.
+    pub fn new(glossary: &'a Glossary, config: &'a Config, plan: &'a Plan) -> Self {
+        Self {
+            glossary,
+            config,
+            quads: CardQuads::new(glossary, config),
+            plan,
+            order: &plan.order,
+            letters: &plan.letters,
+        }
+    }
+
+    /// The paths of the site's files but the terms' own ([`Site::term_paths`]): the index,
+    /// the shared files, the letters' and topics' pages; relative to its folder, in a fixed
+    /// order.
+    pub fn shared_paths(&self) -> Vec<String> {
+        let mut paths: Vec<String> = [
+            "index.html",
+            "404.html",
+            "map.html",
+            "site.css",
+            "search.js",
+            "search-index.js",
+            "sitemap.xml",
+            ".htaccess",
+            "topic/index.html",
+        ]
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+        if self.split_index() {
+            for (initial, _) in self.letters {
+                paths.push(format!("letter/{}/index.html", letter_slug(*initial)));
+            }
+        }
+        for topic in self.glossary.map().topics() {
+            paths.push(format!("topic/{}/index.html", topic.id));
+        }
+        paths
+    }
+
+    /// The files of the term `slug`: its page and its RDF beside it.
+    fn term_paths(slug: &str) -> impl Iterator<Item = String> + '_ {
+        std::iter::once(format!("term/{slug}/index.html")).chain(
+            ALTERNATES[..WRITTEN_ALTERNATES]
+                .iter()
+                .map(move |(extension, _)| format!("term/{slug}.{extension}")),
+        )
+    }
+
+    /// The file at `path` (relative, without a leading `/`; a folder's path ending in `/`
+    /// means its `index.html`), or `None` when the site has no such file.
+    ///
+    /// # Errors
+    /// Only a failure of the RDF serializer (none is expected of a checked glossary).
+    pub fn get(&self, path: &str) -> Result<Option<File>, ExportError> {
+        let path = if path.is_empty() || path.ends_with('/') {
+            format!("{path}index.html")
+        } else {
+            path.to_owned()
+        };
+        let html = |text: String| {
+            Some(File {
+                media_type: "text/html; charset=utf-8",
+                bytes: text.into_bytes(),
+            })
+        };
+        Ok(match path.as_str() {
+            "index.html" => html(pages::index(self, None)?),
+            "404.html" => html(pages::not_found(
+                self,
+                "",
+                &[],
+                pages::NotFoundRoot::File {
+                    path: &self.root_path(),
+                },
+            )?),
+            "map.html" => {
+                let mut bytes = Vec::new();
+                crate::html::write_in_site(self.glossary, self.config, &mut bytes)?;
+                Some(File {
+                    media_type: "text/html; charset=utf-8",
+                    bytes,
+                })
+            }
+            "site.css" => Some(File {
+                media_type: "text/css; charset=utf-8",
+                bytes: self.stylesheet().into_bytes(),
+            }),
+            "search.js" => Some(File {
+                media_type: "text/javascript; charset=utf-8",
+                bytes: pages::SEARCH_SCRIPT.as_bytes().to_vec(),
+            }),
+            "search-index.js" => Some(File {
+                media_type: "text/javascript; charset=utf-8",
+                bytes: self.search_index(),
+            }),
+            "sitemap.xml" => Some(File {
+                media_type: "application/xml",
+                bytes: self.sitemap().into_bytes(),
+            }),
+            ".htaccess" => Some(File {
+                media_type: "text/plain; charset=utf-8",
+                bytes: self.htaccess().into_bytes(),
+            }),
+            "topic/index.html" => html(pages::topics(self)?),
+            _ => self.get_under(&path)?,
+        })
+    }
+
+    /// The files below `letter/`, `topic/` and `term/`.
+    fn get_under(&self, path: &str) -> Result<Option<File>, ExportError> {
+        let html = |text: String| File {
+            media_type: "text/html; charset=utf-8",
+            bytes: text.into_bytes(),
+        };
+        if let Some(rest) = path.strip_prefix("letter/") {
+            let Some(slug) = rest.strip_suffix("/index.html") else {
+                return Ok(None);
+            };
+            let found = self.split_index().then(|| {
+                self.letters
+                    .iter()
+                    .position(|(c, _)| letter_slug(*c) == slug)
+            });
+            return match found.flatten() {
+                Some(at) => Ok(Some(html(pages::index(self, Some(at))?))),
+                None => Ok(None),
+            };
+        }
+        if let Some(rest) = path.strip_prefix("topic/") {
+            let Some(id) = rest.strip_suffix("/index.html") else {
+                return Ok(None);
+            };
+            let topics = self.glossary.map().topics();
+            return match topics.iter().position(|t| t.id == id) {
+                Some(at) => Ok(Some(html(pages::topic(self, at)?))),
+                None => Ok(None),
+            };
+        }
+        let Some(rest) = path.strip_prefix("term/") else {
+            return Ok(None);
+        };
+        if let Some(slug) = rest.strip_suffix("/index.html") {
+            return match self.glossary.node(slug) {
+                Some(node) if node.index() < self.glossary.cards().len() => {
+                    Ok(Some(html(pages::term(self, node.index())?)))
+                }
+                _ => Ok(None),
+            };
+        }
+        for (extension, media_type) in ALTERNATES {
+            let Some(slug) = rest.strip_suffix(&format!(".{extension}")[..]) else {
+                continue;
+            };
+            return match self.glossary.node(slug) {
+                Some(node) if node.index() < self.glossary.cards().len() => Ok(Some(File {
+                    media_type,
+                    bytes: self.rdf(node.index(), extension)?,
+                })),
+                _ => Ok(None),
+            };
+        }
+        Ok(None)
+    }
+
+    /// The page `serve` answers for a path the site does not have: the 404 page, offering
+    /// the terms nearest to what was asked for.
+    ///
+    /// # Errors
+    /// None expected; those of the template.
+    /// `root` is the path the site is served at (`/` for `serve`).
+    pub fn not_found(&self, path: &str, root: &str) -> Result<File, ExportError> {
+        let wanted = path
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .unwrap_or("")
+            .trim_end_matches(".html");
+        // Slugs are lower case: `ROCE-V3` is near `roce-v2`.
+        let folded = wanted.to_lowercase();
+        let nearest: Vec<usize> = self
+            .glossary
+            .suggest(&folded)
+            .and_then(|slug| self.glossary.node(slug))
+            .map(|n| n.index())
+            .into_iter()
+            .chain(self.sharing_prefix(&folded, 5))
+            .fold(Vec::new(), |mut all, i| {
+                if !all.contains(&i) {
+                    all.push(i);
+                }
+                all
+            });
+        Ok(File {
+            media_type: "text/html; charset=utf-8",
+            bytes: pages::not_found(self, wanted, &nearest, pages::NotFoundRoot::Served { root })?
+                .into_bytes(),
+        })
+    }
+
+    /// Up to `n` cards whose slugs share the longest start with `wanted` (three characters
+    /// at least).
+    fn sharing_prefix(&self, wanted: &str, n: usize) -> Vec<usize> {
+        let cards = self.glossary.cards();
+        let ends: Vec<usize> = wanted
+            .char_indices()
+            .map(|(at, c)| at + c.len_utf8())
+            .filter(|&end| end >= 3)
+            .collect();
+        for &end in ends.iter().rev() {
+            let prefix = &wanted[..end];
+            let from = cards.partition_point(|c| c.slug() < prefix);
+            let found: Vec<usize> = (from..cards.len())
+                .take_while(|&i| cards[i].slug().starts_with(prefix))
+                .take(n)
+                .collect();
+            if !found.is_empty() {
+                return found;
+            }
+        }
+        Vec::new()
+    }
+
+    /// Whether the A–Z index is split into a page per initial.
+    pub(crate) fn split_index(&self) -> bool {
+        self.glossary.cards().len() > SPLIT_INDEX_AT
+    }
+
+    /// The description of card `index` in the format of `extension`.
+    fn rdf(&self, index: usize, extension: &str) -> Result<Vec<u8>, ExportError> {
+        let format = match extension {
+            "ttl" => RdfFormat::Turtle,
+            "jsonld" => RdfFormat::JsonLd {
+                profile: JsonLdProfileSet::empty(),
+            },
+            "nt" => RdfFormat::NTriples,
+            _ => RdfFormat::RdfXml,
+        };
+        let mut out = Writer::new(format, &self.plan.prefixes, Vec::new())?;
+        for quad in self.quads.of(index) {
+            out.quad(quad.as_ref())?;
+        }
+        Ok(out.finish()?.0)
+    }
+
+    /// The shared stylesheet, with a rule per status colour.
+    fn stylesheet(&self) -> String {
+        let mut css = pages::STYLE.to_owned();
+        for (i, status) in self.config.statuses.iter().enumerate() {
+            let color = crate::status_color(self.config, Some(status));
+            let _ = writeln!(css, ".status-{i} {{ background: {color}; }}");
+        }
+        for (i, topic) in self.glossary.map().topics().iter().enumerate() {
+            let _ = writeln!(css, ".topic-{i} {{ border-color: {}; }}", topic.color);
+        }
+        css
+    }
+
+    /// The search index: every term's slug, label and aliases, as a script that sets
+    /// `glossgraphSearch` (a script, not a JSON file, so that the search works from
+    /// `file://`, where pages cannot fetch).
+    fn search_index(&self) -> Vec<u8> {
+        let entries: Vec<(&str, &str, Vec<&str>)> = self
+            .order
+            .iter()
+            .map(|&i| {
+                let card = &self.glossary.cards()[i];
+                (card.slug(), card.term(), card.aliases().iter().collect())
+            })
+            .collect();
+        let json = serde_json::to_string(&entries).expect("strings serialize");
+        format!(
+            "window.glossgraphSearch = {};\n",
+            crate::html::script_safe(&json)
+        )
+        .into_bytes()
+    }
+
+    /// The site's address: the base IRI's document (`#` and what follows taken off).
+    pub(crate) fn address(&self) -> String {
+        let base = self.config.base.split('#').next().unwrap_or_default();
+        if base.ends_with('/') {
+            base.to_owned()
+        } else {
+            format!("{base}/")
+        }
+    }
+
+    /// `sitemap.xml`: the index (and its letters' pages when it is split), the topic pages
+    /// and every term at its IRI's page: every HTML page of the site but the map and the 404.
+    fn sitemap(&self) -> String {
+        let address = escape_html(&self.address());
+        let mut out = String::from(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+        );
+        let _ = writeln!(out, "<url><loc>{address}</loc></url>");
+        if self.split_index() {
+            for (initial, _) in self.letters {
+                let _ = writeln!(
+                    out,
+                    "<url><loc>{address}letter/{}/</loc></url>",
+                    letter_slug(*initial)
+                );
+            }
+        }
+        let _ = writeln!(out, "<url><loc>{address}topic/</loc></url>");
+        for topic in self.glossary.map().topics() {
+            let _ = writeln!(out, "<url><loc>{address}topic/{}/</loc></url>", topic.id);
+        }
+        for &i in self.order {
+            let _ = writeln!(
+                out,
+                "<url><loc>{address}term/{}/</loc></url>",
+                self.glossary.cards()[i].slug()
+            );
+        }
+        out.push_str("</urlset>\n");
+        out
+    }
+
+    /// The path of the site's address (`/glossary/` for `https://example.org/glossary/`).
+    pub(crate) fn root_path(&self) -> String {
+        let address = self.address();
+        address
+            .split_once("://")
+            .and_then(|(_, rest)| rest.find('/').map(|at| rest[at..].to_owned()))
+            .unwrap_or_else(|| "/".to_owned())
+    }
+
+    /// `.htaccess`: content negotiation at the term IRIs for Apache (`mod_rewrite`), as the
+    /// W3C recipes for publishing vocabularies and w3id.org's redirects do it: a 303 to the
+    /// description in the format asked for, among those the site writes (not N-Triples,
+    /// which only `serve` answers), else to the page.
+    fn htaccess(&self) -> String {
+        let path = self.root_path();
+        let mut out = String::from(
+            "# Written by glossgraph: content negotiation at the term IRIs (Apache, mod_rewrite).\n\
+             Options -MultiViews\nRewriteEngine on\n",
+        );
+        // Only the formats written as files: a static host has no other to send.
+        let written = &ALTERNATES[..WRITTEN_ALTERNATES];
+        for (extension, media_type) in written {
+            let _ = write!(
+                out,
+                "RewriteCond %{{HTTP_ACCEPT}} {}\nRewriteRule ^term/([a-z0-9-]+)/?$ term/$1.{extension} [R=303,L]\n",
+                media_type.replace('+', "\\+")
+            );
+        }
+        out.push_str("RewriteRule ^term/([a-z0-9-]+)$ term/$1/ [R=303,L]\n");
+        for (extension, media_type) in written {
+            let _ = writeln!(out, "AddType {media_type} .{extension}");
+        }
+        out.push_str("Header append Vary Accept\n");
+        let _ = writeln!(out, "ErrorDocument 404 {path}404.html");
+        out
+    }
+}
+
+/// The index initial of a term: its first letter, upper-cased, or `#` for anything else.
+fn initial(term: &str) -> char {
+    match term.chars().next() {
+        Some(c) if c.is_alphabetic() => c.to_uppercase().next().unwrap_or(c),
+        _ => '#',
+    }
+}
+
+/// The path segment of an initial: the letter in lower case, `0` for `#`; letters outside
+/// ASCII by their code point.
+pub(crate) fn letter_slug(initial: char) -> String {
+    match initial {
+        '#' => "0".to_owned(),
+        c if c.is_ascii_alphabetic() => c.to_ascii_lowercase().to_string(),
+        c => format!("u{:04x}", c as u32),
+    }
+}
+
+/// What [`MARK`] says to whoever opens it.
+const MARK_TEXT: &str = "This folder is a website written by `glossgraph site`, which replaces it \
+whole on its next run.\nA file put here is deleted then; remove this file to keep glossgraph \
+from writing here.\n";
+
+/// What [`write`] wrote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Written {
+    /// Files written.
+    pub files: usize,
+    /// Bytes written.
+    pub bytes: u64,
+}
+
+/// The file that marks a folder as a site glossgraph wrote. [`write`] replaces a folder only
+/// when it is missing, empty, or holds this mark (or when told to with [`Guard::force`]).
+pub const MARK: &str = ".glossgraph-site";
+
+/// What [`write`] must not replace: the glossary it was made from, and folders it did not
+/// write. The site replaces its folder whole, so a wrong `--out` would otherwise delete
+/// whatever the folder held.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Guard<'a> {
+    /// The glossary's input (a folder or a file), when it is on the disk: the site's folder may
+    /// be neither it, nor a folder holding it, nor a folder inside it.
+    pub input: Option<&'a Path>,
+    /// Replace a folder that holds files but no [`MARK`] (never the input, a folder holding
+    /// it, or the working folder).
+    pub force: bool,
+}
+
+/// Why the site may not be written into `out`, if it may not: `out` is the input, holds it
+/// or lies inside it, is the working folder or holds it, or (unless `guard.force`) is a
+/// folder with files that glossgraph did not write.
+pub fn refusal(out: &Path, guard: &Guard) -> Option<String> {
+    let shown = out.display();
+    if out.exists() && !out.is_dir() {
+        return Some(format!("`{shown}` exists and is not a folder"));
+    }
+    let target = resolved(out)?;
+    if let Some(input) = guard.input.and_then(|i| fs::canonicalize(i).ok()) {
+        if input.starts_with(&target) {
+            return Some(format!(
+                "`{shown}` is or holds the glossary `{}`: the site replaces its folder whole, \
+                 which would delete the cards; choose an --out outside the glossary",
+                input.display()
+            ));
+        }
+        if input.is_dir() && target.starts_with(&input) {
+            return Some(format!(
+                "`{shown}` is inside the glossary folder `{}`: the next run would read the \
+                 site's files as cards; choose an --out outside it",
+                input.display()
+            ));
+        }
+    }
+    if let Some(cwd) = std::env::current_dir()
+        .ok()
+        .and_then(|d| fs::canonicalize(d).ok())
+    {
+        if cwd.starts_with(&target) {
+            return Some(format!(
+                "`{shown}` is the working folder or holds it: the site replaces its folder \
+                 whole; choose an --out below the working folder"
+            ));
+        }
+    }
+    if guard.force || !target.is_dir() || target.join(MARK).is_file() {
+        return None;
+    }
+    let mut names: Vec<String> = fs::read_dir(&target)
+        .ok()?
+        .filter_map(Result::ok)
+        .map(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            match entry.file_type() {
+                Ok(t) if t.is_dir() => format!("{name}/"),
+                _ => name,
+            }
+        })
+        .collect();
+    if names.is_empty() {
+        return None;
+    }
+    names.sort();
+    let count = names.len();
+    names.truncate(3);
+    let more = if count > 3 { ", …" } else { "" };
+    Some(format!(
+        "`{shown}` holds files that glossgraph did not write ({}{more}) and the site replaces \
+         its folder whole; choose another --out, or pass --force to replace it",
+        names.join(", ")
+    ))
+}
+
+/// `path` made absolute and canonical as far as it exists (symbolic links followed), the
+/// rest of it after that.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    let path = std::path::absolute(path).ok()?;
+    let existing = path.ancestors().find(|a| a.exists())?;
+    let rest = path.strip_prefix(existing).ok()?;
+    Some(fs::canonicalize(existing).ok()?.join(rest))
+}
+
+/// Writes the whole site of `glossary` into the folder `out`, all or nothing: into a staging
+/// folder beside it, then swapped in (the old site moved aside, the new one renamed into
+/// place, the old one removed). The new site holds [`MARK`], so the next run may replace it.
+///
+/// # Errors
+/// `out` may not be replaced ([`refusal`] says why); a page that cannot be rendered, or an
+/// I/O error. `out` is then left as it was.
+pub fn write(
+    glossary: &Glossary,
+    config: &Config,
+    out: &Path,
+    guard: &Guard,
+) -> Result<Written, ExportError> {
+    if let Some(reason) = refusal(out, guard) {
+        return Err(ExportError::Unwritable(reason));
+    }
+    let plan = Plan::new(glossary, config);
+    let site = Site::new(glossary, config, &plan);
+    let staging = Staging {
+        path: staging_path(out),
+    };
+    let _ = fs::remove_dir_all(&staging.path);
+    fs::create_dir_all(&staging.path).map_err(cannot("create", &staging.path))?;
+    // The files every page shares and the topics' pages, then each term's four files: listed
+    // as numbers, not paths, so that a glossary of a million terms has no list of four
+    // million paths to hold.
+    let shared = site.shared_paths();
+    for path in &shared {
+        if let Some(parent) = Path::new(path).parent() {
+            let folder = staging.path.join(parent);
+            fs::create_dir_all(&folder).map_err(cannot("create", &folder))?;
+        }
+    }
+    fs::write(staging.path.join(MARK), MARK_TEXT).map_err(cannot("write", &staging.path))?;
+    let term_folder = staging.path.join("term");
+    fs::create_dir_all(&term_folder).map_err(cannot("create", &term_folder))?;
+    let cards = glossary.cards();
+    let items = shared.len() + cards.len();
+    // Pages are rendered and written on every core, each taking a run of the items.
+    let per_thread = items.div_ceil(crate::parallel::cores()).max(1);
+    let runs: Vec<std::ops::Range<usize>> = (0..items)
+        .step_by(per_thread)
+        .map(|start| start..(start + per_thread).min(items))
+        .collect();
+    let parts = crate::parallel::on_threads(runs, |run| {
+        let mut written = Written { files: 0, bytes: 0 };
+        let mut write = |path: &str| -> Result<(), ExportError> {
+            let target = staging.path.join(path);
+            written.files += 1;
+            if path == "map.html" {
+                // Streamed to its file: the map of 100k terms is 160 MB, which the site
+                // would otherwise hold whole.
+                crate::html::write_file_in_site(glossary, config, &target)
+                    .map_err(cannot("write", &target))?;
+                written.bytes += fs::metadata(&target).map_or(0, |m| m.len());
+                return Ok(());
+            }
+            let file = site.get(path)?.expect("every listed path has a file");
+            fs::write(&target, &file.bytes).map_err(cannot("write", &target))?;
+            written.bytes += file.bytes.len() as u64;
+            Ok(())
+        };
+        for item in run {
+            match shared.get(item) {
+                Some(path) => write(path)?,
+                None => {
+                    let slug = cards[item - shared.len()].slug();
+                    let folder = term_folder.join(slug);
+                    fs::create_dir(&folder).map_err(cannot("create", &folder))?;
+                    for path in Site::term_paths(slug) {
+                        write(&path)?;
+                    }
+                }
+            }
+        }
+        Ok::<_, ExportError>(written)
+    });
+    let mut written = Written { files: 0, bytes: 0 };
+    for part in parts {
+        let part = part?;
+        written.files += part.files;
+        written.bytes += part.bytes;
+    }
+    // The old site goes aside under a name of its own (removed on drop), the new one in.
+    let old = Staging {
+        path: PathBuf::from(format!("{}.old", staging.path.display())),
+    };
+    let _ = fs::remove_dir_all(&old.path);
+    if out.exists() {
+        fs::rename(out, &old.path).map_err(cannot("move aside", out))?;
+    }
+    if let Err(e) = fs::rename(&staging.path, out) {
+        let _ = fs::rename(&old.path, out);
+        return Err(cannot("replace", out)(e));
+    }
+    Ok(written)
+}

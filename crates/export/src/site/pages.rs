@@ -1,0 +1,499 @@
+//! The site's HTML pages: what each template is given, built from the glossary, and the
+//! templates themselves (`templates/site/*.html`, checked at compile time by askama, every
+//! value escaped as HTML).
+
+use askama::Template;
+use petgraph::graph::NodeIndex;
+
+use super::{letter_slug, Site};
+use crate::card::rules::markers;
+use crate::html::script_safe;
+use crate::output::ExportError;
+use crate::rdf::write::{paragraphs, Links};
+
+/// Past this many terms the A–Z index is a page per initial, with the letters and their
+/// counts on `index.html`: one page of 5,000 definitions is about 1.5 MB, as much as a
+/// browser renders and prints comfortably.
+pub const SPLIT_INDEX_AT: usize = 5_000;
+
+/// The stylesheet every page shares (`site.css`; status and topic colours are appended).
+pub(super) const STYLE: &str = include_str!("site.css");
+/// The search box's script (`search.js`), over the index in `search-index.js`.
+pub(super) const SEARCH_SCRIPT: &str = include_str!("search.js");
+
+/// What every page's frame shows: the glossary's title and language, and the way back to
+/// the site's root from the page.
+struct Frame<'a> {
+    title: &'a str,
+    lang: &'a str,
+    root: String,
+    version: &'static str,
+}
+
+impl<'a> Frame<'a> {
+    fn new(site: &Site<'a>, root: &str) -> Self {
+        Self {
+            title: &site.config.title,
+            lang: &site.config.language,
+            root: root.to_owned(),
+            version: env!("CARGO_PKG_VERSION"),
+        }
+    }
+}
+
+/// A link to a term's page.
+struct TermLink<'a> {
+    slug: &'a str,
+    label: &'a str,
+}
+
+/// A piece of a note paragraph: text, or a citation marker as a numbered footnote.
+enum Segment<'a> {
+    Text(&'a str),
+    Cite { n: usize, id: &'a str },
+}
+
+/// A citation as the page lists it.
+struct CitationView<'a> {
+    n: usize,
+    id: &'a str,
+    title: &'a str,
+    /// The URL, when it is `http(s)` (only those become links).
+    url: Option<&'a str>,
+    shown: &'a str,
+    accessed: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "site/term.html")]
+struct TermPage<'a> {
+    frame: Frame<'a>,
+    slug: &'a str,
+    iri: String,
+    term: &'a str,
+    aliases: Vec<&'a str>,
+    status: Option<(usize, &'a str)>,
+    retired: bool,
+    topic: Option<(usize, &'a str, &'a str)>,
+    definition: &'a str,
+    paragraphs: Vec<Vec<Segment<'a>>>,
+    advantages: Vec<&'a str>,
+    limitations: Vec<&'a str>,
+    dates: Vec<(&'static str, String)>,
+    provenance: Vec<&'a str>,
+    related: Vec<TermLink<'a>>,
+    replaces: Vec<TermLink<'a>>,
+    replaced_by: Vec<TermLink<'a>>,
+    citations: Vec<CitationView<'a>>,
+    json_ld: String,
+}
+
+/// The page of card `index`.
+pub(super) fn term(site: &Site<'_>, index: usize) -> Result<String, ExportError> {
+    let glossary = site.glossary;
+    let config = site.config;
+    let card = &glossary.cards()[index];
+    let slug = card.slug();
+    let links = Links::of(glossary, NodeIndex::new(index));
+    let link = |nodes: &[NodeIndex]| -> Vec<TermLink<'_>> {
+        nodes
+            .iter()
+            .map(|&n| TermLink {
+                slug: glossary.slug(n),
+                label: glossary.card(n).map_or(glossary.slug(n), |c| c.term()),
+            })
+            .collect()
+    };
+    let citations: Vec<CitationView<'_>> = card
+        .citations()
+        .iter()
+        .enumerate()
+        .map(|(i, c)| CitationView {
+            n: i + 1,
+            id: c.id,
+            title: c.title,
+            url: (c.url.starts_with("https://") || c.url.starts_with("http://")).then_some(c.url),
+            shown: c.url,
+            accessed: c.accessed.map(|d| d.to_string()),
+        })
+        .collect();
+    let paragraphs = paragraphs(card.note())
+        .map(|p| segments(p, &citations))
+        .collect();
+    let status = card.status().map(|s| {
+        let i = config.statuses.iter().position(|c| c == s).unwrap_or(0);
+        (i, s)
+    });
+    let map = glossary.map();
+    let topic_index = map.topic_index(index);
+    let topic = map
+        .topics()
+        .get(topic_index)
+        .map(|t| (topic_index, t.id.as_str(), t.name.as_str()));
+    let dates = [
+        ("First seen", card.first_seen()),
+        ("Last seen", card.last_seen()),
+        ("Updated", card.updated()),
+    ]
+    .into_iter()
+    .filter_map(|(label, d)| d.map(|d| (label, d.to_string())))
+    .collect();
+    let mut iri = String::new();
+    crate::rdf::vocab::push_term_iri(&mut iri, &config.base, slug);
+    let json_ld = defined_term(site, index, &iri);
+    let page = TermPage {
+        frame: Frame::new(site, "../../"),
+        slug,
+        term: card.term(),
+        aliases: card.aliases().iter().collect(),
+        status,
+        retired: matches!(card.status(), Some("deprecated" | "obsolete"))
+            || !links.replaced_by.is_empty(),
+        topic,
+        definition: card.definition(),
+        paragraphs,
+        advantages: card.advantages().iter().collect(),
+        limitations: card.limitations().iter().collect(),
+        dates,
+        provenance: card.provenance().iter().collect(),
+        related: link(&links.related),
+        replaces: link(&links.replaces),
+        replaced_by: link(&links.replaced_by),
+        citations,
+        json_ld,
+        iri,
+    };
+    render(&page)
+}
+
+/// A note paragraph cut at its citation markers: a marker of a listed citation becomes its
+/// footnote number; any other bracketed text stays text.
+fn segments<'a>(paragraph: &'a str, citations: &[CitationView<'a>]) -> Vec<Segment<'a>> {
+    let mut out = Vec::new();
+    let mut rest = paragraph;
+    for id in markers(paragraph) {
+        let marker = format!("[{id}]");
+        let Some(at) = rest.find(&marker) else {
+            break;
+        };
+        let Some(c) = citations.iter().find(|c| c.id == id) else {
+            out.push(Segment::Text(&rest[..at + marker.len()]));
+            rest = &rest[at + marker.len()..];
+            continue;
+        };
+        if at > 0 {
+            out.push(Segment::Text(&rest[..at]));
+        }
+        out.push(Segment::Cite { n: c.n, id: c.id });
+        rest = &rest[at + marker.len()..];
+    }
+    if !rest.is_empty() {
+        out.push(Segment::Text(rest));
+    }
+    out
+}
+
+/// The schema.org `DefinedTerm` of card `index`, as JSON safe inside a `<script>` block.
+fn defined_term(site: &Site<'_>, index: usize, iri: &str) -> String {
+    let card = &site.glossary.cards()[index];
+    let mut term = serde_json::json!({
+        "@context": "https://schema.org",
+        "@type": "DefinedTerm",
+        "@id": iri,
+        "url": iri,
+        "name": card.term(),
+        "termCode": card.slug(),
+        "description": card.definition(),
+        "inDefinedTermSet": {
+            "@type": "DefinedTermSet",
+            "@id": site.config.base,
+            "name": site.config.title,
+        },
+    });
+    let aliases: Vec<&str> = card.aliases().iter().collect();
+    if !aliases.is_empty() {
+        term["alternateName"] = serde_json::json!(aliases);
+    }
+    script_safe(&serde_json::to_string_pretty(&term).expect("JSON values serialize"))
+}
+
+/// A term in the A–Z index.
+struct Entry<'a> {
+    slug: &'a str,
+    term: &'a str,
+    status: Option<(usize, &'a str)>,
+    definition: &'a str,
+}
+
+/// A letter of the A–Z index: its label, anchor or page, and its terms (empty when the
+/// index is split and this page only links the letter's own page).
+struct Letter<'a> {
+    label: String,
+    slug: String,
+    count: usize,
+    entries: Vec<Entry<'a>>,
+}
+
+#[derive(Template)]
+#[template(path = "site/index.html")]
+struct IndexPage<'a> {
+    frame: Frame<'a>,
+    heading: String,
+    /// How many terms, in words.
+    terms: String,
+    split: bool,
+    letters: Vec<Letter<'a>>,
+    shown: Vec<Letter<'a>>,
+}
+
+/// The A–Z index: the whole of it, or (`only`, when the index is split) one letter's page.
+pub(super) fn index(site: &Site<'_>, only: Option<usize>) -> Result<String, ExportError> {
+    let cards = site.glossary.cards();
+    let letter = |at: usize, with_entries: bool| {
+        let (initial, range) = &site.letters[at];
+        Letter {
+            label: if *initial == '#' {
+                "0–9".to_owned()
+            } else {
+                initial.to_string()
+            },
+            slug: letter_slug(*initial),
+            count: range.len(),
+            entries: if with_entries {
+                site.order[range.clone()]
+                    .iter()
+                    .map(|&i| {
+                        let card = &cards[i];
+                        Entry {
+                            slug: card.slug(),
+                            term: card.term(),
+                            status: card.status().map(|s| {
+                                let i = site.config.statuses.iter().position(|c| c == s);
+                                (i.unwrap_or(0), s)
+                            }),
+                            definition: card.definition(),
+                        }
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
+        }
+    };
+    let split = site.split_index();
+    let letters: Vec<Letter<'_>> = (0..site.letters.len())
+        .map(|at| letter(at, false))
+        .collect();
+    let shown: Vec<Letter<'_>> = match only {
+        Some(at) => vec![letter(at, true)],
+        None if split => Vec::new(),
+        None => (0..site.letters.len()).map(|at| letter(at, true)).collect(),
+    };
+    let page = IndexPage {
+        frame: Frame::new(site, if only.is_some() { "../../" } else { "" }),
+        heading: match only {
+            Some(at) => format!("{}: {}", site.config.title, letters[at].label),
+            None => site.config.title.clone(),
+        },
+        terms: counted(cards.len(), "term"),
+        split,
+        letters,
+        shown,
+    };
+    render(&page)
+}
+
+/// A topic as its pages show it.
+struct TopicView<'a> {
+    index: usize,
+    id: &'a str,
+    name: &'a str,
+    size: usize,
+}
+
+impl TopicView<'_> {
+    /// How many terms it has, in words.
+    fn terms(&self) -> String {
+        counted(self.size, "term")
+    }
+}
+
+#[derive(Template)]
+#[template(path = "site/topics.html")]
+struct TopicsPage<'a> {
+    frame: Frame<'a>,
+    topics: Vec<TopicView<'a>>,
+}
+
+/// The list of topics.
+pub(super) fn topics(site: &Site<'_>) -> Result<String, ExportError> {
+    let topics = site
+        .glossary
+        .map()
+        .topics()
+        .iter()
+        .enumerate()
+        .map(|(index, t)| TopicView {
+            index,
+            id: &t.id,
+            name: &t.name,
+            size: t.size,
+        })
+        .collect();
+    render(&TopicsPage {
+        frame: Frame::new(site, "../"),
+        topics,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "site/topic.html")]
+struct TopicPage<'a> {
+    frame: Frame<'a>,
+    topic: TopicView<'a>,
+    members: Vec<Entry<'a>>,
+    /// The topics its terms link to, with how many links (in words), most linked first.
+    neighbours: Vec<(TopicView<'a>, String)>,
+}
+
+/// The page of topic `at`: its terms and the topics they link to.
+pub(super) fn topic(site: &Site<'_>, at: usize) -> Result<String, ExportError> {
+    let glossary = site.glossary;
+    let map = glossary.map();
+    let topics = map.topics();
+    let view = |index: usize| TopicView {
+        index,
+        id: &topics[index].id,
+        name: &topics[index].name,
+        size: topics[index].size,
+    };
+    let cards = glossary.cards();
+    let members: Vec<Entry<'_>> = site
+        .order
+        .iter()
+        .filter(|&&i| map.topic_index(i) == at)
+        .map(|&i| Entry {
+            slug: cards[i].slug(),
+            term: cards[i].term(),
+            status: None,
+            definition: cards[i].definition(),
+        })
+        .collect();
+    let mut counts = vec![0usize; topics.len()];
+    for (a, b, _) in glossary.edges() {
+        let (ta, tb) = (a.index(), b.index());
+        if ta >= cards.len() || tb >= cards.len() {
+            continue;
+        }
+        let (ta, tb) = (map.topic_index(ta), map.topic_index(tb));
+        if ta == at && tb != at {
+            counts[tb] += 1;
+        } else if tb == at && ta != at {
+            counts[ta] += 1;
+        }
+    }
+    let mut neighbours: Vec<(TopicView<'_>, usize)> = counts
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .map(|(i, &n)| (view(i), n))
+        .collect();
+    neighbours.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.index.cmp(&b.0.index)));
+    render(&TopicPage {
+        frame: Frame::new(site, "../../"),
+        topic: view(at),
+        members,
+        neighbours: neighbours
+            .into_iter()
+            .map(|(t, n)| (t, counted(n, "link")))
+            .collect(),
+    })
+}
+
+#[derive(Template)]
+#[template(path = "site/404.html")]
+struct NotFoundPage<'a> {
+    frame: Frame<'a>,
+    wanted: &'a str,
+    nearest: Vec<TermLink<'a>>,
+    placing: Option<Placing>,
+}
+
+/// The script of the site's `404.html`, and its hash for the page's policy: a host shows the
+/// page at whatever path was missing, where its relative links would not resolve, so when
+/// the page is not read from the disk the script gives it a `<base>` at the site's path,
+/// before the stylesheet's link is read. From `file://`, the page is beside the site's other
+/// files and its relative links resolve as they are.
+struct Placing {
+    script: String,
+    hash: String,
+}
+
+impl Placing {
+    fn new(path: &str) -> Self {
+        let path = script_safe(&serde_json::to_string(path).expect("strings serialize"));
+        // A `<base>` also moves the links to `#fragment`s of the page: they are pointed back
+        // at the page once it is read.
+        let script = format!(
+            "if (location.protocol !== \"file:\") {{ const base = document.createElement(\"base\"); \
+             base.href = {path}; document.head.append(base); \
+             document.addEventListener(\"DOMContentLoaded\", () => {{ \
+             const here = location.href.split(\"#\")[0]; \
+             for (const a of document.querySelectorAll(\"a[href^='#']\")) a.href = here + a.getAttribute(\"href\"); }}); }}"
+        );
+        Self {
+            hash: crate::html::csp_hash(&script),
+            script,
+        }
+    }
+}
+
+/// Where the links of the 404 page start from.
+pub(super) enum NotFoundRoot<'a> {
+    /// The site's `404.html`: relative links, resolved from `path` (the site's path) when a
+    /// host serves the page.
+    File { path: &'a str },
+    /// A page `serve` answers: links from the site's root, `root`.
+    Served { root: &'a str },
+}
+
+/// The page for a path the site does not have, with the terms nearest to `wanted`.
+pub(super) fn not_found(
+    site: &Site<'_>,
+    wanted: &str,
+    nearest: &[usize],
+    root: NotFoundRoot<'_>,
+) -> Result<String, ExportError> {
+    let cards = site.glossary.cards();
+    let (root, placing) = match root {
+        NotFoundRoot::File { path } => ("", Some(Placing::new(path))),
+        NotFoundRoot::Served { root } => (root, None),
+    };
+    render(&NotFoundPage {
+        frame: Frame::new(site, root),
+        placing,
+        wanted,
+        nearest: nearest
+            .iter()
+            .map(|&i| TermLink {
+                slug: cards[i].slug(),
+                label: cards[i].term(),
+            })
+            .collect(),
+    })
+}
+
+/// `n` and the noun, singular for one: "1 term", "2 terms".
+fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// A page rendered from its template.
+fn render(page: &impl Template) -> Result<String, ExportError> {
+    page.render()
+        .map_err(|e| ExportError::Unwritable(format!("a page of the site: {e}")))
+}

@@ -1,0 +1,763 @@
+//! The topic map as SVG, drawn by glossgraph from its own layout: no Graphviz, and the same
+//! bytes on every machine, since every size comes from the layout and every text width from
+//! the font-metrics table of [`crate::map::font`] (never from the fonts a machine has).
+//!
+//! One code for both maps, the same as the HTML map's: a term is filled with its topic's
+//! colour (here a light tint of it, so that its black label reads) and ringed in its status's
+//! ring colour ([`crate::status_ring`], dark enough to show on white and on every
+//! tint); a term without a status has a thin grey ring, a term not defined in the glossary a
+//! dashed one. `related` links are dashed lines under the terms; `supersedes` links are arrows
+//! from the old term to the new one, drawn over the terms from border to border, so that an
+//! arrow that crosses a third term's box is seen to pass over it. Topic titles have a white
+//! halo, so that no line runs through them; on a large map each topic's name is also written
+//! across its island, large enough to read when the whole map fits a screen, as a
+//! geographic map names its regions.
+//!
+//! Each term is an `<a>` to its concept IRI holding a `<title>` with its definition (the
+//! tooltip), its box and its label; its `<g class="node">` carries its slug (`data-slug`).
+//! The file has a `viewBox`, so it scales to any size. Nodes and edges are written in chunks on
+//! every core ([`crate::output::write_chunks`]), streamed, in node and edge order.
+
+use std::io::{BufWriter, Write};
+
+use petgraph::graph::{EdgeIndex, NodeIndex};
+
+use crate::config::Config;
+use crate::dot::{self, concept_iri, Cluster, Legend, Places, Selection, View};
+use crate::graph::Link;
+use crate::map::{font, mix, tint, Coordinate, LABEL_SIZE, TITLE_SIZE};
+use crate::output;
+use crate::xml::{escape_runs, origin, Origin, ATTR, TEXT};
+use crate::Glossary;
+use crate::{status_stroke, ExportError, NO_STATUS};
+
+/// The font the SVG names: Helvetica, the fonts made with its widths, then any sans-serif.
+pub const FONT_FAMILY: &str =
+    "Helvetica, Arial, 'Liberation Sans', Arimo, 'Nimbus Sans', sans-serif";
+
+/// The white space around everything, in points.
+const MARGIN: f64 = 16.0;
+/// The size of the map's title, in points.
+const HEADING_SIZE: f64 = 16.0;
+/// The height of a row of the legend, in points.
+const LEGEND_ROW: f64 = 22.0;
+/// Past this size (the map's larger side, in points), the title and legend are enlarged in
+/// proportion.
+const LEGEND_SCALE_FROM: f64 = 1200.0;
+/// The narrowest the legend is laid out in, in points.
+const LEGEND_WIDTH: f64 = 480.0;
+/// Where a line of text sits: its baseline this many ems below the middle of its box
+/// (half Helvetica's cap height, 718/1000 em).
+const BASELINE: f64 = 0.36;
+/// Nodes (or twice as many edges) rendered together, on one of the cores.
+const CHUNK: usize = 1024;
+/// The colour of `related` lines, of `supersedes` arrows and of the ring of a term without a
+/// status.
+const RELATED: &str = "#8c8c8c";
+const ARROW: &str = "#222222";
+/// An arrow shorter than this (in points; three of its full heads) gets the short head.
+const SHORT_ARROW: f64 = 32.0;
+/// Past this size (its larger side, in points), a map fitted to a screen shows its topic
+/// titles too small to read: each topic's name is then also written across its island.
+const REGION_NAMES_FROM: f64 = 1500.0;
+
+/// Writes the topic map of `view` as SVG.
+///
+/// # Errors
+/// Those of `w`, a view that cannot be drawn, or a text XML cannot carry.
+pub fn write(
+    glossary: &Glossary,
+    config: &Config,
+    view: &View,
+    w: impl Write + Send,
+) -> Result<(), ExportError> {
+    let selection = view.select(glossary, config)?;
+    write_selection(glossary, config, view, &selection, w)
+}
+
+/// A box on the page: its centre and size, in the page's coordinates (y growing downwards).
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    x: f64,
+    y: f64,
+    width: f64,
+    height: f64,
+}
+
+impl Frame {
+    fn left(&self) -> f64 {
+        self.x - self.width / 2.0
+    }
+    fn top(&self) -> f64 {
+        self.y - self.height / 2.0
+    }
+    fn overlaps(&self, other: &Frame) -> bool {
+        (self.x - other.x).abs() * 2.0 < self.width + other.width
+            && (self.y - other.y).abs() * 2.0 < self.height + other.height
+    }
+}
+
+/// Where the map's points go on the page: the map's y grows upwards, the page's downwards.
+struct Page {
+    /// The map's left edge and top edge.
+    x0: f64,
+    y1: f64,
+    /// Where the map's left and top edges are on the page.
+    left: f64,
+    top: f64,
+}
+
+impl Page {
+    fn at(&self, (x, y): (f64, f64)) -> (f64, f64) {
+        (x - self.x0 + self.left, self.y1 - y + self.top)
+    }
+}
+
+/// The lower-left and upper-right corners of a box on the map.
+type Corners = ((f64, f64), (f64, f64));
+
+/// One box of the drawing's groups (a topic, a status, a component).
+struct GroupBox {
+    title: String,
+    /// The name written across its island on a large map: a topic's centre term, or the
+    /// title without its count.
+    region: String,
+    frame: Frame,
+    color: String,
+}
+
+/// One entry of the legend: what its sample shows, and its text.
+enum Sample {
+    Topics(Vec<String>),
+    Ring(&'static str, f64),
+    Arrow,
+    Dashed,
+}
+
+/// Everything about the page but its terms and links.
+struct Layout {
+    width: f64,
+    height: f64,
+    /// How much the title and legend are enlarged.
+    scale: f64,
+    page: Page,
+    /// The map's title, whole (the document's `<title>`), and as the heading shows it (cut
+    /// with `…` to the legend's width).
+    full_title: String,
+    title: String,
+    groups: Vec<GroupBox>,
+    /// Each entry with its place: left x and middle y.
+    legend: Vec<(Sample, String, (f64, f64))>,
+}
+
+/// Writes the nodes of `selection` (from [`View::select`]) and the links between them.
+///
+/// # Errors
+/// Those of `w`, or a text XML cannot carry.
+pub fn write_selection(
+    glossary: &Glossary,
+    config: &Config,
+    view: &View,
+    selection: &Selection,
+    w: impl Write + Send,
+) -> Result<(), ExportError> {
+    let mut out = BufWriter::with_capacity(1 << 16, w);
+    let places = Places::of(glossary, selection);
+    let layout = Layout::of(glossary, config, view, selection, &places);
+    head(&mut out, selection, &layout)?;
+    let page = &layout.page;
+
+    // Related links under everything but the boxes.
+    writeln!(
+        out,
+        "<g class=\"related\" stroke=\"{RELATED}\" stroke-width=\"1\" stroke-dasharray=\"5 4\" fill=\"none\">"
+    )?;
+    links_of_kind(&mut out, glossary, selection, false, |out, a, b| {
+        let (x0, y0) = page.at(places.at[a.index()]);
+        let (x1, y1) = page.at(places.at[b.index()]);
+        line(out, (x0, y0), (x1, y1), "")
+    })?;
+    writeln!(out, "</g>")?;
+
+    // The terms.
+    writeln!(
+        out,
+        "<g class=\"nodes\" font-size=\"{}\" text-anchor=\"middle\">",
+        LABEL_SIZE
+    )?;
+    output::write_chunks(&mut out, selection.nodes.len(), CHUNK, |range, out| {
+        for &node in &selection.nodes[range] {
+            term(out, glossary, config, selection, &places, page, node)?;
+        }
+        Ok(())
+    })?;
+    writeln!(out, "</g>")?;
+
+    // Supersedes arrows over the terms, from border to border.
+    writeln!(
+        out,
+        "<g class=\"supersedes\" stroke=\"{ARROW}\" stroke-width=\"1.5\" fill=\"none\">"
+    )?;
+    let frame = |n: NodeIndex| {
+        let (x, y) = page.at(places.at[n.index()]);
+        let (width, height) = places.size[n.index()];
+        Frame {
+            x,
+            y,
+            width,
+            height,
+        }
+    };
+    links_of_kind(&mut out, glossary, selection, true, |out, a, b| {
+        let (from, to) = (frame(a), frame(b));
+        match border_to_border(from, to) {
+            // Between close boxes a full head would be the whole arrow: a smaller one leaves
+            // a shaft to read it by.
+            Some((p, q)) if (q.0 - p.0).hypot(q.1 - p.1) < SHORT_ARROW => {
+                line(out, p, q, " marker-end=\"url(#arrow-short)\"")
+            }
+            Some((p, q)) => line(out, p, q, " marker-end=\"url(#arrow)\""),
+            None => Ok(()),
+        }
+    })?;
+    writeln!(out, "</g>")?;
+
+    titles(&mut out, &layout)?;
+    writeln!(out, "</svg>")?;
+    out.flush()?;
+    Ok(())
+}
+
+impl Layout {
+    fn of(
+        glossary: &Glossary,
+        config: &Config,
+        view: &View,
+        selection: &Selection,
+        places: &Places,
+    ) -> Self {
+        // The groups' boxes, each at least as wide as its title.
+        let groups: Vec<(String, Corners, String)> = dot::groups(glossary, config, view, selection)
+            .into_iter()
+            .map(|(title, nodes)| {
+                let ((x0, y0), (x1, y1)) = places.titled(&nodes, &title);
+                let color = match view.cluster {
+                    Cluster::Topic => glossary.map().topic_of(nodes[0].index()).color.clone(),
+                    _ => "#bbbbbb".to_owned(),
+                };
+                (title, ((x0, y0), (x1, y1)), color)
+            })
+            .collect();
+        let ((mut x0, mut y0), (mut x1, mut y1)) = places.bounds;
+        for (_, (lo, hi), _) in &groups {
+            (x0, y0) = (x0.min(lo.0), y0.min(lo.1));
+            (x1, y1) = (x1.max(hi.0), y1.max(hi.1));
+        }
+        let map_width = Coordinate::finite(x1 - x0).max(0.0);
+        let map_height = Coordinate::finite(y1 - y0).max(0.0);
+
+        // The legend, in rows no wider than the map (or LEGEND_WIDTH), an entry never cut.
+        let legend = Legend::of(glossary, config, selection);
+        let mut entries: Vec<(Sample, String)> = Vec::new();
+        if view.cluster == Cluster::Topic || glossary.map().topics().len() > 1 {
+            // The first three topics the view draws, in the topics' order.
+            let map = glossary.map();
+            let mut drawn = vec![false; map.topics().len()];
+            for node in &selection.nodes {
+                drawn[map.topic_index(node.index())] = true;
+            }
+            let colors = map
+                .topics()
+                .iter()
+                .zip(drawn)
+                .filter(|(_, d)| *d)
+                .take(3)
+                .map(|(t, _)| tint(&t.color))
+                .collect();
+            entries.push((Sample::Topics(colors), "fill: the term's topic".to_owned()));
+        }
+        for status in &legend.statuses {
+            let (ring, width) = status_stroke(config, *status);
+            entries.push((
+                Sample::Ring(ring, width),
+                format!("ring: {}", status.unwrap_or("no status")),
+            ));
+        }
+        if legend.supersedes {
+            entries.push((Sample::Arrow, "supersedes (old → new)".to_owned()));
+        }
+        if legend.related {
+            entries.push((Sample::Dashed, "related".to_owned()));
+        }
+        const SAMPLE: f64 = 26.0;
+        const GAP: f64 = 6.0;
+        const SPACE: f64 = 18.0;
+        let entry_width = |text: &str| SAMPLE + GAP + font::width(text, LABEL_SIZE);
+        let widest = entries
+            .iter()
+            .map(|(_, t)| entry_width(t))
+            .fold(0.0, f64::max);
+        // On a large map the title and legend grow with it, so that they read when the whole
+        // map fits a screen.
+        let scale = (map_width.max(map_height) / LEGEND_SCALE_FROM).max(1.0);
+        // The title whole if the page can grow to it (up to twice the legend's width), else cut.
+        let full_title = dot::title(glossary, config, view, selection);
+        let title_width = font::width_in(&full_title, HEADING_SIZE, font::Weight::Bold);
+        let room = (map_width / scale)
+            .max(LEGEND_WIDTH)
+            .max(widest)
+            .max(title_width.min(2.0 * LEGEND_WIDTH));
+        let heading_top = MARGIN;
+        let rows_top = heading_top + HEADING_SIZE + 8.0;
+        let (mut x, mut row) = (0.0, 0usize);
+        let mut placed = Vec::with_capacity(entries.len());
+        for (sample, text) in entries {
+            let width = entry_width(&text);
+            if x > 0.0 && x + width > room {
+                (x, row) = (0.0, row + 1);
+            }
+            let middle = rows_top + LEGEND_ROW * (row as f64 + 0.5);
+            placed.push((sample, text, (MARGIN + x, middle)));
+            x += width + SPACE;
+        }
+        let rows = if placed.is_empty() { 0 } else { row + 1 };
+        let map_top = (rows_top + LEGEND_ROW * rows as f64 + 8.0) * scale;
+        let width = (room + 2.0 * MARGIN) * scale;
+        let height = map_top + map_height + MARGIN * scale;
+        let page = Page {
+            x0,
+            y1,
+            left: (width - map_width) / 2.0,
+            top: map_top,
+        };
+        let title = font::fit(&full_title, HEADING_SIZE, room, font::Weight::Bold).into_owned();
+        let groups = groups
+            .into_iter()
+            .map(|(title, (lo, hi), color)| {
+                let (left, top) = page.at((lo.0, hi.1));
+                let (right, bottom) = page.at((hi.0, lo.1));
+                let region = match title.strip_prefix("around ") {
+                    Some(rest) if view.cluster == Cluster::Topic => rest,
+                    _ => &title,
+                };
+                let region = region
+                    .rsplit_once(" (")
+                    .map_or(region, |(name, _)| name)
+                    .to_owned();
+                GroupBox {
+                    title,
+                    region,
+                    frame: Frame {
+                        x: (left + right) / 2.0,
+                        y: (top + bottom) / 2.0,
+                        width: right - left,
+                        height: bottom - top,
+                    },
+                    color,
+                }
+            })
+            .collect();
+        Self {
+            width,
+            height,
+            scale,
+            page,
+            full_title,
+            title,
+            groups,
+            legend: placed,
+        }
+    }
+}
+
+/// The start of the document up to the links: the page, the title, the legend and the boxes.
+fn head(out: &mut impl Write, selection: &Selection, layout: &Layout) -> Result<(), ExportError> {
+    let (w, h) = (Coordinate(layout.width), Coordinate(layout.height));
+    writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
+    writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" \
+         version=\"1.1\" width=\"{w}pt\" height=\"{h}pt\" viewBox=\"0 0 {w} {h}\" \
+         font-family=\"{FONT_FAMILY}\">"
+    )?;
+    let named = origin("(the glossary)", "title");
+    write!(out, "<title>")?;
+    text(out, &layout.full_title, named)?;
+    writeln!(out, "</title>")?;
+    writeln!(
+        out,
+        "<desc>Topic map written by glossgraph {}: {} terms, by topic (fill) and status (ring).</desc>",
+        env!("CARGO_PKG_VERSION"),
+        selection.nodes.len()
+    )?;
+    writeln!(
+        out,
+        "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" \
+         markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" \
+         fill=\"{ARROW}\" stroke=\"none\"/></marker><marker id=\"arrow-short\" \
+         viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"4\" markerHeight=\"5\" \
+         orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" fill=\"{ARROW}\" stroke=\"none\"/></marker>\
+         </defs>"
+    )?;
+    writeln!(
+        out,
+        "<rect class=\"background\" width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>"
+    )?;
+
+    // The title and the legend.
+    write!(out, "<g class=\"legend\" font-size=\"{LABEL_SIZE}\"")?;
+    if layout.scale > 1.0 {
+        write!(out, " transform=\"scale({})\"", Coordinate(layout.scale))?;
+    }
+    writeln!(out, ">")?;
+    write!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-size=\"{HEADING_SIZE}\" font-weight=\"bold\">",
+        Coordinate(MARGIN),
+        Coordinate(MARGIN + HEADING_SIZE * (0.5 + BASELINE))
+    )?;
+    text(out, &layout.title, named)?;
+    writeln!(out, "</text>")?;
+    for (sample, label, (x, y)) in &layout.legend {
+        let (x, y) = (*x, *y);
+        match sample {
+            Sample::Topics(colors) => {
+                for (k, color) in colors.iter().enumerate() {
+                    writeln!(
+                        out,
+                        "<rect x=\"{}\" y=\"{}\" width=\"8\" height=\"12\" fill=\"{color}\" stroke=\"{NO_STATUS}\" stroke-width=\"0.5\"/>",
+                        Coordinate(x + 1.0 + 8.0 * k as f64),
+                        Coordinate(y - 6.0)
+                    )?;
+                }
+            }
+            Sample::Ring(ring, width) => writeln!(
+                out,
+                "<rect x=\"{}\" y=\"{}\" width=\"24\" height=\"12\" rx=\"4\" fill=\"#ffffff\" stroke=\"{ring}\" stroke-width=\"{width}\"/>",
+                Coordinate(x + 1.0),
+                Coordinate(y - 6.0)
+            )?,
+            Sample::Arrow => writeln!(
+                out,
+                "<path d=\"M{},{}h22\" stroke=\"{ARROW}\" stroke-width=\"1.5\" marker-end=\"url(#arrow)\"/>",
+                Coordinate(x),
+                Coordinate(y)
+            )?,
+            Sample::Dashed => writeln!(
+                out,
+                "<path d=\"M{},{}h26\" stroke=\"{RELATED}\" stroke-dasharray=\"5 4\"/>",
+                Coordinate(x),
+                Coordinate(y)
+            )?,
+        }
+        write!(
+            out,
+            "<text x=\"{}\" y=\"{}\">",
+            Coordinate(x + 32.0),
+            Coordinate(y + LABEL_SIZE * BASELINE)
+        )?;
+        // Status names come from the configuration.
+        text(out, label, origin("(the legend)", "statuses"))?;
+        writeln!(out, "</text>")?;
+    }
+    writeln!(out, "</g>")?;
+
+    // The groups' boxes, under everything drawn on the map.
+    writeln!(out, "<g class=\"groups\">")?;
+    for group in &layout.groups {
+        let f = group.frame;
+        writeln!(
+            out,
+            "<rect class=\"topic\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"8\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1.5\"/>",
+            Coordinate(f.left()),
+            Coordinate(f.top()),
+            Coordinate(f.width),
+            Coordinate(f.height),
+            mix(&group.color, (255, 255, 255), 92),
+            group.color
+        )?;
+    }
+    writeln!(out, "</g>")?;
+    Ok(())
+}
+
+/// The groups' titles over everything, each with a white halo that no line runs through, and
+/// on a large map each group's name across its island.
+fn titles(out: &mut impl Write, layout: &Layout) -> Result<(), ExportError> {
+    writeln!(
+        out,
+        "<g class=\"titles\" font-size=\"{TITLE_SIZE}\" text-anchor=\"middle\" stroke=\"#ffffff\" stroke-width=\"4\" stroke-linejoin=\"round\" paint-order=\"stroke\">"
+    )?;
+    for group in &layout.groups {
+        let f = group.frame;
+        write!(
+            out,
+            "<text x=\"{}\" y=\"{}\" fill=\"{}\">",
+            Coordinate(f.x),
+            Coordinate(f.top() + crate::map::TOPIC_LABEL / 2.0 + TITLE_SIZE * BASELINE),
+            mix(&group.color, (0, 0, 0), 45)
+        )?;
+        text(out, &group.title, origin("(a topic)", "title"))?;
+        writeln!(out, "</text>")?;
+    }
+    writeln!(out, "</g>")?;
+    let larger = layout.width.max(layout.height);
+    if larger <= REGION_NAMES_FROM {
+        return Ok(());
+    }
+    // Readable when the map is fitted to a screen about 1,000 pixels across: 10 pixels at
+    // least, so at least 1/100 of the map's larger side.
+    // (A hundredth more, so that the size written with two decimals is not below it.)
+    let least = larger / 100.0 + 0.01;
+    writeln!(
+        out,
+        "<g class=\"regions\" text-anchor=\"middle\" fill-opacity=\"0.85\" stroke=\"#ffffff\" stroke-opacity=\"0.6\" stroke-linejoin=\"round\" paint-order=\"stroke\" pointer-events=\"none\">"
+    )?;
+    // Largest groups first (the groups' order); a name may reach past its island into the
+    // space around it, but never over another name or off the page.
+    let mut placed: Vec<Frame> = Vec::new();
+    for group in &layout.groups {
+        let f = group.frame;
+        let per_point = font::width(&group.region, 1.0);
+        if per_point <= 0.0 {
+            continue;
+        }
+        let size = (0.9 * f.width / per_point)
+            .min(0.45 * f.height)
+            .clamp(least, larger / 20.0);
+        let extent = Frame {
+            x: f.x,
+            y: f.y,
+            width: per_point * size,
+            height: size,
+        };
+        let on_page = extent.left() >= 0.0
+            && extent.top() >= 0.0
+            && extent.left() + extent.width <= layout.width
+            && extent.top() + extent.height <= layout.height;
+        if !on_page || placed.iter().any(|p| p.overlaps(&extent)) {
+            continue;
+        }
+        placed.push(extent);
+        write!(
+            out,
+            "<text class=\"region\" x=\"{}\" y=\"{}\" font-size=\"{}\" stroke-width=\"{}\" fill=\"{}\">",
+            Coordinate(f.x),
+            Coordinate(f.y + size * BASELINE),
+            Coordinate(size),
+            Coordinate(size / 8.0),
+            mix(&group.color, (0, 0, 0), 45)
+        )?;
+        text(out, &group.region, origin("(a topic)", "title"))?;
+        writeln!(out, "</text>")?;
+    }
+    writeln!(out, "</g>")?;
+    Ok(())
+}
+
+/// One term: a link to its concept IRI holding its definition as tooltip, its box and its
+/// label.
+fn term(
+    out: &mut Vec<u8>,
+    glossary: &Glossary,
+    config: &Config,
+    selection: &Selection,
+    places: &Places,
+    page: &Page,
+    node: NodeIndex,
+) -> Result<(), ExportError> {
+    let slug = glossary.slug(node);
+    let (x, y) = page.at(places.at[node.index()]);
+    let (width, height) = places.size[node.index()];
+    let f = Frame {
+        x,
+        y,
+        width,
+        height,
+    };
+    out.extend_from_slice(b"<g class=\"node\" data-slug=\"");
+    attribute(out, slug, origin(slug, "slug"))?;
+    out.extend_from_slice(b"\">");
+    let focus = selection.focus == Some(node);
+    let (label, fill, ring, ring_width, dashed) = match glossary.card(node) {
+        Some(card) => {
+            out.extend_from_slice(b"<a xlink:href=\"");
+            attribute(out, &concept_iri(&config.base, slug), origin(slug, "slug"))?;
+            out.extend_from_slice(b"\"><title>");
+            text(out, card.definition(), origin(slug, "definition"))?;
+            out.extend_from_slice(b"</title>");
+            let topic = &glossary.map().topic_of(node.index()).color;
+            let (ring, width) = status_stroke(config, card.status());
+            (card.term(), tint(topic), ring, width, false)
+        }
+        None => {
+            out.extend_from_slice(b"<title>not defined in the glossary</title>");
+            (slug, "#ffffff".to_owned(), NO_STATUS, 1.0, true)
+        }
+    };
+    let ring_width = if focus { 3.5 } else { ring_width };
+    write!(
+        out,
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"6\" fill=\"{fill}\" stroke=\"{ring}\" stroke-width=\"{ring_width}\"{}/>",
+        Coordinate(f.left()),
+        Coordinate(f.top()),
+        Coordinate(f.width),
+        Coordinate(f.height),
+        if dashed { " stroke-dasharray=\"3 2\"" } else { "" }
+    )?;
+    write!(
+        out,
+        "<text x=\"{}\" y=\"{}\">",
+        Coordinate(f.x),
+        Coordinate(f.y + LABEL_SIZE * BASELINE)
+    )?;
+    let shown = crate::map::shown_label(label, f.width);
+    text(out, &shown, origin(slug, "term"))?;
+    out.extend_from_slice(b"</text>");
+    out.extend_from_slice(if glossary.card(node).is_some() {
+        b"</a></g>\n"
+    } else {
+        b"</g>\n"
+    });
+    Ok(())
+}
+
+/// Writes `draw(out, a, b)` for every `related` link of `selection` (`supersedes` false) or
+/// every `supersedes` link, from the old term `a` to the new `b` (`supersedes` true).
+fn links_of_kind(
+    out: &mut (impl Write + Send),
+    glossary: &Glossary,
+    selection: &Selection,
+    supersedes: bool,
+    draw: impl Fn(&mut Vec<u8>, NodeIndex, NodeIndex) -> Result<(), ExportError> + Sync,
+) -> Result<(), ExportError> {
+    let graph = glossary.graph();
+    output::write_chunks(out, graph.edge_count(), 2 * CHUNK, |range, out| {
+        for e in range.map(EdgeIndex::new) {
+            let (a, b) = graph.edge_endpoints(e).expect("edge index in range");
+            if matches!(graph[e], Link::Supersedes { .. }) != supersedes
+                || !(selection.contains(a) && selection.contains(b))
+            {
+                continue;
+            }
+            draw(out, a, b)?;
+        }
+        Ok(())
+    })
+}
+
+/// A line from `p` to `q`, with `extra` attributes.
+fn line(
+    out: &mut Vec<u8>,
+    (x0, y0): (f64, f64),
+    (x1, y1): (f64, f64),
+    extra: &str,
+) -> Result<(), ExportError> {
+    writeln!(
+        out,
+        "<path d=\"M{},{}L{},{}\"{extra}/>",
+        Coordinate(x0),
+        Coordinate(y0),
+        Coordinate(x1),
+        Coordinate(y1)
+    )?;
+    Ok(())
+}
+
+/// Where the line between the centres of `a` and `b` leaves `a`'s box and enters `b`'s;
+/// `None` when the boxes touch or overlap (no line between them to draw).
+fn border_to_border(a: Frame, b: Frame) -> Option<((f64, f64), (f64, f64))> {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let length = dx.hypot(dy);
+    if length.is_nan() || length <= 0.0 {
+        return None;
+    }
+    // The fraction of the way from a centre to where the line crosses the box's border.
+    let out_of = |f: Frame| {
+        let tx = if dx == 0.0 {
+            f64::INFINITY
+        } else {
+            f.width / 2.0 / dx.abs()
+        };
+        let ty = if dy == 0.0 {
+            f64::INFINITY
+        } else {
+            f.height / 2.0 / dy.abs()
+        };
+        tx.min(ty)
+    };
+    let (ta, tb) = (out_of(a), out_of(b));
+    if ta + tb >= 1.0 {
+        return None;
+    }
+    Some((
+        (a.x + dx * ta, a.y + dy * ta),
+        (b.x - dx * tb, b.y - dy * tb),
+    ))
+}
+
+/// Writes `value` escaped for element content.
+fn text(out: &mut impl Write, value: &str, at: Origin) -> Result<(), ExportError> {
+    escape_runs(value, at, &TEXT, |run| out.write_all(run.as_bytes()))
+}
+
+/// Writes `value` escaped for an attribute value in double quotes.
+fn attribute(out: &mut impl Write, value: &str, at: Origin) -> Result<(), ExportError> {
+    escape_runs(value, at, &ATTR, |run| out.write_all(run.as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(x: f64, y: f64) -> Frame {
+        Frame {
+            x,
+            y,
+            width: 40.0,
+            height: 20.0,
+        }
+    }
+
+    #[test]
+    fn the_title_says_what_a_focused_view_shows() {
+        use crate::{Card, Draft};
+        let card = |slug: &str, related: &[&str]| {
+            Card::from(Draft {
+                slug: slug.into(),
+                term: slug.to_uppercase(),
+                definition: format!("About {slug}."),
+                related: related.iter().map(|s| (*s).to_owned()).collect(),
+                ..Draft::default()
+            })
+        };
+        let glossary = Glossary::new(vec![
+            card("a", &["b"]),
+            card("b", &["a", "c"]),
+            card("c", &["b"]),
+        ]);
+        let view = View {
+            focus: Some("a".into()),
+            depth: 2,
+            ..View::default()
+        };
+        let mut out = Vec::new();
+        write(&glossary, &Config::default(), &view, &mut out).unwrap();
+        let svg = String::from_utf8(out).unwrap();
+        assert!(
+            svg.contains("<title>A: terms within 2 links · Glossary</title>"),
+            "{svg}"
+        );
+        assert_eq!(svg.matches("<g class=\"node\"").count(), 3);
+    }
+
+    #[test]
+    fn an_arrow_runs_from_border_to_border() {
+        let (p, q) = border_to_border(frame(0.0, 0.0), frame(100.0, 0.0)).unwrap();
+        assert_eq!((p, q), ((20.0, 0.0), (80.0, 0.0)));
+        let (p, q) = border_to_border(frame(0.0, 0.0), frame(0.0, 50.0)).unwrap();
+        assert_eq!((p, q), ((0.0, 10.0), (0.0, 40.0)));
+        assert!(border_to_border(frame(0.0, 0.0), frame(30.0, 0.0)).is_none());
+        assert!(border_to_border(frame(0.0, 0.0), frame(0.0, 0.0)).is_none());
+    }
+}

@@ -5,7 +5,6 @@
 //! missing, a focus slug is unknown or a map is too large.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
 use serde_json::Value;
 
@@ -13,10 +12,10 @@ use glossgraph::config::Config;
 use glossgraph::export::dot::{self, concept_iri, Cluster, Engine, View, MAX_QUOTED};
 use glossgraph::{Card, Glossary};
 
-use crate::graphml::{
-    checked, generated_jsonl, hostile, hostile_cards, root, sample, scratch, shuffled_lines, tool,
-    HOSTILE,
+use crate::util::fixtures::{
+    checked, generated_jsonl, hostile, hostile_cards, sample, shuffled_lines, HOSTILE,
 };
+use crate::util::{glossgraph, glossgraph_command, root, scratch, stderr, tool};
 
 fn dot_text(glossary: &Glossary, config: &Config, view: &View) -> Vec<u8> {
     let mut out = Vec::new();
@@ -336,19 +335,6 @@ fn dot_output_is_byte_stable_across_runs_and_input_orders() {
 // ---------------------------------------------------------------------------------------
 // `glossgraph render`, end to end.
 
-pub fn glossgraph(args: &[&str], path: Option<&str>) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_glossgraph"));
-    command.args(args).current_dir(root());
-    if let Some(path) = path {
-        command.env("PATH", path);
-    }
-    command.output().expect("the glossgraph binary runs")
-}
-
-pub fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
 #[test]
 fn render_writes_svg_png_and_pdf_and_leaves_no_temporary_file() {
     let dir = scratch("dot", "render");
@@ -358,16 +344,13 @@ fn render_writes_svg_png_and_pdf_and_leaves_no_temporary_file() {
         ("roce-v2.pdf", b"%PDF"),
     ] {
         let output = dir.join(file);
-        let out = glossgraph(
-            &[
-                "render",
-                "--focus",
-                "roce-v2",
-                "--output",
-                output.to_str().unwrap(),
-            ],
-            None,
-        );
+        let out = glossgraph(&[
+            "render",
+            "--focus",
+            "roce-v2",
+            "--output",
+            output.to_str().unwrap(),
+        ]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         let said = format!("glossgraph: wrote {} (", output.display());
         assert!(stderr(&out).starts_with(&said), "{}", stderr(&out));
@@ -384,16 +367,22 @@ fn render_writes_svg_png_and_pdf_and_leaves_no_temporary_file() {
     assert!(nodes.contains_key("roce-v2") && nodes.contains_key("iwarp"));
 }
 
+/// `glossgraph ARGS` with only `path` on the PATH.
+fn on_path(args: &[&str], path: &Path) -> std::process::Output {
+    glossgraph_command()
+        .args(args)
+        .env("PATH", path)
+        .output()
+        .expect("the glossgraph binary runs")
+}
+
 #[test]
 fn render_says_how_to_install_graphviz_when_it_is_missing() {
     let dir = scratch("dot", "no-graphviz");
     let empty = dir.join("empty-path");
     std::fs::create_dir_all(&empty).unwrap();
     let output = dir.join("map.png");
-    let out = glossgraph(
-        &["render", "--output", output.to_str().unwrap()],
-        Some(empty.to_str().unwrap()),
-    );
+    let out = on_path(&["render", "--output", output.to_str().unwrap()], &empty);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
@@ -404,10 +393,7 @@ fn render_says_how_to_install_graphviz_when_it_is_missing() {
     assert!(!output.exists());
     // An SVG on glossgraph's own layout needs no Graphviz: glossgraph draws it.
     let output = dir.join("map.svg");
-    let out = glossgraph(
-        &["render", "--output", output.to_str().unwrap()],
-        Some(empty.to_str().unwrap()),
-    );
+    let out = on_path(&["render", "--output", output.to_str().unwrap()], &empty);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(
         std::fs::read(&output).unwrap(),
@@ -419,16 +405,13 @@ fn render_says_how_to_install_graphviz_when_it_is_missing() {
 fn render_refuses_an_unknown_focus_with_a_suggestion() {
     let dir = scratch("dot", "unknown-focus");
     let output = dir.join("map.svg");
-    let out = glossgraph(
-        &[
-            "render",
-            "--focus",
-            "roce-vv2",
-            "--output",
-            output.to_str().unwrap(),
-        ],
-        None,
-    );
+    let out = glossgraph(&[
+        "render",
+        "--focus",
+        "roce-vv2",
+        "--output",
+        output.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
@@ -444,10 +427,7 @@ fn render_refuses_a_hairball_with_the_count_and_what_to_do() {
     std::fs::write(&input, generated_jsonl(600)).unwrap();
     let output = dir.join("map.svg");
     let (input, output_arg) = (input.to_str().unwrap(), output.to_str().unwrap());
-    let out = glossgraph(
-        &["render", input, "--output", output_arg, "--engine", "dot"],
-        None,
-    );
+    let out = glossgraph(&["render", input, "--output", output_arg, "--engine", "dot"]);
     assert_eq!(out.status.code(), Some(2));
     // After the notes every command prints (the warnings' count, the example base).
     let err = stderr(&out);
@@ -465,24 +445,21 @@ fn render_refuses_a_hairball_with_the_count_and_what_to_do() {
     );
     assert!(!output.exists());
     // The map engine, which the message names (and the default), draws it.
-    let out = glossgraph(&["render", input, "--output", output_arg], None);
+    let out = glossgraph(&["render", input, "--output", output_arg]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(output.exists());
     std::fs::remove_file(&output).unwrap();
     // Raising the limit draws it.
-    let out = glossgraph(
-        &[
-            "render",
-            input,
-            "--output",
-            output_arg,
-            "--max-nodes",
-            "600",
-            "--engine",
-            "sfdp",
-        ],
-        None,
-    );
+    let out = glossgraph(&[
+        "render",
+        input,
+        "--output",
+        output_arg,
+        "--max-nodes",
+        "600",
+        "--engine",
+        "sfdp",
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(output.exists());
 }
@@ -497,15 +474,12 @@ fn render_refuses_a_glossary_with_errors() {
     )
     .unwrap();
     let output = dir.join("map.svg");
-    let out = glossgraph(
-        &[
-            "render",
-            input.to_str().unwrap(),
-            "--output",
-            output.to_str().unwrap(),
-        ],
-        None,
-    );
+    let out = glossgraph(&[
+        "render",
+        input.to_str().unwrap(),
+        "--output",
+        output.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("dangling-link"), "{}", stderr(&out));
     assert!(stderr(&out)
@@ -515,7 +489,7 @@ fn render_refuses_a_glossary_with_errors() {
 
 #[test]
 fn render_rejects_an_unknown_image_format() {
-    let out = glossgraph(&["render", "--output", "map.jpg"], None);
+    let out = glossgraph(&["render", "--output", "map.jpg"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
@@ -527,29 +501,23 @@ fn render_rejects_an_unknown_image_format() {
 fn render_draws_a_generated_5000_term_glossary_on_the_map_engine_by_default() {
     let dir = scratch("dot", "map-5000");
     let input = dir.join("5000.jsonl");
-    let out = glossgraph(
-        &[
-            "generate",
-            "--terms",
-            "5000",
-            "--topic-strength",
-            "0.8",
-            "--out",
-            input.to_str().unwrap(),
-        ],
-        None,
-    );
+    let out = glossgraph(&[
+        "generate",
+        "--terms",
+        "5000",
+        "--topic-strength",
+        "0.8",
+        "--out",
+        input.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let svg = dir.join("map.svg");
-    let out = glossgraph(
-        &[
-            "render",
-            input.to_str().unwrap(),
-            "--output",
-            svg.to_str().unwrap(),
-        ],
-        None,
-    );
+    let out = glossgraph(&[
+        "render",
+        input.to_str().unwrap(),
+        "--output",
+        svg.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let lint = tool("xmllint", &["--nonet", "--noout", svg.to_str().unwrap()]);
     assert!(

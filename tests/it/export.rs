@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use crate::util::{glossgraph, outcome, root, run_in};
+use crate::util::{glossgraph_command, outcome, root, run_in};
 
 const FILES: [&str; 18] = [
     "glossary.cyjs",
@@ -300,7 +300,7 @@ fn an_export_under_way(
         })
         .collect();
     let allowed = sample.join(",");
-    let mut child = glossgraph()
+    let mut child = glossgraph_command()
         .args(["export", "big.jsonl", "--out", "out", "--quiet"])
         .args(["--allow-removal", &allowed])
         .current_dir(tmp)
@@ -655,7 +655,7 @@ fn one_format_to_standard_output() {
 
 #[test]
 fn a_closed_pipe_ends_the_run_quietly() {
-    let mut child = glossgraph()
+    let mut child = glossgraph_command()
         .args(["export", "--format", "ntriples", "--out", "-"])
         .current_dir(root())
         .stdout(Stdio::piped())

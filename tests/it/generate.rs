@@ -2,34 +2,13 @@
 //! `check` with zero errors, and has the shape the generator promises.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
 use serde_json::Value;
 
+use crate::util::{glossgraph, scratch};
+
 const TERMS: usize = 2000;
-
-fn glossgraph(args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_glossgraph"))
-        .args(args)
-        .output()
-        .expect("the glossgraph binary runs");
-    assert!(
-        out.status.code().is_some(),
-        "glossgraph was killed: {args:?}"
-    );
-    out
-}
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("generate")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn generate(out: &Path, seed: &str) {
     let terms = TERMS.to_string();
@@ -74,7 +53,7 @@ fn strings(value: &Value) -> Vec<&str> {
 
 #[test]
 fn a_generated_corpus_checks_clean_in_both_layouts_and_has_the_promised_shape() {
-    let dir = scratch("corpus");
+    let dir = scratch("generate", "corpus");
     let jsonl = dir.join("corpus.jsonl");
     let folder = dir.join("cards");
     generate(&jsonl, "42");
@@ -212,7 +191,7 @@ fn a_generated_corpus_checks_clean_in_both_layouts_and_has_the_promised_shape() 
 
 #[test]
 fn generate_is_byte_stable_and_refuses_a_non_empty_folder() {
-    let dir = scratch("stable");
+    let dir = scratch("generate", "stable");
     let (a, b) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
     generate(&a, "42");
     generate(&b, "42");
@@ -230,7 +209,7 @@ fn generate_is_byte_stable_and_refuses_a_non_empty_folder() {
 
 #[test]
 fn untidy_cards_warn_of_each_habit_at_the_asked_rate_and_never_err() {
-    let dir = scratch("untidy");
+    let dir = scratch("generate", "untidy");
     let (tidy, untidy) = (dir.join("tidy.jsonl"), dir.join("untidy.jsonl"));
     generate(&tidy, "5");
     let terms = TERMS.to_string();

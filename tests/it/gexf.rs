@@ -11,8 +11,8 @@ use std::process::Command;
 use glossgraph::{Card, Glossary};
 use serde_json::Value;
 
-use super::graphml::{expected_counts, scratch};
-use super::sparql::{glossgraph, ok, require, root, stderr};
+use super::graphml::expected_counts;
+use crate::util::{glossgraph, ok, require, root, scratch, stderr};
 
 /// What `reader` (python3 or node) made of `file`.
 fn read_with(reader: &str, file: &Path) -> Value {

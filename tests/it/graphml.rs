@@ -1,158 +1,24 @@
 //! GraphML, judged by the tools people import it into: every file the tests write validates
 //! against the GraphML XML Schema (xmllint), NetworkX and python-igraph load the default
 //! profile with the right counts, types and labels, NetworkX finds yEd's labels, and hostile
-//! text comes back exactly. Also the fixtures shared with `dot.rs`.
+//! text comes back exactly.
 //!
 //! The consumer tools are installed by `scripts/install-test-tools.sh`; a missing one fails
 //! the test with a message saying so, it is never skipped.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::Value;
 
 use glossgraph::card::{Draft, Texts};
 use glossgraph::config::Config;
 use glossgraph::export::graphml::{self, Profile, LIST_SEPARATOR};
-use glossgraph::generate::{Generator, Params};
-use glossgraph::{check, load, Card, Glossary};
+use glossgraph::{Card, Glossary};
 
-// ---------------------------------------------------------------------------------------
-// Fixtures and tools, shared with dot.rs.
-
-/// The crate root.
-pub fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A fresh scratch folder for one test.
-pub fn scratch(area: &str, name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(area).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Runs a consumer tool; fails the test, with what to do, if it is not installed.
-pub fn tool(program: &str, args: &[&str]) -> std::process::Output {
-    match Command::new(program).args(args).output() {
-        Ok(out) => out,
-        Err(e) => panic!(
-            "cannot run `{program}` ({e}): the consumer tools are missing; \
-             run scripts/install-test-tools.sh"
-        ),
-    }
-}
-
-/// Loads and checks a glossary given as text, asserting that `check` finds no error.
-pub fn checked(name: &str, text: &str) -> (Glossary, Config) {
-    let config = Config::default();
-    let checked = check::check(load::load_str(name, text), &config, Default::default());
-    let mut report = Vec::new();
-    checked.report.write_human(&mut report, false).unwrap();
-    assert!(
-        !checked.report.is_failure(false),
-        "{}",
-        String::from_utf8_lossy(&report)
-    );
-    (checked.glossary, config)
-}
-
-/// The sample glossary in data/, checked.
-pub fn sample() -> (Glossary, Config) {
-    let input = load::Input::Path(root().join("data"));
-    let config =
-        glossgraph::config::Config::resolve(input.config_dir().as_deref(), Default::default())
-            .unwrap();
-    let checked = check::check(load::load(&input).unwrap(), &config, Default::default());
-    assert!(!checked.report.is_failure(false), "data/ has errors");
-    (checked.glossary, config)
-}
-
-/// The hostile strings every format must carry unchanged.
-pub const HOSTILE: [&str; 13] = [
-    "Quote \"double\" and 'single'",
-    "Back\\slash \\\\ and a trailing backslash\\",
-    "<tag> & &amp; &lt;entity; a < b > c",
-    "CDATA end ]]> and comment end -->",
-    "Tab\tinside",
-    "Line one\nline two",
-    "Windows line\r\nend",
-    "naïve Überprüfung 日本語 עברית\u{200F} RTL",
-    "Emoji 😀🚀 and ✓",
-    "Graphviz escapes \\N \\G \\E \\T \\H \\L \\n \\l \\r",
-    "Percent %s {braces} #hash; semi|pipe",
-    "\\",
-    "\"",
-];
-
-/// A glossary whose every text is hostile: one card per [`HOSTILE`] string, as the term
-/// (made unique), definition, note, alias, advantage, citation title and provenance; linked
-/// by `related` in a ring and one `supersedes` pair. Passes `check` without errors.
-pub fn hostile_cards() -> Vec<Draft> {
-    let n = HOSTILE.len();
-    let slug = |i: usize| format!("hostile-{i:02}");
-    (0..n)
-        .map(|i| {
-            let text = HOSTILE[i];
-            let json = serde_json::json!({
-                "slug": slug(i),
-                "term": format!("{text} #{i}"),
-                "aliases": [format!("alias {i}: {text}")],
-                "definition": format!("{text} (definition {i}) {}", HOSTILE[(i + 1) % n]),
-                "note": format!("{text} [c{i}]\n\nSecond paragraph: {}", HOSTILE[(i + 2) % n]),
-                "status": if i % 3 == 1 { "shipping" } else { "draft" },
-                "advantages": [format!("adv {text}")],
-                "related": [slug((i + 1) % n), slug((i + n - 1) % n)],
-                "supersedes": if i == 1 { vec![slug(0)] } else { vec![] },
-                "supersededBy": if i == 0 { vec![slug(1)] } else { vec![] },
-                "citations": [{
-                    "id": format!("c{i}"),
-                    "title": format!("Title {text}"),
-                    "url": format!("https://example.org/{i}?a=1&b=%222%22"),
-                    "accessed": "2026-10-23"
-                }],
-                "provenance": [format!("prov {text}")],
-                "updated": "2026-10-24",
-            });
-            let decoded = glossgraph::card::Decoded::from_json(&json.to_string()).unwrap();
-            assert!(decoded.problems.is_empty(), "{:?}", decoded.problems);
-            decoded.card.draft()
-        })
-        .collect()
-}
-
-/// The hostile glossary, checked.
-pub fn hostile() -> (Glossary, Config) {
-    let text: String = hostile_cards()
-        .iter()
-        .map(|c| c.to_json(false) + "\n")
-        .collect();
-    checked("hostile.jsonl", &text)
-}
-
-/// A generated glossary of `terms` terms (the `generate` command's corpus), as JSON Lines.
-pub fn generated_jsonl(terms: u32) -> String {
-    let mut out = Vec::new();
-    Generator::new(Params::new(terms))
-        .unwrap()
-        .write_json_lines(&mut out)
-        .unwrap();
-    String::from_utf8(out).unwrap()
-}
-
-/// The lines of `text` in a fixed pseudo-random order (a seeded Fisher–Yates shuffle).
-pub fn shuffled_lines(text: &str) -> String {
-    let mut lines: Vec<&str> = text.lines().collect();
-    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-    for i in (1..lines.len()).rev() {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        lines.swap(i, (state % (i as u64 + 1)) as usize);
-    }
-    lines.iter().map(|l| format!("{l}\n")).collect()
-}
+use crate::util::fixtures::{
+    checked, generated_jsonl, hostile, hostile_cards, sample, shuffled_lines, HOSTILE,
+};
+use crate::util::{root, scratch, tool};
 
 // ---------------------------------------------------------------------------------------
 // GraphML helpers.

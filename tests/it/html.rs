@@ -12,8 +12,7 @@ use glossgraph::export::html;
 use glossgraph::{Card, Draft, Glossary};
 use serde_json::Value;
 
-use super::graphml::scratch;
-use super::sparql::{glossgraph, ok, require, root, stderr};
+use crate::util::{glossgraph, ok, require, root, scratch, stderr};
 
 /// Runs map_cdp.py on `page` with `args`; returns its report, having asserted that the page
 /// raised no error and asked the network for nothing.

@@ -2,7 +2,6 @@
 //! the round trips of good RDF are in `rdf.rs`).
 
 use std::fs;
-use std::process::Command;
 
 use glossgraph::check;
 use glossgraph::config::{Config, Settings};
@@ -10,7 +9,9 @@ use glossgraph::export::Format;
 use glossgraph::load;
 use glossgraph::rdf::read::{self, ImportError, Problem};
 
-use super::rdf::{checked, export, rdf_format, sample, temp_dir};
+use super::rdf::{export, rdf_format};
+use crate::util::fixtures::{checked_with, sample};
+use crate::util::{glossgraph, outcome, scratch};
 
 // ---------------------------------------------------------------------------------------
 // Import of bad RDF
@@ -66,7 +67,7 @@ fn malformed_rdf_is_reported_with_the_parsers_line_and_column() {
 /// The Turtle export of one small valid card, with `edit` applied to its text.
 fn edited_export(edit: impl Fn(String) -> String) -> String {
     let config = Config::default();
-    let g = checked(
+    let g = checked_with(
         "one.json",
         r#"[{"slug":"a","term":"A","definition":"D.","related":["b"],
              "citations":[{"id":"x","title":"T","url":"https://e.org/"}],"note":"N [x]"},
@@ -189,31 +190,20 @@ fn a_slug_that_would_escape_the_output_folder_is_refused() {
 // ---------------------------------------------------------------------------------------
 // The `import` command
 
-fn glossgraph(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_glossgraph"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 #[test]
 fn import_writes_cards_and_settings_that_check_and_export_again() {
     let (glossary, config) = sample();
-    let dir = temp_dir("import-ok");
+    let dir = scratch("rdf", "import-ok");
     let file = dir.join("glossary.rdf");
     let bytes = export(&glossary, &config, Format::RdfXml);
     fs::write(&file, &bytes).unwrap();
     let out = dir.join("cards");
-    let (code, stderr) = glossgraph(&[
+    let (code, _, stderr) = outcome(&glossgraph(&[
         "import",
         file.to_str().unwrap(),
         "--out",
         out.to_str().unwrap(),
-    ]);
+    ]));
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         stderr,
@@ -231,7 +221,7 @@ fn import_writes_cards_and_settings_that_check_and_export_again() {
     assert!(!names.iter().any(|n| n.ends_with(".tmp")));
 
     // The folder is a glossary again, with the same settings, that exports the same bytes.
-    let (code, stderr) = glossgraph(&["check", out.to_str().unwrap()]);
+    let (code, _, stderr) = outcome(&glossgraph(&["check", out.to_str().unwrap()]));
     assert_eq!(code, 0, "{stderr}");
     let config_again = Config::resolve(Some(&out), Settings::default()).unwrap();
     let loaded = load::load(&load::Input::Path(out.clone())).unwrap();
@@ -248,16 +238,16 @@ fn import_writes_cards_and_settings_that_check_and_export_again() {
     fs::write(&odd, export(&glossary, &config, Format::NQuads)).unwrap();
     let out2 = dir.join("cards2");
     let import_odd = || {
-        glossgraph(&[
+        outcome(&glossgraph(&[
             "import",
             odd.to_str().unwrap(),
             "--format",
             "nquads",
             "--out",
             out2.to_str().unwrap(),
-        ])
+        ]))
     };
-    let (code, stderr) = import_odd();
+    let (code, _, stderr) = import_odd();
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         fs::read(out2.join("roce-v2.json")).unwrap(),
@@ -267,7 +257,7 @@ fn import_writes_cards_and_settings_that_check_and_export_again() {
     // A folder that holds anything is refused, and left as it was.
     fs::write(out2.join("mine.json"), "{}").unwrap();
     let before = fs::read_dir(&out2).unwrap().count();
-    let (code, stderr) = import_odd();
+    let (code, _, stderr) = import_odd();
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("is not an empty folder"), "{stderr}");
     assert_eq!(fs::read_dir(&out2).unwrap().count(), before);
@@ -276,13 +266,18 @@ fn import_writes_cards_and_settings_that_check_and_export_again() {
 
 #[test]
 fn import_failures_write_nothing_and_choose_the_exit_code() {
-    let dir = temp_dir("import-bad");
+    let dir = scratch("rdf", "import-bad");
     let out = dir.join("cards");
     let out_s = out.to_str().unwrap();
 
     let bad = dir.join("bad.ttl");
     fs::write(&bad, "<http://e/a> <http://e/b> .\n").unwrap();
-    let (code, stderr) = glossgraph(&["import", bad.to_str().unwrap(), "--out", out_s]);
+    let (code, _, stderr) = outcome(&glossgraph(&[
+        "import",
+        bad.to_str().unwrap(),
+        "--out",
+        out_s,
+    ]));
     assert_eq!(code, 1, "{stderr}");
     assert!(
         stderr.starts_with(&format!("glossgraph: error: {}:1:27: ", bad.display())),
@@ -295,7 +290,12 @@ fn import_failures_write_nothing_and_choose_the_exit_code() {
         edited_export(|t| t.replace("\tskos:prefLabel \"A\"@en ;\n", "")),
     )
     .unwrap();
-    let (code, stderr) = glossgraph(&["import", off.to_str().unwrap(), "--out", out_s]);
+    let (code, _, stderr) = outcome(&glossgraph(&[
+        "import",
+        off.to_str().unwrap(),
+        "--out",
+        out_s,
+    ]));
     assert_eq!(code, 1, "{stderr}");
     assert_eq!(
         stderr,
@@ -307,24 +307,24 @@ fn import_failures_write_nothing_and_choose_the_exit_code() {
     );
     assert!(!out.exists(), "nothing is written when the import fails");
 
-    let (code, stderr) = glossgraph(&[
+    let (code, _, stderr) = outcome(&glossgraph(&[
         "import",
         dir.join("missing.ttl").to_str().unwrap(),
         "--out",
         out_s,
-    ]);
+    ]));
     assert_eq!(code, 2, "{stderr}");
     assert!(
         stderr.starts_with("glossgraph: error: cannot read `"),
         "{stderr}"
     );
 
-    let (code, stderr) = glossgraph(&[
+    let (code, _, stderr) = outcome(&glossgraph(&[
         "import",
         dir.join("cards.txt2").to_str().unwrap(),
         "--out",
         out_s,
-    ]);
+    ]));
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("cannot tell the RDF format"), "{stderr}");
     assert!(stderr.contains("Turtle (.ttl)"), "{stderr}");
@@ -337,8 +337,12 @@ fn import_failures_write_nothing_and_choose_the_exit_code() {
         "glossary.gexf",
         "map.gv",
     ] {
-        let (code, stderr) =
-            glossgraph(&["import", dir.join(name).to_str().unwrap(), "--out", out_s]);
+        let (code, _, stderr) = outcome(&glossgraph(&[
+            "import",
+            dir.join(name).to_str().unwrap(),
+            "--out",
+            out_s,
+        ]));
         assert_eq!(code, 2, "{stderr}");
         assert!(
             stderr.contains("export, written for graph tools: it cannot be imported"),

@@ -10,8 +10,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-use crate::graphml::scratch;
-use crate::util::{card, outcome, root, run_in};
+use crate::util::{card, outcome, require, root, run_in, scratch};
 
 /// A folder glossary of `files` (name, contents) in a fresh scratch folder.
 fn glossary(name: &str, files: &[(String, String)]) -> PathBuf {
@@ -475,7 +474,7 @@ fn issue_23_8_images_in_the_docs_are_what_glossgraph_draws_today() {
 
 /// A man page as `man` shows it (groff, plain UTF-8 text, no bold or underline).
 fn shown(page: &str) -> String {
-    let mut groff = Command::new(crate::sparql::require("groff"))
+    let mut groff = Command::new(require("groff"))
         .args(["-k", "-man", "-Tutf8", "-rLL=100n", "-P-bcou"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -9,8 +9,7 @@ use std::process::Command;
 use serde_json::Value;
 use tempfile::TempDir;
 
-use crate::sparql::require;
-use crate::util::{card, outcome, root, run_in};
+use crate::util::{card, outcome, require, root, run_in};
 
 /// A folder holding `files` (name, contents).
 fn folder(files: &[(&str, &str)]) -> TempDir {
@@ -566,7 +565,8 @@ fn eventually(mut done: impl FnMut() -> bool) -> bool {
 
 #[test]
 fn serve_watch_reloads_edits_and_keeps_the_last_good_glossary_through_a_broken_one() {
-    use crate::sparql::{curl, Served};
+    use crate::sparql::curl;
+    use crate::util::server::Served;
     let dir = tempfile::tempdir().unwrap();
     for entry in fs::read_dir(root().join("data")).unwrap() {
         let path = entry.unwrap().path();

@@ -12,8 +12,8 @@ use glossgraph::graph::Link;
 use glossgraph::{Card, Glossary};
 use serde_json::{json, Map, Value};
 
-use super::graphml::{hostile, hostile_cards, sample, scratch};
-use super::sparql::{glossgraph, ok, require, root, stderr};
+use crate::util::fixtures::{hostile, hostile_cards, sample};
+use crate::util::{glossgraph, ok, require, root, scratch, stderr};
 
 /// The attributes of `card` as the JSON formats carry them, made from the card itself: texts
 /// and dates as strings, lists as arrays (a citation without an access date as `null`), the

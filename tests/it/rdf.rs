@@ -14,20 +14,21 @@
 use std::collections::hash_map::DefaultHasher;
 use std::fs;
 use std::hash::{Hash, Hasher};
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use glossgraph::check::{self, Checked};
-use glossgraph::config::{Config, Settings};
+use glossgraph::config::Config;
 use glossgraph::export::Format;
 use glossgraph::generate::{Generator, Params};
 use glossgraph::rdf::read::{self, ImportError};
 use glossgraph::rdf::{vocab, write};
-use glossgraph::{load, Card, Glossary};
+use glossgraph::{Card, Glossary};
 use oxigraph::io::RdfFormat;
 use oxigraph::model::{GraphNameRef, Quad, Term};
 use oxigraph::sparql::{QueryResults, SparqlEvaluator};
 use oxigraph::store::Store;
+
+use crate::util::fixtures::{checked_with, sample};
+use crate::util::{require, root, scratch};
 
 pub(crate) const RDF_FORMATS: [Format; 6] = [
     Format::Turtle,
@@ -38,45 +39,12 @@ pub(crate) const RDF_FORMATS: [Format; 6] = [
     Format::NQuads,
 ];
 
-pub(crate) fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 pub(crate) fn blessing() -> bool {
     std::env::var_os("GLOSSGRAPH_BLESS").is_some_and(|v| !v.is_empty())
 }
 
 pub(crate) fn rdf_format(format: Format) -> RdfFormat {
     format.rdf().expect("an RDF format")
-}
-
-/// Checks a glossary given as JSON text; the fixture must be free of errors.
-pub(crate) fn checked(name: &str, text: &str, config: &Config) -> Glossary {
-    let Checked {
-        glossary, report, ..
-    } = check::check(
-        load::load_str(name, text),
-        config,
-        check::Options::default(),
-    );
-    assert!(
-        !report.is_failure(false),
-        "fixture {name} has errors: {:#?}",
-        report.findings
-    );
-    glossary
-}
-
-/// The sample glossary in `data/`, with its configuration.
-pub(crate) fn sample() -> (Glossary, Config) {
-    let data = root().join("data");
-    let config = Config::resolve(Some(&data), Settings::default()).unwrap();
-    let loaded = load::load(&load::Input::Path(data)).unwrap();
-    let Checked {
-        glossary, report, ..
-    } = check::check(loaded, &config, check::Options::default());
-    assert!(!report.is_failure(false), "{:#?}", report.findings);
-    (glossary, config)
 }
 
 pub(crate) fn export(glossary: &Glossary, config: &Config, format: Format) -> Vec<u8> {
@@ -93,27 +61,6 @@ fn import(bytes: &[u8], format: Format) -> read::Imported {
         }
         Err(e) => panic!("{}: {e}", format.name()),
     }
-}
-
-/// A program the consumer checks need; fails the test if it is not installed.
-fn tool(name: &str) -> PathBuf {
-    let found = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|dir| dir.join(name))
-            .find(|p| p.is_file())
-    });
-    found.unwrap_or_else(|| {
-        panic!(
-            "`{name}` is not installed: run scripts/install-test-tools.sh (this check never skips)"
-        )
-    })
-}
-
-pub(crate) fn temp_dir(name: &str) -> PathBuf {
-    let dir = root().join("target").join("test-rdf").join(name);
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Cards full of characters that need escaping somewhere: quotes, backslashes, newlines,
@@ -138,7 +85,7 @@ const AWKWARD: &str = r#"[
 ]"#;
 
 fn awkward(config: &Config) -> Glossary {
-    checked("awkward.json", AWKWARD, config)
+    checked_with("awkward.json", AWKWARD, config)
 }
 
 /// A generated glossary (`glossgraph generate`), checked: `awkward` is the share of texts
@@ -152,7 +99,7 @@ fn generated(terms: u32, seed: u64, awkward: f64, config: &Config) -> Glossary {
     .unwrap();
     let mut text = Vec::new();
     generator.write_json_lines(&mut text).unwrap();
-    checked(
+    checked_with(
         "generated.jsonl",
         std::str::from_utf8(&text).unwrap(),
         config,
@@ -256,7 +203,7 @@ fn shuffled_input_gives_the_same_bytes_in_every_format() {
             order.reverse();
         }
         let text: Vec<String> = order.iter().map(|&i| cards[i].to_json(false)).collect();
-        let shuffled = checked("shuffled.jsonl", &text.join("\n"), &config);
+        let shuffled = checked_with("shuffled.jsonl", &text.join("\n"), &config);
         for (format, expected) in RDF_FORMATS.iter().zip(&reference) {
             assert_eq!(
                 hash(&export(&shuffled, &config, *format)),
@@ -300,7 +247,7 @@ fn the_writer_counts_exactly_the_quads_of_the_mapping() {
 #[test]
 fn turtle_declares_only_the_prefixes_it_uses() {
     let config = Config::default();
-    let bare = checked(
+    let bare = checked_with(
         "bare.jsonl",
         r#"{"slug": "x", "term": "X", "definition": "No dates, no citations."}"#,
         &config,
@@ -478,7 +425,7 @@ fn every_allowed_character(config: &Config) -> Glossary {
             })
         })
         .collect();
-    let glossary = checked(
+    let glossary = checked_with(
         "every.json",
         &serde_json::Value::Array(cards).to_string(),
         config,
@@ -790,9 +737,9 @@ fn cited_paragraphs_answer_which_statements_rest_on_a_source() {
 /// the types, literals and relations beyond SKOS that it leaves alone.
 #[test]
 fn skosify_reads_the_export_without_a_warning() {
-    let skosify = tool("skosify");
+    let skosify = require("skosify");
     let (glossary, config) = sample();
-    let dir = temp_dir("skosify");
+    let dir = scratch("rdf", "skosify");
     let input = dir.join("glossary.ttl");
     fs::write(&input, export(&glossary, &config, Format::Turtle)).unwrap();
     let output = dir.join("skosified.ttl");
@@ -824,13 +771,13 @@ fn skosify_reads_the_export_without_a_warning() {
 
 #[test]
 fn rapper_counts_the_same_triples_as_glossgraph() {
-    let rapper = tool("rapper");
+    let rapper = require("rapper");
     let (glossary, config) = sample();
     let awkward_config = Config {
         base: "https://example.org/g#".into(),
         ..Config::default()
     };
-    let dir = temp_dir("rapper");
+    let dir = scratch("rdf", "rapper");
     for (name, glossary, config) in [
         ("sample", &glossary, &config),
         ("awkward", &awkward(&awkward_config), &awkward_config),
@@ -867,14 +814,14 @@ fn rapper_counts_the_same_triples_as_glossgraph() {
 
 #[test]
 fn rdflib_reads_every_format_as_the_ntriples_graph() {
-    let python = tool("python3");
+    let python = require("python3");
     let (glossary, config) = sample();
     let awkward_config = Config {
         base: "https://example.org/g#".into(),
         language: "de-CH".into(),
         ..Config::default()
     };
-    let dir = temp_dir("rdflib");
+    let dir = scratch("rdf", "rdflib");
     for (name, glossary, config) in [
         ("sample", &glossary, &config),
         ("awkward", &awkward(&awkward_config), &awkward_config),

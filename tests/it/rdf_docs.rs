@@ -7,7 +7,9 @@ use glossgraph::export::Format;
 use glossgraph::rdf::{vocab, write};
 use oxigraph::model::{GraphNameRef, Quad};
 
-use super::rdf::{blessing, prefixes_used_by, rdf_format, root, sample, RDF_FORMATS};
+use super::rdf::{blessing, prefixes_used_by, rdf_format, RDF_FORMATS};
+use crate::util::fixtures::sample;
+use crate::util::root;
 
 // ---------------------------------------------------------------------------------------
 // The examples in docs/rdf.md

@@ -1,7 +1,8 @@
 //! Issue 40, the second hour of a user: the rough edges of the command line, each as it was
 //! typed and seen (the items are numbered as in the issue).
 
-use super::sparql::{glossgraph, ok, stderr};
+use crate::util::server::Served;
+use crate::util::{glossgraph, ok, stderr, stdout};
 
 /// Item 14: one spelling of the output everywhere, and help where the other is typed.
 #[test]
@@ -77,9 +78,9 @@ fn generate_writes_the_file_its_name_says_and_never_overwrites_in_silence() {
         }
         let out = glossgraph(&["check", path_arg, "--color", "never"]);
         assert!(
-            stderr(&out).contains("20 cards") || super::sparql::stdout(&out).contains("20 cards"),
+            stderr(&out).contains("20 cards") || stdout(&out).contains("20 cards"),
             "{}{}",
-            super::sparql::stdout(&out),
+            stdout(&out),
             stderr(&out)
         );
         let before = std::fs::read(&path).unwrap();
@@ -156,7 +157,7 @@ fn warnings_and_the_example_base_are_said_by_every_command() {
     }
     let _ = std::fs::remove_file(&map);
     // `serve` says it before it listens.
-    let server = super::sparql::Served::start(&[input]);
+    let server = Served::start(&[input]);
     assert!(
         server.log().contains("the glossary has 1 warning;"),
         "{}",
@@ -349,7 +350,7 @@ fn diff_has_a_summary_mode_and_warns_of_renamed_iris() {
         "--stat",
     ]);
     assert_eq!(stat.status.code(), Some(1));
-    let (full, stat) = (super::sparql::stdout(&full), super::sparql::stdout(&stat));
+    let (full, stat) = (stdout(&full), stdout(&stat));
     assert!(full.lines().count() > 300, "{}", full.lines().count());
     assert!(stat.lines().count() <= 20, "{stat}");
     assert_eq!(stat.lines().last(), full.lines().last());
@@ -560,12 +561,7 @@ fn export_then_import_gives_back_the_cards_with_their_one_way_links() {
         ]));
         let imported = imported.to_str().unwrap();
         let diff = glossgraph(&["diff", cards_arg, imported, "--stat"]);
-        assert_eq!(
-            diff.status.code(),
-            Some(0),
-            "{file}: {}",
-            super::sparql::stdout(&diff)
-        );
+        assert_eq!(diff.status.code(), Some(0), "{file}: {}", stdout(&diff));
         assert_eq!(warnings(imported), before, "{file}");
     }
 }

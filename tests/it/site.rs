@@ -8,12 +8,14 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::sparql::{curl, free_port, generated, require, scratch, Guard, Served};
-use crate::util::{glossgraph, outcome, root};
+use crate::sparql::curl;
+use crate::util::fixtures::generated;
+use crate::util::server::{free_port, Guard, Served};
+use crate::util::{glossgraph_command, outcome, require, root, scratch};
 
 /// Writes the site of `input` into `out`; panics with glossgraph's message if it fails.
 fn site(input: &Path, out: &Path) {
-    let run = glossgraph()
+    let run = glossgraph_command()
         .args([
             "site",
             input.to_str().unwrap(),
@@ -31,7 +33,7 @@ fn site(input: &Path, out: &Path) {
 fn sample_site() -> PathBuf {
     static MADE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     MADE.get_or_init(|| {
-        let dir = scratch("site-sample").join("site");
+        let dir = scratch("site", "sample").join("site");
         site(&root().join("data"), &dir);
         dir
     })
@@ -124,7 +126,7 @@ fn every_term_has_its_page_and_rdf_and_the_same_glossary_gives_the_same_bytes() 
     assert!(htaccess.contains("ErrorDocument 404 /rdma-storage/404.html"));
 
     // The same cards in another order, as one JSON Lines file: the same site, byte for byte.
-    let other = scratch("site-shuffled");
+    let other = scratch("site", "shuffled");
     let mut lines: Vec<String> = std::fs::read_dir(root().join("data"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -352,7 +354,7 @@ fn hostile_glossary(dir: &Path) -> PathBuf {
 
 #[test]
 fn chromium_reads_the_site_and_prints_the_index() {
-    let dir = scratch("site-chromium");
+    let dir = scratch("site", "chromium");
     let cards = hostile_glossary(&dir);
     let out = dir.join("site");
     site(&cards, &out);
@@ -458,7 +460,7 @@ fn chromium_reads_the_site_and_prints_the_index() {
 fn linkchecker_finds_no_broken_link_in_the_sample_site() {
     let (_server, base) = http_server(&sample_site());
     // Internal links only (no network here), at full speed (the server allows it).
-    let config = scratch("site-linkchecker").join("linkcheckerrc");
+    let config = scratch("site", "linkchecker").join("linkcheckerrc");
     std::fs::write(&config, "[checking]\nmaxrequestspersecond=1000\n").unwrap();
     let out = Command::new(require("linkchecker"))
         .arg("--config")
@@ -517,7 +519,7 @@ fn the_nu_html_checker_finds_no_error_in_the_sample_site() {
     let errors = nu_html_errors(&sample_site());
     assert!(errors.is_empty(), "{errors:#?}");
     // It does find them: a page with a misnested element and a stray end tag.
-    let broken = scratch("site-vnu-broken");
+    let broken = scratch("site", "vnu-broken");
     std::fs::write(
         broken.join("broken.html"),
         "<!DOCTYPE html><html lang=en><title>x</title><p><div>a</p></span>",
@@ -530,7 +532,7 @@ fn the_nu_html_checker_finds_no_error_in_the_sample_site() {
 #[test]
 fn a_generated_10k_site_is_searchable_in_chromium() {
     let cards = generated(10_000);
-    let dir = scratch("site-10k");
+    let dir = scratch("site", "10k");
     let out = dir.join("site");
     site(&cards, &out);
     let first: Value = serde_json::from_str(

@@ -12,8 +12,9 @@ use glossgraph::export::dot::{concept_iri, Cluster, View};
 use glossgraph::export::svg::draw;
 use glossgraph::map::font;
 
-use crate::dot::{glossgraph, stderr, svg_nodes};
-use crate::graphml::{checked, generated_jsonl, hostile, root, sample, scratch, tool};
+use crate::dot::svg_nodes;
+use crate::util::fixtures::{checked, generated_jsonl, hostile, sample};
+use crate::util::{glossgraph_command, root, scratch, stderr, tool};
 
 /// A rectangle on the page: left, top, width, height.
 #[derive(Debug, Clone, Copy)]
@@ -217,7 +218,11 @@ fn assert_legible(g: &Geometry, name: &str) {
 /// Runs `glossgraph export` of the sample into a fresh folder, with `path` as the PATH.
 fn export_sample(dir: &Path, path: &str) -> PathBuf {
     let out = dir.join("exports");
-    let run = glossgraph(&["export", "--out", out.to_str().unwrap()], Some(path));
+    let run = glossgraph_command()
+        .args(["export", "--out", out.to_str().unwrap()])
+        .env("PATH", path)
+        .output()
+        .expect("the glossgraph binary runs");
     assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
     assert!(!stderr(&run).contains("skipped"), "{}", stderr(&run));
     out.join("glossary.svg")

@@ -11,8 +11,10 @@ use glossgraph::load::Input;
 use glossgraph::rdf::vocab::{query_prefixes, Iris};
 use glossgraph::sparql::saved::SavedQuery;
 
+use super::curl;
 use super::stores::Oxigraph;
-use super::{curl, generated, glossgraph, ok, require, scratch, stderr};
+use crate::util::fixtures::generated;
+use crate::util::{glossgraph, ok, require, scratch, stderr};
 
 /// The saved query `name` as a standalone query for another server: glossgraph's predeclared
 /// prefixes declared.
@@ -48,7 +50,7 @@ fn sorted_rows(csv: &str) -> Vec<String> {
 fn oxigraph_cli_loads_the_nquads_export_and_answers_as_glossgraph_query() {
     let input = generated(600);
     let input = input.to_str().unwrap();
-    let dir = scratch("large-oxigraph-cli");
+    let dir = scratch("sparql", "large-oxigraph-cli");
     let exports = dir.join("exports");
     ok(&glossgraph(&[
         "export",

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -15,16 +15,16 @@ use glossgraph::sparql::push::{self, Client, PushError};
 use glossgraph::sparql::{Answer, GlossaryStore};
 
 use super::stores::{Oxigraph, Virtuoso};
-use super::{generated, glossgraph, ok, root, scratch, stderr, stdout};
+use crate::util::fixtures::generated;
+use crate::util::server::free_port;
+use crate::util::{glossgraph, glossgraph_command, ok, root, scratch, stderr, stdout};
 
 /// `glossgraph push ARGS` with the password in the environment.
 fn push_with_password(password: &str, args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_glossgraph"))
+    let out = glossgraph_command()
         .arg("push")
         .args(args)
-        .current_dir(root())
         .env("GLOSSGRAPH_PASSWORD", password)
-        .env_remove("GLOSSGRAPH_USER")
         .output()
         .unwrap();
     assert!(out.status.code().is_some());
@@ -281,7 +281,7 @@ fn push_into_virtuoso() {
     // 10,000 generated terms, with the password in a file this time.
     let corpus = generated(10_000);
     let corpus_arg = corpus.to_str().unwrap();
-    let dir = scratch("virtuoso-password");
+    let dir = scratch("sparql", "virtuoso-password");
     let file = dir.join("password");
     std::fs::write(&file, format!("{pw}\n")).unwrap();
     let out = glossgraph(&[
@@ -482,7 +482,7 @@ fn a_refusal_carries_the_servers_message_and_is_not_retried() {
 
 #[test]
 fn a_dead_endpoint_is_retried_then_reported() {
-    let port = super::free_port();
+    let port = free_port();
     let started = Instant::now();
     let out = glossgraph(&[
         "push",
@@ -520,7 +520,7 @@ fn basic_authentication_with_the_password_from_a_file() {
     let challenge = "WWW-Authenticate: Basic realm=\"store\"\r\n";
     // The bodiless probe is challenged, then answered with credentials; then the PUT.
     let server = Scripted::start(vec![(401, challenge, ""), (200, "", ""), (201, "", "")]);
-    let dir = scratch("basic-auth");
+    let dir = scratch("sparql", "basic-auth");
     let file = dir.join("secret");
     std::fs::write(&file, "open sesame\r\nsecond line ignored\n").unwrap();
     let out = glossgraph(&[

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use oxigraph::io::{RdfFormat, RdfParser};
 use oxigraph::model::Triple;
 
-use super::{glossgraph, ok, require, scratch, stderr, stdout};
+use crate::util::{glossgraph, ok, require, root, scratch, stderr, stdout};
 
 const TWO_LABELS: &str = "SELECT ?slug ?label WHERE { ?t skos:notation ?slug ; skos:prefLabel ?label } ORDER BY ?slug LIMIT 2";
 
@@ -46,7 +46,7 @@ fn solutions_in_every_format() {
         "{xml}"
     );
     // The XML is well-formed to a real parser.
-    let dir = scratch("xml-results");
+    let dir = scratch("sparql", "xml-results");
     let file = dir.join("results.srx");
     std::fs::write(&file, &xml).unwrap();
     let lint = Command::new(require("xmllint"))
@@ -125,7 +125,7 @@ fn graphs_in_every_rdf_format_and_as_pictures() {
     ]
     .into();
     assert_eq!(declared, expected, "{turtle}");
-    let dir = scratch("graph-formats");
+    let dir = scratch("sparql", "graph-formats");
     for (name, syntax, ext) in [
         ("turtle", "turtle", "ttl"),
         ("rdfxml", "rdfxml", "rdf"),
@@ -167,7 +167,7 @@ fn graphs_in_every_rdf_format_and_as_pictures() {
     let graphml = ok(&glossgraph(&["query", neighbours, "--results", "graphml"]));
     let file = dir.join("neighbours.graphml");
     std::fs::write(&file, &graphml).unwrap();
-    let xsd = super::root().join("target/test-tools/graphml/graphml.xsd");
+    let xsd = root().join("target/test-tools/graphml/graphml.xsd");
     assert!(
         xsd.is_file(),
         "run scripts/install-test-tools.sh: {} is missing",
@@ -213,7 +213,7 @@ fn the_default_format_is_a_table_on_a_terminal_and_csv_in_a_pipe() {
     );
     let out = Command::new(require("script"))
         .args(["-qec", &command, "/dev/null"])
-        .current_dir(super::root())
+        .current_dir(root())
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
@@ -234,7 +234,7 @@ fn a_malformed_query_is_located() {
     );
     assert!(err.contains('^'), "{err}");
     // From a file, the file is named.
-    let dir = scratch("malformed");
+    let dir = scratch("sparql", "malformed");
     let file = dir.join("bad.rq");
     std::fs::write(&file, "SELECT * WHERE {\n  ?s ?p\n}\n").unwrap();
     let out = glossgraph(&["query", "--file", file.to_str().unwrap()]);
@@ -433,7 +433,7 @@ fn parameters_cannot_change_the_query() {
 
 #[test]
 fn an_invalid_glossary_is_refused_with_the_report() {
-    let dir = scratch("invalid");
+    let dir = scratch("sparql", "invalid");
     std::fs::write(
         dir.join("a.json"),
         r#"{"slug": "a", "term": "A", "definition": "d", "related": ["nowhere"]}"#,
@@ -499,7 +499,7 @@ fn unknown_formats_and_saved_queries_are_named() {
 /// argument clap does not know, refused before anything is read or written.
 #[test]
 fn store_on_disk_is_an_unknown_argument() {
-    let dir = scratch("store-unknown");
+    let dir = scratch("sparql", "store-unknown");
     for command in ["query", "serve"] {
         let mut args = vec![command];
         if command == "query" {

@@ -8,7 +8,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::{curl, require, root, scratch, stderr, Served};
+use super::curl;
+use crate::util::fixtures::sample;
+use crate::util::server::Served;
+use crate::util::{require, root, scratch, stderr};
 
 const LABELS: &str = "SELECT ?l WHERE { ?t skos:prefLabel ?l } ORDER BY ?l LIMIT 3";
 
@@ -274,19 +277,6 @@ fn the_graph_store_for_reading() {
     assert_eq!(status, 200);
 }
 
-fn sample() -> (glossgraph::Glossary, glossgraph::config::Config) {
-    use glossgraph::config::{Config, Settings};
-    use glossgraph::{check, load};
-    let dir = root().join("data");
-    let config = Config::resolve(Some(&dir), Settings::default()).unwrap();
-    let checked = check::check(
-        load::load(&load::Input::Path(dir)).unwrap(),
-        &config,
-        check::Options::default(),
-    );
-    (checked.glossary, config)
-}
-
 #[test]
 fn limits_timeouts_cors_and_a_clean_stop() {
     let mut server = Served::start(&["--timeout", "1", "--max-body", "1000", "--cors"]);
@@ -391,7 +381,7 @@ fn sparqlwrapper_reads_every_answer() {
 fn the_query_page_in_headless_chromium() {
     let chromium = require("chromium");
     let server = Served::start(&[]);
-    let dir = scratch("chromium");
+    let dir = scratch("sparql", "chromium");
 
     // A query in the address makes the page run it.
     let url = format!(

@@ -14,7 +14,7 @@ use glossgraph::sparql::push::{Client, Method, Settings as HttpSettings};
 use serde_json::Value;
 
 use crate::sparql::stores::Oxigraph;
-use crate::util::{outcome, root, run_in};
+use crate::util::{glossgraph, ok, outcome, root, run_in, stderr, stdout};
 
 /// A text that tries to take over a terminal: clear the screen, colour, reverse the line.
 const HOSTILE: &str = "Evil \u{1b}[2J\u{1b}[31mred\u{202e}reversed\nsecond line \"quoted\" <script>alert(1)</script> &amp; ]]> --> \\ 🎉 漢字";
@@ -432,5 +432,83 @@ fn git_revision_against_the_working_tree() {
     assert!(
         err.contains("`elsewhere` does not exist at revision HEAD"),
         "{err}"
+    );
+}
+
+/// Issue 40, item 8: `diff --stat` is the summary alone, and a rename says what becomes of the old
+/// IRI.
+#[test]
+fn diff_has_a_summary_mode_and_warns_of_renamed_iris() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = (dir.path().join("one.jsonl"), dir.path().join("two.jsonl"));
+    ok(&glossgraph(&[
+        "generate",
+        "--terms",
+        "300",
+        "--out",
+        one.to_str().unwrap(),
+    ]));
+    // Every definition changed, and the first card's aliases.
+    let changed: Vec<String> = std::fs::read_to_string(&one)
+        .unwrap()
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            let mut card: serde_json::Value = serde_json::from_str(l).unwrap();
+            let definition = format!("{} Changed.", card["definition"].as_str().unwrap());
+            card["definition"] = definition.into();
+            if i == 0 {
+                card["aliases"] = serde_json::json!(["A new alias"]);
+            }
+            card.to_string()
+        })
+        .collect();
+    std::fs::write(&two, changed.join("\n") + "\n").unwrap();
+    let full = glossgraph(&[
+        "diff",
+        one.to_str().unwrap(),
+        two.to_str().unwrap(),
+        "--color",
+        "never",
+    ]);
+    let stat = glossgraph(&[
+        "diff",
+        one.to_str().unwrap(),
+        two.to_str().unwrap(),
+        "--stat",
+    ]);
+    assert_eq!(stat.status.code(), Some(1));
+    let (full, stat) = (stdout(&full), stdout(&stat));
+    assert!(full.lines().count() > 300, "{}", full.lines().count());
+    assert!(stat.lines().count() <= 20, "{stat}");
+    assert_eq!(stat.lines().last(), full.lines().last());
+    let words = |n: usize| -> Vec<String> {
+        stat.lines()
+            .nth(n)
+            .unwrap()
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(words(0), ["300", "definition"], "{stat}");
+    assert_eq!(words(1), ["1", "aliases"], "{stat}");
+
+    let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+    for (folder, slug) in [(&old, "rdma-cm"), (&new, "rdma-connection-manager")] {
+        std::fs::create_dir(folder).unwrap();
+        std::fs::write(
+            folder.join(format!("{slug}.json")),
+            format!(r#"{{"slug": "{slug}", "term": "RDMA connection manager", "definition": "Sets up connections."}}"#),
+        )
+        .unwrap();
+    }
+    let out = glossgraph(&["diff", old.to_str().unwrap(), new.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains(
+            "note: 1 renamed term: the old IRI stops resolving unless a tombstone card keeps it"
+        ),
+        "{}",
+        stderr(&out)
     );
 }

@@ -4,7 +4,9 @@
 //! included; `glossgraph render` writes SVG, PNG and PDF, and says what to do when Graphviz is
 //! missing, a focus slug is unknown or a map is too large.
 
-use std::path::Path;
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
@@ -15,7 +17,9 @@ use glossgraph::{Card, Glossary};
 use crate::util::fixtures::{
     checked, generated_jsonl, hostile, hostile_cards, sample, shuffled_lines, HOSTILE,
 };
-use crate::util::{glossgraph, glossgraph_command, root, scratch, stderr, tool};
+use crate::util::{
+    card, glossgraph, glossgraph_command, outcome, root, run_in, scratch, stderr, tool,
+};
 
 fn dot_text(glossary: &Glossary, config: &Config, view: &View) -> Vec<u8> {
     let mut out = Vec::new();
@@ -533,4 +537,155 @@ fn render_draws_a_generated_5000_term_glossary_on_the_map_engine_by_default() {
         text.matches("<rect class=\"topic\"").count(),
         glossary.map().topics().len()
     );
+}
+
+/// The node ids and the edges (`a -> b`, with `related` or `supersedes`) of a DOT map.
+pub fn drawn(dot: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+    let mut nodes = BTreeSet::new();
+    let mut edges = BTreeSet::new();
+    for line in dot.lines().map(str::trim_start) {
+        let Some(rest) = line.strip_prefix('"') else {
+            continue;
+        };
+        let (id, rest) = rest.split_once('"').unwrap();
+        if let Some(to) = rest.strip_prefix(" -> \"") {
+            let (to, attrs) = to.split_once('"').unwrap();
+            if attrs.contains("invis") {
+                continue;
+            }
+            let kind = if attrs.contains("dir=\"none\"") {
+                "related"
+            } else {
+                "supersedes"
+            };
+            edges.insert(format!("{id} -> {to} {kind}"));
+        } else if rest.starts_with(" [") {
+            nodes.insert(id.to_owned());
+        }
+    }
+    (nodes, edges)
+}
+
+/// A folder glossary of `files` (name, contents) in a fresh scratch folder.
+fn glossary(name: &str, files: &[(String, String)]) -> PathBuf {
+    let dir = scratch("issue23", name);
+    for (file, text) in files {
+        fs::write(dir.join(file), text).unwrap();
+    }
+    dir
+}
+
+/// Cards `a`–`b`–`c` linked by `related` only, both ways: no supersession anywhere.
+fn related_only() -> Vec<(String, String)> {
+    vec![
+        ("a.json".into(), card("a", &["b"])),
+        ("b.json".into(), card("b", &["a", "c"])),
+        ("c.json".into(), card("c", &["b"])),
+    ]
+}
+
+/// A hub `h` related to six spokes, each related to three leaves of its own: 7 terms within
+/// one link of the hub, 25 within two.
+fn hub() -> PathBuf {
+    let mut files = Vec::new();
+    let spokes: Vec<String> = (1..=6).map(|i| format!("s{i}")).collect();
+    let refs: Vec<&str> = spokes.iter().map(String::as_str).collect();
+    files.push(("h.json".to_owned(), card("h", &refs)));
+    for spoke in &spokes {
+        let leaves: Vec<String> = (1..=3).map(|j| format!("{spoke}-l{j}")).collect();
+        let mut links: Vec<&str> = vec!["h"];
+        links.extend(leaves.iter().map(String::as_str));
+        files.push((format!("{spoke}.json"), card(spoke, &links)));
+        for leaf in &leaves {
+            files.push((format!("{leaf}.json"), card(leaf, &[spoke])));
+        }
+    }
+    glossary("hub", &files)
+}
+
+/// A focused view too large for the limit is told the depth that fits (issue 23, item 3).
+#[test]
+fn a_focused_view_too_large_is_told_the_depth_that_fits() {
+    let dir = hub();
+    let render = |extra: &[&str]| {
+        let mut args = vec!["render", ".", "--focus", "h", "--output", "h.svg"];
+        args.extend_from_slice(extra);
+        let (code, _, stderr) = outcome(&run_in(&dir, &args, None));
+        assert_eq!(code, 2, "{stderr}");
+        stderr
+    };
+    let dot = render(&["--depth", "2", "--engine", "dot", "--max-nodes", "10"]);
+    assert!(
+        dot.contains("would draw 25 nodes")
+            && dot.contains("--depth 1 draws 7")
+            && dot.contains("--engine map"),
+        "{dot}"
+    );
+    let map = render(&["--depth", "2", "--max-nodes", "10"]);
+    assert!(map.contains("--depth 1 draws 7"), "{map}");
+    assert!(
+        !map.contains("--engine"),
+        "the map engine is the one drawing: {map}"
+    );
+    // When even one link away is too many, a lower depth is no advice.
+    let one = render(&["--depth", "1", "--engine", "dot", "--max-nodes", "5"]);
+    assert!(!one.contains("--depth"), "{one}");
+    assert!(one.contains("--engine map"), "{one}");
+}
+
+/// A map's legend shows only the kinds of link it draws (issue 23, item 10).
+#[test]
+fn the_legend_shows_only_the_kinds_of_link_drawn() {
+    let dir = glossary("legend", &related_only());
+    let (code, dot, stderr) = outcome(&run_in(
+        &dir,
+        &["export", ".", "--format", "dot", "--out", "-"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(dot.contains("related"), "{dot}");
+    assert!(!dot.contains("supersedes"), "{dot}");
+    // The sample has both kinds; a focus view of related terms only draws one.
+    let (_, dot, _) = outcome(&run_in(
+        root(),
+        &["export", "--format", "dot", "--out", "-"],
+        None,
+    ));
+    assert!(dot.contains("supersedes (old") && dot.contains("- - - related"));
+    let (_, dot, _) = outcome(&run_in(
+        root(),
+        &[
+            "export", "--format", "dot", "--focus", "pfc", "--depth", "1", "--out", "-",
+        ],
+        None,
+    ));
+    let (_, edges) = drawn(&dot);
+    assert!(edges.iter().all(|e| e.ends_with(" related")), "{edges:#?}");
+    assert!(!dot.contains("supersedes"), "{dot}");
+    // The HTML map's legend, as a reader sees it.
+    let page = dir.join("map.html");
+    let (code, _, stderr) = outcome(&run_in(
+        &dir,
+        &["render", ".", "--output", "map.html"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let report = crate::html::drive(&page, &[]);
+    assert_eq!(report["legend_keys"], "related", "{report:#}");
+}
+
+/// Issue 40, item 11: `render` says what it wrote, with a picture's size in pixels.
+#[test]
+fn render_says_what_it_wrote() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["map.html", "map.png"] {
+        let path = dir.path().join(name);
+        let out = glossgraph(&["render", "--output", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let said = format!("glossgraph: wrote {} (", path.display());
+        assert!(stderr(&out).contains(&said), "{}", stderr(&out));
+        if name.ends_with(".png") {
+            assert!(stderr(&out).contains(" pixels)"), "{}", stderr(&out));
+        }
+    }
 }

@@ -1,12 +1,13 @@
 //! `glossgraph generate`: a 2,000-term corpus, as a folder and as JSON Lines, passes the real
-//! `check` with zero errors, and has the shape the generator promises.
+//! `check` with zero errors, and has the shape the generator promises; the file its name says
+//! is written, never over an existing one in silence, and the run says what it wrote.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use serde_json::Value;
 
-use crate::util::{glossgraph, scratch};
+use crate::util::{glossgraph, ok, outcome, run_in, scratch, stderr, stdout};
 
 const TERMS: usize = 2000;
 
@@ -262,5 +263,79 @@ fn untidy_cards_warn_of_each_habit_at_the_asked_rate_and_never_err() {
         ] {
             assert_eq!(a[field], b[field], "{field} of {}", a["slug"]);
         }
+    }
+}
+
+/// `generate` says what it wrote, and where (issue 23, item 10).
+#[test]
+fn generate_says_what_it_wrote() {
+    let dir = scratch("generate", "generate");
+    let (code, _, stderr) = outcome(&run_in(
+        &dir,
+        &["generate", "--terms", "5", "--out", "cards.jsonl"],
+        None,
+    ));
+    assert_eq!(code, 0);
+    assert_eq!(
+        stderr,
+        "glossgraph: wrote 5 cards to cards.jsonl (JSON Lines)\n"
+    );
+    let (code, _, stderr) = outcome(&run_in(
+        &dir,
+        &["generate", "--terms", "5", "--out", "cards"],
+        None,
+    ));
+    assert_eq!(code, 0);
+    assert_eq!(
+        stderr,
+        "glossgraph: wrote 5 cards to cards (one <slug>.json per card)\n"
+    );
+    let (code, stdout, stderr) = outcome(&run_in(
+        &dir,
+        &["generate", "--terms", "5", "--out", "-"],
+        None,
+    ));
+    assert_eq!(code, 0);
+    assert_eq!(stdout.lines().count(), 5);
+    assert_eq!(stderr, "glossgraph: wrote 5 cards to standard output\n");
+}
+
+/// Issue 40, item 15: a `.json` path gets one JSON array file, which the glossary reader takes; an
+/// existing file is never overwritten in silence.
+#[test]
+fn generate_writes_the_file_its_name_says_and_never_overwrites_in_silence() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["gen20.json", "gen20.jsonl"] {
+        let path = dir.path().join(name);
+        let path_arg = path.to_str().unwrap();
+        ok(&glossgraph(&[
+            "generate", "--terms", "20", "--out", path_arg,
+        ]));
+        assert!(path.is_file(), "{name}");
+        if name.ends_with(".json") {
+            let cards: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            assert_eq!(cards.as_array().map(Vec::len), Some(20));
+        }
+        let out = glossgraph(&["check", path_arg, "--color", "never"]);
+        assert!(
+            stderr(&out).contains("20 cards") || stdout(&out).contains("20 cards"),
+            "{}{}",
+            stdout(&out),
+            stderr(&out)
+        );
+        let before = std::fs::read(&path).unwrap();
+        let again = glossgraph(&["generate", "--terms", "5", "--out", path_arg]);
+        assert_eq!(again.status.code(), Some(2), "{name}");
+        assert!(
+            stderr(&again).contains("exists already"),
+            "{}",
+            stderr(&again)
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), before, "left as it was");
+        ok(&glossgraph(&[
+            "generate", "--terms", "5", "--out", path_arg, "--force",
+        ]));
+        assert_ne!(std::fs::read(&path).unwrap(), before);
     }
 }

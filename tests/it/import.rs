@@ -1,5 +1,6 @@
-//! `import`: RDF that does not follow the mapping, and the `import` command itself (issue 3;
-//! the round trips of good RDF are in `rdf.rs`).
+//! `import`: RDF that does not follow the mapping, and the `import` command itself, whose
+//! cards of an export come back with their one-way links (issue 3; the round trips of good
+//! RDF are in `rdf.rs`).
 
 use std::fs;
 
@@ -11,7 +12,7 @@ use glossgraph::rdf::read::{self, ImportError, Problem};
 
 use super::rdf::{export, rdf_format};
 use crate::util::fixtures::{checked_with, sample};
-use crate::util::{glossgraph, outcome, scratch};
+use crate::util::{glossgraph, ok, outcome, scratch, stdout};
 
 // ---------------------------------------------------------------------------------------
 // Import of bad RDF
@@ -350,5 +351,49 @@ fn import_failures_write_nothing_and_choose_the_exit_code() {
         );
         assert!(stderr.contains("N-Quads (.nq)"), "{stderr}");
         assert!(!out.exists());
+    }
+}
+
+/// Issue 40, item 1: export then import gives back the cards, one-way `related` links included
+/// (they are marked `gx:unlistedRelated` on the side that does not list them), and so the same
+/// warnings.
+#[test]
+fn export_then_import_gives_back_the_cards_with_their_one_way_links() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = dir.path().join("g.jsonl");
+    let cards_arg = cards.to_str().unwrap();
+    ok(&glossgraph(&[
+        "generate", "--terms", "400", "--out", cards_arg,
+    ]));
+    let warnings = |input: &str| -> u64 {
+        let out = glossgraph(&["check", input, "--format", "json"]);
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        report["summary"]["warnings"].as_u64().unwrap()
+    };
+    let before = warnings(cards_arg);
+    assert!(before > 0, "the generated glossary has one-way links");
+    let ex = dir.path().join("ex");
+    ok(&glossgraph(&[
+        "export",
+        cards_arg,
+        "--out",
+        ex.to_str().unwrap(),
+        "--format",
+        "turtle,nquads",
+        "--base",
+        "https://glossary.test/",
+    ]));
+    for file in ["glossary.ttl", "glossary.nq"] {
+        let imported = dir.path().join(format!("imported-{file}"));
+        ok(&glossgraph(&[
+            "import",
+            ex.join(file).to_str().unwrap(),
+            "--out",
+            imported.to_str().unwrap(),
+        ]));
+        let imported = imported.to_str().unwrap();
+        let diff = glossgraph(&["diff", cards_arg, imported, "--stat"]);
+        assert_eq!(diff.status.code(), Some(0), "{file}: {}", stdout(&diff));
+        assert_eq!(warnings(imported), before, "{file}");
     }
 }

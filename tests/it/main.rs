@@ -3,9 +3,11 @@
 
 mod architecture;
 mod check;
+mod cli;
 mod csv;
 mod cytoscape;
 mod diff;
+mod docs;
 mod dot;
 mod export;
 mod export_bench;
@@ -14,13 +16,11 @@ mod gexf;
 mod graphml;
 mod html;
 mod import;
-mod issue23;
 mod maintainer;
 mod map;
 mod nodelink;
 mod rdf;
 mod rdf_docs;
-mod second_hour;
 mod site;
 mod sparql;
 mod svg;

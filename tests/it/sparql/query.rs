@@ -1,5 +1,6 @@
 //! `glossgraph query`: every result format, syntax errors with their place, timeouts, saved
-//! queries and their parameters, and the refusal of an invalid glossary.
+//! queries (the user's own among them) and their parameters, the arguments in either order,
+//! a CONSTRUCTed graph drawn as it is, and the refusal of an invalid glossary.
 
 use std::collections::BTreeSet;
 use std::process::Command;
@@ -8,7 +9,9 @@ use std::time::{Duration, Instant};
 use oxigraph::io::{RdfFormat, RdfParser};
 use oxigraph::model::Triple;
 
-use crate::util::{glossgraph, ok, require, root, scratch, stderr, stdout};
+use crate::dot::drawn;
+use crate::util::fixtures::two_cards;
+use crate::util::{glossgraph, ok, outcome, require, root, run_in, scratch, stderr, stdout};
 
 const TWO_LABELS: &str = "SELECT ?slug ?label WHERE { ?t skos:notation ?slug ; skos:prefLabel ?label } ORDER BY ?slug LIMIT 2";
 
@@ -516,4 +519,161 @@ fn store_on_disk_is_an_unknown_argument() {
         );
         assert!(!folder.exists());
     }
+}
+
+/// `query` without a query says so, and takes the INPUT and the QUERY in either order (issue
+/// 23, item 1).
+#[test]
+fn query_without_a_query_says_so_and_takes_both_orders() {
+    for args in [&["query"][..], &["query", "data"]] {
+        let (code, stdout, stderr) = outcome(&run_in(root(), args, None));
+        assert_eq!(
+            (code, stdout.as_str(), stderr.as_str()),
+            (
+                2,
+                "",
+                "glossgraph: error: no query given (QUERY, --file or --saved)\n"
+            ),
+            "{args:?}"
+        );
+    }
+    let ask = "ASK { ?t skos:notation \"roce-v2\"^^gx:Slug }";
+    let usual = outcome(&run_in(
+        root(),
+        &["query", "data", ask, "--results", "csv"],
+        None,
+    ));
+    assert_eq!(usual, (0, "true\n".to_owned(), String::new()));
+    let swapped = outcome(&run_in(
+        root(),
+        &["query", ask, "data", "--results", "csv"],
+        None,
+    ));
+    assert_eq!(swapped, usual, "QUERY before INPUT");
+    // Two queries: which one is the input cannot be told, and glossgraph says so.
+    let (code, _, stderr) = outcome(&run_in(root(), &["query", ask, ask], None));
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("both look like queries; give the INPUT first, then the QUERY"),
+        "{stderr}"
+    );
+}
+
+/// A CONSTRUCTed graph is drawn as it is: its links and nothing else, its terms labelled from
+/// the glossary (issue 23, item 2).
+#[test]
+fn a_constructed_graph_is_drawn_as_it_is() {
+    let dot = |query: &str| {
+        let (code, stdout, stderr) =
+            outcome(&run_in(root(), &["query", query, "--results", "dot"], None));
+        assert_eq!(code, 0, "{stderr}");
+        stdout
+    };
+    // The issue's query: every related link, and nothing else (no supersedes arrows).
+    let all = dot("CONSTRUCT { ?a skos:related ?b } { ?a skos:related ?b }");
+    let (_, edges) = drawn(&all);
+    assert!(!edges.is_empty());
+    assert!(edges.iter().all(|e| e.ends_with(" related")), "{edges:#?}");
+    // One constructed triple: its two terms and its one edge, labelled from the glossary.
+    let one = dot(
+        "CONSTRUCT { ?a skos:related ?b } WHERE { ?a skos:notation \"roce-v2\"^^gx:Slug ; \
+         skos:related ?b } ORDER BY ?b LIMIT 1",
+    );
+    let (nodes, edges) = drawn(&one);
+    assert_eq!(
+        (nodes, edges),
+        (
+            BTreeSet::from(["iwarp".to_owned(), "roce-v2".to_owned()]),
+            BTreeSet::from(["iwarp -> roce-v2 related".to_owned()])
+        ),
+        "{one}"
+    );
+    assert!(one.contains("label=\"RoCEv2\""), "{one}");
+    // The neighbours of RoCEv2: the three links the answer holds, not those among them.
+    let star = dot(
+        "CONSTRUCT { ?a skos:related ?b } WHERE { ?a skos:notation \"roce-v2\"^^gx:Slug ; \
+         skos:related ?b }",
+    );
+    let (_, edges) = drawn(&star);
+    assert_eq!(
+        edges,
+        BTreeSet::from([
+            "iwarp -> roce-v2 related".to_owned(),
+            "nvme-rdma -> roce-v2 related".to_owned(),
+            "rdma-storage -> roce-v2 related".to_owned(),
+        ]),
+        "{star}"
+    );
+    // Replacements are drawn as supersedes arrows, old -> new, and nothing else.
+    let chain =
+        dot("CONSTRUCT { ?old dcterms:isReplacedBy ?new } { ?old dcterms:isReplacedBy ?new }");
+    let (_, edges) = drawn(&chain);
+    assert!(
+        edges.contains("nvme-of-1-0 -> nvme-of-1-1 supersedes"),
+        "{edges:#?}"
+    );
+    assert!(
+        edges.iter().all(|e| e.ends_with(" supersedes")),
+        "{edges:#?}"
+    );
+}
+
+/// Issue 40, item 2: the user's own `queries/*.rq` beside the INPUT are saved queries too, listed
+/// with their file; the `--help` example answers; a slug that names no term is said to.
+#[test]
+fn saved_queries_include_the_users_own_and_slugs_are_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = two_cards(Some("base = \"https://glossary.test/\"\n"));
+    let input = dir.path().join("cards");
+    std::fs::create_dir(&input).unwrap();
+    for name in ["a.json", "b.json", "glossgraph.toml"] {
+        std::fs::copy(cards.path().join(name), input.join(name)).unwrap();
+    }
+    std::fs::create_dir(dir.path().join("queries")).unwrap();
+    std::fs::write(
+        dir.path().join("queries/count-terms.rq"),
+        "# How many terms the glossary has.\nSELECT (COUNT(?t) AS ?terms) WHERE { ?t a skos:Concept }\n",
+    )
+    .unwrap();
+    let input = input.to_str().unwrap();
+    let list = ok(&glossgraph(&["query", input, "--list"]));
+    assert!(list.contains("count-terms ("), "{list}");
+    assert!(list.contains("How many terms the glossary has."), "{list}");
+    assert!(
+        list.starts_with("deprecated-without-replacement\n"),
+        "{list}"
+    );
+    let answer = ok(&glossgraph(&[
+        "query",
+        input,
+        "--saved",
+        "count-terms",
+        "--results",
+        "csv",
+    ]));
+    assert_eq!(answer.replace('\r', ""), "terms\n2\n");
+
+    // The example of `query --help`, on the sample: rows, not "(0 rows)".
+    let help = ok(&glossgraph(&["query", "--help"]));
+    let example = help
+        .lines()
+        .find(|l| l.contains("--saved supersession-chain --param"))
+        .unwrap();
+    let args: Vec<&str> = example.split_whitespace().skip(1).collect();
+    let rows = ok(&glossgraph(&[&args[..], &["--results", "csv"]].concat()));
+    assert!(rows.lines().count() > 1, "{example}: {rows}");
+
+    let out = glossgraph(&[
+        "query",
+        "--saved",
+        "supersession-chain",
+        "--param",
+        "slug=roce-v3",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no term has the slug `roce-v3`; did you mean `roce-v"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -152,3 +152,29 @@ pub fn generated(terms: usize) -> PathBuf {
     }
     path
 }
+
+/// A glossary of two cards, `b` listing `a` one way (a warning), with `settings` as its
+/// glossgraph.toml (none: no file).
+pub fn two_cards(settings: Option<&str>) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("a.json"),
+        r#"{"slug": "a", "term": "A", "definition": "The first."}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("b.json"),
+        r#"{"slug": "b", "term": "B", "definition": "The second.", "related": ["a"]}"#,
+    )
+    .unwrap();
+    if let Some(settings) = settings {
+        std::fs::write(dir.path().join("glossgraph.toml"), settings).unwrap();
+    }
+    dir
+}
+
+/// The slug of a card given as one line of JSON.
+pub fn slug_of(line: &str) -> String {
+    let card: serde_json::Value = serde_json::from_str(line).unwrap();
+    card["slug"].as_str().unwrap().to_owned()
+}

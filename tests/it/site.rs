@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::sparql::curl;
 use crate::util::fixtures::generated;
+use crate::util::http::{Answer, Request};
 use crate::util::server::{free_port, Guard, Served};
 use crate::util::{glossgraph_command, outcome, require, root, scratch};
 
@@ -230,9 +230,12 @@ fn serve_answers_each_format_at_a_terms_iri() {
             "@prefix",
         ),
     ] {
-        let (status, headers, body) = curl(&["-H", &format!("Accept: {accept}"), &iri]);
+        let Answer {
+            status,
+            headers,
+            body,
+        } = Request::get(&iri).header("Accept", accept).send();
         assert_eq!(status, 200, "{accept}: {headers}");
-        let headers = headers.to_ascii_lowercase();
         assert!(
             headers.contains(&format!("content-type: {media}")),
             "{headers}"
@@ -246,30 +249,30 @@ fn serve_answers_each_format_at_a_terms_iri() {
         assert!(body.contains("RoCEv2"), "{body}");
     }
     // A browser is sent to the page, where its relative links resolve.
-    let (status, headers, _) = curl(&["-H", "Accept: text/html,*/*;q=0.8", &iri]);
-    assert_eq!(status, 303);
-    assert!(headers
-        .to_ascii_lowercase()
-        .contains("location: /term/roce-v2/"));
-    let (status, _, page) = curl(&[&server.url("/term/roce-v2/")]);
-    assert_eq!(status, 200);
-    assert!(page.contains("<h1>RoCEv2</h1>"), "{page}");
+    let answer = Request::get(&iri)
+        .header("Accept", "text/html,*/*;q=0.8")
+        .send();
+    assert_eq!(answer.status, 303);
+    assert!(answer.headers.contains("location: /term/roce-v2/"));
+    let page = Request::get(&server.url("/term/roce-v2/")).send();
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("<h1>RoCEv2</h1>"), "{}", page.body);
     // The site's other files, as `glossgraph site` writes them.
-    let (status, headers, index) = curl(&[&server.url("/")]);
-    assert_eq!(status, 200);
-    assert!(headers.contains("text/html"));
+    let index = Request::get(&server.url("/")).send();
+    assert_eq!(index.status, 200);
+    assert!(index.headers.contains("text/html"));
     assert_eq!(
-        index,
+        index.body,
         std::fs::read_to_string(sample_site().join("index.html")).unwrap()
     );
-    let (status, _, css) = curl(&[&server.url("/site.css")]);
-    assert_eq!(status, 200);
+    let css = Request::get(&server.url("/site.css")).send();
+    assert_eq!(css.status, 200);
     assert_eq!(
-        css,
+        css.body,
         std::fs::read_to_string(sample_site().join("site.css")).unwrap()
     );
     // An unknown slug: the 404 page, with the nearest terms.
-    let (status, _, body) = curl(&[&server.url("/term/roce-v3")]);
+    let Answer { status, body, .. } = Request::get(&server.url("/term/roce-v3")).send();
     assert_eq!(status, 404);
     assert!(
         body.contains("<a href=\"/term/roce-v1/index.html\">RoCEv1</a>"),

@@ -11,9 +11,9 @@ use glossgraph::load::Input;
 use glossgraph::rdf::vocab::{query_prefixes, Iris};
 use glossgraph::sparql::saved::SavedQuery;
 
-use super::curl;
 use super::stores::Oxigraph;
 use crate::util::fixtures::generated;
+use crate::util::http::{Answer, Request};
 use crate::util::{glossgraph, ok, require, scratch, stderr};
 
 /// The saved query `name` as a standalone query for another server: glossgraph's predeclared
@@ -85,13 +85,14 @@ fn oxigraph_cli_loads_the_nquads_export_and_answers_as_glossgraph_query() {
             "csv",
         ]));
         let text = standalone(name, &iris);
-        let (status, _, theirs) = curl(&[
-            "-H",
-            "Accept: text/csv",
-            "--data-urlencode",
-            &format!("query={text}"),
-            &format!("{}/query", server.base),
-        ]);
+        let Answer {
+            status,
+            body: theirs,
+            ..
+        } = Request::post(&format!("{}/query", server.base))
+            .form("query", &text)
+            .header("Accept", "text/csv")
+            .send();
         assert_eq!(status, 200, "{name}: {theirs}");
         assert!(ours.lines().count() > 1, "{name} answered nothing: {ours}");
         assert_eq!(sorted_rows(&theirs), sorted_rows(&ours), "{name}");
@@ -100,13 +101,14 @@ fn oxigraph_cli_loads_the_nquads_export_and_answers_as_glossgraph_query() {
     let count = "SELECT (COUNT(*) AS ?quads) (COUNT(DISTINCT ?g) AS ?graphs) \
                  WHERE { GRAPH ?g { ?s ?p ?o } }";
     let ours = ok(&glossgraph(&["query", input, count, "--results", "csv"]));
-    let (status, _, theirs) = curl(&[
-        "-H",
-        "Accept: text/csv",
-        "--data-urlencode",
-        &format!("query={count}"),
-        &format!("{}/query", server.base),
-    ]);
+    let Answer {
+        status,
+        body: theirs,
+        ..
+    } = Request::post(&format!("{}/query", server.base))
+        .form("query", count)
+        .header("Accept", "text/csv")
+        .send();
     assert_eq!(status, 200, "{theirs}");
     assert_eq!(
         theirs.lines().collect::<Vec<_>>(),

@@ -1,27 +1,34 @@
-//! `glossgraph serve`, driven by real clients: curl for the protocols, SPARQLWrapper from
-//! Python, headless Chromium for the query page, and a bounded loopback load test.
+//! `glossgraph serve`: the SPARQL protocol spoken to the tests' own HTTP client and to curl,
+//! the Graph Store read, limits, timeouts, CORS and a clean stop, connections that stall;
+//! SPARQLWrapper from Python, headless Chromium for the query page, and loopback load tests.
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::curl;
 use crate::util::fixtures::sample;
+use crate::util::http::{Answer, Request};
 use crate::util::server::Served;
 use crate::util::{require, root, scratch, stderr};
 
 const LABELS: &str = "SELECT ?l WHERE { ?t skos:prefLabel ?l } ORDER BY ?l LIMIT 3";
 
 #[test]
-fn the_sparql_protocol_over_curl() {
-    speaks_the_protocol(&Served::start(&[]));
+fn the_sparql_protocol() {
+    speaks_the_protocol(&Served::start(&[]), &Request::send);
 }
 
-/// Every form of the SPARQL 1.1 Protocol the server offers, and its errors, over curl.
-fn speaks_the_protocol(server: &Served) {
+#[test]
+fn the_sparql_protocol_over_curl() {
+    speaks_the_protocol(&Served::start(&[]), &curl);
+}
+
+/// Every form of the SPARQL 1.1 Protocol the server offers, and its errors, with `send` as
+/// the client.
+pub fn speaks_the_protocol(server: &Served, send: &dyn Fn(&Request) -> Answer) {
     let query = server.url("/query");
 
     // GET, with content negotiation for every results format.
@@ -52,154 +59,137 @@ fn speaks_the_protocol(server: &Served) {
             "l\r\n",
         ),
     ] {
-        let (status, headers, body) = curl(&[
-            "-G",
-            &query,
-            "--data-urlencode",
-            &format!("query={LABELS}"),
-            "-H",
-            &format!("Accept: {accept}"),
-        ]);
-        assert_eq!(status, 200, "{accept}: {body}");
-        assert!(
-            headers.contains(&format!("content-type: {media}")),
-            "{accept}: {headers}"
+        let answer = send(
+            &Request::get(&query)
+                .query("query", LABELS)
+                .header("Accept", accept),
         );
-        assert!(body.starts_with(first), "{accept}: {body}");
+        assert_eq!(answer.status, 200, "{accept}: {}", answer.body);
+        assert!(
+            answer.headers.contains(&format!("content-type: {media}")),
+            "{accept}: {}",
+            answer.headers
+        );
+        assert!(answer.body.starts_with(first), "{accept}: {}", answer.body);
     }
     // No Accept: SPARQL JSON.
-    let (_, headers, _) = curl(&[
-        "-G",
-        &query,
-        "--data-urlencode",
-        &format!("query={LABELS}"),
-        "-H",
-        "Accept:",
-    ]);
+    let answer = send(&Request::get(&query).query("query", LABELS));
     assert!(
-        headers.contains("content-type: application/sparql-results+json"),
-        "{headers}"
+        answer
+            .headers
+            .contains("content-type: application/sparql-results+json"),
+        "{}",
+        answer.headers
     );
 
     // POST, form-encoded and direct.
-    let (status, _, body) = curl(&[
-        &query,
-        "--data-urlencode",
-        &format!("query={LABELS}"),
-        "-H",
-        "Accept: text/csv",
-    ]);
+    let answer = send(
+        &Request::post(&query)
+            .form("query", LABELS)
+            .header("Accept", "text/csv"),
+    );
     assert_eq!(
-        (status, body.as_str()),
+        (answer.status, answer.body.as_str()),
         (200, "l\r\nCEE DCBX\r\nDCBX\r\nDCQCN\r\n")
     );
-    let (status, _, body) = curl(&[
-        &query,
-        "-H",
-        "Content-Type: application/sparql-query",
-        "-H",
-        "Accept: text/csv",
-        "--data-binary",
-        LABELS,
-    ]);
+    let answer = send(
+        &Request::post(&query)
+            .body(Some("application/sparql-query"), LABELS.as_bytes())
+            .header("Accept", "text/csv"),
+    );
     assert_eq!(
-        (status, body.as_str()),
+        (answer.status, answer.body.as_str()),
         (200, "l\r\nCEE DCBX\r\nDCBX\r\nDCQCN\r\n")
     );
 
     // CONSTRUCT in RDF formats; SELECT cannot be Turtle.
     let construct = "CONSTRUCT { ?t skos:prefLabel ?l } WHERE { ?t skos:notation \"roce-v2\"^^gx:Slug ; skos:prefLabel ?l }";
-    let (status, headers, body) = curl(&[
-        "-G",
-        &query,
-        "--data-urlencode",
-        &format!("query={construct}"),
-        "-H",
-        "Accept: application/n-triples",
-    ]);
-    assert_eq!(status, 200);
-    assert!(
-        headers.contains("content-type: application/n-triples"),
-        "{headers}"
+    let answer = send(
+        &Request::get(&query)
+            .query("query", construct)
+            .header("Accept", "application/n-triples"),
     );
-    assert_eq!(body, "<https://glossgraph.example/rdma-storage/term/roce-v2> <http://www.w3.org/2004/02/skos/core#prefLabel> \"RoCEv2\"@en .\n");
-    let (status, _, body) = curl(&[
-        "-G",
-        &query,
-        "--data-urlencode",
-        &format!("query={LABELS}"),
-        "-H",
-        "Accept: text/turtle",
-    ]);
-    assert_eq!(status, 406, "{body}");
+    assert_eq!(answer.status, 200);
     assert!(
-        body.starts_with("none of the accepted types is available; offered: "),
-        "{body}"
+        answer
+            .headers
+            .contains("content-type: application/n-triples"),
+        "{}",
+        answer.headers
     );
-    assert!(body.contains("application/sparql-results+json"), "{body}");
+    assert_eq!(answer.body, "<https://glossgraph.example/rdma-storage/term/roce-v2> <http://www.w3.org/2004/02/skos/core#prefLabel> \"RoCEv2\"@en .\n");
+    let answer = send(
+        &Request::get(&query)
+            .query("query", LABELS)
+            .header("Accept", "text/turtle"),
+    );
+    assert_eq!(answer.status, 406, "{}", answer.body);
+    assert!(
+        answer
+            .body
+            .starts_with("none of the accepted types is available; offered: "),
+        "{}",
+        answer.body
+    );
+    assert!(
+        answer.body.contains("application/sparql-results+json"),
+        "{}",
+        answer.body
+    );
     // The picture formats, negotiated too.
-    let (status, headers, body) = curl(&[
-        "-G",
-        &query,
-        "--data-urlencode",
-        &format!("query={construct}"),
-        "-H",
-        "Accept: text/vnd.graphviz",
-    ]);
-    assert_eq!(status, 200, "{body}");
-    assert!(
-        headers.contains("content-type: text/vnd.graphviz"),
-        "{headers}"
+    let answer = send(
+        &Request::get(&query)
+            .query("query", construct)
+            .header("Accept", "text/vnd.graphviz"),
     );
-    assert!(body.contains("digraph"), "{body}");
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert!(
+        answer.headers.contains("content-type: text/vnd.graphviz"),
+        "{}",
+        answer.headers
+    );
+    assert!(answer.body.contains("digraph"), "{}", answer.body);
 
     // Errors: syntax (with its place), update attempts, wrong methods, unknown paths.
-    let (status, _, body) = curl(&[
-        "-G",
-        &query,
-        "--data-urlencode",
-        "query=SELECT * WHERE {\n ?s ?p",
-    ]);
-    assert_eq!(status, 400);
-    assert!(body.starts_with("query syntax: 2:"), "{body}");
-    let (status, _, body) = curl(&[&query, "--data-urlencode", "update=DROP ALL"]);
-    assert_eq!(status, 403);
+    let answer = send(&Request::get(&query).query("query", "SELECT * WHERE {\n ?s ?p"));
+    assert_eq!(answer.status, 400);
+    assert!(
+        answer.body.starts_with("query syntax: 2:"),
+        "{}",
+        answer.body
+    );
+    let answer = send(&Request::post(&query).form("update", "DROP ALL"));
+    assert_eq!(answer.status, 403);
     assert_eq!(
-        body,
+        answer.body,
         "glossgraph serve is read-only: SPARQL Update is not accepted\n"
     );
-    let (status, _, _) = curl(&[
-        &query,
-        "-H",
-        "Content-Type: application/sparql-update",
-        "--data-binary",
-        "DROP ALL",
-    ]);
-    assert_eq!(status, 403);
-    let (status, _, _) = curl(&[
-        "-X",
-        "PUT",
-        &server.url("/store?default"),
-        "--data-binary",
-        "<a:b> <a:c> <a:d> .",
-    ]);
-    assert_eq!(status, 405);
-    let (status, _, body) = curl(&[&server.url("/update")]);
-    assert_eq!(status, 404);
-    assert!(body.contains("there is no update endpoint"), "{body}");
-    let (status, _, _) = curl(&[
-        &query,
-        "-H",
-        "Content-Type: text/plain",
-        "--data-binary",
-        "ASK {}",
-    ]);
-    assert_eq!(status, 415);
+    let answer = send(&Request::post(&query).body(Some("application/sparql-update"), b"DROP ALL"));
+    assert_eq!(answer.status, 403);
+    let answer = send(
+        &Request::new("PUT", &server.url("/store?default"))
+            .body(Some("application/n-triples"), b"<a:b> <a:c> <a:d> ."),
+    );
+    assert_eq!(answer.status, 405);
+    let answer = send(&Request::get(&server.url("/update")));
+    assert_eq!(answer.status, 404);
+    assert!(
+        answer.body.contains("there is no update endpoint"),
+        "{}",
+        answer.body
+    );
+    let answer = send(&Request::post(&query).body(Some("text/plain"), b"ASK {}"));
+    assert_eq!(answer.status, 415);
 
     // The service description, as Turtle.
-    let (status, headers, body) = curl(&[&query]);
-    assert_eq!(status, 200);
-    assert!(headers.contains("content-type: text/turtle"), "{headers}");
+    let answer = send(&Request::get(&query));
+    assert_eq!(answer.status, 200);
+    assert!(
+        answer.headers.contains("content-type: text/turtle"),
+        "{}",
+        answer.headers
+    );
+    let body = &answer.body;
     assert!(
         body.contains("sd:supportedLanguage sd:SPARQL11Query"),
         "{body}"
@@ -208,27 +198,97 @@ fn speaks_the_protocol(server: &Served) {
     assert!(body.contains("sd:feature sd:UnionDefaultGraph"), "{body}");
 
     // No CORS header unless asked for.
-    let (_, headers, _) = curl(&["-G", &query, "--data-urlencode", "query=ASK {}"]);
+    let answer = send(&Request::get(&query).query("query", "ASK {}"));
     assert!(
-        !headers.contains("access-control-allow-origin"),
-        "{headers}"
+        !answer.headers.contains("access-control-allow-origin"),
+        "{}",
+        answer.headers
     );
+}
+
+/// Sends `request` with curl (`-sS`, its own `Accept: */*` and form content type removed, so
+/// that it sends exactly the request's headers), and reads the answer as [`Request::send`]
+/// does.
+fn curl(request: &Request) -> Answer {
+    let mut args: Vec<String> = ["-sS", "-D", "-", "--max-time", "60"]
+        .map(String::from)
+        .to_vec();
+    match request.method.as_str() {
+        "GET" | "POST" => {}
+        "HEAD" => args.push("-I".into()),
+        other => args.extend(["-X".into(), other.into()]),
+    }
+    for (name, value) in &request.headers {
+        args.extend(["-H".into(), format!("{name}: {value}")]);
+    }
+    let given = |name: &str| {
+        request
+            .headers
+            .iter()
+            .any(|(n, _)| n.eq_ignore_ascii_case(name))
+    };
+    if !given("accept") {
+        args.extend(["-H".into(), "Accept:".into()]);
+    }
+    if request.body.is_some() {
+        if !given("content-type") {
+            args.extend(["-H".into(), "Content-Type:".into()]);
+        }
+        args.extend(["--data-binary".into(), "@-".into()]);
+    }
+    args.push(request.url.clone());
+    let mut child = Command::new(require("curl"))
+        .args(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("curl runs");
+    let body = request.body.clone().unwrap_or_default();
+    child.stdin.take().unwrap().write_all(&body).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "curl {args:?} failed: {}",
+        stderr(&out)
+    );
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    // Skip interim 100 Continue responses.
+    let mut rest = text.as_str();
+    loop {
+        let (head, body) = rest.split_once("\r\n\r\n").unwrap_or((rest, ""));
+        let status: u16 = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("no status line in {head:?}"));
+        if status == 100 {
+            rest = body;
+            continue;
+        }
+        return Answer {
+            status,
+            headers: head.to_ascii_lowercase().replace("\r\n", "\n") + "\n",
+            body: body.to_owned(),
+        };
+    }
 }
 
 #[test]
 fn the_graph_store_for_reading() {
     let server = Served::start(&[]);
-    let (status, headers, body) = curl(&[
-        "-H",
-        "Accept: application/n-triples",
-        &server.url("/store?default"),
-    ]);
-    assert_eq!(status, 200);
+    let answer = Request::get(&server.url("/store?default"))
+        .header("Accept", "application/n-triples")
+        .send();
+    assert_eq!(answer.status, 200);
     assert!(
-        headers.contains("content-type: application/n-triples"),
-        "{headers}"
+        answer
+            .headers
+            .contains("content-type: application/n-triples"),
+        "{}",
+        answer.headers
     );
-    assert_eq!(body.lines().count(), 2067);
+    assert_eq!(answer.body.lines().count(), 2067);
     // The same bytes as the export writes.
     let mut export = Vec::new();
     let (glossary, config) = sample();
@@ -239,42 +299,47 @@ fn the_graph_store_for_reading() {
         &mut export,
     )
     .unwrap();
-    assert_eq!(body.as_bytes(), export.as_slice());
-    let (status, headers, body) = curl(&[&server.url("/store")]);
-    assert_eq!(status, 200);
+    assert_eq!(answer.body.as_bytes(), export.as_slice());
+    let answer = Request::get(&server.url("/store")).send();
+    assert_eq!(answer.status, 200);
     assert!(
-        headers.contains("content-type: application/trig"),
-        "{headers}"
+        answer.headers.contains("content-type: application/trig"),
+        "{}",
+        answer.headers
     );
     assert!(
-        body.contains("<https://glossgraph.example/rdma-storage/graph/roce-v2> {"),
+        answer
+            .body
+            .contains("<https://glossgraph.example/rdma-storage/graph/roce-v2> {"),
         "{}",
-        &body[..200.min(body.len())]
+        &answer.body[..200.min(answer.body.len())]
     );
     let card = "https://glossgraph.example/rdma-storage/graph/roce-v2";
-    let (status, headers, body) = curl(&[
-        "-G",
-        &server.url("/store"),
-        "--data-urlencode",
-        &format!("graph={card}"),
-    ]);
-    assert_eq!(status, 200);
-    assert!(headers.contains("content-type: text/turtle"), "{headers}");
+    let answer = Request::get(&server.url("/store"))
+        .query("graph", card)
+        .send();
+    assert_eq!(answer.status, 200);
+    assert!(
+        answer.headers.contains("content-type: text/turtle"),
+        "{}",
+        answer.headers
+    );
     // The card's subject, prefixed or written in full (both are the same Turtle).
+    let body = &answer.body;
     assert!(
         body.contains("term:roce-v2 ")
             || body.contains("<https://glossgraph.example/rdma-storage/term/roce-v2> "),
         "{body}"
     );
-    let (status, _, body) = curl(&[
-        "-G",
-        &server.url("/store"),
-        "--data-urlencode",
-        "graph=https://glossgraph.example/rdma-storage/graph/nope",
-    ]);
-    assert_eq!(status, 404, "{body}");
-    let (status, _, _) = curl(&["-I", &server.url("/store?default")]);
-    assert_eq!(status, 200);
+    let answer = Request::get(&server.url("/store"))
+        .query(
+            "graph",
+            "https://glossgraph.example/rdma-storage/graph/nope",
+        )
+        .send();
+    assert_eq!(answer.status, 404, "{}", answer.body);
+    let answer = Request::new("HEAD", &server.url("/store?default")).send();
+    assert_eq!(answer.status, 200);
 }
 
 #[test]
@@ -282,44 +347,40 @@ fn limits_timeouts_cors_and_a_clean_stop() {
     let mut server = Served::start(&["--timeout", "1", "--max-body", "1000", "--cors"]);
     let query = server.url("/query");
     let started = Instant::now();
-    let (status, _, body) = curl(&[
-        &query,
-        "--data-urlencode",
-        "query=SELECT (COUNT(*) AS ?n) { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }",
-    ]);
-    assert_eq!(status, 503, "{body}");
+    let answer = Request::post(&query)
+        .form(
+            "query",
+            "SELECT (COUNT(*) AS ?n) { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }",
+        )
+        .send();
+    assert_eq!(answer.status, 503, "{}", answer.body);
     assert_eq!(
-        body,
+        answer.body,
         "the query was stopped after 1 s: it ran longer than the timeout\n"
     );
     assert!(started.elapsed() < Duration::from_secs(20));
     let big = format!("query=ASK {{}} #{}", "x".repeat(2000));
-    let (status, _, body) = curl(&[
-        &query,
-        "--data-binary",
-        &big,
-        "-H",
-        "Content-Type: application/x-www-form-urlencoded",
-    ]);
-    assert_eq!(status, 413, "{body}");
-    let (_, headers, _) = curl(&["-G", &query, "--data-urlencode", "query=ASK {}"]);
+    let answer = Request::post(&query)
+        .body(Some("application/x-www-form-urlencoded"), big.as_bytes())
+        .send();
+    assert_eq!(answer.status, 413, "{}", answer.body);
+    let answer = Request::get(&query).query("query", "ASK {}").send();
     assert!(
-        headers.contains("access-control-allow-origin: *"),
-        "{headers}"
+        answer.headers.contains("access-control-allow-origin: *"),
+        "{}",
+        answer.headers
     );
-    let (status, headers, _) = curl(&[
-        "-X",
-        "OPTIONS",
-        &query,
-        "-H",
-        "Origin: http://elsewhere.example",
-        "-H",
-        "Access-Control-Request-Method: POST",
-    ]);
-    assert_eq!(status, 204);
+    let answer = Request::new("OPTIONS", &query)
+        .header("Origin", "http://elsewhere.example")
+        .header("Access-Control-Request-Method", "POST")
+        .send();
+    assert_eq!(answer.status, 204);
     assert!(
-        headers.contains("access-control-allow-headers: accept, content-type"),
-        "{headers}"
+        answer
+            .headers
+            .contains("access-control-allow-headers: accept, content-type"),
+        "{}",
+        answer.headers
     );
 
     let status = server
@@ -657,7 +718,7 @@ fn idle_connections_do_not_starve_real_queries() {
         slowest < Duration::from_secs(1),
         "a query took {slowest:?} beside idle connections: {latencies:?}"
     );
-    speaks_the_protocol(&server);
+    speaks_the_protocol(&server, &Request::send);
 }
 
 /// Issue 22: a request head must arrive whole within a few seconds (5), however it trickles
@@ -742,7 +803,7 @@ fn every_request_of_64_concurrent_clients_is_answered_whole() {
             "run {run}: {report}"
         );
     }
-    speaks_the_protocol(&server);
+    speaks_the_protocol(&server, &Request::send);
 }
 
 /// Issue 40, item 16: `--log` writes one line per request (method, path, status, time), and
@@ -750,12 +811,10 @@ fn every_request_of_64_concurrent_clients_is_answered_whole() {
 #[test]
 fn serve_logs_each_request_and_answers_the_favicon() {
     let server = Served::start(&["--log"]);
-    let (status, _, _) = curl(&[&server.url("/favicon.ico")]);
-    assert_eq!(status, 204);
-    let (status, _, _) = curl(&[&server.url("/query?query=ASK%7B%7D")]);
-    assert_eq!(status, 200);
-    let (status, _, _) = curl(&[&server.url("/nowhere")]);
-    assert_eq!(status, 404);
+    let status = |path: &str| Request::get(&server.url(path)).send().status;
+    assert_eq!(status("/favicon.ico"), 204);
+    assert_eq!(status("/query?query=ASK%7B%7D"), 200);
+    assert_eq!(status("/nowhere"), 404);
     let deadline = Instant::now() + Duration::from_secs(5);
     let wanted = [
         "GET /favicon.ico 204 ",

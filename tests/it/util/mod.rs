@@ -1,8 +1,10 @@
 //! What the tests share, in one place: where the repository is, a scratch folder per test,
 //! the `glossgraph` binary run as a user runs it, the glossaries most tests read
-//! ([`fixtures`]) and a `glossgraph serve` to talk to ([`server`]).
+//! ([`fixtures`]), a `glossgraph serve` to talk to ([`server`]) and the HTTP client that
+//! talks to it ([`http`]).
 
 pub mod fixtures;
+pub mod http;
 pub mod server;
 
 use std::io::Write;

@@ -1,15 +1,12 @@
 //! The conventions of the command line, the same for every command: help that lists the main
 //! job first and the display options last, man pages and shell completions made from the same
 //! definitions, one spelling of a flag everywhere, colour only when asked for or on a
-//! terminal, and the notes every command prints about the glossary it read.
-
-use std::fs;
-use std::io::Write;
-use std::process::{Command, Stdio};
+//! terminal, and the notes every command prints about the glossary it read. (groff reads the
+//! man pages in `consumers/cli.rs`.)
 
 use crate::util::fixtures::two_cards;
 use crate::util::server::Served;
-use crate::util::{glossgraph, ok, outcome, require, root, run_in, stderr};
+use crate::util::{glossgraph, ok, outcome, root, run_in, stderr};
 
 /// `--help` lists the main job first and the display options last (issue 23, item 10).
 #[test]
@@ -192,6 +189,16 @@ fn warnings_and_the_example_base_are_said_by_every_command() {
     ));
 }
 
+/// The subcommands whose man pages glossgraph(1) points to.
+pub fn man_pages() -> Vec<String> {
+    let (code, man, _) = outcome(&run_in(root(), &["man"], None));
+    assert_eq!(code, 0);
+    man.lines()
+        .filter_map(|l| l.strip_prefix("glossgraph\\-")?.strip_suffix("(1)"))
+        .map(str::to_owned)
+        .collect()
+}
+
 #[test]
 fn completions_and_man_page_come_from_the_same_definitions() {
     let (code, script, _) = outcome(&run_in(root(), &["completions", "bash"], None));
@@ -216,51 +223,19 @@ fn completions_and_man_page_come_from_the_same_definitions() {
         man.starts_with(".ie \\n(.g .ds Aq \\(aq") || man.contains(".TH glossgraph"),
         "{man}"
     );
-    // Every page the main page points to exists, and reads as a man page: `groff -k -man`
-    // (what `man` runs: `-k` decodes UTF-8 as man-db's preconv does) formats it without a
-    // warning.
-    let pages: Vec<&str> = man
-        .lines()
-        .filter_map(|l| l.strip_prefix("glossgraph\\-")?.strip_suffix("(1)"))
-        .collect();
+    assert!(!man.contains("EXTRA"), "{man}");
+    // Every page the main page points to exists (groff reads each: `consumers::cli`).
+    let pages = man_pages();
     for sub in ["check", "export", "completions", "query", "serve"] {
         assert!(
-            pages.contains(&sub),
+            pages.iter().any(|p| p == sub),
             "the man page lists `{sub}`: {pages:?}"
         );
     }
-    for sub in pages {
+    for sub in &pages {
         let (code, page, stderr) = outcome(&run_in(root(), &["man", sub], None));
         assert_eq!(code, 0, "{stderr}");
         assert!(page.contains(&format!(".TH glossgraph-{sub} 1")), "{page}");
-        let mut groff = std::process::Command::new("groff")
-            .args(["-k", "-man", "-Tutf8", "-ww", "-P-bou"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("groff (Debian groff-base) is installed by scripts/install-test-tools.sh");
-        groff
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(page.as_bytes())
-            .unwrap();
-        let shown = groff.wait_with_output().unwrap();
-        assert!(shown.status.success());
-        assert_eq!(
-            String::from_utf8_lossy(&shown.stderr),
-            "",
-            "groff on `man {sub}`"
-        );
-        let text = String::from_utf8_lossy(&shown.stdout);
-        assert!(text.contains(&format!("glossgraph {sub}")), "{text}");
-        if sub == "export" {
-            assert!(
-                text.contains("--format") && text.contains("--check"),
-                "{text}"
-            );
-        }
     }
     let (code, _, stderr) = outcome(&run_in(root(), &["man", "nope"], None));
     assert_eq!(code, 2);
@@ -268,81 +243,6 @@ fn completions_and_man_page_come_from_the_same_definitions() {
         stderr.contains("man pages exist for: export, check,"),
         "{stderr}"
     );
-}
-
-/// A man page as `man` shows it (groff, plain UTF-8 text, no bold or underline).
-fn shown(page: &str) -> String {
-    let mut groff = Command::new(require("groff"))
-        .args(["-k", "-man", "-Tutf8", "-rLL=100n", "-P-bcou"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    groff
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(page.as_bytes())
-        .unwrap();
-    let out = groff.wait_with_output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// The example lines of a `--help` text (after `Examples:` or `Example:`, to the first
-/// line that is not indented).
-fn help_examples(help: &str) -> Vec<String> {
-    help.lines()
-        .skip_while(|l| !l.starts_with("Example"))
-        .skip(1)
-        .take_while(|l| l.starts_with("  "))
-        .map(|l| l.trim().to_owned())
-        .collect()
-}
-
-/// The man pages, as `man` shows them, keep the help's examples whole and the exit codes in
-/// their own section (issue 23, item 9).
-#[test]
-fn man_pages_keep_examples_whole_and_exit_codes_in_their_section() {
-    let (_, main, _) = outcome(&run_in(root(), &["man"], None));
-    assert!(!main.contains("EXTRA"), "{main}");
-    let text = shown(&main);
-    assert!(text.contains("\nEXIT STATUS\n"), "{text}");
-    assert!(text.contains("130"), "{text}");
-    // glossgraph(1) points to the pages the README's loop makes, and to no other.
-    let listed: Vec<&str> = text
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("glossgraph-")?.strip_suffix("(1)"))
-        .collect();
-    let readme = fs::read_to_string(root().join("README.md")).unwrap();
-    let looped: Vec<&str> = readme
-        .split_once("for c in ")
-        .unwrap()
-        .1
-        .split_once("; do")
-        .unwrap()
-        .0
-        .split_whitespace()
-        .collect();
-    assert_eq!(listed, looped);
-    assert!(!listed.contains(&"help"));
-    for sub in looped {
-        let (_, help, _) = outcome(&run_in(root(), &[sub, "--help"], None));
-        let (code, page, _) = outcome(&run_in(root(), &["man", sub], None));
-        assert_eq!(code, 0);
-        let text = shown(&page);
-        let lines: Vec<&str> = text.lines().map(str::trim).collect();
-        let examples = help_examples(&help);
-        assert!(!examples.is_empty(), "{sub} --help has examples");
-        for example in examples {
-            assert!(
-                lines.contains(&example.as_str()),
-                "glossgraph-{sub}(1) does not show the line `{example}` whole:\n{text}"
-            );
-        }
-        assert!(text.contains("\nEXIT STATUS\n"), "glossgraph-{sub}(1)");
-    }
 }
 
 /// Issue 40, item 18: a subcommand's man page shows the global options before the subcommand and a

@@ -14,9 +14,11 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::util::fixtures::slug_of;
-use crate::util::{glossgraph, glossgraph_command, ok, outcome, root, run_in, scratch, stderr};
+use crate::util::{
+    glossgraph, glossgraph_command, ok, outcome, root, run_in, scratch, signal, stderr,
+};
 
-const FILES: [&str; 18] = [
+pub(crate) const FILES: [&str; 18] = [
     "glossary.cyjs",
     "glossary.dot",
     "glossary.edges.csv",
@@ -53,7 +55,7 @@ fn snapshot(dir: &Path) -> BTreeMap<String, String> {
     out
 }
 
-fn export(dir: &Path, args: &[&str]) -> (i32, String, String) {
+pub(crate) fn export(dir: &Path, args: &[&str]) -> (i32, String, String) {
     let mut all = vec!["export"];
     all.extend_from_slice(args);
     outcome(&run_in(dir, &all, None))
@@ -356,12 +358,11 @@ fn the_next_run_removes_the_staging_folder_of_a_killed_one() {
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(killed.is_dir(), "kill -9 leaves the staging folder");
-    // Another export into the same folder, still running (a stand-in: any live process).
-    let mut running = std::process::Command::new("sleep")
-        .arg("60")
-        .spawn()
-        .unwrap();
-    let live = tmp.path().join(format!(".out.staging-{}", running.id()));
+    // Another export into the same folder, still running (a stand-in: any live process, such
+    // as this test's).
+    let live = tmp
+        .path()
+        .join(format!(".out.staging-{}", std::process::id()));
     fs::create_dir(&live).unwrap();
     fs::write(live.join("glossary.ttl"), "being written").unwrap();
     // Not a staging folder of `out`, though no process has its number.
@@ -370,8 +371,6 @@ fn the_next_run_removes_the_staging_folder_of_a_killed_one() {
 
     let data = root().join("data");
     let (code, _, stderr) = export(tmp.path(), &[data.to_str().unwrap(), "--out", "out"]);
-    running.kill().unwrap();
-    running.wait().unwrap();
     assert_eq!(code, 0, "{stderr}");
     assert!(
         !killed.exists(),
@@ -395,97 +394,21 @@ fn the_next_run_removes_the_staging_folder_of_a_killed_one() {
     );
 }
 
-/// A small file system of its own, mounted for one test and unmounted when dropped.
-#[cfg(target_os = "linux")]
-struct Mounted(std::path::PathBuf);
-
-#[cfg(target_os = "linux")]
-impl Mounted {
-    /// A tmpfs of `size` (as `mount -o size=` reads it) at `dir`.
-    fn tmpfs(dir: &Path, size: &str) -> Self {
-        fs::create_dir_all(dir).unwrap();
-        let out = std::process::Command::new("mount")
-            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
-            .arg(dir)
-            .output()
-            .expect("mount runs");
-        assert!(
-            out.status.success(),
-            "this test mounts a {size} tmpfs to fill it, which needs root (CI runs as root): {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        Self(dir.to_path_buf())
-    }
-}
-
-#[cfg(target_os = "linux")]
-impl Drop for Mounted {
-    fn drop(&mut self) {
-        let _ = std::process::Command::new("umount").arg(&self.0).status();
-    }
-}
-
-/// Issue 22: exporting onto a full file system named neither the file nor the folder. Now
-/// the error names both and says what to do; the previous exports stay as they were.
-#[cfg(target_os = "linux")]
-#[test]
-fn a_full_disk_names_the_file_and_the_folder() {
-    let tmp = tempfile::tempdir().unwrap();
-    let small = Mounted::tmpfs(&tmp.path().join("small"), "256k");
-    fs::create_dir(small.0.join("out")).unwrap();
-    fs::write(small.0.join("out/glossary.ttl"), "previous").unwrap();
-    let data = root().join("data");
-    let (code, _, stderr) = export(&small.0, &[data.to_str().unwrap(), "--out", "out"]);
-    assert_eq!(code, 2, "{stderr}");
-    let line = stderr
-        .lines()
-        .find(|l| l.starts_with("glossgraph: error: "))
-        .unwrap_or_default();
-    let file = FILES
-        .iter()
-        .find(|f| line.starts_with(&format!("glossgraph: error: cannot write {f} into `out`: ")));
-    assert!(
-        file.is_some(),
-        "the file and the folder are not named: {stderr}"
-    );
-    assert!(line.contains("No space left on device"), "{stderr}");
-    assert!(
-        line.ends_with(
-            "the file system is full: free some space on it, or export to a folder on another \
-             file system (--out DIR); `out` is as it was before this run"
-        ),
-        "{stderr}"
-    );
-    assert_eq!(
-        fs::read_to_string(small.0.join("out/glossary.ttl")).unwrap(),
-        "previous"
-    );
-    let left: Vec<String> = fs::read_dir(&small.0)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    assert_eq!(left, ["out"], "the staging folder is left");
-}
-
 #[cfg(unix)]
 #[test]
 fn an_interrupted_export_cleans_up_and_says_so() {
-    for signal in ["-INT", "-TERM"] {
+    for name in ["INT", "TERM"] {
         let tmp = tempfile::tempdir().unwrap();
         let (child, staging, before) = an_export_under_way(tmp.path());
-        let sent = std::process::Command::new("kill")
-            .args([signal, &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
+        signal(child.id(), name);
         let (code, _, stderr) = outcome(&child.wait_with_output().unwrap());
-        assert_eq!(code, 130, "{signal}: {stderr}");
+        assert_eq!(code, 130, "SIG{name}: {stderr}");
         assert!(
             stderr.contains("interrupted; nothing was written"),
             "{stderr}"
         );
-        assert!(!staging.exists(), "{signal}: the staging folder is left");
-        assert_eq!(snapshot(&tmp.path().join("out")), before, "{signal}");
+        assert!(!staging.exists(), "SIG{name}: the staging folder is left");
+        assert_eq!(snapshot(&tmp.path().join("out")), before, "SIG{name}");
     }
 }
 

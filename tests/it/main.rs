@@ -1,18 +1,19 @@
-//! glossgraph's integration tests: the real binary on fixture folders, and the real programs
-//! users open the outputs with. One test binary, one module per area.
+//! glossgraph's integration tests: the real binary on fixture folders, one module per area,
+//! needing nothing but the Rust toolchain, git and a shell; and, with `--features consumers`,
+//! the real programs users open the outputs with (`consumers/`). One test binary; the helpers
+//! all tests share are in `util/`.
 
 mod architecture;
 mod check;
 mod cli;
-mod csv;
-mod cytoscape;
+#[cfg(feature = "consumers")]
+mod consumers;
 mod diff;
 mod docs;
 mod dot;
 mod export;
 mod export_bench;
 mod generate;
-mod gexf;
 mod graphml;
 mod html;
 mod import;

@@ -98,15 +98,6 @@ pub fn hostile_cards() -> Vec<Draft> {
         .collect()
 }
 
-/// The hostile glossary, checked.
-pub fn hostile() -> (Glossary, Config) {
-    let text: String = hostile_cards()
-        .iter()
-        .map(|c| c.to_json(false) + "\n")
-        .collect();
-    checked("hostile.jsonl", &text)
-}
-
 /// A generated glossary of `terms` terms (the `generate` command's corpus), as JSON Lines.
 pub fn generated_jsonl(terms: u32) -> String {
     let mut out = Vec::new();

@@ -103,28 +103,6 @@ pub fn signal(pid: u32, name: &str) {
     assert!(status.success(), "kill -s {name} {pid} failed");
 }
 
-/// The path of the program `tool`, or a failed test that says how to install it: the
-/// checks that need a program never skip.
-pub fn require(tool: &str) -> PathBuf {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(tool))
-        .find(|p| p.is_file())
-        .unwrap_or_else(|| {
-            panic!(
-                "`{tool}` is not installed: run scripts/install-test-tools.sh (this test needs it)"
-            )
-        })
-}
-
-/// Runs the program `tool` (see [`require`]) with `args`.
-pub fn tool(program: &str, args: &[&str]) -> Output {
-    Command::new(require(program))
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run `{program}`: {e}"))
-}
-
 /// A valid card with the given slug and related slugs, as pretty JSON.
 pub fn card(slug: &str, related: &[&str]) -> String {
     let related: Vec<String> = related.iter().map(|s| format!("\"{s}\"")).collect();

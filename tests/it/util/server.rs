@@ -91,9 +91,7 @@ impl Served {
         };
         let addr = rx
             .recv_timeout(Duration::from_secs(120))
-            .unwrap_or_else(|_| {
-                panic!("glossgraph serve did not start: {}", stderr.lock().unwrap())
-            });
+            .unwrap_or_else(|_| panic!("{} did not start: {}", guard.name, stderr.lock().unwrap()));
         Served {
             guard,
             base: format!("http://{addr}"),

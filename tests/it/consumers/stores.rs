@@ -7,8 +7,9 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use super::require;
+use crate::util::scratch;
 use crate::util::server::{free_port, Guard};
-use crate::util::{require, scratch};
 
 /// Waits until something accepts connections on `port`, or fails the test.
 fn wait_for(port: u16, guard: &mut Guard, limit: Duration, log: &Path) {

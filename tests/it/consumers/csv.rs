@@ -17,8 +17,9 @@ use glossgraph::Glossary;
 use serde_json::{json, Value};
 
 use super::nodelink::{expected_attributes, hostile_input};
+use super::require;
 use crate::util::fixtures::{checked, sample};
-use crate::util::{glossgraph, ok, require, root, scratch, stderr};
+use crate::util::{glossgraph, ok, root, scratch, stderr};
 
 /// One glossary to load: its name (a folder of the scratch space), its input, the term whose
 /// chain is asked for, and the glossary itself.

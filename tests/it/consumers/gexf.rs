@@ -12,7 +12,8 @@ use glossgraph::{Card, Glossary};
 use serde_json::Value;
 
 use super::graphml::expected_counts;
-use crate::util::{glossgraph, ok, require, root, scratch, stderr};
+use super::require;
+use crate::util::{glossgraph, ok, root, scratch, stderr};
 
 /// What `reader` (python3 or node) made of `file`.
 fn read_with(reader: &str, file: &Path) -> Value {

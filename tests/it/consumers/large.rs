@@ -11,10 +11,11 @@ use glossgraph::load::Input;
 use glossgraph::rdf::vocab::{query_prefixes, Iris};
 use glossgraph::sparql::saved::SavedQuery;
 
+use super::require;
 use super::stores::Oxigraph;
 use crate::util::fixtures::generated;
 use crate::util::http::{Answer, Request};
-use crate::util::{glossgraph, ok, require, scratch, stderr};
+use crate::util::{glossgraph, ok, scratch, stderr};
 
 /// The saved query `name` as a standalone query for another server: glossgraph's predeclared
 /// prefixes declared.

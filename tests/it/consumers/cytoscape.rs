@@ -12,8 +12,9 @@ use glossgraph::Glossary;
 use serde_json::Value;
 
 use super::nodelink::{expected_attributes, export, far_apart, hostile_input, networkx};
+use super::require;
 use crate::util::fixtures::sample;
-use crate::util::{require, root, scratch, stderr};
+use crate::util::{root, scratch, stderr};
 
 /// What Cytoscape.js made of `file`, with its shortest path from `source` to `target`.
 fn cytoscape(file: &Path, source: &str, target: &str) -> Value {

@@ -296,7 +296,7 @@ pub fn drawn(dot: &str) -> (BTreeSet<String>, BTreeSet<String>) {
 
 /// A folder glossary of `files` (name, contents) in a fresh scratch folder.
 pub(crate) fn glossary(name: &str, files: &[(String, String)]) -> PathBuf {
-    let dir = scratch("issue23", name);
+    let dir = scratch("dot", name);
     for (file, text) in files {
         fs::write(dir.join(file), text).unwrap();
     }

@@ -125,7 +125,7 @@ fn the_docs_show_the_roce_v2_card_as_exported() {
         assert!(
             updated == doc,
             "the examples in docs/rdf.md are not what the export writes; regenerate them with \
-             GLOSSGRAPH_BLESS=1 cargo test --test it rdf"
+             GLOSSGRAPH_BLESS=1 cargo test --test it rdf_docs"
         );
     }
 }

@@ -224,8 +224,21 @@ fn completions_and_man_page_come_from_the_same_definitions() {
         "{man}"
     );
     assert!(!man.contains("EXTRA"), "{man}");
-    // Every page the main page points to exists (groff reads each: `consumers::cli`).
+    // Every page the main page points to exists (groff reads each: `consumers::cli`), and
+    // they are those the README's loop makes, no other.
     let pages = man_pages();
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let looped: Vec<&str> = readme
+        .split_once("for c in ")
+        .unwrap()
+        .1
+        .split_once("; do")
+        .unwrap()
+        .0
+        .split_whitespace()
+        .collect();
+    assert_eq!(pages, looped);
+    assert!(!looped.contains(&"help"));
     for sub in ["check", "export", "completions", "query", "serve"] {
         assert!(
             pages.iter().any(|p| p == sub),

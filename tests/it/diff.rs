@@ -255,6 +255,26 @@ fn the_same_glossary_is_no_change_and_unreadable_input_is_a_failure() {
     assert!(err.contains("give OLD and NEW"), "{err}");
 }
 
+/// The SPARQL Update names only the graphs that changed (applied to a real store in
+/// `consumers/diff.rs`).
+#[test]
+fn the_sparql_update_touches_only_the_graphs_that_changed() {
+    let tmp = tempfile::tempdir().unwrap();
+    prepared(tmp.path());
+    let (code, update, err) = diff(
+        tmp.path(),
+        &["old.jsonl", "new.jsonl", "--format", "sparql-update"],
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(update.contains("DELETE DATA { GRAPH <https://example.org/glossary/graph/gamma> {"));
+    assert!(update.contains("INSERT DATA { GRAPH <https://example.org/glossary/graph/zeta> {"));
+    // beta's graph is the same on both sides: the update leaves it alone.
+    assert!(
+        !update.contains("GRAPH <https://example.org/glossary/graph/beta>"),
+        "{update}"
+    );
+}
+
 #[test]
 fn git_revision_against_the_working_tree() {
     let tmp = tempfile::tempdir().unwrap();

@@ -14,6 +14,7 @@ mod dot;
 mod export;
 mod export_bench;
 mod generate;
+mod gexf;
 mod graphml;
 mod html;
 mod import;

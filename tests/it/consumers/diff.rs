@@ -50,13 +50,6 @@ fn the_sparql_update_turns_a_real_store_holding_old_into_new() {
         &["old.jsonl", "new.jsonl", "--format", "sparql-update"],
     );
     assert_eq!(code, 1, "{err}");
-    assert!(update.contains("DELETE DATA { GRAPH <https://example.org/glossary/graph/gamma> {"));
-    assert!(update.contains("INSERT DATA { GRAPH <https://example.org/glossary/graph/zeta> {"));
-    // beta's graph is the same on both sides: the update leaves it alone.
-    assert!(
-        !update.contains("GRAPH <https://example.org/glossary/graph/beta>"),
-        "{update}"
-    );
 
     let store = Oxigraph::start("diff-update", 30);
     let client = Client::new(HttpSettings::default());

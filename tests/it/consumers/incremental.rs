@@ -414,21 +414,3 @@ fn hashes_cut_by_a_row_limit_are_read_in_pages() {
         "{one:?}"
     );
 }
-
-#[test]
-fn graph_store_incremental_push_needs_the_update_endpoint() {
-    // Checked before anything is read or sent: the endpoint below listens to nobody.
-    let out = glossgraph(&[
-        "push",
-        "data",
-        "--incremental",
-        "--endpoint",
-        "http://127.0.0.1:9/store",
-    ]);
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("also needs --update-endpoint"),
-        "{}",
-        stderr(&out)
-    );
-}

@@ -425,3 +425,23 @@ fn parse_turtle(body: &[u8]) -> BTreeSet<String> {
         .map(|q| oxigraph::model::Triple::from(q.unwrap()).to_string())
         .collect()
 }
+
+/// `push --incremental` with the Graph Store protocol is refused without `--update-endpoint`,
+/// before anything is read or sent.
+#[test]
+fn graph_store_incremental_push_needs_the_update_endpoint() {
+    // Checked before anything is read or sent: the endpoint below listens to nobody.
+    let out = glossgraph(&[
+        "push",
+        "data",
+        "--incremental",
+        "--endpoint",
+        "http://127.0.0.1:9/store",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("also needs --update-endpoint"),
+        "{}",
+        stderr(&out)
+    );
+}

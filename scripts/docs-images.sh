@@ -3,7 +3,7 @@
 # data/, so that they show what today's glossgraph draws. Needs Graphviz
 # (scripts/install-test-tools.sh installs it). The test suite renders each image again and
 # compares it with the committed one, byte for byte, as it does with exports/
-# (tests/it/issue23.rs reads the list below).
+# (tests/it/docs.rs reads the list below).
 #
 # The two screenshots of the HTML map (docs/map.png, docs/map-roce-v2.png) are photographs
 # taken by headless Chromium, not byte-stable across machines: scripts/map-screenshots.sh

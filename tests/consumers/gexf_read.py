@@ -5,7 +5,7 @@ Usage: gexf_read.py FILE
 
 Prints {"nodes": {id: {attr: value, ..., "viz": {"x", "y", "size", "color"}}},
 "edges": [{"id", "source", "target", "directed", "attrs"}]} on standard output, in the shape
-tests/consumers/gexf_read.mjs prints for graphology, so that tests/it/gexf.rs can compare both
+tests/consumers/gexf_read.mjs prints for graphology, so that tests/it/consumers/gexf.rs can compare both
 readers with the glossary. NetworkX reads a `mutual` edge as two edges, one each way, under one
 id: that is reported as one edge, not directed. A missing NetworkX is an ImportError and a
 non-zero exit: the test then fails.

@@ -6,7 +6,7 @@ Usage: graphml_read.py networkx|igraph FILE
 Prints {"directed": bool, "graph": {attr: value}, "nodes": {id: {attr: value}},
 "edges": [[source, target, {attr: value}], ...]} on standard output. Values are passed
 through as the library typed them (NetworkX gives int/bool/str, igraph gives float for
-numeric attributes), so the Rust tests in tests/it/graphml.rs can check both the types and the
+numeric attributes), so the Rust tests in tests/it/consumers/graphml.rs can check both the types and the
 exact strings. A missing library is an ImportError and a non-zero exit: the test then fails.
 """
 import json

@@ -10,7 +10,8 @@ use std::path::Path;
 use serde_json::Value;
 use tempfile::TempDir;
 
-use crate::util::{card, outcome, root, run_in};
+use crate::util::fixtures::slug_of;
+use crate::util::{card, glossgraph, ok, outcome, root, run_in, scratch};
 
 /// A folder glossary holding `files` (name, contents).
 fn folder(files: &[(&str, &[u8])]) -> TempDir {
@@ -674,4 +675,158 @@ fn fix_refuses_standard_input_before_reading_it_46() {
         errors(&f),
         ["error dangling-link <stdin>:5:15 /related/0 | `related` target `x` is not a term of the glossary"]
     );
+}
+
+/// `check` counts findings per rule and shows ten of a rule unless asked for more (issue 23,
+/// item 5).
+#[test]
+fn check_counts_findings_per_rule_and_caps_repeats() {
+    let dir = scratch("check", "many-findings");
+    let corpus = dir.join("corpus.jsonl");
+    let corpus = corpus.to_str().unwrap();
+    let (code, _, stderr) = outcome(&run_in(
+        &dir,
+        &[
+            "generate",
+            "--terms",
+            "300",
+            "--one-way",
+            "0.5",
+            "--out",
+            corpus,
+        ],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let (_, json, _) = outcome(&run_in(&dir, &["check", corpus, "--format", "json"], None));
+    let doc: Value = serde_json::from_str(&json).unwrap();
+    let all = doc["findings"].as_array().unwrap().len();
+    assert!(all > 30, "the fixture has many findings of one rule: {all}");
+    // JSON keeps every finding, and counts them per rule.
+    assert_eq!(
+        doc["summary"]["rules"],
+        serde_json::json!({ "one-way-related": all })
+    );
+    let (code, text, _) = outcome(&run_in(&dir, &["check", corpus], None));
+    assert_eq!(code, 0);
+    let shown = text.matches("warning[one-way-related]:").count();
+    assert_eq!(shown, 10, "at most 10 findings per rule by default");
+    assert!(
+        text.contains(&format!(
+            "… and {} more one-way-related warnings (--max-per-rule 0 shows them all)",
+            all - 10
+        )),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(&format!(
+            "warnings in 300 cards from 1 file\n  {all} warning[one-way-related]\nfixable: {all} with `glossgraph check {corpus} --fix`\n"
+        )),
+        "{text}"
+    );
+    let (_, every, _) = outcome(&run_in(
+        &dir,
+        &["check", corpus, "--max-per-rule", "0"],
+        None,
+    ));
+    assert_eq!(every.matches("warning[one-way-related]:").count(), all);
+    let (_, three, _) = outcome(&run_in(
+        &dir,
+        &["check", corpus, "--max-per-rule", "3"],
+        None,
+    ));
+    assert_eq!(three.matches("warning[one-way-related]:").count(), 3);
+}
+
+/// `check --format json` answers in JSON whatever happens: an input that cannot be read, a
+/// configuration that cannot be used (issue 23, item 6).
+#[test]
+fn check_with_json_answers_in_json_whatever_happens() {
+    let dir = scratch("check", "json-always");
+    let json = |args: &[&str]| {
+        let (code, stdout, stderr) = outcome(&run_in(&dir, args, None));
+        let doc: Value = serde_json::from_str(&stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {stdout}; stderr: {stderr}"));
+        (code, doc)
+    };
+    let (code, doc) = json(&["check", "nope", "--format", "json"]);
+    assert_eq!(code, 2);
+    let finding = &doc["findings"][0];
+    assert_eq!(finding["rule"], "unreadable", "{doc:#}");
+    assert_eq!(finding["severity"], "error");
+    assert_eq!(finding["file"], "nope");
+    assert!(
+        finding["message"]
+            .as_str()
+            .unwrap()
+            .contains("No such file or directory"),
+        "{doc:#}"
+    );
+    assert_eq!(doc["summary"]["errors"], 1);
+    assert_eq!(doc["summary"]["cards"], 0);
+    // A configuration that cannot be used.
+    fs::write(dir.join("a.json"), card("a", &[])).unwrap();
+    fs::write(dir.join("glossgraph.toml"), "langauge = \"en\"\n").unwrap();
+    let (code, doc) = json(&["check", ".", "--format", "json"]);
+    assert_eq!(code, 2);
+    let finding = &doc["findings"][0];
+    assert_eq!(finding["rule"], "bad-config", "{doc:#}");
+    assert_eq!(finding["file"], "./glossgraph.toml");
+    assert_eq!(
+        (finding["line"].clone(), finding["column"].clone()),
+        (1.into(), 1.into())
+    );
+    fs::remove_file(dir.join("glossgraph.toml")).unwrap();
+    let (code, doc) = json(&["check", ".", "--base", "no-iri", "--format", "json"]);
+    assert_eq!(code, 2);
+    assert_eq!(doc["findings"][0]["rule"], "bad-config", "{doc:#}");
+}
+
+/// Issue 40, item 13: one broken line of JSON Lines is one error: the links to its card (whose slug
+/// is still legible) are not dangling, and its neighbours are no orphans.
+#[test]
+fn a_broken_line_is_one_error_not_a_cascade() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = dir.path().join("g.jsonl");
+    ok(&glossgraph(&[
+        "generate",
+        "--terms",
+        "500",
+        "--out",
+        cards.to_str().unwrap(),
+    ]));
+    let text = std::fs::read_to_string(&cards).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let slug = slug_of(&lines[4]);
+    let linked = text.matches(&format!("\"{slug}\"")).count() - 1;
+    assert!(linked > 0, "the broken card is linked from others");
+    lines[4] = lines[4].replacen("\"definition\"", "\"definition\" oops", 1);
+    std::fs::write(&cards, lines.join("\n") + "\n").unwrap();
+    let out = glossgraph(&["check", cards.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let findings = report["findings"].as_array().unwrap();
+    let errors: Vec<&serde_json::Value> = findings
+        .iter()
+        .filter(|f| f["severity"] == "error")
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0]["rule"], "json-syntax");
+    assert!(
+        errors[0]["hint"]
+            .as_str()
+            .unwrap_or_default()
+            .contains(&format!("its slug reads `{slug}`")),
+        "{:#}",
+        errors[0]
+    );
+    for f in findings {
+        assert!(
+            !matches!(
+                f["rule"].as_str(),
+                Some("dangling-link" | "orphan" | "disconnected")
+            ),
+            "{f:#}"
+        );
+    }
 }

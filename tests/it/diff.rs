@@ -1,20 +1,14 @@
 //! `glossgraph diff` (issue 19): every kind of change on a prepared pair of glossaries, as
-//! text, JSON and SPARQL Update; the update applied to a real Oxigraph server holding the old
-//! glossary gives exactly the new one's quads; `--git` reads a real repository.
+//! text, JSON and SPARQL Update; `--stat`; `--git` reads a real repository. (The update
+//! applied to a real Oxigraph server: `consumers/diff.rs`.)
 
-use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use glossgraph::check;
-use glossgraph::config::{Config, Settings};
-use glossgraph::load::{self, Input};
-use glossgraph::sparql::push::{Client, Method, Settings as HttpSettings};
 use serde_json::Value;
 
-use crate::sparql::stores::Oxigraph;
-use crate::util::{outcome, root, run_in};
+use crate::util::{glossgraph, ok, outcome, root, run_in, stderr, stdout};
 
 /// A text that tries to take over a terminal: clear the screen, colour, reverse the line.
 const HOSTILE: &str = "Evil \u{1b}[2J\u{1b}[31mred\u{202e}reversed\nsecond line \"quoted\" <script>alert(1)</script> &amp; ]]> --> \\ 🎉 漢字";
@@ -45,12 +39,12 @@ fn new_cards() -> Vec<String> {
 }
 
 /// Writes the prepared pair as `old.jsonl` and `new.jsonl` in `dir`.
-fn prepared(dir: &Path) {
+pub(crate) fn prepared(dir: &Path) {
     fs::write(dir.join("old.jsonl"), OLD.join("\n")).unwrap();
     fs::write(dir.join("new.jsonl"), new_cards().join("\n")).unwrap();
 }
 
-fn diff(dir: &Path, args: &[&str]) -> (i32, String, String) {
+pub(crate) fn diff(dir: &Path, args: &[&str]) -> (i32, String, String) {
     let mut all = vec!["diff"];
     all.extend_from_slice(args);
     outcome(&run_in(dir, &all, None))
@@ -261,39 +255,12 @@ fn the_same_glossary_is_no_change_and_unreadable_input_is_a_failure() {
     assert!(err.contains("give OLD and NEW"), "{err}");
 }
 
-/// The quads the mapping gives for the glossary in `path`, as N-Quads lines.
-fn quads_of(path: &Path) -> (Vec<u8>, BTreeSet<String>) {
-    let input = Input::parse(&path.display().to_string());
-    let config = Config::resolve(input.config_dir().as_deref(), Settings::default()).unwrap();
-    let checked = check::check(
-        load::load(&input).unwrap(),
-        &config,
-        check::Options::default(),
-    );
-    let mut nquads = Vec::new();
-    let mut lines = BTreeSet::new();
-    for q in glossgraph::rdf::write::quads(&checked.glossary, &config) {
-        let line = format!("{q} .\n");
-        nquads.extend_from_slice(line.as_bytes());
-        lines.insert(line.trim_end().to_owned());
-    }
-    (nquads, lines)
-}
-
-fn parse_nquads(body: &[u8]) -> BTreeSet<String> {
-    oxigraph::io::RdfParser::from_format(oxigraph::io::RdfFormat::NQuads)
-        .for_slice(body)
-        .map(|q| format!("{} .", q.unwrap()))
-        .collect()
-}
-
+/// The SPARQL Update names only the graphs that changed (applied to a real store in
+/// `consumers/diff.rs`).
 #[test]
-fn the_sparql_update_turns_a_real_store_holding_old_into_new() {
+fn the_sparql_update_touches_only_the_graphs_that_changed() {
     let tmp = tempfile::tempdir().unwrap();
     prepared(tmp.path());
-    let (old_nquads, old_lines) = quads_of(&tmp.path().join("old.jsonl"));
-    let (_, new_lines) = quads_of(&tmp.path().join("new.jsonl"));
-    assert_ne!(old_lines, new_lines);
     let (code, update, err) = diff(
         tmp.path(),
         &["old.jsonl", "new.jsonl", "--format", "sparql-update"],
@@ -305,49 +272,6 @@ fn the_sparql_update_turns_a_real_store_holding_old_into_new() {
     assert!(
         !update.contains("GRAPH <https://example.org/glossary/graph/beta>"),
         "{update}"
-    );
-
-    let store = Oxigraph::start("diff-update", 30);
-    let client = Client::new(HttpSettings::default());
-    let mut log = |_: String| {};
-    let url = |path: &str| format!("{}{path}", store.base);
-    client
-        .send(
-            Method::Post,
-            &url("/store"),
-            Some(("application/n-quads", &old_nquads)),
-            None,
-            &mut log,
-        )
-        .unwrap();
-    let dump = |client: &Client, log: &mut dyn FnMut(String)| {
-        let reply = client
-            .send(
-                Method::Get,
-                &url("/store"),
-                None,
-                Some("application/n-quads"),
-                log,
-            )
-            .unwrap();
-        parse_nquads(&reply.body)
-    };
-    assert_eq!(dump(&client, &mut log), old_lines);
-    client
-        .send(
-            Method::Post,
-            &url("/update"),
-            Some(("application/sparql-update", update.as_bytes())),
-            None,
-            &mut log,
-        )
-        .unwrap();
-    let after = dump(&client, &mut log);
-    let missing: Vec<_> = new_lines.difference(&after).collect();
-    let extra: Vec<_> = after.difference(&new_lines).collect();
-    assert!(
-        missing.is_empty() && extra.is_empty(),
-        "missing {missing:#?}\nextra {extra:#?}"
     );
 }
 
@@ -432,5 +356,83 @@ fn git_revision_against_the_working_tree() {
     assert!(
         err.contains("`elsewhere` does not exist at revision HEAD"),
         "{err}"
+    );
+}
+
+/// Issue 40, item 8: `diff --stat` is the summary alone, and a rename says what becomes of the old
+/// IRI.
+#[test]
+fn diff_has_a_summary_mode_and_warns_of_renamed_iris() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = (dir.path().join("one.jsonl"), dir.path().join("two.jsonl"));
+    ok(&glossgraph(&[
+        "generate",
+        "--terms",
+        "300",
+        "--out",
+        one.to_str().unwrap(),
+    ]));
+    // Every definition changed, and the first card's aliases.
+    let changed: Vec<String> = std::fs::read_to_string(&one)
+        .unwrap()
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            let mut card: serde_json::Value = serde_json::from_str(l).unwrap();
+            let definition = format!("{} Changed.", card["definition"].as_str().unwrap());
+            card["definition"] = definition.into();
+            if i == 0 {
+                card["aliases"] = serde_json::json!(["A new alias"]);
+            }
+            card.to_string()
+        })
+        .collect();
+    std::fs::write(&two, changed.join("\n") + "\n").unwrap();
+    let full = glossgraph(&[
+        "diff",
+        one.to_str().unwrap(),
+        two.to_str().unwrap(),
+        "--color",
+        "never",
+    ]);
+    let stat = glossgraph(&[
+        "diff",
+        one.to_str().unwrap(),
+        two.to_str().unwrap(),
+        "--stat",
+    ]);
+    assert_eq!(stat.status.code(), Some(1));
+    let (full, stat) = (stdout(&full), stdout(&stat));
+    assert!(full.lines().count() > 300, "{}", full.lines().count());
+    assert!(stat.lines().count() <= 20, "{stat}");
+    assert_eq!(stat.lines().last(), full.lines().last());
+    let words = |n: usize| -> Vec<String> {
+        stat.lines()
+            .nth(n)
+            .unwrap()
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(words(0), ["300", "definition"], "{stat}");
+    assert_eq!(words(1), ["1", "aliases"], "{stat}");
+
+    let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+    for (folder, slug) in [(&old, "rdma-cm"), (&new, "rdma-connection-manager")] {
+        std::fs::create_dir(folder).unwrap();
+        std::fs::write(
+            folder.join(format!("{slug}.json")),
+            format!(r#"{{"slug": "{slug}", "term": "RDMA connection manager", "definition": "Sets up connections."}}"#),
+        )
+        .unwrap();
+    }
+    let out = glossgraph(&["diff", old.to_str().unwrap(), new.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains(
+            "note: 1 renamed term: the old IRI stops resolving unless a tombstone card keeps it"
+        ),
+        "{}",
+        stderr(&out)
     );
 }

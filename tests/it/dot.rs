@@ -1,238 +1,33 @@
-//! DOT topic maps, judged by Graphviz: every DOT the tests write renders with `dot` (or
-//! `sfdp` for a generated 5,000-term glossary) with exit 0, nothing on stderr and an SVG that
-//! xmllint parses; the SVG shows each term's label, tooltip and link exactly, hostile text
-//! included; `glossgraph render` writes SVG, PNG and PDF, and says what to do when Graphviz is
-//! missing, a focus slug is unknown or a map is too large.
+//! DOT topic maps and `glossgraph render`: the DOT is the same bytes whatever the order of
+//! the cards, its tooltips are cut within what Graphviz accepts, a map too large for an engine
+//! is refused with the count and what to do (the depth that fits, the map engine), its legend
+//! names only the kinds of link drawn; `render` draws on its own engine without Graphviz, says
+//! what it wrote, and what to do when Graphviz is missing, a focus slug is unknown or the
+//! glossary has errors. (Graphviz itself reads the DOT in `consumers/dot.rs`.)
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-use serde_json::Value;
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
 
 use glossgraph::config::Config;
-use glossgraph::export::dot::{self, concept_iri, Cluster, Engine, View, MAX_QUOTED};
-use glossgraph::{Card, Glossary};
+use glossgraph::export::dot::{self, Cluster, Engine, View, MAX_QUOTED};
+use glossgraph::Glossary;
 
-use crate::graphml::{
-    checked, generated_jsonl, hostile, hostile_cards, root, sample, scratch, shuffled_lines, tool,
-    HOSTILE,
+use crate::util::fixtures::{checked, generated_jsonl, hostile_cards, shuffled_lines};
+use crate::util::{
+    card, glossgraph, glossgraph_command, ok, outcome, root, run_in, scratch, stderr,
 };
 
-fn dot_text(glossary: &Glossary, config: &Config, view: &View) -> Vec<u8> {
+pub(crate) fn dot_text(glossary: &Glossary, config: &Config, view: &View) -> Vec<u8> {
     let mut out = Vec::new();
     dot::write(glossary, config, view, &mut out).unwrap();
     out
 }
 
-/// Writes the DOT of `view`, renders it to SVG with the view's engine and checks the three
-/// things Graphviz can get wrong: the exit code, stderr (Graphviz exits 0 on many warnings)
-/// and the SVG's well-formedness. Returns the SVG's path.
-fn render_clean(
-    dir: &Path,
-    name: &str,
-    glossary: &Glossary,
-    config: &Config,
-    view: &View,
-) -> std::path::PathBuf {
-    let dot_path = dir.join(format!("{name}.dot"));
-    let svg_path = dir.join(format!("{name}.svg"));
-    std::fs::write(&dot_path, dot_text(glossary, config, view)).unwrap();
-    let (program, args) = view.engine.program();
-    let mut args = args.to_vec();
-    args.extend([
-        "-Tsvg",
-        "-o",
-        svg_path.to_str().unwrap(),
-        dot_path.to_str().unwrap(),
-    ]);
-    let out = tool(program, &args);
-    assert!(
-        out.status.success(),
-        "{name}: {} failed: {}",
-        view.engine.name(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
-        "",
-        "{name}: Graphviz warned"
-    );
-    let lint = tool(
-        "xmllint",
-        &["--nonet", "--noout", svg_path.to_str().unwrap()],
-    );
-    assert!(
-        lint.status.success(),
-        "{name}: the SVG is not well-formed XML: {}",
-        String::from_utf8_lossy(&lint.stderr)
-    );
-    assert_eq!(
-        String::from_utf8_lossy(&lint.stderr),
-        "",
-        "{name}: xmllint complained"
-    );
-    svg_path
-}
-
-/// What each node of an SVG shows (see tests/consumers/svg_nodes.py).
-pub fn svg_nodes(svg: &Path) -> serde_json::Map<String, Value> {
-    let script = root().join("tests/consumers/svg_nodes.py");
-    let out = tool(
-        "python3",
-        &[script.to_str().unwrap(), svg.to_str().unwrap()],
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    match serde_json::from_slice(&out.stdout).unwrap() {
-        Value::Object(map) => map,
-        other => panic!("{other}"),
-    }
-}
-
-/// Graphviz draws a line break for LF, CR LF and CR alike.
-fn lines(text: &str) -> String {
-    text.replace("\r\n", "\n").replace('\r', "\n")
-}
-
-/// What an SVG tooltip reads as: Graphviz writes a tab into the attribute raw, and XML
-/// attribute normalisation reads it back as a space.
-fn tooltip(text: &str) -> String {
-    lines(text).replace('\t', " ")
-}
-
-/// Asserts that every drawn term shows its term as label, its definition as tooltip and its
-/// concept IRI as link, exactly.
-fn assert_nodes_show_their_cards(svg: &Path, cards: &[&Card], config: &Config) {
-    let nodes = svg_nodes(svg);
-    assert_eq!(nodes.len(), cards.len());
-    for card in cards {
-        let node = &nodes[card.slug()];
-        let texts: Vec<&str> = node["texts"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|t| t.as_str().unwrap())
-            .collect();
-        assert_eq!(
-            texts.join("\n"),
-            lines(card.term()),
-            "{}: label",
-            card.slug()
-        );
-        assert_eq!(
-            node["tooltip"].as_str(),
-            Some(tooltip(card.definition()).as_str()),
-            "{}: tooltip",
-            card.slug()
-        );
-        assert_eq!(
-            node["href"].as_str(),
-            Some(concept_iri(&config.base, card.slug()).as_str()),
-            "{}: link",
-            card.slug()
-        );
-    }
-}
-
-#[test]
-fn graphviz_renders_every_view_of_the_sample_cleanly() {
-    let (glossary, config) = sample();
-    let dir = scratch("dot", "views");
-    let focus = |slug: &str, depth| View {
-        focus: Some(slug.into()),
-        depth,
-        ..View::default()
-    };
-    let views = [
-        ("all", View::default()),
-        ("focus-1", focus("roce-v2", 1)),
-        ("focus-2", focus("roce-v2", 2)),
-        ("focus-chain", focus("nvme-of-1-1", 3)),
-        (
-            "status",
-            View {
-                cluster: Cluster::Status,
-                engine: Engine::Dot,
-                ..View::default()
-            },
-        ),
-        (
-            "component",
-            View {
-                cluster: Cluster::Component,
-                ..View::default()
-            },
-        ),
-        (
-            "filtered",
-            View {
-                statuses: vec!["shipping".into()],
-                cluster: Cluster::Component,
-                ..focus("dcbx", 2)
-            },
-        ),
-        (
-            "sfdp",
-            View {
-                engine: Engine::Sfdp,
-                ..View::default()
-            },
-        ),
-    ];
-    for (name, view) in &views {
-        render_clean(&dir, name, &glossary, &config, view);
-    }
-}
-
-#[test]
-fn the_sample_svg_shows_each_terms_label_tooltip_and_link() {
-    let (glossary, config) = sample();
-    let dir = scratch("dot", "sample-svg");
-    let svg = render_clean(&dir, "all", &glossary, &config, &View::default());
-    let cards: Vec<&Card> = glossary.cards().iter().collect();
-    assert_nodes_show_their_cards(&svg, &cards, &config);
-    let text = std::fs::read_to_string(&svg).unwrap();
-    // The legend names the statuses in use and the two kinds of edge.
-    assert!(text.contains(">shipping</text>"));
-    assert!(text.contains("supersedes (old → new)"));
-}
-
-#[test]
-fn hostile_text_survives_into_the_svg() {
-    let (glossary, config) = hostile();
-    let dir = scratch("dot", "hostile");
-    for (name, view) in [
-        ("all", View::default()),
-        (
-            "clusters",
-            View {
-                cluster: Cluster::Status,
-                engine: Engine::Dot,
-                ..View::default()
-            },
-        ),
-        (
-            "sfdp",
-            View {
-                engine: Engine::Sfdp,
-                ..View::default()
-            },
-        ),
-    ] {
-        let svg = render_clean(&dir, name, &glossary, &config, &view);
-        let cards: Vec<&Card> = glossary.cards().iter().collect();
-        assert_nodes_show_their_cards(&svg, &cards, &config);
-    }
-    assert_eq!(glossary.cards().len(), HOSTILE.len());
-}
-
-#[test]
-fn tooltips_longer_than_graphviz_accepts_are_cut_safely() {
+/// The hostile glossary, its first four definitions made longer than Graphviz takes in one
+/// quoted string, with backslashes and quotes around where the cut falls (100 kB each).
+pub fn long_definitions() -> (Glossary, Config) {
     let mut cards = hostile_cards();
-    // Backslashes and quotes around where the cut falls, a 100 kB definition in all.
     for (i, card) in cards.iter_mut().enumerate().take(4) {
         let filler = ["x", "\\", "\"", "é"][i];
         card.definition = format!(
@@ -242,41 +37,20 @@ fn tooltips_longer_than_graphviz_accepts_are_cut_safely() {
         );
     }
     let text: String = cards.iter().map(|c| c.to_json(false) + "\n").collect();
-    let (glossary, config) = checked("long.jsonl", &text);
-    let dir = scratch("dot", "long");
-    let svg = render_clean(&dir, "long", &glossary, &config, &View::default());
-    let nodes = svg_nodes(&svg);
-    for card in &glossary.cards()[..4] {
-        let tooltip = nodes[card.slug()]["tooltip"].as_str().unwrap();
-        let kept = tooltip
-            .strip_suffix('…')
-            .expect("a cut tooltip ends with …");
-        assert!(card.definition().starts_with(kept), "{}", card.slug());
-        assert!(
-            kept.len() > MAX_QUOTED / 5,
-            "{}: cut too early ({} bytes)",
-            card.slug(),
-            kept.len()
-        );
-    }
+    checked("long.jsonl", &text)
+}
+
+#[test]
+fn tooltips_longer_than_graphviz_accepts_are_cut() {
+    let (glossary, config) = long_definitions();
     let dot = String::from_utf8(dot_text(&glossary, &config, &View::default())).unwrap();
     let longest = dot.split('"').map(str::len).max().unwrap();
     assert!(longest <= MAX_QUOTED, "a quoted string of {longest} bytes");
 }
 
 #[test]
-fn sfdp_renders_a_generated_5000_term_glossary() {
+fn the_size_guard_stops_dot_at_500_terms() {
     let (glossary, config) = checked("5000.jsonl", &generated_jsonl(5000));
-    let dir = scratch("dot", "sfdp-5000");
-    let view = View {
-        engine: Engine::Sfdp,
-        max_nodes: Some(Engine::Sfdp.default_max_nodes()),
-        ..View::default()
-    };
-    let svg = render_clean(&dir, "5000", &glossary, &config, &view);
-    let nodes = svg_nodes(&svg);
-    assert_eq!(nodes.len(), 5000);
-    // The size guard would have stopped `dot`.
     let guarded = View {
         engine: Engine::Dot,
         max_nodes: Some(Engine::Dot.default_max_nodes()),
@@ -336,52 +110,13 @@ fn dot_output_is_byte_stable_across_runs_and_input_orders() {
 // ---------------------------------------------------------------------------------------
 // `glossgraph render`, end to end.
 
-pub fn glossgraph(args: &[&str], path: Option<&str>) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_glossgraph"));
-    command.args(args).current_dir(root());
-    if let Some(path) = path {
-        command.env("PATH", path);
-    }
-    command.output().expect("the glossgraph binary runs")
-}
-
-pub fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-#[test]
-fn render_writes_svg_png_and_pdf_and_leaves_no_temporary_file() {
-    let dir = scratch("dot", "render");
-    for (file, magic) in [
-        ("roce-v2.svg", &b"<?xml"[..]),
-        ("roce-v2.png", b"\x89PNG"),
-        ("roce-v2.pdf", b"%PDF"),
-    ] {
-        let output = dir.join(file);
-        let out = glossgraph(
-            &[
-                "render",
-                "--focus",
-                "roce-v2",
-                "--output",
-                output.to_str().unwrap(),
-            ],
-            None,
-        );
-        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-        let said = format!("glossgraph: wrote {} (", output.display());
-        assert!(stderr(&out).starts_with(&said), "{}", stderr(&out));
-        assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
-        assert!(std::fs::read(&output).unwrap().starts_with(magic), "{file}");
-    }
-    let names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    assert_eq!(names.len(), 3, "{names:?}");
-    let svg = dir.join("roce-v2.svg");
-    let nodes = svg_nodes(&svg);
-    assert!(nodes.contains_key("roce-v2") && nodes.contains_key("iwarp"));
+/// `glossgraph ARGS` with only `path` on the PATH.
+fn on_path(args: &[&str], path: &Path) -> std::process::Output {
+    glossgraph_command()
+        .args(args)
+        .env("PATH", path)
+        .output()
+        .expect("the glossgraph binary runs")
 }
 
 #[test]
@@ -390,10 +125,7 @@ fn render_says_how_to_install_graphviz_when_it_is_missing() {
     let empty = dir.join("empty-path");
     std::fs::create_dir_all(&empty).unwrap();
     let output = dir.join("map.png");
-    let out = glossgraph(
-        &["render", "--output", output.to_str().unwrap()],
-        Some(empty.to_str().unwrap()),
-    );
+    let out = on_path(&["render", "--output", output.to_str().unwrap()], &empty);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
@@ -404,10 +136,7 @@ fn render_says_how_to_install_graphviz_when_it_is_missing() {
     assert!(!output.exists());
     // An SVG on glossgraph's own layout needs no Graphviz: glossgraph draws it.
     let output = dir.join("map.svg");
-    let out = glossgraph(
-        &["render", "--output", output.to_str().unwrap()],
-        Some(empty.to_str().unwrap()),
-    );
+    let out = on_path(&["render", "--output", output.to_str().unwrap()], &empty);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(
         std::fs::read(&output).unwrap(),
@@ -419,16 +148,13 @@ fn render_says_how_to_install_graphviz_when_it_is_missing() {
 fn render_refuses_an_unknown_focus_with_a_suggestion() {
     let dir = scratch("dot", "unknown-focus");
     let output = dir.join("map.svg");
-    let out = glossgraph(
-        &[
-            "render",
-            "--focus",
-            "roce-vv2",
-            "--output",
-            output.to_str().unwrap(),
-        ],
-        None,
-    );
+    let out = glossgraph(&[
+        "render",
+        "--focus",
+        "roce-vv2",
+        "--output",
+        output.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
@@ -444,10 +170,7 @@ fn render_refuses_a_hairball_with_the_count_and_what_to_do() {
     std::fs::write(&input, generated_jsonl(600)).unwrap();
     let output = dir.join("map.svg");
     let (input, output_arg) = (input.to_str().unwrap(), output.to_str().unwrap());
-    let out = glossgraph(
-        &["render", input, "--output", output_arg, "--engine", "dot"],
-        None,
-    );
+    let out = glossgraph(&["render", input, "--output", output_arg, "--engine", "dot"]);
     assert_eq!(out.status.code(), Some(2));
     // After the notes every command prints (the warnings' count, the example base).
     let err = stderr(&out);
@@ -465,24 +188,7 @@ fn render_refuses_a_hairball_with_the_count_and_what_to_do() {
     );
     assert!(!output.exists());
     // The map engine, which the message names (and the default), draws it.
-    let out = glossgraph(&["render", input, "--output", output_arg], None);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(output.exists());
-    std::fs::remove_file(&output).unwrap();
-    // Raising the limit draws it.
-    let out = glossgraph(
-        &[
-            "render",
-            input,
-            "--output",
-            output_arg,
-            "--max-nodes",
-            "600",
-            "--engine",
-            "sfdp",
-        ],
-        None,
-    );
+    let out = glossgraph(&["render", input, "--output", output_arg]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(output.exists());
 }
@@ -497,15 +203,12 @@ fn render_refuses_a_glossary_with_errors() {
     )
     .unwrap();
     let output = dir.join("map.svg");
-    let out = glossgraph(
-        &[
-            "render",
-            input.to_str().unwrap(),
-            "--output",
-            output.to_str().unwrap(),
-        ],
-        None,
-    );
+    let out = glossgraph(&[
+        "render",
+        input.to_str().unwrap(),
+        "--output",
+        output.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("dangling-link"), "{}", stderr(&out));
     assert!(stderr(&out)
@@ -515,7 +218,7 @@ fn render_refuses_a_glossary_with_errors() {
 
 #[test]
 fn render_rejects_an_unknown_image_format() {
-    let out = glossgraph(&["render", "--output", "map.jpg"], None);
+    let out = glossgraph(&["render", "--output", "map.jpg"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
@@ -523,12 +226,14 @@ fn render_rejects_an_unknown_image_format() {
     );
 }
 
-#[test]
-fn render_draws_a_generated_5000_term_glossary_on_the_map_engine_by_default() {
-    let dir = scratch("dot", "map-5000");
-    let input = dir.join("5000.jsonl");
-    let out = glossgraph(
-        &[
+/// A generated glossary of 5,000 terms with planted topics and its map, drawn by `render` on
+/// its default engine (glossgraph's own): the cards and the SVG, made once per test run.
+pub fn map_of_5000_terms() -> (PathBuf, PathBuf) {
+    static MADE: std::sync::OnceLock<(PathBuf, PathBuf)> = std::sync::OnceLock::new();
+    MADE.get_or_init(|| {
+        let dir = scratch("dot", "map-5000");
+        let input = dir.join("5000.jsonl");
+        ok(&glossgraph(&[
             "generate",
             "--terms",
             "5000",
@@ -536,28 +241,22 @@ fn render_draws_a_generated_5000_term_glossary_on_the_map_engine_by_default() {
             "0.8",
             "--out",
             input.to_str().unwrap(),
-        ],
-        None,
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let svg = dir.join("map.svg");
-    let out = glossgraph(
-        &[
+        ]));
+        let svg = dir.join("map.svg");
+        ok(&glossgraph(&[
             "render",
             input.to_str().unwrap(),
             "--output",
             svg.to_str().unwrap(),
-        ],
-        None,
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let lint = tool("xmllint", &["--nonet", "--noout", svg.to_str().unwrap()]);
-    assert!(
-        lint.status.success(),
-        "{}",
-        String::from_utf8_lossy(&lint.stderr)
-    );
-    assert_eq!(svg_nodes(&svg).len(), 5000);
+        ]));
+        (input, svg)
+    })
+    .clone()
+}
+
+#[test]
+fn render_draws_a_generated_5000_term_glossary_on_the_map_engine_by_default() {
+    let (input, svg) = map_of_5000_terms();
     // Every topic is a box of its own.
     let text = std::fs::read_to_string(&svg).unwrap();
     let (glossary, _) = checked("5000.jsonl", &std::fs::read_to_string(&input).unwrap());
@@ -565,4 +264,144 @@ fn render_draws_a_generated_5000_term_glossary_on_the_map_engine_by_default() {
         text.matches("<rect class=\"topic\"").count(),
         glossary.map().topics().len()
     );
+    assert_eq!(text.matches("<g class=\"node\"").count(), 5000);
+}
+
+/// The node ids and the edges (`a -> b`, with `related` or `supersedes`) of a DOT map.
+pub fn drawn(dot: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+    let mut nodes = BTreeSet::new();
+    let mut edges = BTreeSet::new();
+    for line in dot.lines().map(str::trim_start) {
+        let Some(rest) = line.strip_prefix('"') else {
+            continue;
+        };
+        let (id, rest) = rest.split_once('"').unwrap();
+        if let Some(to) = rest.strip_prefix(" -> \"") {
+            let (to, attrs) = to.split_once('"').unwrap();
+            if attrs.contains("invis") {
+                continue;
+            }
+            let kind = if attrs.contains("dir=\"none\"") {
+                "related"
+            } else {
+                "supersedes"
+            };
+            edges.insert(format!("{id} -> {to} {kind}"));
+        } else if rest.starts_with(" [") {
+            nodes.insert(id.to_owned());
+        }
+    }
+    (nodes, edges)
+}
+
+/// A folder glossary of `files` (name, contents) in a fresh scratch folder.
+pub(crate) fn glossary(name: &str, files: &[(String, String)]) -> PathBuf {
+    let dir = scratch("dot", name);
+    for (file, text) in files {
+        fs::write(dir.join(file), text).unwrap();
+    }
+    dir
+}
+
+/// Cards `a`–`b`–`c` linked by `related` only, both ways: no supersession anywhere.
+pub(crate) fn related_only() -> Vec<(String, String)> {
+    vec![
+        ("a.json".into(), card("a", &["b"])),
+        ("b.json".into(), card("b", &["a", "c"])),
+        ("c.json".into(), card("c", &["b"])),
+    ]
+}
+
+/// A hub `h` related to six spokes, each related to three leaves of its own: 7 terms within
+/// one link of the hub, 25 within two.
+fn hub() -> PathBuf {
+    let mut files = Vec::new();
+    let spokes: Vec<String> = (1..=6).map(|i| format!("s{i}")).collect();
+    let refs: Vec<&str> = spokes.iter().map(String::as_str).collect();
+    files.push(("h.json".to_owned(), card("h", &refs)));
+    for spoke in &spokes {
+        let leaves: Vec<String> = (1..=3).map(|j| format!("{spoke}-l{j}")).collect();
+        let mut links: Vec<&str> = vec!["h"];
+        links.extend(leaves.iter().map(String::as_str));
+        files.push((format!("{spoke}.json"), card(spoke, &links)));
+        for leaf in &leaves {
+            files.push((format!("{leaf}.json"), card(leaf, &[spoke])));
+        }
+    }
+    glossary("hub", &files)
+}
+
+/// A focused view too large for the limit is told the depth that fits (issue 23, item 3).
+#[test]
+fn a_focused_view_too_large_is_told_the_depth_that_fits() {
+    let dir = hub();
+    let render = |extra: &[&str]| {
+        let mut args = vec!["render", ".", "--focus", "h", "--output", "h.svg"];
+        args.extend_from_slice(extra);
+        let (code, _, stderr) = outcome(&run_in(&dir, &args, None));
+        assert_eq!(code, 2, "{stderr}");
+        stderr
+    };
+    let dot = render(&["--depth", "2", "--engine", "dot", "--max-nodes", "10"]);
+    assert!(
+        dot.contains("would draw 25 nodes")
+            && dot.contains("--depth 1 draws 7")
+            && dot.contains("--engine map"),
+        "{dot}"
+    );
+    let map = render(&["--depth", "2", "--max-nodes", "10"]);
+    assert!(map.contains("--depth 1 draws 7"), "{map}");
+    assert!(
+        !map.contains("--engine"),
+        "the map engine is the one drawing: {map}"
+    );
+    // When even one link away is too many, a lower depth is no advice.
+    let one = render(&["--depth", "1", "--engine", "dot", "--max-nodes", "5"]);
+    assert!(!one.contains("--depth"), "{one}");
+    assert!(one.contains("--engine map"), "{one}");
+}
+
+/// A map's legend shows only the kinds of link it draws (issue 23, item 10).
+#[test]
+fn the_legend_shows_only_the_kinds_of_link_drawn() {
+    let dir = glossary("legend", &related_only());
+    let (code, dot, stderr) = outcome(&run_in(
+        &dir,
+        &["export", ".", "--format", "dot", "--out", "-"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(dot.contains("related"), "{dot}");
+    assert!(!dot.contains("supersedes"), "{dot}");
+    // The sample has both kinds; a focus view of related terms only draws one.
+    let (_, dot, _) = outcome(&run_in(
+        root(),
+        &["export", "--format", "dot", "--out", "-"],
+        None,
+    ));
+    assert!(dot.contains("supersedes (old") && dot.contains("- - - related"));
+    let (_, dot, _) = outcome(&run_in(
+        root(),
+        &[
+            "export", "--format", "dot", "--focus", "pfc", "--depth", "1", "--out", "-",
+        ],
+        None,
+    ));
+    let (_, edges) = drawn(&dot);
+    assert!(edges.iter().all(|e| e.ends_with(" related")), "{edges:#?}");
+    assert!(!dot.contains("supersedes"), "{dot}");
+}
+
+/// Issue 40, item 11: `render` says what it wrote (the PNG, drawn by Graphviz, with its size
+/// in pixels: `render_says_the_size_of_a_png`).
+#[test]
+fn render_says_what_it_wrote() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["map.html", "map.svg"] {
+        let path = dir.path().join(name);
+        let out = glossgraph(&["render", "--output", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let said = format!("glossgraph: wrote {} (", path.display());
+        assert!(stderr(&out).contains(&said), "{}", stderr(&out));
+    }
 }

@@ -1,9 +1,11 @@
 //! `glossgraph export`: every format into a folder, all or nothing, with a manifest and a
-//! drift gate; and the conventions of the command line around it.
+//! drift gate that prints the command to run; what it says about the files it wrote, the
+//! terms it would remove and the flags that shape only some formats. (The conventions every
+//! command shares are in `cli.rs`.)
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
@@ -11,9 +13,12 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use crate::util::{glossgraph, outcome, root, run_in};
+use crate::util::fixtures::slug_of;
+use crate::util::{
+    glossgraph, glossgraph_command, ok, outcome, root, run_in, scratch, signal, stderr,
+};
 
-const FILES: [&str; 18] = [
+pub(crate) const FILES: [&str; 18] = [
     "glossary.cyjs",
     "glossary.dot",
     "glossary.edges.csv",
@@ -50,7 +55,7 @@ fn snapshot(dir: &Path) -> BTreeMap<String, String> {
     out
 }
 
-fn export(dir: &Path, args: &[&str]) -> (i32, String, String) {
+pub(crate) fn export(dir: &Path, args: &[&str]) -> (i32, String, String) {
     let mut all = vec!["export"];
     all.extend_from_slice(args);
     outcome(&run_in(dir, &all, None))
@@ -300,7 +305,7 @@ fn an_export_under_way(
         })
         .collect();
     let allowed = sample.join(",");
-    let mut child = glossgraph()
+    let mut child = glossgraph_command()
         .args(["export", "big.jsonl", "--out", "out", "--quiet"])
         .args(["--allow-removal", &allowed])
         .current_dir(tmp)
@@ -353,12 +358,11 @@ fn the_next_run_removes_the_staging_folder_of_a_killed_one() {
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(killed.is_dir(), "kill -9 leaves the staging folder");
-    // Another export into the same folder, still running (a stand-in: any live process).
-    let mut running = std::process::Command::new("sleep")
-        .arg("60")
-        .spawn()
-        .unwrap();
-    let live = tmp.path().join(format!(".out.staging-{}", running.id()));
+    // Another export into the same folder, still running (a stand-in: any live process, such
+    // as this test's).
+    let live = tmp
+        .path()
+        .join(format!(".out.staging-{}", std::process::id()));
     fs::create_dir(&live).unwrap();
     fs::write(live.join("glossary.ttl"), "being written").unwrap();
     // Not a staging folder of `out`, though no process has its number.
@@ -367,8 +371,6 @@ fn the_next_run_removes_the_staging_folder_of_a_killed_one() {
 
     let data = root().join("data");
     let (code, _, stderr) = export(tmp.path(), &[data.to_str().unwrap(), "--out", "out"]);
-    running.kill().unwrap();
-    running.wait().unwrap();
     assert_eq!(code, 0, "{stderr}");
     assert!(
         !killed.exists(),
@@ -392,97 +394,21 @@ fn the_next_run_removes_the_staging_folder_of_a_killed_one() {
     );
 }
 
-/// A small file system of its own, mounted for one test and unmounted when dropped.
-#[cfg(target_os = "linux")]
-struct Mounted(std::path::PathBuf);
-
-#[cfg(target_os = "linux")]
-impl Mounted {
-    /// A tmpfs of `size` (as `mount -o size=` reads it) at `dir`.
-    fn tmpfs(dir: &Path, size: &str) -> Self {
-        fs::create_dir_all(dir).unwrap();
-        let out = std::process::Command::new("mount")
-            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
-            .arg(dir)
-            .output()
-            .expect("mount runs");
-        assert!(
-            out.status.success(),
-            "this test mounts a {size} tmpfs to fill it, which needs root (CI runs as root): {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        Self(dir.to_path_buf())
-    }
-}
-
-#[cfg(target_os = "linux")]
-impl Drop for Mounted {
-    fn drop(&mut self) {
-        let _ = std::process::Command::new("umount").arg(&self.0).status();
-    }
-}
-
-/// Issue 22: exporting onto a full file system named neither the file nor the folder. Now
-/// the error names both and says what to do; the previous exports stay as they were.
-#[cfg(target_os = "linux")]
-#[test]
-fn a_full_disk_names_the_file_and_the_folder() {
-    let tmp = tempfile::tempdir().unwrap();
-    let small = Mounted::tmpfs(&tmp.path().join("small"), "256k");
-    fs::create_dir(small.0.join("out")).unwrap();
-    fs::write(small.0.join("out/glossary.ttl"), "previous").unwrap();
-    let data = root().join("data");
-    let (code, _, stderr) = export(&small.0, &[data.to_str().unwrap(), "--out", "out"]);
-    assert_eq!(code, 2, "{stderr}");
-    let line = stderr
-        .lines()
-        .find(|l| l.starts_with("glossgraph: error: "))
-        .unwrap_or_default();
-    let file = FILES
-        .iter()
-        .find(|f| line.starts_with(&format!("glossgraph: error: cannot write {f} into `out`: ")));
-    assert!(
-        file.is_some(),
-        "the file and the folder are not named: {stderr}"
-    );
-    assert!(line.contains("No space left on device"), "{stderr}");
-    assert!(
-        line.ends_with(
-            "the file system is full: free some space on it, or export to a folder on another \
-             file system (--out DIR); `out` is as it was before this run"
-        ),
-        "{stderr}"
-    );
-    assert_eq!(
-        fs::read_to_string(small.0.join("out/glossary.ttl")).unwrap(),
-        "previous"
-    );
-    let left: Vec<String> = fs::read_dir(&small.0)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    assert_eq!(left, ["out"], "the staging folder is left");
-}
-
 #[cfg(unix)]
 #[test]
 fn an_interrupted_export_cleans_up_and_says_so() {
-    for signal in ["-INT", "-TERM"] {
+    for name in ["INT", "TERM"] {
         let tmp = tempfile::tempdir().unwrap();
         let (child, staging, before) = an_export_under_way(tmp.path());
-        let sent = std::process::Command::new("kill")
-            .args([signal, &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
+        signal(child.id(), name);
         let (code, _, stderr) = outcome(&child.wait_with_output().unwrap());
-        assert_eq!(code, 130, "{signal}: {stderr}");
+        assert_eq!(code, 130, "SIG{name}: {stderr}");
         assert!(
             stderr.contains("interrupted; nothing was written"),
             "{stderr}"
         );
-        assert!(!staging.exists(), "{signal}: the staging folder is left");
-        assert_eq!(snapshot(&tmp.path().join("out")), before, "{signal}");
+        assert!(!staging.exists(), "SIG{name}: the staging folder is left");
+        assert_eq!(snapshot(&tmp.path().join("out")), before, "SIG{name}");
     }
 }
 
@@ -655,7 +581,7 @@ fn one_format_to_standard_output() {
 
 #[test]
 fn a_closed_pipe_ends_the_run_quietly() {
-    let mut child = glossgraph()
+    let mut child = glossgraph_command()
         .args(["export", "--format", "ntriples", "--out", "-"])
         .current_dir(root())
         .stdout(Stdio::piped())
@@ -673,97 +599,6 @@ fn a_closed_pipe_ends_the_run_quietly() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
-}
-
-#[test]
-fn completions_and_man_page_come_from_the_same_definitions() {
-    let (code, script, _) = outcome(&run_in(root(), &["completions", "bash"], None));
-    assert_eq!(code, 0);
-    let registered = std::process::Command::new("bash")
-        .args([
-            "-c",
-            "eval \"$1\" && complete -p glossgraph",
-            "bash",
-            &script,
-        ])
-        .output()
-        .expect("bash runs");
-    assert!(
-        String::from_utf8_lossy(&registered.stdout).contains("glossgraph"),
-        "{}",
-        String::from_utf8_lossy(&registered.stderr)
-    );
-    let (code, man, _) = outcome(&run_in(root(), &["man"], None));
-    assert_eq!(code, 0);
-    assert!(
-        man.starts_with(".ie \\n(.g .ds Aq \\(aq") || man.contains(".TH glossgraph"),
-        "{man}"
-    );
-    // Every page the main page points to exists, and reads as a man page: `groff -k -man`
-    // (what `man` runs: `-k` decodes UTF-8 as man-db's preconv does) formats it without a
-    // warning.
-    let pages: Vec<&str> = man
-        .lines()
-        .filter_map(|l| l.strip_prefix("glossgraph\\-")?.strip_suffix("(1)"))
-        .collect();
-    for sub in ["check", "export", "completions", "query", "serve"] {
-        assert!(
-            pages.contains(&sub),
-            "the man page lists `{sub}`: {pages:?}"
-        );
-    }
-    for sub in pages {
-        let (code, page, stderr) = outcome(&run_in(root(), &["man", sub], None));
-        assert_eq!(code, 0, "{stderr}");
-        assert!(page.contains(&format!(".TH glossgraph-{sub} 1")), "{page}");
-        let mut groff = std::process::Command::new("groff")
-            .args(["-k", "-man", "-Tutf8", "-ww", "-P-bou"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("groff (Debian groff-base) is installed by scripts/install-test-tools.sh");
-        groff
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(page.as_bytes())
-            .unwrap();
-        let shown = groff.wait_with_output().unwrap();
-        assert!(shown.status.success());
-        assert_eq!(
-            String::from_utf8_lossy(&shown.stderr),
-            "",
-            "groff on `man {sub}`"
-        );
-        let text = String::from_utf8_lossy(&shown.stdout);
-        assert!(text.contains(&format!("glossgraph {sub}")), "{text}");
-        if sub == "export" {
-            assert!(
-                text.contains("--format") && text.contains("--check"),
-                "{text}"
-            );
-        }
-    }
-    let (code, _, stderr) = outcome(&run_in(root(), &["man", "nope"], None));
-    assert_eq!(code, 2);
-    assert!(
-        stderr.contains("man pages exist for: export, check,"),
-        "{stderr}"
-    );
-}
-
-#[test]
-fn colour_only_when_asked_or_on_a_terminal() {
-    let tmp = tempfile::tempdir().unwrap();
-    let (_, plain, _) = outcome(&run_in(tmp.path(), &["check", "."], None));
-    assert!(!plain.contains('\x1b'));
-    let (_, coloured, _) = outcome(&run_in(
-        tmp.path(),
-        &["check", ".", "--color", "always"],
-        None,
-    ));
-    assert!(coloured.contains("\x1b[1;31m"), "{coloured}");
 }
 
 #[test]
@@ -937,4 +772,147 @@ fn the_files_written_are_listed_in_one_order_with_readable_sizes() {
     for out in ["two", "three"] {
         assert_eq!(listing(out), first);
     }
+}
+
+/// `export --check` prints the command that regenerates the folder (issue 23, item 4).
+#[test]
+fn export_check_prints_the_command_that_regenerates_the_folder() {
+    let dir = scratch("export", "export-check");
+    let out = dir.join("x");
+    let out = out.to_str().unwrap();
+    let args = [
+        "export",
+        "--out",
+        out,
+        "--format",
+        "turtle,graphml",
+        "--focus",
+        "roce-v2",
+    ];
+    let (code, _, stderr) = outcome(&run_in(root(), &args, None));
+    assert_eq!(code, 0, "{stderr}");
+    fs::write(dir.join("x/glossary.ttl"), "stale\n").unwrap();
+    let mut check = args.to_vec();
+    check.push("--check");
+    let (code, stdout, stderr) = outcome(&run_in(root(), &check, None));
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.contains("glossary.ttl"), "{stdout}");
+    let command =
+        format!("`glossgraph export --out {out} --format turtle,graphml --focus roce-v2`");
+    assert!(stderr.contains(&command), "{command} not in: {stderr}");
+    // The command printed does regenerate the folder.
+    let (code, _, stderr) = outcome(&run_in(root(), &args, None));
+    assert_eq!(code, 0, "{stderr}");
+    let (code, _, stderr) = outcome(&run_in(root(), &check, None));
+    assert_eq!(code, 0, "{stderr}");
+
+    // Two formats to standard output: --format was given, and named two.
+    let (code, _, stderr) = outcome(&run_in(
+        root(),
+        &["export", "--format", "turtle,graphml", "--out", "-"],
+        None,
+    ));
+    assert_eq!(code, 2);
+    assert!(!stderr.contains("choose it with --format"), "{stderr}");
+    assert!(
+        stderr.contains("--format names 2 (turtle, graphml)"),
+        "{stderr}"
+    );
+}
+
+/// Issue 40, item 12: the flags that shape the drawings say so when other formats come with them.
+#[test]
+fn drawing_flags_say_which_formats_they_shape() {
+    let out = glossgraph(&[
+        "export", "--out", "-", "--format", "turtle", "--focus", "roce-v2",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(
+            "note: --focus shapes only glossary.dot and glossary.svg, which this run does not write; every other format holds all 34 terms"
+        ),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// Issue 40, item 7: thousands of removed terms are shown as `check` shows a rule (ten, then a
+/// count), and can be allowed in bulk from a file of slugs.
+#[test]
+fn many_removals_are_capped_and_can_be_allowed_from_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("old.jsonl");
+    let new = dir.path().join("new.jsonl");
+    ok(&glossgraph(&[
+        "generate",
+        "--terms",
+        "60",
+        "--out",
+        old.to_str().unwrap(),
+    ]));
+    let text = std::fs::read_to_string(&old).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // The new version keeps the cards whose related terms all stay: drop the last 25.
+    let kept: Vec<&str> = lines[..35].to_vec();
+    let kept_slugs: Vec<String> = kept.iter().map(|l| slug_of(l)).collect();
+    let cleaned: Vec<String> = kept
+        .iter()
+        .map(|l| {
+            let mut card: serde_json::Value = serde_json::from_str(l).unwrap();
+            for field in ["related", "supersedes", "supersededBy"] {
+                if let Some(list) = card[field].as_array_mut() {
+                    list.retain(|s| kept_slugs.iter().any(|k| Some(k.as_str()) == s.as_str()));
+                }
+            }
+            card.to_string()
+        })
+        .collect();
+    std::fs::write(&new, cleaned.join("\n") + "\n").unwrap();
+    let out = dir.path().join("ex");
+    let out_arg = out.to_str().unwrap();
+    let base = ["--base", "https://glossary.test/", "--format", "ntriples"];
+    ok(&glossgraph(
+        &[
+            &["export", old.to_str().unwrap(), "--out", out_arg][..],
+            &base,
+        ]
+        .concat(),
+    ));
+    let refused = glossgraph(
+        &[
+            &["export", new.to_str().unwrap(), "--out", out_arg][..],
+            &base,
+        ]
+        .concat(),
+    );
+    assert_eq!(refused.status.code(), Some(1));
+    let err = stderr(&refused);
+    assert_eq!(
+        err.matches("was exported, but the glossary has no card")
+            .count(),
+        10,
+        "{err}"
+    );
+    assert!(
+        err.contains("… and 15 more terms gone the same way"),
+        "{err}"
+    );
+    assert!(err.contains("--allow-removals-from FILE"), "{err}");
+    let gone: Vec<String> = lines[35..].iter().map(|l| slug_of(l)).collect();
+    let list = dir.path().join("removed.txt");
+    std::fs::write(&list, format!("# retired in v2\n{}\n", gone.join("\n"))).unwrap();
+    ok(&glossgraph(
+        &[
+            &[
+                "export",
+                new.to_str().unwrap(),
+                "--out",
+                out_arg,
+                "--allow-removals-from",
+                list.to_str().unwrap(),
+            ][..],
+            &base,
+        ]
+        .concat(),
+    ));
 }

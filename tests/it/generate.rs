@@ -1,35 +1,15 @@
 //! `glossgraph generate`: a 2,000-term corpus, as a folder and as JSON Lines, passes the real
-//! `check` with zero errors, and has the shape the generator promises.
+//! `check` with zero errors, and has the shape the generator promises; the file its name says
+//! is written, never over an existing one in silence, and the run says what it wrote.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
 use serde_json::Value;
 
+use crate::util::{glossgraph, ok, outcome, run_in, scratch, stderr, stdout};
+
 const TERMS: usize = 2000;
-
-fn glossgraph(args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_glossgraph"))
-        .args(args)
-        .output()
-        .expect("the glossgraph binary runs");
-    assert!(
-        out.status.code().is_some(),
-        "glossgraph was killed: {args:?}"
-    );
-    out
-}
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("generate")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn generate(out: &Path, seed: &str) {
     let terms = TERMS.to_string();
@@ -74,7 +54,7 @@ fn strings(value: &Value) -> Vec<&str> {
 
 #[test]
 fn a_generated_corpus_checks_clean_in_both_layouts_and_has_the_promised_shape() {
-    let dir = scratch("corpus");
+    let dir = scratch("generate", "corpus");
     let jsonl = dir.join("corpus.jsonl");
     let folder = dir.join("cards");
     generate(&jsonl, "42");
@@ -212,7 +192,7 @@ fn a_generated_corpus_checks_clean_in_both_layouts_and_has_the_promised_shape() 
 
 #[test]
 fn generate_is_byte_stable_and_refuses_a_non_empty_folder() {
-    let dir = scratch("stable");
+    let dir = scratch("generate", "stable");
     let (a, b) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
     generate(&a, "42");
     generate(&b, "42");
@@ -230,7 +210,7 @@ fn generate_is_byte_stable_and_refuses_a_non_empty_folder() {
 
 #[test]
 fn untidy_cards_warn_of_each_habit_at_the_asked_rate_and_never_err() {
-    let dir = scratch("untidy");
+    let dir = scratch("generate", "untidy");
     let (tidy, untidy) = (dir.join("tidy.jsonl"), dir.join("untidy.jsonl"));
     generate(&tidy, "5");
     let terms = TERMS.to_string();
@@ -283,5 +263,79 @@ fn untidy_cards_warn_of_each_habit_at_the_asked_rate_and_never_err() {
         ] {
             assert_eq!(a[field], b[field], "{field} of {}", a["slug"]);
         }
+    }
+}
+
+/// `generate` says what it wrote, and where (issue 23, item 10).
+#[test]
+fn generate_says_what_it_wrote() {
+    let dir = scratch("generate", "generate");
+    let (code, _, stderr) = outcome(&run_in(
+        &dir,
+        &["generate", "--terms", "5", "--out", "cards.jsonl"],
+        None,
+    ));
+    assert_eq!(code, 0);
+    assert_eq!(
+        stderr,
+        "glossgraph: wrote 5 cards to cards.jsonl (JSON Lines)\n"
+    );
+    let (code, _, stderr) = outcome(&run_in(
+        &dir,
+        &["generate", "--terms", "5", "--out", "cards"],
+        None,
+    ));
+    assert_eq!(code, 0);
+    assert_eq!(
+        stderr,
+        "glossgraph: wrote 5 cards to cards (one <slug>.json per card)\n"
+    );
+    let (code, stdout, stderr) = outcome(&run_in(
+        &dir,
+        &["generate", "--terms", "5", "--out", "-"],
+        None,
+    ));
+    assert_eq!(code, 0);
+    assert_eq!(stdout.lines().count(), 5);
+    assert_eq!(stderr, "glossgraph: wrote 5 cards to standard output\n");
+}
+
+/// Issue 40, item 15: a `.json` path gets one JSON array file, which the glossary reader takes; an
+/// existing file is never overwritten in silence.
+#[test]
+fn generate_writes_the_file_its_name_says_and_never_overwrites_in_silence() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["gen20.json", "gen20.jsonl"] {
+        let path = dir.path().join(name);
+        let path_arg = path.to_str().unwrap();
+        ok(&glossgraph(&[
+            "generate", "--terms", "20", "--out", path_arg,
+        ]));
+        assert!(path.is_file(), "{name}");
+        if name.ends_with(".json") {
+            let cards: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            assert_eq!(cards.as_array().map(Vec::len), Some(20));
+        }
+        let out = glossgraph(&["check", path_arg, "--color", "never"]);
+        assert!(
+            stderr(&out).contains("20 cards") || stdout(&out).contains("20 cards"),
+            "{}{}",
+            stdout(&out),
+            stderr(&out)
+        );
+        let before = std::fs::read(&path).unwrap();
+        let again = glossgraph(&["generate", "--terms", "5", "--out", path_arg]);
+        assert_eq!(again.status.code(), Some(2), "{name}");
+        assert!(
+            stderr(&again).contains("exists already"),
+            "{}",
+            stderr(&again)
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), before, "left as it was");
+        ok(&glossgraph(&[
+            "generate", "--terms", "5", "--out", path_arg, "--force",
+        ]));
+        assert_ne!(std::fs::read(&path).unwrap(), before);
     }
 }

@@ -1,11 +1,15 @@
-//! glossgraph's integration tests: the real binary on fixture folders, and the real programs
-//! users open the outputs with. One test binary, one module per area.
+//! glossgraph's integration tests: the real binary on fixture folders, one module per area,
+//! needing nothing but the Rust toolchain, git and a shell; and, with `--features consumers`,
+//! the real programs users open the outputs with (`consumers/`). One test binary; the helpers
+//! all tests share are in `util/`.
 
 mod architecture;
 mod check;
-mod csv;
-mod cytoscape;
+mod cli;
+#[cfg(feature = "consumers")]
+mod consumers;
 mod diff;
+mod doc_examples;
 mod docs;
 mod dot;
 mod export;
@@ -16,13 +20,11 @@ mod gexf;
 mod graphml;
 mod html;
 mod import;
-mod issue23;
 mod maintainer;
 mod map;
 mod nodelink;
 mod rdf;
 mod rdf_docs;
-mod second_hour;
 mod site;
 mod site_folder;
 mod sparql;

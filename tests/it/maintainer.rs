@@ -1,19 +1,17 @@
-//! The maintainer's loop: `fmt`, `check` of single card files, the card's JSON Schema read by
-//! a JSON Schema validator (check-jsonschema), the SARIF report read by Microsoft's SARIF
-//! validator, and GitHub's workflow commands.
+//! The maintainer's loop: `fmt`, `check` of single card files, the SARIF report's locations,
+//! GitHub's workflow commands, `check --fix` and `serve --watch`. (check-jsonschema, the SARIF
+//! validator and `patch` read what it writes in `consumers/maintainer.rs`.)
 
 use std::fs;
 use std::path::Path;
-use std::process::Command;
 
 use serde_json::Value;
 use tempfile::TempDir;
 
-use crate::sparql::require;
 use crate::util::{card, outcome, root, run_in};
 
 /// A folder holding `files` (name, contents).
-fn folder(files: &[(&str, &str)]) -> TempDir {
+pub(crate) fn folder(files: &[(&str, &str)]) -> TempDir {
     let dir = tempfile::tempdir().expect("a temporary folder");
     for (name, text) in files {
         fs::write(dir.path().join(name), text).expect("a fixture file");
@@ -28,7 +26,7 @@ fn scrambled(value: &Value) -> String {
 }
 
 /// The seed card, scrambled, and as it is.
-fn seed() -> (String, String) {
+pub(crate) fn seed() -> (String, String) {
     let text = fs::read_to_string(root().join("data/roce-v2.json")).expect("the seed card");
     let value: Value = serde_json::from_str(&text).expect("the seed card is JSON");
     (scrambled(&value), text)
@@ -216,159 +214,8 @@ fn check_of_card_files_reports_them_in_their_glossarys_context() {
     );
 }
 
-#[test]
-fn check_jsonschema_accepts_the_sample_against_the_schema_and_rejects_broken_cards() {
-    let check_jsonschema = require("check-jsonschema");
-    let dir = tempfile::tempdir().unwrap();
-    let (code, schema, stderr) = outcome(&run_in(root(), &["schema"], None));
-    assert_eq!(code, 0, "stderr: {stderr}");
-    let schema_file = dir.path().join("card.schema.json");
-    fs::write(&schema_file, &schema).unwrap();
-    let validate = |files: &[&Path]| {
-        Command::new(&check_jsonschema)
-            .arg("--schemafile")
-            .arg(&schema_file)
-            .args(files)
-            .output()
-            .expect("check-jsonschema runs")
-    };
-    let samples: Vec<_> = fs::read_dir(root().join("data"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    assert!(samples.len() > 10);
-    let refs: Vec<&Path> = samples.iter().map(|p| p.as_path()).collect();
-    let out = validate(&refs);
-    assert!(
-        out.status.success(),
-        "the sample passes: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-
-    let seed: Value =
-        serde_json::from_str(&fs::read_to_string(root().join("data/roce-v2.json")).unwrap())
-            .unwrap();
-    // One card per structural finding of `check` (its rule id names the file).
-    let broken: [Breakage; 12] = [
-        ("missing-field", |v| {
-            v.as_object_mut().unwrap().remove("definition");
-        }),
-        ("missing-field-citation", |v| {
-            v["citations"][0].as_object_mut().unwrap().remove("url");
-        }),
-        ("unknown-status", |v| v["status"] = "shipped".into()),
-        ("unknown-field", |v| v["stauts"] = "shipping".into()),
-        ("wrong-type", |v| v["related"] = "rdma".into()),
-        ("wrong-type-null", |v| v["aliases"] = Value::Null),
-        ("bad-slug", |v| v["slug"] = "RoCE v2".into()),
-        ("bad-date", |v| v["firstSeen"] = "2014-13".into()),
-        ("citation-url", |v| {
-            v["citations"][0]["url"] = "ftp://a.example/x".into()
-        }),
-        ("empty-label", |v| v["term"] = " ".into()),
-        ("bad-citation-id", |v| {
-            v["citations"][0]["id"] = "a/b".into()
-        }),
-        ("duplicate-entry", |v| {
-            v["related"] = serde_json::json!(["rdma", "rdma"])
-        }),
-    ];
-    for (name, breaks) in broken {
-        let mut card = seed.clone();
-        breaks(&mut card);
-        let file = dir.path().join(format!("{name}.json"));
-        fs::write(&file, serde_json::to_string_pretty(&card).unwrap()).unwrap();
-        let out = validate(&[&file]);
-        assert_eq!(
-            out.status.code(),
-            Some(1),
-            "{name} is rejected: {}",
-            String::from_utf8_lossy(&out.stdout)
-        );
-    }
-}
-
-/// Issue 46, item 7: what `check` takes for a citation id, the schema's pattern takes too
-/// (and the marker counts); what one refuses, the other refuses.
-#[test]
-fn check_and_the_schema_agree_on_citation_ids() {
-    let check_jsonschema = require("check-jsonschema");
-    let dir = tempfile::tempdir().unwrap();
-    let (code, schema, stderr) = outcome(&run_in(root(), &["schema"], None));
-    assert_eq!(code, 0, "stderr: {stderr}");
-    let schema_file = dir.path().join("card.schema.json");
-    fs::write(&schema_file, &schema).unwrap();
-    let ids = [
-        ("x-1", true),
-        ("a.b:c_d", true),
-        ("日本", true),
-        ("\u{661}\u{662}", true),
-        ("Ⅻ", true),
-        ("é", true),
-        ("a/b", false),
-        ("a b", false),
-        ("a,b", false),
-        ("#1", false),
-        ("", false),
-        ("e\u{301}", false),
-    ];
-    let mut files = Vec::new();
-    for (i, (id, _)) in ids.iter().enumerate() {
-        let folder = dir.path().join(format!("g{i}"));
-        fs::create_dir(&folder).unwrap();
-        let card = serde_json::json!({
-            "slug": "c", "term": "C", "definition": "D.", "note": format!("See [{id}]."),
-            "citations": [{"id": id, "title": "T", "url": "https://a.example/"}],
-        });
-        let file = folder.join("c.json");
-        fs::write(&file, serde_json::to_string_pretty(&card).unwrap()).unwrap();
-        files.push(file);
-    }
-    let out = Command::new(&check_jsonschema)
-        .arg("--schemafile")
-        .arg(&schema_file)
-        .args(["--output-format", "json"])
-        .args(&files)
-        .output()
-        .expect("check-jsonschema runs");
-    let verdict: Value = serde_json::from_slice(&out.stdout).expect("a JSON verdict");
-    let refused: Vec<String> = verdict["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["filename"].as_str().unwrap().to_owned())
-        .collect();
-    for ((id, valid), file) in ids.iter().zip(&files) {
-        let by_schema = !refused.iter().any(|f| Path::new(f) == file);
-        let (_, stdout, _) = outcome(&run_in(
-            file.parent().unwrap(),
-            &["check", ".", "--format", "json"],
-            None,
-        ));
-        let report: Value = serde_json::from_str(&stdout).unwrap();
-        let citation_findings: Vec<&str> = report["findings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|f| f["rule"].as_str().unwrap())
-            .filter(|rule| rule.contains("citation"))
-            .collect();
-        assert_eq!(by_schema, *valid, "the schema on {id:?}: {verdict}");
-        assert_eq!(
-            citation_findings.is_empty(),
-            *valid,
-            "check on {id:?}: {citation_findings:?}"
-        );
-    }
-}
-
-/// A way to break a card: its name, and what it does to the card.
-type Breakage = (&'static str, fn(&mut Value));
-
 /// `check --format FORMAT` of the small glossary with a file name that needs escaping.
-fn report_of_small_glossary(format: &str) -> (TempDir, String) {
+pub(crate) fn report_of_small_glossary(format: &str) -> (TempDir, String) {
     let dir = small_glossary();
     fs::rename(dir.path().join("c.json"), dir.path().join("c, 100%.json")).unwrap();
     let (code, stdout, stderr) = outcome(&run_in(
@@ -381,8 +228,8 @@ fn report_of_small_glossary(format: &str) -> (TempDir, String) {
 }
 
 #[test]
-fn the_sarif_validator_accepts_the_sarif_report() {
-    let (dir, sarif) = report_of_small_glossary("sarif");
+fn the_sarif_report_locates_each_finding_by_its_files_uri() {
+    let (_dir, sarif) = report_of_small_glossary("sarif");
     let doc: Value = serde_json::from_str(&sarif).unwrap();
     let results = doc["runs"][0]["results"].as_array().unwrap();
     assert!(results.len() >= 2, "{sarif}");
@@ -390,148 +237,6 @@ fn the_sarif_validator_accepts_the_sarif_report() {
     assert_eq!(location["artifactLocation"]["uri"], "c,%20100%25.json");
     assert_eq!(location["artifactLocation"]["uriBaseId"], "SRCROOT");
     assert!(location["region"]["startLine"].as_u64().unwrap() >= 1);
-    validate_sarif(dir.path(), &sarif);
-}
-
-/// Issue 46, item 16: the SARIF had no `columnKind`, and after three emoji `startColumn` was
-/// 59 (characters) where SARIF's default unit, UTF-16 code units, gives 62. The run says
-/// `utf16CodeUnits` and counts so: in a card file, on a card's later line, after other cards
-/// of a one-line array, and at a syntax error.
-#[test]
-fn sarif_columns_are_utf16_code_units_as_the_run_declares() {
-    let emoji = "\u{1F600}\u{1F680}\u{1F4A9}";
-    let dir = folder(&[
-        (
-            "a.json",
-            &format!(r#"{{"slug": "a", "term": "{emoji}", "definition":"D", "related":["zz"]}}"#),
-        ),
-        (
-            "b.json",
-            &format!("{{\n  \"slug\": \"b\", \"term\": \"B\", \"definition\": \"D.\",\n  \"aliases\": [\"{emoji}\"], \"related\": [\"zy\"]\n}}\n"),
-        ),
-        (
-            "c.json",
-            &format!(r#"{{"slug": "c", "term": "{emoji}" "definition": "D."}}"#),
-        ),
-    ]);
-    let array = format!(
-        r#"[{{"slug": "d", "term": "{emoji}", "definition": "D."}}, {{"slug": "e", "term": "E", "definition": "D.", "related": ["zx"]}}]"#
-    );
-    let more = folder(&[("cards.json", &array)]);
-    // Where a finding is, counted in UTF-16 code units and in characters.
-    let at = |file: &str, needle: &str| {
-        let path = match file {
-            "cards.json" => more.path().join(file),
-            _ => dir.path().join(file),
-        };
-        let text = fs::read_to_string(path).unwrap();
-        let offset = text.find(needle).unwrap();
-        let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
-        let before = &text[line_start..offset];
-        let line = text[..offset].matches('\n').count() + 1;
-        (
-            line,
-            before.encode_utf16().count() + 1,
-            before.chars().count() + 1,
-        )
-    };
-    let mut expected = vec![
-        ("a.json", at("a.json", "\"zz\"")),
-        ("b.json", at("b.json", "\"zy\"")),
-        ("c.json", at("c.json", "\"definition\"")),
-    ];
-    let (code, sarif, stderr) = outcome(&run_in(
-        dir.path(),
-        &["check", ".", "--format", "sarif"],
-        None,
-    ));
-    assert_eq!(code, 1, "{stderr}");
-    let doc: Value = serde_json::from_str(&sarif).unwrap();
-    assert_eq!(doc["runs"][0]["columnKind"], "utf16CodeUnits");
-    let place = |doc: &Value, file: &str, rule: &str| -> (usize, usize) {
-        let results = doc["runs"][0]["results"].as_array().unwrap();
-        let r = results
-            .iter()
-            .find(|r| {
-                r["ruleId"] == rule
-                    && r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == file
-            })
-            .unwrap_or_else(|| panic!("no {rule} in {file}: {doc}"));
-        let region = &r["locations"][0]["physicalLocation"]["region"];
-        (
-            region["startLine"].as_u64().unwrap() as usize,
-            region["startColumn"].as_u64().unwrap() as usize,
-        )
-    };
-    let (line, utf16, chars) = expected[0].1;
-    assert_eq!((utf16, chars), (62, 59), "the issue's numbers");
-    assert_eq!(place(&doc, "a.json", "dangling-link"), (line, utf16));
-    let (line, utf16, _) = expected[1].1;
-    assert_eq!(place(&doc, "b.json", "dangling-link"), (line, utf16));
-    let (line, utf16, _) = expected[2].1;
-    assert_eq!(place(&doc, "c.json", "json-syntax"), (line, utf16));
-    let (code, more_sarif, stderr) = outcome(&run_in(
-        more.path(),
-        &["check", "cards.json", "--format", "sarif"],
-        None,
-    ));
-    assert_eq!(code, 1, "{stderr}");
-    let more_doc: Value = serde_json::from_str(&more_sarif).unwrap();
-    expected.push(("cards.json", at("cards.json", "\"zx\"")));
-    let (line, utf16, chars) = expected[3].1;
-    assert!(utf16 > chars);
-    assert_eq!(
-        place(&more_doc, "cards.json", "dangling-link"),
-        (line, utf16)
-    );
-    validate_sarif(more.path(), &more_sarif);
-    // The JSON report keeps counting characters, as the README says.
-    let (_, json, _) = outcome(&run_in(
-        dir.path(),
-        &["check", ".", "--format", "json"],
-        None,
-    ));
-    let report: Value = serde_json::from_str(&json).unwrap();
-    let a = report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["file"] == "./a.json" && f["rule"] == "dangling-link")
-        .unwrap();
-    assert_eq!(a["column"], 59);
-    validate_sarif(dir.path(), &sarif);
-}
-
-/// Runs Microsoft's SARIF validator on `sarif`, written into `dir`: no error, no warning.
-fn validate_sarif(dir: &Path, sarif: &str) {
-    let multitool = root().join("target/test-tools/sarif/node_modules/.bin/sarif-multitool");
-    assert!(
-        multitool.is_file(),
-        "run scripts/install-test-tools.sh: {} is missing",
-        multitool.display()
-    );
-    let log = dir.join("report.sarif");
-    fs::write(&log, sarif).unwrap();
-    let validation = dir.join("validation.sarif");
-    let out = Command::new(&multitool)
-        .arg("validate")
-        .arg(&log)
-        .arg("--output")
-        .arg(&validation)
-        .env("DOTNET_CLI_TELEMETRY_OPTOUT", "1")
-        .output()
-        .expect("sarif-multitool runs");
-    let said = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(out.status.success(), "{said}");
-    let validation: Value = serde_json::from_str(&fs::read_to_string(&validation).unwrap())
-        .expect("the validator writes its own SARIF");
-    let problems: Vec<&Value> = validation["runs"][0]["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|r| r["level"] == "error" || r["level"] == "warning")
-        .collect();
-    assert!(problems.is_empty(), "the validator says: {said}");
 }
 
 #[test]
@@ -562,36 +267,267 @@ fn github_annotations_name_file_line_and_rule_with_escapes() {
     );
 }
 
-/// The command between the last pair of backticks of `text`'s line that holds `marker`.
-fn suggested(text: &str, marker: &str) -> String {
-    let line = text
-        .lines()
-        .find(|l| l.contains(marker))
-        .unwrap_or_else(|| panic!("no line with {marker:?} in {text}"));
-    let end = line.rfind('`').expect("a closing backtick");
-    let start = line[..end].rfind('`').expect("an opening backtick");
-    line[start + 1..end].to_owned()
+/// A glossary with what `--fix` mends: `b` lists `a` as related and as replaced, `a` lists
+/// neither back; `a` links to `bb` (a typo of `b`) and spells two keys wrong.
+pub(crate) fn fixable_glossary() -> TempDir {
+    folder(&[
+        (
+            "a.json",
+            "{\n  \"slug\": \"a\",\n  \"term\": \"A\",\n  \"Definition\": \"The a.\",\n  \"alias\": [\"AA\"],\n  \"related\": [\"bb\"]\n}",
+        ),
+        (
+            "b.json",
+            "{\n  \"supersedes\": [\n    \"a\"\n  ],\n  \"slug\": \"b\",\n  \"term\": \"B\",\n  \"definition\": \"The b.\",\n  \"related\": [\n    \"a\"\n  ]\n}\n",
+        ),
+    ])
 }
 
-/// Runs `command` as a POSIX shell reads it, in `dir`, with the binary under test first on
-/// the PATH: a suggestion run as printed.
-fn run_as_printed(dir: &Path, command: &str) -> (i32, String, String) {
-    let bin = Path::new(env!("CARGO_BIN_EXE_glossgraph"))
-        .parent()
-        .unwrap();
-    let path = std::env::join_paths(std::iter::once(bin.to_path_buf()).chain(
-        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
-    ))
+/// The findings of `check --format json` in `dir`, as `rule pointer` lines.
+fn findings(dir: &Path) -> Vec<String> {
+    let (_, stdout, _) = outcome(&run_in(dir, &["check", ".", "--format", "json"], None));
+    let report: Value = serde_json::from_str(&stdout).expect("a JSON report");
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            format!(
+                "{} {}",
+                f["rule"].as_str().unwrap(),
+                f["pointer"].as_str().unwrap_or("-")
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn misspelled_keys_are_one_finding_with_their_did_you_mean() {
+    let dir = fixable_glossary();
+    let (code, stdout, _) = outcome(&run_in(dir.path(), &["check", "."], None));
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains("missing required field `definition`; the card has `Definition`"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("= help: did you mean `definition`?"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("unknown field `alias`"), "{stdout}");
+    assert!(
+        stdout.contains("= help: did you mean `aliases`?"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "fixable: 2 with `glossgraph check . --fix`, 3 more with `--fix --unsafe-fixes`"
+        ),
+        "{stdout}"
+    );
+    // One finding for the pair: no `missing-field` at /definition, no `empty-label`.
+    let found = findings(dir.path());
+    assert_eq!(
+        found,
+        [
+            "missing-field /Definition",
+            "unknown-field /alias",
+            "dangling-link /related/0",
+            "one-way-supersedes /supersedes/0",
+            "one-way-related /related/0",
+        ]
+    );
+}
+
+#[test]
+fn check_fix_adds_missing_mirrors_and_unsafe_fixes_take_the_single_guess() {
+    let dir = fixable_glossary();
+    let b_before = fs::read(dir.path().join("b.json")).unwrap();
+
+    // --dry-run: a unified diff that `patch` applies, nothing written.
+    let a_before = fs::read_to_string(dir.path().join("a.json")).unwrap();
+    let (code, diff, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--dry-run"],
+        None,
+    ));
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        diff.starts_with("--- a/a.json\n+++ b/a.json\n@@ "),
+        "{diff}"
+    );
+    assert!(stderr.contains("would apply 2 fixes in 1 file"), "{stderr}");
+    assert!(stderr.contains("3 more with --unsafe-fixes"), "{stderr}");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("a.json")).unwrap(),
+        a_before
+    );
+
+    // --fix: the safe fixes only, said file by file; the rest is reported.
+    let (code, stdout, stderr) = outcome(&run_in(dir.path(), &["check", ".", "--fix"], None));
+    assert_eq!(code, 1, "errors are left: {stdout}");
+    assert!(
+        stderr.contains("fixed a.json: `a`: added `b` to `supersededBy`, added `b` to `related`"),
+        "{stderr}"
+    );
+    let a: Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("a.json")).unwrap()).unwrap();
+    assert_eq!(
+        a["related"],
+        serde_json::json!(["bb", "b"]),
+        "added at the end"
+    );
+    assert_eq!(a["supersededBy"], serde_json::json!(["b"]));
+    assert_eq!(
+        fs::read(dir.path().join("b.json")).unwrap(),
+        b_before,
+        "b is not written"
+    );
+    assert_eq!(
+        findings(dir.path()),
+        [
+            "dangling-link /related/0",
+            "missing-field /Definition",
+            "unknown-field /alias"
+        ]
+    );
+    let (code, stdout, stderr) = outcome(&run_in(dir.path(), &["fmt", "--check", "."], None));
+    assert_eq!(
+        (code, stdout.as_str()),
+        (0, ""),
+        "fixed files are formatted: {stderr}"
+    );
+
+    // --unsafe-fixes: the single guesses.
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--unsafe-fixes"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("renamed `Definition` to `definition`"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("replaced `bb` by `b` in `related`"),
+        "{stderr}"
+    );
+    let a: Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("a.json")).unwrap()).unwrap();
+    assert_eq!(a["definition"], "The a.");
+    assert_eq!(a["aliases"], serde_json::json!(["AA"]));
+    assert_eq!(
+        a["related"],
+        serde_json::json!(["b"]),
+        "the typo became the link it meant, once"
+    );
+    assert!(findings(dir.path()).is_empty());
+
+    // Nothing left to do: nothing written, exit 0.
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--dry-run"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+}
+
+/// Waits up to 20 s for `done`; false if it never came.
+pub(crate) fn eventually(mut done: impl FnMut() -> bool) -> bool {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while std::time::Instant::now() < deadline {
+        if done() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    false
+}
+
+#[test]
+fn serve_watch_reloads_edits_and_keeps_the_last_good_glossary_through_a_broken_one() {
+    use crate::util::http::Request;
+    use crate::util::server::Served;
+    let dir = tempfile::tempdir().unwrap();
+    for entry in fs::read_dir(root().join("data")).unwrap() {
+        let path = entry.unwrap().path();
+        fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
+    }
+    let input = dir.path().to_str().unwrap();
+    let server = Served::start(&[input, "--watch"]);
+    assert!(
+        eventually(|| server.log().contains("watching")),
+        "{}",
+        server.log()
+    );
+    let page = || Request::get(&server.url("/term/roce-v2/")).send().body;
+    assert!(page().contains("RoCEv2 carries InfiniBand transport packets"));
+
+    // An edit: the page, the RDF and queries show it.
+    let seed_file = dir.path().join("roce-v2.json");
+    let seed = fs::read_to_string(&seed_file).unwrap();
+    let edited = seed.replace(
+        "RoCEv2 carries InfiniBand transport packets",
+        "RoCEv2, edited, carries InfiniBand transport packets",
+    );
+    fs::write(&seed_file, &edited).unwrap();
+    assert!(
+        eventually(|| page().contains("RoCEv2, edited, carries")),
+        "{}",
+        server.log()
+    );
+    let turtle = Request::get(&server.url("/term/roce-v2"))
+        .header("Accept", "text/turtle")
+        .send()
+        .body;
+    assert!(turtle.contains("RoCEv2, edited, carries"), "{turtle}");
+    // The line may come a moment after the new glossary is served.
+    assert!(
+        eventually(|| server.log().contains("glossgraph: reloaded 34 cards")),
+        "{}",
+        server.log()
+    );
+
+    // A new card is a new page and a new answer.
+    fs::write(dir.path().join("watched.json"), card("watched", &[])).unwrap();
+    assert!(
+        eventually(|| Request::get(&server.url("/term/watched/")).send().status == 200),
+        "{}",
+        server.log()
+    );
+    let answer = Request::get(&server.url("/query"))
+        .query(
+            "query",
+            "ASK { ?c ?p ?o FILTER(str(?o) = \"Term watched\") }",
+        )
+        .header("Accept", "application/sparql-results+json")
+        .send()
+        .body;
+    assert!(answer.contains("true"), "{answer}");
+
+    // A broken edit: reported with its file and place; the last good glossary is served.
+    fs::write(
+        &seed_file,
+        "{\n  \"slug\": \"roce-v2\",\n  \"term\" \"x\"\n}\n",
+    )
     .unwrap();
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(command)
-        .current_dir(dir)
-        .env("PATH", path)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("sh runs");
-    outcome(&out)
+    assert!(
+        eventually(|| server.log().contains("roce-v2.json:3:10")),
+        "{}",
+        server.log()
+    );
+    assert!(server
+        .log()
+        .contains("still serving the last glossary without errors"));
+    assert!(page().contains("RoCEv2, edited, carries"));
+
+    // Fixed: served again.
+    fs::write(&seed_file, &seed).unwrap();
+    assert!(
+        eventually(|| page().contains("RoCEv2 carries InfiniBand transport packets")),
+        "{}",
+        server.log()
+    );
 }
 
 /// Issue 46, item 8: suggested commands dropped the input (`run \`glossgraph fmt\``,
@@ -734,516 +670,6 @@ fn control_characters_of_cards_reach_no_terminal_as_themselves() {
     assert_eq!(code, 2);
     assert!(!raw(&stderr), "{stderr:?}");
     assert!(stderr.contains("`x\\u{001b}[2J.jsonl`"), "{stderr}");
-}
-
-/// The `files` and `exclude` patterns of each hook of `.pre-commit-hooks.yaml`, read as the
-/// file lays them out (one `key: value` a line).
-fn hook_patterns() -> Vec<(String, String, String)> {
-    let text = fs::read_to_string(root().join(".pre-commit-hooks.yaml")).unwrap();
-    let mut hooks: Vec<(String, String, String)> = Vec::new();
-    for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
-        let line = line.trim_start_matches("- ").trim();
-        let Some((key, value)) = line.split_once(": ") else {
-            continue;
-        };
-        match key {
-            "id" => hooks.push((value.to_owned(), String::new(), String::new())),
-            "files" => hooks.last_mut().unwrap().1 = value.to_owned(),
-            "exclude" => hooks.last_mut().unwrap().2 = value.to_owned(),
-            _ => {}
-        }
-    }
-    hooks
-}
-
-/// Issue 46, item 10: the hooks matched every `*.json`; `check` exited 2 on `card.schema.json`
-/// and `.vscode/settings.json`, and `fmt` rewrote the settings as if they were a card. The
-/// hooks are handed the cards' folder only, and `check` and `fmt` leave a file of no glossary
-/// alone, saying so.
-#[test]
-fn hooks_and_commands_leave_the_repositorys_other_json_alone() {
-    // pre-commit selects files with Python's `re.search` on `files`, less `exclude`.
-    let python = require("python3");
-    let paths = [
-        "data/roce-v2.json",
-        "data/topic/x.json",
-        "data/cards.jsonl",
-        "card.schema.json",
-        ".vscode/settings.json",
-        "exports/manifest.json",
-        "data/.drafts/x.json",
-        "notdata/x.json",
-    ];
-    let hooks = hook_patterns();
-    assert_eq!(hooks.len(), 2, "{hooks:?}");
-    for (id, files, exclude) in &hooks {
-        let script = "import re, sys\nfiles, exclude = sys.argv[1], sys.argv[2]\nfor p in sys.argv[3:]:\n    print(p, bool(re.search(files, p)) and not (exclude and re.search(exclude, p)))";
-        let out = Command::new(&python)
-            .args(["-c", script, files, exclude])
-            .args(paths)
-            .output()
-            .unwrap();
-        let said = String::from_utf8(out.stdout).unwrap();
-        let picked: Vec<&str> = said
-            .lines()
-            .filter_map(|l| l.strip_suffix(" True"))
-            .collect();
-        let expected: &[&str] = if id == "glossgraph-fmt" {
-            &["data/roce-v2.json", "data/topic/x.json", "data/cards.jsonl"]
-        } else {
-            &["data/roce-v2.json", "data/topic/x.json"]
-        };
-        assert_eq!(picked, expected, "{id}: {said}");
-    }
-
-    // A repository as the README sets it up: the cards with their settings, the schema and
-    // VS Code's settings beside them.
-    let repo = tempfile::tempdir().unwrap();
-    let dir = repo.path();
-    fs::create_dir_all(dir.join("data")).unwrap();
-    fs::create_dir_all(dir.join(".vscode")).unwrap();
-    fs::write(dir.join("data/glossgraph.toml"), "title = \"T\"\n").unwrap();
-    let (untidy, canonical) = seed();
-    fs::write(dir.join("data/roce-v2.json"), &untidy).unwrap();
-    let (_, schema, _) = outcome(&run_in(root(), &["schema"], None));
-    fs::write(dir.join("card.schema.json"), &schema).unwrap();
-    let settings =
-        r#"{"json.schemas": [{"fileMatch": ["data/*.json"], "url": "./card.schema.json"}]}"#;
-    fs::write(dir.join(".vscode/settings.json"), settings).unwrap();
-    let named = [
-        "data/roce-v2.json",
-        "card.schema.json",
-        ".vscode/settings.json",
-    ];
-
-    let mut args = vec!["fmt"];
-    args.extend(named);
-    let (code, _, stderr) = outcome(&run_in(dir, &args, None));
-    assert_eq!(code, 0, "{stderr}");
-    assert_eq!(
-        fs::read_to_string(dir.join("data/roce-v2.json")).unwrap(),
-        canonical
-    );
-    assert_eq!(
-        fs::read_to_string(dir.join(".vscode/settings.json")).unwrap(),
-        settings
-    );
-    assert_eq!(
-        fs::read_to_string(dir.join("card.schema.json")).unwrap(),
-        schema
-    );
-    for foreign in &named[1..] {
-        assert!(
-            stderr.contains(&format!(
-                "note: `{foreign}` is left alone: no glossgraph.toml"
-            )),
-            "{stderr}"
-        );
-    }
-
-    // The seed links to terms this glossary lacks: its findings are the card's own.
-    let mut args = vec!["check", "--format", "json"];
-    args.extend(named);
-    let (code, stdout, stderr) = outcome(&run_in(dir, &args, None));
-    assert_eq!(code, 1, "{stderr}");
-    let report: Value = serde_json::from_str(&stdout).unwrap();
-    assert!(report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|f| f["file"] == "data/roce-v2.json"));
-    assert!(
-        stderr.contains("`card.schema.json` is left alone"),
-        "{stderr}"
-    );
-    for format in ["human", "json"] {
-        let (code, stdout, stderr) = outcome(&run_in(
-            dir,
-            &["check", ".vscode/settings.json", "--format", format],
-            None,
-        ));
-        assert_eq!(code, 0, "{stdout} {stderr}");
-        assert!(
-            stderr.contains("`.vscode/settings.json` is left alone"),
-            "{stderr}"
-        );
-        if format == "json" {
-            let report: Value = serde_json::from_str(&stdout).unwrap();
-            assert_eq!(report["findings"], serde_json::json!([]));
-        } else {
-            assert!(stdout.starts_with("ok: 0 errors, 0 warnings"), "{stdout}");
-        }
-    }
-    // Without settings, a file holding a card is still a card (and is fixed by `fmt`).
-    fs::remove_file(dir.join("data/glossgraph.toml")).unwrap();
-    fs::write(dir.join("data/roce-v2.json"), &untidy).unwrap();
-    let (code, _, stderr) = outcome(&run_in(dir, &["fmt", "data/roce-v2.json"], None));
-    assert_eq!(code, 0, "{stderr}");
-    assert_eq!(
-        fs::read_to_string(dir.join("data/roce-v2.json")).unwrap(),
-        canonical
-    );
-}
-
-/// A glossary with what `--fix` mends: `b` lists `a` as related and as replaced, `a` lists
-/// neither back; `a` links to `bb` (a typo of `b`) and spells two keys wrong.
-fn fixable_glossary() -> TempDir {
-    folder(&[
-        (
-            "a.json",
-            "{\n  \"slug\": \"a\",\n  \"term\": \"A\",\n  \"Definition\": \"The a.\",\n  \"alias\": [\"AA\"],\n  \"related\": [\"bb\"]\n}",
-        ),
-        (
-            "b.json",
-            "{\n  \"supersedes\": [\n    \"a\"\n  ],\n  \"slug\": \"b\",\n  \"term\": \"B\",\n  \"definition\": \"The b.\",\n  \"related\": [\n    \"a\"\n  ]\n}\n",
-        ),
-    ])
-}
-
-/// The findings of `check --format json` in `dir`, as `rule pointer` lines.
-fn findings(dir: &Path) -> Vec<String> {
-    let (_, stdout, _) = outcome(&run_in(dir, &["check", ".", "--format", "json"], None));
-    let report: Value = serde_json::from_str(&stdout).expect("a JSON report");
-    report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| {
-            format!(
-                "{} {}",
-                f["rule"].as_str().unwrap(),
-                f["pointer"].as_str().unwrap_or("-")
-            )
-        })
-        .collect()
-}
-
-#[test]
-fn misspelled_keys_are_one_finding_with_their_did_you_mean() {
-    let dir = fixable_glossary();
-    let (code, stdout, _) = outcome(&run_in(dir.path(), &["check", "."], None));
-    assert_eq!(code, 1);
-    assert!(
-        stdout.contains("missing required field `definition`; the card has `Definition`"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("= help: did you mean `definition`?"),
-        "{stdout}"
-    );
-    assert!(stdout.contains("unknown field `alias`"), "{stdout}");
-    assert!(
-        stdout.contains("= help: did you mean `aliases`?"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains(
-            "fixable: 2 with `glossgraph check . --fix`, 3 more with `--fix --unsafe-fixes`"
-        ),
-        "{stdout}"
-    );
-    // One finding for the pair: no `missing-field` at /definition, no `empty-label`.
-    let found = findings(dir.path());
-    assert_eq!(
-        found,
-        [
-            "missing-field /Definition",
-            "unknown-field /alias",
-            "dangling-link /related/0",
-            "one-way-supersedes /supersedes/0",
-            "one-way-related /related/0",
-        ]
-    );
-}
-
-#[test]
-fn check_fix_adds_missing_mirrors_and_unsafe_fixes_take_the_single_guess() {
-    let dir = fixable_glossary();
-    let b_before = fs::read(dir.path().join("b.json")).unwrap();
-
-    // --dry-run: a unified diff that `patch` applies, nothing written.
-    let a_before = fs::read_to_string(dir.path().join("a.json")).unwrap();
-    let (code, diff, stderr) = outcome(&run_in(
-        dir.path(),
-        &["check", ".", "--fix", "--dry-run"],
-        None,
-    ));
-    assert_eq!(code, 1, "{stderr}");
-    assert!(
-        diff.starts_with("--- a/a.json\n+++ b/a.json\n@@ "),
-        "{diff}"
-    );
-    assert!(stderr.contains("would apply 2 fixes in 1 file"), "{stderr}");
-    assert!(stderr.contains("3 more with --unsafe-fixes"), "{stderr}");
-    assert_eq!(
-        fs::read_to_string(dir.path().join("a.json")).unwrap(),
-        a_before
-    );
-    let patched = tempfile::tempdir().unwrap();
-    fs::write(patched.path().join("a.json"), &a_before).unwrap();
-    let mut patch = Command::new(require("patch"))
-        .args(["-p1", "--quiet"])
-        .current_dir(patched.path())
-        .stdin(std::process::Stdio::piped())
-        .spawn()
-        .expect("patch runs");
-    std::io::Write::write_all(&mut patch.stdin.take().unwrap(), diff.as_bytes()).unwrap();
-    assert!(patch.wait().unwrap().success());
-
-    // --fix: the safe fixes only, said file by file; the rest is reported.
-    let (code, stdout, stderr) = outcome(&run_in(dir.path(), &["check", ".", "--fix"], None));
-    assert_eq!(code, 1, "errors are left: {stdout}");
-    assert!(
-        stderr.contains("fixed a.json: `a`: added `b` to `supersededBy`, added `b` to `related`"),
-        "{stderr}"
-    );
-    let a = fs::read_to_string(dir.path().join("a.json")).unwrap();
-    assert_eq!(
-        a,
-        fs::read_to_string(patched.path().join("a.json")).unwrap(),
-        "the diff said what --fix wrote"
-    );
-    let a: Value = serde_json::from_str(&a).unwrap();
-    assert_eq!(
-        a["related"],
-        serde_json::json!(["bb", "b"]),
-        "added at the end"
-    );
-    assert_eq!(a["supersededBy"], serde_json::json!(["b"]));
-    assert_eq!(
-        fs::read(dir.path().join("b.json")).unwrap(),
-        b_before,
-        "b is not written"
-    );
-    assert_eq!(
-        findings(dir.path()),
-        [
-            "dangling-link /related/0",
-            "missing-field /Definition",
-            "unknown-field /alias"
-        ]
-    );
-    let (code, stdout, stderr) = outcome(&run_in(dir.path(), &["fmt", "--check", "."], None));
-    assert_eq!(
-        (code, stdout.as_str()),
-        (0, ""),
-        "fixed files are formatted: {stderr}"
-    );
-
-    // --unsafe-fixes: the single guesses.
-    let (code, stdout, stderr) = outcome(&run_in(
-        dir.path(),
-        &["check", ".", "--fix", "--unsafe-fixes"],
-        None,
-    ));
-    assert_eq!(code, 0, "{stdout}{stderr}");
-    assert!(
-        stderr.contains("renamed `Definition` to `definition`"),
-        "{stderr}"
-    );
-    assert!(
-        stderr.contains("replaced `bb` by `b` in `related`"),
-        "{stderr}"
-    );
-    let a: Value =
-        serde_json::from_str(&fs::read_to_string(dir.path().join("a.json")).unwrap()).unwrap();
-    assert_eq!(a["definition"], "The a.");
-    assert_eq!(a["aliases"], serde_json::json!(["AA"]));
-    assert_eq!(
-        a["related"],
-        serde_json::json!(["b"]),
-        "the typo became the link it meant, once"
-    );
-    assert!(findings(dir.path()).is_empty());
-
-    // Nothing left to do: nothing written, exit 0.
-    let (code, _, stderr) = outcome(&run_in(
-        dir.path(),
-        &["check", ".", "--fix", "--dry-run"],
-        None,
-    ));
-    assert_eq!(code, 0, "{stderr}");
-}
-
-/// Waits up to 20 s for `done`; false if it never came.
-fn eventually(mut done: impl FnMut() -> bool) -> bool {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while std::time::Instant::now() < deadline {
-        if done() {
-            return true;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
-    false
-}
-
-#[test]
-fn serve_watch_reloads_edits_and_keeps_the_last_good_glossary_through_a_broken_one() {
-    use crate::sparql::{curl, Served};
-    let dir = tempfile::tempdir().unwrap();
-    for entry in fs::read_dir(root().join("data")).unwrap() {
-        let path = entry.unwrap().path();
-        fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
-    }
-    let input = dir.path().to_str().unwrap();
-    let server = Served::start(&[input, "--watch"]);
-    assert!(
-        eventually(|| server.log().contains("watching")),
-        "{}",
-        server.log()
-    );
-    let page = || curl(&[&server.url("/term/roce-v2/")]).2;
-    assert!(page().contains("RoCEv2 carries InfiniBand transport packets"));
-
-    // An edit: the page, the RDF and queries show it.
-    let seed_file = dir.path().join("roce-v2.json");
-    let seed = fs::read_to_string(&seed_file).unwrap();
-    let edited = seed.replace(
-        "RoCEv2 carries InfiniBand transport packets",
-        "RoCEv2, edited, carries InfiniBand transport packets",
-    );
-    fs::write(&seed_file, &edited).unwrap();
-    assert!(
-        eventually(|| page().contains("RoCEv2, edited, carries")),
-        "{}",
-        server.log()
-    );
-    let (_, _, turtle) = curl(&["-H", "Accept: text/turtle", &server.url("/term/roce-v2")]);
-    assert!(turtle.contains("RoCEv2, edited, carries"), "{turtle}");
-    assert!(
-        server.log().contains("glossgraph: reloaded 34 cards"),
-        "{}",
-        server.log()
-    );
-
-    // A new card is a new page and a new answer.
-    fs::write(dir.path().join("watched.json"), card("watched", &[])).unwrap();
-    assert!(
-        eventually(|| curl(&[&server.url("/term/watched/")]).0 == 200),
-        "{}",
-        server.log()
-    );
-    let (_, _, answer) = curl(&[
-        "-G",
-        "--data-urlencode",
-        "query=ASK { ?c ?p ?o FILTER(str(?o) = \"Term watched\") }",
-        "-H",
-        "Accept: application/sparql-results+json",
-        &server.url("/query"),
-    ]);
-    assert!(answer.contains("true"), "{answer}");
-
-    // A broken edit: reported with its file and place; the last good glossary is served.
-    fs::write(
-        &seed_file,
-        "{\n  \"slug\": \"roce-v2\",\n  \"term\" \"x\"\n}\n",
-    )
-    .unwrap();
-    assert!(
-        eventually(|| server.log().contains("roce-v2.json:3:10")),
-        "{}",
-        server.log()
-    );
-    assert!(server
-        .log()
-        .contains("still serving the last glossary without errors"));
-    assert!(page().contains("RoCEv2, edited, carries"));
-
-    // Fixed: served again.
-    fs::write(&seed_file, &seed).unwrap();
-    assert!(
-        eventually(|| page().contains("RoCEv2 carries InfiniBand transport packets")),
-        "{}",
-        server.log()
-    );
-}
-
-/// Issue 46, item 12: `serve --watch` on a glossary with errors starts (it refused: "fix them
-/// first"), every page shows the check report and comes again until the glossary is fixed;
-/// an edit that breaks it later puts the report over the last glossary without errors.
-#[test]
-fn serve_watch_starts_on_a_broken_glossary_and_shows_its_errors_in_the_pages() {
-    use crate::sparql::{curl, Served};
-    let dir = tempfile::tempdir().unwrap();
-    for entry in fs::read_dir(root().join("data")).unwrap() {
-        let path = entry.unwrap().path();
-        fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
-    }
-    let seed_file = dir.path().join("roce-v2.json");
-    let seed = fs::read_to_string(&seed_file).unwrap();
-    let broken = "{\n  \"slug\": \"roce-v2\",\n  \"term\" \"x\"\n}\n";
-    fs::write(&seed_file, broken).unwrap();
-    let input = dir.path().to_str().unwrap();
-    let server = Served::start(&[input, "--watch"]);
-    assert!(
-        eventually(|| server.log().contains("watching")),
-        "{}",
-        server.log()
-    );
-    assert!(
-        server
-            .log()
-            .contains("every page shows them until they are fixed"),
-        "{}",
-        server.log()
-    );
-    for path in ["/", "/term/roce-v2/", "/map.html", "/nowhere"] {
-        let (status, headers, body) = curl(&[&server.url(path)]);
-        assert_eq!(status, 503, "{path}: {body}");
-        assert!(headers.contains("\r\nrefresh: 2\r\n"), "{path}: {headers}");
-        assert!(headers.contains("content-type: text/html"), "{headers}");
-        assert!(
-            body.contains("<h1 id=\"glossary-errors\">The glossary has errors</h1>"),
-            "{body}"
-        );
-        assert!(body.contains("roce-v2.json:3:10"), "{body}");
-    }
-    let (status, _, body) = curl(&[&server.url("/query?query=ASK%7B%7D")]);
-    assert_eq!(status, 503);
-    assert!(body.contains("roce-v2.json:3:10"), "{body}");
-
-    // Fixed: the glossary is served, the report gone.
-    fs::write(&seed_file, &seed).unwrap();
-    let page = || curl(&[&server.url("/term/roce-v2/")]);
-    assert!(eventually(|| page().0 == 200), "{}", server.log());
-    let (_, headers, body) = page();
-    assert!(body.contains("<h1>RoCEv2</h1>"), "{body}");
-    assert!(!body.contains("glossary-errors"), "{body}");
-    assert!(!headers.contains("refresh:"), "{headers}");
-
-    // Broken again: the last glossary without errors, under the report, on every page.
-    fs::write(&seed_file, broken).unwrap();
-    assert!(
-        eventually(|| page().2.contains("glossary-errors")),
-        "{}",
-        server.log()
-    );
-    let (status, headers, body) = page();
-    assert_eq!(status, 200);
-    assert!(headers.contains("\r\nrefresh: 2\r\n"), "{headers}");
-    assert!(body.contains("<h1>RoCEv2</h1>"), "{body}");
-    assert!(body.contains("roce-v2.json:3:10"), "{body}");
-    assert!(body.contains("the last glossary without errors"), "{body}");
-    assert!(
-        server
-            .log()
-            .contains("still serving the last glossary without errors"),
-        "{}",
-        server.log()
-    );
-    // The map fills its window: no report over it; queries answer from the last glossary.
-    let (status, headers, map) = curl(&[&server.url("/map.html")]);
-    assert_eq!(status, 200);
-    assert!(!map.contains("glossary-errors") && !headers.contains("refresh:"));
-    let (status, _, _) = curl(&[&server.url("/query?query=ASK%7B%7D")]);
-    assert_eq!(status, 200);
-
-    fs::write(&seed_file, &seed).unwrap();
-    assert!(
-        eventually(|| !page().2.contains("glossary-errors")),
-        "{}",
-        server.log()
-    );
 }
 
 /// Issue 46, item 2: `x` holds its links under `relatd`; `nvme-tcp` and `iser` list `x`, and
@@ -1620,4 +1046,36 @@ fn schema_offers_no_flag_that_changes_nothing_46() {
         help.contains("It is strict: an unknown key is rejected"),
         "{help}"
     );
+}
+
+/// The command between the last pair of backticks of `text`'s line that holds `marker`.
+fn suggested(text: &str, marker: &str) -> String {
+    let line = text
+        .lines()
+        .find(|l| l.contains(marker))
+        .unwrap_or_else(|| panic!("no line with {marker:?} in {text}"));
+    let end = line.rfind('`').expect("a closing backtick");
+    let start = line[..end].rfind('`').expect("an opening backtick");
+    line[start + 1..end].to_owned()
+}
+
+/// Runs `command` as a POSIX shell reads it, in `dir`, with the binary under test first on
+/// the PATH: a suggestion run as printed.
+fn run_as_printed(dir: &Path, command: &str) -> (i32, String, String) {
+    let bin = Path::new(env!("CARGO_BIN_EXE_glossgraph"))
+        .parent()
+        .unwrap();
+    let path = std::env::join_paths(std::iter::once(bin.to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .unwrap();
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("sh runs");
+    outcome(&out)
 }

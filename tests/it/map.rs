@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use glossgraph::generate::{Generator, Params};
 
-use super::graphml::{scratch, shuffled_lines};
-use super::sparql::{glossgraph, ok};
+use crate::util::fixtures::shuffled_lines;
+use crate::util::{glossgraph, ok, scratch};
 
 /// A generated glossary of `terms` terms with planted topics, as JSON Lines.
 fn with_topics(terms: u32) -> String {

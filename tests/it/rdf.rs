@@ -1,33 +1,28 @@
 //! RDF/SKOS export and import (issue 3).
 //!
-//! Golden files: `tests/golden/rdf/glossary.*` hold the export of the sample glossary in
-//! every format, and `docs/rdf.md` shows the RoCEv2 card in every format. Both are compared
-//! byte for byte; after an intended change of the mapping, regenerate them with
-//!
-//! ```sh
-//! GLOSSGRAPH_BLESS=1 cargo test --test it rdf
-//! ```
-//!
-//! and review the diff. Consumer checks run `rapper` (raptor2-utils) and python3 with rdflib,
-//! installed by `scripts/install-test-tools.sh`; a missing tool fails the test.
+//! Golden files: the sample glossary's export in every format is `exports/glossary.*` (after
+//! an intended change of the mapping, `cargo run -- export` writes it again), and
+//! `docs/rdf.md` shows the RoCEv2 card in every format (`GLOSSGRAPH_BLESS=1 cargo test --test
+//! it rdf_docs` writes it again). Both are compared byte for byte; review the diff. (Skosify,
+//! raptor and rdflib read the export in `consumers/rdf.rs`.)
 
 use std::collections::hash_map::DefaultHasher;
 use std::fs;
 use std::hash::{Hash, Hasher};
-use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use glossgraph::check::{self, Checked};
-use glossgraph::config::{Config, Settings};
+use glossgraph::config::Config;
 use glossgraph::export::Format;
 use glossgraph::generate::{Generator, Params};
 use glossgraph::rdf::read::{self, ImportError};
 use glossgraph::rdf::{vocab, write};
-use glossgraph::{load, Card, Glossary};
+use glossgraph::{Card, Glossary};
 use oxigraph::io::RdfFormat;
 use oxigraph::model::{GraphNameRef, Quad, Term};
 use oxigraph::sparql::{QueryResults, SparqlEvaluator};
 use oxigraph::store::Store;
+
+use crate::util::fixtures::{checked_with, sample};
+use crate::util::root;
 
 pub(crate) const RDF_FORMATS: [Format; 6] = [
     Format::Turtle,
@@ -38,45 +33,8 @@ pub(crate) const RDF_FORMATS: [Format; 6] = [
     Format::NQuads,
 ];
 
-pub(crate) fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-pub(crate) fn blessing() -> bool {
-    std::env::var_os("GLOSSGRAPH_BLESS").is_some_and(|v| !v.is_empty())
-}
-
 pub(crate) fn rdf_format(format: Format) -> RdfFormat {
     format.rdf().expect("an RDF format")
-}
-
-/// Checks a glossary given as JSON text; the fixture must be free of errors.
-pub(crate) fn checked(name: &str, text: &str, config: &Config) -> Glossary {
-    let Checked {
-        glossary, report, ..
-    } = check::check(
-        load::load_str(name, text),
-        config,
-        check::Options::default(),
-    );
-    assert!(
-        !report.is_failure(false),
-        "fixture {name} has errors: {:#?}",
-        report.findings
-    );
-    glossary
-}
-
-/// The sample glossary in `data/`, with its configuration.
-pub(crate) fn sample() -> (Glossary, Config) {
-    let data = root().join("data");
-    let config = Config::resolve(Some(&data), Settings::default()).unwrap();
-    let loaded = load::load(&load::Input::Path(data)).unwrap();
-    let Checked {
-        glossary, report, ..
-    } = check::check(loaded, &config, check::Options::default());
-    assert!(!report.is_failure(false), "{:#?}", report.findings);
-    (glossary, config)
 }
 
 pub(crate) fn export(glossary: &Glossary, config: &Config, format: Format) -> Vec<u8> {
@@ -93,27 +51,6 @@ fn import(bytes: &[u8], format: Format) -> read::Imported {
         }
         Err(e) => panic!("{}: {e}", format.name()),
     }
-}
-
-/// A program the consumer checks need; fails the test if it is not installed.
-fn tool(name: &str) -> PathBuf {
-    let found = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|dir| dir.join(name))
-            .find(|p| p.is_file())
-    });
-    found.unwrap_or_else(|| {
-        panic!(
-            "`{name}` is not installed: run scripts/install-test-tools.sh (this check never skips)"
-        )
-    })
-}
-
-pub(crate) fn temp_dir(name: &str) -> PathBuf {
-    let dir = root().join("target").join("test-rdf").join(name);
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Cards full of characters that need escaping somewhere: quotes, backslashes, newlines,
@@ -137,13 +74,13 @@ const AWKWARD: &str = r#"[
 {"slug": "awk-c", "term": "C ’curly’ «guillemets»", "definition": "Minimal: no note, no status, no dates.", "related": ["awk-a"]}
 ]"#;
 
-fn awkward(config: &Config) -> Glossary {
-    checked("awkward.json", AWKWARD, config)
+pub(crate) fn awkward(config: &Config) -> Glossary {
+    checked_with("awkward.json", AWKWARD, config)
 }
 
 /// A generated glossary (`glossgraph generate`), checked: `awkward` is the share of texts
 /// with characters that need escaping; one-way `related` links are warnings, not errors.
-fn generated(terms: u32, seed: u64, awkward: f64, config: &Config) -> Glossary {
+pub(crate) fn generated(terms: u32, seed: u64, awkward: f64, config: &Config) -> Glossary {
     let generator = Generator::new(Params {
         seed,
         awkward,
@@ -152,7 +89,7 @@ fn generated(terms: u32, seed: u64, awkward: f64, config: &Config) -> Glossary {
     .unwrap();
     let mut text = Vec::new();
     generator.write_json_lines(&mut text).unwrap();
-    checked(
+    checked_with(
         "generated.jsonl",
         std::str::from_utf8(&text).unwrap(),
         config,
@@ -207,28 +144,20 @@ pub(crate) fn prefixes_used_by(quads: &[Quad], gx: &str) -> Vec<(&'static str, S
 // ---------------------------------------------------------------------------------------
 // Byte stability
 
+/// The writer's bytes for the sample glossary are the committed `exports/glossary.*`, which
+/// `cargo run -- export` writes and `export --check` guards (`export.rs`): one copy, one way
+/// to update it.
 #[test]
-fn the_sample_glossary_matches_the_golden_files() {
+fn the_sample_glossary_is_written_as_the_committed_exports() {
     let (glossary, config) = sample();
-    let dir = root().join("tests/golden/rdf");
     for format in RDF_FORMATS {
         let bytes = export(&glossary, &config, format);
-        let path = dir.join(format.file_name());
-        if blessing() {
-            fs::create_dir_all(&dir).unwrap();
-            fs::write(&path, &bytes).unwrap();
-            continue;
-        }
-        let golden = fs::read(&path).unwrap_or_else(|e| {
-            panic!(
-                "{}: {e}; regenerate with GLOSSGRAPH_BLESS=1",
-                path.display()
-            )
-        });
+        let path = root().join("exports").join(format.file_name());
+        let committed = fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(
-            golden == bytes,
-            "{} differs from the export; if the change is intended, regenerate with \
-             GLOSSGRAPH_BLESS=1 cargo test --test it rdf and review the diff",
+            committed == bytes,
+            "{} differs from the writer's bytes; if the mapping changed on purpose, run \
+             `cargo run -- export` and review the diff of exports/",
             path.display()
         );
     }
@@ -256,7 +185,7 @@ fn shuffled_input_gives_the_same_bytes_in_every_format() {
             order.reverse();
         }
         let text: Vec<String> = order.iter().map(|&i| cards[i].to_json(false)).collect();
-        let shuffled = checked("shuffled.jsonl", &text.join("\n"), &config);
+        let shuffled = checked_with("shuffled.jsonl", &text.join("\n"), &config);
         for (format, expected) in RDF_FORMATS.iter().zip(&reference) {
             assert_eq!(
                 hash(&export(&shuffled, &config, *format)),
@@ -300,7 +229,7 @@ fn the_writer_counts_exactly_the_quads_of_the_mapping() {
 #[test]
 fn turtle_declares_only_the_prefixes_it_uses() {
     let config = Config::default();
-    let bare = checked(
+    let bare = checked_with(
         "bare.jsonl",
         r#"{"slug": "x", "term": "X", "definition": "No dates, no citations."}"#,
         &config,
@@ -478,7 +407,7 @@ fn every_allowed_character(config: &Config) -> Glossary {
             })
         })
         .collect();
-    let glossary = checked(
+    let glossary = checked_with(
         "every.json",
         &serde_json::Value::Array(cards).to_string(),
         config,
@@ -784,133 +713,3 @@ fn cited_paragraphs_answer_which_statements_rest_on_a_source() {
 
 // ---------------------------------------------------------------------------------------
 // Real consumers
-
-/// Issue 22: Skosify, the SKOS checker and converter, found two concept schemes and no
-/// label. It now reads the Turtle export with nothing to report but its notes (INFO) about
-/// the types, literals and relations beyond SKOS that it leaves alone.
-#[test]
-fn skosify_reads_the_export_without_a_warning() {
-    let skosify = tool("skosify");
-    let (glossary, config) = sample();
-    let dir = temp_dir("skosify");
-    let input = dir.join("glossary.ttl");
-    fs::write(&input, export(&glossary, &config, Format::Turtle)).unwrap();
-    let output = dir.join("skosified.ttl");
-    let out = Command::new(skosify)
-        .arg(&input)
-        .arg("-o")
-        .arg(&output)
-        .output()
-        .unwrap();
-    let said = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{said}");
-    let note = "INFO: Don't know what to do with ";
-    let reported: Vec<&str> = said.lines().filter(|l| !l.starts_with(note)).collect();
-    assert!(
-        reported.is_empty(),
-        "Skosify reports more than its notes:\n{}",
-        reported.join("\n")
-    );
-    assert!(
-        said.contains(note),
-        "Skosify said nothing: did it read the file? {said}"
-    );
-    let skosified = fs::read_to_string(&output).unwrap();
-    assert!(
-        skosified.contains(&config.title) && skosified.contains("RoCEv2"),
-        "Skosify's output lost the scheme or the terms"
-    );
-}
-
-#[test]
-fn rapper_counts_the_same_triples_as_glossgraph() {
-    let rapper = tool("rapper");
-    let (glossary, config) = sample();
-    let awkward_config = Config {
-        base: "https://example.org/g#".into(),
-        ..Config::default()
-    };
-    let dir = temp_dir("rapper");
-    for (name, glossary, config) in [
-        ("sample", &glossary, &config),
-        ("awkward", &awkward(&awkward_config), &awkward_config),
-        ("generated", &generated(500, 3, 1.0, &config), &config),
-    ] {
-        let expected = write::quads(glossary, config).count();
-        for (format, syntax) in [
-            (Format::Turtle, "turtle"),
-            (Format::NTriples, "ntriples"),
-            (Format::RdfXml, "rdfxml"),
-        ] {
-            let path = dir.join(format!("{name}-{}", format.file_name()));
-            fs::write(&path, export(glossary, config, format)).unwrap();
-            let out = Command::new(&rapper)
-                .args(["-i", syntax, "-c"])
-                .arg(&path)
-                .output()
-                .unwrap();
-            let stderr = String::from_utf8_lossy(&out.stderr);
-            assert!(
-                out.status.success(),
-                "rapper rejected {}: {stderr}",
-                path.display()
-            );
-            assert!(
-                stderr.contains(&format!("Parsing returned {expected} triples")),
-                "{}: glossgraph wrote {expected} triples, rapper says: {stderr}",
-                path.display()
-            );
-            assert!(!stderr.contains("Warning"), "{stderr}");
-        }
-    }
-}
-
-#[test]
-fn rdflib_reads_every_format_as_the_ntriples_graph() {
-    let python = tool("python3");
-    let (glossary, config) = sample();
-    let awkward_config = Config {
-        base: "https://example.org/g#".into(),
-        language: "de-CH".into(),
-        ..Config::default()
-    };
-    let dir = temp_dir("rdflib");
-    for (name, glossary, config) in [
-        ("sample", &glossary, &config),
-        ("awkward", &awkward(&awkward_config), &awkward_config),
-        ("generated", &generated(150, 4, 1.0, &config), &config),
-    ] {
-        let mut args = vec![root().join("tests/consumers/rdf_isomorphic.py")];
-        let mut specs = Vec::new();
-        for (format, rdflib_name) in [
-            (Format::NTriples, ""),
-            (Format::Turtle, "turtle"),
-            (Format::RdfXml, "xml"),
-            (Format::JsonLd, "json-ld"),
-            (Format::TriG, "trig"),
-            (Format::NQuads, "nquads"),
-        ] {
-            let path = dir.join(format!("{name}-{}", format.file_name()));
-            fs::write(&path, export(glossary, config, format)).unwrap();
-            if rdflib_name.is_empty() {
-                args.push(path);
-            } else {
-                specs.push(format!("{rdflib_name}={}", path.display()));
-            }
-        }
-        let out = Command::new(&python)
-            .args(&args)
-            .args(&specs)
-            .output()
-            .unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "rdflib: {stdout}{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert_eq!(stdout.matches("isomorphic=True").count(), 5, "{stdout}");
-        let triples = write::quads(glossary, config).count();
-        assert!(stdout.contains(&format!(": {triples} triples")), "{stdout}");
-    }
-}

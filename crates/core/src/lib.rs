@@ -44,9 +44,9 @@ pub mod load;
 pub mod output;
 pub mod schema;
 pub mod suggest;
-pub mod visible;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
+pub mod visible;
 
 pub use glossgraph_map as map;
 use glossgraph_map::{parallel, rng};

@@ -157,7 +157,9 @@ mod tests {
         io::Write::write_all(w, &[b'x'; 300_000])
     }
 
-    /// curl's exit code and Python's `http.client` verdict on the body at `addr`.
+    /// curl's exit code and Python's `http.client` verdict on the body at `addr` (the
+    /// consumer tier of the tests: `--features consumers`).
+    #[cfg(feature = "consumers")]
     fn clients_read(addr: std::net::SocketAddr) -> (Option<i32>, String) {
         let url = format!("http://{addr}/store");
         let curl = std::process::Command::new("curl")
@@ -244,6 +246,34 @@ mod tests {
         }
     }
 
+    /// The bytes of the answer at `addr`, read until the server ends the connection.
+    fn raw_answer(addr: std::net::SocketAddr) -> Vec<u8> {
+        use std::io::Write as _;
+        let mut socket = std::net::TcpStream::connect(addr).unwrap();
+        socket
+            .write_all(b"GET /store HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+            .unwrap();
+        socket
+            .set_read_timeout(Some(Duration::from_secs(20)))
+            .unwrap();
+        let mut all = Vec::new();
+        let _ = socket.read_to_end(&mut all);
+        all
+    }
+
+    #[test]
+    fn a_streamed_answer_cut_short_has_no_last_chunk() {
+        let whole = raw_answer(streaming_server(whole));
+        assert!(whole.ends_with(b"0\r\n\r\n"), "{} bytes", whole.len());
+        assert!(whole.len() > 300_000);
+        for produce in [fails_midway, panics_midway] {
+            let cut = raw_answer(streaming_server(produce));
+            assert!(cut.starts_with(b"HTTP/1.1 200 "));
+            assert!(!cut.ends_with(b"0\r\n\r\n"), "{} bytes", cut.len());
+        }
+    }
+
+    #[cfg(feature = "consumers")]
     #[test]
     fn a_streamed_answer_cut_short_never_looks_whole() {
         let (curl, python) = clients_read(streaming_server(whole));

@@ -7,7 +7,9 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::{free_port, require, scratch, Guard};
+use super::require;
+use crate::util::scratch;
+use crate::util::server::{free_port, Guard};
 
 /// Waits until something accepts connections on `port`, or fails the test.
 fn wait_for(port: u16, guard: &mut Guard, limit: Duration, log: &Path) {
@@ -42,7 +44,7 @@ pub struct Oxigraph {
 impl Oxigraph {
     /// Starts an Oxigraph server on an empty store; `timeout_s` sets its query time limit.
     pub fn start(name: &str, timeout_s: u32) -> Oxigraph {
-        let dir = scratch(&format!("oxigraph-{name}"));
+        let dir = scratch("sparql", &format!("oxigraph-{name}"));
         let timeout = timeout_s.to_string();
         Self::spawn(&dir, &dir.join("db"), &["serve", "--timeout-s", &timeout])
     }
@@ -50,7 +52,7 @@ impl Oxigraph {
     /// Serves, read-only, the store an `oxigraph load` wrote in `location`, with the union of
     /// its graphs as the default graph (as glossgraph's own store answers queries).
     pub fn serve_loaded(name: &str, location: &Path) -> Oxigraph {
-        let dir = scratch(&format!("oxigraph-{name}"));
+        let dir = scratch("sparql", &format!("oxigraph-{name}"));
         Self::spawn(
             &dir,
             location,
@@ -109,7 +111,7 @@ impl Virtuoso {
     pub fn start_with(name: &str, max_rows: usize) -> Virtuoso {
         let binary = require("virtuoso-t");
         let isql = require("isql-vt");
-        let dir = scratch(&format!("virtuoso-{name}"));
+        let dir = scratch("sparql", &format!("virtuoso-{name}"));
         let (sql_port, http_port) = (free_port(), free_port());
         let d = dir.display();
         let ini = format!(

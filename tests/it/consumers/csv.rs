@@ -16,9 +16,10 @@ use glossgraph::graph::Link;
 use glossgraph::Glossary;
 use serde_json::{json, Value};
 
-use super::graphml::{sample, scratch};
 use super::nodelink::{expected_attributes, hostile_input};
-use super::sparql::{glossgraph, ok, require, root, stderr};
+use super::require;
+use crate::util::fixtures::{checked, sample};
+use crate::util::{glossgraph, ok, root, scratch, stderr};
 
 /// One glossary to load: its name (a folder of the scratch space), its input, the term whose
 /// chain is asked for, and the glossary itself.
@@ -42,7 +43,7 @@ fn cases(dir: &Path) -> Vec<Case> {
         "--out",
         generated.to_str().unwrap(),
     ]));
-    let generated_glossary = super::graphml::checked(
+    let generated_glossary = checked(
         "generated.jsonl",
         &std::fs::read_to_string(&generated).unwrap(),
     )

@@ -11,8 +11,11 @@ use glossgraph::load::Input;
 use glossgraph::rdf::vocab::{query_prefixes, Iris};
 use glossgraph::sparql::saved::SavedQuery;
 
+use super::require;
 use super::stores::Oxigraph;
-use super::{curl, generated, glossgraph, ok, require, scratch, stderr};
+use crate::util::fixtures::generated;
+use crate::util::http::{Answer, Request};
+use crate::util::{glossgraph, ok, scratch, stderr};
 
 /// The saved query `name` as a standalone query for another server: glossgraph's predeclared
 /// prefixes declared.
@@ -48,7 +51,7 @@ fn sorted_rows(csv: &str) -> Vec<String> {
 fn oxigraph_cli_loads_the_nquads_export_and_answers_as_glossgraph_query() {
     let input = generated(600);
     let input = input.to_str().unwrap();
-    let dir = scratch("large-oxigraph-cli");
+    let dir = scratch("sparql", "large-oxigraph-cli");
     let exports = dir.join("exports");
     ok(&glossgraph(&[
         "export",
@@ -83,13 +86,14 @@ fn oxigraph_cli_loads_the_nquads_export_and_answers_as_glossgraph_query() {
             "csv",
         ]));
         let text = standalone(name, &iris);
-        let (status, _, theirs) = curl(&[
-            "-H",
-            "Accept: text/csv",
-            "--data-urlencode",
-            &format!("query={text}"),
-            &format!("{}/query", server.base),
-        ]);
+        let Answer {
+            status,
+            body: theirs,
+            ..
+        } = Request::post(&format!("{}/query", server.base))
+            .form("query", &text)
+            .header("Accept", "text/csv")
+            .send();
         assert_eq!(status, 200, "{name}: {theirs}");
         assert!(ours.lines().count() > 1, "{name} answered nothing: {ours}");
         assert_eq!(sorted_rows(&theirs), sorted_rows(&ours), "{name}");
@@ -98,13 +102,14 @@ fn oxigraph_cli_loads_the_nquads_export_and_answers_as_glossgraph_query() {
     let count = "SELECT (COUNT(*) AS ?quads) (COUNT(DISTINCT ?g) AS ?graphs) \
                  WHERE { GRAPH ?g { ?s ?p ?o } }";
     let ours = ok(&glossgraph(&["query", input, count, "--results", "csv"]));
-    let (status, _, theirs) = curl(&[
-        "-H",
-        "Accept: text/csv",
-        "--data-urlencode",
-        &format!("query={count}"),
-        &format!("{}/query", server.base),
-    ]);
+    let Answer {
+        status,
+        body: theirs,
+        ..
+    } = Request::post(&format!("{}/query", server.base))
+        .form("query", count)
+        .header("Accept", "text/csv")
+        .send();
     assert_eq!(status, 200, "{theirs}");
     assert_eq!(
         theirs.lines().collect::<Vec<_>>(),

@@ -11,9 +11,10 @@ use std::process::Command;
 use glossgraph::Glossary;
 use serde_json::Value;
 
-use super::graphml::{sample, scratch};
 use super::nodelink::{expected_attributes, export, far_apart, hostile_input, networkx};
-use super::sparql::{require, root, stderr};
+use super::require;
+use crate::util::fixtures::sample;
+use crate::util::{root, scratch, stderr};
 
 /// What Cytoscape.js made of `file`, with its shortest path from `source` to `target`.
 fn cytoscape(file: &Path, source: &str, target: &str) -> Value {

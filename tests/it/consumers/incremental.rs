@@ -24,7 +24,8 @@ use std::process::Output;
 use glossgraph::sparql::push::{self, Client, Method};
 
 use super::stores::{Oxigraph, Virtuoso};
-use super::{generated, glossgraph, ok, root, scratch, stderr};
+use crate::util::fixtures::generated;
+use crate::util::{glossgraph, glossgraph_command, ok, root, scratch, stderr};
 
 const BASE: &str = "https://glossgraph.example/rdma-storage/";
 
@@ -32,7 +33,7 @@ const BASE: &str = "https://glossgraph.example/rdma-storage/";
 /// changed, each with the sample's settings beside it.
 fn one_card_changed(terms: usize) -> (PathBuf, PathBuf) {
     let old = generated(terms);
-    let dir = scratch(&format!("incremental-new-{terms}"));
+    let dir = scratch("sparql", &format!("incremental-new-{terms}"));
     let text = std::fs::read_to_string(&old).unwrap();
     let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
     let mut card: serde_json::Value = serde_json::from_str(&lines[terms / 2]).unwrap();
@@ -95,9 +96,8 @@ fn push_incremental(input: &Path, args: &[&str], password: Option<&str>) -> Push
     all.extend_from_slice(args);
     let out: Output = match password {
         None => glossgraph(&all),
-        Some(pw) => std::process::Command::new(env!("CARGO_BIN_EXE_glossgraph"))
+        Some(pw) => glossgraph_command()
             .args(&all)
-            .current_dir(root())
             .env("GLOSSGRAPH_PASSWORD", pw)
             .output()
             .unwrap(),
@@ -307,7 +307,7 @@ fn incremental_push_into_oxigraph_sends_one_card_and_matches_a_full_push() {
 #[test]
 fn a_removed_card_is_dropped_and_the_store_matches_a_full_push() {
     let corpus = generated(300);
-    let dir = scratch("incremental-removed");
+    let dir = scratch("sparql", "incremental-removed");
     let text = std::fs::read_to_string(&corpus).unwrap();
     let mut cards: Vec<serde_json::Value> = text
         .lines()
@@ -412,23 +412,5 @@ fn hashes_cut_by_a_row_limit_are_read_in_pages() {
         (one.graphs, one.dropped, one.paged),
         (1, 0, true),
         "{one:?}"
-    );
-}
-
-#[test]
-fn graph_store_incremental_push_needs_the_update_endpoint() {
-    // Checked before anything is read or sent: the endpoint below listens to nobody.
-    let out = glossgraph(&[
-        "push",
-        "data",
-        "--incremental",
-        "--endpoint",
-        "http://127.0.0.1:9/store",
-    ]);
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("also needs --update-endpoint"),
-        "{}",
-        stderr(&out)
     );
 }

@@ -1,0 +1,542 @@
+//! The website (issue 36) read by the programs people and machines read it with: headless
+//! Chromium (search, links, a hostile card, printing, axe-core), LinkChecker, the Nu HTML
+//! Checker, rdflib and extruct.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use super::require;
+use crate::site::{sample_cards, sample_site, site};
+use crate::util::fixtures::generated;
+use crate::util::server::Served;
+use crate::util::server::{free_port, Guard};
+use crate::util::{outcome, root, scratch};
+
+#[test]
+fn rdflib_reads_every_alternate_as_the_export_and_extruct_finds_each_defined_term() {
+    let dir = sample_site();
+    let out = Command::new(require("python3"))
+        .arg(root().join("tests/consumers/site_rdf.py"))
+        .arg(&dir)
+        .arg(root().join("exports/glossary.nt"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cards = sample_cards();
+    assert_eq!(report["terms"], cards.len());
+    assert!(
+        report["triples"].as_u64().unwrap() > 20 * cards.len() as u64,
+        "{report}"
+    );
+    assert_eq!(report["mismatches"], serde_json::json!([]), "{report}");
+    for (slug, term, _) in &cards {
+        let found = &report["defined_terms"][slug];
+        assert_eq!(found["name"], term.as_str(), "{slug}: {report}");
+        assert_eq!(
+            found["id"],
+            format!("https://glossgraph.example/rdma-storage/term/{slug}")
+        );
+        assert_eq!(found["set"], "https://glossgraph.example/rdma-storage/");
+    }
+}
+
+/// Python's static file server (`http.server`, see tests/consumers/static_server.py) serving
+/// `dir` on a free loopback port, stopped on drop.
+fn http_server(dir: &Path) -> (Guard, String) {
+    http_host(dir, None)
+}
+
+/// Runs tests/consumers/site_cdp.py against `base` with `args`; its report.
+fn read_in_chromium(base: &str, args: &[&str]) -> Value {
+    let out = Command::new(require("python3"))
+        .arg(root().join("tests/consumers/site_cdp.py"))
+        .arg(require("chromium"))
+        .arg(base)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// The sample's cards and a hostile one, whose every text carries markup and a
+/// `javascript:` URL.
+fn hostile_glossary(dir: &Path) -> PathBuf {
+    let cards = dir.join("cards");
+    std::fs::create_dir_all(&cards).unwrap();
+    for entry in std::fs::read_dir(root().join("data")).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, cards.join(path.file_name().unwrap())).unwrap();
+    }
+    let payload = "<script>window.pwned = 1</script><img src=x onerror=\"window.pwned = 2\"> javascript:window.pwned=3";
+    let evil = serde_json::json!({
+        "slug": "evil",
+        "term": format!("Evil {payload}"),
+        "aliases": [format!("alias {payload}")],
+        "definition": format!("Definition {payload}"),
+        "note": format!("Note {payload} [web]\n\nSecond </script> paragraph"),
+        "advantages": [format!("advantage {payload}")],
+        "limitations": [format!("limitation {payload}")],
+        "provenance": [format!("provenance {payload}")],
+        "citations": [{
+            "id": "web",
+            "title": format!("Title {payload}"),
+            "url": "https://example.org/a?b=%3Cc%3E&d"
+        }]
+    });
+    std::fs::write(cards.join("evil.json"), evil.to_string()).unwrap();
+    cards
+}
+
+#[test]
+fn chromium_reads_the_site_and_prints_the_index() {
+    let dir = scratch("site", "chromium");
+    let cards = hostile_glossary(&dir);
+    let out = dir.join("site");
+    site(&cards, &out);
+    let (_server, base) = http_server(&out);
+    let axe = root().join("target/test-tools/axe/node_modules/axe-core/axe.min.js");
+    assert!(
+        axe.is_file(),
+        "axe-core is not installed: run scripts/install-test-tools.sh"
+    );
+    let pdf = dir.join("index.pdf");
+    let report = read_in_chromium(
+        &base,
+        &[
+            "--search",
+            "RoCE",
+            "--expect",
+            "roce-v2",
+            "--related",
+            "roce-v2",
+            "--hostile",
+            "evil",
+            "--axe",
+            axe.to_str().unwrap(),
+            "--pdf",
+            pdf.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(report["errors"], serde_json::json!([]), "{report:#}");
+    assert_eq!(report["foreign"], serde_json::json!([]), "{report:#}");
+    assert!(report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["href"] == "term/roce-v2/index.html"));
+    assert_eq!(report["search_landed"]["h1"], "RoCEv2", "{report:#}");
+    let related = report["related"].as_array().unwrap();
+    assert_eq!(related.len(), 3, "{report:#}");
+    for link in related {
+        assert_eq!(link["landed"]["h1"], link["text"], "{link}");
+    }
+    let hostile = &report["hostile"];
+    assert_eq!(
+        hostile["pwned"], "undefined",
+        "the payload ran: {hostile:#}"
+    );
+    let text = hostile["text"].as_str().unwrap();
+    for shown in [
+        "Evil <script>window.pwned = 1</script><img src=x onerror=\"window.pwned = 2\"> javascript:window.pwned=3",
+        "Definition <script>",
+        "Second </script> paragraph",
+        "advantage <script>",
+        "limitation <script>",
+        "provenance <script>",
+        "Title <script>",
+    ] {
+        assert!(text.contains(shown), "`{shown}` not shown as text in {text}");
+    }
+    let elements: Vec<&str> = hostile["elements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap())
+        .collect();
+    assert!(
+        !elements.iter().any(|e| ["script", "img"].contains(e)),
+        "{elements:?}"
+    );
+    for href in hostile["links"].as_array().unwrap() {
+        let href = href.as_str().unwrap();
+        assert!(!href.starts_with("javascript:"), "{href}");
+    }
+    for page in ["index", "term", "topic"] {
+        assert_eq!(
+            report["axe"][page],
+            serde_json::json!([]),
+            "axe-core on the {page} page: {report:#}"
+        );
+    }
+    // The printed index holds every term and its definition.
+    let text = Command::new(require("pdftotext"))
+        .arg(&pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    assert!(text.status.success());
+    // Lines wrap anywhere, and a word broken at its hyphen comes back without it.
+    let words = |s: &str| {
+        s.chars()
+            .filter(|c| !c.is_whitespace() && *c != '-')
+            .collect::<String>()
+    };
+    let printed = words(&String::from_utf8_lossy(&text.stdout));
+    for (_, term, definition) in sample_cards() {
+        assert!(printed.contains(&words(&term)), "{term} not printed");
+        assert!(
+            printed.contains(&words(&definition)),
+            "the definition of {term} not printed"
+        );
+    }
+}
+
+#[test]
+fn linkchecker_finds_no_broken_link_in_the_sample_site() {
+    let (_server, base) = http_server(&sample_site());
+    // Internal links only (no network here), at full speed (the server allows it).
+    let config = scratch("site", "linkchecker").join("linkcheckerrc");
+    std::fs::write(&config, "[checking]\nmaxrequestspersecond=1000\n").unwrap();
+    let out = Command::new(require("linkchecker"))
+        .arg("--config")
+        .arg(&config)
+        .args(["--no-status", "--no-warnings"])
+        .arg(format!("{base}index.html"))
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{report}");
+    assert!(report.contains(" 0 errors found."), "{report}");
+    // It did crawl the site: every term's page and files, at least.
+    let checked: usize = report
+        .split(" URLs checked")
+        .next()
+        .and_then(|head| head.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(checked > 5 * sample_cards().len(), "{report}");
+}
+
+/// The Nu HTML Checker's errors (`type: error` and fatal ones) for the HTML files below `dir`,
+/// as `file:line: message`.
+fn nu_html_errors(dir: &Path) -> Vec<String> {
+    let jar = root().join("target/test-tools/vnu/node_modules/vnu-jar/build/dist/vnu.jar");
+    assert!(
+        jar.is_file(),
+        "run scripts/install-test-tools.sh: {} is missing",
+        jar.display()
+    );
+    let out = Command::new(require("java"))
+        .arg("-jar")
+        .arg(&jar)
+        .args(["--skip-non-html", "--format", "json"])
+        .arg(dir)
+        .output()
+        .expect("java runs the Nu HTML Checker");
+    // The report is on stderr; the exit code is 1 when there are errors.
+    let report: Value = serde_json::from_slice(&out.stderr).unwrap_or_else(|e| {
+        panic!(
+            "the checker's JSON ({e}): {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    report["messages"]
+        .as_array()
+        .expect("a messages array")
+        .iter()
+        .filter(|m| m["type"] == "error" || m["subType"] == "fatal")
+        .map(|m| format!("{}:{}: {}", m["url"], m["lastLine"], m["message"]))
+        .collect()
+}
+
+#[test]
+fn the_nu_html_checker_finds_no_error_in_the_sample_site() {
+    let errors = nu_html_errors(&sample_site());
+    assert!(errors.is_empty(), "{errors:#?}");
+    // It does find them: a page with a misnested element and a stray end tag.
+    let broken = scratch("site", "vnu-broken");
+    std::fs::write(
+        broken.join("broken.html"),
+        "<!DOCTYPE html><html lang=en><title>x</title><p><div>a</p></span>",
+    )
+    .unwrap();
+    let errors = nu_html_errors(&broken);
+    assert!(errors.len() >= 2, "{errors:#?}");
+}
+
+#[test]
+fn a_generated_10k_site_is_searchable_in_chromium() {
+    let cards = generated(10_000);
+    let dir = scratch("site", "10k");
+    let out = dir.join("site");
+    site(&cards, &out);
+    let first: Value = serde_json::from_str(
+        std::fs::read_to_string(&cards)
+            .unwrap()
+            .lines()
+            .nth(4321)
+            .unwrap(),
+    )
+    .unwrap();
+    let slug = first["slug"].as_str().unwrap();
+    let term = first["term"].as_str().unwrap();
+    // Issue 46, item 17: the sitemap lists every page of the index, the letters' pages too.
+    let sitemap = std::fs::read_to_string(out.join("sitemap.xml")).unwrap();
+    let letters: Vec<String> = std::fs::read_dir(out.join("letter"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(letters.len() > 10, "{letters:?}");
+    for letter in &letters {
+        assert!(
+            sitemap.contains(&format!(
+                "<loc>https://glossgraph.example/rdma-storage/letter/{letter}/</loc>"
+            )),
+            "letter/{letter}/ is not in the sitemap"
+        );
+    }
+    let folders = |dir: &str| {
+        std::fs::read_dir(out.join(dir))
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().path().join("index.html").is_file())
+            .count()
+    };
+    // index.html, topic/index.html, and a page per letter, topic and term.
+    let pages = 2 + letters.len() + folders("topic") + folders("term");
+    assert_eq!(folders("term"), 10_000);
+    assert_eq!(sitemap.matches("<loc>").count(), pages);
+    let (_server, base) = http_server(&out);
+    let report = read_in_chromium(
+        &base,
+        &["--search", term, "--expect", slug, "--related", slug],
+    );
+    assert_eq!(report["errors"], serde_json::json!([]), "{report:#}");
+    assert_eq!(report["foreign"], serde_json::json!([]), "{report:#}");
+    assert_eq!(report["search_landed"]["h1"], term, "{report:#}");
+    for link in report["related"].as_array().unwrap() {
+        assert_eq!(link["landed"]["h1"], link["text"], "{link}");
+    }
+}
+
+/// Issue 46, item 11: a folder without its slash and a slug in capitals are redirected to
+/// where the page is, an escaped path is decoded, and a miss in capitals still gets the
+/// nearest terms.
+#[test]
+fn serve_finds_a_page_asked_for_without_its_slash_in_capitals_or_escaped() {
+    let server = Served::start(&[]);
+    for (path, location) in [
+        ("/topic/iser", "/topic/iser/"),
+        ("/topic", "/topic/"),
+        ("/term/ROCE-V2", "/term/roce-v2"),
+        ("/term/ROCE-V2/", "/term/roce-v2/"),
+        ("/Term/RoCE-v2.TTL", "/term/roce-v2.ttl"),
+        ("/TOPIC/ISER", "/topic/iser/"),
+    ] {
+        let (status, headers, _) = super::curl_raw(&[&server.url(path)]);
+        assert_eq!(status, 301, "{path}: {headers}");
+        assert!(
+            headers.contains(&format!("\r\nlocation: {location}\r\n")),
+            "{path}: {headers}"
+        );
+    }
+    // Where they lead: the page, or the description asked for.
+    let (status, _, page) = super::curl_raw(&[&server.url("/topic/iser/")]);
+    assert_eq!(status, 200);
+    assert!(page.contains("<h1 class=\"topic"), "{page}");
+    let (status, _, turtle) =
+        super::curl_raw(&["-H", "Accept: text/turtle", &server.url("/term/roce-v2")]);
+    assert_eq!(status, 200);
+    assert!(turtle.contains("RoCEv2"), "{turtle}");
+    // Escapes are decoded before the path is matched.
+    let (status, _, page) = super::curl_raw(&[&server.url("/term/roce%2Dv2/")]);
+    assert_eq!(status, 200);
+    assert!(page.contains("<h1>RoCEv2</h1>"), "{page}");
+    let (status, headers, _) = super::curl_raw(&[&server.url("/term/roce%2dv2")]);
+    assert_eq!(status, 303, "{headers}");
+    assert!(headers.contains("location: /term/roce-v2/"), "{headers}");
+    // A miss in capitals: the 404 page offers the nearest terms all the same.
+    let (status, _, body) = super::curl_raw(&[&server.url("/term/ROCE-V3")]);
+    assert_eq!(status, 404);
+    assert!(
+        body.contains("<a href=\"/term/roce-v2/index.html\">RoCEv2</a>"),
+        "{body}"
+    );
+}
+
+/// [`http_server`], answering a missing path with `not_found` (a file below `dir`), as
+/// GitHub Pages and Apache do with a site's `404.html`.
+fn http_host(dir: &Path, not_found: Option<&str>) -> (Guard, String) {
+    let port = free_port();
+    let child = Command::new(require("python3"))
+        .arg(root().join("tests/consumers/static_server.py"))
+        .arg(dir)
+        .arg(port.to_string())
+        .args(not_found)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let guard = Guard {
+        child,
+        name: "python3 -m http.server",
+    };
+    let base = format!("http://127.0.0.1:{port}/");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "http.server did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (guard, base)
+}
+
+/// Issue 46, item 17: the site's map links back to the A–Z and the topics, a card to its
+/// term's page; a topic page's "See on the map" shows the topic's terms, none selected (it
+/// selected the topic's central term, dimming the others). The map alone has no such links.
+#[test]
+fn the_sites_map_links_its_pages_and_shows_a_topic_whole() {
+    let dir = sample_site();
+    let topic = std::fs::read_to_string(dir.join("topic/iser/index.html")).unwrap();
+    let hash = topic
+        .split("href=\"../../map.html#")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("a link to the map");
+    let map = dir.join("map.html");
+    let whole = super::html::drive(&map, &["--click", "iwarp"]);
+    assert_eq!(
+        whole["site_links"],
+        serde_json::json!(["index.html", "topic/index.html"]),
+        "{whole:#}"
+    );
+    let links = whole["after_click"]["panel"]["links"].as_array().unwrap();
+    assert!(
+        links
+            .iter()
+            .any(|l| l["href"] == "term/iwarp/index.html" && l["text"] == "The term's page"),
+        "{links:#?}"
+    );
+    let shown = super::html::drive(&map, &["--hash", hash]);
+    assert_eq!(shown["on_load"]["selected"], Value::Null, "{shown:#}");
+    assert_eq!(shown["on_load"]["panel"]["hidden"], true, "{shown:#}");
+    let on_screen = &shown["on_load"]["topic"];
+    assert!(on_screen["members"].as_u64().unwrap() > 1, "{shown:#}");
+    assert_eq!(on_screen["members"], on_screen["on_screen"], "{shown:#}");
+    // Closer than the whole map.
+    assert!(
+        shown["view"]["scale"].as_f64().unwrap() > whole["view"]["scale"].as_f64().unwrap(),
+        "{shown:#} {whole:#}"
+    );
+    // The map alone (render, export) links no page.
+    let alone = scratch("site", "site-map-alone").join("glossary.html");
+    let run = crate::util::glossgraph_command()
+        .args(["render", "--output", alone.to_str().unwrap()])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(outcome(&run).0, 0);
+    let page = std::fs::read_to_string(&alone).unwrap();
+    assert!(!page.contains("id=\"site-links\""));
+    assert!(!page.contains("\"pages\":"));
+}
+
+/// Issue 46, item 17: the search box finds a term by its slug, and past 20 results offers
+/// more instead of stopping in silence.
+#[test]
+fn the_search_finds_slugs_and_offers_more_than_twenty() {
+    let (_server, base) = http_server(&sample_site());
+    let report = read_in_chromium(&base, &["--probe", "roce-v2", "--probe", "r"]);
+    assert_eq!(report["errors"], serde_json::json!([]), "{report:#}");
+    let slug = &report["probes"]["roce-v2"]["first"];
+    assert_eq!(
+        slug["links"],
+        serde_json::json!(["term/roce-v2/index.html"]),
+        "{report:#}"
+    );
+    assert_eq!(slug["texts"], serde_json::json!(["RoCEv2 (roce-v2)"]));
+    assert_eq!(slug["more"], Value::Null);
+    // Every one of the 34 terms has an `r` in a name: 20, then the rest on asking.
+    let r = &report["probes"]["r"];
+    assert_eq!(r["first"]["links"].as_array().unwrap().len(), 20, "{r:#}");
+    assert_eq!(r["first"]["more"], "Show 14 more (14 not shown)", "{r:#}");
+    let all = r["after_more"]["links"].as_array().unwrap();
+    assert_eq!(all.len(), 34, "{r:#}");
+    assert_eq!(r["after_more"]["more"], Value::Null, "{r:#}");
+    // Focus moves to the first new result, so a keyboard reader goes on from there.
+    assert_eq!(r["after_more"]["focused"], all[20], "{r:#}");
+    let mut unique: Vec<&Value> = all.iter().collect();
+    unique.sort_by_key(|v| v.as_str());
+    unique.dedup();
+    assert_eq!(unique.len(), 34);
+}
+
+/// Issue 46, item 17: `404.html` is styled, searchable and its links lead into the site both
+/// from the disk and where a host shows it, at whatever path was missing (its links were
+/// absolute, unstyled from `file://`).
+#[test]
+fn the_404_page_works_from_the_disk_and_at_any_missing_path_of_a_host() {
+    // The sample's base IRI puts the site at /rdma-storage/.
+    let host = scratch("site", "site-404-host");
+    std::os::unix::fs::symlink(sample_site(), host.join("rdma-storage")).unwrap();
+    let (_server, base) = http_host(&host, Some("rdma-storage/404.html"));
+    let file = format!("file://{}/404.html", sample_site().display());
+    let missing = format!("{base}rdma-storage/term/no-such-term/");
+    let report = read_in_chromium(
+        &format!("{base}rdma-storage/"),
+        &["--page", &file, "--page", &missing],
+    );
+    // The one error is the missing page's own status; nothing it loads is missing.
+    assert_eq!(
+        report["errors"],
+        serde_json::json!([
+            "Failed to load resource: the server responded with a status of 404 (Not Found)"
+        ]),
+        "{report:#}"
+    );
+    let site = format!("file://{}/", sample_site().display());
+    let hosted = format!("{base}rdma-storage/");
+    for (page, root) in report["pages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip([site, hosted])
+    {
+        assert_eq!(page["h1"], "Not found", "{page:#}");
+        assert_eq!(page["styled"], true, "{page:#}");
+        assert_eq!(page["search"], true, "{page:#}");
+        let nav: Vec<&str> = page["nav"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.as_str().unwrap())
+            .collect();
+        assert_eq!(
+            nav,
+            [
+                format!("{root}index.html"),
+                format!("{root}index.html"),
+                format!("{root}topic/index.html"),
+                format!("{root}map.html"),
+            ],
+            "{page:#}"
+        );
+        // The skip link stays on the page.
+        assert_eq!(
+            page["skip"],
+            format!("{}#main", page["href"].as_str().unwrap()),
+            "{page:#}"
+        );
+    }
+}

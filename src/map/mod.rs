@@ -122,11 +122,16 @@ pub fn label_box(label: &str) -> (f64, f64) {
 
 /// What a term's box of `width` points shows of `label`: all of it, or its start and `…`
 /// when it is longer than [`label_box`]'s widest box (the SVG and the pinned DOT alike).
+///
+/// A box is its label's width plus the padding, and taking the padding off again does not
+/// always give the width back to the last bit (`28.127 + 20 - 20` is `28.126999…`): the room is
+/// allowed a thousandth of a point more, so that a label is never cut in the box made for it
+/// ("Ev…" for "Event").
 pub fn shown_label(label: &str, width: f64) -> std::borrow::Cow<'_, str> {
     font::fit(
         label,
         LABEL_SIZE,
-        width - 2.0 * LABEL_PADDING,
+        width - 2.0 * LABEL_PADDING + 1e-3,
         font::Weight::Regular,
     )
 }
@@ -549,6 +554,32 @@ mod tests {
         assert_eq!(mix("#000000", (255, 255, 255), 50), "#808080");
         assert_eq!(mix("#4e79a7", (255, 255, 255), 0), "#4e79a7");
         assert_eq!(mix("#4e79a7", (0, 0, 0), 100), "#000000");
+    }
+
+    #[test]
+    fn a_label_is_whole_in_the_box_made_for_it() {
+        // "Event" is 28.127 pt wide: its box of 48.127 pt gave back 28.126999… of room, and
+        // the map showed "Ev…". Every label up to the widest box is shown whole.
+        for label in [
+            "Event",
+            "CRI",
+            "eBPF",
+            "Hybrid Path Layer YBC1X",
+            "µ Buffer Model OJ2Q0",
+        ] {
+            assert_eq!(shown_label(label, label_box(label).0), label);
+        }
+        for length in 1..=60 {
+            for letter in ["i", "e", "W", "é", "語", "Kubernetes "] {
+                let label: String = letter.repeat(length);
+                let (width, _) = label_box(&label);
+                if font::width(&label, LABEL_SIZE) + 2.0 * LABEL_PADDING <= LABEL_WIDTHS.1 {
+                    assert_eq!(shown_label(&label, width), label.as_str());
+                } else {
+                    assert!(shown_label(&label, width).ends_with('…'), "{label}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -45,6 +45,26 @@ fn definition(slug: &str) -> String {
     card["definition"].as_str().unwrap().to_owned()
 }
 
+/// Issue 50: one term is "1 term", not "1 terms".
+#[test]
+fn a_map_of_one_term_counts_it_in_the_singular() {
+    let dir = scratch("html", "one-term");
+    let cards = dir.join("one.jsonl");
+    std::fs::write(
+        &cards,
+        "{\"slug\":\"event\",\"term\":\"Event\",\"definition\":\"A report of a change.\"}\n",
+    )
+    .unwrap();
+    let page = dir.join("glossary.html");
+    ok(&glossgraph(&[
+        "render",
+        cards.to_str().unwrap(),
+        "--output",
+        page.to_str().unwrap(),
+    ]));
+    assert_eq!(drive(&page, &[])["count"], "1 term");
+}
+
 #[test]
 fn the_sample_map_is_read_by_search_click_address_and_history() {
     let dir = scratch("html", "sample");

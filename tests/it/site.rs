@@ -289,3 +289,81 @@ fn a_count_of_one_is_singular() {
     assert!(read("topic/index.html").contains("(1 term)"));
     assert!(read("topic/solo/index.html").contains("<p class=\"lead\">1 term · "));
 }
+
+/// The A–Z index of `terms` (one card each, nothing linked) written by `site --language
+/// language`: the letters' sections in order, each with its terms, and the bars' names.
+fn letters_of(language: &str, terms: &[&str]) -> (Vec<(String, Vec<String>)>, Vec<String>) {
+    let dir = scratch("site", &format!("letters-{language}"));
+    let cards: String = terms
+        .iter()
+        .enumerate()
+        .map(|(i, term)| {
+            format!(
+                "{{\"slug\":\"t{i}\",\"term\":\"{term}\",\"definition\":\"{term} is a word.\"}}\n"
+            )
+        })
+        .collect();
+    let input = dir.join("cards.jsonl");
+    std::fs::write(&input, cards).unwrap();
+    let out = dir.join("site");
+    let run = crate::util::glossgraph_command()
+        .args([
+            "site",
+            input.to_str().unwrap(),
+            "--language",
+            language,
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let (code, _, stderr) = outcome(&run);
+    assert_eq!(code, 0, "{stderr}");
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    let sections = page
+        .split("<section class=\"letter\"")
+        .skip(1)
+        .map(|section| {
+            let label = section.split("</h2>").next().unwrap();
+            let label = label.rsplit('>').next().unwrap().to_owned();
+            let terms = section
+                .split("/index.html\">")
+                .skip(1)
+                .map(|rest| rest.split('<').next().unwrap().to_owned())
+                .collect();
+            (label, terms)
+        })
+        .collect();
+    let bars = page
+        .split("<nav class=\"letters\" aria-label=\"")
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap().to_owned())
+        .collect();
+    (sections, bars)
+}
+
+/// Issue 50: the index sorts and groups letters as the glossary's language does.
+#[test]
+fn the_index_lists_letters_as_the_language_sorts_them() {
+    let terms = [
+        "Zeitung",
+        "Ägyptologie",
+        "Apfel",
+        "Öl",
+        "Ozean",
+        "Яблоко",
+        "Арбуз",
+        "電気",
+    ];
+    let (sections, bars) = letters_of("de", &terms);
+    let labels: Vec<&str> = sections.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(labels, ["A", "O", "Z", "А", "Я", "電"]);
+    assert_eq!(sections[0].1, ["Ägyptologie", "Apfel"]);
+    assert_eq!(sections[1].1, ["Öl", "Ozean"]);
+    // Cyrillic and Han letters have bars of their own.
+    assert_eq!(bars, ["Initials", "Cyrillic", "Han"]);
+    // Swedish: Å, Ä and Ö are letters of their own, after Z.
+    let (sections, _) = letters_of("sv", &["Ål", "Zebra", "Äpple", "Apa", "Öga"]);
+    let labels: Vec<&str> = sections.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(labels, ["A", "Z", "Å", "Ä", "Ö"]);
+}

@@ -184,14 +184,30 @@ fn assert_legible(g: &Geometry, name: &str) {
             "{name}: the label of {slug} leaves its box"
         );
     }
-    for title in &g.titles {
+    for word in g.titles.iter().chain(&g.regions) {
         for (slug, rect, _) in &g.nodes {
             assert!(
-                !title.extent().overlaps(rect),
-                "{name}: the title {:?} covers {slug}",
-                title.content
+                !word.extent().overlaps(rect),
+                "{name}: {:?} covers {slug}",
+                word.content
             );
         }
+    }
+    let over = words_over_words(g);
+    assert!(
+        over.is_empty(),
+        "{name}: {} words over another: {over:?}",
+        over.len()
+    );
+    // A region name lies inside an island (a group's box).
+    for region in &g.regions {
+        assert!(
+            g.groups
+                .iter()
+                .any(|island| island.contains(&region.extent())),
+            "{name}: the region name {:?} leaves its island",
+            region.content
+        );
     }
     for (i, region) in g.regions.iter().enumerate() {
         let extent = region.extent();
@@ -249,8 +265,10 @@ fn the_export_draws_the_same_svg_with_and_without_graphviz() {
 fn the_sample_svg_is_legible() {
     let svg = root().join("exports/glossary.svg");
     let g = geometry(&svg);
-    assert_eq!(g.nodes.len(), sample().0.cards().len());
+    let glossary = sample().0;
+    assert_eq!(g.nodes.len(), glossary.cards().len());
     assert_legible(&g, "sample");
+    assert_eq!(needless_cuts(&g, &glossary), []);
 }
 
 /// A generated glossary of 2,000 terms and its SVG in `dir`, drawn as `export` and `render`
@@ -274,12 +292,12 @@ fn a_generated_2000_term_map_keeps_its_terms_apart_and_names_its_topics() {
     let g = geometry(&svg);
     assert_eq!(g.nodes.len(), 2000);
     assert_legible(&g, "2000 terms");
-    // Fitted to a screen 1,000 pixels across, the region names are at least 10 pixels tall,
-    // and the largest topics have one.
-    let scale = 1000.0 / g.size.0.max(g.size.1);
+    assert_eq!(needless_cuts(&g, &glossary), []);
+    // The region names are at least twice the titles' size, so that they read from further
+    // out than the titles, and the largest topic has one.
     assert!(!g.regions.is_empty(), "no topic named across its island");
     for region in &g.regions {
-        assert!(region.size * scale >= 10.0, "{region:?}");
+        assert!(region.size >= 24.0, "{region:?}");
     }
     let topics = glossary.map().topics();
     // Each island is named after its topic's centre term.
@@ -342,4 +360,128 @@ fn a_focused_view_has_its_whole_title_and_the_legend_shows_only_its_topics() {
             "depth {depth}: {swatches:?} not among {terms:?}"
         );
     }
+}
+
+/// The words of a map that cover one another: every pair of texts (term labels, topic
+/// titles, region names) whose boxes share area, as the texts' contents.
+fn words_over_words(g: &Geometry) -> Vec<(String, String)> {
+    let mut words: Vec<(Rect, &str)> = g
+        .nodes
+        .iter()
+        .map(|(_, _, label)| label)
+        .chain(&g.titles)
+        .chain(&g.regions)
+        .map(|t| (t.extent(), t.content.as_str()))
+        .collect();
+    words.sort_by(|a, b| a.0.x.total_cmp(&b.0.x));
+    let mut out = Vec::new();
+    for (i, (a, text)) in words.iter().enumerate() {
+        for (b, other) in &words[i + 1..] {
+            if b.x >= a.x + a.w {
+                break;
+            }
+            if a.overlaps(b) {
+                out.push(((*text).to_owned(), (*other).to_owned()));
+            }
+        }
+    }
+    out
+}
+
+/// The labels cut although the widest box would hold the term whole, and the labels cut to
+/// under 15 characters, as (slug, label shown).
+fn needless_cuts(g: &Geometry, glossary: &glossgraph::Glossary) -> Vec<(String, String)> {
+    let terms: std::collections::BTreeMap<&str, &str> = glossary
+        .cards()
+        .iter()
+        .map(|c| (c.slug(), c.term()))
+        .collect();
+    let widest = glossgraph::map::LABEL_WIDTHS.1 - 2.0 * glossgraph::map::LABEL_PADDING;
+    g.nodes
+        .iter()
+        .filter(|(slug, _, label)| {
+            let shown = &label.content;
+            let term = terms.get(slug.as_str()).copied().unwrap_or(slug);
+            shown.ends_with('…')
+                && (font::width(term, glossgraph::map::LABEL_SIZE) <= widest
+                    || shown.chars().count() < 15)
+        })
+        .map(|(slug, _, label)| (slug.clone(), label.content.clone()))
+        .collect()
+}
+
+/// Cards of terms nothing links, with the short names real glossaries have (Kubernetes'
+/// "Event", CNCF's "eBPF"), as JSON Lines.
+fn unlinked_cards(count: usize) -> String {
+    const NAMES: [&str; 12] = [
+        "Event",
+        "CRI",
+        "eBPF",
+        "Pod",
+        "Node",
+        "Ägyptologie",
+        "Certificate",
+        "Portability",
+        "Kubernetes",
+        "cAdvisor",
+        "Container",
+        "Ingress",
+    ];
+    (0..count)
+        .map(|i| {
+            let term = format!("{} {i}", NAMES[i % NAMES.len()]);
+            let slug = format!("alone-{i:03}");
+            format!(
+                "{{\"slug\":\"{slug}\",\"term\":\"{term}\",\"definition\":\"{term} is a term nothing links to.\"}}\n"
+            )
+        })
+        .collect()
+}
+
+/// Issue 50: on a generated 2,000-term glossary with 120 short terms nothing links (as the
+/// Kubernetes glossary has), drawn as `export` draws it, no word covers another, no label is
+/// cut that the widest box holds, and the unlinked terms are one topic laid out as a grid.
+#[test]
+fn issue_50_no_word_over_another_and_labels_whole_with_unlinked_terms() {
+    let dir = scratch("svg", "issue-50");
+    let cards = generated_jsonl(2000) + &unlinked_cards(120);
+    let (glossary, config) = checked("2120.jsonl", &cards);
+    let view = View {
+        cluster: Cluster::Topic,
+        ..View::default()
+    };
+    let mut out = Vec::new();
+    draw::write(&glossary, &config, &view, &mut out).unwrap();
+    let svg = dir.join("map.svg");
+    std::fs::write(&svg, &out).unwrap();
+    let g = geometry(&svg);
+    assert_eq!(g.nodes.len(), 2120);
+    assert_eq!(words_over_words(&g), []);
+    assert_eq!(needless_cuts(&g, &glossary), []);
+    assert_legible(&g, "2,000 terms and 120 unlinked");
+    // One topic of the unlinked terms, titled with their number, last.
+    let topics = glossary.map().topics();
+    let last = topics.last().unwrap();
+    assert!(last.unlinked && topics.iter().filter(|t| t.unlinked).count() == 1);
+    assert_eq!(last.size, 120);
+    let svg = String::from_utf8(out).unwrap();
+    assert!(
+        svg.contains(">unlinked terms (120 terms)</text>"),
+        "no title for the unlinked terms"
+    );
+    assert!(!svg.contains("(1 terms)"));
+    // Laid out as a table: its terms' left edges take few distinct values (its columns).
+    let mut lefts: Vec<i64> = g
+        .nodes
+        .iter()
+        .filter(|(slug, _, _)| slug.starts_with("alone-"))
+        .map(|(_, rect, _)| (rect.x * 100.0).round() as i64)
+        .collect();
+    lefts.sort_unstable();
+    lefts.dedup();
+    assert!(
+        lefts.len() > 1 && lefts.len() <= 20,
+        "{} columns",
+        lefts.len()
+    );
 }

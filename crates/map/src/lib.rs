@@ -34,12 +34,13 @@ pub const RELATED_WEIGHT: f64 = 1.0;
 /// The weight of a `supersedes` link.
 pub const SUPERSEDES_WEIGHT: f64 = 2.0;
 
-/// A topic: a group of terms more linked to one another than to the rest.
+/// A topic: a group of terms more linked to one another than to the rest — or the terms
+/// with no link at all, gathered in one topic ([`UNLINKED`]) rather than one topic each.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Topic {
-    /// Stable id: the slug of its most central term.
+    /// Stable id: the slug of its most central term (of the unlinked terms, the first).
     pub id: String,
-    /// "around {term}", after its most central term.
+    /// "around {term}", after its most central term; [`UNLINKED`] for the unlinked terms.
     pub name: String,
     /// The node of its most central term (highest weighted degree inside the topic; ties go
     /// to the smaller slug).
@@ -48,14 +49,22 @@ pub struct Topic {
     pub size: usize,
     /// Its colour on maps, `#rrggbb`.
     pub color: String,
+    /// Whether it holds the terms without a link, laid out as a grid ([`UNLINKED`]).
+    pub unlinked: bool,
 }
+
+/// The name of the topic of the terms without a link. A term no other term is linked to, and
+/// that links to none, belongs with no one; a topic of its own each ("around Event (1 term)",
+/// the same word three times in a box) made 42 of the Kubernetes glossary's 53 topics. They
+/// are gathered in this one topic, drawn last, as a grid in slug order.
+pub const UNLINKED: &str = "unlinked terms";
 
 /// Topics and positions of every node of a graph.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TopicMap {
     /// Per node, the index of its topic in `topics`.
     topic: Vec<u32>,
-    /// Largest first; equal sizes in the order of their ids.
+    /// Largest first; equal sizes in the order of their ids; the unlinked terms' topic last.
     topics: Vec<Topic>,
     /// Per node, the centre of its label box, in points, y growing upwards.
     position: Vec<(f64, f64)>,
@@ -129,11 +138,16 @@ pub fn label_box(label: &str) -> (f64, f64) {
 
 /// What a term's box of `width` points shows of `label`: all of it, or its start and `…`
 /// when it is longer than [`label_box`]'s widest box (the SVG and the pinned DOT alike).
+///
+/// A box is its label's width plus the padding, and taking the padding off again does not
+/// always give the width back to the last bit (`28.127 + 20 - 20` is `28.126999…`): the room is
+/// allowed a thousandth of a point more, so that a label is never cut in the box made for it
+/// ("Ev…" for "Event").
 pub fn shown_label(label: &str, width: f64) -> std::borrow::Cow<'_, str> {
     font::fit(
         label,
         LABEL_SIZE,
-        width - 2.0 * LABEL_PADDING,
+        width - 2.0 * LABEL_PADDING + 1e-3,
         font::Weight::Regular,
     )
 }
@@ -169,6 +183,7 @@ fn arrange(
     edges: &[(u32, u32, f64)],
     topic: &[u32],
     titles: &[String],
+    grid: Option<u32>,
 ) -> Vec<(f64, f64)> {
     let n = size.len();
     if n == 0 {
@@ -206,6 +221,10 @@ fn arrange(
     // never depends on which thread drew it.
     let options = layout_options();
     let one = |t: usize| -> Vec<(f64, f64)> {
+        if grid == Some(present[t]) {
+            let boxes: Vec<(f64, f64)> = members[t].iter().map(|&v| size[v as usize]).collect();
+            return in_a_grid(&boxes, options.padding);
+        }
         let boxes: Vec<layout::Node> = members[t]
             .iter()
             .map(|&v| {
@@ -279,6 +298,53 @@ fn arrange(
     out
 }
 
+/// Places `boxes` (widths and heights, in points) as a table read down its columns, `gap`
+/// points apart, each column as wide as its widest box and each box at the left of its cell:
+/// terms with no link have no place to be near, and a table in their order reads as an index.
+/// The number of columns is the one that makes the table's shape nearest to 3:2. Centres, y
+/// growing upwards.
+///
+/// # Complexity
+/// O(n) per number of columns tried, and at most 256 are tried.
+fn in_a_grid(boxes: &[(f64, f64)], gap: f64) -> Vec<(f64, f64)> {
+    let n = boxes.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let row = boxes.iter().map(|b| b.1).fold(0.0, f64::max) + gap;
+    // The columns' widths for `columns` columns of `rows` boxes each.
+    let widths = |rows: usize| -> Vec<f64> {
+        boxes
+            .chunks(rows)
+            .map(|column| column.iter().map(|b| b.0).fold(0.0, f64::max) + gap)
+            .collect()
+    };
+    let mut best: Option<(f64, usize)> = None;
+    for columns in 1..=n.min(256) {
+        let rows = n.div_ceil(columns);
+        // The same rows with fewer columns: no need to try it twice.
+        if columns > 1 && n.div_ceil(columns - 1) == rows {
+            continue;
+        }
+        let width: f64 = widths(rows).iter().sum();
+        let height = rows as f64 * row;
+        let off = ((width / height) / 1.5).ln().abs();
+        if best.is_none_or(|(b, _)| off < b) {
+            best = Some((off, rows));
+        }
+    }
+    let rows = best.map_or(n, |(_, rows)| rows);
+    let mut out = Vec::with_capacity(n);
+    let mut left = 0.0;
+    for (column, width) in boxes.chunks(rows).zip(widths(rows)) {
+        for (k, b) in column.iter().enumerate() {
+            out.push((left + b.0 / 2.0, -(k as f64) * row));
+        }
+        left += width;
+    }
+    out
+}
+
 /// The layout's settings for maps: the tuned defaults, with more room than the layout needs
 /// (a drawing three times the labels' area, 8 pt between labels), so that edges and arrows
 /// between neighbouring terms stay visible.
@@ -300,7 +366,8 @@ impl TopicMap {
     pub fn new(input: Input<'_>) -> Self {
         let n = input.slugs.len();
         let graph = topics::Csr::from_edges(n, input.edges.iter().copied());
-        let community = topics::communities(&graph, RESOLUTION);
+        let mut community = topics::communities(&graph, RESOLUTION);
+        let unlinked = topics::gather_unlinked(&graph, &mut community);
         let centres = topics::centres(&graph, &community);
         // Order topics by size (largest first), then by id, and renumber the nodes' topics.
         let mut sizes = vec![0usize; centres.len()];
@@ -308,10 +375,14 @@ impl TopicMap {
             sizes[c as usize] += 1;
         }
         let mut order: Vec<usize> = (0..centres.len()).collect();
+        let last = |c: usize| unlinked == Some(c as u32);
         order.sort_by(|&a, &b| {
-            sizes[b].cmp(&sizes[a]).then_with(|| {
-                input.slugs[centres[a] as usize].cmp(input.slugs[centres[b] as usize])
-            })
+            last(a)
+                .cmp(&last(b))
+                .then(sizes[b].cmp(&sizes[a]))
+                .then_with(|| {
+                    input.slugs[centres[a] as usize].cmp(input.slugs[centres[b] as usize])
+                })
         });
         let mut rank = vec![0u32; centres.len()];
         for (r, &c) in order.iter().enumerate() {
@@ -324,10 +395,15 @@ impl TopicMap {
                 let centre = centres[c] as usize;
                 Topic {
                     id: input.slugs[centre].to_owned(),
-                    name: format!("around {}", input.labels[centre]),
+                    name: if last(c) {
+                        UNLINKED.to_owned()
+                    } else {
+                        format!("around {}", input.labels[centre])
+                    },
                     centre,
                     size: sizes[c],
                     color: topic_color(r),
+                    unlinked: last(c),
                 }
             })
             .collect();
@@ -337,7 +413,8 @@ impl TopicMap {
             .iter()
             .map(|t| topic_title(&t.name, t.size))
             .collect();
-        let position = arrange(&size, input.edges, &topic, &titles);
+        let grid = topics.iter().position(|t| t.unlinked).map(|t| t as u32);
+        let position = arrange(&size, input.edges, &topic, &titles, grid);
         Self {
             topic,
             topics,
@@ -413,7 +490,12 @@ impl TopicMap {
             .zip(&count)
             .map(|(t, &c)| topic_title(&t.name, c))
             .collect();
-        arrange(&size, edges, &topic, &titles)
+        let grid = self
+            .topics
+            .iter()
+            .position(|t| t.unlinked)
+            .map(|t| t as u32);
+        arrange(&size, edges, &topic, &titles, grid)
     }
 }
 
@@ -519,6 +601,49 @@ mod tests {
     }
 
     #[test]
+    fn terms_without_a_link_are_one_topic_laid_out_as_a_grid() {
+        // A triangle, and twelve terms nothing links.
+        let mut slugs = vec!["a", "b", "c"];
+        let alone: Vec<String> = (0..12).map(|i| format!("alone-{i:02}")).collect();
+        slugs.extend(alone.iter().map(String::as_str));
+        let m = map(&slugs, &[(0, 1, 1.0), (1, 2, 1.0), (0, 2, 1.0)]);
+        assert_eq!(m.topics().len(), 2);
+        let last = &m.topics()[1];
+        assert!(last.unlinked && !m.topics()[0].unlinked);
+        assert_eq!((last.name.as_str(), last.size), (UNLINKED, 12));
+        assert_eq!(last.id, "alone-00");
+        assert_eq!(
+            topic_title(&last.name, last.size),
+            "unlinked terms (12 terms)"
+        );
+        // A table read down its columns: each column's boxes share a left edge, a column's
+        // next box is one row down, and no two boxes overlap.
+        let at: Vec<(f64, f64)> = (3..15).map(|v| m.position(v)).collect();
+        let (width, height) = m.size(3);
+        let left = |p: (f64, f64)| p.0 - width / 2.0;
+        let mut columns: Vec<f64> = at.iter().map(|&p| left(p)).collect();
+        columns.dedup_by(|a, b| (*a - *b).abs() < 1e-9);
+        assert!(columns.len() > 1 && columns.len() < 12, "{columns:?}");
+        for pair in at.windows(2) {
+            if (left(pair[0]) - left(pair[1])).abs() < 1e-9 {
+                assert!(pair[0].1 - pair[1].1 >= height, "{pair:?}");
+            }
+        }
+        for (i, p) in at.iter().enumerate() {
+            for q in &at[i + 1..] {
+                assert!((p.0 - q.0).abs() >= width || (p.1 - q.1).abs() >= height);
+            }
+        }
+        // One term alone: "1 term".
+        let m = map(&["a", "b", "z"], &[(0, 1, 1.0)]);
+        let last = &m.topics()[1];
+        assert_eq!(
+            topic_title(&last.name, last.size),
+            "unlinked terms (1 term)"
+        );
+    }
+
+    #[test]
     fn the_same_graph_gives_the_same_map_whatever_the_edge_order() {
         let slugs: Vec<String> = (0..60).map(|i| format!("t{i:02}")).collect();
         let slugs: Vec<&str> = slugs.iter().map(String::as_str).collect();
@@ -556,6 +681,32 @@ mod tests {
         assert_eq!(mix("#000000", (255, 255, 255), 50), "#808080");
         assert_eq!(mix("#4e79a7", (255, 255, 255), 0), "#4e79a7");
         assert_eq!(mix("#4e79a7", (0, 0, 0), 100), "#000000");
+    }
+
+    #[test]
+    fn a_label_is_whole_in_the_box_made_for_it() {
+        // "Event" is 28.127 pt wide: its box of 48.127 pt gave back 28.126999… of room, and
+        // the map showed "Ev…". Every label up to the widest box is shown whole.
+        for label in [
+            "Event",
+            "CRI",
+            "eBPF",
+            "Hybrid Path Layer YBC1X",
+            "µ Buffer Model OJ2Q0",
+        ] {
+            assert_eq!(shown_label(label, label_box(label).0), label);
+        }
+        for length in 1..=60 {
+            for letter in ["i", "e", "W", "é", "語", "Kubernetes "] {
+                let label: String = letter.repeat(length);
+                let (width, _) = label_box(&label);
+                if font::width(&label, LABEL_SIZE) + 2.0 * LABEL_PADDING <= LABEL_WIDTHS.1 {
+                    assert_eq!(shown_label(&label, width), label.as_str());
+                } else {
+                    assert!(shown_label(&label, width).ends_with('…'), "{label}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -604,3 +604,23 @@ fn the_html_legend_shows_only_the_kinds_of_link_drawn() {
     let report = drive(&dir.join("map.html"), &[]);
     assert_eq!(report["legend_keys"], "related", "{report:#}");
 }
+
+/// Issue 50: one term is "1 term", not "1 terms".
+#[test]
+fn a_map_of_one_term_counts_it_in_the_singular() {
+    let dir = scratch("html", "one-term");
+    let cards = dir.join("one.jsonl");
+    std::fs::write(
+        &cards,
+        "{\"slug\":\"event\",\"term\":\"Event\",\"definition\":\"A report of a change.\"}\n",
+    )
+    .unwrap();
+    let page = dir.join("glossary.html");
+    ok(&glossgraph(&[
+        "render",
+        cards.to_str().unwrap(),
+        "--output",
+        page.to_str().unwrap(),
+    ]));
+    assert_eq!(drive(&page, &[])["count"], "1 term");
+}

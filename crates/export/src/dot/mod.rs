@@ -789,6 +789,6 @@ mod tests {
             },
         );
         assert!(by_component.contains("label=\"group 1 (4 terms)\";"));
-        assert!(by_component.contains("label=\"unlinked (1 terms)\";"));
+        assert!(by_component.contains("label=\"unlinked (1 term)\";"));
     }
 }

@@ -250,11 +250,14 @@ pub(crate) fn component_groups(
     let mut out: Vec<(String, Vec<NodeIndex>)> = linked
         .into_iter()
         .enumerate()
-        .map(|(i, nodes)| (format!("group {} ({} terms)", i + 1, nodes.len()), nodes))
+        .map(|(i, nodes)| {
+            let title = crate::map::topic_title(&format!("group {}", i + 1), nodes.len());
+            (title, nodes)
+        })
         .collect();
     let single: Vec<NodeIndex> = single.into_iter().flatten().collect();
     if !single.is_empty() {
-        out.push((format!("unlinked ({} terms)", single.len()), single));
+        out.push((crate::map::topic_title("unlinked", single.len()), single));
     }
     out
 }

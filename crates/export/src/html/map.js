@@ -140,8 +140,8 @@
       shown[i] = statusShown[statusSlot(i)] & topicShown[topicOf[i]];
       shownCount += shown[i];
     }
-    $("count").textContent =
-      shownCount === n ? `${n.toLocaleString("en")} terms` : `${shownCount.toLocaleString("en")} of ${n.toLocaleString("en")} terms`;
+    const terms = `${n.toLocaleString("en")} ${n === 1 ? "term" : "terms"}`;
+    $("count").textContent = shownCount === n ? terms : `${shownCount.toLocaleString("en")} of ${terms}`;
     requestDraw();
   };
 

@@ -15,6 +15,7 @@
 //! compile time and escapes every value as HTML unless a template says otherwise (only the
 //! JSON-LD block, escaped here, does).
 
+pub mod letters;
 mod pages;
 
 use std::fmt::Write as _;
@@ -55,12 +56,13 @@ pub const ALTERNATES: [(&str, &str); 4] = [
 const WRITTEN_ALTERNATES: usize = 3;
 
 /// What every page needs that takes a pass over the whole glossary, computed once: the A–Z
-/// order and its initials, and the RDF prefixes. `serve` keeps one for its whole run.
+/// order and its letters, and the RDF prefixes. `serve` keeps one for its whole run.
 pub struct Plan {
-    /// Card indexes in A–Z order of their terms (case folded, then by slug).
+    /// Card indexes in the A–Z order of their terms: collated for the glossary's language
+    /// ([`letters`]), then by slug.
     order: Vec<usize>,
-    /// The initials of the A–Z index, each with its range of `order`.
-    letters: Vec<(char, std::ops::Range<usize>)>,
+    /// The letters of the A–Z index, each with its range of `order`.
+    letters: Vec<letters::Letter>,
     prefixes: Vec<(&'static str, String)>,
 }
 
@@ -68,16 +70,9 @@ impl Plan {
     /// The plan of the site of `glossary` under `config`.
     pub fn new(glossary: &Glossary, config: &Config) -> Self {
         let cards = glossary.cards();
-        let mut order: Vec<usize> = (0..cards.len()).collect();
-        order.sort_by_cached_key(|&i| (cards[i].term().to_lowercase(), cards[i].slug().to_owned()));
-        let mut letters: Vec<(char, std::ops::Range<usize>)> = Vec::new();
-        for (at, &i) in order.iter().enumerate() {
-            let initial = initial(cards[i].term());
-            match letters.last_mut() {
-                Some((c, range)) if *c == initial => range.end = at + 1,
-                _ => letters.push((initial, at..at + 1)),
-            }
-        }
+        // Cards come in slug order, so ties between equal terms go to the smaller slug.
+        let (order, letters) = letters::Collation::new(&config.language)
+            .index(cards.iter().map(|c| (c.term(), c.slug())));
         Self {
             order,
             letters,
@@ -94,8 +89,8 @@ pub struct Site<'a> {
     plan: &'a Plan,
     /// Card indexes in A–Z order (the plan's).
     pub(crate) order: &'a [usize],
-    /// The initials of the A–Z index (the plan's).
-    pub(crate) letters: &'a [(char, std::ops::Range<usize>)],
+    /// The letters of the A–Z index (the plan's).
+    pub(crate) letters: &'a [letters::Letter],
 }
 
 impl<'a> Site<'a> {
@@ -130,8 +125,8 @@ impl<'a> Site<'a> {
         .map(str::to_owned)
         .collect();
         if self.split_index() {
-            for (initial, _) in self.letters {
-                paths.push(format!("letter/{}/index.html", letter_slug(*initial)));
+            for letter in self.letters {
+                paths.push(format!("letter/{}/index.html", letter.slug));
             }
         }
         for topic in self.glossary.map().topics() {
@@ -219,11 +214,9 @@ impl<'a> Site<'a> {
             let Some(slug) = rest.strip_suffix("/index.html") else {
                 return Ok(None);
             };
-            let found = self.split_index().then(|| {
-                self.letters
-                    .iter()
-                    .position(|(c, _)| letter_slug(*c) == slug)
-            });
+            let found = self
+                .split_index()
+                .then(|| self.letters.iter().position(|letter| letter.slug == slug));
             return match found.flatten() {
                 Some(at) => Ok(Some(html(pages::index(self, Some(at))?))),
                 None => Ok(None),
@@ -397,11 +390,11 @@ impl<'a> Site<'a> {
         );
         let _ = writeln!(out, "<url><loc>{address}</loc></url>");
         if self.split_index() {
-            for (initial, _) in self.letters {
+            for letter in self.letters {
                 let _ = writeln!(
                     out,
                     "<url><loc>{address}letter/{}/</loc></url>",
-                    letter_slug(*initial)
+                    letter.slug
                 );
             }
         }
@@ -455,24 +448,6 @@ impl<'a> Site<'a> {
         out.push_str("Header append Vary Accept\n");
         let _ = writeln!(out, "ErrorDocument 404 {path}404.html");
         out
-    }
-}
-
-/// The index initial of a term: its first letter, upper-cased, or `#` for anything else.
-fn initial(term: &str) -> char {
-    match term.chars().next() {
-        Some(c) if c.is_alphabetic() => c.to_uppercase().next().unwrap_or(c),
-        _ => '#',
-    }
-}
-
-/// The path segment of an initial: the letter in lower case, `0` for `#`; letters outside
-/// ASCII by their code point.
-pub(crate) fn letter_slug(initial: char) -> String {
-    match initial {
-        '#' => "0".to_owned(),
-        c if c.is_ascii_alphabetic() => c.to_ascii_lowercase().to_string(),
-        c => format!("u{:04x}", c as u32),
     }
 }
 

@@ -5,7 +5,7 @@
 use askama::Template;
 use petgraph::graph::NodeIndex;
 
-use super::{letter_slug, Site};
+use super::Site;
 use crate::card::rules::markers;
 use crate::html::script_safe;
 use crate::output::ExportError;
@@ -234,6 +234,13 @@ struct Letter<'a> {
     entries: Vec<Entry<'a>>,
 }
 
+/// A bar of the letter index: the letters of one script (Latin with "0–9"; each script whose
+/// letters are not of Latin shape has its own).
+struct Bar<'a> {
+    name: &'static str,
+    letters: Vec<Letter<'a>>,
+}
+
 #[derive(Template)]
 #[template(path = "site/index.html")]
 struct IndexPage<'a> {
@@ -242,7 +249,7 @@ struct IndexPage<'a> {
     /// How many terms, in words.
     terms: String,
     split: bool,
-    letters: Vec<Letter<'a>>,
+    bars: Vec<Bar<'a>>,
     shown: Vec<Letter<'a>>,
 }
 
@@ -250,17 +257,13 @@ struct IndexPage<'a> {
 pub(super) fn index(site: &Site<'_>, only: Option<usize>) -> Result<String, ExportError> {
     let cards = site.glossary.cards();
     let letter = |at: usize, with_entries: bool| {
-        let (initial, range) = &site.letters[at];
+        let l = &site.letters[at];
         Letter {
-            label: if *initial == '#' {
-                "0–9".to_owned()
-            } else {
-                initial.to_string()
-            },
-            slug: letter_slug(*initial),
-            count: range.len(),
+            label: l.label.clone(),
+            slug: l.slug.clone(),
+            count: l.range.len(),
             entries: if with_entries {
-                site.order[range.clone()]
+                site.order[l.range.clone()]
                     .iter()
                     .map(|&i| {
                         let card = &cards[i];
@@ -281,9 +284,28 @@ pub(super) fn index(site: &Site<'_>, only: Option<usize>) -> Result<String, Expo
         }
     };
     let split = site.split_index();
-    let letters: Vec<Letter<'_>> = (0..site.letters.len())
-        .map(|at| letter(at, false))
-        .collect();
+    // The bars in the order of their scripts' first letters.
+    let mut bars: Vec<(super::letters::Script, Bar<'_>)> = Vec::new();
+    for (at, l) in site.letters.iter().enumerate() {
+        let found = bars.iter().position(|(script, _)| *script == l.script);
+        let at_bar = found.unwrap_or_else(|| {
+            let name = if bars.is_empty() {
+                "Initials"
+            } else {
+                l.script.name()
+            };
+            bars.push((
+                l.script,
+                Bar {
+                    name,
+                    letters: Vec::new(),
+                },
+            ));
+            bars.len() - 1
+        });
+        bars[at_bar].1.letters.push(letter(at, false));
+    }
+    let bars: Vec<Bar<'_>> = bars.into_iter().map(|(_, bar)| bar).collect();
     let shown: Vec<Letter<'_>> = match only {
         Some(at) => vec![letter(at, true)],
         None if split => Vec::new(),
@@ -292,12 +314,12 @@ pub(super) fn index(site: &Site<'_>, only: Option<usize>) -> Result<String, Expo
     let page = IndexPage {
         frame: Frame::new(site, if only.is_some() { "../../" } else { "" }),
         heading: match only {
-            Some(at) => format!("{}: {}", site.config.title, letters[at].label),
+            Some(at) => format!("{}: {}", site.config.title, site.letters[at].label),
             None => site.config.title.clone(),
         },
         terms: counted(cards.len(), "term"),
         split,
-        letters,
+        bars,
         shown,
     };
     render(&page)

@@ -10,8 +10,9 @@
 //! from the old term to the new one, drawn over the terms from border to border, so that an
 //! arrow that crosses a third term's box is seen to pass over it. Topic titles have a white
 //! halo, so that no line runs through them; on a large map each topic's name is also written
-//! across its island, large enough to read when the whole map fits a screen, as a
-//! geographic map names its regions.
+//! large in the largest free space of its island, as a geographic map names its regions —
+//! never over a term or a title, and left out where no space holds it at twice the titles'
+//! size ([`free_place`]).
 //!
 //! Each term is an `<a>` to its concept IRI holding a `<title>` with its definition (the
 //! tooltip), its box and its label; its `<g class="node">` carries its slug (`data-slug`).
@@ -91,10 +92,6 @@ impl Frame {
     fn top(&self) -> f64 {
         self.y - self.height / 2.0
     }
-    fn overlaps(&self, other: &Frame) -> bool {
-        (self.x - other.x).abs() * 2.0 < self.width + other.width
-            && (self.y - other.y).abs() * 2.0 < self.height + other.height
-    }
 }
 
 /// Where the map's points go on the page: the map's y grows upwards, the page's downwards.
@@ -124,6 +121,8 @@ struct GroupBox {
     region: String,
     frame: Frame,
     color: String,
+    /// The boxes of its terms, on the page.
+    terms: Vec<Frame>,
 }
 
 /// One entry of the legend: what its sample shows, and its text.
@@ -237,19 +236,20 @@ impl Layout {
         places: &Places,
     ) -> Self {
         // The groups' boxes, each at least as wide as its title.
-        let groups: Vec<(String, Corners, String)> = dot::groups(glossary, config, view, selection)
-            .into_iter()
-            .map(|(title, nodes)| {
-                let ((x0, y0), (x1, y1)) = places.titled(&nodes, &title);
-                let color = match view.cluster {
-                    Cluster::Topic => glossary.map().topic_of(nodes[0].index()).color.clone(),
-                    _ => "#bbbbbb".to_owned(),
-                };
-                (title, ((x0, y0), (x1, y1)), color)
-            })
-            .collect();
+        let groups: Vec<(String, Corners, String, Vec<NodeIndex>)> =
+            dot::groups(glossary, config, view, selection)
+                .into_iter()
+                .map(|(title, nodes)| {
+                    let ((x0, y0), (x1, y1)) = places.titled(&nodes, &title);
+                    let color = match view.cluster {
+                        Cluster::Topic => glossary.map().topic_of(nodes[0].index()).color.clone(),
+                        _ => "#bbbbbb".to_owned(),
+                    };
+                    (title, ((x0, y0), (x1, y1)), color, nodes)
+                })
+                .collect();
         let ((mut x0, mut y0), (mut x1, mut y1)) = places.bounds;
-        for (_, (lo, hi), _) in &groups {
+        for (_, (lo, hi), _, _) in &groups {
             (x0, y0) = (x0.min(lo.0), y0.min(lo.1));
             (x1, y1) = (x1.max(hi.0), y1.max(hi.1));
         }
@@ -333,7 +333,7 @@ impl Layout {
         let title = font::fit(&full_title, HEADING_SIZE, room, font::Weight::Bold).into_owned();
         let groups = groups
             .into_iter()
-            .map(|(title, (lo, hi), color)| {
+            .map(|(title, (lo, hi), color, nodes)| {
                 let (left, top) = page.at((lo.0, hi.1));
                 let (right, bottom) = page.at((hi.0, lo.1));
                 let region = match title.strip_prefix("around ") {
@@ -344,6 +344,19 @@ impl Layout {
                     .rsplit_once(" (")
                     .map_or(region, |(name, _)| name)
                     .to_owned();
+                let terms = nodes
+                    .iter()
+                    .map(|n| {
+                        let (x, y) = page.at(places.at[n.index()]);
+                        let (width, height) = places.size[n.index()];
+                        Frame {
+                            x,
+                            y,
+                            width,
+                            height,
+                        }
+                    })
+                    .collect();
                 GroupBox {
                     title,
                     region,
@@ -354,6 +367,7 @@ impl Layout {
                         height: bottom - top,
                     },
                     color,
+                    terms,
                 }
             })
             .collect();
@@ -505,45 +519,34 @@ fn titles(out: &mut impl Write, layout: &Layout) -> Result<(), ExportError> {
     if larger <= REGION_NAMES_FROM {
         return Ok(());
     }
-    // Readable when the map is fitted to a screen about 1,000 pixels across: 10 pixels at
-    // least, so at least 1/100 of the map's larger side.
-    // (A hundredth more, so that the size written with two decimals is not below it.)
-    let least = larger / 100.0 + 0.01;
+    // A name is worth writing when it reads from further out than the titles: twice their
+    // size at least. (It was once the size that reads when the map fits a screen, a
+    // hundredth of the map's larger side, reaching past its island over the terms around:
+    // 297 words over another on a generated 2,000-term map. Free space inside an island is
+    // smaller than that on every large map.)
+    let least = 2.0 * TITLE_SIZE;
     writeln!(
         out,
         "<g class=\"regions\" text-anchor=\"middle\" fill-opacity=\"0.85\" stroke=\"#ffffff\" stroke-opacity=\"0.6\" stroke-linejoin=\"round\" paint-order=\"stroke\" pointer-events=\"none\">"
     )?;
-    // Largest groups first (the groups' order); a name may reach past its island into the
-    // space around it, but never over another name or off the page.
-    let mut placed: Vec<Frame> = Vec::new();
+    // Largest groups first (the groups' order); each name in the largest free space of its
+    // own island, as large as that space allows up to a twentieth of the map, over no term
+    // and no title; a name that would be smaller than readable is left out (the HTML map
+    // shows it at the zoom where it fits). Islands do not overlap, so neither do names.
+    let most = larger / 20.0;
     for group in &layout.groups {
-        let f = group.frame;
         let per_point = font::width(&group.region, 1.0);
         if per_point <= 0.0 {
             continue;
         }
-        let size = (0.9 * f.width / per_point)
-            .min(0.45 * f.height)
-            .clamp(least, larger / 20.0);
-        let extent = Frame {
-            x: f.x,
-            y: f.y,
-            width: per_point * size,
-            height: size,
-        };
-        let on_page = extent.left() >= 0.0
-            && extent.top() >= 0.0
-            && extent.left() + extent.width <= layout.width
-            && extent.top() + extent.height <= layout.height;
-        if !on_page || placed.iter().any(|p| p.overlaps(&extent)) {
+        let Some((x, y, size)) = free_place(group, per_point, least, most) else {
             continue;
-        }
-        placed.push(extent);
+        };
         write!(
             out,
             "<text class=\"region\" x=\"{}\" y=\"{}\" font-size=\"{}\" stroke-width=\"{}\" fill=\"{}\">",
-            Coordinate(f.x),
-            Coordinate(f.y + size * BASELINE),
+            Coordinate(x),
+            Coordinate(y + size * REGION_BASELINE),
             Coordinate(size),
             Coordinate(size / 8.0),
             mix(&group.color, (0, 0, 0), 45)
@@ -553,6 +556,116 @@ fn titles(out: &mut impl Write, layout: &Layout) -> Result<(), ExportError> {
     }
     writeln!(out, "</g>")?;
     Ok(())
+}
+
+/// Where a region name's baseline sits below the middle of the space kept for it: the space
+/// runs from the capitals' top (0.72 em above the baseline) to the descenders' foot (0.21
+/// em below it), with a sixteenth of an em more all round for the halo.
+const REGION_BASELINE: f64 = (0.72 - 0.21) / 2.0;
+/// The cells the longer side of an island is cut into, to find free space in it.
+const REGION_CELLS: usize = 128;
+
+/// The largest free place in `group`'s island for its name, `per_point` points wide per point
+/// of font size: its centre and font size, between `least` and `most`; `None` when no place
+/// holds the name at `least`.
+///
+/// The island below its title band is cut into square cells; a cell any term's box touches
+/// (with a point to spare) is taken. A name of size `s` needs a window of free cells as wide
+/// as the text and its halo and 1.06 `s` tall (the em from capitals to descenders, and the
+/// halo); a table of sums over the cells answers "is this window free" in four reads, so each
+/// size tried costs one pass over the cells, and sizes are found by bisection. Of the free
+/// windows at the size found, the one nearest the island's centre is taken.
+///
+/// # Complexity
+/// O(t + c · log(most / least)) for t terms and c = [`REGION_CELLS`]² cells at most.
+fn free_place(group: &GroupBox, per_point: f64, least: f64, most: f64) -> Option<(f64, f64, f64)> {
+    let f = group.frame;
+    let (left, top) = (f.left(), f.top() + crate::map::TOPIC_LABEL);
+    let (width, height) = (f.width, f.height - crate::map::TOPIC_LABEL);
+    if width <= 0.0 || height <= 0.0 || least > most {
+        return None;
+    }
+    let cell = width.max(height) / REGION_CELLS as f64;
+    let (columns, rows) = (
+        ((width / cell).floor() as usize).max(1),
+        ((height / cell).floor() as usize).max(1),
+    );
+    // sums[r][c]: the taken cells above row r and left of column c.
+    let stride = columns + 1;
+    let mut taken = vec![0u32; rows * columns];
+    const SPARE: f64 = 1.0;
+    for t in &group.terms {
+        let cells = |from: f64, to: f64, origin: f64, count: usize| {
+            let a = ((from - SPARE - origin) / cell).floor().max(0.0) as usize;
+            let b = ((to + SPARE - origin) / cell).ceil().max(0.0) as usize;
+            (a.min(count), b.min(count))
+        };
+        let (c0, c1) = cells(t.left(), t.left() + t.width, left, columns);
+        let (r0, r1) = cells(t.top(), t.top() + t.height, top, rows);
+        for r in r0..r1 {
+            taken[r * columns + c0..r * columns + c1].fill(1);
+        }
+    }
+    let mut sums = vec![0u32; (rows + 1) * stride];
+    for r in 0..rows {
+        for c in 0..columns {
+            sums[(r + 1) * stride + c + 1] =
+                taken[r * columns + c] + sums[r * stride + c + 1] + sums[(r + 1) * stride + c]
+                    - sums[r * stride + c];
+        }
+    }
+    let window = |size: f64| -> (usize, usize) {
+        let w = per_point * size + size / 8.0;
+        let h = size * (0.72 + 0.21 + 0.125);
+        ((w / cell).ceil() as usize, (h / cell).ceil() as usize)
+    };
+    // The free windows of `size`, as their top-left cells; the nearest the centre first.
+    let place = |size: f64| -> Option<(usize, usize)> {
+        let (wc, hc) = window(size);
+        if wc > columns || hc > rows {
+            return None;
+        }
+        let mut best: Option<(f64, (usize, usize))> = None;
+        for r in 0..=rows - hc {
+            for c in 0..=columns - wc {
+                let sum = sums[(r + hc) * stride + c + wc] + sums[r * stride + c]
+                    - sums[r * stride + c + wc]
+                    - sums[(r + hc) * stride + c];
+                if sum != 0 {
+                    continue;
+                }
+                let dx = (c as f64 + wc as f64 / 2.0) - columns as f64 / 2.0;
+                let dy = (r as f64 + hc as f64 / 2.0) - rows as f64 / 2.0;
+                let distance = dx * dx + dy * dy;
+                if best.is_none_or(|(d, _)| distance < d) {
+                    best = Some((distance, (r, c)));
+                }
+            }
+        }
+        best.map(|(_, at)| at)
+    };
+    place(least)?;
+    // Bisection on the size: `low` fits, `high` does not (or is `most`, tried first).
+    let (mut low, mut high) = (least, most);
+    if place(most).is_some() {
+        low = most;
+    } else {
+        for _ in 0..12 {
+            let middle = (low + high) / 2.0;
+            if place(middle).is_some() {
+                low = middle;
+            } else {
+                high = middle;
+            }
+        }
+    }
+    let (r, c) = place(low)?;
+    let (wc, hc) = window(low);
+    Some((
+        left + (c as f64 + wc as f64 / 2.0) * cell,
+        top + (r as f64 + hc as f64 / 2.0) * cell,
+        low,
+    ))
 }
 
 /// One term: a link to its concept IRI holding its definition as tooltip, its box and its

@@ -65,6 +65,21 @@ const MIN_PASSES: usize = 3;
 const MAX_PASSES: usize = 50;
 const MAX_RUNS: usize = 8;
 
+/// Puts the nodes that have no link into one community (the first one's), and numbers the
+/// communities again in order of first appearance, as [`communities`] does; returns the
+/// unlinked nodes' community, if there are any.
+pub fn gather_unlinked(graph: &Csr, community: &mut [u32]) -> Option<u32> {
+    let alone: Vec<u32> = (0..graph.len() as u32)
+        .filter(|&v| graph.neighbours(v).next().is_none())
+        .collect();
+    let first = community[*alone.first()? as usize];
+    for &v in &alone {
+        community[v as usize] = first;
+    }
+    renumber(community);
+    Some(community[alone[0] as usize])
+}
+
 /// Community of every node, numbered 0.. in order of each community's smallest node index.
 ///
 /// Maximises modularity with the given `resolution` (γ; 1.0 is classic modularity, larger

@@ -67,7 +67,7 @@ rules! {
     EmptyFile = "empty-file", Error, None, "The file holds no JSON value.";
     NoCards = "no-cards", Error, None, "The input holds no term card at all.";
     WrongType = "wrong-type", Error, None, "A field holds a value of the wrong JSON type.";
-    MissingField = "missing-field", Error, None, "A required field (slug, term, definition; citation id, title, url) is absent.";
+    MissingField = "missing-field", Error, None, "A required field (slug, term; citation id, title, url) is absent.";
     DuplicateKey = "duplicate-key", Error, None, "The same key appears twice in one JSON object.";
     BadSlug = "bad-slug", Error, None, "A slug does not match ^[a-z0-9]+(-[a-z0-9]+)*$.";
     SlugMismatch = "slug-mismatch", Error, None, "A card's slug differs from its file name.";
@@ -83,7 +83,8 @@ rules! {
     BadDate = "bad-date", Error, None, "A date is not YYYY, YYYY-MM or YYYY-MM-DD, or does not exist.";
     UnknownStatus = "unknown-status", Error, None, "The status is not one of the allowed statuses.";
     DuplicateEntry = "duplicate-entry", Warning, None, "A list (related, supersedes, advantages, provenance, …) repeats an entry.";
-    UnknownField = "unknown-field", Warning, None, "A key the card format does not know (an error under --strict).";
+    UnknownField = "unknown-field", Warning, None, "A key the card format does not know (an error under --strict); it is kept as it is.";
+    MissingDefinition = "missing-definition", Warning, None, "A term has no definition, or an empty one.";
     ByteOrderMark = "byte-order-mark", Warning, None, "The file starts with a UTF-8 byte order mark; it is ignored.";
     SymlinkLoop = "symlink-loop", Warning, None, "A folder was reached a second time through a symbolic link and skipped.";
     OneWayRelated = "one-way-related", Warning, Some("urc"), "A lists B as related but B does not list A.";

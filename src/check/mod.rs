@@ -144,6 +144,7 @@ impl OnCard for CardRules {
         }
         let from = findings.len();
         one_card(loaded, source, &self.config, findings);
+        configured_severities(&mut findings[from..], &self.config);
         if self.options.warnings == Warnings::Count
             && findings[from..].iter().any(|f| self.options.counts_only(f))
         {
@@ -233,12 +234,14 @@ fn check_rest(
         .collect();
     if !unset.is_empty() {
         findings.retain(|f| match (&f.place, f.rule) {
-            (crate::diag::Place::Card { origin, pointer }, Rule::EmptyText) => {
-                !unset.contains(&(*origin, pointer.clone()))
-            }
+            (
+                crate::diag::Place::Card { origin, pointer },
+                Rule::EmptyText | Rule::MissingDefinition,
+            ) => !unset.contains(&(*origin, pointer.clone())),
             _ => true,
         });
     }
+    configured_severities(&mut findings, config);
     if options.strict {
         for f in &mut findings {
             if f.rule == Rule::UnknownField {
@@ -302,6 +305,16 @@ fn card_rules(cards: &[LoadedCard], sources: &Sources, config: &Config) -> Vec<F
         .into_iter()
         .flatten()
         .collect()
+}
+
+/// Gives each finding the severity the glossary's settings give its rule (`[rules]`).
+fn configured_severities(findings: &mut [Finding], config: &Config) {
+    if config.severities.is_empty() {
+        return;
+    }
+    for f in findings {
+        f.severity = config.severity(f.rule);
+    }
 }
 
 /// Every rule that looks at one card alone.

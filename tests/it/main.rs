@@ -23,6 +23,7 @@ mod rdf_docs;
 mod second_hour;
 mod site;
 mod site_folder;
+mod skos;
 mod sparql;
 mod svg;
 mod util;

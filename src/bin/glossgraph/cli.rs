@@ -310,7 +310,7 @@ impl GlossaryArgs {
             base: self.base.clone(),
             language: self.language.clone(),
             title: self.title.clone(),
-            statuses: None,
+            ..Settings::default()
         }
     }
 }

@@ -348,6 +348,7 @@ impl Reading {
             } else {
                 statuses
             },
+            ..Config::default()
         };
         Some(Imported { cards, config })
     }

@@ -51,6 +51,7 @@ pub mod generate;
 pub mod git;
 pub mod graph;
 mod hex;
+pub mod hierarchy;
 pub mod load;
 pub mod map;
 pub mod output;

@@ -74,6 +74,7 @@ rules! {
     DuplicateSlug = "duplicate-slug", Error, Some("anr"), "Two cards share one slug.";
     DanglingLink = "dangling-link", Error, None, "related, supersedes or supersededBy names a term that does not exist.";
     SupersedesCycle = "supersedes-cycle", Error, Some("chr"), "Terms replace each other in a cycle.";
+    BroaderCycle = "broader-cycle", Error, Some("chr"), "Concepts are broader than each other in a cycle, or one is broader than itself.";
     AliasEqualsTerm = "alias-equals-term", Error, Some("dlv"), "An alias repeats the term or another alias (SKOS S13).";
     EmptyText = "empty-label", Error, Some("el"), "A term, alias or definition is empty or only whitespace.";
     InvalidChar = "invalid-char", Error, Some("ucil"), "Text holds a character XML 1.0 forbids or that cannot be printed.";
@@ -97,6 +98,9 @@ rules! {
     DateOrder = "date-order", Warning, None, "firstSeen is after lastSeen.";
     ShippingSuperseded = "shipping-superseded", Warning, None, "A term marked shipping is superseded.";
     NoReplacement = "no-replacement", Warning, None, "A deprecated or obsolete term names no replacement.";
+    OneWayBroader = "one-way-broader", Warning, None, "broader is not mirrored by narrower, or the reverse.";
+    RelatedBroader = "related-broader", Warning, None, "A term is related to one of its broader terms (SKOS S27).";
+    LanguageAliasEqualsTerm = "language-alias-equals-term", Warning, None, "In a language other than the main one, an alias repeats the term (SKOS S13).";
 }
 
 impl fmt::Display for Rule {

@@ -11,6 +11,7 @@
 mod citations;
 mod dates;
 pub mod fix;
+mod hierarchy;
 mod identity;
 mod locate;
 mod relations;
@@ -208,7 +209,9 @@ fn check_rest(
         text::overlapping_labels(cards, &origins, &mut out);
         out
     });
-    relations::glossary(&glossary, &origins, &unjoined, &mut findings);
+    let tree = crate::hierarchy::Hierarchy::of(&glossary);
+    relations::glossary(&glossary, &tree, &origins, &unjoined, &mut findings);
+    hierarchy::glossary(&glossary, &tree, &origins, &mut findings);
     findings.extend(labels);
     // A missing or mistyped field reads as empty; saying it is empty too would be noise. A
     // misspelled required field is reported missing at its key (`/Definition`), for the
@@ -523,8 +526,9 @@ mod tests {
             .collect();
         let g = Glossary::new(cards.iter().map(Card::from).collect());
         let (mut one, mut two) = (Vec::new(), Vec::new());
-        relations::glossary_on(&g, &origins, &HashSet::new(), &mut one, false);
-        relations::glossary_on(&g, &origins, &HashSet::new(), &mut two, true);
+        let tree = crate::hierarchy::Hierarchy::of(&g);
+        relations::glossary_on(&g, &tree, &origins, &HashSet::new(), &mut one, false);
+        relations::glossary_on(&g, &tree, &origins, &HashSet::new(), &mut two, true);
         for rule in [
             Rule::DanglingLink,
             Rule::OneWayRelated,

@@ -68,6 +68,8 @@ pub mod rdfs {
         NamedNodeRef::new_unchecked("http://www.w3.org/2000/01/rdf-schema#label");
     pub const COMMENT: NamedNodeRef<'static> =
         NamedNodeRef::new_unchecked("http://www.w3.org/2000/01/rdf-schema#comment");
+    pub const SUB_CLASS_OF: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2000/01/rdf-schema#subClassOf");
     pub const SUB_PROPERTY_OF: NamedNodeRef<'static> =
         NamedNodeRef::new_unchecked("http://www.w3.org/2000/01/rdf-schema#subPropertyOf");
     pub const DOMAIN: NamedNodeRef<'static> =

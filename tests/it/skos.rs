@@ -70,3 +70,62 @@ fn a_card_without_a_definition_is_a_warning_unless_the_settings_make_it_an_error
         ]
     );
 }
+
+#[test]
+fn check_knows_the_hierarchy() {
+    let dir = folder(&[
+        // a → b → c → a: a cycle; d broader than itself; e related to its grandparent.
+        (
+            "a.json",
+            r#"{"slug": "a", "term": "A", "definition": "d", "broader": ["b"], "narrower": ["c"]}"#,
+        ),
+        (
+            "b.json",
+            r#"{"slug": "b", "term": "B", "definition": "d", "broader": ["c"], "narrower": ["a"]}"#,
+        ),
+        (
+            "c.json",
+            r#"{"slug": "c", "term": "C", "definition": "d", "broader": ["a"], "narrower": ["b"]}"#,
+        ),
+        (
+            "d.json",
+            r#"{"slug": "d", "term": "D", "definition": "d", "broader": ["d", "gone"], "narrower": ["d"]}"#,
+        ),
+        (
+            "e.json",
+            r#"{"slug": "e", "term": "E", "definition": "d", "broader": ["f"], "related": ["g"],
+            "languages": {"de": {"term": "Ee", "aliases": ["Ee"]}}}"#,
+        ),
+        (
+            "f.json",
+            r#"{"slug": "f", "term": "F", "definition": "d", "broader": ["g", "http://x.example/top"], "narrower": ["e"]}"#,
+        ),
+        (
+            "g.json",
+            r#"{"slug": "g", "term": "G", "definition": "d", "related": ["e"]}"#,
+        ),
+    ]);
+    let (code, found) = findings(dir.path());
+    assert_eq!(code, 1, "{found:?}");
+    assert_eq!(
+        found,
+        [
+            "error broader-cycle /broader",
+            "error broader-cycle /broader",
+            "error dangling-link /broader/1",
+            "warning related-broader /related/0",
+            "warning language-alias-equals-term /languages/de/aliases/0",
+            "warning one-way-broader /broader/0",
+            "warning disconnected -",
+        ]
+    );
+    let (_, stdout, _) = outcome(&run_in(dir.path(), &["check", "."], None));
+    assert!(
+        stdout.contains("broader cycle: a → b → c → a (each narrower than the next)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("broader cycle: d → d (a concept cannot be broader than itself)"),
+        "{stdout}"
+    );
+}

@@ -729,6 +729,20 @@ pub struct ImportArgs {
     /// .jsonld/.json .trig .nq].
     #[arg(long, value_name = "NAME", value_parser = ["turtle", "ntriples", "rdfxml", "jsonld", "trig", "nquads"])]
     pub format: Option<String>,
+
+    /// The IRI relative IRIs of FILE resolve against [default: the file's own file: URL].
+    #[arg(long, value_name = "IRI")]
+    pub base: Option<String>,
+
+    /// The glossary's main language, for a vocabulary not written by glossgraph [default:
+    /// the scheme's dcterms:language, else the language of its title, else the language
+    /// most labels have].
+    #[arg(long, value_name = "TAG")]
+    pub language: Option<String>,
+
+    /// Refuse (exit 1, nothing written) when anything of FILE cannot be kept in the cards.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 #[derive(Debug, Args)]

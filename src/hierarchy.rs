@@ -185,10 +185,14 @@ impl Hierarchy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check;
+    use crate::card::Decoded;
 
     fn glossary(lines: &[String]) -> Glossary {
-        check::glossary_of(&lines.join("\n"))
+        let cards = lines
+            .iter()
+            .map(|l| Decoded::from_json(l).unwrap().card)
+            .collect();
+        Glossary::new(cards)
     }
 
     fn card(slug: &str, fields: &str) -> String {

@@ -27,6 +27,7 @@ static NO_SKOS: Skos = Skos {
     mappings: std::collections::BTreeMap::new(),
     notes: std::collections::BTreeMap::new(),
     languages: std::collections::BTreeMap::new(),
+    term_from: None,
     extra: std::collections::BTreeMap::new(),
 };
 

@@ -41,6 +41,7 @@ fn field_index(key: &str) -> Option<usize> {
         "mappings" => 21,
         "notes" => 22,
         "languages" => 23,
+        "termFrom" => 24,
         _ => return None,
     })
 }

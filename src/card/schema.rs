@@ -115,6 +115,7 @@ fn skos_properties(text: Value, texts: Value, links: Value, iris: Value) -> Valu
         "narrower": links,
         "mappings": by_kind(&MAPPING_KINDS, &iris),
         "notes": by_kind(&NOTE_KINDS, &texts),
+        "termFrom": {"enum": crate::card::skos::TERM_SOURCES, "description": "Where the term came from when the concept has no preferred label in the main language; the export then writes none."},
         "languages": {
             "type": "object",
             "description": "Labels and texts in other languages, by BCP 47 tag.",

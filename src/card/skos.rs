@@ -53,6 +53,10 @@ pub const MAPPING_KINDS: [&str; 5] = [
     "relatedMatch",
 ];
 
+/// What [`Skos::term_from`] may say: an `rdfs:label`, another language's preferred label,
+/// the notation, or the local name of the concept's IRI.
+pub const TERM_SOURCES: [&str; 4] = ["rdfs:label", "language", "notation", "localName"];
+
 /// The fields of one language's entry in `languages`, in writing order.
 pub const LANGUAGE_FIELDS: [&str; 5] = ["term", "aliases", "hiddenAliases", "definition", "notes"];
 
@@ -78,6 +82,10 @@ pub struct Skos {
     pub notes: ByKind,
     /// Labels and texts in other languages, by BCP 47 tag.
     pub languages: BTreeMap<String, Language>,
+    /// Where the term came from when the concept has no preferred label in the main
+    /// language ([`TERM_SOURCES`]): the export then writes no `skos:prefLabel` for it (and
+    /// for `rdfs:label`, that label back).
+    pub term_from: Option<String>,
     /// Fields glossgraph does not know, kept as they were written.
     pub extra: BTreeMap<String, Value>,
 }
@@ -136,6 +144,9 @@ impl Skos {
         if !self.languages.is_empty() {
             map.serialize_entry("languages", &self.languages)?;
         }
+        if let Some(from) = &self.term_from {
+            map.serialize_entry("termFrom", from)?;
+        }
         for (key, value) in &self.extra {
             map.serialize_entry(key, value)?;
         }
@@ -154,6 +165,21 @@ impl Skos {
             "narrower" => self.narrower = texts(value, &at, problems),
             "mappings" => self.mappings = by_kind(value, &at, &MAPPING_KINDS, problems),
             "notes" => self.notes = by_kind(value, &at, &NOTE_KINDS, problems),
+            "termFrom" => {
+                self.term_from = text(value, &at, problems);
+                if let Some(from) = &self.term_from {
+                    if !TERM_SOURCES.contains(&from.as_str()) {
+                        problems.push((
+                            at,
+                            Problem::WrongType {
+                                expected: "one of rdfs:label, language, notation, localName",
+                                found: "another string",
+                            },
+                        ));
+                        self.term_from = None;
+                    }
+                }
+            }
             _ => self.languages = languages(value, &at, problems),
         }
     }

@@ -305,6 +305,11 @@ pub fn changes(old: &Card, new: &Card) -> Vec<Change> {
             "provenance" => set(field, old.provenance(), new.provenance()),
             "citations" => citations(old, new),
             "iri" => value(field, old.skos().iri.as_deref(), new.skos().iri.as_deref()),
+            "termFrom" => value(
+                field,
+                old.skos().term_from.as_deref(),
+                new.skos().term_from.as_deref(),
+            ),
             // The slug is the identity compared, not a field that changes.
             "slug" => None,
             _ => set_of(field, skos_entries(old, field), skos_entries(new, field)),

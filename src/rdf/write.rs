@@ -752,7 +752,12 @@ impl<'a> Mapping<'a> {
             s.put(skos::TOP_CONCEPT_OF, scheme)?;
         }
         s.put(skos::NOTATION, LiteralRef::new_typed_literal(slug, gx.slug))?;
-        s.put(skos::PREF_LABEL, self.text(card.term()))?;
+        // A concept that had no preferred label in the main language gets none back.
+        match card.skos().term_from.as_deref() {
+            None => s.put(skos::PREF_LABEL, self.text(card.term()))?,
+            Some("rdfs:label") => s.put(rdfs::LABEL, self.text(card.term()))?,
+            Some(_) => {}
+        }
         for alias in set(card.aliases()) {
             s.put(skos::ALT_LABEL, self.text(alias))?;
         }

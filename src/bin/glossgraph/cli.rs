@@ -743,6 +743,11 @@ pub struct ImportArgs {
     /// Refuse (exit 1, nothing written) when anything of FILE cannot be kept in the cards.
     #[arg(long)]
     pub strict: bool,
+
+    /// Read FILE as a SKOS vocabulary even when it is a glossgraph export: for the export
+    /// of an imported vocabulary, whose concepts keep their published IRIs.
+    #[arg(long)]
+    pub vocabulary: bool,
 }
 
 #[derive(Debug, Args)]

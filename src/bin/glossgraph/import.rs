@@ -54,6 +54,7 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode> {
     let options = read::ReadOptions {
         base: args.base.clone(),
         language: args.language.clone(),
+        vocabulary: args.vocabulary,
     };
     let imported = match read::read_file_with(&args.file, format, &options) {
         Ok(imported) => imported,

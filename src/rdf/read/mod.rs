@@ -57,6 +57,10 @@ pub struct ReadOptions {
     /// The glossary's main language (`--language`) for a vocabulary not written by
     /// glossgraph.
     pub language: Option<String>,
+    /// Read the file as a SKOS vocabulary even when it is one of glossgraph's exports
+    /// (`--vocabulary`): for the export of an imported vocabulary, whose concepts keep
+    /// their published IRIs.
+    pub vocabulary: bool,
 }
 
 /// A subject whose triples do not follow the mapping, and what is wrong.
@@ -212,7 +216,7 @@ pub fn read_with(
         },
     };
     let mut reading = Reading::default();
-    let own = is_glossgraph_export(&triples);
+    let own = !options.vocabulary && is_glossgraph_export(&triples);
     let imported = if own {
         reading.glossary(&triples)
     } else {

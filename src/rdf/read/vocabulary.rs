@@ -131,7 +131,11 @@ pub(super) fn read(triples: &Triples, options: &Options) -> Option<(Vec<Draft>, 
             let title = [dcterms::TITLE, skos::PREF_LABEL, rdfs::LABEL]
                 .iter()
                 .any(|t| t.as_str() == p);
-            if p == rdf::TYPE.as_str() || p == skos::HAS_TOP_CONCEPT.as_str() || (title && i == 0) {
+            if p == rdf::TYPE.as_str()
+                || p == skos::HAS_TOP_CONCEPT.as_str()
+                || p == dcterms::LANGUAGE.as_str()
+                || (title && i == 0)
+            {
                 if title && config.title == Config::default().title {
                     if let Term::Literal(l) = o {
                         config.title = l.value().to_owned();
@@ -251,6 +255,13 @@ struct Reader<'t> {
     /// Predicate → (triples, subjects).
     dropped: BTreeMap<String, (usize, BTreeSet<SubjectKey>)>,
     warnings: Vec<String>,
+}
+
+/// Whether `iri` is the `gx:` term `name` of some glossgraph export (`{base}ns#name`, or
+/// `{base}ns/name` under a base ending in `#`).
+fn is_gx(iri: &str, name: &str) -> bool {
+    iri.strip_suffix(name)
+        .is_some_and(|ns| ns.ends_with("ns#") || ns.ends_with("#ns/"))
 }
 
 /// The local name of an IRI: after its last `/` or `#`.
@@ -626,6 +637,9 @@ impl<'t> Reader<'t> {
                     }
                 }
                 _ if p == skos::NOTATION.as_str() => match o {
+                    // glossgraph's own slug notation (`gx:Slug`), when its export is read
+                    // back as a vocabulary: the slug, not a notation of the concept.
+                    Term::Literal(l) if is_gx(l.datatype().as_str(), "Slug") => self.kept += 1,
                     Term::Literal(l) => {
                         self.kept += 1;
                         let datatype = (l.language().is_none() && l.datatype() != xsd::STRING)
@@ -656,6 +670,25 @@ impl<'t> Reader<'t> {
                             card.updated = Some(d);
                         }
                         Some(_) => self.kept += 1,
+                        None => self.not_kept(p, &key),
+                    }
+                }
+                // An unknown card field in glossgraph's export: `{"name": value}` as JSON.
+                _ if is_gx(p, "extra") => {
+                    let parsed = match o {
+                        Term::Literal(l) if l.datatype() == rdf::JSON => {
+                            serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(
+                                l.value(),
+                            )
+                            .ok()
+                        }
+                        _ => None,
+                    };
+                    match parsed {
+                        Some(fields) => {
+                            self.kept += 1;
+                            card.skos.extra.extend(fields);
+                        }
                         None => self.not_kept(p, &key),
                     }
                 }
@@ -749,19 +782,30 @@ impl<'t> Reader<'t> {
             rdfs_labels.sort_unstable();
             let other = card.skos.languages.values().find_map(|l| l.term.clone());
             let notation = card.skos.notations.first().map(|n| n.value.clone());
-            card.term = rdfs_labels
-                .first()
-                .cloned()
-                .or(other)
-                .or(notation)
-                .unwrap_or_else(|| local_name(iri).to_owned());
-            if card.term.trim().is_empty() {
-                card.term = slug.clone();
-            }
+            let (term, from) = if !rdfs_labels.is_empty() {
+                (rdfs_labels.remove(0), "rdfs:label")
+            } else if let Some(other) = other {
+                (other, "language")
+            } else if let Some(notation) = notation {
+                (notation, "notation")
+            } else {
+                (local_name(iri).to_owned(), "localName")
+            };
+            card.term = if term.trim().is_empty() {
+                slug.clone()
+            } else {
+                term
+            };
+            card.skos.term_from = Some(from.to_owned());
             self.warnings.push(format!(
                 "<{iri}>: no skos:prefLabel in `{main}`; the term is `{}`",
                 card.term
             ));
+        }
+        // An rdfs:label that is not the term has no place in the card.
+        for _ in &rdfs_labels {
+            self.kept -= 1;
+            self.not_kept(rdfs::LABEL.as_str(), &key);
         }
         for list in [
             &mut card.related,
@@ -770,7 +814,6 @@ impl<'t> Reader<'t> {
             &mut card.skos.broader,
             &mut card.skos.narrower,
         ] {
-            list.retain(|s| *s != slug);
             list.sort_unstable();
             list.dedup();
         }

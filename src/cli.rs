@@ -312,7 +312,7 @@ impl GlossaryArgs {
             base: self.base.clone(),
             language: self.language.clone(),
             title: self.title.clone(),
-            statuses: None,
+            ..Settings::default()
         }
     }
 }
@@ -772,6 +772,25 @@ pub struct ImportArgs {
     /// .jsonld/.json .trig .nq].
     #[arg(long, value_name = "NAME", value_parser = ["turtle", "ntriples", "rdfxml", "jsonld", "trig", "nquads"])]
     pub format: Option<String>,
+
+    /// The IRI relative IRIs of FILE resolve against [default: the file's own file: URL].
+    #[arg(long, value_name = "IRI")]
+    pub base: Option<String>,
+
+    /// The glossary's main language, for a vocabulary not written by glossgraph [default:
+    /// the scheme's dcterms:language, else the language of its title, else the language
+    /// most labels have].
+    #[arg(long, value_name = "TAG")]
+    pub language: Option<String>,
+
+    /// Refuse (exit 1, nothing written) when anything of FILE cannot be kept in the cards.
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Read FILE as a SKOS vocabulary even when it is a glossgraph export: for the export
+    /// of an imported vocabulary, whose concepts keep their published IRIs.
+    #[arg(long)]
+    pub vocabulary: bool,
 }
 
 #[derive(Debug, Args)]

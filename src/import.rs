@@ -51,7 +51,12 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode> {
         )
     })?;
     read::new_or_empty(&args.out)?;
-    let imported = match read::read_file(&args.file, format) {
+    let options = read::ReadOptions {
+        base: args.base.clone(),
+        language: args.language.clone(),
+        vocabulary: args.vocabulary,
+    };
+    let imported = match read::read_file_with(&args.file, format, &options) {
         Ok(imported) => imported,
         Err(e @ ImportError::Io { .. }) => return Err(e.into()),
         Err(e) => {
@@ -65,7 +70,26 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode> {
             return Ok(ExitCode::from(exit::FINDINGS));
         }
     };
+    {
+        let mut stderr = io::stderr().lock();
+        for warning in &imported.report.warnings {
+            writeln!(stderr, "warning: {}: {warning}", args.file.display())?;
+        }
+    }
+    let report = &imported.report;
+    let foreign = report.kept > 0 || report.dropped() > 0;
+    if args.strict && report.dropped() > 0 {
+        eprintln!(
+            "glossgraph: error: {}: {} (--strict); nothing was written",
+            args.file.display(),
+            report.summary()
+        );
+        return Ok(ExitCode::from(exit::FINDINGS));
+    }
     read::write_folder(&imported, &args.out)?;
+    if foreign {
+        eprintln!("{}: {}", args.file.display(), report.summary());
+    }
     eprintln!(
         "imported {} cards into {}",
         imported.cards.len(),

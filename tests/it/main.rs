@@ -27,6 +27,7 @@ mod rdf;
 mod rdf_docs;
 mod site;
 mod site_folder;
+mod skos;
 mod sparql;
 mod svg;
 mod util;

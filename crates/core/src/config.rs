@@ -5,6 +5,11 @@
 //! language = "en"                           # language tag of labels and texts
 //! title = "Storage networking glossary"     # dcterms:title of the concept scheme
 //! statuses = ["shipping", "emerging", "draft", "deprecated", "obsolete", "withdrawn"]
+//! namespace = "http://astrothesaurus.org/uat/"  # concept IRIs are {namespace}{slug} instead
+//! scheme = "http://astrothesaurus.org/uat"      # the concept scheme's IRI, when not {base}
+//!
+//! [rules]                                     # a rule's severity, by its id
+//! missing-definition = "error"
 //! ```
 //!
 //! Every key is optional. Command-line flags override the file. A bad file is an error that
@@ -16,7 +21,9 @@ use std::path::{Path, PathBuf};
 use oxigraph::model::{Literal, NamedNode};
 use serde::Deserialize;
 
-use crate::diag::line_column;
+use std::collections::BTreeMap;
+
+use crate::diag::{line_column, Rule, Severity};
 
 /// The name of the configuration file looked for beside the cards.
 pub const FILE_NAME: &str = "glossgraph.toml";
@@ -35,6 +42,14 @@ pub struct Config {
     pub title: String,
     /// Allowed values of `status`.
     pub statuses: Vec<String>,
+    /// Where the concepts' IRIs are when they share one namespace that is not `{base}term/`
+    /// (a published vocabulary's): a concept's IRI is then `{namespace}{slug}` (a card's own
+    /// `iri` still comes first).
+    pub namespace: Option<String>,
+    /// The concept scheme's IRI when it is not the base IRI (a published vocabulary's).
+    pub scheme: Option<String>,
+    /// Severities that differ from a rule's own (`[rules]` in `glossgraph.toml`).
+    pub severities: BTreeMap<Rule, Severity>,
 }
 
 /// The base IRI used when none is set: an example, which no real glossary should publish.
@@ -55,7 +70,20 @@ impl Default for Config {
             language: "en".into(),
             title: "Glossary".into(),
             statuses: KNOWN_STATUSES.iter().map(|s| (*s).to_owned()).collect(),
+            namespace: None,
+            scheme: None,
+            severities: BTreeMap::new(),
         }
+    }
+}
+
+impl Config {
+    /// The severity `rule` reports with in this glossary.
+    pub fn severity(&self, rule: Rule) -> Severity {
+        self.severities
+            .get(&rule)
+            .copied()
+            .unwrap_or_else(|| rule.severity())
     }
 }
 
@@ -67,6 +95,10 @@ pub struct Settings {
     pub language: Option<String>,
     pub title: Option<String>,
     pub statuses: Option<Vec<String>>,
+    pub namespace: Option<String>,
+    pub scheme: Option<String>,
+    /// Severities by rule id: `"error"` or `"warning"`.
+    pub rules: Option<BTreeMap<String, String>>,
 }
 
 /// A configuration that cannot be used.
@@ -91,6 +123,19 @@ pub enum ConfigError {
     Language { origin: String, value: String },
     #[error("{origin}: status `{value}` is not a lowercase word (a-z, 0-9, -)")]
     Status { origin: String, value: String },
+    #[error("{origin}: {key} `{value}` is not an absolute IRI")]
+    Iri {
+        origin: String,
+        key: &'static str,
+        value: String,
+    },
+    #[error("{origin}: [rules] `{rule}` = `{value}`: {why}")]
+    RuleSeverity {
+        origin: String,
+        rule: String,
+        value: String,
+        why: String,
+    },
 }
 
 impl Settings {
@@ -169,6 +214,42 @@ impl Settings {
                 });
             }
             config.statuses = statuses;
+        }
+        for (key, value, slot) in [
+            ("namespace", self.namespace, &mut config.namespace),
+            ("scheme", self.scheme, &mut config.scheme),
+        ] {
+            if let Some(value) = value {
+                if NamedNode::new(value.as_str()).is_err() {
+                    return Err(ConfigError::Iri {
+                        origin: origin.into(),
+                        key,
+                        value,
+                    });
+                }
+                *slot = Some(value);
+            }
+        }
+        for (id, value) in self.rules.into_iter().flatten() {
+            let refuse = |why: String| ConfigError::RuleSeverity {
+                origin: origin.into(),
+                rule: id.clone(),
+                value: value.clone(),
+                why,
+            };
+            let Some(rule) = Rule::ALL.iter().find(|r| r.id() == id) else {
+                let hint = crate::suggest::closest(&id, Rule::ALL.iter().map(|r| r.id()))
+                    .map_or(String::new(), |(near, _)| {
+                        format!(" (did you mean `{near}`?)")
+                    });
+                return Err(refuse(format!("no rule has this id{hint}")));
+            };
+            let severity = match value.as_str() {
+                "error" => Severity::Error,
+                "warning" => Severity::Warning,
+                _ => return Err(refuse("a severity is `error` or `warning`".into())),
+            };
+            config.severities.insert(*rule, severity);
         }
         Ok(config)
     }
@@ -349,5 +430,41 @@ mod tests {
             .apply(Config::default(), "here")
             .unwrap();
         assert_eq!(ok.base, "https://x.org/g#");
+    }
+
+    #[test]
+    fn rule_severities_namespace_and_scheme() {
+        let path = Path::new("glossgraph.toml");
+        let text = "namespace = \"http://v.example/c/\"\nscheme = \"http://v.example/s\"\n\
+                    [rules]\nmissing-definition = \"error\"\norphan = \"error\"\n";
+        let config = Settings::parse(text, path)
+            .unwrap()
+            .apply(Config::default(), "here")
+            .unwrap();
+        assert_eq!(config.severity(Rule::MissingDefinition), Severity::Error);
+        assert_eq!(config.severity(Rule::Orphan), Severity::Error);
+        assert_eq!(config.severity(Rule::SelfLink), Severity::Warning);
+        assert_eq!(config.namespace.as_deref(), Some("http://v.example/c/"));
+        assert_eq!(config.scheme.as_deref(), Some("http://v.example/s"));
+        let bad = |text: &str| {
+            Settings::parse(text, path)
+                .unwrap()
+                .apply(Config::default(), "here")
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            bad("[rules]\nmissing-definiton = \"error\""),
+            "here: [rules] `missing-definiton` = `error`: no rule has this id \
+             (did you mean `missing-definition`?)"
+        );
+        assert_eq!(
+            bad("[rules]\norphan = \"fatal\""),
+            "here: [rules] `orphan` = `fatal`: a severity is `error` or `warning`"
+        );
+        assert_eq!(
+            bad("namespace = \"not an iri\""),
+            "here: namespace `not an iri` is not an absolute IRI"
+        );
     }
 }

@@ -67,13 +67,14 @@ rules! {
     EmptyFile = "empty-file", Error, None, "The file holds no JSON value.";
     NoCards = "no-cards", Error, None, "The input holds no term card at all.";
     WrongType = "wrong-type", Error, None, "A field holds a value of the wrong JSON type.";
-    MissingField = "missing-field", Error, None, "A required field (slug, term, definition; citation id, title, url) is absent.";
+    MissingField = "missing-field", Error, None, "A required field (slug, term; citation id, title, url) is absent.";
     DuplicateKey = "duplicate-key", Error, None, "The same key appears twice in one JSON object.";
     BadSlug = "bad-slug", Error, None, "A slug does not match ^[a-z0-9]+(-[a-z0-9]+)*$.";
     SlugMismatch = "slug-mismatch", Error, None, "A card's slug differs from its file name.";
     DuplicateSlug = "duplicate-slug", Error, Some("anr"), "Two cards share one slug.";
     DanglingLink = "dangling-link", Error, None, "related, supersedes or supersededBy names a term that does not exist.";
     SupersedesCycle = "supersedes-cycle", Error, Some("chr"), "Terms replace each other in a cycle.";
+    BroaderCycle = "broader-cycle", Error, Some("chr"), "Concepts are broader than each other in a cycle, or one is broader than itself.";
     AliasEqualsTerm = "alias-equals-term", Error, Some("dlv"), "An alias repeats the term or another alias (SKOS S13).";
     EmptyText = "empty-label", Error, Some("el"), "A term, alias or definition is empty or only whitespace.";
     InvalidChar = "invalid-char", Error, Some("ucil"), "Text holds a character XML 1.0 forbids or that cannot be printed.";
@@ -84,7 +85,8 @@ rules! {
     BadDate = "bad-date", Error, None, "A date is not YYYY, YYYY-MM or YYYY-MM-DD, or does not exist.";
     UnknownStatus = "unknown-status", Error, None, "The status is not one of the allowed statuses.";
     DuplicateEntry = "duplicate-entry", Warning, None, "A list (related, supersedes, advantages, provenance, …) repeats an entry.";
-    UnknownField = "unknown-field", Warning, None, "A key the card format does not know (an error under --strict).";
+    UnknownField = "unknown-field", Warning, None, "A key the card format does not know (an error under --strict); it is kept as it is.";
+    MissingDefinition = "missing-definition", Warning, None, "A term has no definition, or an empty one.";
     ByteOrderMark = "byte-order-mark", Warning, None, "The file starts with a UTF-8 byte order mark; it is ignored.";
     SymlinkLoop = "symlink-loop", Warning, None, "A folder was reached a second time through a symbolic link and skipped.";
     OneWayRelated = "one-way-related", Warning, Some("urc"), "A lists B as related but B does not list A.";
@@ -97,6 +99,9 @@ rules! {
     DateOrder = "date-order", Warning, None, "firstSeen is after lastSeen.";
     ShippingSuperseded = "shipping-superseded", Warning, None, "A term marked shipping is superseded.";
     NoReplacement = "no-replacement", Warning, None, "A deprecated or obsolete term names no replacement.";
+    OneWayBroader = "one-way-broader", Warning, None, "broader is not mirrored by narrower, or the reverse.";
+    RelatedBroader = "related-broader", Warning, None, "A term is related to one of its broader terms (SKOS S27).";
+    LanguageAliasEqualsTerm = "language-alias-equals-term", Warning, None, "In a language other than the main one, an alias repeats the term (SKOS S13).";
 }
 
 impl fmt::Display for Rule {

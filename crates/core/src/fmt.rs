@@ -1,8 +1,8 @@
 //! `glossgraph fmt`: cards rewritten in the canonical form, which is the sample's.
 //!
 //! The canonical form of a card is what the seed card (`data/roce-v2.json`) is: JSON indented
-//! by two spaces, its keys in the seed's order ([`FIELDS`]; keys the seed does not have
-//! after them, in the order the card has them), a citation's keys in the seed's order too,
+//! by two spaces, its keys in the seed's order then the optional SKOS fields' ([`FIELDS`];
+//! keys glossgraph does not know after them, in the order the card has them), a citation's keys in the seed's order too,
 //! non-ASCII text written as itself, every list in its own order. A file's final newline is
 //! kept as the file has it. A JSON array file is the array of its cards in that form; a JSON
 //! Lines file is one compact card per line.
@@ -382,6 +382,16 @@ mod tests {
         );
         let lines = "{\"n\":1e2,\"m\":[-0]}\n";
         assert_eq!(format(lines, Layout::Lines).unwrap(), lines);
+    }
+
+    #[test]
+    fn skos_fields_follow_the_seeds_in_their_order() {
+        let text = r#"{"tags":1,"languages":{},"broader":[],"iri":"x","slug":"a","notes":{}}"#;
+        let out = format(text, Layout::Lines).unwrap();
+        assert_eq!(
+            out,
+            r#"{"slug":"a","iri":"x","broader":[],"notes":{},"languages":{},"tags":1}"#
+        );
     }
 
     #[test]

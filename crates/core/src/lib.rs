@@ -40,6 +40,7 @@ pub mod generate;
 pub mod git;
 pub mod graph;
 pub mod hex;
+pub mod hierarchy;
 pub mod load;
 pub mod output;
 pub mod schema;

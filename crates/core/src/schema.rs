@@ -9,6 +9,7 @@
 
 use serde_json::{json, Value};
 
+use crate::card::skos::{MAPPING_KINDS, NOTE_KINDS};
 use crate::config::Config;
 
 /// A slug: lower-case ASCII letters and digits in groups joined by single hyphens.
@@ -30,6 +31,14 @@ pub fn schema(config: &Config) -> Value {
         "items": {"type": "string", "pattern": SLUG_PATTERN},
         "uniqueItems": true
     });
+    // Slugs of the glossary, or IRIs of concepts outside it.
+    let links = json!({
+        "type": "array",
+        "items": {"type": "string", "pattern": format!("{}|^[A-Za-z][A-Za-z0-9+.-]*:", SLUG_PATTERN)},
+        "uniqueItems": true
+    });
+    let iris =
+        json!({"type": "array", "items": {"type": "string", "format": "iri"}, "uniqueItems": true});
     let date = json!({
         "type": ["string", "null"],
         "pattern": DATE_PATTERN,
@@ -37,13 +46,14 @@ pub fn schema(config: &Config) -> Value {
     });
     let mut statuses: Vec<Value> = config.statuses.iter().map(|s| json!(s)).collect();
     statuses.push(Value::Null);
-    json!({
+    let skos = skos_properties(text.clone(), texts.clone(), links, iris);
+    let mut out = json!({
         "$schema": "http://json-schema.org/draft-07/schema#",
         "$id": format!("{}schema/card.json", config.base.trim_end_matches('#')),
         "title": format!("A term card of {}", config.title),
         "description": "One term of the glossary, as glossgraph reads it (data/<slug>.json).",
         "type": "object",
-        "required": ["slug", "term", "definition"],
+        "required": crate::card::REQUIRED,
         "properties": {
             "slug": {
                 "type": "string",
@@ -83,8 +93,67 @@ pub fn schema(config: &Config) -> Value {
             },
             "provenance": texts
         },
-        "additionalProperties": false
+        "additionalProperties": false,
+        "$comment": "glossgraph keeps a field it does not know (a warning, written back as it is); the schema refuses one, to catch misspelled fields as they are typed."
+    });
+    if let (Some(properties), Value::Object(more)) = (out["properties"].as_object_mut(), skos) {
+        properties.extend(more);
+    }
+    out
+}
+
+/// The properties of the optional SKOS fields (see [`crate::card::skos`]).
+fn skos_properties(text: Value, texts: Value, links: Value, iris: Value) -> Value {
+    json!({
+            "iri": {"type": "string", "format": "iri", "description": "The concept's own IRI, when it is not the one the glossary gives it."},
+        "notations": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["value"],
+                "properties": {
+                    "value": {"type": "string"},
+                    "datatype": {"type": "string", "format": "iri"}
+                },
+                "additionalProperties": false
+            },
+            "description": "Codes naming the concept (skos:notation), each with its datatype IRI if any."
+        },
+        "hiddenAliases": texts,
+        "broader": links.clone(),
+        "narrower": links,
+        "mappings": by_kind(&MAPPING_KINDS, &iris),
+        "notes": by_kind(&NOTE_KINDS, &texts),
+        "termFrom": {"enum": crate::card::skos::TERM_SOURCES, "description": "Where the term came from when the concept has no preferred label in the main language; the export then writes none."},
+        "languages": {
+            "type": "object",
+            "description": "Labels and texts in other languages, by BCP 47 tag.",
+            "propertyNames": {"pattern": LANGUAGE_PATTERN},
+            "additionalProperties": {
+                "type": "object",
+                "properties": {
+                    "term": text,
+                    "aliases": texts,
+                    "hiddenAliases": texts,
+                    "definition": text,
+                    "notes": by_kind(&NOTE_KINDS, &texts)
+                },
+                "additionalProperties": false
+            }
+        }
     })
+}
+
+/// A BCP 47 language tag, loosely: letters, digits and hyphens.
+const LANGUAGE_PATTERN: &str = "^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$";
+
+/// An object whose keys are some of `kinds`, each holding a list of `items`.
+fn by_kind(kinds: &[&str], items: &Value) -> Value {
+    let properties: serde_json::Map<String, Value> = kinds
+        .iter()
+        .map(|k| ((*k).to_owned(), items.clone()))
+        .collect();
+    json!({"type": "object", "properties": properties, "additionalProperties": false})
 }
 
 #[cfg(test)]
@@ -99,7 +168,16 @@ mod tests {
             s["properties"]["citations"]["items"]["properties"]["id"]["pattern"],
             CITATION_ID_PATTERN
         );
-        assert_eq!(s["required"], json!(["slug", "term", "definition"]));
+        assert_eq!(s["required"], json!(["slug", "term"]));
+        assert_eq!(
+            s["properties"]["notes"]["properties"]["historyNote"]["items"]["pattern"],
+            "\\S"
+        );
+        assert!(s["properties"]["mappings"]["properties"]["exactMatch"].is_object());
+        // Every field of the card format has its property.
+        for field in crate::card::FIELDS {
+            assert!(s["properties"][field].is_object(), "{field}");
+        }
         assert!(s["properties"]["status"]["enum"]
             .as_array()
             .unwrap()

@@ -32,7 +32,7 @@ mod xml;
 
 use std::io::Write;
 
-use glossgraph_core::{card, config, diag, graph, hex, output, suggest, Card, Glossary};
+use glossgraph_core::{card, config, diag, graph, hex, hierarchy, output, suggest, Card, Glossary};
 use glossgraph_map::{self as map, parallel};
 
 #[cfg(test)]

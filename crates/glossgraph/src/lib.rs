@@ -47,7 +47,7 @@
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
 pub use glossgraph_core::{
-    card, check, config, diag, fmt, generate, git, graph, load, output, schema, visible,
+    card, check, config, diag, fmt, generate, git, graph, hierarchy, load, output, schema, visible,
 };
 pub use glossgraph_export as export;
 pub use glossgraph_export::{diff, rdf, site};

@@ -49,7 +49,7 @@ fn check_jsonschema_accepts_the_sample_against_the_schema_and_rejects_broken_car
     // One card per structural finding of `check` (its rule id names the file).
     let broken: [Breakage; 12] = [
         ("missing-field", |v| {
-            v.as_object_mut().unwrap().remove("definition");
+            v.as_object_mut().unwrap().remove("term");
         }),
         ("missing-field-citation", |v| {
             v["citations"][0].as_object_mut().unwrap().remove("url");

@@ -31,6 +31,7 @@ mod query;
 mod rdf;
 mod serve;
 mod site;
+mod skos;
 mod stores;
 mod svg;
 

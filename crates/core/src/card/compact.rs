@@ -14,7 +14,22 @@
 
 use std::fmt;
 
+use super::skos::Skos;
 use super::{Citation, Draft, PartialDate};
+
+/// What [`Card::skos`] gives for a card without any SKOS field.
+static NO_SKOS: Skos = Skos {
+    iri: None,
+    notations: Vec::new(),
+    hidden_aliases: Vec::new(),
+    broader: Vec::new(),
+    narrower: Vec::new(),
+    mappings: std::collections::BTreeMap::new(),
+    notes: std::collections::BTreeMap::new(),
+    languages: std::collections::BTreeMap::new(),
+    term_from: None,
+    extra: std::collections::BTreeMap::new(),
+};
 
 /// The groups of texts of a card: the slug and the term first, where they are found without
 /// reading the index (sorting, resolving links and labelling read little else), then the
@@ -55,6 +70,9 @@ pub struct Card {
     index: Box<[u32]>,
     /// First seen, last seen, updated ([`encode`]).
     dates: [u32; 3],
+    /// The optional SKOS fields and unknown fields, `None` when there are none: a glossary
+    /// written for glossgraph pays one pointer per card for them.
+    skos: Option<Box<Skos>>,
 }
 
 impl Card {
@@ -97,7 +115,20 @@ impl Card {
             term_end: ends[TERM],
             index: index.into_boxed_slice(),
             dates: dates.map(encode),
+            skos: None,
         }
+    }
+
+    /// The card with `skos` as its optional SKOS fields (none when it is empty).
+    pub(super) fn with_skos(mut self, skos: Skos) -> Self {
+        self.skos = (!skos.is_empty()).then(|| Box::new(skos));
+        self
+    }
+
+    /// The optional SKOS fields (hierarchy, IRI, notations, languages, mappings, notes) and
+    /// the fields glossgraph does not know; all empty for most glossaries.
+    pub fn skos(&self) -> &Skos {
+        self.skos.as_deref().unwrap_or(&NO_SKOS)
     }
 
     /// The texts of `group`.
@@ -173,6 +204,11 @@ impl Card {
         self.single(DEFINITION)
     }
 
+    /// Whether the card gives a definition at all (perhaps an empty one).
+    pub(crate) fn has_definition(&self) -> bool {
+        !self.group(DEFINITION).is_empty()
+    }
+
     /// Paragraphs separated by a blank line; `[citation-id]` markers refer to
     /// [`Card::citations`]. Empty when the card has none.
     pub fn note(&self) -> &str {
@@ -213,6 +249,7 @@ impl Card {
             related: self.related().to_vec(),
             citations: self.citations().iter().map(Cite::to_owned).collect(),
             provenance: self.provenance().to_vec(),
+            skos: self.skos().clone(),
         }
     }
 
@@ -231,6 +268,7 @@ impl Card {
             std::iter::empty(),
             self.dates.map(decode),
         )
+        .with_skos(self.skos().clone())
     }
 
     /// Reads one byte of each cache line of the card's texts and index, so that they are in
@@ -295,6 +333,7 @@ impl From<&Draft> for Card {
             d.citations.iter().map(|c| c.accessed),
             [d.first_seen, d.last_seen, d.updated],
         )
+        .with_skos(d.skos.clone())
     }
 }
 
@@ -316,27 +355,29 @@ impl fmt::Debug for Card {
     }
 }
 
-/// Writes the same JSON as the derived `Serialize` of [`Draft`], without building one.
+/// Writes the same JSON as the derived `Serialize` of [`Draft`], without building one. A map,
+/// not a struct: unknown fields have names known only at run time (JSON writes both alike).
 impl serde::Serialize for Card {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut out = s.serialize_struct("Card", super::FIELDS.len())?;
-        out.serialize_field("status", &self.status())?;
-        out.serialize_field("advantages", &self.advantages())?;
-        out.serialize_field("limitations", &self.limitations())?;
-        out.serialize_field("supersedes", &self.supersedes())?;
-        out.serialize_field("supersededBy", &self.superseded_by())?;
-        out.serialize_field("firstSeen", &self.first_seen())?;
-        out.serialize_field("lastSeen", &self.last_seen())?;
-        out.serialize_field("updated", &self.updated())?;
-        out.serialize_field("slug", self.slug())?;
-        out.serialize_field("term", self.term())?;
-        out.serialize_field("aliases", &self.aliases())?;
-        out.serialize_field("definition", self.definition())?;
-        out.serialize_field("note", self.note())?;
-        out.serialize_field("related", &self.related())?;
-        out.serialize_field("citations", &self.citations())?;
-        out.serialize_field("provenance", &self.provenance())?;
+        use serde::ser::SerializeMap;
+        let mut out = s.serialize_map(None)?;
+        out.serialize_entry("status", &self.status())?;
+        out.serialize_entry("advantages", &self.advantages())?;
+        out.serialize_entry("limitations", &self.limitations())?;
+        out.serialize_entry("supersedes", &self.supersedes())?;
+        out.serialize_entry("supersededBy", &self.superseded_by())?;
+        out.serialize_entry("firstSeen", &self.first_seen())?;
+        out.serialize_entry("lastSeen", &self.last_seen())?;
+        out.serialize_entry("updated", &self.updated())?;
+        out.serialize_entry("slug", self.slug())?;
+        out.serialize_entry("term", self.term())?;
+        out.serialize_entry("aliases", &self.aliases())?;
+        out.serialize_entry("definition", self.definition())?;
+        out.serialize_entry("note", self.note())?;
+        out.serialize_entry("related", &self.related())?;
+        out.serialize_entry("citations", &self.citations())?;
+        out.serialize_entry("provenance", &self.provenance())?;
+        self.skos().serialize_entries(&mut out)?;
         out.end()
     }
 }
@@ -657,8 +698,8 @@ mod tests {
 
     #[test]
     fn a_card_is_small() {
-        // Two boxes, two offsets and three dates: a million cards' structs in 56 MB.
-        assert_eq!(std::mem::size_of::<Card>(), 56);
+        // Three boxes, two offsets and three dates: a million cards' structs in 64 MB.
+        assert_eq!(std::mem::size_of::<Card>(), 64);
     }
 
     #[test]

@@ -33,6 +33,15 @@ fn field_index(key: &str) -> Option<usize> {
         "related" => 13,
         "citations" => 14,
         "provenance" => 15,
+        "iri" => 16,
+        "notations" => 17,
+        "hiddenAliases" => 18,
+        "broader" => 19,
+        "narrower" => 20,
+        "mappings" => 21,
+        "notes" => 22,
+        "languages" => 23,
+        "termFrom" => 24,
         _ => return None,
     })
 }
@@ -399,11 +408,29 @@ impl Fields {
         map: &mut A,
         index_of: fn(&str) -> Option<usize>,
     ) -> Result<Option<(usize, std::borrow::Cow<'de, str>)>, A::Error> {
+        self.next_field_keeping(map, index_of, None)
+    }
+
+    /// [`Fields::next_field`], keeping the value of each unknown key in `unknown` (the first
+    /// one of a repeated key).
+    fn next_field_keeping<'de, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+        index_of: fn(&str) -> Option<usize>,
+        mut unknown: Option<&mut std::collections::BTreeMap<String, serde_json::Value>>,
+    ) -> Result<Option<(usize, std::borrow::Cow<'de, str>)>, A::Error> {
         while let Some(Key(key)) = map.next_key::<Key>()? {
             match index_of(&key) {
                 Some(index) if self.first_time(index, &key) => return Ok(Some((index, key))),
                 Some(_) => {}
-                None => self.unknown(&key),
+                None => {
+                    self.unknown(&key);
+                    if let Some(kept) = unknown.as_deref_mut() {
+                        let value = map.next_value::<serde_json::Value>()?;
+                        kept.entry(key.into_owned()).or_insert(value);
+                        continue;
+                    }
+                }
             }
             map.next_value::<IgnoredAny>()?;
         }
@@ -539,7 +566,10 @@ fn read_card<'de, A: MapAccess<'de>>(
     let mut has_slug = false;
     // Reported after the card's own missing fields, as they always were.
     let mut citation_problems = Vec::new();
-    while let Some((index, key)) = f.next_field(map, field_index)? {
+    // The optional SKOS fields, rare enough to be read through `serde_json::Value`.
+    let mut skos = super::skos::Skos::default();
+    let mut skos_problems = Vec::new();
+    while let Some((index, key)) = f.next_field_keeping(map, field_index, Some(&mut skos.extra))? {
         macro_rules! value {
             ($shape:expr, $expected:expr) => {
                 map.next_value_seed(Lenient::with($shape, $expected))?
@@ -589,10 +619,19 @@ fn read_card<'de, A: MapAccess<'de>>(
                     Ok(problems) => citation_problems = problems,
                 }
             }
-            _ => list(PROVENANCE, scratch, &mut f, map)?,
+            15 => list(PROVENANCE, scratch, &mut f, map)?,
+            _ => {
+                let value = map.next_value::<serde_json::Value>()?;
+                skos.read(&key, value, &mut skos_problems);
+            }
         }
     }
-    f.missing(&FIELDS, &REQUIRED, &LIST_FIELDS);
+    f.missing(
+        &FIELDS,
+        &[&REQUIRED[..], &RECOMMENDED[..]].concat(),
+        &LIST_FIELDS,
+    );
+    f.problems.extend(skos_problems);
     f.problems.extend(
         citation_problems
             .into_iter()
@@ -604,7 +643,7 @@ fn read_card<'de, A: MapAccess<'de>>(
         ));
     };
     Ok(Some(Decoded {
-        card,
+        card: card.with_skos(skos),
         has_slug,
         problems: f.problems,
     }))
@@ -818,6 +857,34 @@ mod tests {
                 .slug(),
             "a"
         );
+    }
+
+    #[test]
+    fn unknown_fields_are_kept_and_written_back_last() {
+        let d = Decoded::from_json(
+            r#"{"tags":["x",{"y":1}],"slug":"a","term":"A","tags":2,"broader":["b"],"zz":null}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            d.problems,
+            [
+                ("/tags".to_owned(), Problem::UnknownField { meant: None }),
+                ("/tags".to_owned(), Problem::UnknownField { meant: None }),
+                ("/zz".to_owned(), Problem::UnknownField { meant: None }),
+                ("/definition".to_owned(), Problem::Missing),
+            ]
+        );
+        let skos = d.card.skos();
+        assert_eq!(skos.broader, ["b"]);
+        assert_eq!(skos.extra["tags"], serde_json::json!(["x", {"y": 1}]));
+        let json = d.card.to_json(false);
+        assert!(
+            json.ends_with(r#""provenance":[],"broader":["b"],"tags":["x",{"y":1}],"zz":null}"#),
+            "{json}"
+        );
+        let again = Decoded::from_json(&json).unwrap().card;
+        assert_eq!(again.draft(), d.card.draft());
+        assert_eq!(again.draft().to_json(false), json);
     }
 
     #[test]

@@ -19,12 +19,15 @@ use std::fmt;
 mod compact;
 mod decode;
 pub mod rules;
+pub mod skos;
 pub use compact::{Card, Citations, Cite, CiteIter, TextIter, Texts};
 pub(crate) use decode::CardSeed;
 pub use decode::{push_pointer, Decoded, Problem};
 
-/// The fields of a card, in the order of the seed card (and of every card glossgraph writes).
-pub const FIELDS: [&str; 16] = [
+/// The fields of a card, in the order of the seed card (and of every card glossgraph writes):
+/// the seed card's sixteen, then the optional fields of a concept of any SKOS vocabulary
+/// ([`skos`]), written only when they hold something.
+pub const FIELDS: [&str; 25] = [
     "status",
     "advantages",
     "limitations",
@@ -41,10 +44,24 @@ pub const FIELDS: [&str; 16] = [
     "related",
     "citations",
     "provenance",
+    "iri",
+    "notations",
+    "hiddenAliases",
+    "broader",
+    "narrower",
+    "mappings",
+    "notes",
+    "languages",
+    "termFrom",
 ];
 
 /// The fields a card cannot do without.
-pub const REQUIRED: [&str; 3] = ["slug", "term", "definition"];
+pub const REQUIRED: [&str; 2] = ["slug", "term"];
+
+/// The fields a card should have: the decoder reports them missing as it does the required
+/// ones, and the checker makes that a warning (`missing-definition`: thesauri often have no
+/// definitions), which a glossary can make an error in `glossgraph.toml`.
+pub const RECOMMENDED: [&str; 1] = ["definition"];
 
 /// The fields of a citation, in writing order.
 pub const CITATION_FIELDS: [&str; 4] = ["id", "title", "url", "accessed"];
@@ -138,6 +155,10 @@ pub struct Draft {
     pub related: Vec<String>,
     pub citations: Vec<Citation>,
     pub provenance: Vec<String>,
+    /// The optional SKOS fields and the fields glossgraph does not know, written after the
+    /// others and only when they hold something.
+    #[serde(flatten)]
+    pub skos: skos::Skos,
 }
 
 /// A source a card cites.

@@ -11,6 +11,7 @@
 mod citations;
 mod dates;
 pub mod fix;
+mod hierarchy;
 mod identity;
 mod locate;
 mod relations;
@@ -147,6 +148,7 @@ impl OnCard for CardRules {
         }
         let from = findings.len();
         one_card(loaded, source, &self.config, findings);
+        configured_severities(&mut findings[from..], &self.config);
         if self.options.warnings == Warnings::Count
             && findings[from..].iter().any(|f| self.options.counts_only(f))
         {
@@ -210,7 +212,9 @@ fn check_rest(
         text::overlapping_labels(cards, &origins, &mut out);
         out
     });
-    relations::glossary(&glossary, &origins, &unjoined, &mut findings);
+    let tree = crate::hierarchy::Hierarchy::of(&glossary);
+    relations::glossary(&glossary, &tree, &origins, &unjoined, &mut findings);
+    hierarchy::glossary(&glossary, &tree, &origins, &mut findings);
     fix::hold_back(&mut findings);
     findings.extend(labels);
     // A missing or mistyped field reads as empty; saying it is empty too would be noise. A
@@ -239,11 +243,12 @@ fn check_rest(
         findings.retain(|f| match (&f.place, f.rule) {
             (
                 crate::diag::Place::Card { origin, pointer },
-                Rule::EmptyText | Rule::BadCitationId,
+                Rule::EmptyText | Rule::BadCitationId | Rule::MissingDefinition,
             ) => !unset.contains(&(*origin, pointer.clone())),
             _ => true,
         });
     }
+    configured_severities(&mut findings, config);
     if options.strict {
         for f in &mut findings {
             if f.rule == Rule::UnknownField {
@@ -308,6 +313,16 @@ fn card_rules(cards: &[LoadedCard], sources: &Sources, config: &Config) -> Vec<F
         .into_iter()
         .flatten()
         .collect()
+}
+
+/// Gives each finding the severity the glossary's settings give its rule (`[rules]`).
+fn configured_severities(findings: &mut [Finding], config: &Config) {
+    if config.severities.is_empty() {
+        return;
+    }
+    for f in findings {
+        f.severity = config.severity(f.rule);
+    }
 }
 
 /// Every rule that looks at one card alone.
@@ -516,8 +531,9 @@ mod tests {
             .collect();
         let g = Glossary::new(cards.iter().map(Card::from).collect());
         let (mut one, mut two) = (Vec::new(), Vec::new());
-        relations::glossary_on(&g, &origins, &HashSet::new(), &mut one, false);
-        relations::glossary_on(&g, &origins, &HashSet::new(), &mut two, true);
+        let tree = crate::hierarchy::Hierarchy::of(&g);
+        relations::glossary_on(&g, &tree, &origins, &HashSet::new(), &mut one, false);
+        relations::glossary_on(&g, &tree, &origins, &HashSet::new(), &mut two, true);
         for rule in [
             Rule::DanglingLink,
             Rule::OneWayRelated,

@@ -14,12 +14,21 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
     if card.term().trim().is_empty() {
         out.push(at(Rule::EmptyText, origin, "/term", "the term is empty"));
     }
-    if card.definition().trim().is_empty() {
+    // An absent definition is the decoder's `missing-definition`; an empty one is the same
+    // warning here; one of only white space is an empty label, as an empty term is.
+    if card.definition().is_empty() && card.has_definition() {
+        out.push(at(
+            Rule::MissingDefinition,
+            origin,
+            "/definition",
+            "the definition is empty",
+        ));
+    } else if card.definition().trim().is_empty() && card.has_definition() {
         out.push(at(
             Rule::EmptyText,
             origin,
             "/definition",
-            "the definition is empty",
+            "the definition is only white space",
         ));
     }
     for (i, alias) in card.aliases().iter().enumerate() {

@@ -914,7 +914,8 @@ mod tests {
             .collect();
         keys.sort();
         let keys: Vec<&str> = keys.into_iter().map(|(_, k)| k).collect();
-        assert_eq!(keys, FIELDS);
+        // The seed's sixteen: a generated card uses none of the optional SKOS fields.
+        assert_eq!(keys, FIELDS[..16]);
         assert_eq!(
             value["citations"][0]
                 .as_object()

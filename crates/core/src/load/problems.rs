@@ -66,6 +66,10 @@ pub(super) fn findings(problems: Vec<(String, Problem)>, origin: Origin, out: &m
                 Rule::WrongType,
                 format!("expected {expected}, found {found}"),
             ),
+            Problem::Missing if pointer == "/definition" => (
+                Rule::MissingDefinition,
+                "the term has no definition".to_owned(),
+            ),
             Problem::Missing => (
                 Rule::MissingField,
                 format!("missing required field `{}`", last_token(&pointer)),

@@ -304,12 +304,83 @@ pub fn changes(old: &Card, new: &Card) -> Vec<Change> {
             "related" => set(field, old.related(), new.related()),
             "provenance" => set(field, old.provenance(), new.provenance()),
             "citations" => citations(old, new),
+            "iri" => value(field, old.skos().iri.as_deref(), new.skos().iri.as_deref()),
+            "termFrom" => value(
+                field,
+                old.skos().term_from.as_deref(),
+                new.skos().term_from.as_deref(),
+            ),
             // The slug is the identity compared, not a field that changes.
-            _ => None,
+            "slug" => None,
+            _ => set_of(field, skos_entries(old, field), skos_entries(new, field)),
         };
         out.extend(change);
     }
+    let unknown = |card: &Card| -> BTreeSet<String> {
+        let extra = &card.skos().extra;
+        extra.iter().map(|(k, v)| format!("{k}: {v}")).collect()
+    };
+    out.extend(set_of("unknownFields", unknown(old), unknown(new)));
     out
+}
+
+/// The entries of the optional SKOS field `field` of `card`, one string each (`kind: value`
+/// for the fields that hold several kinds): compared as sets.
+fn skos_entries(card: &Card, field: &str) -> BTreeSet<String> {
+    let skos = card.skos();
+    let by_kind = |map: &crate::card::skos::ByKind, prefix: &str| -> Vec<String> {
+        map.iter()
+            .flat_map(|(kind, list)| list.iter().map(move |v| format!("{prefix}{kind}: {v}")))
+            .collect()
+    };
+    let entries: Vec<String> = match field {
+        "notations" => skos
+            .notations
+            .iter()
+            .map(|n| match &n.datatype {
+                Some(dt) => format!("{} ^^<{dt}>", n.value),
+                None => n.value.clone(),
+            })
+            .collect(),
+        "hiddenAliases" => skos.hidden_aliases.clone(),
+        "broader" => skos.broader.clone(),
+        "narrower" => skos.narrower.clone(),
+        "mappings" => by_kind(&skos.mappings, ""),
+        "notes" => by_kind(&skos.notes, ""),
+        "languages" => skos
+            .languages
+            .iter()
+            .flat_map(|(tag, l)| {
+                let mut out: Vec<String> = Vec::new();
+                out.extend(l.term.iter().map(|t| format!("{tag} term: {t}")));
+                out.extend(l.aliases.iter().map(|t| format!("{tag} aliases: {t}")));
+                out.extend(
+                    l.hidden_aliases
+                        .iter()
+                        .map(|t| format!("{tag} hiddenAliases: {t}")),
+                );
+                out.extend(
+                    l.definition
+                        .iter()
+                        .map(|t| format!("{tag} definition: {t}")),
+                );
+                out.extend(by_kind(&l.notes, &format!("{tag} ")));
+                out
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    entries.into_iter().collect()
+}
+
+fn set_of(field: &'static str, old: BTreeSet<String>, new: BTreeSet<String>) -> Option<Change> {
+    let added: Vec<String> = new.difference(&old).cloned().collect();
+    let removed: Vec<String> = old.difference(&new).cloned().collect();
+    (!added.is_empty() || !removed.is_empty()).then_some(Change::Set {
+        field,
+        added,
+        removed,
+    })
 }
 
 fn value<T: ToString + PartialEq>(
@@ -406,6 +477,41 @@ mod tests {
         let diff = compare(&a, &b);
         assert!(diff.is_empty(), "{diff:?}");
         assert_eq!(diff.unchanged, 2);
+    }
+
+    #[test]
+    fn unknown_and_skos_fields_are_changes_too() {
+        let card = |extra: &str| {
+            glossary(&[&format!(
+                r#"{{"slug": "a", "term": "A", "definition": "d"{extra}}}"#
+            )])
+        };
+        let old = card(
+            r#", "tags": ["x"], "broader": ["http://v.example/b"], "notes": {"example": ["e"]}"#,
+        );
+        let same = card(
+            r#", "notes": {"example": ["e"]}, "broader": ["http://v.example/b"], "tags": ["x"]"#,
+        );
+        assert!(compare(&old, &same).is_empty());
+        let new = card(r#", "broader": ["http://v.example/c"], "notes": {"example": ["e"]}"#);
+        let old = &old.cards()[0];
+        let new = &new.cards()[0];
+        let found = changes(old, new);
+        assert_eq!(
+            found,
+            [
+                Change::Set {
+                    field: "broader",
+                    added: vec!["http://v.example/c".into()],
+                    removed: vec!["http://v.example/b".into()],
+                },
+                Change::Set {
+                    field: "unknownFields",
+                    added: vec![],
+                    removed: vec![r#"tags: ["x"]"#.into()],
+                },
+            ]
+        );
     }
 
     #[test]

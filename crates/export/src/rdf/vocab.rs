@@ -47,6 +47,9 @@ pub mod rdf {
     /// The text of a cited note paragraph.
     pub const VALUE: NamedNodeRef<'static> =
         NamedNodeRef::new_unchecked("http://www.w3.org/1999/02/22-rdf-syntax-ns#value");
+    /// The datatype of a JSON literal (RDF 1.2, JSON-LD 1.1): an unknown card field's value.
+    pub const JSON: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/1999/02/22-rdf-syntax-ns#JSON");
     /// The datatype of language-tagged strings.
     pub const LANG_STRING: NamedNodeRef<'static> =
         NamedNodeRef::new_unchecked("http://www.w3.org/1999/02/22-rdf-syntax-ns#langString");
@@ -65,6 +68,8 @@ pub mod rdfs {
         NamedNodeRef::new_unchecked("http://www.w3.org/2000/01/rdf-schema#label");
     pub const COMMENT: NamedNodeRef<'static> =
         NamedNodeRef::new_unchecked("http://www.w3.org/2000/01/rdf-schema#comment");
+    pub const SUB_CLASS_OF: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2000/01/rdf-schema#subClassOf");
     pub const SUB_PROPERTY_OF: NamedNodeRef<'static> =
         NamedNodeRef::new_unchecked("http://www.w3.org/2000/01/rdf-schema#subPropertyOf");
     pub const DOMAIN: NamedNodeRef<'static> =
@@ -139,6 +144,90 @@ pub mod skos {
         NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#note");
     pub const RELATED: NamedNodeRef<'static> =
         NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#related");
+    pub const BROADER: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#broader");
+    pub const NARROWER: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#narrower");
+    pub const HAS_TOP_CONCEPT: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#hasTopConcept");
+    pub const EXAMPLE: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#example");
+    pub const HISTORY_NOTE: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#historyNote");
+    pub const EDITORIAL_NOTE: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#editorialNote");
+    pub const CHANGE_NOTE: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#changeNote");
+    pub const EXACT_MATCH: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#exactMatch");
+    pub const CLOSE_MATCH: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#closeMatch");
+    pub const BROAD_MATCH: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#broadMatch");
+    pub const NARROW_MATCH: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#narrowMatch");
+    pub const RELATED_MATCH: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#relatedMatch");
+    pub const COLLECTION: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#Collection");
+    pub const ORDERED_COLLECTION: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#OrderedCollection");
+    pub const MEMBER: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#member");
+    pub const MEMBER_LIST: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#memberList");
+    pub const BROADER_TRANSITIVE: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#broaderTransitive");
+    pub const NARROWER_TRANSITIVE: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#narrowerTransitive");
+    pub const SEMANTIC_RELATION: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#semanticRelation");
+    pub const MAPPING_RELATION: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#mappingRelation");
+
+    /// The property of a note kind of a card's `notes` ([`crate::card::skos::NOTE_KINDS`]).
+    pub fn note_property(kind: &str) -> Option<NamedNodeRef<'static>> {
+        Some(match kind {
+            "changeNote" => CHANGE_NOTE,
+            "definition" => DEFINITION,
+            "editorialNote" => EDITORIAL_NOTE,
+            "example" => EXAMPLE,
+            "historyNote" => HISTORY_NOTE,
+            "note" => NOTE,
+            "scopeNote" => SCOPE_NOTE,
+            _ => return None,
+        })
+    }
+
+    /// The property of a mapping kind of a card's `mappings`
+    /// ([`crate::card::skos::MAPPING_KINDS`]).
+    pub fn mapping_property(kind: &str) -> Option<NamedNodeRef<'static>> {
+        Some(match kind {
+            "broadMatch" => BROAD_MATCH,
+            "closeMatch" => CLOSE_MATCH,
+            "exactMatch" => EXACT_MATCH,
+            "narrowMatch" => NARROW_MATCH,
+            "relatedMatch" => RELATED_MATCH,
+            _ => return None,
+        })
+    }
+}
+
+/// `skosxl:` — SKOS eXtension for Labels: labels as resources, read as plain labels.
+pub mod skosxl {
+    use super::NamedNodeRef;
+    /// Namespace of `skosxl:`.
+    pub const NS: &str = "http://www.w3.org/2008/05/skos-xl#";
+    pub const PREF_LABEL: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2008/05/skos-xl#prefLabel");
+    pub const ALT_LABEL: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2008/05/skos-xl#altLabel");
+    pub const HIDDEN_LABEL: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2008/05/skos-xl#hiddenLabel");
+    pub const LITERAL_FORM: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2008/05/skos-xl#literalForm");
+    pub const LABEL: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2008/05/skos-xl#Label");
 }
 
 /// `dcterms:` — DCMI Metadata Terms.
@@ -148,6 +237,26 @@ pub mod dcterms {
     pub const NS: &str = "http://purl.org/dc/terms/";
     pub const TITLE: NamedNodeRef<'static> =
         NamedNodeRef::new_unchecked("http://purl.org/dc/terms/title");
+    pub const DESCRIPTION: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://purl.org/dc/terms/description");
+    pub const CREATOR: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://purl.org/dc/terms/creator");
+    pub const PUBLISHER: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://purl.org/dc/terms/publisher");
+    pub const LICENSE: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://purl.org/dc/terms/license");
+    pub const RIGHTS: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://purl.org/dc/terms/rights");
+    pub const CREATED: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://purl.org/dc/terms/created");
+    pub const ISSUED: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://purl.org/dc/terms/issued");
+    pub const LANGUAGE: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://purl.org/dc/terms/language");
+    pub const CONTRIBUTOR: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://purl.org/dc/terms/contributor");
+    pub const SOURCE: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://purl.org/dc/terms/source");
     pub const MODIFIED: NamedNodeRef<'static> =
         NamedNodeRef::new_unchecked("http://purl.org/dc/terms/modified");
     pub const DATE: NamedNodeRef<'static> =
@@ -440,6 +549,13 @@ impl Iris {
     /// The namespace of the `gx:` vocabulary.
     pub fn gx_namespace(&self) -> &str {
         &self.gx_namespace
+    }
+
+    /// `gx:extra`, the property of a card field glossgraph does not know: one
+    /// `rdf:JSON` literal per field, `{"name": value}`. Not declared in the vocabulary
+    /// (that would change every glossary's export); `import` reads it back.
+    pub fn gx_extra(&self) -> NamedNode {
+        NamedNode::new_unchecked(format!("{}extra", self.gx_namespace))
     }
 
     /// The `gx:` ontology (the namespace without its last character).

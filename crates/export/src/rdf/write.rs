@@ -42,6 +42,7 @@ use crate::card::rules::markers;
 use crate::card::{Cite, Draft, PartialDate, Precision, Texts};
 use crate::config::Config;
 use crate::graph::{Link, Node};
+use crate::hierarchy::{Hierarchy, Target};
 use crate::output::{self, ExportError};
 use crate::rdf::serializer::{Buffered, Bytes};
 use crate::rdf::vocab::{self, dcterms, owl, rdf, rdfs, schema, skos, xsd, GxKind, Iris, Part};
@@ -494,6 +495,10 @@ struct Mapping<'a> {
     statuses: Vec<&'a str>,
     /// The latest `updated` of any card: the scheme's `dcterms:modified`.
     modified: Option<PartialDate>,
+    /// The concept scheme's IRI: the configured `scheme`, else the base IRI.
+    scheme: &'a str,
+    /// Broader and narrower links, from both sides.
+    hierarchy: Hierarchy,
 }
 
 impl<'a> Mapping<'a> {
@@ -508,7 +513,126 @@ impl<'a> Mapping<'a> {
             language: config.language.to_ascii_lowercase(),
             statuses,
             modified: glossary.cards().iter().filter_map(|c| c.updated()).max(),
+            scheme: config.scheme.as_deref().unwrap_or(&config.base),
+            hierarchy: Hierarchy::of(glossary),
         }
+    }
+
+    /// Appends the IRI of the concept of card `index`: its own `iri`, else
+    /// `{namespace}{slug}` when the glossary's concepts share a namespace, else
+    /// `{base}term/{slug}`.
+    fn push_concept(&self, out: &mut String, index: usize) {
+        let card = &self.glossary.cards()[index];
+        match (&card.skos().iri, &self.config.namespace) {
+            (Some(iri), _) => out.push_str(iri),
+            (None, Some(namespace)) => {
+                out.push_str(namespace);
+                out.push_str(card.slug());
+            }
+            (None, None) => self.iris.push_term(out, card.slug()),
+        }
+    }
+
+    /// A literal in `tag`, or without a language tag when `tag` is empty.
+    fn tagged<'t>(&self, value: &'t str, tag: &'t str) -> LiteralRef<'t> {
+        if tag.is_empty() {
+            LiteralRef::new_simple_literal(value)
+        } else {
+            LiteralRef::new_language_tagged_literal_unchecked(value, tag)
+        }
+    }
+
+    /// The optional SKOS fields of card `index` and its hierarchy, written after the other
+    /// fields of the concept: nothing for a card without them.
+    fn skos_fields<S: Sink>(&self, index: usize, s: &mut Subject<'_, S>) -> io::Result<()> {
+        let card = &self.glossary.cards()[index];
+        let skos = card.skos();
+        let mut iri = String::new();
+        if let Some(links) = self.hierarchy.of_card(index) {
+            for (predicate, targets) in [
+                (skos::BROADER, &links.broader),
+                (skos::NARROWER, &links.narrower),
+            ] {
+                for t in targets {
+                    iri.clear();
+                    match t {
+                        Target::Term(j) => self.push_concept(&mut iri, *j),
+                        Target::Iri(other) => iri.push_str(other),
+                        // The checker's dangling-link: nothing to point at.
+                        Target::Missing(_) => continue,
+                    }
+                    s.put(predicate, NamedNodeRef::new_unchecked(&iri))?;
+                }
+            }
+        }
+        let mut notations: Vec<_> = skos.notations.iter().collect();
+        notations.sort_unstable();
+        notations.dedup();
+        for n in notations {
+            match &n.datatype {
+                Some(dt) => s.put(
+                    skos::NOTATION,
+                    LiteralRef::new_typed_literal(&n.value, NamedNodeRef::new_unchecked(dt)),
+                )?,
+                None => s.put(skos::NOTATION, LiteralRef::new_simple_literal(&n.value))?,
+            }
+        }
+        for hidden in sorted(&skos.hidden_aliases) {
+            s.put(skos::HIDDEN_LABEL, self.text(hidden))?;
+        }
+        for (kind, texts) in &skos.notes {
+            if let Some(p) = skos::note_property(kind) {
+                for t in sorted(texts) {
+                    s.put(p, self.text(t))?;
+                }
+            }
+        }
+        for (tag, l) in &skos.languages {
+            let tag = tag.as_str();
+            if let Some(term) = &l.term {
+                s.put(skos::PREF_LABEL, self.tagged(term, tag))?;
+            }
+            for (p, list) in [
+                (skos::ALT_LABEL, &l.aliases),
+                (skos::HIDDEN_LABEL, &l.hidden_aliases),
+            ] {
+                for t in sorted(list) {
+                    s.put(p, self.tagged(t, tag))?;
+                }
+            }
+            if let Some(d) = &l.definition {
+                s.put(skos::DEFINITION, self.tagged(d, tag))?;
+            }
+            for (kind, texts) in &l.notes {
+                if let Some(p) = skos::note_property(kind) {
+                    for t in sorted(texts) {
+                        s.put(p, self.tagged(t, tag))?;
+                    }
+                }
+            }
+        }
+        for (kind, iris) in &skos.mappings {
+            if let Some(p) = skos::mapping_property(kind) {
+                for other in sorted(iris) {
+                    s.put(p, NamedNodeRef::new_unchecked(other))?;
+                }
+            }
+        }
+        if !skos.extra.is_empty() {
+            let extra = self.iris.gx_extra();
+            let mut json = String::new();
+            for (key, value) in &skos.extra {
+                json.clear();
+                let one: serde_json::Map<String, serde_json::Value> =
+                    std::iter::once((key.clone(), value.clone())).collect();
+                json.push_str(&serde_json::Value::Object(one).to_string());
+                s.put(
+                    extra.as_ref(),
+                    LiteralRef::new_typed_literal(&json, rdf::JSON),
+                )?;
+            }
+        }
+        Ok(())
     }
 
     fn text<'t>(&'t self, value: &'t str) -> LiteralRef<'t> {
@@ -525,7 +649,7 @@ impl<'a> Mapping<'a> {
         let mut date = String::new();
 
         let mut s = Subject {
-            subject: iris.scheme(),
+            subject: NamedNodeRef::new_unchecked(self.scheme),
             graph,
             out,
         };
@@ -603,8 +727,9 @@ impl<'a> Mapping<'a> {
         let links = Links::of(self.glossary, NodeIndex::new(index));
 
         let mut concept = String::new();
-        iris.push_term(&mut concept, slug);
+        self.push_concept(&mut concept, index);
         let concept = NamedNodeRef::new_unchecked(&concept);
+        let scheme = NamedNodeRef::new_unchecked(self.scheme);
         let mut graph = String::new();
         iris.push_graph(&mut graph, slug);
         let graph = GraphNameRef::NamedNode(NamedNodeRef::new_unchecked(&graph));
@@ -622,14 +747,25 @@ impl<'a> Mapping<'a> {
             out,
         };
         s.put(rdf::TYPE, skos::CONCEPT)?;
-        s.put(skos::IN_SCHEME, iris.scheme())?;
-        s.put(skos::TOP_CONCEPT_OF, iris.scheme())?;
+        s.put(skos::IN_SCHEME, scheme)?;
+        // A top concept is one without a broader concept (every term of a flat glossary).
+        if self.hierarchy.broader(index).is_empty() {
+            s.put(skos::TOP_CONCEPT_OF, scheme)?;
+        }
         s.put(skos::NOTATION, LiteralRef::new_typed_literal(slug, gx.slug))?;
-        s.put(skos::PREF_LABEL, self.text(card.term()))?;
+        // A concept that had no preferred label in the main language gets none back.
+        match card.skos().term_from.as_deref() {
+            None => s.put(skos::PREF_LABEL, self.text(card.term()))?,
+            Some("rdfs:label") => s.put(rdfs::LABEL, self.text(card.term()))?,
+            Some(_) => {}
+        }
         for alias in set(card.aliases()) {
             s.put(skos::ALT_LABEL, self.text(alias))?;
         }
-        s.put(skos::DEFINITION, self.text(card.definition()))?;
+        // A thesaurus's concept often has no definition: then none is written.
+        if !card.definition().is_empty() {
+            s.put(skos::DEFINITION, self.text(card.definition()))?;
+        }
         if !card.note().is_empty() {
             s.put(skos::SCOPE_NOTE, self.text(card.note()))?;
         }
@@ -651,13 +787,13 @@ impl<'a> Mapping<'a> {
         ] {
             for &node in nodes {
                 iri.clear();
-                iris.push_term(&mut iri, self.glossary.slug(node));
+                self.push_concept(&mut iri, node.index());
                 s.put(predicate, NamedNodeRef::new_unchecked(&iri))?;
             }
         }
         for &node in &links.unlisted {
             iri.clear();
-            iris.push_term(&mut iri, self.glossary.slug(node));
+            self.push_concept(&mut iri, node.index());
             s.put(gx.unlisted_related, NamedNodeRef::new_unchecked(&iri))?;
         }
         let retired = matches!(card.status(), Some("deprecated" | "obsolete"));
@@ -686,6 +822,7 @@ impl<'a> Mapping<'a> {
             iris.push_part(&mut iri, slug, Part::Provenance(n));
             s.put(dcterms::PROVENANCE, NamedNodeRef::new_unchecked(&iri))?;
         }
+        self.skos_fields(index, &mut s)?;
 
         self.paragraphs(card.note(), slug, concept, graph, &citations, out)?;
         self.citations(slug, graph, &citations, out)?;
@@ -797,6 +934,14 @@ impl<'a> Mapping<'a> {
 }
 
 /// The values of a list as a set: sorted, without duplicates.
+/// `list` sorted, without duplicates: a list of the SKOS fields as RDF writes it.
+fn sorted(list: &[String]) -> Vec<&str> {
+    let mut out: Vec<&str> = list.iter().map(String::as_str).collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 fn set(list: Texts<'_>) -> Vec<&str> {
     let mut out: Vec<&str> = list.iter().collect();
     out.sort_unstable();

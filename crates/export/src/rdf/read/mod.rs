@@ -30,13 +30,14 @@ use oxigraph::model::{NamedOrBlankNode, Term, TermRef};
 mod concept;
 mod entities;
 mod fields;
+pub mod vocabulary;
 
 use concept::ConceptReader;
 use fields::Fields;
 
 use crate::card::Draft;
 use crate::config::{self, Config};
-use crate::rdf::vocab::{dcterms, rdf, rdfs, skos, Iris, PartOwned};
+use crate::rdf::vocab::{dcterms, owl, rdf, rdfs, skos, Iris, PartOwned};
 
 /// What an RDF file held: the cards, sorted by slug, and the settings they were written with.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,6 +45,23 @@ pub struct Imported {
     pub cards: Vec<Draft>,
     /// Base IRI, language and title from the concept scheme; the statuses the file defines.
     pub config: Config,
+    /// What a vocabulary not written by glossgraph held that the cards do not, and what was
+    /// changed to fit; empty for glossgraph's own exports, which come back whole.
+    pub report: vocabulary::Report,
+}
+
+/// How to read a file: where relative IRIs resolve, the main language of a vocabulary.
+#[derive(Debug, Clone, Default)]
+pub struct ReadOptions {
+    /// The base IRI of relative IRIs (`--base`); the file's own URL when `None`.
+    pub base: Option<String>,
+    /// The glossary's main language (`--language`) for a vocabulary not written by
+    /// glossgraph.
+    pub language: Option<String>,
+    /// Read the file as a SKOS vocabulary even when it is one of glossgraph's exports
+    /// (`--vocabulary`): for the export of an imported vocabulary, whose concepts keep
+    /// their published IRIs.
+    pub vocabulary: bool,
 }
 
 /// A subject whose triples do not follow the mapping, and what is wrong.
@@ -125,12 +143,47 @@ pub fn format_of(path: &Path) -> Option<RdfFormat> {
 /// [`ImportError::Io`] if it cannot be read; [`ImportError::Syntax`] if it does not parse;
 /// [`ImportError::Mapping`] with every problem if it does not follow the mapping.
 pub fn read_file(path: &Path, format: RdfFormat) -> Result<Imported, ImportError> {
+    read_file_with(path, format, &ReadOptions::default())
+}
+
+/// [`read_file`] with `options`; relative IRIs resolve against the file's own `file:` URL
+/// unless `options` names a base.
+///
+/// # Errors
+/// See [`read_file`].
+pub fn read_file_with(
+    path: &Path,
+    format: RdfFormat,
+    options: &ReadOptions,
+) -> Result<Imported, ImportError> {
     let bytes = fs::read(path).map_err(|source| ImportError::Io {
         action: "read",
         path: path.to_owned(),
         source,
     })?;
-    read(&bytes, format, &path.display().to_string())
+    let mut options = options.clone();
+    if options.base.is_none() {
+        options.base = file_url(path);
+    }
+    read_with(&bytes, format, &path.display().to_string(), &options)
+}
+
+/// The `file:` URL of `path`, for the base of its relative IRIs.
+fn file_url(path: &Path) -> Option<String> {
+    let absolute = fs::canonicalize(path).ok()?;
+    let mut url = String::from("file://");
+    for c in absolute.to_str()?.chars() {
+        match c {
+            'A'..='Z' | 'a'..='z' | '0'..='9' | '/' | '-' | '.' | '_' | '~' => url.push(c),
+            c => {
+                let mut buf = [0; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    url.push_str(&format!("%{b:02X}"));
+                }
+            }
+        }
+    }
+    Some(url)
 }
 
 /// Reads RDF from `bytes`; `file` names it in errors.
@@ -138,13 +191,60 @@ pub fn read_file(path: &Path, format: RdfFormat) -> Result<Imported, ImportError
 /// # Errors
 /// See [`read_file`].
 pub fn read(bytes: &[u8], format: RdfFormat, file: &str) -> Result<Imported, ImportError> {
-    let triples = parse(bytes, format, file)?;
+    read_with(bytes, format, file, &ReadOptions::default())
+}
+
+/// [`read`] with `options`.
+///
+/// glossgraph's own exports (a scheme with the `gx:` vocabulary beside it) are read against
+/// the mapping, strictly, as before; any other file is read as a SKOS vocabulary
+/// ([`vocabulary`]), keeping what the cards can hold and reporting the rest.
+///
+/// # Errors
+/// See [`read_file`].
+pub fn read_with(
+    bytes: &[u8],
+    format: RdfFormat,
+    file: &str,
+    options: &ReadOptions,
+) -> Result<Imported, ImportError> {
+    let (triples, repaired) = match parse(bytes, format, file, options.base.as_deref(), false) {
+        Ok(triples) => (triples, Vec::new()),
+        Err(strict) => match parse(bytes, format, file, options.base.as_deref(), true) {
+            // Only an IRI the strict parser refused (spaces in it) is let through, repaired.
+            Ok(triples) => repair_iris(triples),
+            Err(_) => return Err(strict),
+        },
+    };
     let mut reading = Reading::default();
-    let imported = reading.glossary(&triples);
+    let own = !options.vocabulary && is_glossgraph_export(&triples);
+    let imported = if own {
+        reading.glossary(&triples)
+    } else {
+        None
+    };
     if reading.problems.is_empty() {
         if let Some(imported) = imported {
             return Ok(imported);
         }
+    }
+    if !own {
+        let skos_options = vocabulary::Options {
+            language: options.language.clone(),
+        };
+        if let Some((cards, config, mut report)) = vocabulary::read(&triples, &skos_options) {
+            report.warnings.splice(0..0, repaired);
+            return Ok(Imported {
+                cards,
+                config,
+                report,
+            });
+        }
+        reading.problem(
+            "",
+            "no resource is typed skos:Concept (or a subclass of it): there is nothing to make \
+             cards of",
+        );
     }
     let mut problems = reading.problems;
     // By IRI (a term before its parts `…#cite-x`), then message.
@@ -178,7 +278,101 @@ impl SubjectKey {
     }
 }
 
-fn parse(bytes: &[u8], format: RdfFormat, file: &str) -> Result<Triples, ImportError> {
+/// Whether `triples` are one of glossgraph's exports: a concept scheme named by a base IRI
+/// with the `gx:` ontology (`{base}ns`) beside it.
+fn is_glossgraph_export(triples: &Triples) -> bool {
+    let typed = |iri: &str, class: oxigraph::model::NamedNodeRef<'_>| {
+        triples
+            .get(&SubjectKey::Iri(iri.to_owned()))
+            .is_some_and(|values| {
+                values.iter().any(|(p, o)| {
+                    p == rdf::TYPE.as_str()
+                        && matches!(o, Term::NamedNode(n) if n.as_ref() == class)
+                })
+            })
+    };
+    triples.keys().any(|key| match key {
+        SubjectKey::Iri(iri) if iri.ends_with('/') || iri.ends_with('#') => {
+            typed(iri, skos::CONCEPT_SCHEME) && typed(&format!("{iri}ns"), owl::ONTOLOGY)
+        }
+        _ => false,
+    })
+}
+
+/// `triples` with every IRI that is not valid (spaces, other characters IRIs do not allow)
+/// percent-encoded, and a warning naming each.
+fn repair_iris(triples: Triples) -> (Triples, Vec<String>) {
+    let mut warnings = BTreeSet::new();
+    let mut fix = |iri: String| -> String {
+        if oxigraph::model::NamedNode::new(iri.as_str()).is_ok() {
+            return iri;
+        }
+        let mut out = String::with_capacity(iri.len());
+        for c in iri.chars() {
+            if c.is_whitespace()
+                || c.is_control()
+                || matches!(c, '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`')
+            {
+                let mut buf = [0; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    out.push_str(&format!("%{b:02X}"));
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        warnings.insert(format!("the IRI <{iri}> is not valid: read as <{out}>"));
+        out
+    };
+    let mut out = Triples::new();
+    for (key, values) in triples {
+        let key = match key {
+            SubjectKey::Iri(iri) => SubjectKey::Iri(fix(iri)),
+            blank => blank,
+        };
+        let values = values
+            .into_iter()
+            .map(|(p, o)| {
+                let o = match o {
+                    Term::NamedNode(n) => {
+                        Term::NamedNode(oxigraph::model::NamedNode::new_unchecked(fix(n.into_string())))
+                    }
+                    Term::Literal(l) => {
+                        let (value, datatype, language) = l.destruct();
+                        match (datatype, language) {
+                            (Some(dt), None) => Term::Literal(oxigraph::model::Literal::new_typed_literal(
+                                value,
+                                oxigraph::model::NamedNode::new_unchecked(fix(dt.into_string())),
+                            )),
+                            (dt, language) => {
+                                let l = match language {
+                                    Some(tag) => oxigraph::model::Literal::new_language_tagged_literal_unchecked(value, tag),
+                                    None => match dt {
+                                        Some(dt) => oxigraph::model::Literal::new_typed_literal(value, dt),
+                                        None => oxigraph::model::Literal::new_simple_literal(value),
+                                    },
+                                };
+                                Term::Literal(l)
+                            }
+                        }
+                    }
+                    other => other,
+                };
+                (fix(p), o)
+            })
+            .collect::<Vec<_>>();
+        out.entry(key).or_default().extend(values);
+    }
+    (out, warnings.into_iter().collect())
+}
+
+fn parse(
+    bytes: &[u8],
+    format: RdfFormat,
+    file: &str,
+    base: Option<&str>,
+    lenient: bool,
+) -> Result<Triples, ImportError> {
     let syntax = |position: Option<(u64, u64)>, message: String| ImportError::Syntax {
         file: file.to_owned(),
         position,
@@ -200,7 +394,16 @@ fn parse(bytes: &[u8], format: RdfFormat, file: &str) -> Result<Triples, ImportE
             .map_err(|r| syntax(Some(line_column(bytes, r.offset)), r.message))?;
         // Oxigraph's format-independent parser loses the position of RDF/XML errors; the
         // RDF/XML parser itself knows the byte it stopped at.
-        let mut parser = oxrdfxml::RdfXmlParser::new().for_slice(bytes);
+        let mut parser = oxrdfxml::RdfXmlParser::new();
+        if let Some(base) = base {
+            parser = parser
+                .with_base_iri(base)
+                .map_err(|e| syntax(None, format!("the base IRI <{base}>: {e}")))?;
+        }
+        if lenient {
+            parser = parser.lenient();
+        }
+        let mut parser = parser.for_slice(bytes);
         while let Some(triple) = parser.next() {
             match triple {
                 Ok(t) => add(t.in_graph(oxigraph::model::GraphName::DefaultGraph)),
@@ -212,7 +415,16 @@ fn parse(bytes: &[u8], format: RdfFormat, file: &str) -> Result<Triples, ImportE
         }
         return Ok(triples);
     }
-    for quad in RdfParser::from_format(format).for_slice(bytes) {
+    let mut parser = RdfParser::from_format(format);
+    if let Some(base) = base {
+        parser = parser
+            .with_base_iri(base)
+            .map_err(|e| syntax(None, format!("the base IRI <{base}>: {e}")))?;
+    }
+    if lenient {
+        parser = parser.lenient();
+    }
+    for quad in parser.for_slice(bytes) {
         match quad {
             Ok(q) => add(q),
             Err(e) => {
@@ -351,8 +563,13 @@ impl Reading {
             } else {
                 statuses
             },
+            ..Config::default()
         };
-        Some(Imported { cards, config })
+        Some(Imported {
+            cards,
+            config,
+            report: vocabulary::Report::default(),
+        })
     }
 
     /// Finds the concept scheme; reads its title and language.
@@ -508,6 +725,11 @@ fn settings_toml(config: &Config) -> String {
         "statuses".into(),
         toml::Value::Array(config.statuses.iter().cloned().map(Into::into).collect()),
     );
+    for (key, value) in [("namespace", &config.namespace), ("scheme", &config.scheme)] {
+        if let Some(value) = value {
+            table.insert(key.into(), value.clone().into());
+        }
+    }
     let mut out =
         String::from("# Written by `glossgraph import`: the settings the RDF was exported with.\n");
     out.push_str(&table.to_string());

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Compares a SKOS vocabulary with glossgraph's export of it, concept by concept, with rdflib.
+
+Usage: skos_roundtrip.py ORIGINAL FORMAT EXPORT.ttl
+
+For every concept of ORIGINAL (typed skos:Concept or a subclass the file declares), the
+export must hold the same IRI with the same values of: prefLabel, altLabel, hiddenLabel
+(SKOS-XL labels read as plain ones), definition and the six other note kinds (a note that is
+a resource read by its rdf:value or rdfs:comment) per language, broader (narrower read
+backwards), related (either direction), the five mappings, notations (glossgraph's own
+`gx:Slug` notation aside), owl:deprecated, dcterms:isReplacedBy, and rdfs:label. Control
+characters the cards refuse are dropped from the original's texts first (the import says so
+with a warning). Prints each difference; exits 1 if there is any.
+"""
+
+import sys
+
+from rdflib import Graph, Literal, URIRef
+from rdflib.namespace import OWL, RDF, RDFS, SKOS, DCTERMS
+
+SKOSXL = "http://www.w3.org/2008/05/skos-xl#"
+TEXTS = [
+    SKOS.prefLabel,
+    SKOS.altLabel,
+    SKOS.hiddenLabel,
+    SKOS.definition,
+    SKOS.scopeNote,
+    SKOS.note,
+    SKOS.example,
+    SKOS.historyNote,
+    SKOS.editorialNote,
+    SKOS.changeNote,
+    RDFS.label,
+]
+XL = {
+    URIRef(SKOSXL + "prefLabel"): SKOS.prefLabel,
+    URIRef(SKOSXL + "altLabel"): SKOS.altLabel,
+    URIRef(SKOSXL + "hiddenLabel"): SKOS.hiddenLabel,
+}
+LINKS = [
+    SKOS.exactMatch,
+    SKOS.closeMatch,
+    SKOS.broadMatch,
+    SKOS.narrowMatch,
+    SKOS.relatedMatch,
+    DCTERMS.isReplacedBy,
+]
+
+
+def clean(text):
+    return "".join(
+        c for c in text if c in "\t\n\r" or not (ord(c) < 32 or 127 <= ord(c) < 160)
+    )
+
+
+def text_of(g, o):
+    if isinstance(o, Literal):
+        return o
+    for p in (RDF.value, URIRef(SKOSXL + "literalForm"), RDFS.comment):
+        for v in g.objects(o, p):
+            return v
+    return None
+
+
+def concepts(g):
+    classes = {SKOS.Concept}
+    while True:
+        more = {s for s, _, o in g.triples((None, RDFS.subClassOf, None)) if o in classes}
+        if more <= classes:
+            break
+        classes |= more
+    return {s for c in classes for s in g.subjects(RDF.type, c) if isinstance(s, URIRef)}
+
+
+def facts(g, c):
+    out = set()
+    for p in TEXTS:
+        for o in g.objects(c, p):
+            t = text_of(g, o)
+            if t is not None:
+                out.add((p, (t.language or "").lower(), clean(str(t))))
+    for xl, p in XL.items():
+        for o in g.objects(c, xl):
+            t = text_of(g, o)
+            if t is not None:
+                out.add((p, (t.language or "").lower(), clean(str(t))))
+    for o in g.objects(c, SKOS.broader):
+        out.add((SKOS.broader, str(o)))
+    for s in g.subjects(SKOS.narrower, c):
+        out.add((SKOS.broader, str(s)))
+    for o in g.objects(c, SKOS.narrower):
+        out.add((SKOS.narrower, str(o)))
+    for s in g.subjects(SKOS.broader, c):
+        out.add((SKOS.narrower, str(s)))
+    for o in g.objects(c, SKOS.related):
+        out.add((SKOS.related, str(o)))
+    for s in g.subjects(SKOS.related, c):
+        out.add((SKOS.related, str(s)))
+    for p in LINKS:
+        for o in g.objects(c, p):
+            out.add((p, str(o)))
+    for o in g.objects(c, SKOS.notation):
+        if not str(o.datatype or "").endswith("Slug"):
+            out.add((SKOS.notation, str(o), str(o.datatype or "")))
+    for o in g.objects(c, OWL.deprecated):
+        out.add((OWL.deprecated, str(o).lower() in ("true", "1")))
+    return out
+
+
+def main(argv):
+    original, exported = Graph(), Graph()
+    original.parse(argv[1], format=argv[2])
+    exported.parse(argv[3], format="turtle")
+    ours = concepts(exported)
+    theirs = concepts(original)
+    failed = False
+    for c in sorted(theirs - ours):
+        print(f"missing concept <{c}>")
+        failed = True
+    for c in sorted(ours - theirs):
+        print(f"extra concept <{c}>")
+        failed = True
+    compared = 0
+    for c in sorted(theirs & ours):
+        want, got = facts(original, c), facts(exported, c)
+        for f in sorted(want - got, key=str):
+            print(f"<{c}> lost {f}")
+            failed = True
+        for f in sorted(got - want, key=str):
+            print(f"<{c}> gained {f}")
+            failed = True
+        compared += 1
+    print(f"compared {compared} concepts")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

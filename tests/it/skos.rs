@@ -1,0 +1,344 @@
+//! Any SKOS vocabulary in and back out (issue 48): the card's optional SKOS fields, checked,
+//! exported and imported.
+
+use std::fs;
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::util::{outcome, run_in};
+
+/// Writes `files` (name, text) into a new folder.
+fn folder(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        fs::write(dir.path().join(name), text).unwrap();
+    }
+    dir
+}
+
+/// `check --format json` of `dir`: the exit code and each finding as `severity rule pointer`.
+fn findings(dir: &Path) -> (i32, Vec<String>) {
+    let (code, stdout, stderr) = outcome(&run_in(dir, &["check", ".", "--format", "json"], None));
+    let doc: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let found = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let pointer = f["pointer"].as_str().unwrap_or("-");
+            format!(
+                "{} {} {pointer}",
+                f["severity"].as_str().unwrap(),
+                f["rule"].as_str().unwrap()
+            )
+        })
+        .collect();
+    (code, found)
+}
+
+#[test]
+fn a_card_without_a_definition_is_a_warning_unless_the_settings_make_it_an_error() {
+    let dir = folder(&[
+        ("a.json", r#"{"slug": "a", "term": "A", "related": ["b"]}"#),
+        (
+            "b.json",
+            r#"{"slug": "b", "term": "B", "definition": "", "related": ["a"]}"#,
+        ),
+    ]);
+    let (code, found) = findings(dir.path());
+    assert_eq!(code, 0, "{found:?}");
+    assert_eq!(
+        found,
+        [
+            "warning missing-definition /definition",
+            "warning missing-definition /definition"
+        ]
+    );
+    fs::write(
+        dir.path().join("glossgraph.toml"),
+        "[rules]\nmissing-definition = \"error\"\n",
+    )
+    .unwrap();
+    let (code, found) = findings(dir.path());
+    assert_eq!(code, 1, "{found:?}");
+    assert_eq!(
+        found,
+        [
+            "error missing-definition /definition",
+            "error missing-definition /definition"
+        ]
+    );
+}
+
+#[test]
+fn check_knows_the_hierarchy() {
+    let dir = folder(&[
+        // a → b → c → a: a cycle; d broader than itself; e related to its grandparent.
+        (
+            "a.json",
+            r#"{"slug": "a", "term": "A", "definition": "d", "broader": ["b"], "narrower": ["c"]}"#,
+        ),
+        (
+            "b.json",
+            r#"{"slug": "b", "term": "B", "definition": "d", "broader": ["c"], "narrower": ["a"]}"#,
+        ),
+        (
+            "c.json",
+            r#"{"slug": "c", "term": "C", "definition": "d", "broader": ["a"], "narrower": ["b"]}"#,
+        ),
+        (
+            "d.json",
+            r#"{"slug": "d", "term": "D", "definition": "d", "broader": ["d", "gone"], "narrower": ["d"]}"#,
+        ),
+        (
+            "e.json",
+            r#"{"slug": "e", "term": "E", "definition": "d", "broader": ["f"], "related": ["g"],
+            "languages": {"de": {"term": "Ee", "aliases": ["Ee"]}}}"#,
+        ),
+        (
+            "f.json",
+            r#"{"slug": "f", "term": "F", "definition": "d", "broader": ["g", "http://x.example/top"], "narrower": ["e"]}"#,
+        ),
+        (
+            "g.json",
+            r#"{"slug": "g", "term": "G", "definition": "d", "related": ["e"]}"#,
+        ),
+    ]);
+    let (code, found) = findings(dir.path());
+    assert_eq!(code, 1, "{found:?}");
+    assert_eq!(
+        found,
+        [
+            "error broader-cycle /broader",
+            "error broader-cycle /broader",
+            "error dangling-link /broader/1",
+            "warning related-broader /related/0",
+            "warning language-alias-equals-term /languages/de/aliases/0",
+            "warning one-way-broader /broader/0",
+            "warning disconnected -",
+        ]
+    );
+    let (_, stdout, _) = outcome(&run_in(dir.path(), &["check", "."], None));
+    assert!(
+        stdout.contains("broader cycle: a → b → c → a (each narrower than the next)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("broader cycle: d → d (a concept cannot be broader than itself)"),
+        "{stdout}"
+    );
+}
+
+/// The test thesaurus: every feature the SKOS import handles.
+pub(crate) fn thesaurus() -> std::path::PathBuf {
+    crate::util::root().join("tests/fixtures/skos/thesaurus.ttl")
+}
+
+/// `glossgraph import FILE --out DIR ARGS…`: exit code and stderr.
+pub(crate) fn import(file: &Path, out: &Path, args: &[&str]) -> (i32, String) {
+    let (file, out) = (file.to_str().unwrap(), out.to_str().unwrap());
+    let mut all = vec!["import", file, "--out", out];
+    all.extend_from_slice(args);
+    let (code, _, stderr) = outcome(&run_in(crate::util::root(), &all, None));
+    (code, stderr)
+}
+
+fn card_json(dir: &Path, slug: &str) -> Value {
+    serde_json::from_str(&fs::read_to_string(dir.join(format!("{slug}.json"))).unwrap()).unwrap()
+}
+
+#[test]
+fn a_thesaurus_comes_in_with_hierarchy_languages_notations_and_mappings() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("cards");
+    let (code, stderr) = import(&thesaurus(), &out, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    // What could not be kept, by predicate with counts; what was changed, named.
+    assert!(
+        stderr.contains(
+            "kept 58 triples; not kept: 1 dcterms:creator on 1 subject, 1 dcterms:license on 1 subject, \
+             1 foaf:depiction on 1 subject, 1 rdf:type on 1 subject, 1 rdfs:subClassOf on 1 subject, \
+             2 skos:member on 1 subject, 1 skos:prefLabel on 1 subject"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "<http://vocab.example/thes/c2>: a control character the card refuses was dropped"
+        ),
+        "{stderr}"
+    );
+    let settings = fs::read_to_string(out.join("glossgraph.toml")).unwrap();
+    for line in [
+        "base = \"http://vocab.example/thes/\"",
+        "language = \"de\"",
+        "namespace = \"http://vocab.example/thes/\"",
+        "scheme = \"http://vocab.example/thes/scheme\"",
+        "title = \"Test thesaurus\"",
+    ] {
+        assert!(settings.contains(line), "{settings}");
+    }
+    let c1 = card_json(&out, "c1");
+    assert_eq!(c1["term"], "Wissenschaft");
+    assert_eq!(c1["aliases"], serde_json::json!(["Forschung"]));
+    assert_eq!(c1["hiddenAliases"], serde_json::json!(["Wisenschaft"]));
+    assert_eq!(
+        c1["notations"],
+        serde_json::json!([{"value": "001"}, {"value": "S", "datatype": "http://vocab.example/ns#Code"}])
+    );
+    assert_eq!(c1["narrower"], serde_json::json!(["c2", "c3"]));
+    assert_eq!(c1["languages"]["en"]["definition"], "Systematic knowledge.");
+    assert_eq!(c1["languages"]["ar"]["term"], "علم");
+    assert_eq!(
+        c1["notes"]["historyNote"],
+        serde_json::json!(["Seit 1990."])
+    );
+    assert_eq!(
+        c1["mappings"]["exactMatch"],
+        serde_json::json!(["http://www.wikidata.org/entity/Q336"])
+    );
+    assert!(c1.get("iri").is_none(), "{c1}");
+    let c2 = card_json(&out, "c2");
+    assert_eq!(
+        c2["broader"],
+        serde_json::json!(["c1", "http://outside.example/natural-sciences"])
+    );
+    assert_eq!(c2["narrower"], serde_json::json!(["quantum-mechanics"]));
+    assert_eq!(c2["notes"]["editorialNote"], serde_json::json!(["Prüfen."]));
+    assert_eq!(c2["definition"], "Die Lehre von Materie und Energie.");
+    let c3 = card_json(&out, "c3");
+    assert_eq!(c3["aliases"], serde_json::json!(["Scheidekunst"]));
+    assert_eq!(c3["related"], serde_json::json!(["c2"]));
+    assert_eq!(c3["supersedes"], serde_json::json!(["c4"]));
+    assert_eq!(
+        c3["languages"][""]["notes"]["editorialNote"],
+        serde_json::json!(["Untagged note."])
+    );
+    let c4 = card_json(&out, "c4");
+    assert_eq!(
+        (&c4["term"], &c4["termFrom"], &c4["status"]),
+        (
+            &"Alchemie".into(),
+            &"rdfs:label".into(),
+            &"deprecated".into()
+        )
+    );
+    let q = card_json(&out, "quantum-mechanics");
+    assert_eq!(q["iri"], "http://vocab.example/thes/Quantum_Mechanics");
+
+    let (code, found) = findings(&out);
+    assert_eq!(code, 0, "{found:?}");
+    assert!(
+        found
+            .iter()
+            .all(|f| f.starts_with("warning missing-definition")),
+        "{found:?}"
+    );
+
+    // --strict: what is not kept is an error, and nothing is written.
+    let refused = dir.path().join("strict");
+    let (code, stderr) = import(&thesaurus(), &refused, &["--strict"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("(--strict); nothing was written"),
+        "{stderr}"
+    );
+    assert!(!refused.exists());
+}
+
+#[test]
+fn import_export_import_gives_back_the_same_cards_unknown_fields_included() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("first");
+    assert_eq!(import(&thesaurus(), &first, &[]).0, 0);
+    // An unknown field, kept through the export as gx:extra.
+    let path = first.join("c2.json");
+    let mut c2 = card_json(&first, "c2");
+    c2["tags"] = serde_json::json!(["x", {"y": 1}]);
+    fs::write(&path, serde_json::to_string_pretty(&c2).unwrap() + "\n").unwrap();
+    let exports = dir.path().join("exports");
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["export", "first", "--format", "turtle", "-o", "exports"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let second = dir.path().join("second");
+    let (code, stderr) = import(&exports.join("glossary.ttl"), &second, &["--vocabulary"]);
+    assert_eq!(code, 0, "{stderr}");
+    for slug in ["c1", "c2", "c3", "c4", "quantum-mechanics"] {
+        assert_eq!(card_json(&first, slug), card_json(&second, slug), "{slug}");
+    }
+    assert_eq!(
+        card_json(&second, "c2")["tags"],
+        serde_json::json!(["x", {"y": 1}])
+    );
+    let (code, stdout, stderr) = outcome(&run_in(dir.path(), &["diff", "first", "second"], None));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("0 changed"), "{stdout}");
+    // A dropped unknown field is a change diff sees.
+    c2.as_object_mut().unwrap().remove("tags");
+    fs::write(
+        second.join("c2.json"),
+        serde_json::to_string_pretty(&c2).unwrap(),
+    )
+    .unwrap();
+    let (_, stdout, _) = outcome(&run_in(dir.path(), &["diff", "first", "second"], None));
+    assert!(stdout.contains("1 changed"), "{stdout}");
+    assert!(stdout.contains("unknownFields"), "{stdout}");
+}
+
+#[test]
+fn relative_iris_resolve_against_the_file_and_spaces_are_repaired() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("acm.rdf");
+    fs::write(
+        &file,
+        r##"<?xml version="1.0"?>
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+         xmlns:skos="http://www.w3.org/2004/02/skos/core#">
+  <skos:ConceptScheme rdf:about="http://classes.example/2012 scheme">
+    <skos:prefLabel xml:lang="en">Classes</skos:prefLabel>
+  </skos:ConceptScheme>
+  <skos:Concept rdf:about="#10002944">
+    <skos:prefLabel xml:lang="en">General and reference</skos:prefLabel>
+    <skos:inScheme rdf:resource="http://classes.example/2012 scheme"/>
+  </skos:Concept>
+</rdf:RDF>
+"##,
+    )
+    .unwrap();
+    let cards = dir.path().join("cards");
+    let (code, stderr) = import(&file, &cards, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("the IRI <http://classes.example/2012 scheme> is not valid: read as <http://classes.example/2012%20scheme>"),
+        "{stderr}"
+    );
+    let card = card_json(&cards, "10002944");
+    assert_eq!(card["term"], "General and reference");
+    // The concept's IRI is {namespace}{slug}: the namespace is the file's own URL.
+    let settings = fs::read_to_string(cards.join("glossgraph.toml")).unwrap();
+    let namespace = settings
+        .lines()
+        .find_map(|l| l.strip_prefix("namespace = "))
+        .unwrap_or_default();
+    assert!(
+        namespace.starts_with("\"file:///") && namespace.ends_with("/acm.rdf#\""),
+        "{settings}"
+    );
+    assert!(
+        settings.contains("scheme = \"http://classes.example/2012%20scheme\""),
+        "{settings}"
+    );
+    // --base instead of the file's URL.
+    let based = dir.path().join("based");
+    let (code, stderr) = import(&file, &based, &["--base", "http://classes.example/ccs"]);
+    assert_eq!(code, 0, "{stderr}");
+    let settings = fs::read_to_string(based.join("glossgraph.toml")).unwrap();
+    assert!(
+        settings.contains("namespace = \"http://classes.example/ccs#\""),
+        "{settings}"
+    );
+}

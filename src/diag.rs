@@ -195,6 +195,10 @@ pub struct Finding {
     pub hint: Option<String>,
     /// The change that removes the finding, when one is known (`check --fix`).
     pub fix: Option<Box<Fix>>,
+    /// Where in the text the pointer names the finding is (a byte range of the string as
+    /// decoded, as a citation marker in a note): the report then points at it, not at the
+    /// text's start.
+    pub within: Option<(u32, u32)>,
 }
 
 /// A change to one card that removes a finding, as `check --fix` applies it.
@@ -226,6 +230,13 @@ pub enum Edit {
     /// Rename the key at `pointer` (a card's field, or a citation's) to `to`, unless its
     /// object has `to` already.
     Rename { pointer: String, to: String },
+    /// Replace the text `from`, found at byte `at` of the text field `key`, by `to`.
+    ReplaceText {
+        key: &'static str,
+        at: usize,
+        from: String,
+        to: String,
+    },
 }
 
 impl fmt::Display for Edit {
@@ -238,6 +249,9 @@ impl fmt::Display for Edit {
             Edit::Rename { pointer, to } => {
                 let from = pointer.rsplit('/').next().unwrap_or_default();
                 write!(f, "renamed `{from}` to `{to}`")
+            }
+            Edit::ReplaceText { key, from, to, .. } => {
+                write!(f, "replaced `{from}` by `{to}` in `{key}`")
             }
         }
     }
@@ -252,6 +266,7 @@ impl Finding {
             message: message.into(),
             hint: None,
             fix: None,
+            within: None,
         }
     }
 
@@ -261,6 +276,13 @@ impl Finding {
     }
 
     /// The finding with `edit` to `card` as its fix.
+    /// The finding at bytes `range` of the text its pointer names.
+    pub fn within(mut self, range: std::ops::Range<usize>) -> Self {
+        let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        self.within = Some((clamp(range.start), clamp(range.end)));
+        self
+    }
+
     pub fn with_fix(mut self, card: Origin, edit: Edit, safe: bool) -> Self {
         self.fix = Some(Box::new(Fix {
             card,

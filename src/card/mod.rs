@@ -18,6 +18,7 @@ use std::fmt;
 
 mod compact;
 mod decode;
+pub mod markdown;
 pub mod rules;
 pub mod schema;
 pub use compact::{Card, Citations, Cite, CiteIter, TextIter, Texts};

@@ -1,7 +1,9 @@
 //! Rules a card's values follow wherever they are read: what a slug is, and which bracketed
-//! words of a note are citation markers. The checker enforces them; configuration, the RDF
+//! words of a note are citation markers (where CommonMark leaves them as text, see
+//! [`super::markdown`]). The checker enforces them; configuration, the RDF
 //! mapping, saved queries and the exporters rely on them.
 
+use std::ops::Range;
 /// Whether `s` is a valid slug: `^[a-z0-9]+(-[a-z0-9]+)*$`.
 pub fn is_slug(s: &str) -> bool {
     // Bytes compared in place: a `&str` pattern ("--") would set up a substring searcher for
@@ -14,16 +16,61 @@ pub fn is_slug(s: &str) -> bool {
         && !b.windows(2).any(|pair| pair == b"--")
 }
 
-/// The citation ids named by `[id]` markers in a note, in order.
-pub fn markers(note: &str) -> impl Iterator<Item = &str> {
-    note.split('[').skip(1).filter_map(|rest| {
-        let (id, _) = rest.split_once(']')?;
-        let looks_like_id = !id.is_empty()
-            && id
+/// A citation marker `[id]`: its id and where its `[` is, in bytes from the start of the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Marker<'a> {
+    pub id: &'a str,
+    pub at: usize,
+}
+
+impl Marker<'_> {
+    /// The bytes of the marker, brackets included.
+    pub fn range(&self) -> Range<usize> {
+        self.at..self.at + self.id.len() + 2
+    }
+}
+
+/// Whether `id` is shaped like a citation id: letters, digits and `-_.:`.
+pub fn looks_like_id(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | ':'))
+}
+
+/// The citation markers of `text`, in order: each `[id]` that CommonMark leaves as text. Not
+/// a link (`[text](url)`, or `[text][ref]` and `[ref]` with a definition), not inside a code
+/// span or code block, an image or raw HTML, not escaped (`\[id]`), and not inside a word
+/// (`B[e]`).
+pub fn markers(text: &str) -> Vec<Marker<'_>> {
+    if !text.contains('[') {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for run in super::markdown::literal_runs(text) {
+        let mut from = run.start;
+        while let Some(open) = text[from..run.end].find('[').map(|i| from + i) {
+            from = open + 1;
+            let Some(close) = text[open + 1..run.end].find(']').map(|i| open + 1 + i) else {
+                break;
+            };
+            let id = &text[open + 1..close];
+            if !looks_like_id(id) {
+                continue;
+            }
+            let before = &text[..open];
+            let backslashes = before.bytes().rev().take_while(|&b| b == b'\\').count();
+            let in_word = before
                 .chars()
-                .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | ':'));
-        looks_like_id.then_some(id)
-    })
+                .next_back()
+                .is_some_and(char::is_alphanumeric);
+            if backslashes % 2 == 0 && !in_word {
+                out.push(Marker { id, at: open });
+                from = close + 1;
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -54,12 +101,45 @@ mod tests {
         }
     }
 
+    fn ids(text: &str) -> Vec<&str> {
+        markers(text).iter().map(|m| m.id).collect()
+    }
+
     #[test]
-    fn markers_are_bracketed_ids() {
-        let note = "A [x-1] b [see below] c [y][z] [] [a.b:c]";
+    fn markers_are_bracketed_ids_that_markdown_leaves_as_text() {
         assert_eq!(
-            markers(note).collect::<Vec<_>>(),
+            ids("A [x-1] b [see below] c [y][z] [] [a.b:c]"),
             ["x-1", "y", "z", "a.b:c"]
         );
+        // A link, a reference link with its definition, code, an escape, a word.
+        let note = "See [kube-proxy](/docs/kube-proxy/) and [pods][p], `wr[0]`, \\[esc], \
+                    B[e] star, *[em]* and [kept].\n\n```\n[block]\n```\n\n    [indented]\n\n[p]: /pods/";
+        assert_eq!(ids(note), ["em", "kept"]);
+        // A shortcut reference with a definition is a link, not a marker.
+        assert_eq!(
+            ids("[rdma]\n\n[rdma]: https://example.org/"),
+            Vec::<&str>::new()
+        );
+        // An escaped backslash does not escape the bracket.
+        assert_eq!(ids("a \\\\[x] b"), ["x"]);
+        assert_eq!(ids("a \\\\\\[x] b"), Vec::<&str>::new());
+        // In a list, a quote, a table, a heading.
+        assert_eq!(
+            ids("- item [a]\n\n> quote [b]\n\n| h |\n|---|\n| [c] |\n\n## Head [d]"),
+            ["a", "b", "c", "d"]
+        );
+        // Places are the `[` in the text.
+        let note = "Ab. [rdma]\n\nCd `[x]` [y]";
+        let found = markers(note);
+        assert_eq!(found.len(), 2);
+        for m in &found {
+            assert_eq!(&note[m.range()], format!("[{}]", m.id));
+        }
+    }
+
+    #[test]
+    fn the_seed_cards_markers_are_all_found() {
+        let note = "Encapsulation: RoCEv1 uses Ethernet framing without IP routing; RoCEv2 adds IP and UDP headers. Routability does not establish compatible endpoints or a latency bound. [roce-modes]\n\nReliability: NVMe/RDMA supports reliable queue-pair modes. [rdma]\n\nNetwork policy: ECN-only lossy mode. [roce-qos]\n\nFailure containment: Azure's 2023 report. [azure-rdma]";
+        assert_eq!(ids(note), ["roce-modes", "rdma", "roce-qos", "azure-rdma"]);
     }
 }

@@ -131,6 +131,12 @@ pub fn plan(report: &Report, unsafe_fixes: bool) -> Result<Plan, FixError> {
             let end = start + span.len();
             let mut value = fmt::parse(span, 0).map_err(|_| changed())?;
             let mut said = Vec::new();
+            // Text replaced from its end to its start, so that the places of the others hold.
+            let mut edits = edits.clone();
+            edits.sort_by_key(|e| match e {
+                Edit::ReplaceText { at, .. } => std::cmp::Reverse(*at),
+                _ => std::cmp::Reverse(usize::MAX),
+            });
             for edit in edits {
                 if apply(&mut value, edit) {
                     said.push(edit.to_string());
@@ -222,6 +228,17 @@ fn apply(card: &mut Json, edit: &Edit) -> bool {
             }
             _ => false,
         },
+        Edit::ReplaceText { key, at, from, to } => {
+            match members.iter_mut().find(|(k, _)| k == key) {
+                Some((_, Json::String(text)))
+                    if text.get(*at..at + from.len()) == Some(from.as_str()) =>
+                {
+                    text.replace_range(*at..at + from.len(), to);
+                    true
+                }
+                _ => false,
+            }
+        }
         Edit::Rename { pointer, to } => {
             let parts: Vec<String> = pointer
                 .split('/')

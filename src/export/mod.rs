@@ -14,6 +14,7 @@ pub mod gexf;
 pub mod graphml;
 pub mod html;
 mod json;
+pub mod markdown;
 pub mod nodelink;
 pub mod svg;
 mod xml;

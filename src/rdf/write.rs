@@ -705,8 +705,15 @@ impl<'a> Mapping<'a> {
         let iris = &self.iris;
         let gx = iris.gx();
         let mut iri = String::new();
+        // Markers are found in the whole note (a code block or a link definition may lie
+        // across paragraphs), then given to the paragraph they are in.
+        let found = markers(note);
         for (n, paragraph) in paragraphs(note).enumerate() {
-            let mut cited: Vec<&str> = markers(paragraph)
+            let start = paragraph.as_ptr() as usize - note.as_ptr() as usize;
+            let mut cited: Vec<&str> = found
+                .iter()
+                .filter(|m| (start..start + paragraph.len()).contains(&m.at))
+                .map(|m| m.id)
                 .filter(|id| citations.iter().any(|c| c.id == *id))
                 .collect();
             if cited.is_empty() {

@@ -29,6 +29,21 @@ pub fn events(
     Parser::new_ext(text, options()).into_offset_iter()
 }
 
+/// Whether nothing in `text` can make a bracket anything but text: no link, reference,
+/// image or autolink syntax (`](`, `][`, `]:`, `<`), no code (backticks, fences of `~`,
+/// indented lines), no escape or entity (`\\`, `&`). Such a text needs no parsing to find its
+/// markers.
+pub fn brackets_are_text(text: &str) -> bool {
+    let b = text.as_bytes();
+    !b.iter()
+        .any(|&c| matches!(c, b'`' | b'<' | b'\\' | b'&' | b'\t'))
+        && !b
+            .windows(2)
+            .any(|w| matches!(w, b"](" | b"][" | b"]:" | b"~~"))
+        && !text.starts_with("   ")
+        && !text.contains("\n   ")
+}
+
 /// The byte ranges of `text` that CommonMark reads as text written as it stands: runs of text
 /// outside code, links, images and raw HTML, with no escape or entity inside.
 pub fn literal_runs(text: &str) -> Vec<Range<usize>> {
@@ -71,7 +86,9 @@ pub struct TextLink {
 
 /// The links of `text` (not its images), in order.
 pub fn links(text: &str) -> Vec<TextLink> {
-    if !text.contains(['[', '<']) {
+    // A link needs `](`, `][`, `]:` (a reference's definition) or `<` (an autolink).
+    let b = text.as_bytes();
+    if !b.contains(&b'<') && !b.windows(2).any(|w| matches!(w, b"](" | b"][" | b"]:")) {
         return Vec::new();
     }
     events(text)

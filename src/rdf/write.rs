@@ -493,6 +493,8 @@ struct Mapping<'a> {
     statuses: Vec<&'a str>,
     /// The latest `updated` of any card: the scheme's `dcterms:modified`.
     modified: Option<PartialDate>,
+    /// Where the terms' IRIs start (`{base}term/`): a link of a text there is a term link.
+    term_iris: String,
 }
 
 impl<'a> Mapping<'a> {
@@ -507,6 +509,11 @@ impl<'a> Mapping<'a> {
             language: config.language.to_ascii_lowercase(),
             statuses,
             modified: glossary.cards().iter().filter_map(|c| c.updated()).max(),
+            term_iris: {
+                let mut iris = String::new();
+                vocab::push_term_iri(&mut iris, &config.base, "");
+                iris
+            },
         }
     }
 
@@ -658,6 +665,12 @@ impl<'a> Mapping<'a> {
             iri.clear();
             iris.push_term(&mut iri, self.glossary.slug(node));
             s.put(gx.unlisted_related, NamedNodeRef::new_unchecked(&iri))?;
+        }
+        // Term links: one-way, read from the texts (which keep them as written).
+        for j in self.glossary.term_links(index, &self.term_iris) {
+            iri.clear();
+            iris.push_term(&mut iri, self.glossary.cards()[j].slug());
+            s.put(gx.links_to, NamedNodeRef::new_unchecked(&iri))?;
         }
         let retired = matches!(card.status(), Some("deprecated" | "obsolete"));
         if retired || !links.replaced_by.is_empty() {

@@ -17,6 +17,7 @@ mod import;
 mod issue23;
 mod maintainer;
 mod map;
+mod markdown;
 mod nodelink;
 mod rdf;
 mod rdf_docs;

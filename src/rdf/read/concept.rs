@@ -166,6 +166,10 @@ impl ConceptReader<'_> {
             unlisted.extend(self.term(r, s, gx.unlisted_related, t));
         }
         card.related.retain(|slug| !unlisted.contains(slug));
+        for t in f.take(gx.links_to) {
+            // Derived from the texts, which keep the links; only its form is checked.
+            let _ = self.term(r, s, gx.links_to, t);
+        }
         for t in f.take(owl::DEPRECATED) {
             // Derived from the status and the replacements; only its form is checked.
             r.typed(s, owl::DEPRECATED, t, xsd::BOOLEAN);

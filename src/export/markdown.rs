@@ -553,7 +553,7 @@ pub fn to_tree(text: &str, targets: &Targets<'_>) -> serde_json::Value {
             p.as_array().is_some_and(|p| {
                 p[2..].iter().all(|c| {
                     c.as_str()
-                        .is_some_and(|s| !s.contains(['&', '<', '\\', '*', '_', '`']))
+                        .is_some_and(|s| !s.contains(['&', '<', '\\', '`']))
                         || c.get(0).and_then(|t| t.as_str()) == Some("cite")
                 })
             })

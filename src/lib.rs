@@ -23,7 +23,8 @@
 //! - [`sparql`]: the embedded store, query answers, the HTTP endpoint, pushing to a store.
 //! - [`diff`]: what changed between two versions of a glossary (cards, and the SPARQL Update
 //!   between their RDF); [`git`]: a glossary as it was at a git revision.
-//! - [`generate`]: synthetic glossaries for tests and benchmarks.
+//! - [`generate`]: synthetic glossaries for tests and benchmarks; [`docsite`]: a
+//!   documentation site's Markdown pages read into cards (`import DIR`).
 //!
 //! The binary (`src/bin/glossgraph/`) parses arguments, calls these modules, prints and picks
 //! the exit code; the library never prints (clippy's `print_stdout`/`print_stderr` lints).
@@ -45,6 +46,7 @@ pub mod check;
 pub mod config;
 pub mod diag;
 pub mod diff;
+pub mod docsite;
 pub mod export;
 pub mod fmt;
 pub mod generate;

@@ -192,3 +192,194 @@ fn issue49_plain_text_outputs_show_the_text_without_marks() {
         "{csv}"
     );
 }
+
+/// A small Hugo glossary in the Kubernetes shape: YAML and TOML front matter, shortcode
+/// links, a section page, a listing page, a draft, a status in words, a file name that is not
+/// a slug.
+fn docs_site(dir: &Path) {
+    let pages: [(&str, &[u8]); 7] = [
+        ("container.md", b"---\ntitle: Container\nid: container\ndate: 2018-04-12\nfull_link: /docs/concepts/containers/\nshort_description: >\n  A lightweight and portable executable image that contains software and all of its dependencies.\n\naka:\ntags:\n- fundamental\n---\n A lightweight and portable executable image that contains software and all of its dependencies.\n\n<!--more-->\n\n## Why containers\n\nContainers run in {{< glossary_tooltip text=\"Pods\" term_id=\"pod\" >}}:\n\n- **portable**\n- `isolated`\n\nSee [the docs](/docs/concepts/containers/) and {{< note >}}this{{< /note >}}.\n"),
+        ("pod.md", b"---\ntitle: Pod\nshort_description: >\n  The smallest object: a set of running {{< glossary_tooltip text=\"containers\" term_id=\"container\" >}}.\nstatus: Feedback Appreciated\n---\n\nA Pod runs on a {{< glossary_tooltip term_id=\"Node\" >}} and uses a {{< glossary_tooltip text=\"StorageClass\" term_id=\"storage_class\" >}}.\n"),
+        ("Node.md", b"+++\ntitle = \"Node\"\ndraft = true\naka = [\"Minion\"]\n+++\nA worker machine in Kubernetes.\n\nIt runs [pods](/pod/).\n"),
+        ("storage_class.md", b"---\ntitle: StorageClass\nid: storageclass\n---\nA way to describe classes of storage. <script>alert(1)</script> [x](javascript:alert(1))\n"),
+        ("_index.md", b"---\ntitle: Glossary\n---\n"),
+        ("index.md", b"---\ntitle: Glossary\nlayout: glossary\n---\n"),
+        ("list.md", b"---\ntitle: All terms\nlayout: list\n---\n"),
+    ];
+    for (name, bytes) in pages {
+        fs::write(dir.join(name), bytes).unwrap();
+    }
+}
+
+const K8S_TOML: &str = "base = \"https://glossgraph.example/k8s/\"\ntitle = \"K8s\"\n\n[import]\nterm-link = '\\{\\{<\\s*glossary_tooltip\\s+(?:text=\"(?P<text>[^\"]*)\"\\s+)?term_id=\"(?P<slug>[^\"]+)\"[^>]*>\\}\\}'\n";
+
+#[test]
+fn issue49_a_docs_site_glossary_imports_checks_and_publishes() {
+    let dir = tempfile::tempdir().unwrap();
+    let pages = dir.path().join("glossary");
+    fs::create_dir(&pages).unwrap();
+    docs_site(&pages);
+    fs::write(dir.path().join("k8s.toml"), K8S_TOML).unwrap();
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &[
+            "import", "glossary", "--out", "cards", "--config", "k8s.toml",
+        ],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    for said in [
+        "imported 4 cards from 7 pages",
+        "skipped 3 section or listing page(s): _index.md, index.md, list.md",
+        "term links: 4 made from the term-link pattern",
+        "shortcodes left as text: note (2)",
+        "slug `storage-class`",
+        "statuses allowed in glossgraph.toml: feedback-appreciated",
+    ] {
+        assert!(stderr.contains(said), "`{said}` in {stderr}");
+    }
+    let cards = dir.path().join("cards");
+    let card = |slug: &str| -> Value {
+        serde_json::from_str(&fs::read_to_string(cards.join(format!("{slug}.json"))).unwrap())
+            .unwrap()
+    };
+    let pod = card("pod");
+    assert_eq!(
+        pod["note"],
+        "A Pod runs on a [Node](../node/) and uses a [StorageClass](../storage-class/)."
+    );
+    assert_eq!(pod["status"], "feedback-appreciated");
+    assert_eq!(card("node")["status"], "draft");
+    assert_eq!(
+        card("storage-class")["id"],
+        "storageclass",
+        "other keys are kept"
+    );
+    let toml = fs::read_to_string(cards.join("glossgraph.toml")).unwrap();
+    assert!(
+        toml.contains("feedback-appreciated") && toml.contains("k8s/"),
+        "{toml}"
+    );
+
+    // Checked: no error, and no one-way warning for the term links.
+    let (code, stdout, stderr) = outcome(&run_in(&cards, &["check", "."], None));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        !stdout.contains("error[") && !stdout.contains("one-way"),
+        "{stdout}"
+    );
+
+    // The site: every heading, list and link is HTML, term links go to the terms' pages.
+    let site = dir.path().join("site");
+    let (code, _, stderr) = outcome(&run_in(
+        &cards,
+        &["site", ".", "--out", site.to_str().unwrap()],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    for slug in ["container", "pod", "node", "storage-class"] {
+        let html = fs::read_to_string(site.join(format!("term/{slug}/index.html"))).unwrap();
+        for left in ["##", "**", "](", "{{< glossary", "<script>alert"] {
+            assert!(!html.contains(left), "`{left}` on the page of {slug}");
+        }
+        assert!(!html.contains("href=\"javascript"), "{slug}");
+    }
+    let container = fs::read_to_string(site.join("term/container/index.html")).unwrap();
+    assert!(
+        container.contains("<a href=\"../pod/index.html\" class=\"term-link\">Pods</a>"),
+        "{container}"
+    );
+    assert!(container.contains("<h4>Why containers</h4>"), "{container}");
+    let node = fs::read_to_string(site.join("term/node/index.html")).unwrap();
+    assert!(
+        node.contains("<a href=\"../pod/index.html\" class=\"term-link\">pods</a>"),
+        "{node}"
+    );
+
+    // Cards → Turtle → cards: the same cards.
+    let (code, _, stderr) = outcome(&run_in(
+        &cards,
+        &[
+            "export",
+            ".",
+            "--format",
+            "turtle",
+            "--out",
+            dir.path().join("out").to_str().unwrap(),
+        ],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["import", "out/glossary.ttl", "--out", "back"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    for slug in ["container", "pod", "node", "storage-class"] {
+        let mut before = card(slug);
+        let after: Value = serde_json::from_str(
+            &fs::read_to_string(dir.path().join(format!("back/{slug}.json"))).unwrap(),
+        )
+        .unwrap();
+        // The kept front-matter keys are not glossgraph's fields: RDF does not carry them.
+        let object = before.as_object_mut().unwrap();
+        object.retain(|k, _| glossgraph::card::FIELDS.contains(&k.as_str()));
+        assert_eq!(&before, &after, "{slug}");
+    }
+}
+
+#[test]
+fn issue49_bad_pages_and_patterns_write_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let pages = dir.path().join("glossary");
+    fs::create_dir(&pages).unwrap();
+    docs_site(&pages);
+    // An alias bomb, a page that is not UTF-8.
+    let mut bomb = String::from("---\ntitle: Bomb\na: &a [x,x,x,x,x,x,x,x,x,x]\n");
+    for (name, prev) in [
+        ("b", "a"),
+        ("c", "b"),
+        ("d", "c"),
+        ("e", "d"),
+        ("f", "e"),
+        ("g", "f"),
+    ] {
+        bomb.push_str(&format!("{name}: &{name} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]\n"));
+    }
+    bomb.push_str("---\nBody\n");
+    fs::write(pages.join("bomb.md"), bomb).unwrap();
+    fs::write(pages.join("latin1.md"), b"---\ntitle: Caf\xe9\n---\nBody\n").unwrap();
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["import", "glossary", "--out", "cards"],
+        None,
+    ));
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("bomb.md:") && stderr.contains("alias bomb"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("latin1.md:2: is not UTF-8"), "{stderr}");
+    assert!(stderr.contains("nothing was written"), "{stderr}");
+    assert!(!dir.path().join("cards").exists());
+
+    // A pattern that does not compile: the tool cannot run (exit 2), naming the file.
+    fs::remove_file(pages.join("bomb.md")).unwrap();
+    fs::remove_file(pages.join("latin1.md")).unwrap();
+    fs::write(
+        dir.path().join("bad.toml"),
+        "[import]\nterm-link = '(?P<slug>'\n",
+    )
+    .unwrap();
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &[
+            "import", "glossary", "--out", "cards", "--config", "bad.toml",
+        ],
+        None,
+    ));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("bad.toml: [import] term-link"), "{stderr}");
+    assert!(!dir.path().join("cards").exists());
+}

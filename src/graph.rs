@@ -506,10 +506,20 @@ impl Glossary {
     /// Connected components (edges taken as undirected), each sorted, largest first, ties by
     /// their first slug.
     pub fn components(&self) -> Vec<Vec<NodeIndex>> {
-        let edges = self.graph.edge_references().map(|e| {
-            let (a, b) = (e.source().index() as u32, e.target().index() as u32);
-            (a, b, 1.0)
-        });
+        self.components_with(&[])
+    }
+
+    /// [`Glossary::components`], with `extra` links (node, node) joining nodes too: the term
+    /// links of the cards' texts, which are not edges of the graph.
+    pub fn components_with(&self, extra: &[(u32, u32)]) -> Vec<Vec<NodeIndex>> {
+        let edges = self
+            .graph
+            .edge_references()
+            .map(|e| {
+                let (a, b) = (e.source().index() as u32, e.target().index() as u32);
+                (a, b, 1.0)
+            })
+            .chain(extra.iter().map(|&(a, b)| (a, b, 1.0)));
         let compact = crate::map::csr::Csr::from_edges(self.graph.node_count(), edges);
         let mut out: Vec<Vec<NodeIndex>> = compact
             .components()

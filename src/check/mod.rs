@@ -219,10 +219,10 @@ fn check_rest(
         text::overlapping_labels(cards, &origins, &mut out);
         out
     });
-    relations::glossary(&glossary, &origins, &unjoined, &mut findings);
     // Cards were read on several threads: their links are judged in card order.
     links.sort_by_key(|p| p.origin());
-    term_links::glossary(&glossary, links, &unjoined, &mut findings);
+    let text_links = term_links::glossary(&glossary, links, &unjoined, &mut findings);
+    relations::glossary(&glossary, &origins, &unjoined, &text_links, &mut findings);
     findings.extend(labels);
     // A missing or mistyped field reads as empty; saying it is empty too would be noise. A
     // misspelled required field is reported missing at its key (`/Definition`), for the
@@ -540,8 +540,8 @@ mod tests {
             .collect();
         let g = Glossary::new(cards.iter().map(Card::from).collect());
         let (mut one, mut two) = (Vec::new(), Vec::new());
-        relations::glossary_on(&g, &origins, &HashSet::new(), &mut one, false);
-        relations::glossary_on(&g, &origins, &HashSet::new(), &mut two, true);
+        relations::glossary_on(&g, &origins, &HashSet::new(), &[], &mut one, false);
+        relations::glossary_on(&g, &origins, &HashSet::new(), &[], &mut two, true);
         for rule in [
             Rule::DanglingLink,
             Rule::OneWayRelated,

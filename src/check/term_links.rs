@@ -19,6 +19,8 @@ use crate::Glossary;
 #[derive(Debug, Clone)]
 pub(super) struct Pending {
     origin: Origin,
+    /// The slug of the card the link is in.
+    from: String,
     field: &'static str,
     /// The link's bytes in the field's text.
     range: Range<usize>,
@@ -26,25 +28,34 @@ pub(super) struct Pending {
     source: String,
     target: String,
     slug: String,
+    /// Whether the target can only mean a term (`../slug/`, the IRI): then a missing term is
+    /// an error; else the link is a term link only when the term exists.
+    certain: bool,
 }
 
 impl Pending {
+    fn origin_slug(&self) -> &str {
+        &self.from
+    }
+
     /// The card the link is in.
     pub(super) fn origin(&self) -> (u32, u64) {
         (self.origin.source, self.origin.offset)
     }
 }
 
-/// The links of `card`'s definition and note that can only mean a term; `base` is the
-/// glossary's base IRI.
+/// The links of `card`'s definition and note that may name a term; `base` is the glossary's
+/// base IRI.
 pub(super) fn card(card: &Card, origin: Origin, base: &str, out: &mut Vec<Pending>) {
     let mut term_iris: Option<String> = None;
     for (field, text) in [("definition", card.definition()), ("note", card.note())] {
         for link in links(text) {
             // Where the terms' IRIs start, as the RDF mapping spells them.
             let iris = term_iris.get_or_insert_with(|| format!("{base}term/"));
-            if let Some((slug, true)) = term_target(&link.target, iris) {
+            if let Some((slug, certain)) = term_target(&link.target, iris) {
                 out.push(Pending {
+                    certain,
+                    from: card.slug().to_owned(),
                     origin,
                     field,
                     source: text[link.range.clone()].to_owned(),
@@ -57,17 +68,25 @@ pub(super) fn card(card: &Card, origin: Origin, base: &str, out: &mut Vec<Pendin
     }
 }
 
-/// A dangling-link finding for each pending link whose term the glossary does not have (but
-/// for the terms of `unjoined`, whose cards could not be read).
+/// A dangling-link finding for each link that can only mean a term and names none (but for
+/// the terms of `unjoined`, whose cards could not be read); returns the term links found, as
+/// (card, card) pairs, for the rules that follow links (orphans, clusters).
 pub(super) fn glossary(
     g: &Glossary,
     pending: Vec<Pending>,
     unjoined: &HashSet<String>,
     out: &mut Vec<Finding>,
-) {
+) -> Vec<(u32, u32)> {
+    let mut pairs = Vec::new();
     for p in pending {
-        let known = g.node(&p.slug).is_some_and(|n| n.index() < g.cards().len());
-        if known || unjoined.contains(&p.slug) {
+        let target = g.node(&p.slug).filter(|n| n.index() < g.cards().len());
+        if let (Some(to), Some(from)) = (target, g.node(p.origin_slug())) {
+            if to != from {
+                pairs.push((from.index() as u32, to.index() as u32));
+            }
+            continue;
+        }
+        if target.is_some() || !p.certain || unjoined.contains(&p.slug) {
             continue;
         }
         let mut f = Finding::new(
@@ -99,4 +118,5 @@ pub(super) fn glossary(
         }
         out.push(f);
     }
+    pairs
 }

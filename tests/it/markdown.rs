@@ -261,11 +261,12 @@ fn issue49_a_docs_site_glossary_imports_checks_and_publishes() {
         "{toml}"
     );
 
-    // Checked: no error, and no one-way warning for the term links.
+    // Checked: no error, no one-way warning for the term links, and terms joined by term
+    // links are no orphans.
     let (code, stdout, stderr) = outcome(&run_in(&cards, &["check", "."], None));
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(
-        !stdout.contains("error[") && !stdout.contains("one-way"),
+        !stdout.contains("error[") && !stdout.contains("one-way") && !stdout.contains("orphan"),
         "{stdout}"
     );
 

@@ -155,8 +155,9 @@ pub fn is_plain(text: &str) -> bool {
 }
 
 /// The text of `text` without its marks, for outputs that show plain text (SVG titles,
-/// GraphML, CSV): emphasis, code and link marks taken off (a link keeps its text), blocks
-/// separated by a blank line, list items and table rows a line each, raw HTML dropped.
+/// GraphML, CSV): emphasis, code and link marks taken off (a link keeps its text), escapes and
+/// entities resolved, blocks separated by a blank line, list items and table rows a line
+/// each, line breaks kept; raw HTML is text, as the site shows it (comments dropped).
 /// A text with no marks comes back as it is.
 pub fn plain(text: &str) -> Cow<'_, str> {
     if is_plain(text) {
@@ -182,7 +183,14 @@ pub fn plain(text: &str) -> Cow<'_, str> {
             Event::Text(t) | Event::Code(t) | Event::InlineMath(t) | Event::DisplayMath(t) => {
                 out.push_str(&t);
             }
-            Event::SoftBreak => out.push(' '),
+            // Raw HTML is text, as the site shows it; comments are dropped, as there.
+            Event::Html(t) | Event::InlineHtml(t) => {
+                let trimmed = t.trim();
+                if !(trimmed.starts_with("<!--") && trimmed.ends_with("-->")) {
+                    out.push_str(t.trim_end_matches('\n'));
+                }
+            }
+            Event::SoftBreak => out.push('\n'),
             Event::HardBreak => out.push('\n'),
             Event::Start(
                 Tag::Paragraph
@@ -241,8 +249,11 @@ mod tests {
             plain("## Problem\n\nIt *has* `code` and a [link](https://a).\n\n- one\n- two"),
             "Problem\n\nIt has code and a link.\n\none\ntwo"
         );
-        assert_eq!(plain("Cites [rdma]. <b>bold</b>"), "Cites [rdma]. bold");
-        assert_eq!(plain("Line one\nline two"), "Line one line two");
+        assert_eq!(
+            plain("Cites [rdma]. <b>bold</b> <!--more-->"),
+            "Cites [rdma]. <b>bold</b>"
+        );
+        assert_eq!(plain("Line one\nline two"), "Line one\nline two");
         assert_eq!(plain("3 items"), "3 items");
     }
 }

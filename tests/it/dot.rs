@@ -4,6 +4,7 @@
 //! included; `glossgraph render` writes SVG, PNG and PDF, and says what to do when Graphviz is
 //! missing, a focus slug is unknown or a map is too large.
 
+use glossgraph::card::markdown::plain;
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -124,7 +125,7 @@ fn assert_nodes_show_their_cards(svg: &Path, cards: &[&Card], config: &Config) {
         );
         assert_eq!(
             node["tooltip"].as_str(),
-            Some(tooltip(card.definition()).as_str()),
+            Some(tooltip(&plain(card.definition())).as_str()),
             "{}: tooltip",
             card.slug()
         );

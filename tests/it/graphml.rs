@@ -6,6 +6,7 @@
 //! The consumer tools are installed by `scripts/install-test-tools.sh`; a missing one fails
 //! the test with a message saying so, it is never skipped.
 
+use glossgraph::card::markdown::plain;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -231,14 +232,14 @@ fn expected_strings(card: &Card) -> Vec<(&'static str, String)> {
     let mut out = vec![
         ("slug", card.slug().to_owned()),
         ("term", card.term().to_owned()),
-        ("definition", card.definition().to_owned()),
+        ("definition", plain(card.definition()).into_owned()),
     ];
     let optional = [
         (
             "status",
             card.status().map(str::to_owned).unwrap_or_default(),
         ),
-        ("note", card.note().to_owned()),
+        ("note", plain(card.note()).into_owned()),
         ("aliases", join(card.aliases())),
         ("advantages", join(card.advantages())),
         ("limitations", join(card.limitations())),

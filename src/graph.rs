@@ -411,10 +411,10 @@ impl Glossary {
     }
 
     /// The card a link target inside a text names, if it is a term link (see
-    /// [`crate::card::markdown::term_target`]; `term_iris` is where the terms' IRIs start,
+    /// [`crate::card::rules::term_target`]; `term_iris` is where the terms' IRIs start,
     /// `{base}term/`).
     pub fn term_link(&self, target: &str, term_iris: &str) -> Option<usize> {
-        let (slug, _) = crate::card::markdown::term_target(target, term_iris)?;
+        let (slug, _) = crate::card::rules::term_target(target, term_iris)?;
         self.cards.binary_search_by(|c| c.slug().cmp(slug)).ok()
     }
 

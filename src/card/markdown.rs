@@ -102,29 +102,6 @@ pub fn links(text: &str) -> Vec<TextLink> {
         .collect()
 }
 
-/// The slug a link target names, if it is shaped like a link to a term, and whether it can
-/// only mean a term. `../slug/` (the way from one term's page to another's) and the term's IRI
-/// (`{base}term/slug`) can only mean a term; `/slug/` and `slug` mean a term when there is one
-/// of that slug, and are ordinary links otherwise. A trailing `/` or `index.html` and a
-/// `#fragment` are allowed.
-///
-/// `term_iris` is where the terms' IRIs start (`{base}term/`).
-pub fn term_target<'t>(target: &'t str, term_iris: &str) -> Option<(&'t str, bool)> {
-    let target = target.split('#').next().unwrap_or_default();
-    let (rest, certain) = if !term_iris.is_empty() && target.starts_with(term_iris) {
-        (&target[term_iris.len()..], true)
-    } else if let Some(rest) = target.strip_prefix("../") {
-        (rest, true)
-    } else if let Some(rest) = target.strip_prefix('/') {
-        (rest, false)
-    } else {
-        (target, false)
-    };
-    let rest = rest.strip_suffix("index.html").unwrap_or(rest);
-    let rest = rest.strip_suffix('/').unwrap_or(rest);
-    super::rules::is_slug(rest).then_some((rest, certain))
-}
-
 /// Whether `text` has nothing CommonMark would read as a mark: one line, none of the
 /// characters that open or close a mark, and no block marker at its start.
 pub fn is_plain(text: &str) -> bool {
@@ -220,23 +197,6 @@ mod tests {
         let text = "A [pod](/pod/) runs [containers][c] <https://example.org> ![img](x.png)\n\n[c]: ../container/";
         let targets: Vec<String> = links(text).into_iter().map(|l| l.target).collect();
         assert_eq!(targets, ["/pod/", "../container/", "https://example.org"]);
-    }
-
-    #[test]
-    fn term_targets() {
-        let base = "https://example.org/g/term/";
-        assert_eq!(term_target("../pod/", base), Some(("pod", true)));
-        assert_eq!(term_target("../pod", base), Some(("pod", true)));
-        assert_eq!(term_target("/pod/", base), Some(("pod", false)));
-        assert_eq!(term_target("pod", base), Some(("pod", false)));
-        assert_eq!(term_target("/pod/index.html#x", base), Some(("pod", false)));
-        assert_eq!(
-            term_target("https://example.org/g/term/pod", base),
-            Some(("pod", true))
-        );
-        assert_eq!(term_target("/docs/reference/pod/", base), None);
-        assert_eq!(term_target("https://example.org/pod", base), None);
-        assert_eq!(term_target("mailto:a@b", base), None);
     }
 
     #[test]

@@ -16,6 +16,29 @@ pub fn is_slug(s: &str) -> bool {
         && !b.windows(2).any(|pair| pair == b"--")
 }
 
+/// The slug a link target names, if it is shaped like a link to a term, and whether it can
+/// only mean a term. `../slug/` (the way from one term's page to another's) and the term's IRI
+/// (`{base}term/slug`) can only mean a term; `/slug/` and `slug` mean a term when there is one
+/// of that slug, and are ordinary links otherwise. A trailing `/` or `index.html` and a
+/// `#fragment` are allowed.
+///
+/// `term_iris` is where the terms' IRIs start (`{base}term/`).
+pub fn term_target<'t>(target: &'t str, term_iris: &str) -> Option<(&'t str, bool)> {
+    let target = target.split('#').next().unwrap_or_default();
+    let (rest, certain) = if !term_iris.is_empty() && target.starts_with(term_iris) {
+        (&target[term_iris.len()..], true)
+    } else if let Some(rest) = target.strip_prefix("../") {
+        (rest, true)
+    } else if let Some(rest) = target.strip_prefix('/') {
+        (rest, false)
+    } else {
+        (target, false)
+    };
+    let rest = rest.strip_suffix("index.html").unwrap_or(rest);
+    let rest = rest.strip_suffix('/').unwrap_or(rest);
+    is_slug(rest).then_some((rest, certain))
+}
+
 /// A citation marker `[id]`: its id and where its `[` is, in bytes from the start of the text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Marker<'a> {
@@ -170,5 +193,21 @@ mod tests {
     fn the_seed_cards_markers_are_all_found() {
         let note = "Encapsulation: RoCEv1 uses Ethernet framing without IP routing; RoCEv2 adds IP and UDP headers. Routability does not establish compatible endpoints or a latency bound. [roce-modes]\n\nReliability: NVMe/RDMA supports reliable queue-pair modes. [rdma]\n\nNetwork policy: ECN-only lossy mode. [roce-qos]\n\nFailure containment: Azure's 2023 report. [azure-rdma]";
         assert_eq!(ids(note), ["roce-modes", "rdma", "roce-qos", "azure-rdma"]);
+    }
+    #[test]
+    fn term_targets() {
+        let base = "https://example.org/g/term/";
+        assert_eq!(term_target("../pod/", base), Some(("pod", true)));
+        assert_eq!(term_target("../pod", base), Some(("pod", true)));
+        assert_eq!(term_target("/pod/", base), Some(("pod", false)));
+        assert_eq!(term_target("pod", base), Some(("pod", false)));
+        assert_eq!(term_target("/pod/index.html#x", base), Some(("pod", false)));
+        assert_eq!(
+            term_target("https://example.org/g/term/pod", base),
+            Some(("pod", true))
+        );
+        assert_eq!(term_target("/docs/reference/pod/", base), None);
+        assert_eq!(term_target("https://example.org/pod", base), None);
+        assert_eq!(term_target("mailto:a@b", base), None);
     }
 }

@@ -1,5 +1,5 @@
 //! Term links: a link inside a definition or a note whose target is another term (see
-//! [`crate::card::markdown::term_target`]). Checked like `related`: a link that can only mean
+//! [`crate::card::rules::term_target`]). Checked like `related`: a link that can only mean
 //! a term (`../slug/`, the term's IRI) and names none is a dangling link, with a did-you-mean.
 //! A term link is one-way by nature (the text of one card names the other), so it is never a
 //! `one-way-related` warning.
@@ -10,7 +10,8 @@
 use std::collections::HashSet;
 use std::ops::Range;
 
-use crate::card::markdown::{links, term_target};
+use crate::card::markdown::links;
+use crate::card::rules::term_target;
 use crate::card::Card;
 use crate::diag::{Edit, Finding, Origin, Rule};
 use crate::Glossary;

@@ -251,7 +251,7 @@ fn write_cards(glossary: &Glossary, config: &Config, w: &mut impl Write) -> io::
                 &crate::export::markdown::Targets {
                     cite,
                     term: &term,
-                    heading_shift: 3,
+                    heading_top: 4,
                 },
             );
             serde_json::to_writer(&mut *w, &tree).map_err(io::Error::from)?;

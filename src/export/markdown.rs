@@ -8,7 +8,7 @@
 //! an `http(s)` or `mailto` URL or a relative one, else its text alone is shown; an image shows
 //! its description (a page of the glossary loads nothing it did not write); a citation
 //! marker becomes the footnote of its citation; a link to another term goes to its page.
-//! Headings are moved down so that a note's `#` sits under the page's own headings.
+//! Headings are moved down so that a note's highest heading sits just under the page's own.
 
 use std::fmt::Write as _;
 
@@ -23,8 +23,10 @@ pub struct Targets<'a> {
     pub cite: &'a dyn Fn(&str) -> Option<usize>,
     /// Where a link to a term goes, when the link's target is a term.
     pub term: &'a dyn Fn(&str) -> Option<Link>,
-    /// How many levels a heading moves down (`#` becomes `h{1 + shift}`, at most `h6`).
-    pub heading_shift: u8,
+    /// The level the text's highest headings take (`3` under a page's `h2`): the others
+    /// keep their distance below it, at most `h6`. No level is skipped that the text does
+    /// not skip.
+    pub heading_top: u8,
 }
 
 /// A link to a term: its card's index and the address of its page.
@@ -129,6 +131,21 @@ pub fn is_safe_url(url: &str) -> bool {
 
 /// Walks `text`, writing it into `sink`.
 pub fn walk(text: &str, targets: &Targets<'_>, sink: &mut impl Sink) {
+    // The text's highest heading, so that it lands on `heading_top` (a cheap look first:
+    // most texts have no heading).
+    let highest = if text.contains('#') || text.contains("\n=") || text.contains("\n-") {
+        events(text)
+            .filter_map(|(e, _)| match e {
+                Event::Start(Tag::Heading { level, .. }) => Some(heading_number(level)),
+                _ => None,
+            })
+            .min()
+            .unwrap_or(1)
+    } else {
+        1
+    };
+    let level_of =
+        |level: HeadingLevel| (heading_number(level) - highest + targets.heading_top).min(6);
     let found = markers(text);
     // Text that Markdown leaves as written is gathered into runs, so that a marker the parser
     // cut into pieces (`[`, `id`, `]`) is seen whole.
@@ -193,10 +210,7 @@ pub fn walk(text: &str, targets: &Targets<'_>, sink: &mut impl Sink) {
             Event::TaskListMarker(done) => sink.text(if done { "[x] " } else { "[ ] " }),
             Event::Start(tag) => match tag {
                 Tag::Paragraph => sink.open(Element::P, None),
-                Tag::Heading { level, .. } => {
-                    let level = heading_number(level) + targets.heading_shift;
-                    sink.open(Element::H(level.min(6)), None);
-                }
+                Tag::Heading { level, .. } => sink.open(Element::H(level_of(level)), None),
                 Tag::BlockQuote(_) => sink.open(Element::Blockquote, None),
                 Tag::CodeBlock(_) => {
                     sink.open(Element::Pre, None);
@@ -255,10 +269,7 @@ pub fn walk(text: &str, targets: &Targets<'_>, sink: &mut impl Sink) {
             },
             Event::End(tag) => match tag {
                 TagEnd::Paragraph | TagEnd::HtmlBlock => sink.close(Element::P),
-                TagEnd::Heading(level) => {
-                    let level = heading_number(level) + targets.heading_shift;
-                    sink.close(Element::H(level.min(6)));
-                }
+                TagEnd::Heading(level) => sink.close(Element::H(level_of(level))),
                 TagEnd::BlockQuote(_) => sink.close(Element::Blockquote),
                 TagEnd::CodeBlock => {
                     sink.close(Element::Code);
@@ -581,7 +592,7 @@ mod tests {
             &Targets {
                 cite: &cite,
                 term: &term,
-                heading_shift: 2,
+                heading_top: 3,
             },
         )
     }
@@ -598,7 +609,7 @@ mod tests {
     fn marks_become_elements() {
         let html = page("## Problem\n\n- It *removes* `x`\n- A [pod](/pod/) and [site](https://a.example/)\n\n> quoted\n\n| a | b |\n|---|---|\n| 1 | 2 |");
         for want in [
-            "<h4>Problem</h4>",
+            "<h3>Problem</h3>",
             "<ul>\n<li>It <em>removes</em> <code>x</code></li>",
             "<a href=\"../pod/index.html\" class=\"term-link\">pod</a>",
             "<a href=\"https://a.example/\" rel=\"external noopener\">site</a>",
@@ -664,7 +675,7 @@ mod tests {
         let targets = Targets {
             cite: &cite,
             term: &none,
-            heading_shift: 2,
+            heading_top: 3,
         };
         let text = "First. [rdma]\n\nSecond.";
         assert_eq!(to_tree(text, &targets), serde_json::json!(text));

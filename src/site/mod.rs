@@ -344,7 +344,7 @@ impl<'a> Site<'a> {
             &crate::export::markdown::Targets {
                 cite: &no_cite,
                 term: &term,
-                heading_shift: 2,
+                heading_top: 3,
             },
         );
         html

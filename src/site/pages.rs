@@ -124,7 +124,7 @@ pub(super) fn term(site: &Site<'_>, index: usize) -> Result<String, ExportError>
         &Targets {
             cite: &no_cite,
             term: &term_link,
-            heading_shift: 2,
+            heading_top: 3,
         },
     );
     let note = if card.note().trim().is_empty() {
@@ -135,7 +135,7 @@ pub(super) fn term(site: &Site<'_>, index: usize) -> Result<String, ExportError>
             &Targets {
                 cite: &cite,
                 term: &term_link,
-                heading_shift: 2,
+                heading_top: 3,
             },
         )
     };

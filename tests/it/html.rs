@@ -213,7 +213,7 @@ fn issue49_the_panel_renders_markdown_and_term_links() {
         .map(|e| e.as_str().unwrap())
         .collect();
     for want in [
-        "h5",
+        "h4",
         "ul",
         "li",
         "strong",

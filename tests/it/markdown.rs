@@ -146,7 +146,7 @@ fn issue49_term_links_are_checked_linked_and_exported_one_way() {
         "<a href=\"../container/index.html\" class=\"term-link\">containers</a>",
         "<a href=\"../node/index.html\" class=\"term-link\">node</a>",
         "<a href=\"/docs/concepts/pod/\">the docs</a>",
-        "<h4>Problem it addresses</h4>",
+        "<h3>Problem it addresses</h3>",
         "<li>It <strong>removes</strong> toil</li>",
         "<a href=\"https://example.org/scale\" rel=\"external noopener\">more</a>",
         "<blockquote>\n<p>Quoted <code>code [x]</code> and B[e] star.</p>\n</blockquote>",
@@ -162,6 +162,9 @@ fn issue49_term_links_are_checked_linked_and_exported_one_way() {
             assert!(!html.contains(left), "{left} in {file}");
         }
     }
+    // Valid HTML, headings in order under the page's own (the Nu HTML Checker).
+    let errors = crate::site::nu_html_errors(&site);
+    assert!(errors.is_empty(), "{errors:#?}");
     let index = fs::read_to_string(site.join("index.html")).unwrap();
     assert!(
         index.contains("<a href=\"term/container/index.html\" class=\"term-link\">containers</a>"),
@@ -290,7 +293,7 @@ fn issue49_a_docs_site_glossary_imports_checks_and_publishes() {
         container.contains("<a href=\"../pod/index.html\" class=\"term-link\">Pods</a>"),
         "{container}"
     );
-    assert!(container.contains("<h4>Why containers</h4>"), "{container}");
+    assert!(container.contains("<h3>Why containers</h3>"), "{container}");
     let node = fs::read_to_string(site.join("term/node/index.html")).unwrap();
     assert!(
         node.contains("<a href=\"../pod/index.html\" class=\"term-link\">pods</a>"),

@@ -387,3 +387,57 @@ fn issue49_bad_pages_and_patterns_write_nothing() {
     assert!(stderr.contains("bad.toml: [import] term-link"), "{stderr}");
     assert!(!dir.path().join("cards").exists());
 }
+
+/// The sample's plain notes read as before Markdown: each paragraph a `<p>` of its text,
+/// escaped as the templates escape, its markers footnotes; the section as it was.
+#[test]
+fn issue49_the_samples_plain_notes_render_as_before() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let (code, _, stderr) = outcome(&run_in(
+        crate::util::root(),
+        &["site", "data", "--out", site.to_str().unwrap()],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let card: Value = serde_json::from_str(
+        &fs::read_to_string(crate::util::root().join("data/roce-v2.json")).unwrap(),
+    )
+    .unwrap();
+    let ids: Vec<&str> = card["citations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    let escape = |t: &str| {
+        t.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&#34;")
+            .replace('\'', "&#39;")
+    };
+    let mut want = String::from("<h2 id=\"note\">Note</h2>\n");
+    for paragraph in card["note"].as_str().unwrap().split("\n\n") {
+        let mut p = escape(paragraph);
+        for (n, id) in ids.iter().enumerate() {
+            p = p.replace(
+                &format!("[{id}]"),
+                &format!(
+                    "<sup><a href=\"#cite-{id}\" aria-label=\"citation {}\">[{}]</a></sup>",
+                    n + 1,
+                    n + 1
+                ),
+            );
+        }
+        want.push_str(&format!("<p>{p}</p>\n"));
+    }
+    want.push_str("\n</section>");
+    let page = fs::read_to_string(site.join("term/roce-v2/index.html")).unwrap();
+    assert!(page.contains(&want), "{want}\n---\n{page}");
+    let definition = format!(
+        "<p class=\"definition\">{}</p>",
+        escape(card["definition"].as_str().unwrap())
+    );
+    assert!(page.contains(&definition), "{page}");
+}

@@ -149,7 +149,12 @@ pub fn walk(text: &str, targets: &Targets<'_>, sink: &mut impl Sink) {
     let found = markers(text);
     // Text that Markdown leaves as written is gathered into runs, so that a marker the parser
     // cut into pieces (`[`, `id`, `]`) is seen whole.
-    let runs = literal_runs(text);
+    // A text with no link, code, escape or HTML syntax is one run: not parsed a second time.
+    let runs = if crate::card::markdown::brackets_are_text(text) {
+        std::iter::once(0..text.len()).collect()
+    } else {
+        literal_runs(text)
+    };
     let mut run: Option<std::ops::Range<usize>> = None;
     let flush = |run: &mut Option<std::ops::Range<usize>>, sink: &mut dyn SinkText| {
         if let Some(r) = run.take() {

@@ -333,14 +333,15 @@ impl<S: Sink> SinkText for S {
     }
 }
 
-/// Escapes `text` for HTML as the site's templates do (askama's escaper).
+/// Escapes `text` for HTML as the site's templates do (askama's escaper, character for
+/// character), so that a plain text renders to the same bytes as it did through them.
 pub fn escape_into(out: &mut String, text: &str) {
     let mut last = 0;
     for (i, b) in text.bytes().enumerate() {
         let with = match b {
-            b'&' => "&amp;",
-            b'<' => "&lt;",
-            b'>' => "&gt;",
+            b'&' => "&#38;",
+            b'<' => "&#60;",
+            b'>' => "&#62;",
             b'"' => "&#34;",
             b'\'' => "&#39;",
             _ => continue,
@@ -606,7 +607,7 @@ mod tests {
     fn plain_paragraphs_read_as_before() {
         assert_eq!(
             page("Azure's \"report\" & more. [rdma]\n\nSecond [other]."),
-            "<p>Azure&#39;s &#34;report&#34; &amp; more. <sup><a href=\"#cite-rdma\" aria-label=\"citation 1\">[1]</a></sup></p>\n<p>Second [other].</p>\n"
+            "<p>Azure&#39;s &#34;report&#34; &#38; more. <sup><a href=\"#cite-rdma\" aria-label=\"citation 1\">[1]</a></sup></p>\n<p>Second [other].</p>\n"
         );
     }
 
@@ -639,7 +640,7 @@ mod tests {
         );
         assert!(!html.contains("<img") && !html.contains("more"), "{html}");
         assert!(
-            html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+            html.contains("&#60;script&#62;alert(1)&#60;/script&#62;"),
             "{html}"
         );
         assert!(

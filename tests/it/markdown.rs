@@ -411,9 +411,9 @@ fn issue49_the_samples_plain_notes_render_as_before() {
         .map(|c| c["id"].as_str().unwrap())
         .collect();
     let escape = |t: &str| {
-        t.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
+        t.replace('&', "&#38;")
+            .replace('<', "&#60;")
+            .replace('>', "&#62;")
             .replace('"', "&#34;")
             .replace('\'', "&#39;")
     };

@@ -210,15 +210,23 @@ pub enum Command {
     #[command(verbatim_doc_comment)]
     Push(PushArgs),
 
-    /// Read RDF that follows glossgraph's mapping (as `export` writes it) back into term cards.
+    /// Read RDF that follows glossgraph's mapping (as `export` writes it), or a folder of
+    /// Markdown pages with front matter (a documentation site's glossary), into term cards.
     ///
-    /// Writes DIR/<slug>.json for every term and DIR/glossgraph.toml with the base IRI,
-    /// language, title and statuses found in the file. Nothing is written unless the whole
-    /// file follows the mapping; every problem is reported, by subject.
+    /// Writes OUT/<slug>.json for every term and OUT/glossgraph.toml with the base IRI,
+    /// language, title and statuses found. Nothing is written unless every input is read;
+    /// every problem is reported, by subject or by file and line.
+    ///
+    /// A folder: each *.md page is a term (not _*.md, index.md, nor pages that set `layout`),
+    /// its slug the file's name; front-matter keys map to fields (title, aka/aliases,
+    /// description/short_description/summary, status, lastmod/date, draft), others are kept
+    /// on the card. `[import]` in the folder's glossgraph.toml or in --config FILE overrides
+    /// the keys and sets `term-link`, a pattern for the site's own term links.
     ///
     /// Examples:
     ///   glossgraph import exports/glossary.ttl --out cards
     ///   glossgraph import dump.xml --format rdfxml --out cards
+    ///   glossgraph import website/content/en/docs/reference/glossary --out cards --config k8s.toml
     #[command(verbatim_doc_comment)]
     Import(ImportArgs),
 
@@ -760,8 +768,9 @@ pub struct SiteArgs {
 
 #[derive(Debug, Args)]
 pub struct ImportArgs {
-    /// The RDF file: Turtle, N-Triples, RDF/XML, JSON-LD, TriG or N-Quads.
-    #[arg(value_name = "FILE")]
+    /// The RDF file (Turtle, N-Triples, RDF/XML, JSON-LD, TriG or N-Quads), or a folder of
+    /// Markdown pages.
+    #[arg(value_name = "FILE|DIR")]
     pub file: PathBuf,
 
     /// The folder to write the cards into (created if missing; also --output, -o).
@@ -791,6 +800,10 @@ pub struct ImportArgs {
     /// of an imported vocabulary, whose concepts keep their published IRIs.
     #[arg(long)]
     pub vocabulary: bool,
+    /// Settings for a folder of pages (`base`, `title`, `language`, `[import]`) [default:
+    /// DIR/glossgraph.toml, if there is one].
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -4,6 +4,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, Result};
+use glossgraph::config::{self, Config, Settings};
+use glossgraph::docsite;
 use glossgraph::export::Format;
 use glossgraph::rdf::read::{self, ImportError};
 
@@ -28,6 +30,9 @@ fn graph_tool_export(file: &std::path::Path) -> Option<Format> {
 }
 
 pub fn run(args: &ImportArgs) -> Result<ExitCode> {
+    if args.file.is_dir() {
+        return pages(args);
+    }
     if args.format.is_none() {
         if let Some(format) = graph_tool_export(&args.file) {
             return Err(anyhow!(
@@ -95,5 +100,113 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode> {
         imported.cards.len(),
         args.out.display()
     );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `import DIR`: a folder of Markdown pages.
+fn pages(args: &ImportArgs) -> Result<ExitCode> {
+    let dir = &args.file;
+    let file = match &args.config {
+        Some(path) => Some(path.clone()),
+        None => Some(dir.join(config::FILE_NAME)).filter(|p| p.is_file()),
+    };
+    let (settings, origin) = match &file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| anyhow!("cannot read {}: {e}", path.display()))?;
+            (Settings::parse(&text, path)?, path.display().to_string())
+        }
+        None => (Settings::default(), "the defaults".to_owned()),
+    };
+    let mapping = docsite::Mapping::new(settings.import.as_ref(), &origin)?;
+    let config = Settings {
+        import: None,
+        ..settings
+    }
+    .apply(Config::default(), &origin)?;
+    read::new_or_empty(&args.out)?;
+    let imported = match docsite::read_dir(dir, &mapping) {
+        Ok(imported) => imported,
+        Err(problems) => {
+            let mut stderr = io::stderr().lock();
+            for problem in &problems {
+                writeln!(stderr, "error: {problem}")?;
+            }
+            writeln!(
+                stderr,
+                "glossgraph: error: {} page(s) of {} cannot be read; nothing was written",
+                problems.len(),
+                dir.display()
+            )?;
+            return Ok(ExitCode::from(exit::FINDINGS));
+        }
+    };
+    let config = docsite::config_for(config, &imported.statuses);
+    let written = docsite::write_folder(&imported, &config, &args.out)?;
+    let mut stderr = io::stderr().lock();
+    writeln!(
+        stderr,
+        "imported {} cards from {} pages into {} ({} files)",
+        imported.cards.len(),
+        imported.cards.len() + imported.skipped.len(),
+        args.out.display(),
+        written.len()
+    )?;
+    if !imported.skipped.is_empty() {
+        let names: Vec<String> = imported
+            .skipped
+            .iter()
+            .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .collect();
+        writeln!(
+            stderr,
+            "skipped {} section or listing page(s): {}",
+            names.len(),
+            names.join(", ")
+        )?;
+    }
+    if mapping.term_link.is_some() {
+        writeln!(
+            stderr,
+            "term links: {} made from the term-link pattern",
+            imported.term_links
+        )?;
+    }
+    if !imported.unresolved_links.is_empty() {
+        writeln!(
+            stderr,
+            "{} term link(s) name no page and were left as their text: {}",
+            imported.unresolved_links.len(),
+            imported.unresolved_links.join(", ")
+        )?;
+    }
+    if !imported.shortcodes.is_empty() {
+        let list: Vec<String> = imported
+            .shortcodes
+            .iter()
+            .map(|(name, n)| format!("{name} ({n})"))
+            .collect();
+        writeln!(stderr, "shortcodes left as text: {}", list.join(", "))?;
+    }
+    for (file, slug) in &imported.renamed {
+        writeln!(
+            stderr,
+            "{}: slug `{slug}` (the file's name is not a slug)",
+            file.display()
+        )?;
+    }
+    let found: Vec<&String> = imported
+        .statuses
+        .iter()
+        .filter(|s| !config::KNOWN_STATUSES.contains(&s.as_str()))
+        .collect();
+    if !found.is_empty() {
+        let list: Vec<&str> = found.iter().map(|s| s.as_str()).collect();
+        writeln!(
+            stderr,
+            "statuses allowed in glossgraph.toml: {}",
+            list.join(", ")
+        )?;
+    }
     Ok(ExitCode::SUCCESS)
 }

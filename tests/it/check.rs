@@ -405,7 +405,7 @@ fn citations_markers_urls_and_characters() {
         [
             "error invalid-char ./c.json:1:23 /term | character U+0001 (XML 1.0 forbids) at character 2 of the text",
             "error invalid-char ./c.json:1:48 /definition | character U+FFFE (XML 1.0 forbids) at character 2 of the text",
-            "error unknown-citation ./c.json:2:10 /note | marker `[nope]` names no citation of this card | the card cites `x`",
+            "error unknown-citation ./c.json:2:32 /note | marker `[nope]` names no citation of this card | the card cites `x`; write `\\[nope]` for brackets that are not a marker",
             "error citation-url ./c.json:4:36 /citations/0/url | citation URL `javascript:alert(1)` is not an absolute http:// or https:// URL",
             "error duplicate-citation ./c.json:5:10 /citations/1/id | citation id `x` is used by an earlier citation",
             "error citation-url ./c.json:5:42 /citations/1/url | citation URL `/relative/page` is not an absolute http:// or https:// URL",
@@ -829,4 +829,44 @@ fn a_broken_line_is_one_error_not_a_cascade() {
             "{f:#}"
         );
     }
+}
+
+/// Issue 49: a note's Markdown raises nothing (a link, a reference link, a code span with
+/// brackets, `B[e]` inside a word, an escaped bracket); a mistyped marker is one error at its
+/// own line and column, suggesting the citation it meant, which `--fix --unsafe-fixes` puts
+/// in its place.
+#[test]
+fn issue49_markers_are_read_where_markdown_leaves_text() {
+    let c = r#"{"slug": "c", "term": "C", "definition": "D.", "related": ["a"],
+ "note": "A [kube-proxy](/docs/reference/kube-proxy/) and [pods][p] with `wr[0]`, B[e] star, \\[not-a-marker].\n\nRoutability. [roce-mode]\n\n[p]: https://example.org/pods",
+ "citations": [{"id": "roce-modes", "title": "RoCE modes", "url": "https://example.org/roce"}]}
+"#;
+    let files = with(&[("c.json", c), ("a.json", &card("a", &["b", "c"]))]);
+    let dir = folder(&refs(&files));
+    let (code, f) = check_json(dir.path(), ".", &[], None);
+    assert_eq!(code, 1);
+    let marker = f.iter().filter(|f| f.contains("unknown-citation")).count();
+    assert_eq!(marker, 1, "{f:#?}");
+    assert_eq!(
+        errors(&f),
+        ["error unknown-citation ./c.json:2:128 /note | marker `[roce-mode]` names no citation of this card | did you mean `[roce-modes]`?"]
+    );
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--unsafe-fixes"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("replaced `[roce-mode]` by `[roce-modes]` in `note`"),
+        "{stderr}"
+    );
+    let fixed: Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("c.json")).unwrap()).unwrap();
+    assert_eq!(
+        fixed["note"],
+        "A [kube-proxy](/docs/reference/kube-proxy/) and [pods][p] with `wr[0]`, B[e] star, \\[not-a-marker].\n\nRoutability. [roce-modes]\n\n[p]: https://example.org/pods"
+    );
+    let (code, f) = check_json(dir.path(), ".", &[], None);
+    assert_eq!((code, errors(&f)), (0, Vec::<&str>::new()), "{f:#?}");
 }

@@ -22,6 +22,7 @@ mod html;
 mod import;
 mod maintainer;
 mod map;
+mod markdown;
 mod nodelink;
 mod rdf;
 mod rdf_docs;

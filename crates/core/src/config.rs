@@ -99,6 +99,45 @@ pub struct Settings {
     pub scheme: Option<String>,
     /// Severities by rule id: `"error"` or `"warning"`.
     pub rules: Option<BTreeMap<String, String>>,
+    /// `[import]`: how `glossgraph import` reads a folder of Markdown pages.
+    pub import: Option<ImportSettings>,
+}
+
+/// How `glossgraph import DIR` reads a documentation site's pages (`[import]` in
+/// `glossgraph.toml`). Each field names the front-matter keys that fill a card's field, first
+/// found first, compared without regard to case (`-` and `_` alike); unset, the defaults of
+/// [`crate::docsite`] apply.
+#[derive(Debug, Clone, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ImportSettings {
+    /// A regular expression for the site's own way of linking a term, with a named group
+    /// `slug` (the linked page's file name) and optionally `text`; matched without regard to
+    /// case. Each match becomes a term link `[text](../slug/)`.
+    pub term_link: Option<String>,
+    pub term: Option<Keys>,
+    pub aliases: Option<Keys>,
+    pub definition: Option<Keys>,
+    pub status: Option<Keys>,
+    pub updated: Option<Keys>,
+    pub draft: Option<Keys>,
+}
+
+/// One front-matter key or several.
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum Keys {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl Keys {
+    /// The keys, in order.
+    pub fn list(&self) -> Vec<String> {
+        match self {
+            Keys::One(key) => vec![key.clone()],
+            Keys::Many(keys) => keys.clone(),
+        }
+    }
 }
 
 /// A configuration that cannot be used.

@@ -201,6 +201,10 @@ pub struct Finding {
     pub hint: Option<String>,
     /// The change that removes the finding, when one is known (`check --fix`).
     pub fix: Option<Box<Fix>>,
+    /// Where in the text the pointer names the finding is (a byte range of the string as
+    /// decoded, as a citation marker in a note): the report then points at it, not at the
+    /// text's start.
+    pub within: Option<(u32, u32)>,
 }
 
 /// A change to one card that removes a finding, as `check --fix` applies it.
@@ -233,6 +237,13 @@ pub enum Edit {
     /// Rename the key at `pointer` (a card's field, or a citation's) to `to`, unless its
     /// object has `to` already.
     Rename { pointer: String, to: String },
+    /// Replace the text `from`, found at byte `at` of the text field `key`, by `to`.
+    ReplaceText {
+        key: &'static str,
+        at: usize,
+        from: String,
+        to: String,
+    },
     /// Remove the byte-order mark that starts the card's file.
     DropByteOrderMark,
 }
@@ -256,6 +267,9 @@ impl fmt::Display for Edit {
                 write!(f, "renamed `{from}` to `{to}`")
             }
             Edit::DropByteOrderMark => f.write_str("removed the byte-order mark"),
+            Edit::ReplaceText { key, from, to, .. } => {
+                write!(f, "replaced `{from}` by `{to}` in `{key}`")
+            }
         }
     }
 }
@@ -269,6 +283,7 @@ impl Finding {
             message: message.into(),
             hint: None,
             fix: None,
+            within: None,
         }
     }
 
@@ -278,6 +293,13 @@ impl Finding {
     }
 
     /// The finding with `edit` to `card` as its fix.
+    /// The finding at bytes `range` of the text its pointer names.
+    pub fn within(mut self, range: std::ops::Range<usize>) -> Self {
+        let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        self.within = Some((clamp(range.start), clamp(range.end)));
+        self
+    }
+
     pub fn with_fix(mut self, card: Origin, edit: Edit, safe: bool) -> Self {
         self.fix = Some(Box::new(Fix {
             card,

@@ -410,6 +410,44 @@ impl Glossary {
         }
     }
 
+    /// The card a link target inside a text names, if it is a term link (see
+    /// [`crate::card::rules::term_target`]; `term_iris` is where the terms' IRIs start,
+    /// `{base}term/`).
+    pub fn term_link(&self, target: &str, term_iris: &str) -> Option<usize> {
+        let (slug, _) = crate::card::rules::term_target(target, term_iris)?;
+        self.cards.binary_search_by(|c| c.slug().cmp(slug)).ok()
+    }
+
+    /// The cards that card `i`'s definition and note link to (its term links), in slug order,
+    /// without duplicates and without itself.
+    ///
+    /// Term links are one-way and are not edges of [`Glossary::graph`]: they are read from
+    /// the texts by whoever shows or exports them.
+    pub fn term_links(&self, i: usize, term_iris: &str) -> Vec<usize> {
+        let card = &self.cards[i];
+        let mut out: Vec<usize> = [card.definition(), card.note()]
+            .into_iter()
+            .flat_map(crate::card::markdown::links)
+            .filter_map(|link| self.term_link(&link.target, term_iris))
+            .filter(|&j| j != i)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// For each card, the cards whose texts link to it (see [`Glossary::term_links`]), in slug
+    /// order.
+    pub fn linked_from(&self, term_iris: &str) -> Vec<Vec<u32>> {
+        let mut from = vec![Vec::new(); self.cards.len()];
+        for i in 0..self.cards.len() {
+            for j in self.term_links(i, term_iris) {
+                from[j].push(i as u32);
+            }
+        }
+        from
+    }
+
     /// Edges in their fixed order: by source node, target node, then kind.
     pub fn edges(&self) -> impl Iterator<Item = (NodeIndex, NodeIndex, Link)> + '_ {
         self.graph.edge_indices().map(move |e: EdgeIndex| {
@@ -468,10 +506,20 @@ impl Glossary {
     /// Connected components (edges taken as undirected), each sorted, largest first, ties by
     /// their first slug.
     pub fn components(&self) -> Vec<Vec<NodeIndex>> {
-        let edges = self.graph.edge_references().map(|e| {
-            let (a, b) = (e.source().index() as u32, e.target().index() as u32);
-            (a, b, 1.0)
-        });
+        self.components_with(&[])
+    }
+
+    /// [`Glossary::components`], with `extra` links (node, node) joining nodes too: the term
+    /// links of the cards' texts, which are not edges of the graph.
+    pub fn components_with(&self, extra: &[(u32, u32)]) -> Vec<Vec<NodeIndex>> {
+        let edges = self
+            .graph
+            .edge_references()
+            .map(|e| {
+                let (a, b) = (e.source().index() as u32, e.target().index() as u32);
+                (a, b, 1.0)
+            })
+            .chain(extra.iter().map(|&(a, b)| (a, b, 1.0)));
         let compact = crate::map::csr::Csr::from_edges(self.graph.node_count(), edges);
         let mut out: Vec<Vec<NodeIndex>> = compact
             .components()

@@ -7,6 +7,9 @@
 //! The topic and the position of a term come from the glossary's topic map
 //! ([`crate::map::TopicMap`]) and follow the card's own fields.
 
+use std::borrow::Cow;
+
+use crate::card::markdown::plain;
 use crate::card::{DateText, PartialDate};
 use crate::map::TopicMap;
 use crate::Card;
@@ -77,7 +80,8 @@ pub const TERM: [Attribute; 22] = [
 /// A value of one attribute of one term.
 #[derive(Debug, Clone)]
 pub enum Value<'a> {
-    Text(&'a str),
+    /// A text; a definition or note without its Markdown marks ([`plain`]).
+    Text(Cow<'a, str>),
     /// An optional date, written `YYYY`, `YYYY-MM` or `YYYY-MM-DD`; `None` is an absent field.
     Date(Option<DateText>),
     List(Vec<&'a str>),
@@ -119,12 +123,12 @@ pub fn term_values<'a>(
     let date = |d: Option<PartialDate>| Value::Date(d.map(PartialDate::text));
     let topic = map.topic_of(node);
     [
-        Value::Text(card.slug()),
-        Value::Text(card.term()),
-        Value::Text(card.status().unwrap_or("")),
-        Value::Text(card.definition()),
+        Value::Text(Cow::Borrowed(card.slug())),
+        Value::Text(Cow::Borrowed(card.term())),
+        Value::Text(Cow::Borrowed(card.status().unwrap_or(""))),
+        Value::Text(plain(card.definition())),
         Value::List(card.aliases().iter().collect()),
-        Value::Text(card.note()),
+        Value::Text(plain(card.note())),
         Value::List(card.advantages().iter().collect()),
         Value::List(card.limitations().iter().collect()),
         Value::List(card.related().iter().collect()),
@@ -143,8 +147,8 @@ pub fn term_values<'a>(
                 .collect(),
         ),
         Value::List(card.provenance().iter().collect()),
-        Value::Text(&topic.id),
-        Value::Text(&topic.name),
+        Value::Text(Cow::Borrowed(&topic.id)),
+        Value::Text(Cow::Borrowed(&topic.name)),
         Value::Int(degree),
     ]
 }

@@ -102,7 +102,7 @@ fn write_page(
     w.write_all(b"<script type=\"application/json\" id=\"glossary-data\">")?;
     write_data(glossary, config, place, &mut Escaping(&mut w))?;
     w.write_all(b"</script>\n<script type=\"application/json\" id=\"glossary-cards\">")?;
-    write_cards(glossary, &mut Escaping(&mut w))?;
+    write_cards(glossary, config, &mut Escaping(&mut w))?;
     write!(
         w,
         "</script>\n<script>{SCRIPT}</script>\n</body>\n</html>\n"
@@ -259,18 +259,58 @@ fn write_data(
 
 /// Writes the texts the panel shows, one array per card in node order: `[definition, note,
 /// advantages, limitations, firstSeen, lastSeen, updated, citations [[id, title, url,
-/// accessed]], provenance]`. A block of its own, which the page parses only when it first
-/// shows a card: the map is drawn without waiting for the bulk of the bytes.
-fn write_cards(glossary: &Glossary, w: &mut impl Write) -> io::Result<()> {
+/// accessed]], provenance]`. A definition or note is its text when it has no Markdown the
+/// panel would not show as it stands, else its tree of elements
+/// ([`crate::markdown::to_tree`]), which the panel builds without parsing HTML. A
+/// block of its own, which the page parses only when it first shows a card: the map is drawn
+/// without waiting for the bulk of the bytes.
+fn write_cards(glossary: &Glossary, config: &Config, w: &mut impl Write) -> io::Result<()> {
     let json = |w: &mut dyn Write, text: &str| -> io::Result<()> {
         serde_json::to_writer(&mut *w, text).map_err(io::Error::from)
     };
+    let mut term_iris = String::new();
+    crate::rdf::vocab::push_term_iri(&mut term_iris, &config.base, "");
+    let term = |target: &str| {
+        glossary
+            .term_link(target, &term_iris)
+            .map(|index| crate::markdown::Link {
+                index,
+                href: format!("#{}", glossary.cards()[index].slug()),
+            })
+    };
+    let no_cite = |_: &str| None;
     w.write_all(b"[")?;
     for (i, card) in glossary.cards().iter().enumerate() {
         w.write_all(if i == 0 { b"[" } else { b",\n[" })?;
-        json(w, card.definition())?;
-        w.write_all(b",")?;
-        json(w, card.note())?;
+        let ids: Vec<&str> = card.citations().iter().map(|c| c.id).collect();
+        let cite = |id: &str| ids.iter().position(|&c| c == id).map(|k| k + 1);
+        for (k, (text, cite)) in [
+            (
+                card.definition(),
+                &no_cite as &dyn Fn(&str) -> Option<usize>,
+            ),
+            (card.note(), &cite),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            if k > 0 {
+                w.write_all(b",")?;
+            }
+            if crate::card::markdown::is_plain(text) {
+                json(w, text)?;
+                continue;
+            }
+            let tree = crate::markdown::to_tree(
+                text,
+                &crate::markdown::Targets {
+                    cite,
+                    term: &term,
+                    heading_top: 4,
+                },
+            );
+            serde_json::to_writer(&mut *w, &tree).map_err(io::Error::from)?;
+        }
         w.write_all(b",")?;
         list(w, card.advantages().iter(), &json)?;
         w.write_all(b",")?;
@@ -451,8 +491,25 @@ mod tests {
         let start = html.find("id=\"glossary-cards\">").unwrap() + 20;
         let end = start + html[start..].find("</script>").unwrap();
         let data: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
+        // Raw HTML in a definition is Markdown's: the panel gets it as a tree whose texts
+        // show it as text.
+        fn texts(v: &serde_json::Value, out: &mut String) {
+            match v {
+                serde_json::Value::String(s) => out.push_str(s),
+                serde_json::Value::Array(items) => {
+                    for item in items.iter().skip(2) {
+                        texts(item, out);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut shown = String::new();
+        for block in data[0][0].as_array().unwrap() {
+            texts(block, &mut shown);
+        }
         assert_eq!(
-            data[0][0],
+            shown,
             "</script><script>window.pwned=1</script> & <!-- <img src=x onerror=alert(1)>"
         );
     }

@@ -29,7 +29,8 @@
 //! - [`diff`]: what changed between two versions of a glossary (cards, and the SPARQL Update
 //!   between their RDF); [`git`]: a glossary as it was at a git revision.
 //! - [`generate`]: synthetic glossaries for tests and benchmarks; [`visible`]: card texts
-//!   shown to people with every character that could steer a terminal escaped.
+//!   shown to people with every character that could steer a terminal escaped; [`docsite`]:
+//!   a documentation site's Markdown pages read into cards (`import DIR`).
 //!
 //! The binary (`src/` at the workspace's top) parses arguments, calls these modules, prints and picks
 //! the exit code; the library never prints (clippy's `print_stdout`/`print_stderr` lints).
@@ -50,7 +51,7 @@ pub use glossgraph_core::{
     card, check, config, diag, fmt, generate, git, graph, hierarchy, load, output, schema, visible,
 };
 pub use glossgraph_export as export;
-pub use glossgraph_export::{diff, rdf, site};
+pub use glossgraph_export::{diff, docsite, rdf, site};
 pub use glossgraph_map as map;
 pub use glossgraph_serve as sparql;
 

@@ -4,6 +4,7 @@
 //! included, and tooltips cut where Graphviz would refuse them; `glossgraph render` writes
 //! SVG, PNG and PDF with Graphviz's engines.
 
+use glossgraph::card::markdown::plain;
 use std::path::Path;
 
 use serde_json::Value;
@@ -117,7 +118,7 @@ fn assert_nodes_show_their_cards(svg: &Path, cards: &[&Card], config: &Config) {
         );
         assert_eq!(
             node["tooltip"].as_str(),
-            Some(tooltip(card.definition()).as_str()),
+            Some(tooltip(&plain(card.definition())).as_str()),
             "{}: tooltip",
             card.slug()
         );

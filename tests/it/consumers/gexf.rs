@@ -4,6 +4,7 @@
 //! with its kind and direction. The readers come from `scripts/install-test-tools.sh`; a
 //! missing one fails the test.
 
+use glossgraph::card::markdown::plain;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
@@ -60,9 +61,9 @@ fn expected_attributes(glossary: &Glossary, card: &Card) -> BTreeMap<&'static st
     text("slug", card.slug().into());
     text("term", card.term().into());
     text("status", card.status().unwrap_or("").into());
-    text("definition", card.definition().into());
+    text("definition", plain(card.definition()).into());
     text("aliases", joined(card.aliases()));
-    text("note", card.note().into());
+    text("note", plain(card.note()).into());
     text("advantages", joined(card.advantages()));
     text("limitations", joined(card.limitations()));
     text("related", joined(card.related()));

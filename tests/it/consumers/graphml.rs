@@ -3,6 +3,7 @@
 //! profile with the right counts, types and labels, NetworkX finds yEd's and the Neo4j
 //! profile's labels, and hostile text comes back exactly.
 
+use glossgraph::card::markdown::plain;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
@@ -85,14 +86,14 @@ fn expected_strings(card: &Card) -> Vec<(&'static str, String)> {
     let mut out = vec![
         ("slug", card.slug().to_owned()),
         ("term", card.term().to_owned()),
-        ("definition", card.definition().to_owned()),
+        ("definition", plain(card.definition()).into_owned()),
     ];
     let optional = [
         (
             "status",
             card.status().map(str::to_owned).unwrap_or_default(),
         ),
-        ("note", card.note().to_owned()),
+        ("note", plain(card.note()).into_owned()),
         ("aliases", join(card.aliases())),
         ("advantages", join(card.advantages())),
         ("limitations", join(card.limitations())),

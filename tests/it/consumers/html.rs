@@ -166,6 +166,78 @@ fn hostile() -> Glossary {
     Glossary::new(vec![Card::from(evil), Card::from(good)])
 }
 
+/// The panel shows a card's Markdown as elements, built without parsing HTML: a
+/// heading, a list, emphasis, code, a quote, a table, an external link, a link to another
+/// term (which selects it); `javascript:` links and raw HTML stay text.
+#[test]
+fn the_panel_renders_markdown_and_term_links() {
+    let dir = scratch("html", "markdown");
+    let pod = Draft {
+        slug: "pod".into(),
+        term: "Pod".into(),
+        definition: "A set of running [containers](../container/).".into(),
+        note: "## Problem it addresses\n\n- It **removes** `toil`\n- [More](https://example.org/m) and [bad](javascript:window.pwned=1)\n\n> quoted <b>raw</b>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nCited. [k8s]".into(),
+        related: vec!["container".into()],
+        citations: vec![glossgraph::card::Citation {
+            id: "k8s".into(),
+            title: "Kubernetes".into(),
+            url: "https://kubernetes.io/".into(),
+            accessed: None,
+        }],
+        ..Draft::default()
+    };
+    let container = Draft {
+        slug: "container".into(),
+        term: "Container".into(),
+        definition: "A process.".into(),
+        related: vec!["pod".into()],
+        ..Draft::default()
+    };
+    let glossary = Glossary::new(vec![Card::from(pod), Card::from(container)]);
+    let page = dir.join("glossary.html");
+    let mut out = Vec::new();
+    html::write(&glossary, &Config::default(), &mut out).unwrap();
+    std::fs::write(&page, out).unwrap();
+    let report = drive(&page, &["--hash", "pod"]);
+    assert_eq!(report["pwned"], "undefined", "{report:#}");
+    let panel = &report["on_load"]["panel"];
+    let text = panel["text"].as_str().unwrap();
+    for left in ["##", "**", "](", "`"] {
+        assert!(!text.contains(left), "`{left}` shown in {text}");
+    }
+    assert!(text.contains("quoted <b>raw</b>"), "{text}");
+    let elements: Vec<&str> = panel["elements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap())
+        .collect();
+    for want in [
+        "h4",
+        "ul",
+        "li",
+        "strong",
+        "code",
+        "blockquote",
+        "table",
+        "th",
+        "td",
+    ] {
+        assert!(elements.contains(&want), "{want} in {elements:?}");
+    }
+    assert!(!elements.contains(&"b"), "{elements:?}");
+    let links = panel["links"].as_array().unwrap();
+    let link = |text: &str| links.iter().find(|a| a["text"] == text).cloned();
+    assert_eq!(
+        link("containers").unwrap()["href"],
+        "#container",
+        "{links:#?}"
+    );
+    assert_eq!(link("More").unwrap()["href"], "https://example.org/m");
+    assert_eq!(link("[1]").unwrap()["href"], "https://kubernetes.io/");
+    assert!(link("bad").is_none(), "{links:#?}");
+}
+
 #[test]
 fn a_hostile_card_is_shown_as_text_runs_nothing_and_links_no_script() {
     let dir = scratch("html", "hostile");

@@ -25,6 +25,7 @@ mod html;
 mod incremental;
 mod large;
 mod maintainer;
+mod markdown;
 mod nodelink;
 mod push;
 mod query;

@@ -4,6 +4,7 @@
 //! title and base; and the degrees and shortest paths NetworkX finds, which `cytoscape.rs`
 //! compares with Cytoscape.js's.
 
+use glossgraph::card::markdown::plain;
 use std::path::Path;
 use std::process::Command;
 
@@ -30,8 +31,8 @@ pub fn expected_attributes(glossary: &Glossary, card: &Card) -> Map<String, Valu
     text("slug", card.slug());
     text("term", card.term());
     text("status", card.status().unwrap_or(""));
-    text("definition", card.definition());
-    text("note", card.note());
+    text("definition", &plain(card.definition()));
+    text("note", &plain(card.note()));
     let date = |d: Option<glossgraph::card::PartialDate>| d.map(|d| d.to_string());
     for (name, value) in [
         ("firstSeen", date(card.first_seen())),

@@ -232,7 +232,7 @@ fn linkchecker_finds_no_broken_link_in_the_sample_site() {
 
 /// The Nu HTML Checker's errors (`type: error` and fatal ones) for the HTML files below `dir`,
 /// as `file:line: message`.
-fn nu_html_errors(dir: &Path) -> Vec<String> {
+pub(crate) fn nu_html_errors(dir: &Path) -> Vec<String> {
     let jar = root().join("target/test-tools/vnu/node_modules/vnu-jar/build/dist/vnu.jar");
     assert!(
         jar.is_file(),

@@ -45,7 +45,7 @@ pub(crate) fn local(input: &str) -> GlossaryStore {
 }
 
 pub(crate) const GRAPH: &str = "https://glossgraph.example/rdma-storage/";
-pub(crate) const SAMPLE_TRIPLES: u64 = 2067;
+pub(crate) const SAMPLE_TRIPLES: u64 = 2071;
 
 /// A scripted HTTP server: answers each request with the next of `replies` (status, extra
 /// header lines, body) and records what it was sent. A 401 is answered as Virtuoso does,

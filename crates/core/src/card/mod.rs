@@ -18,6 +18,7 @@ use std::fmt;
 
 mod compact;
 mod decode;
+pub mod markdown;
 pub mod rules;
 pub mod skos;
 pub use compact::{Card, Citations, Cite, CiteIter, TextIter, Texts};

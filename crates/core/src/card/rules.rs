@@ -1,7 +1,9 @@
 //! Rules a card's values follow wherever they are read: what a slug is, and which bracketed
-//! words of a note are citation markers. The checker enforces them; configuration, the RDF
+//! words of a note are citation markers (where CommonMark leaves them as text, see
+//! [`super::markdown`]). The checker enforces them; configuration, the RDF
 //! mapping, saved queries and the exporters rely on them.
 
+use std::ops::Range;
 /// Whether `s` is a valid slug: `^[a-z0-9]+(-[a-z0-9]+)*$`.
 pub fn is_slug(s: &str) -> bool {
     // Bytes compared in place: a `&str` pattern ("--") would set up a substring searcher for
@@ -23,13 +25,88 @@ pub fn is_citation_id(s: &str) -> bool {
             .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | ':'))
 }
 
-/// The citation ids named by `[id]` markers in a note, in order: bracketed words that are
-/// citation ids ([`is_citation_id`]); other bracketed text is prose.
-pub fn markers(note: &str) -> impl Iterator<Item = &str> {
-    note.split('[').skip(1).filter_map(|rest| {
-        let (id, _) = rest.split_once(']')?;
-        is_citation_id(id).then_some(id)
-    })
+/// The slug a link target names, if it is shaped like a link to a term, and whether it can
+/// only mean a term. `../slug/` (the way from one term's page to another's) and the term's IRI
+/// (`{base}term/slug`) can only mean a term; `/slug/` and `slug` mean a term when there is one
+/// of that slug, and are ordinary links otherwise. A trailing `/` or `index.html` and a
+/// `#fragment` are allowed.
+///
+/// `term_iris` is where the terms' IRIs start (`{base}term/`).
+pub fn term_target<'t>(target: &'t str, term_iris: &str) -> Option<(&'t str, bool)> {
+    let target = target.split('#').next().unwrap_or_default();
+    let (rest, certain) = if !term_iris.is_empty() && target.starts_with(term_iris) {
+        (&target[term_iris.len()..], true)
+    } else if let Some(rest) = target.strip_prefix("../") {
+        (rest, true)
+    } else if let Some(rest) = target.strip_prefix('/') {
+        (rest, false)
+    } else {
+        (target, false)
+    };
+    let rest = rest.strip_suffix("index.html").unwrap_or(rest);
+    let rest = rest.strip_suffix('/').unwrap_or(rest);
+    is_slug(rest).then_some((rest, certain))
+}
+
+/// A citation marker `[id]`: its id and where its `[` is, in bytes from the start of the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Marker<'a> {
+    pub id: &'a str,
+    pub at: usize,
+}
+
+impl Marker<'_> {
+    /// The bytes of the marker, brackets included.
+    pub fn range(&self) -> Range<usize> {
+        self.at..self.at + self.id.len() + 2
+    }
+}
+
+/// The citation markers of `text`, in order: each `[id]` that CommonMark leaves as text. Not
+/// a link (`[text](url)`, or `[text][ref]` and `[ref]` with a definition), not inside a code
+/// span or code block, an image or raw HTML, not escaped (`\[id]`), and not inside a word
+/// (`B[e]`).
+pub fn markers(text: &str) -> Vec<Marker<'_>> {
+    if !text.contains('[') {
+        return Vec::new();
+    }
+    // Most notes hold nothing that could make a bracket anything but text: the whole text is
+    // then one run, without parsing it.
+    let runs = if super::markdown::brackets_are_text(text) {
+        std::iter::once(0..text.len()).collect()
+    } else {
+        super::markdown::literal_runs(text)
+    };
+    scan(text, &runs)
+}
+
+/// The markers of `text` inside `runs`, its text as written.
+fn scan<'a>(text: &'a str, runs: &[Range<usize>]) -> Vec<Marker<'a>> {
+    let mut out = Vec::new();
+    for run in runs {
+        let mut from = run.start;
+        while let Some(open) = text[from..run.end].find('[').map(|i| from + i) {
+            from = open + 1;
+            let Some(close) = text[open + 1..run.end].find(']').map(|i| open + 1 + i) else {
+                break;
+            };
+            let id = &text[open + 1..close];
+            if !is_citation_id(id) {
+                continue;
+            }
+            let before = &text[..open];
+            let backslashes = before.bytes().rev().take_while(|&b| b == b'\\').count();
+            let in_word = before
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric);
+            if backslashes % 2 == 0 && !in_word {
+                out.push(Marker { id, at: open });
+                from = close + 1;
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -60,13 +137,79 @@ mod tests {
         }
     }
 
+    fn ids(text: &str) -> Vec<&str> {
+        markers(text).iter().map(|m| m.id).collect()
+    }
+
     #[test]
-    fn markers_are_bracketed_ids() {
-        let note = "A [x-1] b [see below] c [y][z] [] [a.b:c]";
+    fn markers_are_bracketed_ids_that_markdown_leaves_as_text() {
         assert_eq!(
-            markers(note).collect::<Vec<_>>(),
+            ids("A [x-1] b [see below] c [y][z] [] [a.b:c]"),
             ["x-1", "y", "z", "a.b:c"]
         );
+        // A link, a reference link with its definition, code, an escape, a word.
+        let note = "See [kube-proxy](/docs/kube-proxy/) and [pods][p], `wr[0]`, \\[esc], \
+                    B[e] star, *[em]* and [kept].\n\n```\n[block]\n```\n\n    [indented]\n\n[p]: /pods/";
+        assert_eq!(ids(note), ["em", "kept"]);
+        // A shortcut reference with a definition is a link, not a marker.
+        assert_eq!(
+            ids("[rdma]\n\n[rdma]: https://example.org/"),
+            Vec::<&str>::new()
+        );
+        // An escaped backslash does not escape the bracket.
+        assert_eq!(ids("a \\\\[x] b"), ["x"]);
+        assert_eq!(ids("a \\\\\\[x] b"), Vec::<&str>::new());
+        // In a list, a quote, a table, a heading.
+        assert_eq!(
+            ids("- item [a]\n\n> quote [b]\n\n| h |\n|---|\n| [c] |\n\n## Head [d]"),
+            ["a", "b", "c", "d"]
+        );
+        // Places are the `[` in the text.
+        let note = "Ab. [rdma]\n\nCd `[x]` [y]";
+        let found = markers(note);
+        assert_eq!(found.len(), 2);
+        for m in &found {
+            assert_eq!(&note[m.range()], format!("[{}]", m.id));
+        }
+    }
+
+    #[test]
+    fn the_quick_reading_finds_what_the_parser_finds() {
+        // Every string of up to five pieces over the pieces that matter, read both ways.
+        let pieces = ["[", "]", "a", " ", "(u)", "\n\n", "`", "-", "B", "*"];
+        let mut quick = 0;
+        for text in crate::testing::strings_up_to(&pieces, 5) {
+            if !crate::card::markdown::brackets_are_text(&text) {
+                continue;
+            }
+            quick += 1;
+            let parsed = scan(&text, &crate::card::markdown::literal_runs(&text));
+            let whole: Vec<Range<usize>> = std::iter::once(0..text.len()).collect();
+            assert_eq!(scan(&text, &whole), parsed, "{text:?}");
+        }
+        assert!(quick > 10_000, "{quick}");
+    }
+
+    #[test]
+    fn the_seed_cards_markers_are_all_found() {
+        let note = "Encapsulation: RoCEv1 uses Ethernet framing without IP routing; RoCEv2 adds IP and UDP headers. Routability does not establish compatible endpoints or a latency bound. [roce-modes]\n\nReliability: NVMe/RDMA supports reliable queue-pair modes. [rdma]\n\nNetwork policy: ECN-only lossy mode. [roce-qos]\n\nFailure containment: Azure's 2023 report. [azure-rdma]";
+        assert_eq!(ids(note), ["roce-modes", "rdma", "roce-qos", "azure-rdma"]);
+    }
+    #[test]
+    fn term_targets() {
+        let base = "https://example.org/g/term/";
+        assert_eq!(term_target("../pod/", base), Some(("pod", true)));
+        assert_eq!(term_target("../pod", base), Some(("pod", true)));
+        assert_eq!(term_target("/pod/", base), Some(("pod", false)));
+        assert_eq!(term_target("pod", base), Some(("pod", false)));
+        assert_eq!(term_target("/pod/index.html#x", base), Some(("pod", false)));
+        assert_eq!(
+            term_target("https://example.org/g/term/pod", base),
+            Some(("pod", true))
+        );
+        assert_eq!(term_target("/docs/reference/pod/", base), None);
+        assert_eq!(term_target("https://example.org/pod", base), None);
+        assert_eq!(term_target("mailto:a@b", base), None);
     }
 
     #[test]
@@ -74,7 +217,10 @@ mod tests {
         for good in ["x-1", "a.b:c", "_", "é", "日本", "\u{661}\u{662}", "Ⅻ"] {
             assert!(is_citation_id(good), "{good}");
             let note = format!("See [{good}].");
-            assert_eq!(markers(&note).collect::<Vec<_>>(), [good]);
+            assert_eq!(
+                markers(&note).iter().map(|m| m.id).collect::<Vec<_>>(),
+                [good]
+            );
         }
         for bad in [
             "",
@@ -90,7 +236,7 @@ mod tests {
             assert!(!is_citation_id(bad), "{bad:?}");
             let note = format!("See [{bad}].");
             assert!(
-                markers(&note).all(|id| id != bad),
+                markers(&note).iter().all(|m| m.id != bad),
                 "[{bad}] would be read as a marker"
             );
         }

@@ -2,15 +2,16 @@
 //! every citation is used.
 //!
 //! A marker is `[token]` in the note where the token is a citation id (letters, digits and
-//! `-_.:`); other bracketed text is prose and left alone. A citation whose id is not one could
-//! never be cited: that is its error, not an unused citation.
+//! `-_.:`) and CommonMark leaves it as text ([`markers`]); other bracketed text is prose and
+//! left alone. An unknown marker is reported at its own place in the note. A citation whose
+//! id is not one could never be cited: that is its error, not an unused citation.
 
 use oxigraph::model::NamedNodeRef;
 
 use super::at;
 use crate::card::rules::{is_citation_id, markers};
 use crate::diag::Origin;
-use crate::diag::{Finding, Rule};
+use crate::diag::{Edit, Finding, Rule};
 use crate::Card;
 
 pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
@@ -56,28 +57,50 @@ pub(super) fn card(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
         }
     }
     let mut used = vec![false; ids.len()];
-    for id in markers(card.note()) {
+    for marker in markers(card.note()) {
+        let id = marker.id;
         if let Some(k) = ids.iter().position(|&c| c == id) {
             used[k] = true;
-        } else {
-            let mut f = at(
-                Rule::UnknownCitation,
-                origin,
-                "/note",
-                format!("marker `[{id}]` names no citation of this card"),
-            );
-            // The first citation of the card among the closest: a set's order would change
-            // from run to run.
-            let closest = card
-                .citations()
-                .iter()
-                .map(|c| c.id)
-                .min_by_key(|c| std::cmp::Reverse(common_prefix(c, id)));
-            if let Some(close) = closest {
-                f = f.with_hint(format!("the card cites `{close}`"));
-            }
-            out.push(f);
+            continue;
         }
+        let mut f = at(
+            Rule::UnknownCitation,
+            origin,
+            "/note",
+            format!("marker `[{id}]` names no citation of this card"),
+        )
+        .within(marker.range());
+        // The card's citation closest to the marker (the first of equals: a set's order would
+        // change from run to run); renamed by `--unsafe-fixes` when no other is as close.
+        match crate::suggest::closest(id, ids.iter().copied()) {
+            Some((close, unique)) => {
+                f = f.with_hint(format!("did you mean `[{close}]`?"));
+                if unique {
+                    let edit = Edit::ReplaceText {
+                        key: "note",
+                        at: marker.at,
+                        from: format!("[{id}]"),
+                        to: format!("[{close}]"),
+                    };
+                    f = f.with_fix(origin, edit, false);
+                }
+            }
+            None => {
+                let closest = ids
+                    .iter()
+                    .min_by_key(|c| std::cmp::Reverse(common_prefix(c, id)));
+                if let Some(close) = closest {
+                    f = f.with_hint(format!(
+                        "the card cites `{close}`; write `\\[{id}]` for brackets that are not a marker"
+                    ));
+                } else {
+                    f = f.with_hint(format!(
+                        "the card has no citations; write `\\[{id}]` for brackets that are not a marker"
+                    ));
+                }
+            }
+        }
+        out.push(f);
     }
     for (i, c) in card.citations().iter().enumerate() {
         // Of citations sharing an id, the first is the one a marker names.
@@ -237,7 +260,7 @@ mod tests {
         let hint = out.iter().find(|f| f.rule == Rule::UnknownCitation);
         assert_eq!(
             hint.and_then(|f| f.hint.as_deref()),
-            Some("the card cites `b`")
+            Some("the card cites `b`; write `\\[sx]` for brackets that are not a marker")
         );
     }
 

@@ -241,9 +241,17 @@ pub fn plan(report: &Report, unsafe_fixes: bool) -> Result<Plan, FixError> {
             let end = start + span.len();
             let mut value = fmt::parse(span, 0).map_err(|_| changed())?;
             let mut said = Vec::new();
-            // Renames first: a list added to goes to the list the card meant.
+            // Renames first: a list added to goes to the list the card meant. Text is
+            // replaced from its end to its start, so that the places of the others hold.
             let renames = edits.iter().filter(|e| matches!(e, Edit::Rename { .. }));
-            let others = edits.iter().filter(|e| !matches!(e, Edit::Rename { .. }));
+            let mut others: Vec<&&Edit> = edits
+                .iter()
+                .filter(|e| !matches!(e, Edit::Rename { .. }))
+                .collect();
+            others.sort_by_key(|e| match e {
+                Edit::ReplaceText { at, .. } => std::cmp::Reverse(*at),
+                _ => std::cmp::Reverse(usize::MAX),
+            });
             for edit in renames.chain(others) {
                 if let Some(done) = apply(&mut value, edit) {
                     said.push(done);
@@ -385,6 +393,17 @@ fn apply(card: &mut Json, edit: &Edit) -> Option<String> {
             }
             _ => None,
         },
+        Edit::ReplaceText { key, at, from, to } => {
+            match members.iter_mut().find(|(k, _)| k == key) {
+                Some((_, Json::String(text)))
+                    if text.get(*at..at + from.len()) == Some(from.as_str()) =>
+                {
+                    text.replace_range(*at..at + from.len(), to);
+                    Some(done)
+                }
+                _ => None,
+            }
+        }
         Edit::Rename { pointer, to } => {
             let parts: Vec<String> = pointer
                 .split('/')

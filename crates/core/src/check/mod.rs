@@ -16,6 +16,7 @@ mod identity;
 mod locate;
 mod relations;
 pub mod report;
+mod term_links;
 mod text;
 
 pub use report::{Located, Report};
@@ -124,11 +125,14 @@ pub fn load_and_check(
         keep,
         options,
         counted: Arc::default(),
+        links: Arc::default(),
     };
     let counted = Arc::clone(&rules.counted);
+    let links = Arc::clone(&rules.links);
     let loaded = crate::load::load_with(input, rules)?;
     let counted = std::mem::take(&mut *counted.lock().unwrap_or_else(|e| e.into_inner()));
-    Ok(check_rest(loaded, config, options, counted))
+    let links = std::mem::take(&mut *links.lock().unwrap_or_else(|e| e.into_inner()));
+    Ok(check_rest(loaded, config, options, counted, links))
 }
 
 /// The per-card rules, as a loader hook (see [`load_and_check`]).
@@ -138,6 +142,8 @@ struct CardRules {
     options: Options,
     /// The warnings counted, not kept ([`Warnings::Count`]), from every loading thread.
     counted: Arc<Mutex<BTreeMap<Rule, usize>>>,
+    /// The term links of the cards' texts, judged once the glossary is whole.
+    links: Arc<Mutex<Vec<term_links::Pending>>>,
 }
 
 impl OnCard for CardRules {
@@ -147,8 +153,13 @@ impl OnCard for CardRules {
             return;
         }
         let from = findings.len();
-        one_card(loaded, source, &self.config, findings);
+        let mut links = Vec::new();
+        one_card(loaded, source, &self.config, findings, &mut links);
         configured_severities(&mut findings[from..], &self.config);
+        if !links.is_empty() {
+            let mut all = self.links.lock().unwrap_or_else(|e| e.into_inner());
+            all.extend(links);
+        }
         if self.options.warnings == Warnings::Count
             && findings[from..].iter().any(|f| self.options.counts_only(f))
         {
@@ -163,9 +174,9 @@ impl OnCard for CardRules {
 
 /// Runs every rule over a loaded glossary.
 pub fn check(mut loaded: Loaded, config: &Config, options: Options) -> Checked {
-    let findings = card_rules(&loaded.cards, &loaded.sources, config);
+    let (findings, links) = card_rules(&loaded.cards, &loaded.sources, config);
     loaded.findings.extend(findings);
-    check_rest(loaded, config, options, BTreeMap::new())
+    check_rest(loaded, config, options, BTreeMap::new(), links)
 }
 
 /// The glossary of the JSON Lines `text`, checked with the default settings: for tests.
@@ -186,6 +197,7 @@ fn check_rest(
     config: &Config,
     options: Options,
     mut counted: BTreeMap<Rule, usize>,
+    mut links: Vec<term_links::Pending>,
 ) -> Checked {
     let Loaded {
         sources,
@@ -213,7 +225,17 @@ fn check_rest(
         out
     });
     let tree = crate::hierarchy::Hierarchy::of(&glossary);
-    relations::glossary(&glossary, &tree, &origins, &unjoined, &mut findings);
+    // Cards were read on several threads: their links are judged in card order.
+    links.sort_by_key(|p| p.origin());
+    let text_links = term_links::glossary(&glossary, links, &unjoined, &mut findings);
+    relations::glossary(
+        &glossary,
+        &tree,
+        &origins,
+        &unjoined,
+        &text_links,
+        &mut findings,
+    );
     hierarchy::glossary(&glossary, &tree, &origins, &mut findings);
     fix::hold_back(&mut findings);
     findings.extend(labels);
@@ -292,27 +314,35 @@ fn unjoined_slugs(cards: &[LoadedCard], sources: &Sources) -> HashSet<String> {
 /// The rules that look at one card at a time, over every card (but those without a slug,
 /// which the loader has reported), on every core: the cards are cut into one run per thread
 /// and the findings joined in card order, so the result is the same as on one thread.
-fn card_rules(cards: &[LoadedCard], sources: &Sources, config: &Config) -> Vec<Finding> {
+fn card_rules(
+    cards: &[LoadedCard],
+    sources: &Sources,
+    config: &Config,
+) -> (Vec<Finding>, Vec<term_links::Pending>) {
     let rules = |run: &[LoadedCard]| {
         let mut findings = Vec::new();
+        let mut links = Vec::new();
         for loaded in run.iter().filter(|loaded| loaded.has_slug) {
             one_card(
                 loaded,
                 sources.get(loaded.origin.source),
                 config,
                 &mut findings,
+                &mut links,
             );
         }
-        findings
+        (findings, links)
     };
     let threads = crate::parallel::cores();
     if threads == 1 || cards.len() < 1024 {
         return rules(cards);
     }
-    crate::parallel::on_threads(cards.chunks(cards.len().div_ceil(threads)), rules)
-        .into_iter()
-        .flatten()
-        .collect()
+    let (mut findings, mut links) = (Vec::new(), Vec::new());
+    for (f, l) in crate::parallel::on_threads(cards.chunks(cards.len().div_ceil(threads)), rules) {
+        findings.extend(f);
+        links.extend(l);
+    }
+    (findings, links)
 }
 
 /// Gives each finding the severity the glossary's settings give its rule (`[rules]`).
@@ -326,12 +356,19 @@ fn configured_severities(findings: &mut [Finding], config: &Config) {
 }
 
 /// Every rule that looks at one card alone.
-fn one_card(loaded: &LoadedCard, source: &Source, config: &Config, out: &mut Vec<Finding>) {
+fn one_card(
+    loaded: &LoadedCard,
+    source: &Source,
+    config: &Config,
+    out: &mut Vec<Finding>,
+    links: &mut Vec<term_links::Pending>,
+) {
     let (card, origin) = (&loaded.card, loaded.origin);
     identity::card(card, origin, source, config, out);
     text::card(card, origin, out);
     citations::card(card, origin, out);
     dates::card(card, origin, out);
+    term_links::card(card, origin, &config.base, links);
 }
 
 /// Sorts by slug, stably (of cards sharing a slug, the first read comes first), moving each
@@ -532,8 +569,8 @@ mod tests {
         let g = Glossary::new(cards.iter().map(Card::from).collect());
         let (mut one, mut two) = (Vec::new(), Vec::new());
         let tree = crate::hierarchy::Hierarchy::of(&g);
-        relations::glossary_on(&g, &tree, &origins, &HashSet::new(), &mut one, false);
-        relations::glossary_on(&g, &tree, &origins, &HashSet::new(), &mut two, true);
+        relations::glossary_on(&g, &tree, &origins, &HashSet::new(), &[], &mut one, false);
+        relations::glossary_on(&g, &tree, &origins, &HashSet::new(), &[], &mut two, true);
         for rule in [
             Rule::DanglingLink,
             Rule::OneWayRelated,

@@ -52,16 +52,26 @@ impl List {
 }
 
 /// Every relation rule; a link to one of `unjoined` (the terms whose card files could not be
-/// read into cards) is not reported as dangling.
+/// read into cards) is not reported as dangling. `text_links` are the term links of the
+/// cards' texts (card, card): they join terms as links do, for orphans and clusters.
 pub(super) fn glossary(
     g: &Glossary,
     tree: &Hierarchy,
     origins: &[Origin],
     unjoined: &HashSet<String>,
+    text_links: &[(u32, u32)],
     out: &mut Vec<Finding>,
 ) {
     // Below this many cards, a second thread costs more than it saves.
-    glossary_on(g, tree, origins, unjoined, out, origins.len() >= 1 << 14);
+    glossary_on(
+        g,
+        tree,
+        origins,
+        unjoined,
+        text_links,
+        out,
+        origins.len() >= 1 << 14,
+    );
 }
 
 /// [`glossary`], on two threads if `two_threads`: the same findings in the same order.
@@ -70,6 +80,7 @@ pub(super) fn glossary_on(
     tree: &Hierarchy,
     origins: &[Origin],
     unjoined: &HashSet<String>,
+    text_links: &[(u32, u32)],
     out: &mut Vec<Finding>,
     two_threads: bool,
 ) {
@@ -94,7 +105,7 @@ pub(super) fn glossary_on(
         one_way(g, origins, split..edges, out);
         cycles(g, origins, out);
         lifecycle(g, origins, out);
-        connectivity(g, tree, origins, unjoined, out);
+        connectivity(g, tree, origins, unjoined, text_links, out);
     };
     if !two_threads {
         over_links(out);
@@ -427,9 +438,10 @@ fn connectivity(
     tree: &Hierarchy,
     origins: &[Origin],
     unjoined: &HashSet<String>,
+    text_links: &[(u32, u32)],
     out: &mut Vec<Finding>,
 ) {
-    let components = with_hierarchy(g.components(), tree);
+    let components = with_hierarchy(g.components_with(text_links), tree);
     let links_unreadable = |i: usize| {
         let card = &g.cards()[i];
         [card.related(), card.supersedes(), card.superseded_by()]

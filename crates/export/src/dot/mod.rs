@@ -394,7 +394,12 @@ fn write_node(
             write!(out, " [label=")?;
             quoted(out, buf, &label(card.term()), Escape::Label)?;
             write!(out, ", tooltip=")?;
-            quoted(out, buf, card.definition(), Escape::Tooltip)?;
+            quoted(
+                out,
+                buf,
+                &crate::card::markdown::plain(card.definition()),
+                Escape::Tooltip,
+            )?;
             write!(out, ", URL=")?;
             quoted(out, buf, &concept_iri(&config.base, slug), Escape::Tooltip)?;
             // The maps' one code: the topic's colour fills, the status's rings.

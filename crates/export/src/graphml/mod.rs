@@ -474,14 +474,22 @@ impl<W: Write> GraphMl<W> {
         self.text(k!("slug"), slug, at("slug"))?;
         self.text(k!("term"), card.term(), at("term"))?;
         self.text(k!("status"), card.status().unwrap_or(""), at("status"))?;
-        self.text(k!("definition"), card.definition(), at("definition"))?;
+        self.text(
+            k!("definition"),
+            &crate::card::markdown::plain(card.definition()),
+            at("definition"),
+        )?;
         self.list(
             k!("aliases"),
             k!("aliasCount"),
             card.aliases(),
             at("aliases"),
         )?;
-        self.text(k!("note"), card.note(), at("note"))?;
+        self.text(
+            k!("note"),
+            &crate::card::markdown::plain(card.note()),
+            at("note"),
+        )?;
         self.list(
             k!("advantages"),
             k!("advantageCount"),

@@ -1,6 +1,7 @@
 "use strict";
 // The card panel of the glossary map: one term's card, built from the card texts block with
-// textContent only (links only for http(s) URLs). A part of the page's one inline script, put
+// textContent only (links only for http(s) and mailto URLs, and to other terms). A definition
+// or note with Markdown comes as a tree of allowed elements, built here with createElement. A part of the page's one inline script, put
 // before map.js, which makes the panel with glossgraphPanel and shows cards with its showCard.
 /* exported glossgraphPanel */
 
@@ -59,6 +60,52 @@ function glossgraphPanel(map) {
     return JSON.parse(cardText.slice(cardStart[i], cardStart[i + 1] - 2));
   };
   const MARKER = /\[([A-Za-z0-9_.:-]+)\]/g;
+  // A text's tree (src/export/markdown.rs): a string is text, [tag, attributes, ...children]
+  // an element. Only these tags are made; anything else shows its children alone.
+  const TAGS = new Set(["p", "h4", "h5", "h6", "blockquote", "pre", "code", "ul", "ol", "li", "table", "thead", "tbody", "tr", "th", "td", "em", "strong", "del", "hr", "br"]);
+  const build = (node, citations) => {
+    if (typeof node === "string") return document.createTextNode(node);
+    const [tag, attributes, ...children] = node;
+    let e;
+    if (tag === "cite") {
+      const k = attributes.cite - 1;
+      if (!citations[k]) return document.createTextNode(`[${attributes.id}]`);
+      e = external(citations[k][2], `[${k + 1}]`);
+      e.title = citations[k][1];
+      e.classList.add("cite");
+      return e;
+    }
+    if (tag === "a" && Number.isInteger(attributes.term) && attributes.term >= 0 && attributes.term < n) {
+      e = el("a", null, "term-link");
+      e.href = `#${data.slug[attributes.term]}`;
+    } else if (tag === "a") {
+      const url = (() => {
+        try {
+          const u = new URL(attributes.href);
+          return ["http:", "https:", "mailto:"].includes(u.protocol) ? u.href : null;
+        } catch {
+          return null;
+        }
+      })();
+      e = url ? el("a") : el("span", null, "no-link");
+      if (url) {
+        e.href = url;
+        e.rel = "noopener noreferrer";
+        e.target = "_blank";
+      }
+      if (attributes.title) e.title = attributes.title;
+    } else {
+      e = el(TAGS.has(tag) ? tag : "span");
+      if (tag === "ol" && Number.isInteger(attributes.start)) e.start = attributes.start;
+    }
+    for (const child of children) e.append(build(child, citations));
+    return e;
+  };
+  const rich = (tree, className, citations) => {
+    const e = el("div", null, className);
+    for (const child of tree) e.append(build(child, citations));
+    return e;
+  };
   function showCard(i) {
     const t0 = performance.now();
     panel.replaceChildren();
@@ -96,10 +143,12 @@ function glossgraphPanel(map) {
       panel.append(p);
     }
     if (data.aliases[i].length) panel.append(el("p", `Also: ${data.aliases[i].join(" \u00b7 ")}`, "aliases"));
-    panel.append(el("p", definition, "definition"));
+    panel.append(typeof definition === "string" ? el("p", definition, "definition") : rich(definition, "definition", citations));
     const cites = new Map();
     citations.forEach((c, k) => cites.set(c[0], k));
-    if (note) {
+    if (note && typeof note !== "string") {
+      panel.append(section("Note", rich(note, "note", citations)));
+    } else if (note) {
       const body = el("div", null, "note");
       for (const paragraph of note.split(/\n[ \t]*\n/)) {
         const p = el("p");

@@ -339,7 +339,7 @@ pub struct GxTerm {
 }
 
 /// The `gx:` vocabulary, in the order it is written.
-pub const GX_TERMS: [GxTerm; 11] = [
+pub const GX_TERMS: [GxTerm; 12] = [
     GxTerm {
         name: "Slug",
         kind: GxKind::Datatype,
@@ -427,6 +427,15 @@ pub const GX_TERMS: [GxTerm; 11] = [
                   direction the cards did not state, so that the cards can be read back.",
         sub_property_of: None,
     },
+    GxTerm {
+        name: "linksTo",
+        kind: GxKind::Property,
+        label: "links to",
+        comment: "A term that this term's definition or scope note links to inside its text \
+                  (a term link). One-way: the text of one term names the other, which need \
+                  not name it back. Derived from the text, which keeps the link as written.",
+        sub_property_of: None,
+    },
 ];
 
 /// Definitions of the statuses every glossary may use (see `config::KNOWN_STATUSES`).
@@ -484,6 +493,7 @@ pub struct Gx<'a> {
     pub accessed: NamedNodeRef<'a>,
     pub paragraph_of: NamedNodeRef<'a>,
     pub unlisted_related: NamedNodeRef<'a>,
+    pub links_to: NamedNodeRef<'a>,
 }
 
 /// Which part of a term a sub-resource IRI names.
@@ -578,6 +588,7 @@ impl Iris {
             accessed: t(8),
             paragraph_of: t(9),
             unlisted_related: t(10),
+            links_to: t(11),
         }
     }
 

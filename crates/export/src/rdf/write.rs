@@ -499,6 +499,8 @@ struct Mapping<'a> {
     scheme: &'a str,
     /// Broader and narrower links, from both sides.
     hierarchy: Hierarchy,
+    /// Where the terms' IRIs start (`{base}term/`): a link of a text there is a term link.
+    term_iris: String,
 }
 
 impl<'a> Mapping<'a> {
@@ -515,6 +517,11 @@ impl<'a> Mapping<'a> {
             modified: glossary.cards().iter().filter_map(|c| c.updated()).max(),
             scheme: config.scheme.as_deref().unwrap_or(&config.base),
             hierarchy: Hierarchy::of(glossary),
+            term_iris: {
+                let mut iris = String::new();
+                vocab::push_term_iri(&mut iris, &config.base, "");
+                iris
+            },
         }
     }
 
@@ -796,6 +803,12 @@ impl<'a> Mapping<'a> {
             self.push_concept(&mut iri, node.index());
             s.put(gx.unlisted_related, NamedNodeRef::new_unchecked(&iri))?;
         }
+        // Term links: one-way, read from the texts (which keep them as written).
+        for j in self.glossary.term_links(index, &self.term_iris) {
+            iri.clear();
+            iris.push_term(&mut iri, self.glossary.cards()[j].slug());
+            s.put(gx.links_to, NamedNodeRef::new_unchecked(&iri))?;
+        }
         let retired = matches!(card.status(), Some("deprecated" | "obsolete"));
         if retired || !links.replaced_by.is_empty() {
             s.put(
@@ -843,8 +856,15 @@ impl<'a> Mapping<'a> {
         let iris = &self.iris;
         let gx = iris.gx();
         let mut iri = String::new();
+        // Markers are found in the whole note (a code block or a link definition may lie
+        // across paragraphs), then given to the paragraph they are in.
+        let found = markers(note);
         for (n, paragraph) in paragraphs(note).enumerate() {
-            let mut cited: Vec<&str> = markers(paragraph)
+            let start = paragraph.as_ptr() as usize - note.as_ptr() as usize;
+            let mut cited: Vec<&str> = found
+                .iter()
+                .filter(|m| (start..start + paragraph.len()).contains(&m.at))
+                .map(|m| m.id)
                 .filter(|id| citations.iter().any(|c| c.id == *id))
                 .collect();
             if cited.is_empty() {

@@ -64,6 +64,10 @@ pub struct Plan {
     /// The letters of the A–Z index, each with its range of `order`.
     letters: Vec<letters::Letter>,
     prefixes: Vec<(&'static str, String)>,
+    /// Where the terms' IRIs start (`{base}term/`): a link there is a term link.
+    term_iris: String,
+    /// For each card, the cards whose texts link to it.
+    linked_from: Vec<Vec<u32>>,
 }
 
 impl Plan {
@@ -73,10 +77,14 @@ impl Plan {
         // Cards come in slug order, so ties between equal terms go to the smaller slug.
         let (order, letters) = letters::Collation::new(&config.language)
             .index(cards.iter().map(|c| (c.term(), c.slug())));
+        let mut term_iris = String::new();
+        crate::rdf::vocab::push_term_iri(&mut term_iris, &config.base, "");
         Self {
             order,
             letters,
             prefixes: rdf_write::prefixes(glossary, config),
+            linked_from: glossary.linked_from(&term_iris),
+            term_iris,
         }
     }
 }
@@ -314,6 +322,35 @@ impl<'a> Site<'a> {
             }
         }
         Vec::new()
+    }
+
+    /// Where a link of a card's text goes when its target is a term: the term's page, from a
+    /// page `up` below the `term/` folder's parent (`../` from a term's page).
+    fn term_link(&self, target: &str, up: &str) -> Option<crate::markdown::Link> {
+        let index = self.glossary.term_link(target, &self.plan.term_iris)?;
+        let slug = self.glossary.cards()[index].slug();
+        let href = if up == "../" {
+            format!("../{slug}/index.html")
+        } else {
+            format!("{up}term/{slug}/index.html")
+        };
+        Some(crate::markdown::Link { index, href })
+    }
+
+    /// A definition as the index and topic pages show it: HTML, its term links relative to
+    /// the site's root at `root`.
+    fn definition_html(&self, definition: &str, root: &str) -> String {
+        let no_cite = |_: &str| None;
+        let term = |target: &str| self.term_link(target, root);
+        let (html, _) = crate::markdown::to_html_inline(
+            definition,
+            &crate::markdown::Targets {
+                cite: &no_cite,
+                term: &term,
+                heading_top: 3,
+            },
+        );
+        html
     }
 
     /// Whether the A–Z index is split into a page per initial.

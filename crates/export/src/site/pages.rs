@@ -6,10 +6,10 @@ use askama::Template;
 use petgraph::graph::NodeIndex;
 
 use super::Site;
-use crate::card::rules::markers;
 use crate::html::script_safe;
+use crate::markdown::{self, Targets};
 use crate::output::ExportError;
-use crate::rdf::write::{paragraphs, Links};
+use crate::rdf::write::Links;
 
 /// Past this many terms the A–Z index is a page per initial, with the letters and their
 /// counts on `index.html`: one page of 5,000 definitions is about 1.5 MB, as much as a
@@ -47,12 +47,6 @@ struct TermLink<'a> {
     label: &'a str,
 }
 
-/// A piece of a note paragraph: text, or a citation marker as a numbered footnote.
-enum Segment<'a> {
-    Text(&'a str),
-    Cite { n: usize, id: &'a str },
-}
-
 /// A citation as the page lists it.
 struct CitationView<'a> {
     n: usize,
@@ -75,8 +69,11 @@ struct TermPage<'a> {
     status: Option<(usize, &'a str)>,
     retired: bool,
     topic: Option<(usize, &'a str, &'a str)>,
-    definition: &'a str,
-    paragraphs: Vec<Vec<Segment<'a>>>,
+    /// The definition as HTML, and whether it is one paragraph's inline content.
+    definition: String,
+    definition_inline: bool,
+    /// The note as HTML (its paragraphs and other blocks), empty when the card has none.
+    note: String,
     advantages: Vec<&'a str>,
     limitations: Vec<&'a str>,
     dates: Vec<(&'static str, String)>,
@@ -84,6 +81,8 @@ struct TermPage<'a> {
     related: Vec<TermLink<'a>>,
     replaces: Vec<TermLink<'a>>,
     replaced_by: Vec<TermLink<'a>>,
+    /// The terms whose texts link to this one.
+    linked_from: Vec<TermLink<'a>>,
     citations: Vec<CitationView<'a>>,
     json_ld: String,
 }
@@ -117,8 +116,35 @@ pub(super) fn term(site: &Site<'_>, index: usize) -> Result<String, ExportError>
             accessed: c.accessed.map(|d| d.to_string()),
         })
         .collect();
-    let paragraphs = paragraphs(card.note())
-        .map(|p| segments(p, &citations))
+    let cite = |id: &str| citations.iter().find(|c| c.id == id).map(|c| c.n);
+    let no_cite = |_: &str| None;
+    let term_link = |target: &str| site.term_link(target, "../");
+    let (definition, definition_inline) = markdown::to_html_inline(
+        card.definition(),
+        &Targets {
+            cite: &no_cite,
+            term: &term_link,
+            heading_top: 3,
+        },
+    );
+    let note = if card.note().trim().is_empty() {
+        String::new()
+    } else {
+        markdown::to_html(
+            card.note(),
+            &Targets {
+                cite: &cite,
+                term: &term_link,
+                heading_top: 3,
+            },
+        )
+    };
+    let linked_from = site.plan.linked_from[index]
+        .iter()
+        .map(|&j| TermLink {
+            slug: glossary.cards()[j as usize].slug(),
+            label: glossary.cards()[j as usize].term(),
+        })
         .collect();
     let status = card.status().map(|s| {
         let i = config.statuses.iter().position(|c| c == s).unwrap_or(0);
@@ -150,8 +176,9 @@ pub(super) fn term(site: &Site<'_>, index: usize) -> Result<String, ExportError>
         retired: matches!(card.status(), Some("deprecated" | "obsolete"))
             || !links.replaced_by.is_empty(),
         topic,
-        definition: card.definition(),
-        paragraphs,
+        definition,
+        definition_inline,
+        note,
         advantages: card.advantages().iter().collect(),
         limitations: card.limitations().iter().collect(),
         dates,
@@ -159,38 +186,12 @@ pub(super) fn term(site: &Site<'_>, index: usize) -> Result<String, ExportError>
         related: link(&links.related),
         replaces: link(&links.replaces),
         replaced_by: link(&links.replaced_by),
+        linked_from,
         citations,
         json_ld,
         iri,
     };
     render(&page)
-}
-
-/// A note paragraph cut at its citation markers: a marker of a listed citation becomes its
-/// footnote number; any other bracketed text stays text.
-fn segments<'a>(paragraph: &'a str, citations: &[CitationView<'a>]) -> Vec<Segment<'a>> {
-    let mut out = Vec::new();
-    let mut rest = paragraph;
-    for id in markers(paragraph) {
-        let marker = format!("[{id}]");
-        let Some(at) = rest.find(&marker) else {
-            break;
-        };
-        let Some(c) = citations.iter().find(|c| c.id == id) else {
-            out.push(Segment::Text(&rest[..at + marker.len()]));
-            rest = &rest[at + marker.len()..];
-            continue;
-        };
-        if at > 0 {
-            out.push(Segment::Text(&rest[..at]));
-        }
-        out.push(Segment::Cite { n: c.n, id: c.id });
-        rest = &rest[at + marker.len()..];
-    }
-    if !rest.is_empty() {
-        out.push(Segment::Text(rest));
-    }
-    out
 }
 
 /// The schema.org `DefinedTerm` of card `index`, as JSON safe inside a `<script>` block.
@@ -203,7 +204,7 @@ fn defined_term(site: &Site<'_>, index: usize, iri: &str) -> String {
         "url": iri,
         "name": card.term(),
         "termCode": card.slug(),
-        "description": card.definition(),
+        "description": crate::card::markdown::plain(card.definition()),
         "inDefinedTermSet": {
             "@type": "DefinedTermSet",
             "@id": site.config.base,
@@ -222,7 +223,8 @@ struct Entry<'a> {
     slug: &'a str,
     term: &'a str,
     status: Option<(usize, &'a str)>,
-    definition: &'a str,
+    /// The definition as HTML.
+    definition: String,
 }
 
 /// A letter of the A–Z index: its label, anchor or page, and its terms (empty when the
@@ -256,6 +258,7 @@ struct IndexPage<'a> {
 /// The A–Z index: the whole of it, or (`only`, when the index is split) one letter's page.
 pub(super) fn index(site: &Site<'_>, only: Option<usize>) -> Result<String, ExportError> {
     let cards = site.glossary.cards();
+    let root = if only.is_some() { "../../" } else { "" };
     let letter = |at: usize, with_entries: bool| {
         let l = &site.letters[at];
         Letter {
@@ -274,7 +277,7 @@ pub(super) fn index(site: &Site<'_>, only: Option<usize>) -> Result<String, Expo
                                 let i = site.config.statuses.iter().position(|c| c == s);
                                 (i.unwrap_or(0), s)
                             }),
-                            definition: card.definition(),
+                            definition: site.definition_html(card.definition(), root),
                         }
                     })
                     .collect()
@@ -312,7 +315,7 @@ pub(super) fn index(site: &Site<'_>, only: Option<usize>) -> Result<String, Expo
         None => (0..site.letters.len()).map(|at| letter(at, true)).collect(),
     };
     let page = IndexPage {
-        frame: Frame::new(site, if only.is_some() { "../../" } else { "" }),
+        frame: Frame::new(site, root),
         heading: match only {
             Some(at) => format!("{}: {}", site.config.title, site.letters[at].label),
             None => site.config.title.clone(),
@@ -398,7 +401,7 @@ pub(super) fn topic(site: &Site<'_>, at: usize) -> Result<String, ExportError> {
             slug: cards[i].slug(),
             term: cards[i].term(),
             status: None,
-            definition: cards[i].definition(),
+            definition: site.definition_html(cards[i].definition(), "../../"),
         })
         .collect();
     let mut counts = vec![0usize; topics.len()];

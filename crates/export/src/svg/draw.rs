@@ -697,7 +697,11 @@ fn term(
             out.extend_from_slice(b"<a xlink:href=\"");
             attribute(out, &concept_iri(&config.base, slug), origin(slug, "slug"))?;
             out.extend_from_slice(b"\"><title>");
-            text(out, card.definition(), origin(slug, "definition"))?;
+            text(
+                out,
+                &crate::card::markdown::plain(card.definition()),
+                origin(slug, "definition"),
+            )?;
             out.extend_from_slice(b"</title>");
             let topic = &glossary.map().topic_of(node.index()).color;
             let (ring, width) = status_stroke(config, card.status());

@@ -168,6 +168,14 @@ pub(super) fn spot(
             let (start, end) = match f.rule {
                 Rule::UnknownField | Rule::DuplicateKey => span.key.unwrap_or(span.value),
                 _ if pointer.is_empty() => (span.value.0, span.value.0 + 1),
+                // A place inside a string: its decoded bytes found among the escapes.
+                _ if f.within.is_some() && text.as_bytes().get(span.value.0) == Some(&b'"') => {
+                    let (a, b) = f.within.unwrap_or_default();
+                    let raw = &text.as_bytes()[span.value.0..span.value.1];
+                    let start = span.value.0 + raw_offset(raw, a as usize);
+                    let end = span.value.0 + raw_offset(raw, b as usize);
+                    (start, end.max(start + 1))
+                }
                 _ => span.value,
             };
             let (l, c) = if index.1.one_line && index.1.ascii {
@@ -273,5 +281,58 @@ pub(super) fn snippet(line: &str, at: usize, width: u32) -> Snippet {
         text: format!("{prefix}{shown}{suffix}"),
         start: (lead + prefix.chars().count() + 1) as u32,
         width: width.min(taken.saturating_sub(lead).max(1)) as u32,
+    }
+}
+
+/// Where byte `decoded` of the string that the JSON string `raw` (its quotes included)
+/// decodes to lies in `raw`: escapes (`\n`, `\"`, `\u00e9`, surrogate pairs) take more
+/// bytes in `raw` than in the string.
+pub(super) fn raw_offset(raw: &[u8], decoded: usize) -> usize {
+    let (mut pos, mut seen) = (1usize, 0usize);
+    while seen < decoded && pos < raw.len() {
+        if raw[pos] != b'\\' {
+            pos += 1;
+            seen += 1;
+            continue;
+        }
+        if raw.get(pos + 1) != Some(&b'u') {
+            pos += 2;
+            seen += 1;
+            continue;
+        }
+        let hex = |at: usize| {
+            raw.get(at..at + 4)
+                .and_then(|h| std::str::from_utf8(h).ok())
+                .and_then(|h| u32::from_str_radix(h, 16).ok())
+        };
+        let unit = hex(pos + 2).unwrap_or(0);
+        if (0xD800..0xDC00).contains(&unit) && raw.get(pos + 6..pos + 8) == Some(b"\\u") {
+            pos += 12;
+            seen += 4;
+        } else {
+            pos += 6;
+            seen += char::from_u32(unit).map_or(3, char::len_utf8);
+        }
+    }
+    pos
+}
+
+#[cfg(test)]
+mod within {
+    use super::raw_offset;
+
+    #[test]
+    fn decoded_places_are_found_among_escapes() {
+        for text in [
+            r"plain [x]",
+            r#"a\nb \"q\" [x]"#,
+            r"é\u00e9\ud83d\ude00 [x]",
+            r"\\[x]",
+        ] {
+            let raw = format!("\"{text}\"");
+            let decoded: String = serde_json::from_str(&raw).unwrap();
+            let at = decoded.find("[x]").unwrap();
+            assert_eq!(&raw[raw_offset(raw.as_bytes(), at)..][..3], "[x]", "{text}");
+        }
     }
 }

@@ -69,6 +69,7 @@ impl ConceptReader<'_> {
             ..Draft::default()
         };
         self.texts(r, &mut f, &s, &mut card);
+        self.extra(r, &mut f, &s, &mut card);
         self.links(r, &mut f, &s, &mut card);
         let referenced = self.referenced(r, &mut f, &s, slug);
         r.leftovers(f);
@@ -106,6 +107,25 @@ impl ConceptReader<'_> {
                         ),
                     );
                 }
+            }
+        }
+    }
+
+    /// The card's fields glossgraph does not know: each a `gx:extra` JSON literal holding one
+    /// `{"name": value}` object.
+    fn extra(&self, r: &mut Reading, f: &mut Fields, s: &str, card: &mut Draft) {
+        let extra = self.iris.gx_extra();
+        for t in f.take(extra.as_ref()) {
+            let parsed = match t {
+                Term::Literal(l) if l.datatype() == rdf::JSON => {
+                    serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(l.value())
+                        .ok()
+                }
+                _ => None,
+            };
+            match parsed {
+                Some(fields) => card.skos.extra.extend(fields),
+                None => r.problem(s, format!("gx:extra {t}: expected a JSON object literal")),
             }
         }
     }
@@ -166,6 +186,10 @@ impl ConceptReader<'_> {
             unlisted.extend(self.term(r, s, gx.unlisted_related, t));
         }
         card.related.retain(|slug| !unlisted.contains(slug));
+        for t in f.take(gx.links_to) {
+            // Derived from the texts, which keep the links; only its form is checked.
+            let _ = self.term(r, s, gx.links_to, t);
+        }
         for t in f.take(owl::DEPRECATED) {
             // Derived from the status and the replacements; only its form is checked.
             r.typed(s, owl::DEPRECATED, t, xsd::BOOLEAN);

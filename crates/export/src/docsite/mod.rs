@@ -1,0 +1,808 @@
+//! A documentation site's glossary, kept as one Markdown page per term with YAML or TOML
+//! front matter (Hugo, Jekyll, MkDocs, Docusaurus), read into cards: `glossgraph import DIR`.
+//!
+//! Each `*.md` page of the folder (not of its subfolders) is a term, but section and listing
+//! pages: names beginning with `_`, `index.md`, and pages whose front matter sets `layout`.
+//! The slug is the file's name (as the site finds the page: its `id` may differ), in lower
+//! case with `_` and other characters as `-`. Front-matter keys are compared without regard
+//! to case (`-` and `_` alike) and map by default as [`Mapping::default`] says; `[import]` in
+//! `glossgraph.toml` overrides the keys. Keys the mapping does not take are kept on the card
+//! as fields of their own (unknown to glossgraph, which warns about them and keeps them).
+//!
+//! The body is CommonMark. When the front matter gives no definition, the body's first
+//! paragraph (or Hugo's summary, the text before `<!--more-->`) is the definition and the
+//! rest the note. The site's own way of linking terms, given as a pattern
+//! (`[import] term-link`), becomes Markdown term links `[text](../slug/)`; Markdown links
+//! such as `[Container](/container/)` are term links already. Other shortcodes are left as
+//! text and counted.
+//!
+//! Everything is read and checked before anything is written: a page that cannot be read
+//! (not UTF-8, front matter that does not parse or is too large) is a [`Problem`] naming the
+//! file and line, and then no card is written.
+
+pub mod yaml;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value};
+
+use crate::card::rules::is_slug;
+use crate::card::{Draft, PartialDate};
+use crate::config::{Config, ImportSettings, KNOWN_STATUSES};
+
+/// The front-matter keys of each card field, first found first.
+#[derive(Debug, Clone)]
+pub struct Mapping {
+    pub term: Vec<String>,
+    pub aliases: Vec<String>,
+    pub definition: Vec<String>,
+    pub status: Vec<String>,
+    pub updated: Vec<String>,
+    pub draft: Vec<String>,
+    /// The site's way of linking terms, if set.
+    pub term_link: Option<regex::Regex>,
+}
+
+impl Default for Mapping {
+    /// `title` (or `term`) → term; `aka`, `aliases` → aliases; `description`,
+    /// `short_description`, `summary` → definition; `status` → status; `lastmod`,
+    /// `last_modified`, `updated`, `date` → updated; `draft: true` → status `draft`.
+    fn default() -> Self {
+        let keys = |k: &[&str]| k.iter().map(|s| (*s).to_owned()).collect();
+        Self {
+            term: keys(&["title", "term"]),
+            aliases: keys(&["aka", "aliases"]),
+            definition: keys(&["description", "short_description", "summary"]),
+            status: keys(&["status"]),
+            updated: keys(&["lastmod", "last_modified", "updated", "date"]),
+            draft: keys(&["draft"]),
+            term_link: None,
+        }
+    }
+}
+
+/// Why the import settings cannot be used.
+#[derive(Debug, thiserror::Error)]
+#[error("{origin}: [import] term-link `{pattern}` is not a regular expression: {message}")]
+pub struct PatternError {
+    pub origin: String,
+    pub pattern: String,
+    pub message: String,
+}
+
+impl Mapping {
+    /// The default mapping with `settings` (from `origin`, for messages) on top.
+    ///
+    /// # Errors
+    /// `term-link` does not compile, or has no group named `slug`.
+    pub fn new(settings: Option<&ImportSettings>, origin: &str) -> Result<Self, PatternError> {
+        let mut mapping = Self::default();
+        let Some(s) = settings else {
+            return Ok(mapping);
+        };
+        for (field, keys) in [
+            (&mut mapping.term, &s.term),
+            (&mut mapping.aliases, &s.aliases),
+            (&mut mapping.definition, &s.definition),
+            (&mut mapping.status, &s.status),
+            (&mut mapping.updated, &s.updated),
+            (&mut mapping.draft, &s.draft),
+        ] {
+            if let Some(keys) = keys {
+                *field = keys.list();
+            }
+        }
+        if let Some(pattern) = &s.term_link {
+            let error = |message: String| PatternError {
+                origin: origin.to_owned(),
+                pattern: pattern.clone(),
+                message,
+            };
+            let re = regex::RegexBuilder::new(pattern)
+                .case_insensitive(true)
+                .size_limit(1 << 20)
+                .build()
+                .map_err(|e| error(e.to_string()))?;
+            if !re.capture_names().any(|n| n == Some("slug")) {
+                return Err(error("it has no group named `slug` (`(?P<slug>…)`)".into()));
+            }
+            mapping.term_link = Some(re);
+        }
+        Ok(mapping)
+    }
+}
+
+/// A page that could not be read, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub file: PathBuf,
+    /// 1-based line, when known.
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{line}: {}", self.file.display(), self.message),
+            None => write!(f, "{}: {}", self.file.display(), self.message),
+        }
+    }
+}
+
+/// What was read: the cards (each with the front-matter keys it keeps), the statuses found,
+/// and what the report says.
+#[derive(Debug, Clone, Default)]
+pub struct Imported {
+    /// Each card with the front-matter keys kept on it, in slug order.
+    pub cards: Vec<(Draft, Map<String, Value>)>,
+    /// Pages left out as section or listing pages.
+    pub skipped: Vec<PathBuf>,
+    /// The statuses the pages use, as slugs.
+    pub statuses: BTreeSet<String>,
+    /// Term links made from the `term-link` pattern, and those whose page does not exist
+    /// (left as their text).
+    pub term_links: usize,
+    pub unresolved_links: Vec<String>,
+    /// Shortcodes (`{{< … >}}`, `{{% … %}}`, `{% … %}`) left as text, by name.
+    pub shortcodes: BTreeMap<String, usize>,
+    /// Files whose name was not a slug, and the slug they got.
+    pub renamed: Vec<(PathBuf, String)>,
+}
+
+/// One page read.
+struct Page {
+    file: PathBuf,
+    stem: String,
+    front: Map<String, Value>,
+    body: String,
+}
+
+/// Reads the pages of `dir` with `mapping`.
+///
+/// # Errors
+/// Every page that cannot be read, or two pages with one slug; nothing is returned then.
+pub fn read_dir(dir: &Path, mapping: &Mapping) -> Result<Imported, Vec<Problem>> {
+    let entries = std::fs::read_dir(dir).map_err(|e| {
+        vec![Problem {
+            file: dir.to_owned(),
+            line: None,
+            message: format!("cannot read the folder: {e}"),
+        }]
+    })?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file())
+        .filter(|p| {
+            p.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| e.eq_ignore_ascii_case("md") || e.eq_ignore_ascii_case("markdown"))
+        })
+        .collect();
+    files.sort();
+    let mut problems = Vec::new();
+    let mut pages = Vec::new();
+    let mut imported = Imported::default();
+    for file in files {
+        let stem = file
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if stem.starts_with('_') || stem.eq_ignore_ascii_case("index") {
+            imported.skipped.push(file);
+            continue;
+        }
+        let bytes = match std::fs::read(&file) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                problems.push(Problem {
+                    file,
+                    line: None,
+                    message: format!("cannot read: {e}"),
+                });
+                continue;
+            }
+        };
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+                problems.push(Problem {
+                    file,
+                    line: Some(line),
+                    message: format!("is not UTF-8 (byte {at} of the file); save it as UTF-8"),
+                });
+                continue;
+            }
+        };
+        match split_front_matter(&text) {
+            Ok((front, body)) => {
+                if front.keys().any(|k| normalize(k) == "layout") {
+                    imported.skipped.push(file);
+                    continue;
+                }
+                pages.push(Page {
+                    file,
+                    stem,
+                    front,
+                    body: body.to_owned(),
+                });
+            }
+            Err((line, message)) => problems.push(Problem {
+                file,
+                line: Some(line),
+                message,
+            }),
+        }
+    }
+    // Slugs: the file names that are slugs keep them; the others are made into one.
+    let mut slugs: BTreeMap<String, usize> = BTreeMap::new();
+    let mut assigned: Vec<String> = vec![String::new(); pages.len()];
+    let mut order: Vec<usize> = (0..pages.len()).collect();
+    order.sort_by_key(|&i| (!is_slug(&pages[i].stem), pages[i].stem.clone()));
+    for i in order {
+        let page = &pages[i];
+        let mut slug = slugify(&page.stem);
+        if slug.is_empty() {
+            slug = "term".into();
+        }
+        if slugs.contains_key(&slug) {
+            let base = slug.clone();
+            let mut n = 2;
+            while slugs.contains_key(&slug) {
+                slug = format!("{base}-{n}");
+                n += 1;
+            }
+        }
+        if slug != page.stem {
+            imported.renamed.push((page.file.clone(), slug.clone()));
+        }
+        slugs.insert(slug.clone(), i);
+        assigned[i] = slug;
+    }
+    imported.renamed.sort();
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    // A term link names a page by its file name, in any case; `_` and `-` alike.
+    let by_name: BTreeMap<String, usize> = pages
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.stem.to_lowercase(), i))
+        .collect();
+    let titles: Vec<String> = pages
+        .iter()
+        .zip(&assigned)
+        .map(|(p, slug)| first_text(&p.front, &mapping.term).unwrap_or_else(|| slug.clone()))
+        .collect();
+    let resolve = |name: &str| -> Option<usize> {
+        let name = name.trim().to_lowercase();
+        by_name
+            .get(&name)
+            .or_else(|| by_name.get(&name.replace('_', "-")))
+            .or_else(|| by_name.get(&name.replace('-', "_")))
+            .copied()
+            .or_else(|| slugs.get(&slugify(&name)).copied())
+    };
+    let mut cards = Vec::with_capacity(pages.len());
+    for (i, page) in pages.into_iter().enumerate() {
+        let file = page.file.clone();
+        let mut links = |text: &str, imported: &mut Imported| -> String {
+            let Some(re) = &mapping.term_link else {
+                return text.to_owned();
+            };
+            re.replace_all(text, |caps: &regex::Captures<'_>| {
+                let name = caps.name("slug").map_or("", |m| m.as_str());
+                let shown = caps.name("text").map(|m| m.as_str().to_owned());
+                match resolve(name) {
+                    Some(j) => {
+                        imported.term_links += 1;
+                        let shown = shown.unwrap_or_else(|| titles[j].clone());
+                        format!("[{}](../{}/)", escape_link_text(&shown), assigned[j])
+                    }
+                    None => {
+                        imported
+                            .unresolved_links
+                            .push(format!("{}: `{name}`", file.display()));
+                        shown.unwrap_or_else(|| name.to_owned())
+                    }
+                }
+            })
+            .into_owned()
+        };
+        let (card, kept) = card_of(
+            page,
+            &assigned[i],
+            &titles[i],
+            mapping,
+            &mut imported,
+            &mut links,
+        );
+        cards.push((card, kept));
+    }
+    cards.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
+    for (card, _) in &cards {
+        for text in [&card.definition, &card.note] {
+            count_shortcodes(text, &mut imported.shortcodes);
+        }
+    }
+    imported.cards = cards;
+    Ok(imported)
+}
+
+/// The card of `page`.
+fn card_of(
+    page: Page,
+    slug: &str,
+    title: &str,
+    mapping: &Mapping,
+    imported: &mut Imported,
+    links: &mut dyn FnMut(&str, &mut Imported) -> String,
+) -> (Draft, Map<String, Value>) {
+    let Page { front, body, .. } = page;
+    let mut used: BTreeSet<String> = BTreeSet::new();
+    let mut take = |keys: &[String]| -> Option<(String, Value)> {
+        let wanted: Vec<String> = keys.iter().map(|k| normalize(k)).collect();
+        for w in &wanted {
+            if let Some((k, v)) = front
+                .iter()
+                .find(|(k, v)| normalize(k) == *w && !v.is_null())
+            {
+                used.insert(k.clone());
+                return Some((k.clone(), v.clone()));
+            }
+        }
+        // A key set to nothing is taken all the same (not kept as a field of its own).
+        for (k, _) in front.iter().filter(|(k, _)| wanted.contains(&normalize(k))) {
+            used.insert(k.clone());
+        }
+        None
+    };
+    let mut card = Draft {
+        slug: slug.to_owned(),
+        term: title.to_owned(),
+        ..Draft::default()
+    };
+    let _ = take(&mapping.term);
+    let mut kept_aliases: Option<(String, Vec<Value>)> = None;
+    if let Some((key, value)) = take(&mapping.aliases) {
+        for item in strings(&value) {
+            // Hugo's `aliases` are the page's former paths, not names of the term.
+            if item.starts_with('/') {
+                kept_aliases
+                    .get_or_insert_with(|| (key.clone(), Vec::new()))
+                    .1
+                    .push(Value::String(item));
+            } else if !item.trim().is_empty() && item != card.term && !card.aliases.contains(&item)
+            {
+                card.aliases.push(item.trim().to_owned());
+            }
+        }
+    }
+    let definition = take(&mapping.definition).map(|(_, v)| text_of(&v));
+    if let Some((_, value)) = take(&mapping.status) {
+        let status = slugify(&text_of(&value));
+        if !status.is_empty() {
+            imported.statuses.insert(status.clone());
+            card.status = Some(status);
+        }
+    }
+    if let Some((_, value)) = take(&mapping.draft) {
+        if value == Value::Bool(true) || text_of(&value).eq_ignore_ascii_case("true") {
+            card.status = Some("draft".into());
+        }
+    }
+    if let Some((_, value)) = take(&mapping.updated) {
+        let text = text_of(&value);
+        card.updated = PartialDate::parse(text.get(..10).unwrap_or(&text))
+            .or_else(|_| PartialDate::parse(&text))
+            .ok();
+    }
+    // The body: Hugo's summary divider marks where the summary ends.
+    let body = body.trim_matches(['\n', '\r']);
+    let (summary, rest) = match body.find("<!--more-->") {
+        Some(at) => (
+            Some(body[..at].trim()),
+            body[at + "<!--more-->".len()..].trim(),
+        ),
+        None => (None, body.trim()),
+    };
+    let (definition, note) = match (definition, summary) {
+        (Some(d), Some(summary)) => {
+            let d = d.trim().to_owned();
+            // The summary usually repeats the description; kept when it says more.
+            let same = words(&d) == words(summary);
+            let note = if same || summary.is_empty() {
+                rest.to_owned()
+            } else {
+                format!("{summary}\n\n{rest}").trim().to_owned()
+            };
+            (d, note)
+        }
+        (Some(d), None) => (d.trim().to_owned(), rest.to_owned()),
+        (None, Some(summary)) if !summary.is_empty() => (summary.to_owned(), rest.to_owned()),
+        (None, _) => {
+            let text = summary.map_or(rest.to_owned(), |s| format!("{s}\n\n{rest}"));
+            let text = text.trim();
+            match text.split_once("\n\n") {
+                Some((first, more)) => (first.trim().to_owned(), more.trim().to_owned()),
+                None => (text.to_owned(), String::new()),
+            }
+        }
+    };
+    card.definition = links(&definition, imported);
+    card.note = links(&note, imported);
+    let mut kept = Map::new();
+    for (k, v) in front {
+        if used.contains(&k) {
+            continue;
+        }
+        let field = crate::card::FIELDS
+            .iter()
+            .any(|f| normalize(f) == normalize(&k));
+        let name = if field { format!("page-{k}") } else { k };
+        kept.insert(name, v);
+    }
+    if let Some((key, paths)) = kept_aliases {
+        kept.insert(format!("page-{key}"), Value::Array(paths));
+    }
+    (card, kept)
+}
+
+/// A page's front matter as keys and values.
+type FrontMatter = Map<String, Value>;
+
+/// The front matter (YAML between `---` lines, or TOML between `+++` lines) and the body.
+/// A page without front matter is all body. An error is a line of the page and a message.
+fn split_front_matter(text: &str) -> Result<(FrontMatter, &str), (usize, String)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let first = text.lines().next().unwrap_or("").trim_end();
+    let fence = match first {
+        "---" => "---",
+        "+++" => "+++",
+        _ => return Ok((Map::new(), text)),
+    };
+    let start = text.find('\n').map_or(text.len(), |i| i + 1);
+    let mut at = start;
+    let mut end = None;
+    for line in text[start..].split_inclusive('\n') {
+        let trimmed = line.trim_end();
+        if trimmed == fence || (fence == "---" && trimmed == "...") {
+            end = Some((at, at + line.len()));
+            break;
+        }
+        at += line.len();
+    }
+    let Some((close, body)) = end else {
+        return Err((
+            1,
+            format!("the front matter opened by `{fence}` is never closed"),
+        ));
+    };
+    let source = &text[start..close];
+    let value = if fence == "---" {
+        yaml::parse(source).map_err(|e| {
+            (
+                e.line + 1,
+                format!("front matter (YAML), column {}: {}", e.column, e.message),
+            )
+        })?
+    } else {
+        let table: toml::Table = toml::from_str(source).map_err(|e: toml::de::Error| {
+            let line = e.span().map_or(0, |s| {
+                source[..s.start.min(source.len())].matches('\n').count()
+            });
+            (
+                line + 2,
+                format!("front matter (TOML): {}", e.message().trim()),
+            )
+        })?;
+        toml_to_json(toml::Value::Table(table))
+    };
+    match value {
+        Value::Object(map) => Ok((map, &text[body..])),
+        Value::Null => Ok((Map::new(), &text[body..])),
+        _ => Err((
+            2,
+            "the front matter is not a mapping of keys to values".into(),
+        )),
+    }
+}
+
+fn toml_to_json(value: toml::Value) -> Value {
+    match value {
+        toml::Value::String(s) => Value::String(s),
+        toml::Value::Integer(n) => Value::from(n),
+        toml::Value::Float(f) => serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number),
+        toml::Value::Boolean(b) => Value::Bool(b),
+        toml::Value::Datetime(d) => Value::String(d.to_string()),
+        toml::Value::Array(items) => Value::Array(items.into_iter().map(toml_to_json).collect()),
+        toml::Value::Table(t) => {
+            Value::Object(t.into_iter().map(|(k, v)| (k, toml_to_json(v))).collect())
+        }
+    }
+}
+
+/// A key compared without regard to case, `-` and `_` alike.
+fn normalize(key: &str) -> String {
+    key.trim().to_lowercase().replace('-', "_")
+}
+
+/// `text` as a slug: lower case, every run of other characters a `-`.
+pub fn slugify(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_lowercase() || c.is_ascii_digit() {
+            out.push(c);
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_owned()
+}
+
+/// The first of `keys` with a text value.
+fn first_text(front: &Map<String, Value>, keys: &[String]) -> Option<String> {
+    keys.iter().find_map(|k| {
+        let k = normalize(k);
+        front
+            .iter()
+            .find(|(key, v)| normalize(key) == k && !v.is_null())
+            .map(|(_, v)| text_of(v).trim().to_owned())
+            .filter(|t| !t.is_empty())
+    })
+}
+
+/// A value as text (a list's items joined by `, `).
+fn text_of(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        Value::Array(items) => items.iter().map(text_of).collect::<Vec<_>>().join(", "),
+        other => other.to_string(),
+    }
+}
+
+/// A value as a list of texts.
+fn strings(value: &Value) -> Vec<String> {
+    match value {
+        Value::Array(items) => items.iter().map(text_of).collect(),
+        Value::Null => Vec::new(),
+        other => vec![text_of(other)],
+    }
+}
+
+/// The words of a text, for comparing two texts.
+fn words(text: &str) -> Vec<String> {
+    crate::card::markdown::plain(text)
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+fn escape_link_text(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('[', "\\[")
+        .replace(']', "\\]")
+}
+
+/// Counts the shortcodes left in `text`, by name.
+fn count_shortcodes(text: &str, counts: &mut BTreeMap<String, usize>) {
+    for (open, close) in [("{{<", ">}}"), ("{{%", "%}}"), ("{%", "%}")] {
+        let mut rest = text;
+        while let Some(at) = rest.find(open) {
+            let after = &rest[at + open.len()..];
+            let Some(end) = after.find(close) else {
+                break;
+            };
+            let name: String = after[..end]
+                .trim_start_matches(['/', ' '])
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || matches!(c, '_' | '-'))
+                .collect();
+            if open != "{%" || !rest[..at].ends_with('{') {
+                *counts
+                    .entry(if name.is_empty() { "?".into() } else { name })
+                    .or_default() += 1;
+            }
+            rest = &after[end + close.len()..];
+        }
+    }
+}
+
+/// The settings to write beside the imported cards: `config`, with the statuses found
+/// allowed.
+pub fn config_for(mut config: Config, statuses: &BTreeSet<String>) -> Config {
+    for status in statuses {
+        if !config.statuses.contains(status) {
+            config.statuses.push(status.clone());
+        }
+    }
+    if config.statuses.is_empty() {
+        config.statuses = KNOWN_STATUSES.iter().map(|s| (*s).to_owned()).collect();
+    }
+    config
+}
+
+/// Writes the imported cards into the folder `dir` (missing or empty), with `config` as its
+/// `glossgraph.toml`; returns the files written.
+///
+/// # Errors
+/// `dir` holds files, or a file cannot be written.
+pub fn write_folder(
+    imported: &Imported,
+    config: &Config,
+    dir: &Path,
+) -> Result<Vec<PathBuf>, crate::rdf::read::ImportError> {
+    // The front-matter keys the mapping does not take are the cards' unknown fields, written
+    // after the known ones and exported as such.
+    let cards: Vec<Draft> = imported
+        .cards
+        .iter()
+        .map(|(card, kept)| {
+            let mut card = card.clone();
+            card.skos
+                .extra
+                .extend(kept.iter().map(|(k, v)| (k.clone(), v.clone())));
+            card
+        })
+        .collect();
+    crate::rdf::read::write_folder(
+        &crate::rdf::read::Imported {
+            cards,
+            config: config.clone(),
+            report: crate::rdf::read::vocabulary::Report::default(),
+        },
+        dir,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, name: &str, text: &[u8]) {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+
+    fn k8s() -> Mapping {
+        let settings = ImportSettings {
+            term_link: Some(r#"\{\{<\s*glossary_tooltip\s+(?:text="(?P<text>[^"]*)"\s+)?term_id="(?P<slug>[^"]+)"[^>]*>\}\}"#.into()),
+            ..ImportSettings::default()
+        };
+        Mapping::new(Some(&settings), "test").unwrap()
+    }
+
+    #[test]
+    fn a_hugo_glossary_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write(d, "container.md", b"---\ntitle: Container\nid: container\ndate: 2018-04-12\nfull_link: /docs/x/\nshort_description: >\n  A lightweight and portable executable image.\n\naka:\ntags:\n- fundamental\n---\n A lightweight and portable executable image.\n\n<!--more-->\n\nContainers run in {{< glossary_tooltip text=\"Pods\" term_id=\"pod\" >}} on a {{< glossary_tooltip term_id=\"Node\" >}}.\n");
+        write(d, "pod.md", b"---\ntitle: Pod\nshort_description: >\n  A set of running {{< glossary_tooltip text=\"containers\" term_id=\"container\" >}}.\nstatus: Feedback Appreciated\nrelated: [x]\n---\n\nMore. {{< note >}}Careful{{< /note >}} and {{< glossary_tooltip term_id=\"missing\" >}}.\n");
+        write(d, "Node.md", b"+++\ntitle = \"Node\"\ndraft = true\naka = [\"Minion\"]\n+++\nA worker machine.\n\nIt runs pods.\n");
+        write(
+            d,
+            "storage_class.md",
+            b"---\ntitle: StorageClass\n---\nA way to describe classes of storage.\n",
+        );
+        write(d, "_index.md", b"---\ntitle: Glossary\n---\n");
+        write(d, "index.md", b"---\ntitle: Glossary\n---\n");
+        write(d, "listing.md", b"---\ntitle: All\nlayout: glossary\n---\n");
+        let imported = read_dir(d, &k8s()).unwrap();
+        let slugs: Vec<&str> = imported
+            .cards
+            .iter()
+            .map(|(c, _)| c.slug.as_str())
+            .collect();
+        assert_eq!(slugs, ["container", "node", "pod", "storage-class"]);
+        assert_eq!(imported.skipped.len(), 3);
+        let card = |slug: &str| imported.cards.iter().find(|(c, _)| c.slug == slug).unwrap();
+        let (container, kept) = card("container");
+        assert_eq!(container.term, "Container");
+        assert_eq!(
+            container.definition,
+            "A lightweight and portable executable image."
+        );
+        assert_eq!(
+            container.note,
+            "Containers run in [Pods](../pod/) on a [Node](../node/)."
+        );
+        assert_eq!(container.updated, PartialDate::parse("2018-04-12").ok());
+        assert_eq!(kept.keys().collect::<Vec<_>>(), ["full_link", "id", "tags"]);
+        let (pod, kept) = card("pod");
+        assert_eq!(
+            pod.definition,
+            "A set of running [containers](../container/)."
+        );
+        assert_eq!(pod.status.as_deref(), Some("feedback-appreciated"));
+        assert!(
+            pod.note.contains("{{< note >}}") && pod.note.ends_with("and missing."),
+            "{}",
+            pod.note
+        );
+        assert!(kept.contains_key("page-related"));
+        let (node, _) = card("node");
+        assert_eq!(
+            (node.status.as_deref(), node.aliases.clone()),
+            (Some("draft"), vec!["Minion".to_owned()])
+        );
+        assert_eq!(
+            (node.definition.as_str(), node.note.as_str()),
+            ("A worker machine.", "It runs pods.")
+        );
+        assert_eq!(imported.term_links, 3);
+        assert_eq!(imported.unresolved_links.len(), 1);
+        assert_eq!(imported.shortcodes.get("note"), Some(&2));
+        assert_eq!(
+            imported.statuses.iter().collect::<Vec<_>>(),
+            ["feedback-appreciated"]
+        );
+    }
+
+    #[test]
+    fn bad_pages_are_named_with_their_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write(d, "a.md", b"---\ntitle: A\n  bad: [\n---\nBody\n");
+        write(d, "b.md", b"---\ntitle: B\nbody \xff\n---\n");
+        write(d, "c.md", b"---\ntitle: C\n");
+        write(d, "d.md", b"+++\ntitle = \n+++\n");
+        let problems = read_dir(d, &Mapping::default()).unwrap_err();
+        let said: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        assert_eq!(problems.len(), 4, "{said:#?}");
+        assert!(
+            said[0].contains("a.md:") && said[0].contains("YAML"),
+            "{said:#?}"
+        );
+        assert!(said[1].contains("b.md:3: is not UTF-8"), "{said:#?}");
+        assert!(
+            said[2].contains("c.md:1: the front matter opened by `---` is never closed"),
+            "{said:#?}"
+        );
+        assert!(said[3].contains("d.md:2: front matter (TOML)"), "{said:#?}");
+    }
+
+    #[test]
+    fn a_term_link_pattern_must_compile_and_name_the_slug() {
+        for bad in ["(", "term_id=\"(?P<id>[^\"]+)\""] {
+            let settings = ImportSettings {
+                term_link: Some(bad.into()),
+                ..ImportSettings::default()
+            };
+            assert!(Mapping::new(Some(&settings), "g.toml").is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn kept_keys_follow_the_card() {
+        let dir = tempfile::tempdir().unwrap();
+        let card = Draft {
+            slug: "a".into(),
+            term: "A".into(),
+            definition: "D.".into(),
+            ..Draft::default()
+        };
+        let mut kept = Map::new();
+        kept.insert("tags".into(), serde_json::json!(["x", "y"]));
+        let imported = Imported {
+            cards: vec![(card, kept)],
+            ..Imported::default()
+        };
+        let out = dir.path().join("cards");
+        write_folder(&imported, &Config::default(), &out).unwrap();
+        let json = std::fs::read_to_string(out.join("a.json")).unwrap();
+        let value: Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(value["tags"], serde_json::json!(["x", "y"]));
+        assert!(
+            json.find("\"definition\"") < json.find("\"tags\""),
+            "{json}"
+        );
+    }
+}

@@ -1,4 +1,4 @@
-//! Benchmark harness for the GraphML, DOT and JSON (node-link, Cytoscape.js) writers (see `docs/bench-graphml-dot.md`).
+//! Benchmark harness for the GraphML, DOT and JSON (node-link, Cytoscape.js) writers (BENCHMARKS.md, "GraphML and DOT" and "CSV, node-link and Cytoscape.js").
 //!
 //! `cargo run --profile dist --example viz_export -- INPUT FORMAT OUTPUT` loads and checks INPUT
 //! (any glossgraph input, e.g. a JSON Lines file), writes it as FORMAT (`graphml`,

@@ -114,7 +114,7 @@ pub enum Command {
 
     /// Print the JSON Schema (draft-07) of a term card, with the statuses of INPUT's settings.
     ///
-    /// Editors check cards against it as people type; the README shows VS Code's setting.
+    /// Editors check cards against it as people type; docs/guide/maintaining.md shows VS Code's setting.
     /// It is strict: an unknown key is rejected, as `check --strict` rejects it.
     ///
     /// Examples:

@@ -1,4 +1,5 @@
-//! The exit codes of `glossgraph`, in one place (the README's table and `--help` say the same):
+//! The exit codes of `glossgraph`, in one place (docs/reference/exit-codes.md and the man page
+//! say the same):
 //! 0 success, 1 findings (the glossary is invalid, the exports differ, a query failed), 2 the
 //! tool could not run, 130 `export` was interrupted and cleaned up.
 
@@ -24,7 +25,11 @@ pub const MEANINGS: [(u8, &str); 4] = [
         FINDINGS,
         "The glossary is invalid (or has warnings under --deny-warnings); fmt --check or \
          check --fix --dry-run would change a file (or the fixes would leave the glossary \
-         invalid); export --check found drift; a query failed or timed out.",
+         invalid); export --check found drift; a query failed or timed out; export found a \
+         published term gone without a tombstone; diff found differences; import read a file \
+         that does not parse or does not follow the mapping, pages it cannot read, or (with \
+         --strict) a vocabulary it cannot keep whole; push --verify counted other triples \
+         than were pushed.",
     ),
     (
         FAILURE,
@@ -33,7 +38,9 @@ pub const MEANINGS: [(u8, &str); 4] = [
     ),
     (
         INTERRUPTED,
-        "export was interrupted (Ctrl-C, SIGTERM) and removed its staging folder.",
+        "export was interrupted (Ctrl-C, SIGTERM) and removed its staging folder. The output \
+         folder is as it was or, when the interruption came as the last files were moved in, \
+         whole with the new ones (the message says which).",
     ),
 ];
 

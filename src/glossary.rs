@@ -182,7 +182,7 @@ pub fn load_for_store(
 }
 
 /// The glossary's store, in memory. A glossary whose store does not fit in memory goes to
-/// Oxigraph's own server instead (README, "Large glossaries").
+/// Oxigraph's own server instead (docs/guide/large-glossaries.md).
 pub fn fill_store(glossary: &Glossary, config: &Config) -> Result<GlossaryStore> {
     Ok(GlossaryStore::new(glossary, config)?)
 }

@@ -6,8 +6,8 @@
 //! Oxigraph's serializers write it through `core::fmt`, a literal a character at a time, each
 //! character a call into the writer: on an N-Triples export of 100k generated terms that
 //! formatting was most of the writer's time: the export of N-Triples alone went from 14.94 s
-//! to 11.62 s wall and 6.24 to 4.96 CPU-s with this writer (BENCHMARKS.md, "The restated
-//! floor (issue 20)"). This writer copies
+//! to 11.62 s wall and 6.24 to 4.96 CPU-s with this writer (measured when
+//! it was written; BENCHMARKS.md, "RDF: N-Triples and Turtle", has today's figures). This writer copies
 //! the runs of a literal that need no escape whole, and writes every statement into a buffer
 //! of its own before handing the buffer to the output.
 //!

@@ -21,7 +21,7 @@
 //! took 0.88 s at 1k generated terms and 71 s at 10k and did not finish 100k in 150 s; this
 //! map, topics included, takes 0.04 / 0.56 / 2.4 s and 33 s at 1M, and keeps a term's
 //! neighbours beside it (neighbourhood preservation 0.44 at 1k against sfdp's 0.046):
-//! BENCHMARKS.md, "Topic maps (issue 17)". And the positions are exported and gated by
+//! BENCHMARKS.md, "Topic maps". And the positions are exported and gated by
 //! `export --check`, so they must be the same bits on every machine and thread count and
 //! across dependency upgrades: a property a layout library does not promise.
 

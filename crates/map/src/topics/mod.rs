@@ -31,7 +31,7 @@
 //! modularity 0.7588 / 0.8015 / 0.8099 at 1k / 10k / 100k terms, against igraph's Leiden with
 //! its defaults 0.7566 / 0.7991 / 0.8076 and NetworkX's Louvain 0.7467 / 0.7909 / 0.8031;
 //! igraph's Leiden iterated to convergence is level (within 0.0006) with 4–16x the CPU time
-//! (BENCHMARKS.md, "Topic maps (issue 17)").
+//! (BENCHMARKS.md, "Topic maps").
 
 use crate::rng::Rng;
 

@@ -35,7 +35,7 @@ impl Report {
                     "id": rule.id(),
                     "shortDescription": {"text": rule.summary()},
                     "fullDescription": {"text": format!("{} ({}: {})", rule.summary(), rule.severity().as_str(), rule.id())},
-                    "help": {"text": format!("{} Run `glossgraph check` for the finding in context; README, \"glossgraph check\", lists every rule.", rule.summary())},
+                    "help": {"text": format!("{} Run `glossgraph check` for the finding in context; docs/reference/check-rules.md lists every rule.", rule.summary())},
                     "defaultConfiguration": {"level": level(rule.severity())},
                 })
             })

@@ -16,8 +16,10 @@
 //! SHA-256 hashes are computed here. Everything is written in node (slug) order, with no
 //! timestamp, so the same glossary gives the same bytes.
 
+use std::fmt;
 use std::io::{self, Write};
 
+use askama::Template;
 use base64::Engine as _;
 use petgraph::graph::NodeIndex;
 use sha2::{Digest, Sha256};
@@ -67,6 +69,22 @@ pub fn write_in_site(glossary: &Glossary, config: &Config, w: impl Write) -> io:
     write_page(glossary, config, Place::Site, w)
 }
 
+/// The page: its markup is the template `templates/map/page.html`; the glossary's data and
+/// cards are streamed into it as JSON ([`Streamed`]), never held whole.
+#[derive(Template)]
+#[template(path = "map/page.html")]
+struct Page<'a> {
+    lang: &'a str,
+    csp: String,
+    version: &'static str,
+    title: &'a str,
+    style: &'static str,
+    in_site: bool,
+    data: Streamed<'a>,
+    cards: Streamed<'a>,
+    script: &'static str,
+}
+
 fn write_page(
     glossary: &Glossary,
     config: &Config,
@@ -78,35 +96,82 @@ fn write_page(
         csp_hash(SCRIPT),
         csp_hash(STYLE)
     );
-    let title = escape_html(&config.title);
-    write!(
-        w,
-        "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta http-equiv=\"Content-Security-Policy\" content=\"{csp}\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"color-scheme\" content=\"light dark\">\n\
-         <meta name=\"generator\" content=\"glossgraph {version}\">\n\
-         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
-        lang = escape_html(&config.language),
-        version = env!("CARGO_PKG_VERSION"),
-    )?;
-    let links = match place {
-        Place::Alone => "",
-        Place::Site => SITE_LINKS,
-    };
-    w.write_all(
-        BODY.replace("{title}", &title)
-            .replace("{links}", links)
-            .as_bytes(),
-    )?;
-    w.write_all(b"<script type=\"application/json\" id=\"glossary-data\">")?;
-    write_data(glossary, config, place, &mut Escaping(&mut w))?;
-    w.write_all(b"</script>\n<script type=\"application/json\" id=\"glossary-cards\">")?;
-    write_cards(glossary, config, &mut Escaping(&mut w))?;
-    write!(
-        w,
-        "</script>\n<script>{SCRIPT}</script>\n</body>\n</html>\n"
-    )
+    let data = |w: &mut dyn Write| write_data(glossary, config, place, &mut Escaping(w));
+    let cards = |w: &mut dyn Write| write_cards(glossary, config, &mut Escaping(w));
+    Page {
+        lang: &config.language,
+        csp,
+        version: env!("CARGO_PKG_VERSION"),
+        title: &config.title,
+        style: STYLE,
+        in_site: place == Place::Site,
+        data: Streamed(&data),
+        cards: Streamed(&cards),
+        script: SCRIPT,
+    }
+    .write_into(&mut w)
+}
+
+/// JSON written by a function into the page as the template renders it: the function's bytes
+/// go through the template's formatter as they come.
+struct Streamed<'a>(&'a dyn Fn(&mut dyn Write) -> io::Result<()>);
+
+impl fmt::Display for Streamed<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = ToFormatter {
+            f,
+            pending: Vec::new(),
+        };
+        (self.0)(&mut out).map_err(|_| fmt::Error)?;
+        if out.pending.is_empty() {
+            Ok(())
+        } else {
+            Err(fmt::Error)
+        }
+    }
+}
+
+/// An [`io::Write`] into a [`fmt::Formatter`]: UTF-8 text, a character cut between two
+/// writes held until its last byte comes.
+struct ToFormatter<'a, 'b> {
+    f: &'a mut fmt::Formatter<'b>,
+    pending: Vec<u8>,
+}
+
+impl Write for ToFormatter<'_, '_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.write_all(buf)?;
+        Ok(buf.len())
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        let joined;
+        let bytes = if self.pending.is_empty() {
+            buf
+        } else {
+            self.pending.extend_from_slice(buf);
+            joined = std::mem::take(&mut self.pending);
+            &joined[..]
+        };
+        let (text, rest) = match std::str::from_utf8(bytes) {
+            Ok(text) => (text, &[][..]),
+            Err(e) if e.error_len().is_none() => {
+                let (valid, rest) = bytes.split_at(e.valid_up_to());
+                (
+                    std::str::from_utf8(valid).expect("checked as valid UTF-8"),
+                    rest,
+                )
+            }
+            Err(e) => return Err(io::Error::new(io::ErrorKind::InvalidData, e)),
+        };
+        self.f.write_str(text).map_err(io::Error::other)?;
+        self.pending.extend_from_slice(rest);
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// Writes the interactive map of the whole glossary into `output`, through a temporary file
@@ -133,32 +198,6 @@ pub fn is_html(output: &Path) -> bool {
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
 }
-
-/// The page's markup; `{title}` is replaced by the escaped title. Everything in it is
-/// filled in by the script.
-const BODY: &str = r##"<header id="bar">
-<h1 id="title">{title}</h1>
-{links}<div id="search-box" role="combobox" aria-expanded="false" aria-owns="suggestions" aria-haspopup="listbox">
-<input id="search" type="search" autocomplete="off" spellcheck="false" placeholder="Search terms and aliases  ( / )" aria-label="Search terms and aliases" aria-autocomplete="list" aria-controls="suggestions">
-<ul id="suggestions" role="listbox" hidden></ul>
-</div>
-<button id="filters-toggle" type="button" aria-expanded="false" aria-controls="filters">Filters</button>
-<span id="count" aria-live="polite"></span>
-</header>
-<main id="stage">
-<canvas id="map" tabindex="0" aria-label="Map of the glossary: arrow keys pan, + and - zoom, 0 fits the whole map, Enter opens the term in the middle"></canvas>
-<section id="filters" hidden aria-label="Filters">
-<fieldset id="status-filter"><legend>Status</legend></fieldset>
-<fieldset id="topic-filter"><legend>Topics</legend><div id="topic-buttons"><button type="button" id="topics-all">all</button> <button type="button" id="topics-none">none</button></div><div id="topic-list"></div></fieldset>
-</section>
-<aside id="panel" hidden aria-live="polite" aria-label="Selected term" tabindex="-1"></aside>
-<aside id="legend" aria-label="Legend"></aside>
-<div id="zoom-buttons"><button type="button" id="zoom-in" aria-label="Zoom in">+</button><button type="button" id="zoom-out" aria-label="Zoom out">&#x2212;</button><button type="button" id="zoom-fit" aria-label="Show the whole map">&#x2922;</button></div>
-</main>
-"##;
-
-/// The way back to the website's pages, in the website's map (`{links}` of [`BODY`]).
-const SITE_LINKS: &str = "<nav id=\"site-links\" aria-label=\"Site\"><a href=\"index.html\">A–Z</a> <a href=\"topic/index.html\">Topics</a></nav>\n";
 
 /// Writes what the map draws as the page's JSON: one array per field, in node order.
 ///
@@ -453,6 +492,23 @@ impl<W: Write> Write for Escaping<W> {
 mod tests {
     use super::*;
     use crate::card::Draft;
+
+    #[test]
+    fn streamed_json_keeps_a_character_cut_between_two_writes() {
+        let write = |w: &mut dyn Write| {
+            let bytes = "Ägyptologie — </script>".as_bytes();
+            // Cut inside `Ä` and inside `—`.
+            w.write_all(&bytes[..1])?;
+            w.write_all(&bytes[1..13])?;
+            w.write_all(&bytes[13..])
+        };
+        assert_eq!(
+            Streamed(&|w: &mut dyn Write| write(&mut Escaping(w))).to_string(),
+            "Ägyptologie — \\u003c/script\\u003e"
+        );
+        let bad = |w: &mut dyn Write| w.write_all(&[0xff]);
+        assert!(fmt::write(&mut String::new(), format_args!("{}", Streamed(&bad))).is_err());
+    }
 
     fn glossary(cards: &[(&str, &str, &[&str])]) -> Glossary {
         Glossary::new(

@@ -11,7 +11,7 @@ use std::fs::File;
 use std::time::Instant;
 
 use glossgraph::config::Config;
-use glossgraph::export::{cytoscape, dot, graphml, nodelink};
+use glossgraph::export::{cytoscape, dot, drawing, graphml, nodelink};
 use glossgraph::{check, load};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -38,7 +38,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "graphml" => graphml::write(glossary, &config, graphml::Profile::Default, file)?,
         "graphml-yed" => graphml::write(glossary, &config, graphml::Profile::Yed, file)?,
         "graphml-neo4j" => graphml::write(glossary, &config, graphml::Profile::Neo4j, file)?,
-        "dot" => dot::write(glossary, &config, &dot::View::default(), file)?,
+        "dot" => dot::write(glossary, &config, &drawing::View::default(), file)?,
         "nodelink" => nodelink::write(glossary, &config, file)?,
         "cytoscape" => cytoscape::write(glossary, &config, file)?,
         other => return Err(format!("unknown format `{other}`").into()),

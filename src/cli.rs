@@ -8,7 +8,7 @@ use anyhow::{anyhow, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use glossgraph::config::Settings;
-use glossgraph::export::dot::{Cluster, Engine, View};
+use glossgraph::export::drawing::{Cluster, Engine, View};
 use glossgraph::export::Format;
 use glossgraph::generate::Params;
 

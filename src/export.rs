@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use glossgraph::check::Checked;
 use glossgraph::config::Config;
-use glossgraph::export::{self, bundle, dot, Format};
+use glossgraph::export::{self, bundle, drawing, Format};
 use glossgraph::rdf::vocab::Iris;
 
 use crate::cli::{Color, EngineArg, ExportArgs};
@@ -60,7 +60,7 @@ fn export_checked(args: &ExportArgs, checked: &Checked, color: Color) -> Result<
     }
     // The DOT file is written whole unless --max-nodes asks for a guard; the SVG gets the
     // engine's guard (see bundle). A large DOT file is announced, not refused.
-    let view = dot::View {
+    let view = drawing::View {
         max_nodes: args.view.max_nodes.filter(|&n| n > 0),
         ..args.view.view()
     };

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use glossgraph::export::{html, svg};
+use glossgraph::export::{html, render};
 
 use crate::cli::{Color, RenderArgs};
 use crate::glossary;
@@ -33,7 +33,7 @@ pub fn run(args: &RenderArgs, color: Color) -> Result<ExitCode> {
         html::write_file(&checked.glossary, &checked.config, &args.output)
             .with_context(|| format!("cannot write `{}`", args.output.display()))?;
     } else {
-        let rendered = svg::render(
+        let rendered = render::render(
             &checked.glossary,
             &checked.config,
             &args.view.view(),

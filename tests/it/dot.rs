@@ -10,7 +10,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use glossgraph::config::Config;
-use glossgraph::export::dot::{self, Cluster, Engine, View, MAX_QUOTED};
+use glossgraph::export::dot::{self, MAX_QUOTED};
+use glossgraph::export::drawing::{Cluster, Engine, View, ViewError};
 use glossgraph::Glossary;
 
 use crate::util::fixtures::{checked, generated_jsonl, hostile_cards, shuffled_lines};
@@ -58,7 +59,7 @@ fn the_size_guard_stops_dot_at_500_terms() {
     };
     assert!(matches!(
         guarded.select(&glossary, &config),
-        Err(dot::ViewError::TooLarge {
+        Err(ViewError::TooLarge {
             nodes: 5000,
             limit: 500,
             engine: Engine::Dot,

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use quick_xml::events::Event;
 
-use glossgraph::export::dot::{Cluster, View};
+use glossgraph::export::drawing::{Cluster, View};
 use glossgraph::export::svg::draw;
 use glossgraph::map::font;
 use glossgraph::Glossary;

@@ -26,8 +26,8 @@ use sha2::{Digest, Sha256};
 
 use std::path::Path;
 
-use super::{status_color, status_ring};
 use crate::config::Config;
+use crate::drawing::palette::{status_color, status_ring, NO_STATUS};
 use crate::graph::{Link, Node};
 use crate::map::Coordinate;
 use crate::Glossary;
@@ -229,7 +229,7 @@ fn write_data(
             w,
             ",\"{}\",\"{}\"]",
             status_color(config, Some(status)),
-            status_ring(config, Some(status)).unwrap_or("#767676")
+            status_ring(config, Some(status)).unwrap_or(NO_STATUS)
         )?;
     }
     w.write_all(b"],\"topics\":[")?;

@@ -3,9 +3,11 @@
 //! Every writer takes `impl Write + Send` and streams; none holds a whole serialization in
 //! memory. (`Send`, because the cores that render the chunks of a file also write them.)
 //! [`Format`] names each output and its file in `exports/`; [`write`] dispatches to the
-//! format's module. Exporters never import each other.
+//! format's module. Exporters never import each other: what the topic maps share (the view,
+//! the legend, the colours) is the drawing model, [`drawing`], which each of them imports.
 //!
 //! Beside the formats, the outputs built on them: [`rdf`] (the RDF/SKOS mapping both ways),
+//! [`render`] (a map drawn into an image, by glossgraph's SVG or by Graphviz on the DOT),
 //! [`site`] (the static website) and [`diff`] (what changed between two glossaries, and the
 //! SPARQL Update between their RDF). The stages below are named as they were when all was
 //! one crate (`crate::card`, `crate::config`, `crate::map` …): the imports at the end of this
@@ -20,6 +22,7 @@ pub mod cytoscape;
 pub mod diff;
 pub mod docsite;
 pub mod dot;
+pub mod drawing;
 pub mod fields;
 pub mod gexf;
 pub mod graphml;
@@ -28,6 +31,7 @@ mod json;
 pub mod markdown;
 pub mod nodelink;
 pub mod rdf;
+pub mod render;
 pub mod site;
 pub mod svg;
 mod xml;
@@ -170,12 +174,12 @@ impl Format {
 ///
 /// # Errors
 /// Those of `w`, a view that cannot be drawn, or [`Format::Svg`] on Graphviz's engines, which
-/// only `render` draws (see [`crate::svg`]).
+/// only `render` draws (see [`crate::render`]).
 pub fn write(
     glossary: &Glossary,
     config: &Config,
     format: Format,
-    view: &dot::View,
+    view: &drawing::View,
     w: impl Write + Send,
 ) -> Result<(), ExportError> {
     if let Some(rdf_format) = format.rdf() {
@@ -191,120 +195,12 @@ pub fn write(
         Format::NodeLink => nodelink::write(glossary, config, w),
         Format::Cytoscape => cytoscape::write(glossary, config, w),
         Format::Dot => dot::write(glossary, config, view, w),
-        Format::Svg if view.engine == dot::Engine::Map => svg::draw::write(glossary, config, view, w),
+        Format::Svg if view.engine == drawing::Engine::Map => svg::draw::write(glossary, config, view, w),
         Format::Svg => Err(ExportError::Unwritable(format!(
             "with `--engine {}` Graphviz lays the map out: use `glossgraph render --output FILE.svg`",
             view.engine.name()
         ))),
         Format::Html => Ok(html::write(glossary, config, w)?),
         _ => unreachable!("RDF formats are handled above"),
-    }
-}
-
-/// The colours of the statuses glossgraph knows: the pastel fill of GraphML (yEd) and DOT
-/// maps, and the ring the two topic maps (the SVG and the HTML map) draw around a term, the
-/// same hue dark enough to read as a line on white (contrast at least 3:1, WCAG's bar for
-/// graphics): the maps fill a term with its topic's colour and ring it with its status.
-const KNOWN_STATUSES: [(&str, &str, &str); 5] = [
-    ("shipping", "#b3de69", "#3f7d1a"),
-    ("emerging", "#80b1d3", "#2f6f9f"),
-    ("draft", "#ffffb3", "#807000"),
-    ("deprecated", "#fdb462", "#b35900"),
-    ("obsolete", "#d9d9d9", "#6b6b6b"),
-];
-
-/// Fill and ring of the other configured statuses, in the order they are configured.
-const OTHER_STATUSES: [(&str, &str); 6] = [
-    ("#bebada", "#6a63b0"),
-    ("#fccde5", "#c2407f"),
-    ("#8dd3c7", "#237a6b"),
-    ("#bc80bd", "#8a3f8c"),
-    ("#ccebc5", "#447a3b"),
-    ("#ffed6f", "#827000"),
-];
-
-/// The fill and ring colours of `status`; `None` for no status or one the configuration does
-/// not know.
-fn status_colors(config: &Config, status: Option<&str>) -> Option<(&'static str, &'static str)> {
-    let status = status?;
-    if let Some(&(_, fill, ring)) = KNOWN_STATUSES.iter().find(|(s, _, _)| *s == status) {
-        return Some((fill, ring));
-    }
-    // Other configured statuses take the next colours in the order they are configured, so
-    // a status keeps its colour whatever the cards say.
-    config
-        .statuses
-        .iter()
-        .filter(|s| !KNOWN_STATUSES.iter().any(|(k, _, _)| k == s))
-        .position(|s| s == status)
-        .map(|i| OTHER_STATUSES[i % OTHER_STATUSES.len()])
-}
-
-/// The fill colour of a status in GraphML (yEd) and DOT maps: colour-blind-safe pastels;
-/// white for no status or an unknown one.
-pub(crate) fn status_color(config: &Config, status: Option<&str>) -> &'static str {
-    status_colors(config, status).map_or("#ffffff", |(fill, _)| fill)
-}
-
-/// The ring a topic map draws around a term of `status`: its fill's hue, dark enough to show
-/// on white and, with the white gap the maps leave inside it, on every topic colour; `None`
-/// for no status or an unknown one (no ring).
-pub(crate) fn status_ring(config: &Config, status: Option<&str>) -> Option<&'static str> {
-    status_colors(config, status).map(|(_, ring)| ring)
-}
-
-/// The ring of a term without a status (or with one the configuration does not know): thin and
-/// grey.
-pub(crate) const NO_STATUS: &str = "#767676";
-
-/// The colour and width (in points) of the ring a drawn map gives a term of `status`.
-pub(crate) fn status_stroke(config: &Config, status: Option<&str>) -> (&'static str, f64) {
-    match status_ring(config, status) {
-        Some(ring) => (ring, 2.0),
-        None => (NO_STATUS, 1.0),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// WCAG 2's relative luminance of `#rrggbb`.
-    fn luminance(color: &str) -> f64 {
-        let (r, g, b) = crate::map::rgb(color);
-        let linear = |c: u8| {
-            let c = f64::from(c) / 255.0;
-            if c <= 0.039_28 {
-                c / 12.92
-            } else {
-                ((c + 0.055) / 1.055).powf(2.4)
-            }
-        };
-        0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
-    }
-
-    #[test]
-    fn every_status_ring_reads_on_white_and_keeps_its_fills_hue() {
-        let config = Config {
-            statuses: (0..8).map(|i| format!("s{i}")).collect(),
-            ..Config::default()
-        };
-        let rings = KNOWN_STATUSES
-            .iter()
-            .map(|&(_, fill, ring)| (fill, ring))
-            .chain(OTHER_STATUSES);
-        for (fill, ring) in rings {
-            let contrast = 1.05 / (luminance(ring) + 0.05);
-            assert!(contrast >= 3.0, "{ring} on white: {contrast:.2}");
-            assert!(
-                luminance(ring) < luminance(fill),
-                "{ring} darker than {fill}"
-            );
-        }
-        assert_eq!(status_ring(&config, Some("shipping")), Some("#3f7d1a"));
-        assert_eq!(status_ring(&config, Some("s1")), Some("#c2407f"));
-        assert_eq!(status_color(&config, Some("s1")), "#fccde5");
-        assert_eq!(status_ring(&config, Some("unknown")), None);
-        assert_eq!(status_color(&config, None), "#ffffff");
     }
 }

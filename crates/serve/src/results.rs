@@ -18,7 +18,7 @@ use oxigraph::model::{NamedOrBlankNode, Term};
 
 use super::{table, Answer, QueryForm};
 use crate::config::Config;
-use crate::export::{dot, graphml, ExportError, Format};
+use crate::export::{dot, drawing, graphml, ExportError, Format};
 use crate::rdf::vocab::{dcterms, skos, Iris};
 use crate::{Card, Glossary};
 
@@ -135,7 +135,7 @@ pub fn draw(
     let picked = Glossary::new(cards);
     let drawn = match format {
         ResultsFormat::GraphMl => graphml::write(&picked, config, graphml::Profile::Default, w),
-        _ => dot::write(&picked, config, &dot::View::default(), w),
+        _ => dot::write(&picked, config, &drawing::View::default(), w),
     };
     drawn.map_err(|e| match e {
         ExportError::Io(e) => ResultsError::Io(e),

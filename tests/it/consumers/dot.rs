@@ -10,7 +10,8 @@ use std::path::Path;
 use serde_json::Value;
 
 use glossgraph::config::Config;
-use glossgraph::export::dot::{concept_iri, Cluster, Engine, View, MAX_QUOTED};
+use glossgraph::export::dot::MAX_QUOTED;
+use glossgraph::export::drawing::{concept_iri, Cluster, Engine, View};
 use glossgraph::{Card, Glossary};
 
 use super::{hostile, tool};

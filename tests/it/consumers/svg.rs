@@ -3,7 +3,7 @@
 //! tooltip, hostile text included.
 
 use glossgraph::card::markdown::plain;
-use glossgraph::export::dot::{concept_iri, View};
+use glossgraph::export::drawing::{concept_iri, View};
 use glossgraph::export::svg::draw;
 
 use super::dot::svg_nodes;

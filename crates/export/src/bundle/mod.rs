@@ -26,11 +26,11 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-use super::dot::{Engine, View};
+use super::drawing::{Engine, View};
 use super::{ExportError, Format};
 use crate::config::Config;
 use crate::hex::hex;
-use crate::svg::{self, RenderError};
+use crate::render::{self, RenderError};
 use crate::Glossary;
 
 mod manifest;
@@ -259,7 +259,7 @@ fn render_svg(
     view: &View,
     path: &Path,
 ) -> Result<Option<String>, ExportError> {
-    match svg::render(glossary, config, &svg_view(view), path) {
+    match render::render(glossary, config, &svg_view(view), path) {
         Ok(_) => Ok(None),
         Err(e @ (RenderError::GraphvizMissing { .. } | RenderError::View(_))) => {
             Ok(Some(e.to_string()))

@@ -20,26 +20,24 @@
 //! reads back as a space; no DOT spelling avoids that.) Graphviz rejects a quoted string longer than [`MAX_QUOTED`] bytes, so longer
 //! texts are cut at a character boundary and end with `…`; the cut never splits an escape.
 //!
-//! The DOT writer here; its views in `view.rs`, its escaping in `escape.rs`.
+//! The DOT writer here, its escaping in `escape.rs`; the views it draws, their legend and
+//! colours are the drawing model's ([`crate::drawing`]).
 
 use std::io::{BufWriter, Write};
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
-use super::{status_stroke, NO_STATUS};
 use crate::config::Config;
+use crate::drawing::palette::{status_stroke, NO_STATUS};
+use crate::drawing::{self, concept_iri, Cluster, Engine, Legend, Places, Selection, View};
 use crate::graph::Link;
 use crate::map::{Coordinate, TOPIC_LABEL as CLUSTER_LABEL};
 use crate::output::{self, ExportError};
 use crate::Glossary;
 
 mod escape;
-mod places;
-mod view;
 
 use escape::*;
-pub(crate) use places::*;
-pub use view::*;
 
 /// The longest quoted string Graphviz accepts, in bytes between the quotes (its lexer fails
 /// with "syntax error … scanning a quoted string" from 16,382 on).
@@ -56,20 +54,13 @@ const FONT: &str = "Arial";
 /// Marks a text cut to fit [`MAX_QUOTED`].
 const ELLIPSIS: &str = "…";
 
-/// The IRI of a term, used as the `URL` of its node (see [`crate::rdf::vocab::push_term_iri`]).
-pub fn concept_iri(base: &str, slug: &str) -> String {
-    let mut out = String::with_capacity(base.len() + 5 + slug.len());
-    crate::rdf::vocab::push_term_iri(&mut out, base, slug);
-    out
-}
-
 /// Writes the glossary as a Graphviz DOT topic map of `view`.
 ///
 /// Streams through a `BufWriter`.
 ///
 /// # Errors
-/// Those of `w`, or [`ExportError::Unwritable`] with the [`ViewError`]'s message when the
-/// view cannot be drawn.
+/// Those of `w`, or [`ExportError::Unwritable`] with the [`crate::drawing::ViewError`]'s
+/// message when the view cannot be drawn.
 pub fn write(
     glossary: &Glossary,
     config: &Config,
@@ -183,7 +174,7 @@ fn header(
     writeln!(out, "digraph \"glossary\" {{")?;
 
     // Graph attributes, with the title and legend as an HTML-like label.
-    let title = places::title(glossary, config, view, selection);
+    let title = drawing::title(glossary, config, view, selection);
     write!(
         out,
         "  graph [fontname=\"{FONT}\", rankdir=\"LR\", labelloc=\"t\", labeljust=\"l\""
@@ -232,7 +223,7 @@ fn clusters(
     selection: &Selection,
     places: Option<&Places>,
 ) -> Result<(), ExportError> {
-    let groups = places::groups(glossary, config, view, selection);
+    let groups = drawing::groups(glossary, config, view, selection);
     for (i, (label, nodes)) in groups.iter().enumerate() {
         writeln!(
             out,

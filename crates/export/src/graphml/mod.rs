@@ -31,10 +31,10 @@ use quick_xml::Writer;
 mod neo4j;
 mod yed;
 
-use super::status_color;
 use super::xml::{escape_runs, origin, Origin, ATTR, TEXT};
 use crate::card::{DateText, PartialDate, Texts};
 use crate::config::Config;
+use crate::drawing::palette::status_color;
 use crate::graph::Link;
 use crate::map::{Coordinate, TopicMap};
 use crate::output::{self, ExportError};

@@ -379,7 +379,7 @@ impl<'a> Site<'a> {
     fn stylesheet(&self) -> String {
         let mut css = pages::STYLE.to_owned();
         for (i, status) in self.config.statuses.iter().enumerate() {
-            let color = crate::status_color(self.config, Some(status));
+            let color = crate::drawing::palette::status_color(self.config, Some(status));
             let _ = writeln!(css, ".status-{i} {{ background: {color}; }}");
         }
         for (i, topic) in self.glossary.map().topics().iter().enumerate() {

@@ -4,7 +4,7 @@
 //!
 //! One code for both maps, the same as the HTML map's: a term is filled with its topic's
 //! colour (here a light tint of it, so that its black label reads) and ringed in its status's
-//! ring colour ([`crate::status_ring`], dark enough to show on white and on every
+//! ring colour ([`crate::drawing::palette`], dark enough to show on white and on every
 //! tint); a term without a status has a thin grey ring, a term not defined in the glossary a
 //! dashed one. `related` links are dashed lines under the terms; `supersedes` links are arrows
 //! from the old term to the new one, drawn over the terms from border to border, so that an
@@ -24,13 +24,14 @@ use std::io::{BufWriter, Write};
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
 use crate::config::Config;
-use crate::dot::{self, concept_iri, Cluster, Legend, Places, Selection, View};
+use crate::drawing::palette::{status_stroke, NO_STATUS};
+use crate::drawing::{self, concept_iri, Cluster, Legend, Places, Selection, View};
 use crate::graph::Link;
 use crate::map::{font, mix, tint, Coordinate, LABEL_SIZE, TITLE_SIZE};
 use crate::output;
 use crate::xml::{escape_runs, origin, Origin, ATTR, TEXT};
+use crate::ExportError;
 use crate::Glossary;
-use crate::{status_stroke, ExportError, NO_STATUS};
 
 /// The font the SVG names: Helvetica, the fonts made with its widths, then any sans-serif.
 pub const FONT_FAMILY: &str =
@@ -237,7 +238,7 @@ impl Layout {
     ) -> Self {
         // The groups' boxes, each at least as wide as its title.
         let groups: Vec<(String, Corners, String, Vec<NodeIndex>)> =
-            dot::groups(glossary, config, view, selection)
+            drawing::groups(glossary, config, view, selection)
                 .into_iter()
                 .map(|(title, nodes)| {
                     let ((x0, y0), (x1, y1)) = places.titled(&nodes, &title);
@@ -301,7 +302,7 @@ impl Layout {
         // map fits a screen.
         let scale = (map_width.max(map_height) / LEGEND_SCALE_FROM).max(1.0);
         // The title whole if the page can grow to it (up to twice the legend's width), else cut.
-        let full_title = dot::title(glossary, config, view, selection);
+        let full_title = drawing::title(glossary, config, view, selection);
         let title_width = font::width_in(&full_title, HEADING_SIZE, font::Weight::Bold);
         let room = (map_width / scale)
             .max(LEGEND_WIDTH)

@@ -1,7 +1,11 @@
 //! What a topic map draws: the engine, the clusters, the view (focus, depth, statuses, size
 //! guard) and why a view cannot be drawn.
 
-use super::*;
+use petgraph::graph::NodeIndex;
+
+use crate::config::Config;
+use crate::output::ExportError;
+use crate::Glossary;
 
 /// Who lays the map out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

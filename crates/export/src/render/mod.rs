@@ -1,5 +1,7 @@
-//! Topic maps as images: the SVG glossgraph draws itself ([`draw`]), and SVG, PNG or PDF drawn
-//! by Graphviz ([`graphviz`]).
+//! Topic maps as images: the SVG glossgraph draws itself ([`crate::svg::draw`]), and SVG, PNG
+//! or PDF drawn by Graphviz ([`graphviz`]) from the DOT ([`crate::dot`]). Built on the two
+//! exporters, as the bundle and the website are built on theirs: neither of them imports the
+//! other.
 //!
 //! A map on glossgraph's own layout (the `map` engine, the default) written to `.svg` is drawn
 //! here, streamed from the layout, with no other program: the same bytes on every machine.
@@ -16,11 +18,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use crate::config::Config;
-use crate::dot::{self, Engine, Selection, View, ViewError};
+use crate::dot;
+use crate::drawing::{Engine, Selection, View, ViewError};
+use crate::svg::draw;
 use crate::ExportError;
 use crate::Glossary;
 
-pub mod draw;
 mod graphviz;
 
 /// What a map is drawn into.

@@ -7,7 +7,8 @@
 //! `card::rules` is a loop between `card` and `config` though no file imports one that
 //! imports it back. A folder's `mod.rs` and the files below it are one module seen from
 //! outside (a facade and its parts), so imports between a module and its own descendants are
-//! not counted as loops; any other is.
+//! not counted as loops; any other is. And in the export crate no exporter (a module its
+//! format dispatcher writes with) imports another: what they share has a module of its own.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -333,6 +334,140 @@ fn the_import_checker_sees_braced_and_super_imports() {
             "diag::Finding",
             "graph::Glossary::new",
             "export::chunks::write"
+        ]
+    );
+}
+
+/// The exporters of a crate whose root has a format dispatcher (`pub fn write` in the export
+/// crate's `lib.rs`): the modules of `modules` that hold the writers it calls, `graphml` for
+/// `graphml::write(…)`, `rdf::write` for `rdf::write::write(…)`, `svg::draw` for
+/// `svg::draw::write(…)`. (So `rdf::vocab`, the one module of every IRI, is no exporter.)
+fn exporters(lib: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
+    let code = code(lib);
+    let start = code.find("pub fn write(").expect("the format dispatcher");
+    let end = start + code[start..].find("\n}").expect("the dispatcher's end");
+    let body = &code[start..end];
+    let bytes = body.as_bytes();
+    let path_char = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b':';
+    let mut found = BTreeSet::new();
+    let mut from = 0;
+    while let Some(at) = body[from..].find("::write") {
+        let i = from + at;
+        from = i + 2;
+        let mut first = i;
+        while first > 0 && path_char(bytes[first - 1]) {
+            first -= 1;
+        }
+        let mut last = i + 2;
+        while last < bytes.len() && path_char(bytes[last]) {
+            last += 1;
+        }
+        if bytes.get(last) != Some(&b'(') {
+            continue;
+        }
+        if let Some(module) = owning_module(modules, &body[first..last]) {
+            found.insert(module.clone());
+        }
+    }
+    found
+}
+
+/// Every import in `graph` by a module of one exporter (the exporter or a module under it) of
+/// a module of another, as (importing module, imported module).
+fn exporters_importing_exporters(
+    graph: &BTreeMap<String, BTreeSet<String>>,
+    exporters: &BTreeSet<String>,
+) -> Vec<(String, String)> {
+    let exporter_of = |module: &str| {
+        exporters
+            .iter()
+            .find(|e| module == e.as_str() || module.starts_with(&format!("{e}::")))
+    };
+    let mut found = Vec::new();
+    for (module, targets) in graph {
+        let Some(from) = exporter_of(module) else {
+            continue;
+        };
+        for target in targets {
+            if exporter_of(target).is_some_and(|to| to != from) {
+                found.push((module.clone(), target.clone()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_exporter_imports_another() {
+    // What the exporters share has a module of its own (the drawing model, the JSON and XML
+    // writing, the fields of a term, the vocabulary of IRIs); an exporter naming another's
+    // module would make a change to one format a change to another.
+    let src = root().join("crates/export/src");
+    let graph = import_graph(&src);
+    let modules: BTreeSet<String> = graph.keys().cloned().collect();
+    let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
+    let exporters = exporters(&lib, &modules);
+    for format in [
+        "csv",
+        "cytoscape",
+        "dot",
+        "gexf",
+        "graphml",
+        "html",
+        "nodelink",
+        "rdf::write",
+        "svg::draw",
+    ] {
+        assert!(exporters.contains(format), "{format} not in {exporters:?}");
+    }
+    let found = exporters_importing_exporters(&graph, &exporters);
+    assert!(
+        found.is_empty(),
+        "exporters import one another (move what they share to a module of its own, such as \
+         `drawing`): {found:?}"
+    );
+}
+
+#[test]
+fn the_checker_sees_an_exporter_that_imports_another() {
+    let lib = "pub mod dot;\n\npub fn write(format: Format) {\n    match format {\n        \
+               Format::Dot => dot::write(w),\n        Format::Svg if view.engine == \
+               drawing::Engine::Map => svg::draw::write(w),\n        _ => rdf::write::write(w),\n    \
+               }\n}\n\nfn other() { json::write_graph(w) }\n";
+    let modules = [
+        "dot",
+        "dot::escape",
+        "svg",
+        "svg::draw",
+        "rdf",
+        "rdf::vocab",
+        "rdf::write",
+        "drawing",
+        "json",
+    ]
+    .map(str::to_owned)
+    .into();
+    let exporters = exporters(lib, &modules);
+    assert_eq!(
+        exporters,
+        ["dot", "rdf::write", "svg::draw"].map(str::to_owned).into(),
+        "the modules of the writers the dispatcher calls"
+    );
+    let graph: BTreeMap<String, BTreeSet<String>> = [
+        ("svg::draw", vec!["drawing", "dot"]),
+        ("dot", vec!["drawing", "rdf::vocab"]),
+        ("dot::escape", vec!["rdf::write"]),
+        ("drawing", vec!["rdf::vocab"]),
+        ("rdf::write", vec!["rdf::vocab"]),
+    ]
+    .into_iter()
+    .map(|(m, to)| (m.to_owned(), to.into_iter().map(str::to_owned).collect()))
+    .collect();
+    assert_eq!(
+        exporters_importing_exporters(&graph, &exporters),
+        [
+            ("dot::escape".to_owned(), "rdf::write".to_owned()),
+            ("svg::draw".to_owned(), "dot".to_owned())
         ]
     );
 }

@@ -20,15 +20,20 @@
 
 use std::io::Write;
 
-use petgraph::graph::NodeIndex;
 use serde::Serialize;
 
-use super::json::{append, write_graph, LinkMembers, TermMembers};
+use super::json::{append, write_graph, LinkMembers, Point, TermMembers};
 use crate::config::Config;
-use crate::graph::Link;
 use crate::map::Coordinate;
 use crate::output::ExportError;
 use crate::Glossary;
+
+/// What a Cytoscape.js document holds around its elements (see [`write_graph`]).
+const ELEMENTS: [&[u8]; 3] = [
+    b"{\"data\":{\"name\":",
+    b"},\n\"elements\":{\"nodes\":[",
+    b"\n]}}\n",
+];
 
 /// Writes the glossary as Cytoscape.js elements JSON.
 ///
@@ -39,46 +44,31 @@ pub fn write(
     config: &Config,
     w: impl Write + Send,
 ) -> Result<(), ExportError> {
-    let parts: [&[u8]; 3] = [
-        b"{\"data\":{\"name\":",
-        b"},\n\"elements\":{\"nodes\":[",
-        b"\n]}}\n",
-    ];
-    write_graph(glossary, config, w, parts, node, edge)
+    write_graph(glossary, config, w, ELEMENTS, node, edge)
 }
 
-/// One node element, on its own line.
-fn node(out: &mut Vec<u8>, glossary: &Glossary, i: usize) -> Result<(), ExportError> {
+/// One node element: its term and topic colour as data, its place as position.
+fn node(out: &mut Vec<u8>, term: TermMembers<'_>) -> Result<(), ExportError> {
     #[derive(Serialize)]
     struct Data<'a> {
-        id: &'a str,
         #[serde(flatten)]
         term: TermMembers<'a>,
         color: &'a str,
     }
     #[derive(Serialize)]
-    struct Position {
-        #[serde(serialize_with = "super::json::coordinate")]
-        x: Coordinate,
-        #[serde(serialize_with = "super::json::coordinate")]
-        y: Coordinate,
-    }
-    #[derive(Serialize)]
     struct Element<'a> {
         data: Data<'a>,
-        position: Position,
+        position: Point,
     }
-    let map = glossary.map();
-    let (x, y) = map.position(i);
-    out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
+    let map = term.glossary.map();
+    let (x, y) = map.position(term.i);
     let element = Element {
         data: Data {
-            id: glossary.slug(NodeIndex::new(i)),
-            term: TermMembers { glossary, i },
-            color: &map.topic_of(i).color,
+            color: &map.topic_of(term.i).color,
+            term,
         },
         // Cytoscape's y grows downwards.
-        position: Position {
+        position: Point {
             x: Coordinate(x),
             y: Coordinate(-y),
         },
@@ -86,40 +76,26 @@ fn node(out: &mut Vec<u8>, glossary: &Glossary, i: usize) -> Result<(), ExportEr
     append(out, &element)
 }
 
-/// One edge element (the `i`-th), on its own line.
-fn edge(
-    out: &mut Vec<u8>,
-    glossary: &Glossary,
-    i: usize,
-    a: NodeIndex,
-    b: NodeIndex,
-    link: Link,
-) -> Result<(), ExportError> {
+/// One edge element, with GraphML's id.
+fn edge(out: &mut Vec<u8>, link: LinkMembers<'_>) -> Result<(), ExportError> {
     #[derive(Serialize)]
     struct Data<'a> {
         id: String,
-        source: &'a str,
-        target: &'a str,
-        kind: &'static str,
         #[serde(flatten)]
-        link: LinkMembers,
+        link: LinkMembers<'a>,
     }
     #[derive(Serialize)]
     struct Element<'a> {
         data: Data<'a>,
     }
-    let (source, target) = (glossary.slug(a), glossary.slug(b));
-    out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
-    let element = Element {
-        data: Data {
-            id: format!("e-{}-{source}-{target}", link.kind()),
-            source,
-            target,
-            kind: link.kind(),
-            link: LinkMembers(link),
+    let (source, target) = (link.glossary.slug(link.a), link.glossary.slug(link.b));
+    let id = format!("e-{}-{source}-{target}", link.link.kind());
+    append(
+        out,
+        &Element {
+            data: Data { id, link },
         },
-    };
-    append(out, &element)
+    )
 }
 
 #[cfg(test)]

@@ -29,16 +29,16 @@ const CHUNK: usize = 256;
 
 /// Writes a graph document of the JSON formats: `open`, the glossary's title and base as
 /// `"NAME":…,"base":…`, `nodes` (which opens the node list), one `node` per term, the edge
-/// list (`"edges":[`) with one `edge` per link, then `close`. Nodes and edges are rendered in
-/// chunks on every core and written in order.
+/// list (`"edges":[`) with one `edge` per link (not keyed), then `close`; each node and edge
+/// on a line of its own, after the comma that parts it from the one before. Nodes and edges
+/// are rendered in chunks on every core and written in order.
 pub(crate) fn write_graph(
     glossary: &Glossary,
     config: &Config,
     w: impl Write + Send,
     [open, nodes, close]: [&[u8]; 3],
-    node: impl Fn(&mut Vec<u8>, &Glossary, usize) -> Result<(), ExportError> + Sync,
-    edge: impl Fn(&mut Vec<u8>, &Glossary, usize, NodeIndex, NodeIndex, Link) -> Result<(), ExportError>
-        + Sync,
+    node: impl Fn(&mut Vec<u8>, TermMembers<'_>) -> Result<(), ExportError> + Sync,
+    edge: impl Fn(&mut Vec<u8>, LinkMembers<'_>) -> Result<(), ExportError> + Sync,
 ) -> Result<(), ExportError> {
     let mut out = BufWriter::with_capacity(1 << 16, w);
     let mut head = open.to_vec();
@@ -51,7 +51,8 @@ pub(crate) fn write_graph(
     output::write_chunks(&mut out, graph.node_count(), CHUNK, |range, buf| {
         for i in range {
             output::warm_ahead(glossary, i);
-            node(buf, glossary, i)?;
+            buf.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
+            node(buf, TermMembers { glossary, i })?;
         }
         Ok(())
     })?;
@@ -60,7 +61,19 @@ pub(crate) fn write_graph(
         for i in range {
             let e = EdgeIndex::new(i);
             let (a, b) = graph.edge_endpoints(e).expect("edge index in range");
-            edge(buf, glossary, i, a, b, graph[e])?;
+            buf.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
+            let link = graph[e];
+            let keyed = false;
+            edge(
+                buf,
+                LinkMembers {
+                    glossary,
+                    a,
+                    b,
+                    link,
+                    keyed,
+                },
+            )?;
         }
         Ok(())
     })?;
@@ -87,8 +100,18 @@ pub(crate) fn coordinate<S: Serializer>(c: &Coordinate, serializer: S) -> Result
     raw.serialize(serializer)
 }
 
-/// The attributes of the term at node `i`, as members of the object this is flattened into
-/// (`#[serde(flatten)]`); a stub of a missing term gets `missing`, its topic and its degree.
+/// A term's place on the topic map, as `x` and `y` rounded as in every other format.
+#[derive(Serialize)]
+pub(crate) struct Point {
+    #[serde(serialize_with = "coordinate")]
+    pub(crate) x: Coordinate,
+    #[serde(serialize_with = "coordinate")]
+    pub(crate) y: Coordinate,
+}
+
+/// The node `i`'s `id` (its slug) and the attributes of its term, as members of the object
+/// this is flattened into (`#[serde(flatten)]`); a stub of a missing term gets `missing`, its
+/// topic and its degree.
 pub(crate) struct TermMembers<'a> {
     pub(crate) glossary: &'a Glossary,
     pub(crate) i: usize,
@@ -101,6 +124,7 @@ impl Serialize for TermMembers<'_> {
         let map = glossary.map();
         let degree = glossary.neighbours(node).len();
         let mut members = serializer.serialize_map(None)?;
+        members.serialize_entry("id", glossary.slug(node))?;
         let Some(card) = glossary.card(node) else {
             let topic = map.topic_of(i);
             members.serialize_entry("missing", &true)?;
@@ -135,14 +159,28 @@ impl Serialize for TermMembers<'_> {
     }
 }
 
-/// What a link says beyond its kind, as members of the edge object it is flattened into:
-/// `mutual` for `related`, `statedByOld` and `statedByNew` for `supersedes`.
-pub(crate) struct LinkMembers(pub(crate) Link);
+/// A link from `a` to `b`, as members of the edge object it is flattened into: the slugs of
+/// its `source` and `target`, with `keyed` its kind as the `key` that tells it from another
+/// link of the same pair (node-link's multigraph), its `kind`, and what it says beyond its
+/// kind: `mutual` for `related`, `statedByOld` and `statedByNew` for `supersedes`.
+pub(crate) struct LinkMembers<'a> {
+    pub(crate) glossary: &'a Glossary,
+    pub(crate) a: NodeIndex,
+    pub(crate) b: NodeIndex,
+    pub(crate) link: Link,
+    pub(crate) keyed: bool,
+}
 
-impl Serialize for LinkMembers {
+impl Serialize for LinkMembers<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut members = serializer.serialize_map(None)?;
-        match self.0 {
+        members.serialize_entry("source", self.glossary.slug(self.a))?;
+        members.serialize_entry("target", self.glossary.slug(self.b))?;
+        if self.keyed {
+            members.serialize_entry("key", self.link.kind())?;
+        }
+        members.serialize_entry("kind", self.link.kind())?;
+        match self.link {
             Link::Related { mutual } => members.serialize_entry("mutual", &mutual)?,
             Link::Supersedes { by_old, by_new } => {
                 members.serialize_entry("statedByOld", &by_old)?;

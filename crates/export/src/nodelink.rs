@@ -18,15 +18,20 @@
 
 use std::io::Write;
 
-use petgraph::graph::NodeIndex;
 use serde::Serialize;
 
-use super::json::{append, write_graph, LinkMembers, TermMembers};
+use super::json::{append, write_graph, LinkMembers, Point, TermMembers};
 use crate::config::Config;
-use crate::graph::Link;
 use crate::map::Coordinate;
 use crate::output::ExportError;
 use crate::Glossary;
+
+/// What a node-link document holds around its nodes and edges (see [`write_graph`]).
+const NODE_LINK: [&[u8]; 3] = [
+    b"{\"directed\":true,\"multigraph\":true,\"graph\":{\"title\":",
+    b"},\n\"nodes\":[",
+    b"\n]}\n",
+];
 
 /// Writes the glossary as node-link JSON.
 ///
@@ -37,64 +42,35 @@ pub fn write(
     config: &Config,
     w: impl Write + Send,
 ) -> Result<(), ExportError> {
-    let parts: [&[u8]; 3] = [
-        b"{\"directed\":true,\"multigraph\":true,\"graph\":{\"title\":",
-        b"},\n\"nodes\":[",
-        b"\n]}\n",
-    ];
-    write_graph(glossary, config, w, parts, node, edge)
+    write_graph(glossary, config, w, NODE_LINK, node, edge)
 }
 
-/// One node object, on its own line.
-fn node(out: &mut Vec<u8>, glossary: &Glossary, i: usize) -> Result<(), ExportError> {
+/// One node object: its term, then its place (y growing upwards, as on the map).
+fn node(out: &mut Vec<u8>, term: TermMembers<'_>) -> Result<(), ExportError> {
     #[derive(Serialize)]
     struct Node<'a> {
-        id: &'a str,
         #[serde(flatten)]
         term: TermMembers<'a>,
-        #[serde(serialize_with = "super::json::coordinate")]
-        x: Coordinate,
-        #[serde(serialize_with = "super::json::coordinate")]
-        y: Coordinate,
+        #[serde(flatten)]
+        place: Point,
     }
-    let (x, y) = glossary.map().position(i);
-    out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
-    let node = Node {
-        id: glossary.slug(NodeIndex::new(i)),
-        term: TermMembers { glossary, i },
+    let (x, y) = term.glossary.map().position(term.i);
+    let place = Point {
         x: Coordinate(x),
         y: Coordinate(y),
     };
-    append(out, &node)
+    append(out, &Node { term, place })
 }
 
-/// One edge object (the `i`-th), on its own line.
-fn edge(
-    out: &mut Vec<u8>,
-    glossary: &Glossary,
-    i: usize,
-    a: NodeIndex,
-    b: NodeIndex,
-    link: Link,
-) -> Result<(), ExportError> {
-    #[derive(Serialize)]
-    struct Edge<'a> {
-        source: &'a str,
-        target: &'a str,
-        key: &'static str,
-        kind: &'static str,
-        #[serde(flatten)]
-        link: LinkMembers,
-    }
-    out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
-    let edge = Edge {
-        source: glossary.slug(a),
-        target: glossary.slug(b),
-        key: link.kind(),
-        kind: link.kind(),
-        link: LinkMembers(link),
-    };
-    append(out, &edge)
+/// One edge object, keyed by its kind.
+fn edge(out: &mut Vec<u8>, link: LinkMembers<'_>) -> Result<(), ExportError> {
+    append(
+        out,
+        &LinkMembers {
+            keyed: true,
+            ..link
+        },
+    )
 }
 
 #[cfg(test)]

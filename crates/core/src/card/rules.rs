@@ -16,6 +16,25 @@ pub fn is_slug(s: &str) -> bool {
         && !b.windows(2).any(|pair| pair == b"--")
 }
 
+/// A slug made from any text, at most `max` bytes long: ASCII letters and digits lowercased,
+/// every other run of characters one hyphen, none at either end; empty when nothing is left.
+/// `RoCE v2/x` → `roce-v2-x`. (The checker's hint for a bad slug, and the importer's slug
+/// from a concept's IRI or label.)
+pub fn slugify(text: &str, max: usize) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+        if out.len() >= max {
+            break;
+        }
+    }
+    out.trim_end_matches('-').to_owned()
+}
+
 /// Whether `s` can be a citation's id: letters and digits (of any script) and `-_.:`, at
 /// least one. Only such an id can be named by a marker: `[a/b]` in a note is prose, so a
 /// citation `a/b` could never be cited (the schema's `CITATION_ID_PATTERN` says the same).
@@ -112,6 +131,16 @@ fn scan<'a>(text: &'a str, runs: &[Range<usize>]) -> Vec<Marker<'a>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slugify_keeps_letters_and_digits_and_makes_the_rest_one_hyphen() {
+        assert_eq!(slugify("RoCE v2", usize::MAX), "roce-v2");
+        assert_eq!(slugify("../a//b ", usize::MAX), "a-b");
+        assert_eq!(slugify("é", usize::MAX), "");
+        let cut = slugify("Priority Flow Control", 9);
+        assert_eq!(cut, "priority");
+        assert!(is_slug(&cut));
+    }
 
     #[test]
     fn slugs() {

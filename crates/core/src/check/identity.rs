@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use super::at;
-use crate::card::rules::is_slug;
+use crate::card::rules::{is_slug, slugify};
 use crate::config::Config;
 use crate::diag::Origin;
 use crate::diag::{Finding, Rule};
@@ -18,7 +18,7 @@ pub(super) fn card(
     out: &mut Vec<Finding>,
 ) {
     if !is_slug(card.slug()) {
-        let suggestion = slugify(card.slug());
+        let suggestion = slugify(card.slug(), usize::MAX);
         let mut f = at(
             Rule::BadSlug,
             origin,
@@ -101,29 +101,4 @@ pub(super) fn duplicates(cards: &mut Vec<LoadedCard>, sources: &Sources, out: &m
         }
     }
     cards.dedup_by(|b, a| a.card.slug() == b.card.slug());
-}
-
-/// A slug made from any text, for hints: `RoCE v2/x` → `roce-v2-x`.
-fn slugify(text: &str) -> String {
-    let mut out = String::new();
-    for c in text.chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(c.to_ascii_lowercase());
-        } else if !out.is_empty() && !out.ends_with('-') {
-            out.push('-');
-        }
-    }
-    out.trim_end_matches('-').to_owned()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn slugify_for_hints() {
-        assert_eq!(slugify("RoCE v2"), "roce-v2");
-        assert_eq!(slugify("../a//b "), "a-b");
-        assert_eq!(slugify("é"), "");
-    }
 }

@@ -389,21 +389,28 @@ fn parse(
             .or_default()
             .push((quad.predicate.into_string(), quad.object));
     };
+    // The base IRI and leniency asked for, on either parser: RDF/XML's own and the others'
+    // share these methods but no trait.
+    macro_rules! with_options {
+        ($parser:expr) => {{
+            let mut parser = $parser;
+            if let Some(base) = base {
+                parser = parser
+                    .with_base_iri(base)
+                    .map_err(|e| syntax(None, format!("the base IRI <{base}>: {e}")))?;
+            }
+            if lenient {
+                parser = parser.lenient();
+            }
+            parser
+        }};
+    }
     if format == RdfFormat::RdfXml {
         entities::check(bytes)
             .map_err(|r| syntax(Some(line_column(bytes, r.offset)), r.message))?;
         // Oxigraph's format-independent parser loses the position of RDF/XML errors; the
         // RDF/XML parser itself knows the byte it stopped at.
-        let mut parser = oxrdfxml::RdfXmlParser::new();
-        if let Some(base) = base {
-            parser = parser
-                .with_base_iri(base)
-                .map_err(|e| syntax(None, format!("the base IRI <{base}>: {e}")))?;
-        }
-        if lenient {
-            parser = parser.lenient();
-        }
-        let mut parser = parser.for_slice(bytes);
+        let mut parser = with_options!(oxrdfxml::RdfXmlParser::new()).for_slice(bytes);
         while let Some(triple) = parser.next() {
             match triple {
                 Ok(t) => add(t.in_graph(oxigraph::model::GraphName::DefaultGraph)),
@@ -415,16 +422,7 @@ fn parse(
         }
         return Ok(triples);
     }
-    let mut parser = RdfParser::from_format(format);
-    if let Some(base) = base {
-        parser = parser
-            .with_base_iri(base)
-            .map_err(|e| syntax(None, format!("the base IRI <{base}>: {e}")))?;
-    }
-    if lenient {
-        parser = parser.lenient();
-    }
-    for quad in parser.for_slice(bytes) {
+    for quad in with_options!(RdfParser::from_format(format)).for_slice(bytes) {
         match quad {
             Ok(q) => add(q),
             Err(e) => {

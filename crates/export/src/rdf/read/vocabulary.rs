@@ -272,18 +272,7 @@ fn local_name(iri: &str) -> &str {
 /// `text` as a slug: ASCII letters and digits lowercased, every other run of characters one
 /// hyphen, at most 60 characters; empty when nothing is left.
 fn slugify(text: &str) -> String {
-    let mut out = String::new();
-    for c in text.chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(c.to_ascii_lowercase());
-        } else if !out.is_empty() && !out.ends_with('-') {
-            out.push('-');
-        }
-        if out.len() >= 60 {
-            break;
-        }
-    }
-    out.trim_end_matches('-').to_owned()
+    crate::card::rules::slugify(text, 60)
 }
 
 /// A slug for every concept, unique: from the local name, else the notation, else the
@@ -547,20 +536,17 @@ impl<'t> Reader<'t> {
         let mut deprecated = false;
         for (p, o) in values {
             let p = p.as_str();
-            if let Some((_, kind)) = label_kinds.iter().find(|(q, _)| *q == p) {
-                match self.text_of(o, iri) {
-                    Some((text, tag)) => {
-                        self.kept += 1;
-                        texts.entry((kind, tag)).or_default().push(text);
-                    }
-                    None => self.not_kept(p, &key),
-                }
-                continue;
-            }
-            if let Some(kind) = crate::card::skos::NOTE_KINDS
+            // A label or a note: a text in a language, kept by its kind.
+            let text_kind = label_kinds
                 .iter()
-                .find(|k| skos::note_property(k).is_some_and(|q| q.as_str() == p))
-            {
+                .find(|(q, _)| *q == p)
+                .map(|&(_, kind)| kind)
+                .or_else(|| {
+                    crate::card::skos::NOTE_KINDS
+                        .into_iter()
+                        .find(|k| skos::note_property(k).is_some_and(|q| q.as_str() == p))
+                });
+            if let Some(kind) = text_kind {
                 match self.text_of(o, iri) {
                     Some((text, tag)) => {
                         self.kept += 1;

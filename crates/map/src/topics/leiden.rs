@@ -35,12 +35,7 @@ impl Scratch {
     }
 
     pub(super) fn add(&mut self, c: u32, w: f64) {
-        let slot = &mut self.weight[c as usize];
-        if *slot < 0.0 {
-            *slot = 0.0;
-            self.touched.push(c);
-        }
-        *slot += w;
+        add_weight(&mut self.weight[c as usize], w, c, &mut self.touched);
     }
 
     pub(super) fn clear(&mut self) {
@@ -153,12 +148,7 @@ pub(super) fn move_nodes(
         touched.push(current);
         for (u, w) in g.neighbours(v) {
             let c = community[u as usize];
-            let slot = &mut slots[c as usize];
-            if slot.weight < 0.0 {
-                slot.weight = 0.0;
-                touched.push(c);
-            }
-            slot.weight += w;
+            add_weight(&mut slots[c as usize].weight, w, c, touched);
         }
         // Take v out of its community; gains are then those of inserting a lone node.
         let cur = &mut slots[current as usize];
@@ -277,12 +267,7 @@ pub(super) fn refine(
         for (u, w) in g.neighbours(v) {
             if community[u as usize] == c {
                 let p = part[u as usize];
-                let slot = &mut parts[p as usize];
-                if slot.weight < 0.0 {
-                    slot.weight = 0.0;
-                    touched.push(p);
-                }
-                slot.weight += w;
+                add_weight(&mut parts[p as usize].weight, w, p, touched);
             }
         }
         // Candidates with non-negative gain; staying alone (gain 0) is always one.
@@ -318,6 +303,19 @@ pub(super) fn refine(
     }
     let count = renumber(&mut part);
     (part, count)
+}
+
+/// Adds `w`, the weight of a link from the node at hand into the group `id`, to `weight`, the
+/// group's weight from that node (negative while none of the node's links has reached it),
+/// and lists the group in `touched` the first time (see [`Scratch`]; moving and refining keep
+/// the weight beside what else they read of a group, in one cache line).
+#[inline]
+fn add_weight(weight: &mut f64, w: f64, id: u32, touched: &mut Vec<u32>) {
+    if *weight < 0.0 {
+        *weight = 0.0;
+        touched.push(id);
+    }
+    *weight += w;
 }
 
 /// Picks one of `options` at random with probability ∝ exp((gain − max_gain) / θ), in the

@@ -279,6 +279,18 @@ fn count(text: &str) -> Result<usize, String> {
 /// The INPUT of every command when none is given.
 pub const DEFAULT_INPUT: &str = "data";
 
+/// `--title` and `--config`, the same for every command that reads a glossary's settings.
+#[derive(Debug, Clone, Default, Args)]
+pub struct TitleConfigArgs {
+    /// Title of the glossary (overrides glossgraph.toml).
+    #[arg(long)]
+    pub title: Option<String>,
+
+    /// Read settings from this file instead of INPUT's glossgraph.toml.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+}
+
 /// Where the glossary comes from and how it is configured; shared by every command.
 #[derive(Debug, Clone, Args)]
 pub struct GlossaryArgs {
@@ -299,13 +311,8 @@ pub struct GlossaryArgs {
     #[arg(long, value_name = "TAG")]
     pub language: Option<String>,
 
-    /// Title of the glossary (overrides glossgraph.toml).
-    #[arg(long)]
-    pub title: Option<String>,
-
-    /// Read settings from this file instead of INPUT's glossgraph.toml.
-    #[arg(long, value_name = "FILE")]
-    pub config: Option<PathBuf>,
+    #[command(flatten)]
+    pub title_config: TitleConfigArgs,
 }
 
 impl GlossaryArgs {
@@ -319,7 +326,7 @@ impl GlossaryArgs {
         Settings {
             base: self.base.clone(),
             language: self.language.clone(),
-            title: self.title.clone(),
+            title: self.title_config.title.clone(),
             ..Settings::default()
         }
     }
@@ -707,13 +714,8 @@ pub struct SchemaArgs {
     #[arg(long, value_name = "IRI")]
     pub base: Option<String>,
 
-    /// Title of the glossary (overrides glossgraph.toml).
-    #[arg(long)]
-    pub title: Option<String>,
-
-    /// Read settings from this file instead of INPUT's glossgraph.toml.
-    #[arg(long, value_name = "FILE")]
-    pub config: Option<PathBuf>,
+    #[command(flatten)]
+    pub title_config: TitleConfigArgs,
 }
 
 impl SchemaArgs {
@@ -724,8 +726,7 @@ impl SchemaArgs {
             strict: true,
             base: self.base.clone(),
             language: None,
-            title: self.title.clone(),
-            config: self.config.clone(),
+            title_config: self.title_config.clone(),
         }
     }
 }

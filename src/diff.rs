@@ -11,7 +11,7 @@ use glossgraph::check::Checked;
 use glossgraph::diff::{self, Side};
 use glossgraph::git;
 
-use crate::cli::{Color, DiffArgs, DiffFormat, GlossaryArgs};
+use crate::cli::{Color, DiffArgs, DiffFormat, GlossaryArgs, TitleConfigArgs};
 use crate::{exit, glossary};
 
 pub fn run(args: &DiffArgs, color: Color) -> Result<ExitCode> {
@@ -108,8 +108,7 @@ fn load(input: &str, name: &str, checkable: bool, color: Color) -> Result<Option
         strict: false,
         base: None,
         language: None,
-        title: None,
-        config: None,
+        title_config: TitleConfigArgs::default(),
     };
     let checked = glossary::load_checked(
         &args,

@@ -20,7 +20,7 @@ pub fn input_and_config(args: &GlossaryArgs) -> Result<(Input, Config)> {
     let input = Input::parse(args.input());
     let config = Config::for_input(
         input.config_dir().as_deref(),
-        args.config.as_deref(),
+        args.title_config.config.as_deref(),
         args.settings(),
     )?;
     Ok((input, config))
@@ -50,12 +50,16 @@ pub fn command_on(
 /// The flags of `args` that change what is read, as words of a command line: `--base`,
 /// `--language`, `--title`, `--config` with their values, then `--strict`.
 pub fn setting_words(args: &GlossaryArgs) -> Vec<String> {
-    let config = args.config.as_ref().map(|c| c.display().to_string());
+    let config = args
+        .title_config
+        .config
+        .as_ref()
+        .map(|c| c.display().to_string());
     let mut words = Vec::new();
     for (name, value) in [
         ("base", &args.base),
         ("language", &args.language),
-        ("title", &args.title),
+        ("title", &args.title_config.title),
         ("config", &config),
     ] {
         if let Some(value) = value {

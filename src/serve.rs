@@ -160,7 +160,7 @@ fn watched_paths(args: &ServeArgs) -> Result<Watched> {
         watched.files.push(path);
         watched.files.push(folder.join("glossgraph.toml"));
     }
-    if let Some(config) = &args.glossary.config {
+    if let Some(config) = &args.glossary.title_config.config {
         let config = std::fs::canonicalize(config)
             .with_context(|| format!("cannot watch `{}`", config.display()))?;
         let folder = config.parent().unwrap_or(Path::new("/")).to_path_buf();

@@ -24,7 +24,8 @@
 //!    Then a connection that would pass a cap takes the place of one that may be evicted:
 //!    one that *answered a request and sits idle*, or a new one that has sent part of a head
 //!    for `table::FRESH_GRACE` or nothing for `table::SILENT_GRACE` — and in all cases has no unread
-//!    bytes in its socket. A connection
+//!    bytes in its socket, nor any its thread has taken and not yet judged (the thread says
+//!    so before it takes them: `Table::reading`). A connection
 //!    running a request, or a new one whose request is already in its socket, is never
 //!    evicted (HTTP/1.1 lets a server close an idle connection, not one with a request in
 //!    flight). From the same address if that address is at its cap, else the longest-waiting
@@ -268,9 +269,19 @@ fn serve_connection(stream: TcpStream, id: u64, shared: &Listener) {
         io_timeout: limits.io_timeout,
         response_timeout: limits.response_timeout,
     };
+    let mut tell = Told {
+        table: &shared.table,
+        id,
+    };
     loop {
         let deadline = Instant::now() + limits.head_timeout;
-        let mut request = match connection.head(deadline, &mut || shared.table().heard(id)) {
+        let head = connection.head(deadline, &mut tell);
+        // What the thread holds now is a whole head, or a refusal of one: an answer is due,
+        // and the connection may no longer be evicted.
+        if !matches!(head, Ok(None)) && !shared.table().busy(id) {
+            return;
+        }
+        let mut request = match head {
             Ok(Some(request)) => request,
             Ok(None) => return,
             Err(refusal) => {
@@ -278,9 +289,6 @@ fn serve_connection(stream: TcpStream, id: u64, shared: &Listener) {
                 return;
             }
         };
-        if !shared.table().busy(id) {
-            return;
-        }
         let body_deadline = Instant::now() + limits.io_timeout;
         match connection.body(&request, limits.max_body, body_deadline) {
             Ok(body) => *request.body_mut() = Body::from(body),
@@ -301,7 +309,40 @@ fn serve_connection(stream: TcpStream, id: u64, shared: &Listener) {
             }
             Err(_) => return,
         }
-        shared.table().waiting(id, Instant::now());
+        let holding = !connection.buffer.is_empty();
+        shared.table().waiting(id, Instant::now(), holding);
+    }
+}
+
+/// What a connection's thread tells the table as a request head comes in: see
+/// [`Table::reading`] and [`Table::heard`].
+trait Tell {
+    /// Bytes wait in the socket and are about to be taken; false if the connection was
+    /// evicted meanwhile.
+    fn reading(&mut self) -> bool;
+    /// Part of a head has come, and the thread waits for the rest.
+    fn heard(&mut self);
+}
+
+/// A connection's entry in the listener's table.
+struct Told<'a> {
+    table: &'a Mutex<Table<TcpStream>>,
+    id: u64,
+}
+
+impl Told<'_> {
+    fn table(&self) -> MutexGuard<'_, Table<TcpStream>> {
+        self.table.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Tell for Told<'_> {
+    fn reading(&mut self) -> bool {
+        self.table().reading(self.id)
+    }
+
+    fn heard(&mut self) {
+        self.table().heard(self.id);
     }
 }
 
@@ -461,13 +502,33 @@ impl Connection {
         Ok(n)
     }
 
+    /// Waits until bytes, or the end of the stream, can be read from the socket, at most
+    /// until `deadline`; takes nothing.
+    fn readable(&mut self, deadline: Instant) -> io::Result<()> {
+        use rustix::net::{recv, RecvFlags};
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(io::ErrorKind::TimedOut.into());
+        }
+        self.stream
+            .set_read_timeout(Some(left.max(Duration::from_millis(1))))?;
+        let mut byte = [0u8; 1];
+        match recv(&self.stream, &mut byte[..], RecvFlags::PEEK) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(io::Error::from(e)),
+        }
+    }
+
     /// The next request head; `None` if the client closed the connection or sent nothing
-    /// before `deadline`.
-    /// `heard` is told each time bytes of a head that is not yet whole have come.
+    /// before `deadline`, or if the connection was evicted.
+    ///
+    /// `tell` hears of the bytes before they are taken from the socket ([`Tell::reading`]),
+    /// and of each part of a head that is not yet whole ([`Tell::heard`]); once a head is
+    /// whole (or refused), the caller tells the table it is busy.
     fn head(
         &mut self,
         deadline: Instant,
-        heard: &mut dyn FnMut(),
+        tell: &mut dyn Tell,
     ) -> Result<Option<Request<Body>>, Refusal> {
         loop {
             if !self.buffer.is_empty() {
@@ -484,10 +545,18 @@ impl Connection {
                         ),
                     ));
                 }
+                tell.heard();
             }
-            match self.fill(deadline) {
+            let filled = self.readable(deadline).and_then(|()| {
+                if tell.reading() {
+                    self.fill(deadline)
+                } else {
+                    Ok(0)
+                }
+            });
+            match filled {
                 Ok(0) => return Ok(None),
-                Ok(_) => heard(),
+                Ok(_) => {}
                 Err(e) if is_timeout(&e) => {
                     if Instant::now() < deadline {
                         continue;

@@ -457,15 +457,79 @@ impl Write for Paced<'_> {
     }
 }
 
-/// `text` as a number in `radix` (10 or 16) when it is one or more digits of that radix and
-/// nothing else: RFC 9112 has `Content-Length = 1*DIGIT` and `chunk-size = 1*HEXDIG`, where
-/// Rust's own integer parse also takes a leading `+`. `None` for anything else, or a number
-/// past `u64`.
-fn digits(text: &str, radix: u32) -> Option<u64> {
-    if text.is_empty() || !text.chars().all(|c| c.is_digit(radix)) {
+/// `text` as a number when it is one or more decimal digits and nothing else: RFC 9112 has
+/// `Content-Length = 1*DIGIT`, where Rust's own integer parse also takes a leading `+`.
+/// `None` for anything else, or a number past `u64`.
+fn decimal(text: &str) -> Option<u64> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    u64::from_str_radix(text, radix).ok()
+    text.parse().ok()
+}
+
+/// Whether the body of `request` is chunked, by its `Transfer-Encoding` (RFC 9112, 6.1 and
+/// 6.3); a refusal when the body's framing cannot be trusted or its codings are not
+/// understood. Either ends the connection after the answer.
+///
+/// - `chunked` must be the last coding, and come once: otherwise the body's length cannot
+///   be told, and RFC 9112 asks for `400` and a closed connection. A coding alone that is not
+///   `chunked` (`gzip`) is such a case: its body would end only with the connection.
+/// - Any other coding before it (`gzip, chunked`) is one this server does not decode: `501`,
+///   as RFC 9112 advises for a coding not understood (the framing itself is sound).
+/// - HTTP/1.0 has no transfer codings: a 1.0 request that sends one has faulty framing
+///   (`400`), and so has one that also sends `Content-Length` (which RFC 9112 lets a server
+///   refuse rather than ignore, against request smuggling).
+fn is_chunked(request: &Request<Body>) -> Result<bool, Refusal> {
+    let headers = request.headers();
+    if !headers.contains_key(header::TRANSFER_ENCODING) {
+        return Ok(false);
+    }
+    let bad = |message: String| Err(Refusal::new(StatusCode::BAD_REQUEST, message));
+    if headers.contains_key(header::CONTENT_LENGTH) {
+        return bad("Transfer-Encoding and Content-Length cannot be sent together".into());
+    }
+    if request.version() < Version::HTTP_11 {
+        return bad("an HTTP/1.0 request cannot have a Transfer-Encoding".into());
+    }
+    let sent: Vec<String> = headers
+        .get_all(header::TRANSFER_ENCODING)
+        .iter()
+        .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
+        .collect();
+    let sent = sent.join(", ");
+    // The codings' names, without their parameters; empty list elements are allowed.
+    let codings: Vec<String> = sent
+        .split(',')
+        .map(|c| {
+            c.split(';')
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .to_ascii_lowercase()
+        })
+        .filter(|c| !c.is_empty())
+        .collect();
+    let Some((last, before)) = codings.split_last() else {
+        return bad("an empty Transfer-Encoding".into());
+    };
+    if last != "chunked" {
+        return bad(format!(
+            "Transfer-Encoding `{sent}` does not end with `chunked`: the request body's length \
+             cannot be told"
+        ));
+    }
+    if before.iter().any(|c| c == "chunked") {
+        return bad(format!(
+            "Transfer-Encoding `{sent}` applies `chunked` more than once"
+        ));
+    }
+    if let Some(other) = before.first() {
+        return Err(Refusal::new(
+            StatusCode::NOT_IMPLEMENTED,
+            format!("Transfer-Encoding `{other}` is not supported: send the body `chunked` alone"),
+        ));
+    }
+    Ok(true)
 }
 
 /// Whether the comma-separated header `name` holds `token` (case-insensitive).
@@ -477,6 +541,21 @@ fn has_token(request: &Request<Body>, name: HeaderName, token: &str) -> bool {
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
         .any(|t| t.trim().eq_ignore_ascii_case(token))
+}
+
+/// The refusal of a request whose body could not be read whole: it stopped coming, or broke.
+fn cut_short(e: io::Error) -> Refusal {
+    if is_timeout(&e) {
+        Refusal::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "the request body did not arrive in time",
+        )
+    } else {
+        Refusal::new(
+            StatusCode::BAD_REQUEST,
+            format!("cannot read the request body: {e}"),
+        )
+    }
 }
 
 fn is_timeout(e: &io::Error) -> bool {
@@ -588,25 +667,7 @@ impl Connection {
             )
         };
         let headers = request.headers();
-        let chunked = match headers.get(header::TRANSFER_ENCODING) {
-            None => false,
-            Some(_) if headers.contains_key(header::CONTENT_LENGTH) => {
-                return Err(Refusal::new(
-                    StatusCode::BAD_REQUEST,
-                    "Transfer-Encoding and Content-Length cannot be sent together",
-                ))
-            }
-            Some(_) if has_token(request, header::TRANSFER_ENCODING, "chunked") => true,
-            Some(other) => {
-                return Err(Refusal::new(
-                    StatusCode::NOT_IMPLEMENTED,
-                    format!(
-                        "Transfer-Encoding `{}` is not supported",
-                        String::from_utf8_lossy(other.as_bytes())
-                    ),
-                ))
-            }
-        };
+        let chunked = is_chunked(request)?;
         let mut lengths = headers.get_all(header::CONTENT_LENGTH).iter();
         let length = match lengths.next() {
             None => 0,
@@ -614,7 +675,7 @@ impl Connection {
                 let length = value
                     .to_str()
                     .ok()
-                    .and_then(|v| digits(v.trim(), 10))
+                    .and_then(|v| decimal(v.trim()))
                     .filter(|_| lengths.all(|other| other == value))
                     .ok_or_else(|| {
                         Refusal::new(StatusCode::BAD_REQUEST, "a malformed Content-Length")
@@ -638,31 +699,12 @@ impl Connection {
                     .map_err(|e| Refusal::new(StatusCode::BAD_REQUEST, e.to_string()))?;
             }
         }
-        let cut_short = |e: io::Error| {
-            if is_timeout(&e) {
-                Refusal::new(
-                    StatusCode::REQUEST_TIMEOUT,
-                    "the request body did not arrive in time",
-                )
-            } else {
-                Refusal::new(
-                    StatusCode::BAD_REQUEST,
-                    format!("cannot read the request body: {e}"),
-                )
-            }
-        };
         if !chunked {
             return self.take(length, deadline).map_err(cut_short);
         }
         let mut body = Vec::new();
         loop {
-            let line = self.line(deadline).map_err(cut_short)?;
-            let size = std::str::from_utf8(&line)
-                .ok()
-                .and_then(|l| l.split(';').next())
-                .and_then(|s| digits(s.trim(), 16))
-                .and_then(|n| usize::try_from(n).ok())
-                .ok_or_else(|| Refusal::new(StatusCode::BAD_REQUEST, "a malformed chunk size"))?;
+            let size = self.chunk_size(deadline)?;
             if size == 0 {
                 // Trailer fields, up to the empty line; their values are not used.
                 let mut trailers = 0;
@@ -674,9 +716,10 @@ impl Connection {
                 }
                 return Ok(body);
             }
-            if body.len().saturating_add(size) > limit {
-                return Err(too_big());
-            }
+            let size = usize::try_from(size)
+                .ok()
+                .filter(|&n| n <= limit - body.len())
+                .ok_or_else(too_big)?;
             body.extend(self.take(size, deadline).map_err(cut_short)?);
             if !self.line(deadline).map_err(cut_short)?.is_empty() {
                 return Err(Refusal::new(
@@ -687,15 +730,49 @@ impl Connection {
         }
     }
 
-    /// The next `n` bytes.
-    fn take(&mut self, n: usize, deadline: Instant) -> io::Result<Vec<u8>> {
-        while self.buffer.len() < n {
+    /// The size of the next chunk, from its line (`httparse::parse_chunk_size`: hexadecimal
+    /// digits, then extensions, which are ignored, up to CRLF).
+    fn chunk_size(&mut self, deadline: Instant) -> Result<u64, Refusal> {
+        let malformed = || Refusal::new(StatusCode::BAD_REQUEST, "a malformed chunk size");
+        loop {
+            match httparse::parse_chunk_size(&self.buffer) {
+                // httparse takes a line with no digits as a size of 0: RFC 9112 has
+                // `chunk-size = 1*HEXDIG`, and an empty line read as the last chunk would end
+                // the body where its sender did not.
+                Ok(httparse::Status::Complete((used, size)))
+                    if self.buffer.first().is_some_and(u8::is_ascii_hexdigit) =>
+                {
+                    self.buffer.drain(..used);
+                    return Ok(size);
+                }
+                Ok(httparse::Status::Complete(_)) | Err(_) => return Err(malformed()),
+                Ok(httparse::Status::Partial) if self.buffer.len() > MAX_HEAD => {
+                    return Err(Refusal::new(
+                        StatusCode::BAD_REQUEST,
+                        format!("a chunk size line longer than {} KiB", MAX_HEAD / 1024),
+                    ))
+                }
+                Ok(httparse::Status::Partial) => self.more(deadline).map_err(cut_short)?,
+            }
+        }
+    }
+
+    /// Reads at least one more byte into the buffer, before `deadline`.
+    fn more(&mut self, deadline: Instant) -> io::Result<()> {
+        loop {
             match self.fill(deadline) {
                 Ok(0) => return Err(io::ErrorKind::UnexpectedEof.into()),
-                Ok(_) => {}
+                Ok(_) => return Ok(()),
                 Err(e) if is_timeout(&e) && Instant::now() < deadline => {}
                 Err(e) => return Err(e),
             }
+        }
+    }
+
+    /// The next `n` bytes.
+    fn take(&mut self, n: usize, deadline: Instant) -> io::Result<Vec<u8>> {
+        while self.buffer.len() < n {
+            self.more(deadline)?;
         }
         Ok(self.buffer.drain(..n).collect())
     }
@@ -717,12 +794,7 @@ impl Connection {
                     "a line longer than 8 KiB",
                 ));
             }
-            match self.fill(deadline) {
-                Ok(0) => return Err(io::ErrorKind::UnexpectedEof.into()),
-                Ok(_) => {}
-                Err(e) if is_timeout(&e) && Instant::now() < deadline => {}
-                Err(e) => return Err(e),
-            }
+            self.more(deadline)?;
         }
     }
 
@@ -831,15 +903,13 @@ fn parse_head(bytes: &[u8]) -> Result<Option<(Request<Body>, usize)>, Refusal> {
 mod tests {
     use super::*;
     #[test]
-    fn lengths_and_chunk_sizes_are_digits_only() {
-        assert_eq!(digits("5", 10), Some(5));
-        assert_eq!(digits("0012", 10), Some(12));
-        assert_eq!(digits("1f", 16), Some(31));
-        for bad in ["+5", "-5", "", " 5", "5 ", "5_0", "0x10", "١٢"] {
-            assert_eq!(digits(bad, 10), None, "{bad:?}");
-            assert_eq!(digits(bad, 16), None, "{bad:?}");
+    fn lengths_are_decimal_digits_only() {
+        assert_eq!(decimal("5"), Some(5));
+        assert_eq!(decimal("0012"), Some(12));
+        for bad in ["+5", "-5", "", " 5", "5 ", "5_0", "0x10", "1f", "١٢"] {
+            assert_eq!(decimal(bad), None, "{bad:?}");
         }
-        assert_eq!(digits("99999999999999999999999", 10), None);
+        assert_eq!(decimal("99999999999999999999999"), None);
     }
 
     #[test]

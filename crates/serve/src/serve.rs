@@ -44,6 +44,7 @@ use oxigraph::model::{GraphNameRef, Literal, NamedNode, NamedNodeRef, Triple};
 use oxigraph::sparql::results::QueryResultsFormat;
 
 use super::listen;
+pub use super::listen::{exchange, Exchange, MAX_HEAD, READ_SIZE};
 use super::results::{self, ResultsFormat};
 use super::saved;
 use super::stream::stream;

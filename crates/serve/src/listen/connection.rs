@@ -2,7 +2,11 @@
 //! `httparse`, the body whole, by `Content-Length` or chunked) and writing their answers
 //! (`Content-Length` when the length is known, chunked when streamed), with the deadlines and
 //! the lingering close of rule 4 of the module above. What the accept loop must know of it
-//! (bytes about to be read, part of a head come) it is told through [`Tell`].
+//! (bytes about to be read, part of a head come, a request under way, an answer given) it is
+//! told through [`Tell`].
+//!
+//! A connection runs over a [`Wire`]: a TCP socket, or bytes in memory ([`exchange`]), which
+//! is how the fuzz target of the request reader feeds it (`fuzz/`), without a socket.
 
 use std::fmt::Write as _;
 use std::io::{self, BufWriter, Read, Write};
@@ -12,9 +16,15 @@ use std::time::{Duration, Instant};
 use oxhttp::model::header::{self, HeaderName, HeaderValue};
 use oxhttp::model::{Body, Method, Request, Response, StatusCode, Version};
 
+use super::Limits;
+
 /// Largest request head (request line and headers), as oxhttp had it: longer queries are
-/// sent with POST.
-const MAX_HEAD: usize = 8 * 1024;
+/// sent with POST. Lines of a chunked body (sizes, trailers) have the same bound.
+pub const MAX_HEAD: usize = 8 * 1024;
+
+/// Most bytes taken from the wire at once: what a connection holds of a request is at most
+/// this much beyond the larger of [`MAX_HEAD`] and the body limit.
+pub const READ_SIZE: usize = 8 * 1024;
 
 /// Most header fields in a request head.
 const MAX_HEADERS: usize = 100;
@@ -28,27 +38,72 @@ impl Refusal {
     }
 }
 
-/// One connection: the socket and the bytes read from it but not yet used.
-pub(super) struct Connection {
-    pub(super) stream: TcpStream,
-    pub(super) buffer: Vec<u8>,
-    pub(super) io_timeout: Duration,
-    pub(super) response_timeout: Duration,
+/// What a connection reads requests from and writes answers to.
+pub(super) trait Wire: Read + Write {
+    /// Waits until bytes, or the end of the stream, can be read, for `timeout` at most;
+    /// takes nothing.
+    fn readable(&mut self, timeout: Duration) -> io::Result<()>;
+    /// How long a read may wait.
+    fn read_timeout(&mut self, timeout: Duration) -> io::Result<()>;
+    /// How long a write may wait.
+    fn write_timeout(&mut self, timeout: Duration) -> io::Result<()>;
+    /// Closes the writing side: the client reads the end of the stream.
+    fn end_writing(&mut self);
 }
 
-/// What a connection's thread tells the table as a request head comes in: see
-/// `Table::reading` and `Table::heard`.
+impl Wire for TcpStream {
+    fn readable(&mut self, timeout: Duration) -> io::Result<()> {
+        use rustix::net::{recv, RecvFlags};
+        self.set_read_timeout(Some(timeout))?;
+        let mut byte = [0u8; 1];
+        match recv(&*self, &mut byte[..], RecvFlags::PEEK) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(io::Error::from(e)),
+        }
+    }
+
+    fn read_timeout(&mut self, timeout: Duration) -> io::Result<()> {
+        self.set_read_timeout(Some(timeout))
+    }
+
+    fn write_timeout(&mut self, timeout: Duration) -> io::Result<()> {
+        self.set_write_timeout(Some(timeout))
+    }
+
+    fn end_writing(&mut self) {
+        let _ = self.shutdown(Shutdown::Write);
+    }
+}
+
+/// One connection: the wire and the bytes read from it but not yet used.
+pub(super) struct Connection<S: Wire> {
+    stream: S,
+    pub(super) buffer: Vec<u8>,
+    io_timeout: Duration,
+    response_timeout: Duration,
+    /// The most bytes the buffer has held at once.
+    most_held: usize,
+}
+
+/// What a connection's thread tells the accept loop's table of its state: see
+/// `Table::reading`, `Table::heard`, `Table::busy` and `Table::waiting`.
 pub(super) trait Tell {
     /// Bytes wait in the socket and are about to be taken; false if the connection was
     /// evicted meanwhile.
     fn reading(&mut self) -> bool;
     /// Part of a head has come, and the thread waits for the rest.
     fn heard(&mut self);
+    /// A whole head has come (or its refusal is due): an answer is under way. False if the
+    /// connection was evicted meanwhile.
+    fn busy(&mut self) -> bool;
+    /// The answer is given, and the connection waits for the next request; `holding`: bytes
+    /// of it are already in the buffer.
+    fn waiting(&mut self, holding: bool);
 }
 
 /// The writing of one response through `w`, for [`Connection::respond`].
 fn write_response(
-    w: Paced<'_>,
+    w: Paced<'_, impl Wire>,
     mut response: Response<Body>,
     head_only: bool,
     mut close: bool,
@@ -128,15 +183,15 @@ fn write_response(
     Ok(!close)
 }
 
-/// The socket, written with a deadline for the whole answer: each write may block at most
+/// The wire, written with a deadline for the whole answer: each write may block at most
 /// the I/O timeout, and none may start or last past the deadline.
-struct Paced<'a> {
-    stream: &'a TcpStream,
+struct Paced<'a, S> {
+    stream: &'a mut S,
     deadline: Instant,
     io_timeout: Duration,
 }
 
-impl Write for Paced<'_> {
+impl<S: Wire> Write for Paced<'_, S> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let left = self.deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
@@ -145,15 +200,12 @@ impl Write for Paced<'_> {
                 "the answer was not taken in time",
             ));
         }
-        self.stream
-            .set_write_timeout(Some(left.min(self.io_timeout)))?;
-        let mut stream = self.stream;
-        stream.write(buf)
+        self.stream.write_timeout(left.min(self.io_timeout))?;
+        self.stream.write(buf)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        let mut stream = self.stream;
-        stream.flush()
+        self.stream.flush()
     }
 }
 
@@ -233,7 +285,7 @@ fn is_chunked(request: &Request<Body>) -> Result<bool, Refusal> {
 }
 
 /// Whether the comma-separated header `name` holds `token` (case-insensitive).
-pub(super) fn has_token(request: &Request<Body>, name: HeaderName, token: &str) -> bool {
+fn has_token(request: &Request<Body>, name: HeaderName, token: &str) -> bool {
     request
         .headers()
         .get_all(name)
@@ -265,7 +317,60 @@ fn is_timeout(e: &io::Error) -> bool {
     )
 }
 
-impl Connection {
+impl<S: Wire> Connection<S> {
+    pub(super) fn new(mut stream: S, limits: &Limits) -> Self {
+        let _ = stream.write_timeout(limits.io_timeout);
+        Self {
+            stream,
+            buffer: Vec::new(),
+            io_timeout: limits.io_timeout,
+            response_timeout: limits.response_timeout,
+            most_held: 0,
+        }
+    }
+
+    /// Reads and answers requests until the connection ends: each head within
+    /// `limits.head_timeout`, its body whole, answered by `handler`. Refused requests are
+    /// answered here, and end the connection.
+    pub(super) fn serve(
+        &mut self,
+        limits: &Limits,
+        server: &HeaderValue,
+        handler: &dyn Fn(&mut Request<Body>) -> Response<Body>,
+        tell: &mut dyn Tell,
+    ) {
+        loop {
+            let deadline = Instant::now() + limits.head_timeout;
+            let head = self.head(deadline, tell);
+            // What the thread holds now is a whole head, or a refusal of one: an answer is
+            // due, and the connection may no longer be evicted.
+            if !matches!(head, Ok(None)) && !tell.busy() {
+                return;
+            }
+            let mut request = match head {
+                Ok(Some(request)) => request,
+                Ok(None) => return,
+                Err(refusal) => return self.refuse(refusal, server),
+            };
+            let body_deadline = Instant::now() + limits.io_timeout;
+            match self.body(&request, limits.max_body, body_deadline) {
+                Ok(body) => *request.body_mut() = Body::from(body),
+                Err(refusal) => return self.refuse(refusal, server),
+            }
+            let version = request.version();
+            let close =
+                version < Version::HTTP_11 || has_token(&request, header::CONNECTION, "close");
+            let head_only = request.method() == Method::HEAD;
+            let response = handler(&mut request);
+            match self.respond(response, head_only, close, version, server) {
+                Ok(true) => {}
+                Ok(false) => return self.linger(),
+                Err(_) => return,
+            }
+            tell.waiting(!self.buffer.is_empty());
+        }
+    }
+
     /// Reads more bytes into the buffer, waiting at most until `deadline`. `Ok(0)`: the client
     /// closed its side.
     fn fill(&mut self, deadline: Instant) -> io::Result<usize> {
@@ -274,28 +379,22 @@ impl Connection {
             return Err(io::ErrorKind::TimedOut.into());
         }
         self.stream
-            .set_read_timeout(Some(left.max(Duration::from_millis(1))))?;
-        let mut chunk = [0; 8192];
+            .read_timeout(left.max(Duration::from_millis(1)))?;
+        let mut chunk = [0; READ_SIZE];
         let n = self.stream.read(&mut chunk)?;
         self.buffer.extend_from_slice(&chunk[..n]);
+        self.most_held = self.most_held.max(self.buffer.len());
         Ok(n)
     }
 
-    /// Waits until bytes, or the end of the stream, can be read from the socket, at most
+    /// Waits until bytes, or the end of the stream, can be read from the wire, at most
     /// until `deadline`; takes nothing.
     fn readable(&mut self, deadline: Instant) -> io::Result<()> {
-        use rustix::net::{recv, RecvFlags};
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
             return Err(io::ErrorKind::TimedOut.into());
         }
-        self.stream
-            .set_read_timeout(Some(left.max(Duration::from_millis(1))))?;
-        let mut byte = [0u8; 1];
-        match recv(&self.stream, &mut byte[..], RecvFlags::PEEK) {
-            Ok(_) => Ok(()),
-            Err(e) => Err(io::Error::from(e)),
-        }
+        self.stream.readable(left.max(Duration::from_millis(1)))
     }
 
     /// The next request head; `None` if the client closed the connection or sent nothing
@@ -303,8 +402,8 @@ impl Connection {
     ///
     /// `tell` hears of the bytes before they are taken from the socket ([`Tell::reading`]),
     /// and of each part of a head that is not yet whole ([`Tell::heard`]); once a head is
-    /// whole (or refused), the caller tells the table it is busy.
-    pub(super) fn head(
+    /// whole (or refused), the caller tells it the connection is busy.
+    fn head(
         &mut self,
         deadline: Instant,
         tell: &mut dyn Tell,
@@ -354,7 +453,7 @@ impl Connection {
     }
 
     /// The body of `request`, read whole: by `Content-Length` or chunked.
-    pub(super) fn body(
+    fn body(
         &mut self,
         request: &Request<Body>,
         limit: usize,
@@ -394,7 +493,7 @@ impl Connection {
                 ));
             }
             if request.version() >= Version::HTTP_11 && (chunked || length > 0) {
-                (&self.stream)
+                self.stream
                     .write_all(b"HTTP/1.1 100 Continue\r\n\r\n")
                     .map_err(|e| Refusal::new(StatusCode::BAD_REQUEST, e.to_string()))?;
             }
@@ -501,7 +600,7 @@ impl Connection {
     /// Writes `response` within the response deadline. `Ok(false)`: the connection must
     /// close after it. An error (the deadline passed, the client went away, a streamed body
     /// failed) leaves the answer without its end: the caller closes the connection.
-    pub(super) fn respond(
+    fn respond(
         &mut self,
         response: Response<Body>,
         head_only: bool,
@@ -510,16 +609,17 @@ impl Connection {
         server: &HeaderValue,
     ) -> io::Result<bool> {
         let paced = Paced {
-            stream: &self.stream,
+            stream: &mut self.stream,
             deadline: Instant::now() + self.response_timeout,
             io_timeout: self.io_timeout,
         };
         let kept = write_response(paced, response, head_only, close, version, server);
-        let _ = self.stream.set_write_timeout(Some(self.io_timeout));
+        let _ = self.stream.write_timeout(self.io_timeout);
         kept
     }
+
     /// Answers with `refusal`'s status and message, then closes.
-    pub(super) fn refuse(&mut self, Refusal(status, message): Refusal, server: &HeaderValue) {
+    fn refuse(&mut self, Refusal(status, message): Refusal, server: &HeaderValue) {
         let response = Response::builder()
             .status(status)
             .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
@@ -538,8 +638,8 @@ impl Connection {
     /// answer. So the writing side is closed first, and what the client still sends (the
     /// rest of a body too large, say) is read and dropped until it closes its side, for at
     /// most [`LINGER`], each read waiting at most a second, as nginx's lingering close.
-    pub(super) fn linger(&mut self) {
-        let _ = self.stream.shutdown(Shutdown::Write);
+    fn linger(&mut self) {
+        self.stream.end_writing();
         let end = Instant::now() + LINGER;
         loop {
             self.buffer.clear();
@@ -599,6 +699,110 @@ fn parse_head(bytes: &[u8]) -> Result<Option<(Request<Body>, usize)>, Refusal> {
     Ok(Some((request, length)))
 }
 
+/// A client in memory: it sent `input`, handed over `step` bytes per read as a socket may
+/// split it, then closed its side; what the server writes is kept.
+struct Replay<'a> {
+    input: &'a [u8],
+    step: usize,
+    written: Vec<u8>,
+}
+
+impl Read for Replay<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.input.len().min(self.step).min(buf.len());
+        buf[..n].copy_from_slice(&self.input[..n]);
+        self.input = &self.input[n..];
+        Ok(n)
+    }
+}
+
+impl Write for Replay<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.written.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Wire for Replay<'_> {
+    fn readable(&mut self, _: Duration) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn read_timeout(&mut self, _: Duration) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn write_timeout(&mut self, _: Duration) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn end_writing(&mut self) {}
+}
+
+/// A connection on its own, with no table to tell.
+struct Alone;
+
+impl Tell for Alone {
+    fn reading(&mut self) -> bool {
+        true
+    }
+
+    fn heard(&mut self) {}
+
+    fn busy(&mut self) -> bool {
+        true
+    }
+
+    fn waiting(&mut self, _: bool) {}
+}
+
+/// What the server wrote back in an [`exchange`], and what it held meanwhile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exchange {
+    /// Every byte written to the client, interim answers (`100 Continue`) included.
+    pub written: Vec<u8>,
+    /// The most bytes of the input held at once (a head, a body, what came with them).
+    pub most_held: usize,
+}
+
+/// One connection of `glossgraph serve` over bytes in memory: a client sent `input` (handed
+/// over `step` bytes per read, as a socket may split it) and then closed its sending side;
+/// each request is answered by `handler`, bodies up to `max_body` bytes. The request reader
+/// and the answer writer as `serve` runs them, with the limits of `serve`'s defaults, but
+/// no socket, no accept loop and no waiting: for the fuzz target of the reader (`fuzz/`)
+/// and tests.
+pub fn exchange(
+    input: &[u8],
+    step: usize,
+    max_body: usize,
+    handler: &dyn Fn(&mut Request<Body>) -> Response<Body>,
+) -> Exchange {
+    let limits = Limits {
+        max_connections: 1,
+        max_per_client: 1,
+        head_timeout: Duration::from_secs(5),
+        io_timeout: Duration::from_secs(30),
+        response_timeout: Duration::from_secs(600),
+        max_body,
+    };
+    let replay = Replay {
+        input,
+        step: step.max(1),
+        written: Vec::new(),
+    };
+    let mut connection = Connection::new(replay, &limits);
+    let server = HeaderValue::from_static("glossgraph");
+    connection.serve(&limits, &server, handler, &mut Alone);
+    Exchange {
+        written: connection.stream.written,
+        most_held: connection.most_held,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -610,6 +814,70 @@ mod tests {
             assert_eq!(decimal(bad), None, "{bad:?}");
         }
         assert_eq!(decimal("99999999999999999999999"), None);
+    }
+
+    /// Answers with the method, the path and the body it was given.
+    fn echo(request: &mut Request<Body>) -> Response<Body> {
+        let mut body = Vec::new();
+        request.body_mut().read_to_end(&mut body).unwrap();
+        let text = format!(
+            "{} {} {}",
+            request.method(),
+            request.uri().path(),
+            String::from_utf8_lossy(&body)
+        );
+        Response::builder()
+            .header(header::DATE, "-")
+            .body(Body::from(text))
+            .unwrap()
+    }
+
+    #[test]
+    fn requests_read_from_memory_are_answered_in_order_however_the_bytes_come() {
+        let input = b"GET /a HTTP/1.1\r\nHost: x\r\n\r\n\
+                      POST /b HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n\
+                      Transfer-Encoding: chunked\r\n\r\n3;x\r\nASK\r\n3\r\n {}\r\n0\r\n\r\n\
+                      POST /c HTTP/1.1\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi";
+        let expected = "HTTP/1.1 200 OK\r\ndate: -\r\nserver: glossgraph\r\n\
+                        content-length: 7\r\n\r\nGET /a \
+                        HTTP/1.1 100 Continue\r\n\r\n\
+                        HTTP/1.1 200 OK\r\ndate: -\r\nserver: glossgraph\r\n\
+                        content-length: 14\r\n\r\nPOST /b ASK {}\
+                        HTTP/1.1 200 OK\r\ndate: -\r\nserver: glossgraph\r\n\
+                        connection: close\r\ncontent-length: 10\r\n\r\nPOST /c hi";
+        for step in [1, 2, 7, 100, 10_000] {
+            let answer = exchange(input, step, 100, &echo);
+            assert_eq!(String::from_utf8_lossy(&answer.written), expected, "{step}");
+            assert!(answer.most_held <= input.len(), "{step}");
+        }
+    }
+
+    #[test]
+    fn a_body_past_the_limit_is_refused_without_being_held() {
+        let mut input = b"POST /q HTTP/1.1\r\nContent-Length: 1000000\r\n\r\n".to_vec();
+        input.resize(input.len() + 1_000_000, b'x');
+        let answer = exchange(&input, 65_536, 1000, &echo);
+        let written = String::from_utf8_lossy(&answer.written);
+        assert!(
+            written.starts_with("HTTP/1.1 413 Payload Too Large\r\n"),
+            "{written}"
+        );
+        // The lingering close reads the rest and drops it, a read at a time.
+        assert!(
+            answer.most_held <= MAX_HEAD + READ_SIZE,
+            "{}",
+            answer.most_held
+        );
+        let mut chunked = b"POST /q HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n".to_vec();
+        for _ in 0..100 {
+            chunked.extend_from_slice(b"10\r\n0123456789abcdef\r\n");
+        }
+        let answer = exchange(&chunked, 65_536, 1000, &echo);
+        let written = String::from_utf8_lossy(&answer.written);
+        assert!(
+            written.starts_with("HTTP/1.1 413 Payload Too Large\r\n"),
+            "{written}"
+        );
     }
 
     #[test]

@@ -62,13 +62,14 @@ use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use oxhttp::model::header::{self, HeaderValue};
-use oxhttp::model::{Body, Method, Request, Response, Version};
+use oxhttp::model::header::HeaderValue;
+use oxhttp::model::{Body, Request, Response};
 
 mod connection;
 mod table;
 
-use connection::{has_token, Connection, Tell};
+pub use connection::{exchange, Exchange, MAX_HEAD, READ_SIZE};
+use connection::{Connection, Tell};
 use table::Table;
 
 /// What answers a request.
@@ -237,58 +238,17 @@ fn refuse(stream: TcpStream, client: IpAddr) {
 }
 
 fn serve_connection(stream: TcpStream, id: u64, shared: &Listener) {
-    let limits = &shared.limits;
     let _ = stream.set_nodelay(true);
-    let _ = stream.set_write_timeout(Some(limits.io_timeout));
-    let mut connection = Connection {
-        stream,
-        buffer: Vec::new(),
-        io_timeout: limits.io_timeout,
-        response_timeout: limits.response_timeout,
-    };
     let mut tell = Told {
         table: &shared.table,
         id,
     };
-    loop {
-        let deadline = Instant::now() + limits.head_timeout;
-        let head = connection.head(deadline, &mut tell);
-        // What the thread holds now is a whole head, or a refusal of one: an answer is due,
-        // and the connection may no longer be evicted.
-        if !matches!(head, Ok(None)) && !shared.table().busy(id) {
-            return;
-        }
-        let mut request = match head {
-            Ok(Some(request)) => request,
-            Ok(None) => return,
-            Err(refusal) => {
-                connection.refuse(refusal, &shared.server);
-                return;
-            }
-        };
-        let body_deadline = Instant::now() + limits.io_timeout;
-        match connection.body(&request, limits.max_body, body_deadline) {
-            Ok(body) => *request.body_mut() = Body::from(body),
-            Err(refusal) => {
-                connection.refuse(refusal, &shared.server);
-                return;
-            }
-        }
-        let version = request.version();
-        let close = version < Version::HTTP_11 || has_token(&request, header::CONNECTION, "close");
-        let head_only = request.method() == Method::HEAD;
-        let response = (shared.handler)(&mut request);
-        match connection.respond(response, head_only, close, version, &shared.server) {
-            Ok(true) => {}
-            Ok(false) => {
-                connection.linger();
-                return;
-            }
-            Err(_) => return,
-        }
-        let holding = !connection.buffer.is_empty();
-        shared.table().waiting(id, Instant::now(), holding);
-    }
+    Connection::new(stream, &shared.limits).serve(
+        &shared.limits,
+        &shared.server,
+        &*shared.handler,
+        &mut tell,
+    );
 }
 
 /// A connection's entry in the listener's table.
@@ -310,5 +270,13 @@ impl Tell for Told<'_> {
 
     fn heard(&mut self) {
         self.table().heard(self.id);
+    }
+
+    fn busy(&mut self) -> bool {
+        self.table().busy(self.id)
+    }
+
+    fn waiting(&mut self, holding: bool) {
+        self.table().waiting(self.id, Instant::now(), holding);
     }
 }

@@ -1,4 +1,4 @@
-//! Escaping for the XML formats (GraphML, GEXF): text and attribute values, by byte class: `&`, `<`, `>` and CR always
+//! Escaping for the XML formats (GraphML, GEXF, the site's sitemap): text and attribute values, by byte class: `&`, `<`, `>` and CR always
 //! as references, and in attribute values also `"`, TAB and LF (XML parsers normalise them
 //! away otherwise); a character XML 1.0 cannot carry stops the writer with an error naming
 //! the term and field. Plain text, the usual case, costs little more than one pass.
@@ -129,6 +129,30 @@ pub(crate) fn escape_runs(
     Ok(())
 }
 
+/// The escaper of the site's XML templates (`templates/site/*.xml`, named in `askama.toml`):
+/// values by [`ATTR`], so that they are safe in element content and in attribute values in
+/// double quotes alike, and `'` as `&#39;` too, since the sitemaps protocol asks for all five
+/// markup characters to be escaped. A character XML 1.0 cannot carry fails the rendering
+/// (none can reach the sitemap, whose values are IRIs and slugs).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Xml;
+
+impl askama::filters::Escaper for Xml {
+    fn write_escaped_str<W: std::fmt::Write>(&self, mut dest: W, text: &str) -> std::fmt::Result {
+        for (i, piece) in text.split('\'').enumerate() {
+            if i > 0 {
+                dest.write_str("&#39;")?;
+            }
+            let broken = |_| std::io::Error::other("the template's output failed");
+            escape_runs(piece, origin("", "a site's XML file"), &ATTR, |run| {
+                dest.write_str(run).map_err(broken)
+            })
+            .map_err(|_| std::fmt::Error)?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -234,5 +258,21 @@ mod tests {
              (`glossgraph check` reports it as invalid-char)"
         );
         assert!(escape_text("\u{FFFF}", at).is_err());
+    }
+
+    #[test]
+    fn the_templates_escaper_escapes_the_five_markup_characters_and_refuses_the_rest() {
+        use askama::filters::Escaper;
+        let escaped = |text: &str| {
+            let mut out = String::new();
+            Xml.write_escaped_str(&mut out, text).map(|()| out)
+        };
+        assert_eq!(
+            escaped("https://x.example/it's&<a>\"b\"/\t").unwrap(),
+            "https://x.example/it&#39;s&amp;&lt;a&gt;&quot;b&quot;/&#9;"
+        );
+        assert_eq!(escaped("''").unwrap(), "&#39;&#39;");
+        assert_eq!(escaped("é").unwrap(), "é");
+        assert!(escaped("a\u{1}").is_err());
     }
 }

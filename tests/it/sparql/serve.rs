@@ -596,3 +596,109 @@ fn serve_logs_each_request_and_answers_the_favicon() {
         "{log}"
     );
 }
+
+/// Sends `bytes` on a new connection to `server` and reads until the server closes it (10 s
+/// at most): what it answered, and whether it closed the connection.
+fn exchange(server: &Served, bytes: &[u8]) -> (String, bool) {
+    let mut stream = TcpStream::connect(address(server)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    stream.write_all(bytes).unwrap();
+    let mut answer = Vec::new();
+    let closed = stream.read_to_end(&mut answer).is_ok();
+    (String::from_utf8_lossy(&answer).into_owned(), closed)
+}
+
+/// A POST of `ASK {}` to `/query` with `transfer_encoding`, its body `chunks`.
+fn chunked_post(transfer_encoding: &str, chunks: &str) -> Vec<u8> {
+    format!(
+        "POST /query HTTP/1.1\r\nHost: x\r\nAccept: text/csv\r\n\
+         Content-Type: application/sparql-query\r\nTransfer-Encoding: {transfer_encoding}\r\n\r\n{chunks}"
+    )
+    .into_bytes()
+}
+
+/// RFC 9112, 6.3: a request whose Transfer-Encoding does not end with `chunked` cannot be
+/// framed, and gets `400` and a closed connection; a coding before `chunked` that the server
+/// does not decode gets `501` (6.1), and the connection closed too. A chunked body is read by
+/// its sizes, extensions and all, and a malformed size is refused.
+#[test]
+fn transfer_codings_are_refused_unless_chunked_comes_last() {
+    let server = Served::start(&[]);
+    let ask = "7\r\nASK {}\r\n0\r\n\r\n";
+    for (coding, status) in [
+        ("chunked, gzip", "400 Bad Request"),
+        ("gzip", "400 Bad Request"),
+        ("chunked, chunked", "400 Bad Request"),
+        ("gzip, chunked", "501 Not Implemented"),
+        ("deflate,chunked", "501 Not Implemented"),
+    ] {
+        // No `Connection: close`: the server closes the connection of its own accord.
+        let (answer, closed) = exchange(&server, &chunked_post(coding, ask));
+        assert!(
+            answer.starts_with(&format!("HTTP/1.1 {status}\r\n")),
+            "{coding}: {answer}"
+        );
+        assert!(
+            answer.contains("connection: close\r\n"),
+            "{coding}: {answer}"
+        );
+        assert!(closed, "{coding}: the connection was left open");
+    }
+    let (answer, _) = exchange(&server, &chunked_post("gzip", ask));
+    assert!(
+        answer.ends_with(
+            "\r\n\r\nTransfer-Encoding `gzip` does not end with `chunked`: the request body's \
+             length cannot be told\n"
+        ),
+        "{answer}"
+    );
+    let http10 = String::from_utf8(chunked_post("chunked", ask))
+        .unwrap()
+        .replacen("HTTP/1.1", "HTTP/1.0", 1);
+    let (answer, closed) = exchange(&server, http10.as_bytes());
+    assert!(answer.starts_with("HTTP/1.1 400 "), "{answer}");
+    assert!(closed);
+
+    // Chunked as it should be: sizes in any case, extensions ignored, trailers read.
+    for (coding, chunks) in [
+        ("chunked", ask),
+        (
+            "Chunked",
+            "3;name=\"value\"\r\nASK\r\n4 ; x\r\n {}\r\n0\r\nX-Trailer: 1\r\n\r\n",
+        ),
+        ("chunked", "0000000000000007\r\nASK {}\r\n0\r\n\r\n"),
+    ] {
+        let request = String::from_utf8(chunked_post(coding, chunks))
+            .unwrap()
+            .replacen("Host: x\r\n", "Host: x\r\nConnection: close\r\n", 1);
+        let (answer, closed) = exchange(&server, request.as_bytes());
+        assert!(
+            answer.starts_with("HTTP/1.1 200 OK\r\n"),
+            "{chunks:?}: {answer}"
+        );
+        assert!(answer.ends_with("\r\n\r\ntrue\n"), "{chunks:?}: {answer}");
+        assert!(closed);
+    }
+    // Malformed sizes: not hexadecimal, none at all, past 16 digits, a bare LF.
+    for chunks in [
+        "zz\r\nASK {}\r\n0\r\n\r\n",
+        "\r\nASK {}\r\n0\r\n\r\n",
+        ";ext\r\nASK {}\r\n0\r\n\r\n",
+        "00000000000000007\r\nASK {}\r\n0\r\n\r\n",
+        "7\nASK {}\r\n0\r\n\r\n",
+        "-7\r\nASK {}\r\n0\r\n\r\n",
+    ] {
+        let (answer, closed) = exchange(&server, &chunked_post("chunked", chunks));
+        assert!(
+            answer.starts_with("HTTP/1.1 400 Bad Request\r\n"),
+            "{chunks:?}: {answer}"
+        );
+        assert!(
+            answer.ends_with("\r\n\r\na malformed chunk size\n"),
+            "{chunks:?}: {answer}"
+        );
+        assert!(closed, "{chunks:?}");
+    }
+}

@@ -26,7 +26,6 @@ use oxigraph::io::{JsonLdProfileSet, RdfFormat};
 
 use crate::bundle::{cannot, staging_path, Staging};
 use crate::config::Config;
-use crate::html::escape_html;
 use crate::output::ExportError;
 use crate::rdf::write::{self as rdf_write, CardQuads, Writer};
 use crate::Glossary;
@@ -201,7 +200,7 @@ impl<'a> Site<'a> {
             }),
             "sitemap.xml" => Some(File {
                 media_type: "application/xml",
-                bytes: self.sitemap().into_bytes(),
+                bytes: self.sitemap()?.into_bytes(),
             }),
             ".htaccess" => Some(File {
                 media_type: "text/plain; charset=utf-8",
@@ -420,34 +419,19 @@ impl<'a> Site<'a> {
 
     /// `sitemap.xml`: the index (and its letters' pages when it is split), the topic pages
     /// and every term at its IRI's page: every HTML page of the site but the map and the 404.
-    fn sitemap(&self) -> String {
-        let address = escape_html(&self.address());
-        let mut out = String::from(
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
-        );
-        let _ = writeln!(out, "<url><loc>{address}</loc></url>");
-        if self.split_index() {
-            for letter in self.letters {
-                let _ = writeln!(
-                    out,
-                    "<url><loc>{address}letter/{}/</loc></url>",
-                    letter.slug
-                );
-            }
-        }
-        let _ = writeln!(out, "<url><loc>{address}topic/</loc></url>");
-        for topic in self.glossary.map().topics() {
-            let _ = writeln!(out, "<url><loc>{address}topic/{}/</loc></url>", topic.id);
-        }
-        for &i in self.order {
-            let _ = writeln!(
-                out,
-                "<url><loc>{address}term/{}/</loc></url>",
-                self.glossary.cards()[i].slug()
-            );
-        }
-        out.push_str("</urlset>\n");
-        out
+    fn sitemap(&self) -> Result<String, ExportError> {
+        let letters = match self.split_index() {
+            true => self.letters.iter().map(|l| l.slug.as_str()).collect(),
+            false => Vec::new(),
+        };
+        let topics = self.glossary.map().topics();
+        let cards = self.glossary.cards();
+        pages::sitemap(
+            &self.address(),
+            letters,
+            topics.iter().map(|t| t.id.as_str()).collect(),
+            self.order.iter().map(|&i| cards[i].slug()).collect(),
+        )
     }
 
     /// The path of the site's address (`/glossary/` for `https://example.org/glossary/`).

@@ -1,6 +1,6 @@
-//! The site's HTML pages: what each template is given, built from the glossary, and the
-//! templates themselves (`templates/site/*.html`, checked at compile time by askama, every
-//! value escaped as HTML).
+//! The site's HTML pages and its sitemap: what each template is given, built from the
+//! glossary, and the templates themselves (`templates/site/*.html`, every value escaped as
+//! HTML, and `sitemap.xml`, escaped as XML; checked at compile time by askama).
 
 use askama::Template;
 use petgraph::graph::NodeIndex;
@@ -506,6 +506,37 @@ pub(super) fn not_found(
             })
             .collect(),
     })
+}
+
+#[derive(Template)]
+#[template(path = "site/sitemap.xml")]
+struct Sitemap<'a> {
+    /// The site's address, ending in `/`.
+    address: &'a str,
+    /// The letters' pages of a split index (none when it is whole), topics and terms, in
+    /// the sitemap's order.
+    letters: Vec<&'a str>,
+    topics: Vec<&'a str>,
+    terms: Vec<&'a str>,
+}
+
+/// `sitemap.xml`: the index at `address`, the pages of its `letters`, the topics' list and
+/// the pages of `topics` and `terms` (slugs), escaped as XML.
+pub(super) fn sitemap<'a>(
+    address: &'a str,
+    letters: Vec<&'a str>,
+    topics: Vec<&'a str>,
+    terms: Vec<&'a str>,
+) -> Result<String, ExportError> {
+    let mut xml = render(&Sitemap {
+        address,
+        letters,
+        topics,
+        terms,
+    })?;
+    // askama drops the template file's last line break.
+    xml.push('\n');
+    Ok(xml)
 }
 
 /// `n` and the noun, singular for one: "1 term", "2 terms".

@@ -24,7 +24,8 @@
 //!    Then a connection that would pass a cap takes the place of one that may be evicted:
 //!    one that *answered a request and sits idle*, or a new one that has sent part of a head
 //!    for `table::FRESH_GRACE` or nothing for `table::SILENT_GRACE` — and in all cases has no unread
-//!    bytes in its socket. A connection
+//!    bytes in its socket, nor any its thread has taken and not yet judged (the thread says
+//!    so before it takes them: `Table::reading`). A connection
 //!    running a request, or a new one whose request is already in its socket, is never
 //!    evicted (HTTP/1.1 lets a server close an idle connection, not one with a request in
 //!    flight). From the same address if that address is at its cap, else the longest-waiting
@@ -55,18 +56,20 @@
 //! [`Limits::max_body`]); responses of known length carry `Content-Length`, streamed ones are
 //! sent chunked.
 
-use std::fmt::Write as _;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, Write};
 use std::net::{IpAddr, Shutdown, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use oxhttp::model::header::{self, HeaderName, HeaderValue};
-use oxhttp::model::{Body, Method, Request, Response, StatusCode, Version};
+use oxhttp::model::header::HeaderValue;
+use oxhttp::model::{Body, Request, Response};
 
+mod connection;
 mod table;
 
+pub use connection::{exchange, Exchange, MAX_HEAD, READ_SIZE};
+use connection::{Connection, Tell};
 use table::Table;
 
 /// What answers a request.
@@ -90,13 +93,6 @@ pub(super) struct Limits {
     /// Largest request body, in bytes.
     pub max_body: usize,
 }
-
-/// Largest request head (request line and headers), as oxhttp had it: longer queries are
-/// sent with POST.
-const MAX_HEAD: usize = 8 * 1024;
-
-/// Most header fields in a request head.
-const MAX_HEADERS: usize = 100;
 
 /// Starts accepting connections on `listener` in a thread of its own.
 ///
@@ -241,549 +237,46 @@ fn refuse(stream: TcpStream, client: IpAddr) {
     let _ = stream.shutdown(Shutdown::Write);
 }
 
-/// A request the connection layer answers itself, and closes the connection after.
-struct Refusal(StatusCode, String);
-
-impl Refusal {
-    fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        Self(status, message.into())
-    }
-}
-
-/// One connection: the socket and the bytes read from it but not yet used.
-struct Connection {
-    stream: TcpStream,
-    buffer: Vec<u8>,
-    io_timeout: Duration,
-    response_timeout: Duration,
-}
-
 fn serve_connection(stream: TcpStream, id: u64, shared: &Listener) {
-    let limits = &shared.limits;
     let _ = stream.set_nodelay(true);
-    let _ = stream.set_write_timeout(Some(limits.io_timeout));
-    let mut connection = Connection {
-        stream,
-        buffer: Vec::new(),
-        io_timeout: limits.io_timeout,
-        response_timeout: limits.response_timeout,
+    let mut tell = Told {
+        table: &shared.table,
+        id,
     };
-    loop {
-        let deadline = Instant::now() + limits.head_timeout;
-        let mut request = match connection.head(deadline, &mut || shared.table().heard(id)) {
-            Ok(Some(request)) => request,
-            Ok(None) => return,
-            Err(refusal) => {
-                connection.refuse(refusal, &shared.server);
-                return;
-            }
-        };
-        if !shared.table().busy(id) {
-            return;
-        }
-        let body_deadline = Instant::now() + limits.io_timeout;
-        match connection.body(&request, limits.max_body, body_deadline) {
-            Ok(body) => *request.body_mut() = Body::from(body),
-            Err(refusal) => {
-                connection.refuse(refusal, &shared.server);
-                return;
-            }
-        }
-        let version = request.version();
-        let close = version < Version::HTTP_11 || has_token(&request, header::CONNECTION, "close");
-        let head_only = request.method() == Method::HEAD;
-        let response = (shared.handler)(&mut request);
-        match connection.respond(response, head_only, close, version, &shared.server) {
-            Ok(true) => {}
-            Ok(false) => {
-                connection.linger();
-                return;
-            }
-            Err(_) => return,
-        }
-        shared.table().waiting(id, Instant::now());
+    Connection::new(stream, &shared.limits).serve(
+        &shared.limits,
+        &shared.server,
+        &*shared.handler,
+        &mut tell,
+    );
+}
+
+/// A connection's entry in the listener's table.
+struct Told<'a> {
+    table: &'a Mutex<Table<TcpStream>>,
+    id: u64,
+}
+
+impl Told<'_> {
+    fn table(&self) -> MutexGuard<'_, Table<TcpStream>> {
+        self.table.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
-/// The writing of one response through `w`, for [`Connection::respond`].
-fn write_response(
-    w: Paced<'_>,
-    mut response: Response<Body>,
-    head_only: bool,
-    mut close: bool,
-    version: Version,
-    server: &HeaderValue,
-) -> io::Result<bool> {
-    let status = response.status();
-    let bodiless = status.is_informational()
-        || status == StatusCode::NO_CONTENT
-        || status == StatusCode::NOT_MODIFIED;
-    let length = response.body().len();
-    // A body of unknown length goes chunked; HTTP/1.0 has no chunks: it ends with the
-    // connection.
-    let chunked = length.is_none() && !bodiless && !head_only;
-    if chunked && version < Version::HTTP_11 {
-        close = true;
-    }
-    let mut head = format!("HTTP/1.1 {status}\r\n");
-    let mut w = BufWriter::with_capacity(16 * 1024, w);
-    w.write_all(head.as_bytes())?;
-    for (name, value) in response.headers() {
-        if is_framing(name) {
-            continue;
-        }
-        w.write_all(name.as_str().as_bytes())?;
-        w.write_all(b": ")?;
-        w.write_all(value.as_bytes())?;
-        w.write_all(b"\r\n")?;
-    }
-    head.clear();
-    if !response.headers().contains_key(header::SERVER) {
-        w.write_all(b"server: ")?;
-        w.write_all(server.as_bytes())?;
-        w.write_all(b"\r\n")?;
-    }
-    // RFC 9110 asks an origin server with a clock to send Date.
-    if !response.headers().contains_key(header::DATE) {
-        w.write_all(b"date: ")?;
-        w.write_all(httpdate::fmt_http_date(std::time::SystemTime::now()).as_bytes())?;
-        w.write_all(b"\r\n")?;
-    }
-    if close {
-        head.push_str("connection: close\r\n");
-    }
-    match length {
-        _ if bodiless => {}
-        Some(n) => {
-            let _ = write!(head, "content-length: {n}\r\n");
-        }
-        None if head_only => {}
-        None if chunked && version >= Version::HTTP_11 => {
-            head.push_str("transfer-encoding: chunked\r\n");
-        }
-        None => {}
-    }
-    head.push_str("\r\n");
-    w.write_all(head.as_bytes())?;
-    if !bodiless && !head_only {
-        let body = response.body_mut();
-        if chunked && version >= Version::HTTP_11 {
-            let mut chunk = vec![0; 64 * 1024];
-            loop {
-                let n = body.read(&mut chunk)?;
-                if n == 0 {
-                    break;
-                }
-                write!(w, "{n:X}\r\n")?;
-                w.write_all(&chunk[..n])?;
-                w.write_all(b"\r\n")?;
-            }
-            w.write_all(b"0\r\n\r\n")?;
-        } else {
-            io::copy(body, &mut w)?;
-        }
-    }
-    w.flush()?;
-    Ok(!close)
-}
-
-/// The socket, written with a deadline for the whole answer: each write may block at most
-/// the I/O timeout, and none may start or last past the deadline.
-struct Paced<'a> {
-    stream: &'a TcpStream,
-    deadline: Instant,
-    io_timeout: Duration,
-}
-
-impl Write for Paced<'_> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let left = self.deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Err(io::Error::new(
-                io::ErrorKind::TimedOut,
-                "the answer was not taken in time",
-            ));
-        }
-        self.stream
-            .set_write_timeout(Some(left.min(self.io_timeout)))?;
-        let mut stream = self.stream;
-        stream.write(buf)
+impl Tell for Told<'_> {
+    fn reading(&mut self) -> bool {
+        self.table().reading(self.id)
     }
 
-    fn flush(&mut self) -> io::Result<()> {
-        let mut stream = self.stream;
-        stream.flush()
-    }
-}
-
-/// `text` as a number in `radix` (10 or 16) when it is one or more digits of that radix and
-/// nothing else: RFC 9112 has `Content-Length = 1*DIGIT` and `chunk-size = 1*HEXDIG`, where
-/// Rust's own integer parse also takes a leading `+`. `None` for anything else, or a number
-/// past `u64`.
-fn digits(text: &str, radix: u32) -> Option<u64> {
-    if text.is_empty() || !text.chars().all(|c| c.is_digit(radix)) {
-        return None;
-    }
-    u64::from_str_radix(text, radix).ok()
-}
-
-/// Whether the comma-separated header `name` holds `token` (case-insensitive).
-fn has_token(request: &Request<Body>, name: HeaderName, token: &str) -> bool {
-    request
-        .headers()
-        .get_all(name)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|t| t.trim().eq_ignore_ascii_case(token))
-}
-
-fn is_timeout(e: &io::Error) -> bool {
-    matches!(
-        e.kind(),
-        io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut | io::ErrorKind::Interrupted
-    )
-}
-
-impl Connection {
-    /// Reads more bytes into the buffer, waiting at most until `deadline`. `Ok(0)`: the client
-    /// closed its side.
-    fn fill(&mut self, deadline: Instant) -> io::Result<usize> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Err(io::ErrorKind::TimedOut.into());
-        }
-        self.stream
-            .set_read_timeout(Some(left.max(Duration::from_millis(1))))?;
-        let mut chunk = [0; 8192];
-        let n = self.stream.read(&mut chunk)?;
-        self.buffer.extend_from_slice(&chunk[..n]);
-        Ok(n)
+    fn heard(&mut self) {
+        self.table().heard(self.id);
     }
 
-    /// The next request head; `None` if the client closed the connection or sent nothing
-    /// before `deadline`.
-    /// `heard` is told each time bytes of a head that is not yet whole have come.
-    fn head(
-        &mut self,
-        deadline: Instant,
-        heard: &mut dyn FnMut(),
-    ) -> Result<Option<Request<Body>>, Refusal> {
-        loop {
-            if !self.buffer.is_empty() {
-                if let Some((request, length)) = parse_head(&self.buffer)? {
-                    self.buffer.drain(..length);
-                    return Ok(Some(request));
-                }
-                if self.buffer.len() > MAX_HEAD {
-                    return Err(Refusal::new(
-                        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
-                        format!(
-                            "the request head is longer than {} KiB: send long queries with POST",
-                            MAX_HEAD / 1024
-                        ),
-                    ));
-                }
-            }
-            match self.fill(deadline) {
-                Ok(0) => return Ok(None),
-                Ok(_) => heard(),
-                Err(e) if is_timeout(&e) => {
-                    if Instant::now() < deadline {
-                        continue;
-                    }
-                    if self.buffer.iter().all(u8::is_ascii_whitespace) {
-                        return Ok(None);
-                    }
-                    return Err(Refusal::new(
-                        StatusCode::REQUEST_TIMEOUT,
-                        "the request head did not arrive in time",
-                    ));
-                }
-                Err(_) => return Ok(None),
-            }
-        }
+    fn busy(&mut self) -> bool {
+        self.table().busy(self.id)
     }
 
-    /// The body of `request`, read whole: by `Content-Length` or chunked.
-    fn body(
-        &mut self,
-        request: &Request<Body>,
-        limit: usize,
-        deadline: Instant,
-    ) -> Result<Vec<u8>, Refusal> {
-        let too_big = || {
-            Refusal::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!("the request body is larger than the limit of {limit} bytes"),
-            )
-        };
-        let headers = request.headers();
-        let chunked = match headers.get(header::TRANSFER_ENCODING) {
-            None => false,
-            Some(_) if headers.contains_key(header::CONTENT_LENGTH) => {
-                return Err(Refusal::new(
-                    StatusCode::BAD_REQUEST,
-                    "Transfer-Encoding and Content-Length cannot be sent together",
-                ))
-            }
-            Some(_) if has_token(request, header::TRANSFER_ENCODING, "chunked") => true,
-            Some(other) => {
-                return Err(Refusal::new(
-                    StatusCode::NOT_IMPLEMENTED,
-                    format!(
-                        "Transfer-Encoding `{}` is not supported",
-                        String::from_utf8_lossy(other.as_bytes())
-                    ),
-                ))
-            }
-        };
-        let mut lengths = headers.get_all(header::CONTENT_LENGTH).iter();
-        let length = match lengths.next() {
-            None => 0,
-            Some(value) => {
-                let length = value
-                    .to_str()
-                    .ok()
-                    .and_then(|v| digits(v.trim(), 10))
-                    .filter(|_| lengths.all(|other| other == value))
-                    .ok_or_else(|| {
-                        Refusal::new(StatusCode::BAD_REQUEST, "a malformed Content-Length")
-                    })?;
-                usize::try_from(length)
-                    .ok()
-                    .filter(|&n| n <= limit)
-                    .ok_or_else(too_big)?
-            }
-        };
-        if let Some(expect) = headers.get(header::EXPECT) {
-            if !expect.as_bytes().eq_ignore_ascii_case(b"100-continue") {
-                return Err(Refusal::new(
-                    StatusCode::EXPECTATION_FAILED,
-                    "only `Expect: 100-continue` is understood",
-                ));
-            }
-            if request.version() >= Version::HTTP_11 && (chunked || length > 0) {
-                (&self.stream)
-                    .write_all(b"HTTP/1.1 100 Continue\r\n\r\n")
-                    .map_err(|e| Refusal::new(StatusCode::BAD_REQUEST, e.to_string()))?;
-            }
-        }
-        let cut_short = |e: io::Error| {
-            if is_timeout(&e) {
-                Refusal::new(
-                    StatusCode::REQUEST_TIMEOUT,
-                    "the request body did not arrive in time",
-                )
-            } else {
-                Refusal::new(
-                    StatusCode::BAD_REQUEST,
-                    format!("cannot read the request body: {e}"),
-                )
-            }
-        };
-        if !chunked {
-            return self.take(length, deadline).map_err(cut_short);
-        }
-        let mut body = Vec::new();
-        loop {
-            let line = self.line(deadline).map_err(cut_short)?;
-            let size = std::str::from_utf8(&line)
-                .ok()
-                .and_then(|l| l.split(';').next())
-                .and_then(|s| digits(s.trim(), 16))
-                .and_then(|n| usize::try_from(n).ok())
-                .ok_or_else(|| Refusal::new(StatusCode::BAD_REQUEST, "a malformed chunk size"))?;
-            if size == 0 {
-                // Trailer fields, up to the empty line; their values are not used.
-                let mut trailers = 0;
-                while !self.line(deadline).map_err(cut_short)?.is_empty() {
-                    trailers += 1;
-                    if trailers > MAX_HEADERS {
-                        return Err(Refusal::new(StatusCode::BAD_REQUEST, "too many trailers"));
-                    }
-                }
-                return Ok(body);
-            }
-            if body.len().saturating_add(size) > limit {
-                return Err(too_big());
-            }
-            body.extend(self.take(size, deadline).map_err(cut_short)?);
-            if !self.line(deadline).map_err(cut_short)?.is_empty() {
-                return Err(Refusal::new(
-                    StatusCode::BAD_REQUEST,
-                    "a chunk longer than its size",
-                ));
-            }
-        }
-    }
-
-    /// The next `n` bytes.
-    fn take(&mut self, n: usize, deadline: Instant) -> io::Result<Vec<u8>> {
-        while self.buffer.len() < n {
-            match self.fill(deadline) {
-                Ok(0) => return Err(io::ErrorKind::UnexpectedEof.into()),
-                Ok(_) => {}
-                Err(e) if is_timeout(&e) && Instant::now() < deadline => {}
-                Err(e) => return Err(e),
-            }
-        }
-        Ok(self.buffer.drain(..n).collect())
-    }
-
-    /// The next line, without its line break.
-    fn line(&mut self, deadline: Instant) -> io::Result<Vec<u8>> {
-        loop {
-            if let Some(end) = self.buffer.iter().position(|&b| b == b'\n') {
-                let mut line: Vec<u8> = self.buffer.drain(..=end).collect();
-                line.pop();
-                if line.last() == Some(&b'\r') {
-                    line.pop();
-                }
-                return Ok(line);
-            }
-            if self.buffer.len() > MAX_HEAD {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    "a line longer than 8 KiB",
-                ));
-            }
-            match self.fill(deadline) {
-                Ok(0) => return Err(io::ErrorKind::UnexpectedEof.into()),
-                Ok(_) => {}
-                Err(e) if is_timeout(&e) && Instant::now() < deadline => {}
-                Err(e) => return Err(e),
-            }
-        }
-    }
-
-    /// Writes `response` within the response deadline. `Ok(false)`: the connection must
-    /// close after it. An error (the deadline passed, the client went away, a streamed body
-    /// failed) leaves the answer without its end: the caller closes the connection.
-    fn respond(
-        &mut self,
-        response: Response<Body>,
-        head_only: bool,
-        close: bool,
-        version: Version,
-        server: &HeaderValue,
-    ) -> io::Result<bool> {
-        let paced = Paced {
-            stream: &self.stream,
-            deadline: Instant::now() + self.response_timeout,
-            io_timeout: self.io_timeout,
-        };
-        let kept = write_response(paced, response, head_only, close, version, server);
-        let _ = self.stream.set_write_timeout(Some(self.io_timeout));
-        kept
-    }
-    /// Answers with `refusal`'s status and message, then closes.
-    fn refuse(&mut self, Refusal(status, message): Refusal, server: &HeaderValue) {
-        let response = Response::builder()
-            .status(status)
-            .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
-            .body(Body::from(format!("{}\n", message.trim_end())))
-            .unwrap_or_default();
-        if self
-            .respond(response, false, true, Version::HTTP_11, server)
-            .is_ok()
-        {
-            self.linger();
-        }
-    }
-
-    /// Closes the connection after an answer without destroying it: a socket closed with
-    /// unread bytes is reset, and a reset can reach the client before it has read the
-    /// answer. So the writing side is closed first, and what the client still sends (the
-    /// rest of a body too large, say) is read and dropped until it closes its side, for at
-    /// most [`LINGER`], each read waiting at most a second, as nginx's lingering close.
-    fn linger(&mut self) {
-        let _ = self.stream.shutdown(Shutdown::Write);
-        let end = Instant::now() + LINGER;
-        loop {
-            self.buffer.clear();
-            let deadline = end.min(Instant::now() + Duration::from_secs(1));
-            match self.fill(deadline) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {}
-            }
-        }
-    }
-}
-
-/// Longest a lingering close reads what the client still sends.
-const LINGER: Duration = Duration::from_secs(5);
-
-/// The fields of a response that say how its body is framed: the connection layer writes
-/// them.
-fn is_framing(name: &HeaderName) -> bool {
-    name == header::CONTENT_LENGTH
-        || name == header::TRANSFER_ENCODING
-        || name == header::CONNECTION
-        || name.as_str() == "keep-alive"
-}
-
-/// A request head at the start of `bytes`, and its length; `None` if it is not whole yet.
-fn parse_head(bytes: &[u8]) -> Result<Option<(Request<Body>, usize)>, Refusal> {
-    let bad = |message: String| Refusal::new(StatusCode::BAD_REQUEST, message);
-    let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
-    let mut parsed = httparse::Request::new(&mut headers);
-    let length = match parsed.parse(bytes) {
-        Ok(httparse::Status::Complete(length)) => length,
-        Ok(httparse::Status::Partial) => return Ok(None),
-        Err(httparse::Error::TooManyHeaders) => {
-            return Err(Refusal::new(
-                StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
-                format!("more than {MAX_HEADERS} header fields"),
-            ))
-        }
-        Err(e) => return Err(bad(format!("a malformed request: {e}"))),
-    };
-    let method = Method::from_bytes(parsed.method.unwrap_or_default().as_bytes())
-        .map_err(|e| bad(format!("a malformed method: {e}")))?;
-    let version = match parsed.version {
-        Some(0) => Version::HTTP_10,
-        _ => Version::HTTP_11,
-    };
-    let mut request = Request::builder()
-        .method(method)
-        .uri(parsed.path.unwrap_or("/"))
-        .version(version);
-    for field in parsed.headers.iter() {
-        request = request.header(field.name, field.value);
-    }
-    let request = request
-        .body(Body::empty())
-        .map_err(|e| bad(format!("a malformed request: {e}")))?;
-    Ok(Some((request, length)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    #[test]
-    fn lengths_and_chunk_sizes_are_digits_only() {
-        assert_eq!(digits("5", 10), Some(5));
-        assert_eq!(digits("0012", 10), Some(12));
-        assert_eq!(digits("1f", 16), Some(31));
-        for bad in ["+5", "-5", "", " 5", "5 ", "5_0", "0x10", "١٢"] {
-            assert_eq!(digits(bad, 10), None, "{bad:?}");
-            assert_eq!(digits(bad, 16), None, "{bad:?}");
-        }
-        assert_eq!(digits("99999999999999999999999", 10), None);
-    }
-
-    #[test]
-    fn request_heads_are_parsed_whole_or_not_at_all() {
-        let head = b"GET /query?query=ASK%7B%7D HTTP/1.1\r\nHost: x\r\nAccept: text/csv\r\n\r\nGET";
-        let (request, length) = parse_head(head).ok().flatten().unwrap();
-        assert_eq!(length, head.len() - 3);
-        assert_eq!(request.uri().path(), "/query");
-        assert_eq!(request.headers()[header::ACCEPT], "text/csv");
-        assert!(parse_head(b"GET /query?que").ok().unwrap().is_none());
-        let Err(Refusal(status, _)) = parse_head(b"GET / HTTP/1.1\r\nbad header\r\n\r\n") else {
-            panic!("a malformed head was accepted");
-        };
-        assert_eq!(status, StatusCode::BAD_REQUEST);
+    fn waiting(&mut self, holding: bool) {
+        self.table().waiting(self.id, Instant::now(), holding);
     }
 }

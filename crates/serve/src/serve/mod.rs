@@ -28,8 +28,10 @@
 //! `/store` are refused. Shutdown ([`Running::shutdown`]) stops taking queries and waits for
 //! the ones running.
 //!
-//! One concern, the HTTP endpoint (about 800 lines of code, the rest tests): routing,
-//! negotiation, limits and shutdown belong to the same request cycle.
+//! One concern, the HTTP endpoint: routing, negotiation, limits and shutdown belong to the
+//! same request cycle, here; the website's pages and files answered live (with the check
+//! report over them while the glossary has errors) are in `website`, the query page in
+//! `page`.
 
 use std::io::{self, Read};
 use std::net::{SocketAddr, TcpListener};
@@ -43,14 +45,19 @@ use oxigraph::io::RdfFormat;
 use oxigraph::model::{GraphNameRef, Literal, NamedNode, NamedNodeRef, Triple};
 use oxigraph::sparql::results::QueryResultsFormat;
 
+mod page;
+mod website;
+
 use super::listen;
+pub use super::listen::{exchange, Exchange, MAX_HEAD, READ_SIZE};
 use super::results::{self, ResultsFormat};
-use super::saved;
 use super::stream::stream;
 use super::{Answer, GlossaryStore, QueryForm, SparqlError};
 use crate::config::Config;
 use crate::site;
 use crate::Glossary;
+use page::page;
+use website::errors_only;
 
 /// How many queries that outlived their timeout may still be computing before new queries
 /// are refused (see [`super::GlossaryStore::run`]).
@@ -498,134 +505,6 @@ impl Shared {
         }
     }
 
-    /// A page or file of the website; at `/term/{slug}`, the term in the format `Accept`
-    /// asks for.
-    fn site(
-        &self,
-        v: &Served,
-        request: &Request<Body>,
-        path: &str,
-        errors: Option<&str>,
-    ) -> Result<Response<Body>, Failure> {
-        let site = site::Site::new(&v.glossary, v.store.config(), &v.plan);
-        let failed = |e: crate::output::ExportError| {
-            Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
-        };
-        let relative = path.trim_start_matches('/');
-        let is_term = |relative: &str| {
-            relative
-                .strip_prefix("term/")
-                .filter(|s| !s.contains(['/', '.']))
-                .is_some_and(|slug| v.glossary.node(slug).is_some())
-        };
-        if is_term(relative) {
-            return self.term(request, &site, &relative["term/".len()..]);
-        }
-        let file = match site.get(relative).map_err(failed)? {
-            Some(file) => (StatusCode::OK, file),
-            None => {
-                // As a static host answers: a folder asked for without its slash, and (slugs
-                // being lower case) a path in capitals, are sent where the file is.
-                let exists = |relative: &str| -> Result<bool, Failure> {
-                    Ok(is_term(relative) || site.get(relative).map_err(failed)?.is_some())
-                };
-                let lower = relative.to_lowercase();
-                let moved = if !relative.is_empty()
-                    && !relative.ends_with('/')
-                    && exists(&format!("{relative}/"))?
-                {
-                    Some(format!("/{relative}/"))
-                } else if lower != relative && exists(&lower)? {
-                    Some(format!("/{lower}"))
-                } else if lower != relative
-                    && !lower.ends_with('/')
-                    && exists(&format!("{lower}/"))?
-                {
-                    Some(format!("/{lower}/"))
-                } else {
-                    None
-                };
-                if let Some(location) = moved.and_then(|l| HeaderValue::from_str(&l).ok()) {
-                    return Ok(Response::builder()
-                        .status(StatusCode::MOVED_PERMANENTLY)
-                        .header(header::LOCATION, location.clone())
-                        .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
-                        .body(Body::from(format!(
-                            "See {}\n",
-                            location.to_str().unwrap_or_default()
-                        )))
-                        .unwrap_or_default());
-                }
-                (
-                    StatusCode::NOT_FOUND,
-                    site.not_found(relative, "/").map_err(failed)?,
-                )
-            }
-        };
-        let (status, mut file) = file;
-        let mut response = Response::builder()
-            .status(status)
-            .header(header::CONTENT_TYPE, file.media_type);
-        // The site's pages (not the map, which fills its window) say the files have errors,
-        // and come again until they have none.
-        if let Some(report) = errors {
-            if file.media_type.starts_with("text/html") && relative != "map.html" {
-                file.bytes = with_errors(file.bytes, report);
-                response = response.header(REFRESH, ERRORS_REFRESH);
-            }
-        }
-        Ok(response.body(Body::from(file.bytes)).unwrap_or_default())
-    }
-
-    /// The term `slug` at its IRI's path, negotiated: its description in the RDF format
-    /// `Accept` prefers (200, `Content-Location` naming the format's own file), or else a
-    /// 303 to its page.
-    fn term(
-        &self,
-        request: &Request<Body>,
-        site: &site::Site<'_>,
-        slug: &str,
-    ) -> Result<Response<Body>, Failure> {
-        let offered = site::ALTERNATES;
-        let mut chosen = None;
-        for media in accepted(request) {
-            if media == "text/html" || media == "application/xhtml+xml" || media.ends_with("/*") {
-                break;
-            }
-            if let Some((extension, media_type)) = offered.iter().find(|(_, m)| *m == media) {
-                chosen = Some((*extension, *media_type));
-                break;
-            }
-        }
-        let response = match chosen {
-            Some((extension, media_type)) => {
-                let file = site
-                    .get(&format!("term/{slug}.{extension}"))
-                    .map_err(|e| Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
-                    .ok_or_else(|| Failure::new(StatusCode::NOT_FOUND, "no such term"))?;
-                Response::builder()
-                    .header(header::CONTENT_TYPE, media_type)
-                    .header(
-                        header::CONTENT_LOCATION,
-                        format!("/term/{slug}.{extension}"),
-                    )
-                    .body(Body::from(file.bytes))
-            }
-            None => Response::builder()
-                .status(StatusCode::SEE_OTHER)
-                .header(header::LOCATION, format!("/term/{slug}/"))
-                .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
-                .body(Body::from(format!("See /term/{slug}/\n"))),
-        };
-        Ok(response
-            .map(|mut r| {
-                r.headers_mut()
-                    .insert(header::VARY, HeaderValue::from_static("Accept"));
-                r
-            })
-            .unwrap_or_default())
-    }
-
     /// The request body, refused beyond the size limit.
     fn body(&self, request: &mut Request<Body>) -> Result<Vec<u8>, Failure> {
         let limit = self.options.max_body;
@@ -863,86 +742,6 @@ impl Shared {
     }
 }
 
-/// `Refresh`, which browsers honour as a page's `<meta http-equiv="refresh">`: a page that
-/// shows errors comes again, and shows the glossary once it has none.
-const REFRESH: header::HeaderName = header::HeaderName::from_static("refresh");
-
-/// Seconds between two loads of a page showing errors.
-const ERRORS_REFRESH: &str = "2";
-
-/// The check report, as a section of a page.
-fn errors_section(report: &str) -> String {
-    format!(
-        "<section class=\"glossary-errors\" role=\"alert\" aria-labelledby=\"glossary-errors\">\n\
-         <h2 id=\"glossary-errors\">The glossary has errors</h2>\n\
-         <p>This page reloads itself every {ERRORS_REFRESH} s until they are fixed.</p>\n\
-         <pre>{}</pre>\n</section>\n",
-        crate::export::html::escape_html(report.trim_end())
-    )
-}
-
-/// A page of the site with the check report at the top of its content, over the last
-/// glossary without errors.
-fn with_errors(page: Vec<u8>, report: &str) -> Vec<u8> {
-    const MAIN: &[u8] = b"<main id=\"main\">\n";
-    let Some(at) = page.windows(MAIN.len()).position(|w| w == MAIN) else {
-        return page;
-    };
-    let at = at + MAIN.len();
-    let mut out = Vec::with_capacity(page.len() + report.len() + 300);
-    out.extend_from_slice(&page[..at]);
-    out.extend_from_slice(
-        errors_section(report)
-            .replace(
-                "</h2>",
-                "</h2>\n<p>What follows is the last glossary without errors.</p>",
-            )
-            .as_bytes(),
-    );
-    out.extend_from_slice(&page[at..]);
-    out
-}
-
-/// The answer to a reading request while the glossary has had errors from the start: the
-/// check report, as a page (`503`, coming again until the glossary has none), or as text for
-/// the protocols' clients.
-fn errors_only(request: &Request<Body>, report: &str) -> Response<Body> {
-    match request.uri().path() {
-        "/favicon.ico" => Response::builder()
-            .status(StatusCode::NO_CONTENT)
-            .body(Body::empty())
-            .unwrap_or_default(),
-        "/query" | "/store" => {
-            let mut response = text(
-                StatusCode::SERVICE_UNAVAILABLE,
-                &format!(
-                    "the glossary has errors; it is served once they are fixed\n\n{}\n",
-                    report.trim_end()
-                ),
-            );
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from_static(ERRORS_REFRESH));
-            response
-        }
-        _ => Response::builder()
-            .status(StatusCode::SERVICE_UNAVAILABLE)
-            .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
-            .header(header::RETRY_AFTER, ERRORS_REFRESH)
-            .header(REFRESH, ERRORS_REFRESH)
-            .body(Body::from(format!(
-                "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-                 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-                 <meta name=\"color-scheme\" content=\"light dark\">\n\
-                 <title>The glossary has errors</title>\n\
-                 <style>body {{ font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 1rem auto; padding: 0 1rem; }} \
-                 pre {{ white-space: pre-wrap; overflow-wrap: anywhere; }}</style>\n</head>\n<body>\n<main id=\"main\">\n{}</main>\n</body>\n</html>\n",
-                errors_section(report).replace("<h2", "<h1").replace("</h2>", "</h1>")
-            )))
-            .unwrap_or_default(),
-    }
-}
-
 fn read_only() -> Failure {
     Failure::new(
         StatusCode::FORBIDDEN,
@@ -1111,35 +910,6 @@ fn negotiate_rdf(
     ))
 }
 
-/// The query page, with the saved queries offered in a menu.
-fn page(config: &Config) -> String {
-    let saved: Vec<serde_json::Value> = saved::ALL
-        .iter()
-        .map(|q| {
-            serde_json::json!({
-                "name": q.name,
-                "summary": q.summary(),
-                "text": q.text,
-            })
-        })
-        .collect();
-    // `</` cannot appear inside a <script> element.
-    let saved = serde_json::to_string(&saved)
-        .unwrap_or_else(|_| "[]".into())
-        .replace("</", "<\\/");
-    let title = crate::export::html::escape_html(&config.title);
-    let mut terms = String::new();
-    crate::rdf::vocab::push_term_iri(&mut terms, &config.base, "");
-    let json = |text: &str| {
-        crate::export::html::script_safe(&serde_json::to_string(text).expect("strings serialize"))
-    };
-    include_str!("page.html")
-        .replace("{{TITLE}}", &title)
-        .replace("/*{{SAVED}}*/[]", &saved)
-        .replace("/*{{BASE}}*/\"\"", &json(&config.base))
-        .replace("/*{{TERMS}}*/\"\"", &json(&terms))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1197,22 +967,5 @@ mod tests {
         assert_eq!(decode_path("/a%2"), "/a%2");
         assert_eq!(decode_path("/a%zz%41"), "/a%zzA");
         assert_eq!(decode_path("/bad%FF"), "/bad%FF");
-    }
-
-    #[test]
-    fn the_page_embeds_every_saved_query() {
-        let page = page(&Config::default());
-        for q in saved::ALL {
-            assert!(
-                page.contains(&format!("\"name\":\"{}\"", q.name)),
-                "{}",
-                q.name
-            );
-        }
-        assert!(!page.contains("{{"), "a placeholder was left in the page");
-        assert!(page.contains(&format!(
-            "const TERMS = \"{}term/\";",
-            Config::default().base
-        )));
     }
 }

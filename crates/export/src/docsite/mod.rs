@@ -14,7 +14,8 @@
 //! rest the note. The site's own way of linking terms, given as a pattern
 //! (`[import] term-link`), becomes Markdown term links `[text](../slug/)`; Markdown links
 //! such as `[Container](/container/)` are term links already. Other shortcodes are left as
-//! text and counted.
+//! text and counted; one inside a link's target loses its spaces (`{{<param%20"version">}}`),
+//! or CommonMark would end the target there and leave the link as text.
 //!
 //! Everything is read and checked before anything is written: a page that cannot be read
 //! (not UTF-8, front matter that does not parse or is too large) is a [`Problem`] naming the
@@ -433,8 +434,8 @@ fn card_of(
             }
         }
     };
-    card.definition = links(&definition, imported);
-    card.note = links(&note, imported);
+    card.definition = shortcodes_in_link_targets(&links(&definition, imported));
+    card.note = shortcodes_in_link_targets(&links(&note, imported));
     let mut kept = Map::new();
     for (k, v) in front {
         if used.contains(&k) {
@@ -593,6 +594,50 @@ fn escape_link_text(text: &str) -> String {
         .replace(']', "\\]")
 }
 
+/// `text` with every shortcode inside a Markdown link's target written without spaces
+/// (`{{< param "version" >}}` as `{{<param%20"version">}}`), so that the link stays a link.
+///
+/// The site expands a shortcode before its Markdown is read, so `[Pod](/api/{{< param
+/// "version" >}}/#pod)` is a link there; left as it stands, CommonMark ends the target at
+/// the first space, the link is text and `[Pod]` a citation marker naming nothing. Hugo
+/// reads `{{<param "version">}}` as the same shortcode, so nothing of it is lost.
+fn shortcodes_in_link_targets(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("](") {
+        out.push_str(&rest[..at + 2]);
+        rest = &rest[at + 2..];
+        // Along the target, up to a space or a parenthesis, shortcode by shortcode.
+        while let Some(c) = rest.chars().next() {
+            let close = match rest.get(..3) {
+                Some("{{<") => ">}}",
+                Some("{{%") => "%}}",
+                _ if c.is_whitespace() || matches!(c, '(' | ')') => break,
+                _ => {
+                    out.push(c);
+                    rest = &rest[c.len_utf8()..];
+                    continue;
+                }
+            };
+            let line = rest.find('\n').unwrap_or(rest.len());
+            let Some(end) = rest[3..line].find(close).map(|i| i + 3) else {
+                break;
+            };
+            out.push_str(&rest[..3]);
+            out.push_str(
+                &rest[3..end]
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join("%20"),
+            );
+            out.push_str(close);
+            rest = &rest[end + close.len()..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Counts the shortcodes left in `text`, by name.
 fn count_shortcodes(text: &str, counts: &mut BTreeMap<String, usize>) {
     for (open, close) in [("{{<", ">}}"), ("{{%", "%}}"), ("{%", "%}")] {
@@ -744,6 +789,37 @@ mod tests {
             imported.statuses.iter().collect::<Vec<_>>(),
             ["feedback-appreciated"]
         );
+    }
+
+    #[test]
+    fn a_shortcode_in_a_link_target_leaves_the_link_a_link() {
+        let text = "[HostAliases](/api/{{< param \"version\" >}}/#hostalias) and \
+                    [A](/a/{{%  x  y %}}/b \"T\") {{< note >}}a b{{< /note >}} `](`";
+        let out = shortcodes_in_link_targets(text);
+        assert_eq!(
+            out,
+            "[HostAliases](/api/{{<param%20\"version\">}}/#hostalias) and \
+             [A](/a/{{%x%20y%}}/b \"T\") {{< note >}}a b{{< /note >}} `](`"
+        );
+        let targets: Vec<String> = crate::card::markdown::links(&out)
+            .into_iter()
+            .map(|l| l.target)
+            .collect();
+        assert_eq!(
+            targets,
+            [
+                "/api/{{<param%20\"version\">}}/#hostalias",
+                "/a/{{%x%20y%}}/b"
+            ]
+        );
+        assert_eq!(crate::card::rules::markers(&out), []);
+        // As the page wrote them, both links were text and their texts markers.
+        assert_eq!(crate::card::markdown::links(text), []);
+        let ids: Vec<&str> = crate::card::rules::markers(text)
+            .into_iter()
+            .map(|m| m.id)
+            .collect();
+        assert_eq!(ids, ["HostAliases", "A"]);
     }
 
     #[test]

@@ -180,6 +180,21 @@ fn pages(args: &ImportArgs) -> Result<ExitCode> {
             imported.unresolved_links.join(", ")
         )?;
     }
+    if imported.site_links > 0 {
+        match &mapping.site {
+            Some(site) => writeln!(
+                stderr,
+                "links to the site's own pages: {} made absolute against {site}/",
+                imported.site_links
+            )?,
+            None => writeln!(
+                stderr,
+                "links to the site's own pages (`/docs/…`): {} left as they are, leading nowhere \
+                 off the site; `site` in [import] makes them absolute",
+                imported.site_links
+            )?,
+        }
+    }
     if !imported.shortcodes.is_empty() {
         let list: Vec<String> = imported
             .shortcodes

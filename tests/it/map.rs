@@ -95,3 +95,82 @@ fn graphml_and_gexf_agree_on_every_terms_topic_and_place() {
         );
     }
 }
+
+/// Cards joined only as real glossaries join them: a documentation site's in their texts
+/// (`../slug/` as `import DIR` writes it, `/slug/` as the CNCF glossary does), a thesaurus's
+/// by `broader`/`narrower` (one link stated from each end, one to a concept outside it), and
+/// one term nothing links. As JSON Lines.
+fn joined_by_texts_and_hierarchy() -> String {
+    let card = |slug: &str, note: &str, extra: &str| {
+        format!("{{\"slug\":\"{slug}\",\"term\":\"{slug}\",\"definition\":\"The {slug}.\",\"note\":\"{note}\"{extra}}}\n")
+    };
+    [
+        card(
+            "pod",
+            "Runs [containers](../container/) on a [node](../node/).",
+            "",
+        ),
+        card("container", "Runs in a [Pod](/pod/).", ""),
+        card(
+            "node",
+            "Runs [pods](../pod/); see [the docs](/docs/node/).",
+            "",
+        ),
+        card("kubelet", "The agent of a [node](../node/).", ""),
+        card(
+            "astronomy",
+            "",
+            ",\"narrower\":[\"astrometry\"],\"broader\":[\"http://other.example/science\"]",
+        ),
+        card("astrometry", "", ",\"broader\":[\"astronomy\"]"),
+        card("parallax", "", ",\"broader\":[\"astrometry\"]"),
+        card("proper-motion", "", ",\"broader\":[\"astrometry\"]"),
+        card("event", "Something that happened.", ""),
+    ]
+    .concat()
+}
+
+/// Issue 50, on the Kubernetes glossary and the Unified Astronomy Thesaurus: terms joined
+/// only by term links or by their hierarchy were drawn as unlinked terms (all 139 of the
+/// Kubernetes glossary, 1,872 of the thesaurus's 2,372), where `check` found them joined.
+/// The map reads the links `check` reads: its unlinked terms are `check`'s orphans.
+#[test]
+fn terms_joined_by_their_texts_or_hierarchy_are_linked_on_the_map() {
+    let text = joined_by_texts_and_hierarchy();
+    let config = glossgraph::config::Config::default();
+    let checked = glossgraph::check::check(
+        glossgraph::load::load_str("joined.jsonl", &text),
+        &config,
+        Default::default(),
+    );
+    assert!(!checked.report.is_failure(false));
+    let orphans: Vec<&str> = checked
+        .report
+        .findings
+        .iter()
+        .filter(|f| f.rule == glossgraph::diag::Rule::Orphan)
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(orphans.len(), 1, "{orphans:?}");
+    assert!(orphans[0].contains("`event`"), "{orphans:?}");
+    let glossary = checked.glossary;
+    let map = glossary.map();
+    let topic = |slug: &str| map.topic_index(glossary.node(slug).unwrap().index());
+    let unlinked: Vec<&glossgraph::map::Topic> =
+        map.topics().iter().filter(|t| t.unlinked).collect();
+    assert_eq!(unlinked.len(), 1);
+    assert_eq!((unlinked[0].size, unlinked[0].id.as_str()), (1, "event"));
+    for group in [
+        ["pod", "container", "node", "kubelet"],
+        ["astronomy", "astrometry", "parallax", "proper-motion"],
+    ] {
+        for slug in group {
+            assert!(!map.topics()[topic(slug)].unlinked, "{slug} is unlinked");
+        }
+        assert!(
+            group.iter().all(|s| topic(s) == topic(group[0])),
+            "{group:?} split"
+        );
+    }
+    assert_ne!(topic("pod"), topic("astrometry"));
+}

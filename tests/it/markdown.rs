@@ -328,6 +328,82 @@ fn a_docs_site_glossary_imports_checks_and_publishes() {
     }
 }
 
+/// A link whose target holds a shortcode with spaces, as four pages of the Kubernetes
+/// glossary write the API reference's version (issue 49): imported, it stays a link, so the
+/// cards check without error (its text is no citation marker) and the site shows a link. A
+/// link to a path of the site (`/docs/…`, 53 in the Kubernetes glossary) is made absolute
+/// against `[import] site`, so that it leads somewhere from glossgraph's site.
+#[test]
+fn a_shortcode_in_a_link_target_stays_a_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let pages = dir.path().join("glossary");
+    fs::create_dir(&pages).unwrap();
+    fs::write(
+        pages.join("host-aliases.md"),
+        "---\ntitle: HostAliases\nshort_description: >\n  A mapping of IP addresses to host names.\n---\n\n\
+         [HostAliases](/docs/api/{{< param \"version\" >}}/#hostalias-v1-core) is an optional \
+         list of {{< glossary_tooltip text=\"Pod\" term_id=\"pod\" >}} host names.\n",
+    )
+    .unwrap();
+    fs::write(
+        pages.join("pod.md"),
+        "---\ntitle: Pod\n---\nA set of containers.\n\nSee [Pods](/docs/pods/) and [HostAliases](/host-aliases/).\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("k8s.toml"),
+        format!("{K8S_TOML}site = \"https://k8s.example/\"\n"),
+    )
+    .unwrap();
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &[
+            "import", "glossary", "--out", "cards", "--config", "k8s.toml",
+        ],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("shortcodes left as text: param (1)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "links to the site's own pages: 2 made absolute against https://k8s.example/"
+        ),
+        "{stderr}"
+    );
+    let cards = dir.path().join("cards");
+    let (code, stdout, stderr) = outcome(&run_in(&cards, &["check", "."], None));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(!stdout.contains("error["), "{stdout}");
+    let site = dir.path().join("site");
+    let (code, _, stderr) = outcome(&run_in(
+        &cards,
+        &["site", ".", "--out", site.to_str().unwrap()],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let html = fs::read_to_string(site.join("term/host-aliases/index.html")).unwrap();
+    assert!(!html.contains("]("), "{html}");
+    assert!(
+        html.contains("<a href=\"https://k8s.example/docs/api/{{&#60;param%20&#34;version&#34;&#62;}}/#hostalias-v1-core\" rel=\"external noopener\">HostAliases</a>"),
+        "{html}"
+    );
+    let pod = fs::read_to_string(site.join("term/pod/index.html")).unwrap();
+    assert!(
+        pod.contains(
+            "<a href=\"https://k8s.example/docs/pods/\" rel=\"external noopener\">Pods</a>"
+        ) && pod
+            .contains("<a href=\"../host-aliases/index.html\" class=\"term-link\">HostAliases</a>"),
+        "{pod}"
+    );
+    assert!(
+        html.contains("<a href=\"../pod/index.html\" class=\"term-link\">Pod</a>"),
+        "{html}"
+    );
+}
+
 #[test]
 fn bad_pages_and_patterns_write_nothing() {
     let dir = tempfile::tempdir().unwrap();

@@ -114,6 +114,9 @@ pub struct ImportSettings {
     /// `slug` (the linked page's file name) and optionally `text`; matched without regard to
     /// case. Each match becomes a term link `[text](../slug/)`.
     pub term_link: Option<String>,
+    /// The address the pages are published at (`https://kubernetes.io/`): a link to a path of
+    /// that site which is no term's page (`/docs/concepts/…`) is made absolute against it.
+    pub site: Option<String>,
     pub term: Option<Keys>,
     pub aliases: Option<Keys>,
     pub definition: Option<Keys>,

@@ -350,8 +350,53 @@ impl Glossary {
         &self.graph
     }
 
+    /// The links the map reads besides the graph's edges, as `check` reads them for orphans
+    /// and clusters: the term links of the cards' texts ([`Glossary::term_links`]: `../slug/`,
+    /// and `/slug/` or `slug` where that term exists) and the `broader`/`narrower` links
+    /// between terms of the glossary, each pair once of each kind (two texts linking each
+    /// other are one link, as is a hierarchy link stated from both ends).
+    ///
+    /// A glossary imported from a documentation site links its terms in its texts only, and
+    /// a thesaurus by its hierarchy: without these, the map drew every term of the
+    /// Kubernetes glossary and four in five of the Unified Astronomy Thesaurus's as
+    /// unlinked, where `check` found them joined.
+    fn text_and_hierarchy_links(&self) -> impl Iterator<Item = (u32, u32, f64)> {
+        let pair = |a: usize, b: usize| (a.min(b) as u32, a.max(b) as u32);
+        let index = |slug: &str| self.cards.binary_search_by(|c| c.slug().cmp(slug)).ok();
+        let mut texts: Vec<(u32, u32)> = Vec::new();
+        let mut tree: Vec<(u32, u32)> = Vec::new();
+        for (i, card) in self.cards.iter().enumerate() {
+            // A term link needs `](` or a reference's definition (`]:`): most texts have
+            // neither and are not parsed.
+            let may_link = [card.definition(), card.note()]
+                .iter()
+                .any(|t| t.contains("](") || t.contains("]:"));
+            if may_link {
+                texts.extend(self.term_links(i, "").into_iter().map(|j| pair(i, j)));
+            }
+            let skos = card.skos();
+            // An IRI (a concept outside the glossary) holds `:` and is no slug.
+            for entry in skos.broader.iter().chain(&skos.narrower) {
+                if let Some(j) = index(entry).filter(|&j| j != i) {
+                    tree.push(pair(i, j));
+                }
+            }
+        }
+        for list in [&mut texts, &mut tree] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        let texts = texts
+            .into_iter()
+            .map(|(a, b)| (a, b, map::TERM_LINK_WEIGHT));
+        let tree = tree.into_iter().map(|(a, b)| (a, b, map::HIERARCHY_WEIGHT));
+        texts.chain(tree)
+    }
+
     /// The topic map: each node's topic and place on the page (see [`crate::map`]), made
-    /// on first use — by whichever writer needs it first — and kept for the others.
+    /// on first use — by whichever writer needs it first — and kept for the others. Its links
+    /// are the graph's edges and the cards' term links and hierarchy
+    /// (see `text_and_hierarchy_links`).
     pub fn map(&self) -> &TopicMap {
         self.map.get_or_init(|| {
             let n = self.graph.node_count();
@@ -362,7 +407,7 @@ impl Glossary {
                     self.card(node).map_or(self.slug(node), Card::term)
                 })
                 .collect();
-            let edges: Vec<(u32, u32, f64)> = self
+            let mut edges: Vec<(u32, u32, f64)> = self
                 .graph
                 .raw_edges()
                 .iter()
@@ -371,6 +416,7 @@ impl Glossary {
                     (a, b, e.weight.weight())
                 })
                 .collect();
+            edges.extend(self.text_and_hierarchy_links());
             TopicMap::new(map::Input {
                 slugs: &slugs,
                 labels: &labels,
@@ -422,7 +468,7 @@ impl Glossary {
     /// without duplicates and without itself.
     ///
     /// Term links are one-way and are not edges of [`Glossary::graph`]: they are read from
-    /// the texts by whoever shows or exports them.
+    /// the texts by whoever shows or exports them (the map among them).
     pub fn term_links(&self, i: usize, term_iris: &str) -> Vec<usize> {
         let card = &self.cards[i];
         let mut out: Vec<usize> = [card.definition(), card.note()]

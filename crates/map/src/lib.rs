@@ -11,8 +11,10 @@
 //! order its files came off the disk and however many cores there are.
 //!
 //! Edge weights: a `related` link weighs 1 and a `supersedes` link 2 (a term and the one that
-//! replaces it are one subject in two versions, and should not be split between topics); two
-//! links between the same terms add up.
+//! replaces it are one subject in two versions, and should not be split between topics); a
+//! term link inside a text and a `broader`/`narrower` link weigh 1, as a `related` link (a
+//! documentation site's glossary links its terms in its texts, a thesaurus by its
+//! hierarchy); two links between the same terms add up.
 //!
 //! This crate works on plain numbers (node indices, weights, label lengths): the glossary
 //! graph (`glossgraph_core::graph::Glossary`, the crate above) builds its input and keeps the
@@ -33,6 +35,10 @@ pub mod topics;
 pub const RELATED_WEIGHT: f64 = 1.0;
 /// The weight of a `supersedes` link.
 pub const SUPERSEDES_WEIGHT: f64 = 2.0;
+/// The weight of a term link: one term's text linking another's page.
+pub const TERM_LINK_WEIGHT: f64 = 1.0;
+/// The weight of a `broader`/`narrower` link between two terms.
+pub const HIERARCHY_WEIGHT: f64 = 1.0;
 
 /// A topic: a group of terms more linked to one another than to the rest — or the terms
 /// with no link at all, gathered in one topic ([`UNLINKED`]) rather than one topic each.

@@ -14,7 +14,10 @@
 //! rest the note. The site's own way of linking terms, given as a pattern
 //! (`[import] term-link`), becomes Markdown term links `[text](../slug/)`; Markdown links
 //! such as `[Container](/container/)` are term links already. Other shortcodes are left as
-//! text and counted.
+//! text and counted; one inside a link's target loses its spaces (`{{<param%20"version">}}`),
+//! or CommonMark would end the target there and leave the link as text. A link to a path of
+//! the site that is no term's page (`/docs/…`) leads nowhere off the site: `[import] site`
+//! makes it absolute, and the report counts them either way.
 //!
 //! Everything is read and checked before anything is written: a page that cannot be read
 //! (not UTF-8, front matter that does not parse or is too large) is a [`Problem`] naming the
@@ -42,6 +45,8 @@ pub struct Mapping {
     pub draft: Vec<String>,
     /// The site's way of linking terms, if set.
     pub term_link: Option<regex::Regex>,
+    /// The address the pages are published at, without its last `/`, if set.
+    pub site: Option<String>,
 }
 
 impl Default for Mapping {
@@ -58,16 +63,19 @@ impl Default for Mapping {
             updated: keys(&["lastmod", "last_modified", "updated", "date"]),
             draft: keys(&["draft"]),
             term_link: None,
+            site: None,
         }
     }
 }
 
-/// Why the import settings cannot be used.
+/// Why the import settings cannot be used: the file, the key and its value, and what is
+/// wrong with it.
 #[derive(Debug, thiserror::Error)]
-#[error("{origin}: [import] term-link `{pattern}` is not a regular expression: {message}")]
+#[error("{origin}: [import] {key} `{value}` {message}")]
 pub struct PatternError {
     pub origin: String,
-    pub pattern: String,
+    pub key: &'static str,
+    pub value: String,
     pub message: String,
 }
 
@@ -96,8 +104,9 @@ impl Mapping {
         if let Some(pattern) = &s.term_link {
             let error = |message: String| PatternError {
                 origin: origin.to_owned(),
-                pattern: pattern.clone(),
-                message,
+                key: "term-link",
+                value: pattern.clone(),
+                message: format!("is not a regular expression: {message}"),
             };
             let re = regex::RegexBuilder::new(pattern)
                 .case_insensitive(true)
@@ -108,6 +117,28 @@ impl Mapping {
                 return Err(error("it has no group named `slug` (`(?P<slug>…)`)".into()));
             }
             mapping.term_link = Some(re);
+        }
+        if let Some(site) = &s.site {
+            let host = site
+                .strip_prefix("https://")
+                .or_else(|| site.strip_prefix("http://"))
+                .and_then(|rest| rest.split('/').next())
+                .unwrap_or_default();
+            if host.is_empty()
+                || site
+                    .chars()
+                    .any(|c| c.is_whitespace() || c == '#' || c == '?')
+            {
+                return Err(PatternError {
+                    origin: origin.to_owned(),
+                    key: "site",
+                    value: site.clone(),
+                    message:
+                        "is not the address of a site (`https://host/` or `https://host/path/`)"
+                            .into(),
+                });
+            }
+            mapping.site = Some(site.trim_end_matches('/').to_owned());
         }
         Ok(mapping)
     }
@@ -145,6 +176,9 @@ pub struct Imported {
     /// (left as their text).
     pub term_links: usize,
     pub unresolved_links: Vec<String>,
+    /// Links to a path of the site that is no term's page (`/docs/…`): made absolute against
+    /// `[import] site`, or, without it, left as they are (they lead nowhere elsewhere).
+    pub site_links: usize,
     /// Shortcodes (`{{< … >}}`, `{{% … %}}`, `{% … %}`) left as text, by name.
     pub shortcodes: BTreeMap<String, usize>,
     /// Files whose name was not a slug, and the slug they got.
@@ -287,14 +321,21 @@ pub fn read_dir(dir: &Path, mapping: &Mapping) -> Result<Imported, Vec<Problem>>
             .copied()
             .or_else(|| slugs.get(&slugify(&name)).copied())
     };
+    // A link target that is a term's page, as `check` reads it (`/slug/`, `../slug/`).
+    let is_page = |target: &str| {
+        crate::card::rules::term_target(target, "").is_some_and(|(slug, _)| resolve(slug).is_some())
+    };
     let mut cards = Vec::with_capacity(pages.len());
     for (i, page) in pages.into_iter().enumerate() {
         let file = page.file.clone();
+        // A text's links: the site's term links made Markdown ones, shortcodes in link
+        // targets closed up, links to paths of the site made absolute.
         let mut links = |text: &str, imported: &mut Imported| -> String {
             let Some(re) = &mapping.term_link else {
-                return text.to_owned();
+                let text = shortcodes_in_link_targets(text);
+                return site_links(&text, mapping.site.as_deref(), &is_page, imported);
             };
-            re.replace_all(text, |caps: &regex::Captures<'_>| {
+            let text = re.replace_all(text, |caps: &regex::Captures<'_>| {
                 let name = caps.name("slug").map_or("", |m| m.as_str());
                 let shown = caps.name("text").map(|m| m.as_str().to_owned());
                 match resolve(name) {
@@ -310,8 +351,9 @@ pub fn read_dir(dir: &Path, mapping: &Mapping) -> Result<Imported, Vec<Problem>>
                         shown.unwrap_or_else(|| name.to_owned())
                     }
                 }
-            })
-            .into_owned()
+            });
+            let text = shortcodes_in_link_targets(&text);
+            site_links(&text, mapping.site.as_deref(), &is_page, imported)
         };
         let (card, kept) = card_of(
             page,
@@ -593,6 +635,117 @@ fn escape_link_text(text: &str) -> String {
         .replace(']', "\\]")
 }
 
+/// `text` with every shortcode inside a Markdown link's target written without spaces
+/// (`{{< param "version" >}}` as `{{<param%20"version">}}`), so that the link stays a link.
+///
+/// The site expands a shortcode before its Markdown is read, so `[Pod](/api/{{< param
+/// "version" >}}/#pod)` is a link there; left as it stands, CommonMark ends the target at
+/// the first space, the link is text and `[Pod]` a citation marker naming nothing. Hugo
+/// reads `{{<param "version">}}` as the same shortcode, so nothing of it is lost.
+fn shortcodes_in_link_targets(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("](") {
+        out.push_str(&rest[..at + 2]);
+        rest = &rest[at + 2..];
+        // Along the target, up to a space or a parenthesis, shortcode by shortcode.
+        while let Some(c) = rest.chars().next() {
+            let close = match rest.get(..3) {
+                Some("{{<") => ">}}",
+                Some("{{%") => "%}}",
+                _ if c.is_whitespace() || matches!(c, '(' | ')') => break,
+                _ => {
+                    out.push(c);
+                    rest = &rest[c.len_utf8()..];
+                    continue;
+                }
+            };
+            let line = rest.find('\n').unwrap_or(rest.len());
+            let Some(end) = rest[3..line].find(close).map(|i| i + 3) else {
+                break;
+            };
+            out.push_str(&rest[..3]);
+            out.push_str(
+                &rest[3..end]
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join("%20"),
+            );
+            out.push_str(close);
+            rest = &rest[end + close.len()..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `text` with each link to a path of the site (`/docs/…`, not `//host/…`) that is no term's
+/// page (`is_page`) made absolute against `site` (`https://kubernetes.io/docs/…`): inline
+/// links and reference definitions. Each such link is counted, made absolute or not.
+fn site_links(
+    text: &str,
+    site: Option<&str>,
+    is_page: &dyn Fn(&str) -> bool,
+    imported: &mut Imported,
+) -> String {
+    if !text.contains("](/") && !text.contains("]: /") && !text.contains("](</") {
+        return text.to_owned();
+    }
+    let to_site =
+        |target: &str| target.starts_with('/') && !target.starts_with("//") && !is_page(target);
+    // Where the targets to make absolute begin, in bytes.
+    let mut at: Vec<usize> = Vec::new();
+    for link in crate::card::markdown::links(text) {
+        if !to_site(&link.target) {
+            continue;
+        }
+        let source = &text[link.range.clone()];
+        // An inline link's target follows its last `](`; a reference's is on its definition.
+        if let Some(open) = source.rfind("](") {
+            let start = link.range.start + open + 2;
+            let rest = &text[start..];
+            let skip = rest.len() - rest.trim_start().len();
+            let skip = skip + usize::from(rest[skip..].starts_with('<'));
+            if text[start + skip..].starts_with('/') {
+                at.push(start + skip);
+            }
+        }
+    }
+    // Reference definitions: `[ref]: /path` at the start of a line.
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        if indent <= 3 && line[indent..].starts_with('[') {
+            if let Some(colon) = line.find("]:") {
+                let rest = &line[colon + 2..];
+                let skip = rest.len() - rest.trim_start().len();
+                let skip = skip + usize::from(rest[skip..].starts_with('<'));
+                let target = rest[skip..].split_whitespace().next().unwrap_or("");
+                let target = target.trim_end_matches('>');
+                if to_site(target) {
+                    at.push(line_start + colon + 2 + skip);
+                }
+            }
+        }
+        line_start += line.len();
+    }
+    at.sort_unstable();
+    at.dedup();
+    imported.site_links += at.len();
+    let Some(site) = site else {
+        return text.to_owned();
+    };
+    let mut out = String::with_capacity(text.len() + at.len() * site.len());
+    let mut from = 0;
+    for i in at {
+        out.push_str(&text[from..i]);
+        out.push_str(site);
+        from = i;
+    }
+    out.push_str(&text[from..]);
+    out
+}
+
 /// Counts the shortcodes left in `text`, by name.
 fn count_shortcodes(text: &str, counts: &mut BTreeMap<String, usize>) {
     for (open, close) in [("{{<", ">}}"), ("{{%", "%}}"), ("{%", "%}")] {
@@ -744,6 +897,84 @@ mod tests {
             imported.statuses.iter().collect::<Vec<_>>(),
             ["feedback-appreciated"]
         );
+    }
+
+    #[test]
+    fn a_shortcode_in_a_link_target_leaves_the_link_a_link() {
+        let text = "[HostAliases](/api/{{< param \"version\" >}}/#hostalias) and \
+                    [A](/a/{{%  x  y %}}/b \"T\") {{< note >}}a b{{< /note >}} `](`";
+        let out = shortcodes_in_link_targets(text);
+        assert_eq!(
+            out,
+            "[HostAliases](/api/{{<param%20\"version\">}}/#hostalias) and \
+             [A](/a/{{%x%20y%}}/b \"T\") {{< note >}}a b{{< /note >}} `](`"
+        );
+        let targets: Vec<String> = crate::card::markdown::links(&out)
+            .into_iter()
+            .map(|l| l.target)
+            .collect();
+        assert_eq!(
+            targets,
+            [
+                "/api/{{<param%20\"version\">}}/#hostalias",
+                "/a/{{%x%20y%}}/b"
+            ]
+        );
+        assert_eq!(crate::card::rules::markers(&out), []);
+        // As the page wrote them, both links were text and their texts markers.
+        assert_eq!(crate::card::markdown::links(text), []);
+        let ids: Vec<&str> = crate::card::rules::markers(text)
+            .into_iter()
+            .map(|m| m.id)
+            .collect();
+        assert_eq!(ids, ["HostAliases", "A"]);
+    }
+
+    #[test]
+    fn links_to_the_sites_own_pages_are_made_absolute_against_it() {
+        let text = "See [the docs](/docs/pods/#x), [a Pod](/pod/), [home](//cdn.example/a), \
+                    [API](</docs/api v1/>) and [ref][r], `[code](/docs/no/)`.\n\n\
+                    [r]: /docs/ref/ \"Ref\"\n   [p]: /pod/";
+        let is_page = |target: &str| target == "/pod/";
+        let mut imported = Imported::default();
+        let out = site_links(text, Some("https://k8s.example"), &is_page, &mut imported);
+        assert_eq!(
+            out,
+            "See [the docs](https://k8s.example/docs/pods/#x), [a Pod](/pod/), \
+             [home](//cdn.example/a), [API](<https://k8s.example/docs/api v1/>) and [ref][r], \
+             `[code](/docs/no/)`.\n\n[r]: https://k8s.example/docs/ref/ \"Ref\"\n   [p]: /pod/"
+        );
+        assert_eq!(imported.site_links, 3);
+        // Without a site, the links are counted and left.
+        let mut imported = Imported::default();
+        assert_eq!(site_links(text, None, &is_page, &mut imported), text);
+        assert_eq!(imported.site_links, 3);
+    }
+
+    #[test]
+    fn a_site_must_be_an_address() {
+        for bad in [
+            "kubernetes.io",
+            "https://",
+            "https://k8s.example/a b",
+            "/docs/",
+        ] {
+            let settings = ImportSettings {
+                site: Some(bad.into()),
+                ..ImportSettings::default()
+            };
+            let error = Mapping::new(Some(&settings), "g.toml").unwrap_err();
+            assert!(
+                error.to_string().starts_with("g.toml: [import] site `"),
+                "{error}"
+            );
+        }
+        let settings = ImportSettings {
+            site: Some("https://kubernetes.io/".into()),
+            ..ImportSettings::default()
+        };
+        let mapping = Mapping::new(Some(&settings), "g.toml").unwrap();
+        assert_eq!(mapping.site.as_deref(), Some("https://kubernetes.io"));
     }
 
     #[test]

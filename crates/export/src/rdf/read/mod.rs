@@ -713,10 +713,13 @@ pub fn new_or_empty(dir: &Path) -> Result<(), ImportError> {
     }
 }
 
-/// The configuration as a `glossgraph.toml`.
+/// The configuration as a `glossgraph.toml`. The example base IRI (a folder of pages gives
+/// none) is left out, so that `base` is unset, as every command's note then says.
 fn settings_toml(config: &Config) -> String {
     let mut table = toml::Table::new();
-    table.insert("base".into(), config.base.clone().into());
+    if !config.has_example_base() {
+        table.insert("base".into(), config.base.clone().into());
+    }
     table.insert("language".into(), config.language.clone().into());
     table.insert("title".into(), config.title.clone().into());
     table.insert(
@@ -729,7 +732,10 @@ fn settings_toml(config: &Config) -> String {
         }
     }
     let mut out =
-        String::from("# Written by `glossgraph import`: the settings the RDF was exported with.\n");
+        String::from("# Written by `glossgraph import`: the settings found in the input.\n");
+    if config.has_example_base() {
+        out.push_str("# No base IRI was found: set `base`, the IRI the terms' IRIs start with.\n");
+    }
     out.push_str(&table.to_string());
     out
 }
@@ -761,6 +767,25 @@ fn write_atomically(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_example_base_is_not_written_as_the_glossarys() {
+        let toml = settings_toml(&Config::default());
+        assert!(!toml.contains("base ="), "{toml}");
+        assert!(toml.contains("set `base`"), "{toml}");
+        let parsed: toml::Table = toml::from_str(&toml).unwrap();
+        assert_eq!(parsed["language"].as_str(), Some("en"));
+        let config = Config {
+            base: "https://glossary.example/".into(),
+            ..Config::default()
+        };
+        let toml = settings_toml(&config);
+        assert!(
+            toml.contains("base = \"https://glossary.example/\""),
+            "{toml}"
+        );
+        assert!(!toml.contains("set `base`"), "{toml}");
+    }
 
     #[test]
     fn parser_preamble_is_dropped() {

@@ -8,7 +8,10 @@
 //! the file is refused when one entity, or the document with its references expanded,
 //! would pass a bound. Entities as RDF/XML files use them — a namespace IRI named once and
 //! referred to thousands of times — stay far below it. External entities are never read: the
-//! parser has no way to, and refuses their declarations itself.
+//! parser has no way to, and a declaration of one (`<!ENTITY x SYSTEM "file:///etc/passwd">`)
+//! is refused here, at its line, saying so, rather than by the parser's own puzzling message
+//! about quotes. An external DTD (`<!DOCTYPE rdf:RDF SYSTEM "…">`) is not read either, and
+//! needs nothing refused: what it would declare is simply not there.
 
 use std::collections::HashMap;
 
@@ -44,6 +47,15 @@ pub fn check(bytes: &[u8]) -> Result<(), Refused> {
     for part in declared.split('<') {
         let offset = at;
         at += part.len() + 1;
+        if let Some((name, source)) = external(part) {
+            return Err(Refused {
+                offset: offset.saturating_sub(1),
+                message: format!(
+                    "the entity `{name}` is external ({source}): glossgraph reads no file or URL \
+                     a document names, and refuses the document rather than leave a gap in it"
+                ),
+            });
+        }
         let Some((name, value)) = declaration(part) else {
             continue;
         };
@@ -113,6 +125,38 @@ fn declaration(part: &str) -> Option<(&str, &str)> {
     Some((name, value))
 }
 
+/// The name and source (`SYSTEM "…"` or `PUBLIC "…" "…"`, as written) of an external entity
+/// declaration, general or parameter.
+fn external(part: &str) -> Option<(&str, &str)> {
+    let rest = part.strip_prefix("!ENTITY")?.trim_start();
+    let rest = rest.strip_prefix('%').unwrap_or(rest);
+    let (name, rest) = rest
+        .trim_start()
+        .split_once(|c: char| c.is_ascii_whitespace())?;
+    let rest = rest.trim_start();
+    if !(rest.starts_with("SYSTEM") || rest.starts_with("PUBLIC")) {
+        return None;
+    }
+    // The declaration ends at the first `>` outside its quoted literals.
+    let mut quote = None;
+    let end = rest
+        .char_indices()
+        .find(|&(_, c)| match (quote, c) {
+            (Some(q), c) if c == q => {
+                quote = None;
+                false
+            }
+            (Some(_), _) => false,
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                false
+            }
+            (None, c) => c == '>',
+        })
+        .map_or(rest.len(), |(at, _)| at);
+    Some((name, rest[..end].trim_end()))
+}
+
 /// The length of `text` with each reference to an entity of `sizes` replaced by its
 /// expansion (character and predefined references counted as written: they only shrink).
 fn expanded(text: &str, sizes: &HashMap<String, u64>) -> u64 {
@@ -174,6 +218,37 @@ mod tests {
         assert!(
             refused.message.contains("expand to 99995000 more bytes"),
             "{refused:?}"
+        );
+    }
+
+    #[test]
+    fn external_entities_are_refused_at_their_declaration() {
+        let doc = "<?xml version=\"1.0\"?>\n<!DOCTYPE rdf:RDF [\n  <!ENTITY ns \"http://x.example/\">\n  \
+                   <!ENTITY x SYSTEM \"file:///etc/passwd\">\n]>\n<rdf:RDF>&x;</rdf:RDF>";
+        let refused = check(doc.as_bytes()).unwrap_err();
+        assert!(
+            refused
+                .message
+                .starts_with("the entity `x` is external (SYSTEM \"file:///etc/passwd\")"),
+            "{refused:?}"
+        );
+        assert!(
+            doc[refused.offset..].starts_with("<!ENTITY x "),
+            "{refused:?}"
+        );
+        let public =
+            "<!DOCTYPE r [<!ENTITY % p PUBLIC \"-//X//EN\" \"http://x.example/p.dtd\"> %p;]><r/>";
+        let refused = check(public.as_bytes()).unwrap_err();
+        assert!(
+            refused.message.starts_with(
+                "the entity `p` is external (PUBLIC \"-//X//EN\" \"http://x.example/p.dtd\")"
+            ),
+            "{refused:?}"
+        );
+        // An external DTD declares nothing that is read: nothing to refuse.
+        assert_eq!(
+            check(b"<!DOCTYPE r SYSTEM \"file:///etc/passwd\"><r/>"),
+            Ok(())
         );
     }
 

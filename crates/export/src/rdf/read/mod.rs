@@ -422,17 +422,73 @@ fn parse(
         }
         return Ok(triples);
     }
-    for quad in with_options!(RdfParser::from_format(format)).for_slice(bytes) {
+    let parser = with_options!(RdfParser::from_format(format));
+    let located = |e: &oxigraph::io::RdfSyntaxError| {
+        let position = e.location().map(|l| (l.start.line + 1, l.start.column + 1));
+        syntax(position, parser_message(&e.to_string()))
+    };
+    if matches!(format, RdfFormat::JsonLd { .. }) {
+        // A context named by its URL (`"@context": "file:///…"`, `"@import"`) is never
+        // fetched: the loader refuses every one, says why, and keeps the URL to find where
+        // the document names it (the parser's error has no position).
+        let refused = std::sync::Arc::new(std::sync::Mutex::new(None::<String>));
+        let seen = std::sync::Arc::clone(&refused);
+        let quads = parser.for_reader(bytes).with_document_loader(move |url| {
+            if let Ok(mut seen) = seen.lock() {
+                seen.get_or_insert_with(|| url.to_owned());
+            }
+            Err(NO_REMOTE_CONTEXT.into())
+        });
+        for quad in quads {
+            let e = match quad {
+                Ok(q) => {
+                    add(q);
+                    continue;
+                }
+                Err(oxigraph::io::RdfParseError::Syntax(e)) => located(&e),
+                Err(e) => syntax(None, parser_message(&e.to_string())),
+            };
+            let url = refused.lock().ok().and_then(|url| url.clone());
+            return Err(match (e, url) {
+                (
+                    ImportError::Syntax {
+                        file,
+                        position: None,
+                        message,
+                    },
+                    Some(url),
+                ) => {
+                    // As written: the URL, or a relative reference that resolved to it
+                    // (its end after a `/`).
+                    let named = std::iter::once(url.as_str())
+                        .chain(url.match_indices('/').map(|(at, _)| &url[at + 1..]))
+                        .filter(|written| !written.is_empty())
+                        .find_map(|written| {
+                            memchr::memmem::find(bytes, format!("\"{written}\"").as_bytes())
+                        });
+                    ImportError::Syntax {
+                        file,
+                        position: named.map(|at| line_column(bytes, at)),
+                        message,
+                    }
+                }
+                (e, _) => e,
+            });
+        }
+        return Ok(triples);
+    }
+    for quad in parser.for_slice(bytes) {
         match quad {
             Ok(q) => add(q),
-            Err(e) => {
-                let position = e.location().map(|l| (l.start.line + 1, l.start.column + 1));
-                return Err(syntax(position, parser_message(&e.to_string())));
-            }
+            Err(e) => return Err(located(&e)),
         }
     }
     Ok(triples)
 }
+
+/// Why a JSON-LD context named by its URL is not read.
+const NO_REMOTE_CONTEXT: &str = "glossgraph loads no JSON-LD context from a file or the \
+                                 network; write the context into the document";
 
 /// The parser's message without its own "Parser error at line … column …:" preamble, which
 /// the error repeats as `file:line:column`.

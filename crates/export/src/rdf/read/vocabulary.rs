@@ -14,7 +14,7 @@
 //! `dcterms:modified` as `updated` (to the day), SKOS-XL labels as plain labels, notes that
 //! are resources by their `rdf:value` or `rdfs:comment`.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use oxigraph::model::{Literal, Term};
 
@@ -97,7 +97,7 @@ pub(super) fn read(triples: &Triples, options: &Options) -> Option<(Vec<Draft>, 
     if concepts.is_empty() {
         return None;
     }
-    let schemes = reader.typed(&[skos::CONCEPT_SCHEME.as_str().to_owned()]);
+    let schemes = reader.typed(&HashSet::from([skos::CONCEPT_SCHEME.as_str()]));
     let language = reader.language(&schemes, &concepts, options);
     let slugs = slugs(triples, &concepts);
     let namespace = namespace(&concepts, &slugs);
@@ -269,6 +269,32 @@ fn local_name(iri: &str) -> &str {
     iri.rsplit(['/', '#']).next().unwrap_or(iri)
 }
 
+/// `text` with each `%XX` escape turned back into its byte (invalid UTF-8 replaced), so
+/// that `..%2F..%2Fetc` is seen as the `../../etc` it stands for and slugified as such.
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| char::from(b).to_digit(16);
+        match (
+            bytes[i],
+            bytes.get(i + 1).copied().and_then(hex),
+            bytes.get(i + 2).copied().and_then(hex),
+        ) {
+            (b'%', Some(high), Some(low)) => {
+                out.push((high * 16 + low) as u8);
+                i += 3;
+            }
+            (b, _, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// `text` as a slug: ASCII letters and digits lowercased, every other run of characters one
 /// hyphen, at most 60 characters; empty when nothing is left.
 fn slugify(text: &str) -> String {
@@ -278,7 +304,8 @@ fn slugify(text: &str) -> String {
 /// A slug for every concept, unique: from the local name, else the notation, else the
 /// label, else `concept`; a taken slug gets `-2`, `-3`… in IRI order.
 fn slugs(triples: &Triples, concepts: &[String]) -> HashMap<String, String> {
-    let mut taken: BTreeSet<String> = BTreeSet::new();
+    let mut taken: HashSet<String> = HashSet::new();
+    let mut next: HashMap<String, usize> = HashMap::new();
     let mut out = HashMap::new();
     for iri in concepts {
         let values = triples
@@ -296,7 +323,7 @@ fn slugs(triples: &Triples, concepts: &[String]) -> HashMap<String, String> {
             found.sort_unstable();
             found.first().map(|s| slugify(s)).unwrap_or_default()
         };
-        let mut slug = slugify(local_name(iri));
+        let mut slug = slugify(&percent_decoded(local_name(iri)));
         for p in [skos::NOTATION, skos::PREF_LABEL, rdfs::LABEL] {
             if slug.is_empty() {
                 slug = first(p.as_str());
@@ -305,11 +332,13 @@ fn slugs(triples: &Triples, concepts: &[String]) -> HashMap<String, String> {
         if slug.is_empty() {
             slug = "concept".to_owned();
         }
+        // The next suffix to try for each slug: 20,000 concepts of one name take linear
+        // time, not one probe per concept before them.
+        let n = next.entry(slug.clone()).or_insert(2);
         let mut unique = slug.clone();
-        let mut n = 2;
         while taken.contains(&unique) {
             unique = format!("{slug}-{n}");
-            n += 1;
+            *n += 1;
         }
         taken.insert(unique.clone());
         out.insert(iri.clone(), unique);
@@ -362,14 +391,14 @@ impl<'t> Reader<'t> {
     }
 
     /// The IRIs of the subjects typed with one of `classes`, sorted.
-    fn typed(&self, classes: &[String]) -> Vec<String> {
+    fn typed(&self, classes: &HashSet<&str>) -> Vec<String> {
         self.triples
             .iter()
             .filter_map(|(key, values)| match key {
                 SubjectKey::Iri(iri)
                     if values.iter().any(|(p, o)| {
                         p == rdf::TYPE.as_str()
-                            && matches!(o, Term::NamedNode(n) if classes.iter().any(|c| c == n.as_str()))
+                            && matches!(o, Term::NamedNode(n) if classes.contains(n.as_str()))
                     }) =>
                 {
                     Some(iri.clone())
@@ -380,25 +409,28 @@ impl<'t> Reader<'t> {
     }
 
     /// The concepts: resources typed `skos:Concept` or a subclass of it the file declares.
+    ///
+    /// The subclasses are found from `skos:Concept` down, each `rdfs:subClassOf` followed
+    /// once: linear in the triples however deep a file nests its classes.
     fn concepts(&self) -> Vec<String> {
-        let mut classes = vec![skos::CONCEPT.as_str().to_owned()];
-        loop {
-            let before = classes.len();
-            for (key, values) in self.triples {
-                let SubjectKey::Iri(iri) = key else { continue };
-                if classes.contains(iri) {
-                    continue;
-                }
-                let sub = values.iter().any(|(p, o)| {
-                    p == rdfs::SUB_CLASS_OF.as_str()
-                        && matches!(o, Term::NamedNode(n) if classes.iter().any(|c| c == n.as_str()))
-                });
-                if sub {
-                    classes.push(iri.clone());
+        let mut subclasses: HashMap<&str, Vec<&str>> = HashMap::new();
+        for (key, values) in self.triples {
+            let SubjectKey::Iri(iri) = key else { continue };
+            for (p, o) in values {
+                if let Term::NamedNode(n) = o {
+                    if p == rdfs::SUB_CLASS_OF.as_str() {
+                        subclasses.entry(n.as_str()).or_default().push(iri);
+                    }
                 }
             }
-            if classes.len() == before {
-                break;
+        }
+        let mut classes = HashSet::from([skos::CONCEPT.as_str()]);
+        let mut next = vec![skos::CONCEPT.as_str()];
+        while let Some(class) = next.pop() {
+            for &sub in subclasses.get(class).map_or(&[][..], Vec::as_slice) {
+                if classes.insert(sub) {
+                    next.push(sub);
+                }
             }
         }
         self.typed(&classes)
@@ -841,10 +873,35 @@ mod tests {
     fn slugs_from_local_names_are_safe_and_unique() {
         assert_eq!(slugify("Foo_Bar 12"), "foo-bar-12");
         assert_eq!(slugify("../../etc/passwd"), "etc-passwd");
+        assert_eq!(
+            percent_decoded("..%2F..%2fetc%2Fpasswd"),
+            "../../etc/passwd"
+        );
+        assert_eq!(percent_decoded("%2e%2e%2f%C3%A9t%C3%A9"), "../été");
+        assert_eq!(percent_decoded("100%"), "100%");
+        assert_eq!(percent_decoded("%zz%4"), "%zz%4");
+        assert_eq!(percent_decoded("%FF"), "\u{FFFD}");
         assert_eq!(slugify("été"), "t");
         assert_eq!(slugify("日本"), "");
         assert_eq!(local_name("http://x.example/a/b#c"), "c");
         assert_eq!(thousands(31077), "31,077");
+    }
+
+    #[test]
+    fn slugs_of_one_name_are_numbered_in_iri_order() {
+        let concepts: Vec<String> = [
+            "http://x.example/1/a",
+            "http://x.example/2/a",
+            "http://x.example/3/a",
+            "http://x.example/a-2",
+            "http://x.example/..%2F",
+            "http://x.example/.",
+        ]
+        .map(str::to_owned)
+        .to_vec();
+        let slugs = slugs(&Triples::new(), &concepts);
+        let got: Vec<&str> = concepts.iter().map(|c| slugs[c].as_str()).collect();
+        assert_eq!(got, ["a", "a-2", "a-3", "a-2-2", "concept", "concept-2"]);
         assert_eq!(thousands(12), "12");
     }
 }

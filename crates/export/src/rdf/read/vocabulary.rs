@@ -112,6 +112,15 @@ pub(super) fn read(triples: &Triples, options: &Options) -> Option<(Vec<Draft>, 
         (_, Some(s)) => format!("{s}/"),
         _ => config.base,
     };
+    let free = free_base(&config.base, &concepts);
+    if free != config.base {
+        reader.warnings.push(format!(
+            "a concept's IRI is one glossgraph would give the scheme, its vocabulary or a \
+             status under <{}>: the glossary's own IRIs go under <{free}> instead",
+            config.base
+        ));
+        config.base = free;
+    }
     if let Some(s) = &scheme {
         if *s != config.base {
             config.scheme = Some(s.clone());
@@ -344,6 +353,36 @@ fn slugs(triples: &Triples, concepts: &[String]) -> HashMap<String, String> {
         out.insert(iri.clone(), unique);
     }
     out
+}
+
+/// A base IRI for the glossary's own IRIs — the scheme's (when the file names none), the
+/// vocabulary's `{base}ns`, the statuses' `{base}status/…` — that no concept's IRI takes:
+/// `preferred`, else `{preferred}glossgraph/`, `{preferred}glossgraph-2/`… A concept at the
+/// namespace itself (an empty local name, `http://x.example/v/`) would otherwise be written
+/// as the scheme too, and one named `ns` as the vocabulary.
+fn free_base(preferred: &str, concepts: &[String]) -> String {
+    let taken = |base: &str| {
+        concepts.iter().any(|iri| {
+            iri.strip_prefix(base).is_some_and(|rest| {
+                rest.is_empty()
+                    || rest == "ns"
+                    || rest.starts_with("ns#")
+                    || rest.starts_with("ns/")
+                    || rest.starts_with("status/")
+            })
+        })
+    };
+    let mut base = preferred.to_owned();
+    let mut n = 1;
+    while taken(&base) {
+        base = if n == 1 {
+            format!("{preferred}glossgraph/")
+        } else {
+            format!("{preferred}glossgraph-{n}/")
+        };
+        n += 1;
+    }
+    base
 }
 
 /// The namespace most concepts' IRIs share as `{namespace}{slug}`, if at least half do.
@@ -885,6 +924,39 @@ mod tests {
         assert_eq!(slugify("日本"), "");
         assert_eq!(local_name("http://x.example/a/b#c"), "c");
         assert_eq!(thousands(31077), "31,077");
+    }
+
+    #[test]
+    fn the_glossarys_own_iris_go_where_no_concept_is() {
+        let concepts = |iris: &[&str]| iris.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        let ns = "http://x.example/v/";
+        assert_eq!(free_base(ns, &concepts(&["http://x.example/v/a"])), ns);
+        // A concept at the namespace, one named `ns`, one under `status/`.
+        for taken in [
+            "http://x.example/v/",
+            "http://x.example/v/ns",
+            "http://x.example/v/status/x",
+        ] {
+            assert_eq!(
+                free_base(ns, &concepts(&["http://x.example/v/a", taken])),
+                "http://x.example/v/glossgraph/"
+            );
+        }
+        assert_eq!(
+            free_base(
+                ns,
+                &concepts(&["http://x.example/v/", "http://x.example/v/glossgraph/"])
+            ),
+            "http://x.example/v/glossgraph-2/"
+        );
+        // `nsa` and `statuses` are not the vocabulary's nor a status's.
+        assert_eq!(
+            free_base(
+                ns,
+                &concepts(&["http://x.example/v/nsa", "http://x.example/v/statuses"])
+            ),
+            ns
+        );
     }
 
     #[test]

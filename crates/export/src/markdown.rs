@@ -129,8 +129,77 @@ pub fn is_safe_url(url: &str) -> bool {
     }
 }
 
-/// Walks `text`, writing it into `sink`.
+/// How deep the elements of a text nest at most: deeper blocks, spans and links give their
+/// text to the element that holds them. Fifty thousand `> ` of a stranger's definition made
+/// a tree of fifty thousand levels, which the map's JSON writer (and the dropping of the
+/// tree) walk recursively: the stack overflowed at five thousand. Texts people write nest a
+/// few levels.
+pub const MAX_DEPTH: usize = 32;
+
+/// A sink that passes on the elements of the first [`MAX_DEPTH`] levels only (their text at
+/// every level). The walk's elements nest properly, so counting the open ones says which
+/// close matches an open that was passed on.
+struct Bounded<'s, S: Sink> {
+    inner: &'s mut S,
+    depth: usize,
+}
+
+impl<S: Sink> Sink for Bounded<'_, S> {
+    fn open(&mut self, element: Element, start: Option<u64>) {
+        if self.depth < MAX_DEPTH {
+            self.inner.open(element, start);
+        }
+        self.depth += 1;
+    }
+
+    fn close(&mut self, element: Element) {
+        self.depth = self.depth.saturating_sub(1);
+        if self.depth < MAX_DEPTH {
+            self.inner.close(element);
+        }
+    }
+
+    fn empty(&mut self, element: Element) {
+        self.inner.empty(element);
+    }
+
+    fn text(&mut self, text: &str) {
+        self.inner.text(text);
+    }
+
+    fn open_link(&mut self, href: &str, title: &str, term: Option<usize>) {
+        if self.depth < MAX_DEPTH {
+            self.inner.open_link(href, title, term);
+        }
+        self.depth += 1;
+    }
+
+    fn close_link(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+        if self.depth < MAX_DEPTH {
+            self.inner.close_link();
+        }
+    }
+
+    fn cite(&mut self, n: usize, id: &str) {
+        self.inner.cite(n, id);
+    }
+}
+
+/// Walks `text`, writing it into `sink`, its elements [`MAX_DEPTH`] levels deep at most.
 pub fn walk(text: &str, targets: &Targets<'_>, sink: &mut impl Sink) {
+    walk_all(
+        text,
+        targets,
+        &mut Bounded {
+            inner: sink,
+            depth: 0,
+        },
+    );
+}
+
+/// [`walk`] without the bound on depth.
+fn walk_all(text: &str, targets: &Targets<'_>, sink: &mut impl Sink) {
     // The text's highest heading, so that it lands on `heading_top` (a cheap look first:
     // most texts have no heading).
     let highest = if text.contains('#') || text.contains("\n=") || text.contains("\n-") {
@@ -626,6 +695,39 @@ mod tests {
             assert!(html.contains(want), "{want} in {html}");
         }
         assert!(!html.contains("##") && !html.contains("](") && !html.contains("**"));
+    }
+
+    #[test]
+    fn deep_nesting_is_cut_at_the_bound_and_its_text_kept() {
+        // Fifty thousand quotes, and lists as deep as a text can make them.
+        let quotes = format!("{}deep", "> ".repeat(50_000));
+        let html = page(&quotes);
+        assert_eq!(html.matches("<blockquote>").count(), MAX_DEPTH);
+        assert_eq!(html.matches("</blockquote>").count(), MAX_DEPTH);
+        assert!(html.contains("deep"), "{html}");
+        let none = |_: &str| None;
+        let targets = Targets {
+            cite: &|_: &str| None,
+            term: &none,
+            heading_top: 3,
+        };
+        let tree = to_tree(&quotes, &targets);
+        let json = serde_json::to_string(&tree).unwrap();
+        assert_eq!(json.matches("[\"blockquote\"").count(), MAX_DEPTH);
+        let list: String = (0..500)
+            .map(|i| format!("{}- item {i}\n", "  ".repeat(i)))
+            .collect();
+        let html = page(&list);
+        assert_eq!(html.matches("<ul>").count(), html.matches("</ul>").count());
+        assert!(html.matches("<ul>").count() <= MAX_DEPTH, "{html}");
+        assert!(html.contains("item 499"), "{html}");
+        let links = format!(
+            "{}x{}",
+            "*[a ".repeat(5_000),
+            "](https://a.example/)*".repeat(5_000)
+        );
+        let html = page(&links);
+        assert_eq!(html.matches("<a ").count(), html.matches("</a>").count());
     }
 
     #[test]

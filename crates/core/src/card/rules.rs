@@ -106,9 +106,18 @@ fn scan<'a>(text: &'a str, runs: &[Range<usize>]) -> Vec<Marker<'a>> {
         let mut from = run.start;
         while let Some(open) = text[from..run.end].find('[').map(|i| from + i) {
             from = open + 1;
-            let Some(close) = text[open + 1..run.end].find(']').map(|i| open + 1 + i) else {
+            // An id holds no bracket: a `[` before the next `]` opens no marker here, and the
+            // search goes on from it. (Looking for the `]` past it made `[[[[…]]]]` of a
+            // stranger's definition take the square of its length.)
+            let Some(close) = text[open + 1..run.end]
+                .find(['[', ']'])
+                .map(|i| open + 1 + i)
+            else {
                 break;
             };
+            if text.as_bytes()[close] == b'[' {
+                continue;
+            }
             let id = &text[open + 1..close];
             if !is_citation_id(id) {
                 continue;
@@ -217,6 +226,44 @@ mod tests {
             assert_eq!(scan(&text, &whole), parsed, "{text:?}");
         }
         assert!(quick > 10_000, "{quick}");
+    }
+
+    #[test]
+    fn nested_brackets_take_linear_time_and_find_what_they_did() {
+        // The search for each `[`'s `]` as it was: past any `[` on the way.
+        fn before(text: &str) -> Vec<&str> {
+            let mut out = Vec::new();
+            let mut from = 0;
+            while let Some(open) = text[from..].find('[').map(|i| from + i) {
+                from = open + 1;
+                let Some(close) = text[open + 1..].find(']').map(|i| open + 1 + i) else {
+                    break;
+                };
+                let id = &text[open + 1..close];
+                let prefix = &text[..open];
+                let backslashes = prefix.bytes().rev().take_while(|&b| b == b'\\').count();
+                let in_word = prefix
+                    .chars()
+                    .next_back()
+                    .is_some_and(char::is_alphanumeric);
+                if is_citation_id(id) && backslashes % 2 == 0 && !in_word {
+                    out.push(id);
+                    from = close + 1;
+                }
+            }
+            out
+        }
+        for text in crate::testing::strings_up_to(&["[", "]", "a", "\\", " "], 7) {
+            let whole: Vec<Range<usize>> = std::iter::once(0..text.len()).collect();
+            let ids: Vec<&str> = scan(&text, &whole).iter().map(|m| m.id).collect();
+            assert_eq!(ids, before(&text), "{text:?}");
+        }
+        // 200,000 deep: 40 billion steps before, one pass now.
+        let deep = format!("{}x{}", "[".repeat(200_000), "]".repeat(200_000));
+        let whole: Vec<Range<usize>> = std::iter::once(0..deep.len()).collect();
+        let found = scan(&deep, &whole);
+        assert_eq!(found.len(), 1);
+        assert_eq!((found[0].id, found[0].at), ("x", 199_999));
     }
 
     #[test]

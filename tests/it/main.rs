@@ -18,6 +18,7 @@ mod fuzz;
 mod generate;
 mod gexf;
 mod graphml;
+mod hostile;
 mod html;
 mod import;
 mod maintainer;

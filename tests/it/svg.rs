@@ -8,10 +8,11 @@ use std::path::{Path, PathBuf};
 
 use quick_xml::events::Event;
 
+use glossgraph::config::Config;
 use glossgraph::export::drawing::{Cluster, View};
 use glossgraph::export::svg::draw;
 use glossgraph::map::font;
-use glossgraph::Glossary;
+use glossgraph::{check, load, Glossary};
 
 use crate::util::fixtures::{checked, generated_jsonl, sample};
 use crate::util::{glossgraph_command, root, scratch, stderr};
@@ -165,9 +166,11 @@ pub(crate) fn geometry(svg: &Path) -> Geometry {
     out
 }
 
-/// Asserts what every drawing must hold: no two terms' boxes overlap; each label lies inside
-/// its box; no group title covers a term; region names lie on the page, apart.
-fn assert_legible(g: &Geometry, name: &str) {
+/// What every drawing must hold, and where this one does not: no two terms' boxes overlap;
+/// each label lies inside its box; no group title covers a term; no word covers another;
+/// region names lie inside an island and on the page, apart. Each fault a sentence.
+fn faults(g: &Geometry) -> Vec<String> {
+    let mut out = Vec::new();
     let mut boxes: Vec<(Rect, &str)> = g.nodes.iter().map(|(s, r, _)| (*r, s.as_str())).collect();
     boxes.sort_by(|a, b| a.0.x.total_cmp(&b.0.x));
     for (i, (a, slug)) in boxes.iter().enumerate() {
@@ -175,60 +178,68 @@ fn assert_legible(g: &Geometry, name: &str) {
             if b.x >= a.x + a.w {
                 break;
             }
-            assert!(!a.overlaps(b), "{name}: {slug} and {other} overlap");
+            if a.overlaps(b) {
+                out.push(format!("{slug} and {other} overlap"));
+            }
         }
     }
     for (slug, rect, label) in &g.nodes {
-        assert!(
-            rect.contains(&label.extent()),
-            "{name}: the label of {slug} leaves its box"
-        );
+        if !rect.contains(&label.extent()) {
+            out.push(format!("the label of {slug} leaves its box"));
+        }
     }
     for word in g.titles.iter().chain(&g.regions) {
         for (slug, rect, _) in &g.nodes {
-            assert!(
-                !word.extent().overlaps(rect),
-                "{name}: {:?} covers {slug}",
-                word.content
-            );
+            if word.extent().overlaps(rect) {
+                out.push(format!("{:?} covers {slug}", word.content));
+            }
         }
     }
-    let over = words_over_words(g);
-    assert!(
-        over.is_empty(),
-        "{name}: {} words over another: {over:?}",
-        over.len()
-    );
-    // A region name lies inside an island (a group's box).
-    for region in &g.regions {
-        assert!(
-            g.groups
-                .iter()
-                .any(|island| island.contains(&region.extent())),
-            "{name}: the region name {:?} leaves its island",
-            region.content
-        );
+    for (a, b) in words_over_words(g) {
+        out.push(format!("{a:?} and {b:?} cover one another"));
     }
+    let page = Rect {
+        x: 0.0,
+        y: 0.0,
+        w: g.size.0,
+        h: g.size.1,
+    };
     for (i, region) in g.regions.iter().enumerate() {
         let extent = region.extent();
-        let page = Rect {
-            x: 0.0,
-            y: 0.0,
-            w: g.size.0,
-            h: g.size.1,
-        };
-        assert!(
-            page.contains(&extent),
-            "{name}: the region name {:?} leaves the page",
-            region.content
-        );
+        // A region name lies inside an island (a group's box).
+        if !g.groups.iter().any(|island| island.contains(&extent)) {
+            out.push(format!(
+                "the region name {:?} leaves its island",
+                region.content
+            ));
+        }
+        if !page.contains(&extent) {
+            out.push(format!(
+                "the region name {:?} leaves the page",
+                region.content
+            ));
+        }
         for other in &g.regions[i + 1..] {
-            assert!(
-                !extent.overlaps(&other.extent()),
-                "{name}: region names overlap"
-            );
+            if extent.overlaps(&other.extent()) {
+                out.push(format!(
+                    "the region names {:?} and {:?} overlap",
+                    region.content, other.content
+                ));
+            }
         }
     }
+    out
+}
+
+/// Asserts that the drawing has none of the [`faults`].
+fn assert_legible(g: &Geometry, name: &str) {
+    let faults = faults(g);
+    assert!(
+        faults.is_empty(),
+        "{name}: {} faults, the first {:#?}",
+        faults.len(),
+        &faults[..faults.len().min(20)]
+    );
 }
 
 /// Runs `glossgraph export` of the sample into a fresh folder, with `path` as the PATH.
@@ -484,4 +495,65 @@ fn issue_50_no_word_over_another_and_labels_whole_with_unlinked_terms() {
         "{} columns",
         lefts.len()
     );
+}
+
+/// Measures the maps of the glossaries named in `GLOSSGRAPH_MAPS` (paths as `PATH` writes
+/// them: folders of cards or JSON Lines files), drawn by `glossgraph render` as the export
+/// draws them: terms, words, pairs of words over one another, labels cut, cut under 15
+/// characters and cut needlessly, and the other [`faults`]. The figures of BENCHMARKS.md's
+/// real glossaries; the tests above hold the shapes that once failed.
+#[test]
+#[ignore = "measures the glossaries named in GLOSSGRAPH_MAPS (BENCHMARKS.md, Topic maps)"]
+fn measure_the_maps_of_glossaries_named_in_glossgraph_maps() {
+    let paths = std::env::var_os("GLOSSGRAPH_MAPS").expect("GLOSSGRAPH_MAPS names glossaries");
+    let dir = scratch("svg", "measured");
+    println!("| glossary | terms | words | words over another | labels cut | cut under 15 | cut needlessly | other faults |");
+    for (i, input) in std::env::split_paths(&paths).enumerate() {
+        let loaded = load::Input::Path(input.clone());
+        let config = Config::resolve(loaded.config_dir().as_deref(), Default::default()).unwrap();
+        let glossary =
+            check::check(load::load(&loaded).unwrap(), &config, Default::default()).glossary;
+        let svg = dir.join(format!("{i}.svg"));
+        let run = glossgraph_command()
+            .args([
+                "render",
+                input.to_str().unwrap(),
+                "--output",
+                svg.to_str().unwrap(),
+            ])
+            .output()
+            .unwrap();
+        assert!(run.status.success(), "{}", stderr(&run));
+        let g = geometry(&svg);
+        let words = g.nodes.len() + g.titles.len() + g.regions.len();
+        let over = words_over_words(&g);
+        let cut = g
+            .nodes
+            .iter()
+            .filter(|(_, _, l)| l.content.ends_with('…'))
+            .count();
+        let short = g
+            .nodes
+            .iter()
+            .filter(|(_, _, l)| l.content.ends_with('…') && l.content.chars().count() < 15)
+            .count();
+        let needless = needless_cuts(&g, &glossary);
+        let other = faults(&g).len() - over.len();
+        println!(
+            "| {} | {} | {words} | {} | {cut} | {short} | {} | {other} |",
+            input.display(),
+            g.nodes.len(),
+            over.len(),
+            needless.len()
+        );
+        for (a, b) in over.iter().take(10) {
+            println!("    over: {a:?} / {b:?}");
+        }
+        for (slug, shown) in needless.iter().take(10) {
+            println!("    cut: {slug} as {shown:?}");
+        }
+        for fault in faults(&g).iter().take(10) {
+            println!("    fault: {fault}");
+        }
+    }
 }

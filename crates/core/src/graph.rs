@@ -68,6 +68,9 @@ pub struct Glossary {
     slugs: Slugs,
     /// The topic map, made on first use ([`Glossary::map`]).
     map: OnceLock<TopicMap>,
+    /// The term links of the cards' texts as (card, card) pairs: those `check` found, with
+    /// the glossary's base IRI, else read on first use ([`Glossary::text_links`]).
+    text_links: OnceLock<Vec<(u32, u32)>>,
 }
 
 /// Every card's slug again, end to end in node order.
@@ -227,7 +230,12 @@ impl Glossary {
     /// The same glossary with a stub node, marked [`Node::Missing`], for each slug that is
     /// linked to but not defined. Stubs come after the terms, in slug order.
     pub fn with_missing(&self) -> Self {
-        Self::build(self.cards.clone(), true)
+        let glossary = Self::build(self.cards.clone(), true);
+        // The cards keep their nodes: the stubs come after them.
+        if let Some(links) = self.text_links.get() {
+            glossary.keep_text_links(links.clone());
+        }
+        glossary
     }
 
     /// The glossary of `cards`, which must already be sorted by slug without duplicates (as
@@ -261,6 +269,7 @@ impl Glossary {
             graph,
             links,
             map: OnceLock::new(),
+            text_links: OnceLock::new(),
         }
     }
 
@@ -351,10 +360,10 @@ impl Glossary {
     }
 
     /// The links the map reads besides the graph's edges, as `check` reads them for orphans
-    /// and clusters: the term links of the cards' texts ([`Glossary::term_links`]: `../slug/`,
-    /// and `/slug/` or `slug` where that term exists) and the `broader`/`narrower` links
-    /// between terms of the glossary, each pair once of each kind (two texts linking each
-    /// other are one link, as is a hierarchy link stated from both ends).
+    /// and clusters: the term links of the cards' texts ([`Glossary::text_links`]) and the
+    /// `broader`/`narrower` links between terms of the glossary, each pair once of each kind
+    /// (two texts linking each other are one link, as is a hierarchy link stated from both
+    /// ends).
     ///
     /// A glossary imported from a documentation site links its terms in its texts only, and
     /// a thesaurus by its hierarchy: without these, the map drew every term of the
@@ -363,17 +372,13 @@ impl Glossary {
     fn text_and_hierarchy_links(&self) -> impl Iterator<Item = (u32, u32, f64)> {
         let pair = |a: usize, b: usize| (a.min(b) as u32, a.max(b) as u32);
         let index = |slug: &str| self.cards.binary_search_by(|c| c.slug().cmp(slug)).ok();
-        let mut texts: Vec<(u32, u32)> = Vec::new();
+        let mut texts: Vec<(u32, u32)> = self
+            .text_links()
+            .iter()
+            .map(|&(a, b)| pair(a as usize, b as usize))
+            .collect();
         let mut tree: Vec<(u32, u32)> = Vec::new();
         for (i, card) in self.cards.iter().enumerate() {
-            // A term link needs `](` or a reference's definition (`]:`): most texts have
-            // neither and are not parsed.
-            let may_link = [card.definition(), card.note()]
-                .iter()
-                .any(|t| t.contains("](") || t.contains("]:"));
-            if may_link {
-                texts.extend(self.term_links(i, "").into_iter().map(|j| pair(i, j)));
-            }
             let skos = card.skos();
             // An IRI (a concept outside the glossary) holds `:` and is no slug.
             for entry in skos.broader.iter().chain(&skos.narrower) {
@@ -480,6 +485,37 @@ impl Glossary {
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    /// The term links of every card's texts, as (card, card) pairs: those `check` found (with
+    /// the glossary's base IRI, so a link to a term's IRI counts too), else those
+    /// [`Glossary::term_links`] finds without the base IRI (`../slug/`, and `/slug/` or
+    /// `slug` where that term exists), read once.
+    pub fn text_links(&self) -> &[(u32, u32)] {
+        self.text_links.get_or_init(|| {
+            let mut out = Vec::new();
+            for (i, card) in self.cards.iter().enumerate() {
+                // A term link needs `](` or a reference's definition (`]:`): most texts have
+                // neither and are not parsed.
+                let may_link = [card.definition(), card.note()]
+                    .iter()
+                    .any(|t| t.contains("](") || t.contains("]:"));
+                if may_link {
+                    out.extend(
+                        self.term_links(i, "")
+                            .into_iter()
+                            .map(|j| (i as u32, j as u32)),
+                    );
+                }
+            }
+            out
+        })
+    }
+
+    /// Keeps `links` as the glossary's term links ([`Glossary::text_links`]), as `check` found
+    /// them, unless they were read already.
+    pub(crate) fn keep_text_links(&self, links: Vec<(u32, u32)>) {
+        let _ = self.text_links.set(links);
     }
 
     /// For each card, the cards whose texts link to it (see [`Glossary::term_links`]), in slug
@@ -625,6 +661,33 @@ mod tests {
             superseded_by: v(by),
             ..Draft::default()
         })
+    }
+
+    #[test]
+    fn text_links_are_read_without_check_and_kept_from_it() {
+        let linked = |slug: &str, note: &str| {
+            Card::from(Draft {
+                slug: slug.into(),
+                term: slug.into(),
+                definition: "d".into(),
+                note: note.into(),
+                ..Draft::default()
+            })
+        };
+        let cards = vec![
+            linked("a", "See [b](../b/), [c](/c/) and [z](/z/)."),
+            linked("b", "See [a](https://g.example/term/a)."),
+            linked("c", ""),
+        ];
+        // Without check, the links of the forms that need no base IRI.
+        let g = Glossary::new(cards.clone());
+        assert_eq!(g.text_links(), [(0, 1), (0, 2)]);
+        // What check found (with the base) is kept, and read by the map.
+        let g = Glossary::new(cards);
+        g.keep_text_links(vec![(0, 1), (0, 2), (1, 0)]);
+        assert_eq!(g.text_links(), [(0, 1), (0, 2), (1, 0)]);
+        assert_eq!(g.with_missing().text_links(), [(0, 1), (0, 2), (1, 0)]);
+        assert!(g.map().topics().iter().all(|t| !t.unlinked));
     }
 
     fn sample() -> Glossary {

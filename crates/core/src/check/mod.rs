@@ -237,6 +237,8 @@ fn check_rest(
         &mut findings,
     );
     hierarchy::glossary(&glossary, &tree, &origins, &mut findings);
+    // The map reads them as links too.
+    glossary.keep_text_links(text_links);
     fix::hold_back(&mut findings);
     findings.extend(labels);
     // A missing or mistyped field reads as empty; saying it is empty too would be noise. A

@@ -98,3 +98,385 @@ pub fn rdf(data: &[u8]) {
         "the round trip changed the cards"
     );
 }
+
+/// `serve`'s reader of requests and writer of answers, over what a client sends on one
+/// connection (`glossgraph::sparql::serve::exchange`): the first byte picks how many bytes
+/// each read hands over (1 to 16,384), the second the body limit (0 to 16,320 bytes), the
+/// rest is the stream. Never a panic, and:
+///
+/// - what is written back is a run of whole, well-formed answers (a status line, header
+///   fields, a body framed by its `Content-Length` or its chunks, `100 Continue` before
+///   some), one per request the handler was given, and at most one more, a refusal, which
+///   closes the connection; nothing follows an answer that says `connection: close`;
+/// - the handler is never given a body past the limit;
+/// - the reader never holds more of the input at once than the larger of the head limit
+///   and the body limit, plus one read.
+pub fn http(data: &[u8]) {
+    use glossgraph::sparql::serve::{exchange, MAX_HEAD, READ_SIZE};
+    use oxhttp::model::{Body, Method, Request, Response, StatusCode};
+    use std::cell::RefCell;
+    use std::io::Read;
+
+    let Some((&[step, limit], input)) = data.split_first_chunk::<2>() else {
+        return;
+    };
+    let step = 1 << (step % 15);
+    let max_body = usize::from(limit) * 64;
+    let methods = RefCell::new(Vec::new());
+    let handler = |request: &mut Request<Body>| {
+        let mut body = Vec::new();
+        request
+            .body_mut()
+            .read_to_end(&mut body)
+            .expect("a body read whole");
+        assert!(
+            body.len() <= max_body,
+            "a body of {} bytes passed the limit of {max_body}",
+            body.len()
+        );
+        methods.borrow_mut().push(request.method().clone());
+        let text = format!("{} {} {}\n", request.method(), request.uri(), body.len());
+        let path = request.uri().path();
+        let response = Response::builder();
+        if path.starts_with("/stream") {
+            // No length: chunked, or to the end of the connection for HTTP/1.0.
+            response.body(Body::from_read(std::io::Cursor::new(text.into_bytes())))
+        } else if path.starts_with("/empty") {
+            response.status(StatusCode::NO_CONTENT).body(Body::empty())
+        } else {
+            response.body(Body::from(text))
+        }
+        .expect("a response")
+    };
+    let exchanged = exchange(input, step, max_body, &handler);
+    let bound = max_body.max(MAX_HEAD) + READ_SIZE;
+    assert!(
+        exchanged.most_held <= bound,
+        "the reader held {} bytes at once, past {bound}",
+        exchanged.most_held
+    );
+    let methods = methods.into_inner();
+    let mut rest = exchanged.written.as_slice();
+    let mut answered = 0;
+    while !rest.is_empty() {
+        let answer = Answer::parse(rest, methods.get(answered) == Some(&Method::HEAD))
+            .unwrap_or_else(|e| {
+                panic!(
+                    "answer {answered}: {e}: {:?}",
+                    String::from_utf8_lossy(&rest[..rest.len().min(400)])
+                )
+            });
+        rest = &rest[answer.length..];
+        if answer.status == 100 {
+            continue;
+        }
+        answered += 1;
+        if answered > methods.len() {
+            // The connection layer's own answer to a request it refused.
+            assert!(
+                answer.close && (400..=599).contains(&answer.status),
+                "an answer no request was handed for: {answer:?}"
+            );
+        }
+        assert!(
+            !answer.close || rest.is_empty(),
+            "{} bytes follow an answer that closes the connection",
+            rest.len()
+        );
+    }
+    assert!(
+        (methods.len()..=methods.len() + 1).contains(&answered),
+        "{} answers to {} requests handled",
+        answered,
+        methods.len()
+    );
+}
+
+/// One answer read back from the bytes `serve` wrote.
+#[derive(Debug)]
+struct Answer {
+    status: u16,
+    /// It says `connection: close`.
+    close: bool,
+    /// Its length in bytes, head and body.
+    length: usize,
+}
+
+impl Answer {
+    /// The answer at the start of `bytes` (`head_only`: to a `HEAD`, so without a body), as a
+    /// client reads it: httparse for the head, then the body by its framing.
+    fn parse(bytes: &[u8], head_only: bool) -> Result<Answer, String> {
+        let mut headers = [httparse::EMPTY_HEADER; 64];
+        let mut response = httparse::Response::new(&mut headers);
+        let head = match response.parse(bytes) {
+            Ok(httparse::Status::Complete(n)) => n,
+            Ok(httparse::Status::Partial) => return Err("a head cut short".into()),
+            Err(e) => return Err(format!("a malformed head ({e})")),
+        };
+        if response.version != Some(1) {
+            return Err("not HTTP/1.1".into());
+        }
+        let status = response.code.ok_or("no status")?;
+        if !(100..=599).contains(&status) || response.reason.is_none_or(str::is_empty) {
+            return Err(format!("a bad status line ({status})"));
+        }
+        if status == 100 {
+            return if response.headers.is_empty() {
+                Ok(Answer {
+                    status,
+                    close: false,
+                    length: head,
+                })
+            } else {
+                Err("a 100 with header fields".into())
+            };
+        }
+        let field = |name: &str| -> Vec<String> {
+            response
+                .headers
+                .iter()
+                .filter(|h| h.name.eq_ignore_ascii_case(name))
+                .map(|h| String::from_utf8_lossy(h.value).to_ascii_lowercase())
+                .collect()
+        };
+        let (lengths, codings) = (field("content-length"), field("transfer-encoding"));
+        let close = field("connection").iter().any(|c| c == "close");
+        if field("date").len() != 1 || field("server").len() != 1 {
+            return Err("not one Date and one Server".into());
+        }
+        if lengths.len() > 1 || codings.len() > 1 || !lengths.is_empty() && !codings.is_empty() {
+            return Err("an ambiguous framing".into());
+        }
+        let mut at = head;
+        if head_only || status == 204 || status == 304 {
+            return if codings.is_empty() && (status != 204 || lengths.is_empty()) {
+                Ok(Answer {
+                    status,
+                    close,
+                    length: at,
+                })
+            } else {
+                Err("a bodiless answer framed as having a body".into())
+            };
+        }
+        if let Some(length) = lengths.first() {
+            let n: usize = length.parse().map_err(|_| "a bad Content-Length")?;
+            if bytes.len() < at + n {
+                return Err(format!("a body of {} bytes for {n}", bytes.len() - at));
+            }
+            at += n;
+        } else if let Some(coding) = codings.first() {
+            if coding != "chunked" {
+                return Err(format!("Transfer-Encoding {coding}"));
+            }
+            loop {
+                let Ok(httparse::Status::Complete((used, size))) =
+                    httparse::parse_chunk_size(&bytes[at..])
+                else {
+                    return Err("a malformed chunk size".into());
+                };
+                at += used;
+                let size = usize::try_from(size).map_err(|_| "a huge chunk")?;
+                if size == 0 {
+                    break;
+                }
+                if bytes.len() < at + size + 2 || &bytes[at + size..at + size + 2] != b"\r\n" {
+                    return Err("a chunk cut short".into());
+                }
+                at += size + 2;
+            }
+            if !bytes[at..].starts_with(b"\r\n") {
+                return Err("no end after the last chunk".into());
+            }
+            at += 2;
+        } else if close {
+            // Framed by the end of the connection (HTTP/1.0).
+            at = bytes.len();
+        } else {
+            return Err("a body with no framing on a kept connection".into());
+        }
+        Ok(Answer {
+            status,
+            close,
+            length: at,
+        })
+    }
+}
+
+/// The parameters of saved queries (`glossgraph query --saved NAME --param NAME=VALUE`, and
+/// `--param` of a typed query, read as RDF terms): the first byte picks a saved query (and
+/// whether its arguments are bound as its header declares or as a typed query's), the rest
+/// is the arguments, a line each. Binding them is refused with an error, or:
+///
+/// - each value becomes one RDF term that carries it whole: a literal whose text is the
+///   value, or an IRI that is the value or ends with it (a term's or a status's);
+/// - the query, with the values written into its expressions, is the query bound to
+///   stand-in values with each stand-in's term replaced by the value's, nothing else
+///   changed; that text parses as SPARQL, to the stand-ins' query read back the same way
+///   with the values in their places; and the variables bound before the query runs are the
+///   values' terms. No value becomes syntax.
+pub fn params(data: &[u8]) {
+    use glossgraph::sparql::saved::{self, ALL};
+    use oxigraph::model::{Literal, NamedNode, Term};
+
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let query = ALL[usize::from(selector) % ALL.len()];
+    let declared = usize::from(selector) / ALL.len() % 2 == 0;
+    let args: Vec<String> = text
+        .split('\n')
+        .filter(|a| !a.is_empty())
+        .take(8)
+        .map(str::to_owned)
+        .collect();
+    let store = empty_store();
+    let bound = if declared {
+        query.bind(&args, store.iris())
+    } else {
+        saved::bind_adhoc(&args)
+    };
+    let Ok(bound) = bound else {
+        return;
+    };
+    assert_eq!(bound.len(), args.len(), "an argument was dropped");
+    for ((_, term), arg) in bound.iter().zip(&args) {
+        let (_, value) = arg.split_once('=').expect("a bound argument has a value");
+        // A typed query's value that starts like a term is read as one; else it is text.
+        let parsed = !declared && value.starts_with(['<', '"']);
+        let carried = match term {
+            _ if parsed => true,
+            Term::Literal(l) => l.value() == value,
+            Term::NamedNode(n) => declared && n.as_str().ends_with(value),
+            _ => false,
+        };
+        assert!(carried, "`{arg}` became {term}");
+    }
+    let prepared = store
+        .prepare(query.text)
+        .unwrap_or_else(|e| panic!("{}: {e}", query.name));
+    let with = |values: &[(oxigraph::model::Variable, Term)]| {
+        values
+            .iter()
+            .try_fold(prepared.clone(), |p, (v, t)| p.bind(v.clone(), t.clone()))
+    };
+    let Ok(real) = with(&bound) else {
+        return;
+    };
+    // The same bindings with stand-ins of the same kinds, which no query text holds.
+    let stand_ins: Vec<(oxigraph::model::Variable, Term)> = bound
+        .iter()
+        .enumerate()
+        .map(|(i, (v, t))| {
+            let name = format!("glossgraph-stand-in-{i}");
+            let stand_in: Term = match t {
+                Term::Literal(l) => match l.language() {
+                    Some(lang) => Literal::new_language_tagged_literal_unchecked(name, lang).into(),
+                    None => Literal::new_typed_literal(name, l.datatype()).into(),
+                },
+                Term::NamedNode(_) => NamedNode::new_unchecked(format!("urn:{name}")).into(),
+                other => other.clone(),
+            };
+            (v.clone(), stand_in)
+        })
+        .collect();
+    let marked = with(&stand_ins).expect("stand-ins bind where the values did");
+    let swaps: Vec<(String, String)> = stand_ins
+        .iter()
+        .zip(&bound)
+        .map(|((_, s), (_, t))| (s.to_string(), t.to_string()))
+        .collect();
+    let expected = swapped(&marked.query().to_string(), &swaps);
+    let written = real.query().to_string();
+    assert_eq!(written, expected, "a value changed the query's shape");
+    // Read back as SPARQL, it is still the stand-ins' query with the values in their places
+    // (the parser rewrites the text the same way for both, but for the random names it
+    // gives the variables and blank nodes it makes).
+    let reread = |text: &str| {
+        store
+            .prepare(text)
+            .unwrap_or_else(|e| panic!("the bound query is not SPARQL: {e}\n{text}"))
+            .query()
+            .to_string()
+    };
+    assert_eq!(
+        made_names_numbered(&reread(&written)),
+        made_names_numbered(&swapped(&reread(&marked.query().to_string()), &swaps)),
+        "the bound query reads back otherwise"
+    );
+    assert_eq!(real.bindings(), bound.as_slice());
+}
+
+/// `text` with every occurrence of each `swaps` pair's first string replaced by its second,
+/// in one pass (a replacement is never searched again).
+fn swapped(text: &str, swaps: &[(String, String)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    loop {
+        let next = swaps
+            .iter()
+            .filter_map(|(from, to)| rest.find(from.as_str()).map(|at| (at, from, to)))
+            .min_by_key(|(at, _, _)| *at);
+        let Some((at, from, to)) = next else {
+            out.push_str(rest);
+            return out;
+        };
+        out.push_str(&rest[..at]);
+        out.push_str(to);
+        rest = &rest[at + from.len()..];
+    }
+}
+
+/// `text` with the names the SPARQL parser makes up (`?` or `_:` and a random 128-bit number
+/// in hexadecimal, 16 digits or more, without leading zeros) numbered in their order of
+/// appearance instead.
+fn made_names_numbered(text: &str) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(['?', '_']) {
+        let (before, from) = rest.split_at(at);
+        out.push_str(before);
+        let sigil = if from.starts_with("_:") { 2 } else { 1 };
+        let digits = from[sigil..]
+            .bytes()
+            .take_while(u8::is_ascii_hexdigit)
+            .count();
+        let ends = from
+            .as_bytes()
+            .get(sigil + digits)
+            .is_none_or(|b| !b.is_ascii_alphanumeric() && *b != b'_');
+        if (16..=32).contains(&digits) && ends && (sigil == 2 || from.starts_with('?')) {
+            let name = &from[sigil..sigil + digits];
+            let n = names.iter().position(|k| *k == name).unwrap_or_else(|| {
+                names.push(name);
+                names.len() - 1
+            });
+            out.push_str(&from[..sigil]);
+            out.push_str(&format!("made{n}"));
+            rest = &from[sigil + digits..];
+        } else {
+            out.push_str(&from[..1]);
+            rest = &from[1..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A store of no cards, under the default settings: queries are prepared against its
+/// prefixes, and parameters bound with its IRIs.
+fn empty_store() -> &'static glossgraph::sparql::GlossaryStore {
+    static STORE: std::sync::OnceLock<glossgraph::sparql::GlossaryStore> =
+        std::sync::OnceLock::new();
+    STORE.get_or_init(|| {
+        glossgraph::sparql::GlossaryStore::new(
+            &glossgraph::Glossary::new(Vec::new()),
+            &Config::default(),
+        )
+        .expect("an empty store")
+    })
+}

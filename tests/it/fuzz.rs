@@ -1,6 +1,7 @@
 //! The fuzz targets' checks (fuzz/src/checks.rs, included here by path) over the inputs they
-//! start from and every input that once failed them (fuzz/regressions/<target>/), so a crash
-//! fuzzing found stays fixed without nightly or libFuzzer.
+//! start from (the sample's cards and exports, fuzz/seeds/<target>/) and every input that
+//! once failed them (fuzz/regressions/<target>/), so a crash fuzzing found stays fixed
+//! without nightly or libFuzzer.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -77,4 +78,23 @@ fn the_rdf_imports_saved_inputs_hold() {
         })
         .collect();
     assert!(replay("rdf", &seeds, checks::rdf) >= 6);
+}
+
+/// The inputs a target starts from that are kept in fuzz/seeds/<target>/: for the targets
+/// whose inputs are not the sample's files, written from what the tests send.
+fn kept_seeds(target: &str) -> Vec<Vec<u8>> {
+    files(&root().join("fuzz/seeds").join(target))
+        .iter()
+        .map(|p| fs::read(p).unwrap())
+        .collect()
+}
+
+#[test]
+fn the_request_readers_saved_inputs_hold() {
+    assert!(replay("http", &kept_seeds("http"), checks::http) >= 20);
+}
+
+#[test]
+fn saved_query_parameters_saved_inputs_hold() {
+    assert!(replay("params", &kept_seeds("params"), checks::params) >= 14);
 }

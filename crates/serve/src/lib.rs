@@ -115,6 +115,17 @@ impl Prepared {
         self.form
     }
 
+    /// The query as it runs: parsed, with the values bound so far written into its
+    /// expressions as constants ([`Prepared::bind`]). Its `Display` is SPARQL.
+    pub fn query(&self) -> &spargebra::Query {
+        &self.algebra
+    }
+
+    /// The variables bound before the query runs, with their values.
+    pub fn bindings(&self) -> &[(Variable, Term)] {
+        &self.bindings
+    }
+
     /// Binds `variable` to `value` before the query runs (the variable must be projected by
     /// `SELECT`, or appear in the pattern of `ASK`, `CONSTRUCT` and `DESCRIBE`).
     ///
@@ -122,7 +133,9 @@ impl Prepared {
     /// change the query's meaning.
     ///
     /// # Errors
-    /// A `SELECT` query that does not project `variable`.
+    /// A `SELECT` query that does not project `variable`; a variable bound already: its
+    /// value is written into the query's expressions, where another cannot replace it (the
+    /// second value bound the patterns while the first still filtered the answers).
     pub fn bind(mut self, variable: Variable, value: Term) -> Result<Self, SparqlError> {
         if self.form == QueryForm::Select && !self.variables.contains(&variable) {
             return Err(SparqlError::Parameter(format!(
@@ -130,7 +143,12 @@ impl Prepared {
                 variable.as_str()
             )));
         }
-        self.bindings.retain(|(v, _)| *v != variable);
+        if self.bindings.iter().any(|(v, _)| *v == variable) {
+            return Err(SparqlError::Parameter(format!(
+                "?{} is given a value twice",
+                variable.as_str()
+            )));
+        }
         let pattern = match &mut self.algebra {
             spargebra::Query::Select { pattern, .. }
             | spargebra::Query::Ask { pattern, .. }
@@ -879,6 +897,23 @@ mod tests {
             .err()
             .unwrap();
         assert!(e.to_string().contains("no variable ?o"), "{e}");
+    }
+
+    /// Found by the fuzz target of saved queries' parameters: a variable bound twice had its
+    /// first value in the query's filters and its second in the answers' rows.
+    #[test]
+    fn a_variable_cannot_be_bound_twice() {
+        let store = store();
+        let text = Variable::new_unchecked("text");
+        let e = store
+            .prepare("SELECT ?l ?text { ?t ?p ?l FILTER(CONTAINS(STR(?l), ?text)) }")
+            .unwrap()
+            .bind(text.clone(), Literal::new_simple_literal("a").into())
+            .unwrap()
+            .bind(text, Literal::new_simple_literal("zzz").into())
+            .err()
+            .unwrap();
+        assert_eq!(e.to_string(), "?text is given a value twice");
     }
 
     #[test]

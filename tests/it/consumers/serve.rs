@@ -246,26 +246,6 @@ fn the_query_page_in_headless_chromium() {
             .starts_with("HTTP 400: query syntax: 1:"),
         "{page}"
     );
-
-    // A malformed query shows the parser's message.
-    let out = Command::new(require("python3"))
-        .arg(root().join("tests/consumers/page_cdp.py"))
-        .arg(&chromium)
-        .arg(format!("{}/sparql", server.base))
-        .arg("SELECT * WHERE { ?s ?p")
-        .arg(dir.join("error.png"))
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    let page: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(page["state"], "error", "{page}");
-    assert!(
-        page["status"]
-            .as_str()
-            .unwrap()
-            .starts_with("HTTP 400: query syntax: 1:"),
-        "{page}"
-    );
 }
 
 /// Issue 38: 64 clients from one address, each opening a connection per request (as

@@ -366,6 +366,20 @@ fn parameters_cannot_change_the_query() {
         out,
         "t,l\r\nhttps://glossgraph.example/rdma-storage/term/rdma,RDMA\r\n"
     );
+    // A variable given twice was filtered by its first value and shown with its second.
+    let out = glossgraph(&[
+        "query",
+        "SELECT ?l ?text WHERE { ?t skos:prefLabel ?l FILTER(CONTAINS(?l, ?text)) }",
+        "--param",
+        "text=NVMe",
+        "--param",
+        "text=zzz",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "glossgraph: error: ?text is given a value twice\n"
+    );
 }
 
 #[test]

@@ -30,7 +30,7 @@ pub const READ_SIZE: usize = 8 * 1024;
 const MAX_HEADERS: usize = 100;
 
 /// A request the connection layer answers itself, and closes the connection after.
-pub(super) struct Refusal(StatusCode, String);
+struct Refusal(StatusCode, String);
 
 impl Refusal {
     fn new(status: StatusCode, message: impl Into<String>) -> Self {
@@ -78,7 +78,7 @@ impl Wire for TcpStream {
 /// One connection: the wire and the bytes read from it but not yet used.
 pub(super) struct Connection<S: Wire> {
     stream: S,
-    pub(super) buffer: Vec<u8>,
+    buffer: Vec<u8>,
     io_timeout: Duration,
     response_timeout: Duration,
     /// The most bytes the buffer has held at once.

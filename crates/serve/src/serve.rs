@@ -4,7 +4,7 @@
 //!
 //! | path | what |
 //! |---|---|
-//! | `/term/{slug}` | the term at its IRI: the page for `text/html` (a 303 to `/term/{slug}/`, where its relative links resolve), its description for `text/turtle`, `application/ld+json`, `application/rdf+xml`, `application/n-triples` (200, with `Content-Location` and `Vary: Accept`) |
+//! | `/term/{slug}` | the term at its IRI: the page for `text/html` (a 303 to `/term/{slug}/`, where its relative links resolve), its description for `text/turtle`, `application/ld+json`, `application/rdf+xml`, `application/n-triples` (200, with `Content-Location` and `Vary: Accept`); a concept whose own IRI lies below the base is answered so at that IRI's path instead (`/162`) |
 //! | `/`, any other path | the website of [`crate::site`] (`/` the A–Z index, `/map.html`, `/term/{slug}/`, …); a folder without its slash or a path in capitals gets a 301 to the page, a path it lacks its 404 page, with the nearest terms |
 //! | `/sparql` | a small HTML page to type a query and see the results |
 //! | `/query` | SPARQL 1.1 Protocol: `GET ?query=`, `POST` form or `application/sparql-query`; without a query, the service description |
@@ -512,14 +512,10 @@ impl Shared {
             Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
         };
         let relative = path.trim_start_matches('/');
-        let is_term = |relative: &str| {
-            relative
-                .strip_prefix("term/")
-                .filter(|s| !s.contains(['/', '.']))
-                .is_some_and(|slug| v.glossary.node(slug).is_some())
-        };
+        // A term's IRI: `term/{slug}`, or the path of a concept's own IRI below the base.
+        let is_term = |relative: &str| site.term_at(relative).is_some();
         if is_term(relative) {
-            return self.term(request, &site, &relative["term/".len()..]);
+            return self.term(request, &site, relative);
         }
         let file = match site.get(relative).map_err(failed)? {
             Some(file) => (StatusCode::OK, file),
@@ -577,14 +573,14 @@ impl Shared {
         Ok(response.body(Body::from(file.bytes)).unwrap_or_default())
     }
 
-    /// The term `slug` at its IRI's path, negotiated: its description in the RDF format
-    /// `Accept` prefers (200, `Content-Location` naming the format's own file), or else a
-    /// 303 to its page.
+    /// The term at its IRI's path `path` (`term/{slug}`, or where the concept's own IRI is),
+    /// negotiated: its description in the RDF format `Accept` prefers (200,
+    /// `Content-Location` naming the format's own file), or else a 303 to its page.
     fn term(
         &self,
         request: &Request<Body>,
         site: &site::Site<'_>,
-        slug: &str,
+        path: &str,
     ) -> Result<Response<Body>, Failure> {
         let offered = site::ALTERNATES;
         let mut chosen = None;
@@ -600,22 +596,19 @@ impl Shared {
         let response = match chosen {
             Some((extension, media_type)) => {
                 let file = site
-                    .get(&format!("term/{slug}.{extension}"))
+                    .get(&format!("{path}.{extension}"))
                     .map_err(|e| Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
                     .ok_or_else(|| Failure::new(StatusCode::NOT_FOUND, "no such term"))?;
                 Response::builder()
                     .header(header::CONTENT_TYPE, media_type)
-                    .header(
-                        header::CONTENT_LOCATION,
-                        format!("/term/{slug}.{extension}"),
-                    )
+                    .header(header::CONTENT_LOCATION, format!("/{path}.{extension}"))
                     .body(Body::from(file.bytes))
             }
             None => Response::builder()
                 .status(StatusCode::SEE_OTHER)
-                .header(header::LOCATION, format!("/term/{slug}/"))
+                .header(header::LOCATION, format!("/{path}/"))
                 .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
-                .body(Body::from(format!("See /term/{slug}/\n"))),
+                .body(Body::from(format!("See /{path}/\n"))),
         };
         Ok(response
             .map(|mut r| {

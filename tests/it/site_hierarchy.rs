@@ -351,6 +351,7 @@ fn a_vocabulary_with_its_own_namespace_has_its_pages_at_its_iris() {
     }
     // The card whose IRI is outside the base keeps its page in term/.
     assert!(out.join("term/outside/index.html").is_file());
+    assert_eq!(std::fs::read_dir(out.join("term")).unwrap().count(), 4);
     assert!(!out.join("term/162").exists());
     let page = read("163/index.html");
     assert!(page.contains("<link rel=\"canonical\" href=\"http://vocab.example/uat/163\">"));

@@ -770,8 +770,11 @@ pub fn write(
     }
     fs::write(staging.path.join(MARK), MARK_TEXT).map_err(cannot("write", &staging.path))?;
     let term_folder = staging.path.join("term");
-    fs::create_dir_all(&term_folder).map_err(cannot("create", &term_folder))?;
     let places = plan.places.as_ref();
+    // Not when every page is at its IRI's path (an imported vocabulary's): no empty folder.
+    if places.is_none_or(|p| p.len() < glossary.cards().len()) {
+        fs::create_dir_all(&term_folder).map_err(cannot("create", &term_folder))?;
+    }
     let cards = glossary.cards();
     let items = shared.len() + cards.len();
     // Pages are rendered and written on every core, each taking a run of the items.

@@ -105,6 +105,11 @@ impl Places {
         self.paths.get(index)?.as_deref()
     }
 
+    /// How many pages are not at `term/{slug}/`.
+    pub(crate) fn len(&self) -> usize {
+        self.cards.len()
+    }
+
     /// The card whose page is at `path` (not a `term/{slug}` one).
     pub(crate) fn card_at(&self, path: &str) -> Option<usize> {
         self.cards.get(path).copied()

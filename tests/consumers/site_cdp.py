@@ -4,11 +4,16 @@ reports what happened as JSON on standard output.
 Usage: python3 site_cdp.py CHROMIUM ROOT_URL [options]
   --search TEXT --expect SLUG   type TEXT into the index's search box, report the results, follow
                                 the one for SLUG and report the page it lands on
+  --expect-page PATH            with --search, follow the result whose link ends in PATH instead
+                                (a page outside term/)
   --related SLUG                open SLUG's page and follow each related link, reporting where
                                 each lands
   --hostile SLUG                open SLUG's page and report its text and whether a payload ran
   --axe FILE                    run axe-core (FILE: axe.min.js) on the index, the first term page
                                 and the first topic page, reporting serious and critical findings
+  --axe-path PATH               (repeatable) with --axe, run it on ROOT_URL + PATH too
+  --depth PATH                  (repeatable) open ROOT_URL + PATH and report how deep the DOM
+                                nests: elements in all, lists (ul) in main, list items in main
   --pdf FILE                    print the index to FILE as PDF
   --probe TEXT                  (repeatable) type TEXT into the index's search box and report
                                 the results' links and the "more" button, then press it and
@@ -36,9 +41,12 @@ parser.add_argument("chromium")
 parser.add_argument("root")
 parser.add_argument("--search")
 parser.add_argument("--expect")
+parser.add_argument("--expect-page")
 parser.add_argument("--related")
 parser.add_argument("--hostile")
 parser.add_argument("--axe")
+parser.add_argument("--axe-path", action="append", default=[])
+parser.add_argument("--depth", action="append", default=[])
 parser.add_argument("--pdf")
 parser.add_argument("--probe", action="append", default=[])
 parser.add_argument("--page", action="append", default=[])
@@ -94,8 +102,8 @@ if args.search:
         "[...document.querySelectorAll('#search-results a')].map(a => "
         "({text: a.textContent, href: a.getAttribute('href')}))"
     )
-    if args.expect:
-        wanted = f"term/{args.expect}/index.html"
+    if args.expect or args.expect_page:
+        wanted = args.expect_page or f"term/{args.expect}/index.html"
         report["search_landed"] = follow(
             f"[...document.querySelectorAll('#search-results a')]"
             f".find(a => a.getAttribute('href').endsWith({json.dumps(wanted)}))",
@@ -139,6 +147,8 @@ if args.axe:
         "term": root + first_term,
         "topic": root + "topic/" + first_topic,
     }
+    for path in args.axe_path:
+        pages[path] = root + path
     for name, url in pages.items():
         go(url)
         browser.evaluate(source)
@@ -192,6 +202,25 @@ if args.page:
           skip: document.querySelector('a.skip').href,
           nearest: [...document.querySelectorAll('main a')].map(a => a.href),
         }))()"""))
+
+DEPTH = """(() => {
+  const depth = (el, selector) => {
+    let n = 0;
+    for (let at = el; at; at = at.parentElement) if (!selector || at.matches(selector)) n++;
+    return n;
+  };
+  const all = [...document.querySelectorAll('*')];
+  const items = [...document.querySelectorAll('main li')];
+  return {elements: Math.max(...all.map(e => depth(e))),
+          lists: Math.max(0, ...items.map(li => depth(li, 'main ul'))),
+          items: items.length};
+})()"""
+
+if args.depth:
+    report["depth"] = {}
+    for path in args.depth:
+        go(root + path)
+        report["depth"][path] = browser.evaluate(DEPTH)
 
 if args.pdf:
     go(root + "index.html")

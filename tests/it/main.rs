@@ -29,6 +29,7 @@ mod rdf;
 mod rdf_docs;
 mod site;
 mod site_folder;
+mod site_hierarchy;
 mod skos;
 mod sparql;
 mod svg;

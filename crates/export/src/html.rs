@@ -45,11 +45,27 @@ pub const SCRIPT: &str = concat!(
 pub const STYLE: &str = include_str!("html/map.css");
 
 /// Where the page is read: alone (`render`, `export`), or as the website's `map.html`, which
-/// links back to the site's index and topics and, from a term's card, to the term's page.
+/// links back to the site's index and topics and, from a term's card, to the term's page:
+/// `term/{slug}/`, or, when the site has pages elsewhere, the path given for each card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Place {
+enum Place<'p> {
     Alone,
-    Site,
+    Site(Option<&'p [String]>),
+}
+
+/// The expression of `html/panel.js` that makes the link to a term's page in the website,
+/// and the one a site whose pages are not all in `term/` uses instead: the page's path from
+/// the data's `paths`. Only such a site's map has the second, so every other page keeps its
+/// script, and its policy's hash, as they were.
+const PANEL_PAGE: &str = "${data.pages}${encodeURIComponent(data.slug[i])}/index.html";
+const PANEL_PAGE_AT_PATHS: &str = "${data.pages}${data.paths[i]}/index.html";
+
+/// The page's script for `place`.
+fn script(place: Place<'_>) -> std::borrow::Cow<'static, str> {
+    match place {
+        Place::Site(Some(_)) => SCRIPT.replacen(PANEL_PAGE, PANEL_PAGE_AT_PATHS, 1).into(),
+        _ => SCRIPT.into(),
+    }
 }
 
 /// Writes the page of `glossary`, drawn at the places of its topic map, to `w`.
@@ -65,8 +81,16 @@ pub fn write(glossary: &Glossary, config: &Config, w: impl Write) -> io::Result<
 ///
 /// # Errors
 /// Those of `w`.
-pub fn write_in_site(glossary: &Glossary, config: &Config, w: impl Write) -> io::Result<()> {
-    write_page(glossary, config, Place::Site, w)
+///
+/// `paths`, when the site has pages outside `term/`: the path of each card's page below the
+/// site's root (without `/index.html`), in card order.
+pub fn write_in_site(
+    glossary: &Glossary,
+    config: &Config,
+    paths: Option<&[String]>,
+    w: impl Write,
+) -> io::Result<()> {
+    write_page(glossary, config, Place::Site(paths), w)
 }
 
 /// The page: its markup is the template `templates/map/page.html`; the glossary's data and
@@ -82,18 +106,19 @@ struct Page<'a> {
     in_site: bool,
     data: Streamed<'a>,
     cards: Streamed<'a>,
-    script: &'static str,
+    script: &'a str,
 }
 
 fn write_page(
     glossary: &Glossary,
     config: &Config,
-    place: Place,
+    place: Place<'_>,
     mut w: impl Write,
 ) -> io::Result<()> {
+    let script = script(place);
     let csp = format!(
         "default-src 'none'; script-src '{}'; style-src '{}'; img-src data:; base-uri 'none'; form-action 'none'",
-        csp_hash(SCRIPT),
+        csp_hash(&script),
         csp_hash(STYLE)
     );
     let data = |w: &mut dyn Write| write_data(glossary, config, place, &mut Escaping(w));
@@ -104,10 +129,10 @@ fn write_page(
         version: env!("CARGO_PKG_VERSION"),
         title: &config.title,
         style: STYLE,
-        in_site: place == Place::Site,
+        in_site: matches!(place, Place::Site(_)),
         data: Streamed(&data),
         cards: Streamed(&cards),
-        script: SCRIPT,
+        script: &script,
     }
     .write_into(&mut w)
 }
@@ -187,8 +212,13 @@ pub fn write_file(glossary: &Glossary, config: &Config, output: &Path) -> io::Re
 ///
 /// # Errors
 /// The output not writable (the temporary file is removed).
-pub fn write_file_in_site(glossary: &Glossary, config: &Config, output: &Path) -> io::Result<()> {
-    crate::output::replace_file(output, |w| write_in_site(glossary, config, w))
+pub fn write_file_in_site(
+    glossary: &Glossary,
+    config: &Config,
+    paths: Option<&[String]>,
+    output: &Path,
+) -> io::Result<()> {
+    crate::output::replace_file(output, |w| write_in_site(glossary, config, paths, w))
 }
 
 /// Whether `output` names an HTML page (`.html` or `.htm`, any case).
@@ -208,7 +238,7 @@ pub fn is_html(output: &Path) -> bool {
 fn write_data(
     glossary: &Glossary,
     config: &Config,
-    place: Place,
+    place: Place<'_>,
     w: &mut impl Write,
 ) -> io::Result<()> {
     let cards = glossary.cards();
@@ -218,8 +248,13 @@ fn write_data(
     };
     w.write_all(b"{\"title\":")?;
     json(w, &config.title)?;
-    if place == Place::Site {
-        w.write_all(b",\"pages\":\"term/\"")?;
+    match place {
+        Place::Alone => {}
+        Place::Site(None) => w.write_all(b",\"pages\":\"term/\"")?,
+        Place::Site(Some(paths)) => {
+            w.write_all(b",\"pages\":\"\",\"paths\":")?;
+            serde_json::to_writer(&mut *w, paths).map_err(io::Error::from)?;
+        }
     }
     w.write_all(b",\"statuses\":[")?;
     for (i, status) in config.statuses.iter().enumerate() {
@@ -568,6 +603,20 @@ mod tests {
             shown,
             "</script><script>window.pwned=1</script> & <!-- <img src=x onerror=alert(1)>"
         );
+    }
+
+    #[test]
+    fn a_site_with_pages_outside_term_links_them_from_the_card() {
+        assert_eq!(SCRIPT.matches(PANEL_PAGE).count(), 1);
+        let g = glossary(&[("a", "A.", &[])]);
+        let paths = ["162".to_owned()];
+        let mut out = Vec::new();
+        write_in_site(&g, &Config::default(), Some(&paths), &mut out).unwrap();
+        let html = String::from_utf8(out).unwrap();
+        let script = script(Place::Site(Some(&paths)));
+        assert!(script.contains(PANEL_PAGE_AT_PATHS));
+        assert!(html.contains(&format!("script-src '{}'", csp_hash(&script))));
+        assert!(html.contains("\"pages\":\"\",\"paths\":[\"162\"]"));
     }
 
     #[test]

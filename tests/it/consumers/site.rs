@@ -1,6 +1,7 @@
 //! The website (issue 36) read by the programs people and machines read it with: headless
 //! Chromium (search, links, a hostile card, printing, axe-core), LinkChecker, the Nu HTML
-//! Checker, rdflib and extruct.
+//! Checker, rdflib and extruct; and the site of a glossary with a hierarchy (issues 48 and
+//! 50): its tree, its breadcrumbs, its pages at their IRIs.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -10,6 +11,7 @@ use serde_json::Value;
 
 use super::require;
 use crate::site::{sample_cards, sample_site, site};
+use crate::site_hierarchy::{chain, hierarchy_site, namespaced};
 use crate::util::fixtures::generated;
 use crate::util::server::Served;
 use crate::util::server::{free_port, Guard};
@@ -206,9 +208,17 @@ fn chromium_reads_the_site_and_prints_the_index() {
 
 #[test]
 fn linkchecker_finds_no_broken_link_in_the_sample_site() {
-    let (_server, base) = http_server(&sample_site());
+    let checked = linkchecker(&sample_site(), "linkchecker");
+    // It did crawl the site: every term's page and files, at least.
+    assert!(checked > 5 * sample_cards().len(), "{checked} URLs checked");
+}
+
+/// Runs LinkChecker over the site in `dir` from its index, asserting it finds no broken
+/// link; how many URLs it checked.
+fn linkchecker(dir: &Path, name: &str) -> usize {
+    let (_server, base) = http_server(dir);
     // Internal links only (no network here), at full speed (the server allows it).
-    let config = scratch("site", "linkchecker").join("linkcheckerrc");
+    let config = scratch("site", name).join("linkcheckerrc");
     std::fs::write(&config, "[checking]\nmaxrequestspersecond=1000\n").unwrap();
     let out = Command::new(require("linkchecker"))
         .arg("--config")
@@ -220,14 +230,12 @@ fn linkchecker_finds_no_broken_link_in_the_sample_site() {
     let report = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{report}");
     assert!(report.contains(" 0 errors found."), "{report}");
-    // It did crawl the site: every term's page and files, at least.
-    let checked: usize = report
+    report
         .split(" URLs checked")
         .next()
         .and_then(|head| head.rsplit(' ').next())
         .and_then(|n| n.parse().ok())
-        .unwrap_or(0);
-    assert!(checked > 5 * sample_cards().len(), "{report}");
+        .unwrap_or(0)
 }
 
 /// The Nu HTML Checker's errors (`type: error` and fatal ones) for the HTML files below `dir`,
@@ -539,4 +547,115 @@ fn the_404_page_works_from_the_disk_and_at_any_missing_path_of_a_host() {
             "{page:#}"
         );
     }
+}
+
+/// Issues 48 and 50: the site of a glossary with a hierarchy has no error for the Nu HTML
+/// Checker nor a broken link for LinkChecker, its tree page and a page with a breadcrumb none
+/// for axe-core, and Chromium nests the tree as written.
+#[test]
+fn the_hierarchy_site_passes_the_nu_checker_linkchecker_and_axe() {
+    let dir = hierarchy_site();
+    let errors = nu_html_errors(&dir);
+    assert!(errors.is_empty(), "{errors:#?}");
+    // Every page and file: six terms' four files, the tree, the index, the topics.
+    let checked = linkchecker(&dir, "linkchecker-hierarchy");
+    assert!(checked > 6 * 4 + 3, "{checked} URLs checked");
+    let (_server, base) = http_server(&dir);
+    let axe = root().join("target/test-tools/axe/node_modules/axe-core/axe.min.js");
+    let report = read_in_chromium(
+        &base,
+        &[
+            "--axe",
+            axe.to_str().unwrap(),
+            "--axe-path",
+            "tree/index.html",
+            "--axe-path",
+            "term/astrophysics/index.html",
+            "--depth",
+            "tree/index.html",
+        ],
+    );
+    assert_eq!(report["errors"], serde_json::json!([]), "{report:#}");
+    for (page, found) in report["axe"].as_object().unwrap() {
+        assert_eq!(
+            found,
+            &serde_json::json!([]),
+            "axe-core on {page}: {report:#}"
+        );
+    }
+    assert_eq!(report["axe"].as_object().unwrap().len(), 5, "{report:#}");
+    let tree = &report["depth"]["tree/index.html"];
+    assert_eq!(tree["lists"], 3, "{report:#}");
+    assert_eq!(tree["items"], 7, "{report:#}");
+}
+
+/// Issue 50: a page of the tree of a 20,000-level chain nests its 100 levels whole in
+/// Chromium (past 512 elements its parser would have flattened them), and passes the Nu HTML
+/// Checker.
+#[test]
+fn chromium_nests_a_page_of_a_deep_chain_whole() {
+    let (glossary, config) = chain(20_000);
+    let plan = glossgraph::site::Plan::new(&glossary, &config);
+    let site = glossgraph::site::Site::new(&glossary, &config, &plan);
+    let dir = scratch("site", "chain-tree");
+    for path in [
+        "site.css",
+        "tree/index.html",
+        "tree/1/index.html",
+        "tree/202/index.html",
+    ] {
+        let file = site.get(path).unwrap().expect(path);
+        let target = dir.join(path);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::write(target, file.bytes).unwrap();
+    }
+    let errors = nu_html_errors(&dir);
+    assert!(errors.is_empty(), "{errors:#?}");
+    let (_server, base) = http_server(&dir);
+    let report = read_in_chromium(
+        &base,
+        &["--depth", "tree/index.html", "--depth", "tree/1/index.html"],
+    );
+    let levels = glossgraph::site::tree::LEVELS;
+    for page in ["tree/index.html", "tree/1/index.html"] {
+        let found = &report["depth"][page];
+        assert_eq!(found["lists"], levels, "{page}: {report:#}");
+        assert_eq!(found["items"], levels, "{page}: {report:#}");
+        assert!(
+            found["elements"].as_u64().unwrap() < 512,
+            "{page}: {report:#}"
+        );
+    }
+}
+
+/// Issue 50: in a vocabulary whose pages are at their IRIs' paths, the search and the map's
+/// card lead to those pages.
+#[test]
+fn the_search_and_the_map_find_pages_at_their_iris() {
+    let dir = scratch("site", "namespace-consumers");
+    let out = dir.join("site");
+    site(&namespaced(&dir), &out);
+    let (_server, base) = http_server(&out);
+    let report = read_in_chromium(
+        &base,
+        &["--search", "Kerr", "--expect-page", "163/index.html"],
+    );
+    assert_eq!(report["errors"], serde_json::json!([]), "{report:#}");
+    assert_eq!(
+        report["search_landed"]["h1"], "Kerr black holes",
+        "{report:#}"
+    );
+    assert_eq!(
+        report["search_landed"]["href"],
+        format!("{base}163/index.html"),
+        "{report:#}"
+    );
+    let map = super::html::drive(&out.join("map.html"), &["--click", "163"]);
+    let links = map["after_click"]["panel"]["links"].as_array().unwrap();
+    assert!(
+        links
+            .iter()
+            .any(|l| l["href"] == "163/index.html" && l["text"] == "The term's page"),
+        "{links:#?}"
+    );
 }

@@ -39,7 +39,7 @@ use petgraph::visit::EdgeRef;
 use petgraph::Direction;
 
 use crate::card::rules::markers;
-use crate::card::{Cite, Draft, PartialDate, Precision, Texts};
+use crate::card::{Card, Cite, Draft, PartialDate, Precision, Texts};
 use crate::config::Config;
 use crate::graph::{Link, Node};
 use crate::hierarchy::{Hierarchy, Target};
@@ -484,6 +484,20 @@ impl<S: Sink> Subject<'_, S> {
     }
 }
 
+/// Appends the IRI of the concept of `card`: its own `iri`, else `{namespace}{slug}` when
+/// the glossary's concepts share a namespace, else `{base}term/{slug}`. The site puts the
+/// term's page where this IRI is.
+pub(crate) fn push_concept_iri(out: &mut String, card: &Card, config: &Config) {
+    match (&card.skos().iri, &config.namespace) {
+        (Some(iri), _) => out.push_str(iri),
+        (None, Some(namespace)) => {
+            out.push_str(namespace);
+            out.push_str(card.slug());
+        }
+        (None, None) => vocab::push_term_iri(out, &config.base, card.slug()),
+    }
+}
+
 /// The mapping of one glossary, with its IRIs built once.
 struct Mapping<'a> {
     glossary: &'a Glossary,
@@ -529,15 +543,7 @@ impl<'a> Mapping<'a> {
     /// `{namespace}{slug}` when the glossary's concepts share a namespace, else
     /// `{base}term/{slug}`.
     fn push_concept(&self, out: &mut String, index: usize) {
-        let card = &self.glossary.cards()[index];
-        match (&card.skos().iri, &self.config.namespace) {
-            (Some(iri), _) => out.push_str(iri),
-            (None, Some(namespace)) => {
-                out.push_str(namespace);
-                out.push_str(card.slug());
-            }
-            (None, None) => self.iris.push_term(out, card.slug()),
-        }
+        push_concept_iri(out, &self.glossary.cards()[index], self.config);
     }
 
     /// A literal in `tag`, or without a language tag when `tag` is empty.

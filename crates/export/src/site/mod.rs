@@ -10,14 +10,20 @@
 //! `term/{slug}/index.html` (what a static host answers for `term/{slug}/`, after its own
 //! redirect from `term/{slug}`) and its RDF beside it (`term/{slug}.ttl`, `.jsonld`, `.rdf`, and `.nt` from `serve`:
 //! the card's own graph of the export, the concept and its citations, provenance and cited
-//! paragraphs). Links are relative, so the site works from any folder and from `file://`.
+//! paragraphs); a concept with its own IRI below the base has them at that IRI's path
+//! ([`places`]). Links are relative, so the site works from any folder and from `file://`.
+//! A glossary with a hierarchy also has its tree (`tree/`, [`tree`]), and each term's page
+//! its broader and narrower terms and a breadcrumb; one without has none of it, byte for byte.
 //! Pages come from the templates in `templates/site/` through askama, which checks them at
 //! compile time and escapes every value as HTML unless a template says otherwise (only the
 //! JSON-LD block, escaped here, does).
 
 pub mod letters;
 mod pages;
+mod places;
+pub mod tree;
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -26,6 +32,7 @@ use oxigraph::io::{JsonLdProfileSet, RdfFormat};
 
 use crate::bundle::{cannot, staging_path, Staging};
 use crate::config::Config;
+use crate::hierarchy::Hierarchy;
 use crate::output::ExportError;
 use crate::rdf::write::{self as rdf_write, CardQuads, Writer};
 use crate::Glossary;
@@ -67,6 +74,12 @@ pub struct Plan {
     term_iris: String,
     /// For each card, the cards whose texts link to it.
     linked_from: Vec<Vec<u32>>,
+    /// The pages that are not at `term/{slug}/`, if any.
+    places: Option<places::Places>,
+    /// The broader and narrower terms, when a card has any.
+    hierarchy: Option<Hierarchy>,
+    /// The tree of the hierarchy, when a card has a broader term in the glossary.
+    tree: Option<tree::Tree>,
 }
 
 impl Plan {
@@ -78,7 +91,14 @@ impl Plan {
             .index(cards.iter().map(|c| (c.term(), c.slug())));
         let mut term_iris = String::new();
         crate::rdf::vocab::push_term_iri(&mut term_iris, &config.base, "");
+        let hierarchy = Some(Hierarchy::of(glossary)).filter(|h| !h.is_empty());
+        let tree = hierarchy
+            .as_ref()
+            .and_then(|h| tree::Tree::of(h, cards.len(), &order));
         Self {
+            places: places::Places::of(glossary, config),
+            hierarchy,
+            tree,
             order,
             letters,
             prefixes: rdf_write::prefixes(glossary, config),
@@ -139,16 +159,72 @@ impl<'a> Site<'a> {
         for topic in self.glossary.map().topics() {
             paths.push(format!("topic/{}/index.html", topic.id));
         }
+        if let Some(tree) = &self.plan.tree {
+            paths.extend((0..tree.pages.len()).map(tree_page));
+        }
         paths
     }
 
-    /// The files of the term `slug`: its page and its RDF beside it.
-    fn term_paths(slug: &str) -> impl Iterator<Item = String> + '_ {
-        std::iter::once(format!("term/{slug}/index.html")).chain(
+    /// The files of the term `index`: its page and its RDF beside it.
+    fn term_paths(&self, index: usize) -> impl Iterator<Item = String> {
+        let path = self.page_path(index);
+        std::iter::once(format!("{path}/index.html")).chain(
             ALTERNATES[..WRITTEN_ALTERNATES]
                 .iter()
-                .map(move |(extension, _)| format!("term/{slug}.{extension}")),
+                .map(move |(extension, _)| format!("{path}.{extension}")),
         )
+    }
+
+    /// The path of card `index`'s page below the site's root, without its `/index.html`:
+    /// `term/{slug}`, or where its IRI is ([`places`]).
+    pub(crate) fn page_path(&self, index: usize) -> String {
+        match self.plan.places.as_ref().and_then(|p| p.path(index)) {
+            Some(path) => path.to_owned(),
+            None => format!("term/{}", self.glossary.cards()[index].slug()),
+        }
+    }
+
+    /// Every card's [`Site::page_path`], for the map's links, when some page is not in
+    /// `term/` (the map finds those by slug).
+    fn map_paths(&self) -> Option<Vec<String>> {
+        self.plan.places.as_ref()?;
+        Some(
+            (0..self.glossary.cards().len())
+                .map(|i| self.page_path(i))
+                .collect(),
+        )
+    }
+
+    /// The card whose IRI's path is `path` (`term/{slug}`, or one of [`places`]), if any:
+    /// where `serve` answers the term in the format asked for.
+    pub fn term_at(&self, path: &str) -> Option<usize> {
+        if let Some(i) = self.plan.places.as_ref().and_then(|p| p.card_at(path)) {
+            return Some(i);
+        }
+        let slug = path.strip_prefix("term/")?;
+        let node = self.glossary.node(slug)?;
+        let i = node.index();
+        (i < self.glossary.cards().len() && self.page_path(i) == path).then_some(i)
+    }
+
+    /// The link to card `index`'s page from a page at `from`.
+    pub(crate) fn href(&self, from: From<'_>, index: usize) -> String {
+        let to = self.page_path(index);
+        match from {
+            From::Root(root) => format!("{root}{to}/index.html"),
+            From::Term(here) => {
+                let here: Vec<&str> = here.split('/').collect();
+                let there: Vec<&str> = to.split('/').collect();
+                let common = here.iter().zip(&there).take_while(|(a, b)| a == b).count();
+                let mut href = "../".repeat(here.len() - common);
+                for segment in &there[common..] {
+                    href.push_str(segment);
+                    href.push('/');
+                }
+                href.push_str("index.html");
+                href
+            }
+        }
     }
 
     /// The file at `path` (relative, without a leading `/`; a folder's path ending in `/`
@@ -180,7 +256,13 @@ impl<'a> Site<'a> {
             )?),
             "map.html" => {
                 let mut bytes = Vec::new();
-                crate::html::write_in_site(self.glossary, self.config, &mut bytes)?;
+                let paths = self.map_paths();
+                crate::html::write_in_site(
+                    self.glossary,
+                    self.config,
+                    paths.as_deref(),
+                    &mut bytes,
+                )?;
                 Some(File {
                     media_type: "text/html; charset=utf-8",
                     bytes,
@@ -192,7 +274,7 @@ impl<'a> Site<'a> {
             }),
             "search.js" => Some(File {
                 media_type: "text/javascript; charset=utf-8",
-                bytes: pages::SEARCH_SCRIPT.as_bytes().to_vec(),
+                bytes: self.search_script().as_bytes().to_vec(),
             }),
             "search-index.js" => Some(File {
                 media_type: "text/javascript; charset=utf-8",
@@ -211,7 +293,8 @@ impl<'a> Site<'a> {
         })
     }
 
-    /// The files below `letter/`, `topic/` and `term/`.
+    /// The files below `letter/`, `topic/`, `tree/` and `term/`, and the terms' files at
+    /// their IRIs' paths.
     fn get_under(&self, path: &str) -> Result<Option<File>, ExportError> {
         let html = |text: String| File {
             media_type: "text/html; charset=utf-8",
@@ -239,27 +322,36 @@ impl<'a> Site<'a> {
                 None => Ok(None),
             };
         }
-        let Some(rest) = path.strip_prefix("term/") else {
-            return Ok(None);
-        };
-        if let Some(slug) = rest.strip_suffix("/index.html") {
-            return match self.glossary.node(slug) {
-                Some(node) if node.index() < self.glossary.cards().len() => {
-                    Ok(Some(html(pages::term(self, node.index())?)))
-                }
-                _ => Ok(None),
+        if let (Some(tree), Some(rest)) = (&self.plan.tree, path.strip_prefix("tree/")) {
+            let page = match rest {
+                "index.html" => Some(0),
+                _ => rest
+                    .strip_suffix("/index.html")
+                    .filter(|n| !n.starts_with('0'))
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .filter(|&n| n < tree.pages.len()),
+            };
+            return match page {
+                Some(page) => Ok(Some(html(pages::tree(self, tree, page)?))),
+                None => Ok(None),
+            };
+        }
+        if let Some(at) = path.strip_suffix("/index.html") {
+            return match self.term_at(at) {
+                Some(i) => Ok(Some(html(pages::term(self, i)?))),
+                None => Ok(None),
             };
         }
         for (extension, media_type) in ALTERNATES {
-            let Some(slug) = rest.strip_suffix(&format!(".{extension}")[..]) else {
+            let Some(at) = path.strip_suffix(&format!(".{extension}")[..]) else {
                 continue;
             };
-            return match self.glossary.node(slug) {
-                Some(node) if node.index() < self.glossary.cards().len() => Ok(Some(File {
+            return match self.term_at(at) {
+                Some(i) => Ok(Some(File {
                     media_type,
-                    bytes: self.rdf(node.index(), extension)?,
+                    bytes: self.rdf(i, extension)?,
                 })),
-                _ => Ok(None),
+                None => Ok(None),
             };
         }
         Ok(None)
@@ -324,15 +416,10 @@ impl<'a> Site<'a> {
     }
 
     /// Where a link of a card's text goes when its target is a term: the term's page, from a
-    /// page `up` below the `term/` folder's parent (`../` from a term's page).
-    fn term_link(&self, target: &str, up: &str) -> Option<crate::markdown::Link> {
+    /// page at `from`.
+    fn term_link(&self, target: &str, from: From<'_>) -> Option<crate::markdown::Link> {
         let index = self.glossary.term_link(target, &self.plan.term_iris)?;
-        let slug = self.glossary.cards()[index].slug();
-        let href = if up == "../" {
-            format!("../{slug}/index.html")
-        } else {
-            format!("{up}term/{slug}/index.html")
-        };
+        let href = self.href(from, index);
         Some(crate::markdown::Link { index, href })
     }
 
@@ -340,7 +427,7 @@ impl<'a> Site<'a> {
     /// the site's root at `root`.
     fn definition_html(&self, definition: &str, root: &str) -> String {
         let no_cite = |_: &str| None;
-        let term = |target: &str| self.term_link(target, root);
+        let term = |target: &str| self.term_link(target, From::Root(root));
         let (html, _) = crate::markdown::to_html_inline(
             definition,
             &crate::markdown::Targets {
@@ -384,12 +471,22 @@ impl<'a> Site<'a> {
         for (i, topic) in self.glossary.map().topics().iter().enumerate() {
             let _ = writeln!(css, ".topic-{i} {{ border-color: {}; }}", topic.color);
         }
+        if self.plan.hierarchy.is_some() {
+            css.push_str(pages::HIERARCHY_STYLE);
+        }
         css
+    }
+
+    /// The site's `search.js`: a site with pages outside `term/` takes their paths from the
+    /// search index ([`pages::search_script`]).
+    fn search_script(&self) -> Cow<'static, str> {
+        pages::search_script(self.plan.places.is_some())
     }
 
     /// The search index: every term's slug, label and aliases, as a script that sets
     /// `glossgraphSearch` (a script, not a JSON file, so that the search works from
-    /// `file://`, where pages cannot fetch).
+    /// `file://`, where pages cannot fetch). When pages are outside `term/`, it also sets
+    /// `glossgraphPages`: the path of each such page, by slug.
     fn search_index(&self) -> Vec<u8> {
         let entries: Vec<(&str, &str, Vec<&str>)> = self
             .order
@@ -400,11 +497,22 @@ impl<'a> Site<'a> {
             })
             .collect();
         let json = serde_json::to_string(&entries).expect("strings serialize");
-        format!(
+        let mut out = format!(
             "window.glossgraphSearch = {};\n",
             crate::html::script_safe(&json)
-        )
-        .into_bytes()
+        );
+        if let Some(places) = &self.plan.places {
+            let paths: std::collections::BTreeMap<&str, &str> = (0..self.glossary.cards().len())
+                .filter_map(|i| Some((self.glossary.cards()[i].slug(), places.path(i)?)))
+                .collect();
+            let json = serde_json::to_string(&paths).expect("strings serialize");
+            let _ = writeln!(
+                out,
+                "window.glossgraphPages = {};",
+                crate::html::script_safe(&json)
+            );
+        }
+        out.into_bytes()
     }
 
     /// The site's address: the base IRI's document (`#` and what follows taken off).
@@ -425,12 +533,22 @@ impl<'a> Site<'a> {
             false => Vec::new(),
         };
         let topics = self.glossary.map().topics();
-        let cards = self.glossary.cards();
+        let tree: Vec<String> = match &self.plan.tree {
+            Some(tree) => (0..tree.pages.len())
+                .map(|page| {
+                    let path = tree_page(page);
+                    path.strip_suffix("index.html").unwrap_or(&path).to_owned()
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        let terms: Vec<String> = self.order.iter().map(|&i| self.page_path(i)).collect();
         pages::sitemap(
             &self.address(),
             letters,
             topics.iter().map(|t| t.id.as_str()).collect(),
-            self.order.iter().map(|&i| cards[i].slug()).collect(),
+            tree.iter().map(String::as_str).collect(),
+            terms.iter().map(String::as_str).collect(),
         )
     }
 
@@ -463,12 +581,44 @@ impl<'a> Site<'a> {
             );
         }
         out.push_str("RewriteRule ^term/([a-z0-9-]+)$ term/$1/ [R=303,L]\n");
+        if self.plan.places.is_some() {
+            // The terms at their IRIs' paths: wherever the path's Turtle file is beside it.
+            for (extension, media_type) in written {
+                let _ = write!(
+                    out,
+                    "RewriteCond %{{HTTP_ACCEPT}} {}\nRewriteCond %{{REQUEST_FILENAME}}.ttl -f\nRewriteRule ^(.*[^/])$ $1.{extension} [R=303,L]\n",
+                    media_type.replace('+', "\\+")
+                );
+            }
+            out.push_str(
+                "RewriteCond %{REQUEST_FILENAME}.ttl -f\nRewriteRule ^(.*[^/])$ $1/ [R=303,L]\n",
+            );
+        }
         for (extension, media_type) in written {
             let _ = writeln!(out, "AddType {media_type} .{extension}");
         }
         out.push_str("Header append Vary Accept\n");
         let _ = writeln!(out, "ErrorDocument 404 {path}404.html");
         out
+    }
+}
+
+/// Where a page that links a term is, which its relative links start from.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum From<'p> {
+    /// A page reached from the site's root through `root` (`""`, `../../`; `/` for a page
+    /// `serve` answers at any path).
+    Root(&'p str),
+    /// The page of the term at this path ([`Site::page_path`]).
+    Term(&'p str),
+}
+
+/// The path of page `page` of the tree: `tree/index.html`, then `tree/{n}/index.html`.
+pub(crate) fn tree_page(page: usize) -> String {
+    if page == 0 {
+        "tree/index.html".to_owned()
+    } else {
+        format!("tree/{page}/index.html")
     }
 }
 
@@ -611,7 +761,11 @@ pub fn write(
     }
     fs::write(staging.path.join(MARK), MARK_TEXT).map_err(cannot("write", &staging.path))?;
     let term_folder = staging.path.join("term");
-    fs::create_dir_all(&term_folder).map_err(cannot("create", &term_folder))?;
+    let places = plan.places.as_ref();
+    // Not when every page is at its IRI's path (an imported vocabulary's): no empty folder.
+    if places.is_none_or(|p| p.len() < glossary.cards().len()) {
+        fs::create_dir_all(&term_folder).map_err(cannot("create", &term_folder))?;
+    }
     let cards = glossary.cards();
     let items = shared.len() + cards.len();
     // Pages are rendered and written on every core, each taking a run of the items.
@@ -628,7 +782,8 @@ pub fn write(
             if path == "map.html" {
                 // Streamed to its file: the map of 100k terms is 160 MB, which the site
                 // would otherwise hold whole.
-                crate::html::write_file_in_site(glossary, config, &target)
+                let paths = site.map_paths();
+                crate::html::write_file_in_site(glossary, config, paths.as_deref(), &target)
                     .map_err(cannot("write", &target))?;
                 written.bytes += fs::metadata(&target).map_or(0, |m| m.len());
                 return Ok(());
@@ -642,10 +797,19 @@ pub fn write(
             match shared.get(item) {
                 Some(path) => write(path)?,
                 None => {
-                    let slug = cards[item - shared.len()].slug();
-                    let folder = term_folder.join(slug);
-                    fs::create_dir(&folder).map_err(cannot("create", &folder))?;
-                    for path in Site::term_paths(slug) {
+                    let index = item - shared.len();
+                    match places.and_then(|p| p.path(index)) {
+                        // Folders on the way may be another term's, made by another thread.
+                        Some(path) => {
+                            let folder = staging.path.join(path);
+                            fs::create_dir_all(&folder).map_err(cannot("create", &folder))?;
+                        }
+                        None => {
+                            let folder = term_folder.join(cards[index].slug());
+                            fs::create_dir(&folder).map_err(cannot("create", &folder))?;
+                        }
+                    }
+                    for path in site.term_paths(index) {
                         write(&path)?;
                     }
                 }

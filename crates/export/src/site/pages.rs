@@ -2,11 +2,16 @@
 //! glossary, and the templates themselves (`templates/site/*.html`, every value escaped as
 //! HTML, and `sitemap.xml`, escaped as XML; checked at compile time by askama).
 
+use std::borrow::Cow;
+use std::fmt::Write as _;
+
 use askama::Template;
 use petgraph::graph::NodeIndex;
 
-use super::Site;
-use crate::html::script_safe;
+use super::tree::{self, Kind, Tree};
+use super::{From, Site};
+use crate::hierarchy::Target;
+use crate::html::{escape_html, script_safe};
 use crate::markdown::{self, Targets};
 use crate::output::ExportError;
 use crate::rdf::write::Links;
@@ -21,6 +26,28 @@ pub(super) const STYLE: &str = include_str!("site.css");
 /// The search box's script (`search.js`), over the index in `search-index.js`.
 pub(super) const SEARCH_SCRIPT: &str = include_str!("search.js");
 
+/// The expression of [`SEARCH_SCRIPT`] that makes a result's link, and the one a site with
+/// pages outside `term/` uses instead: the path `search-index.js` gives by slug in
+/// `glossgraphPages`, when it gives one. Only such a site's script has the second, so every
+/// other site keeps its `search.js` byte for byte.
+const SEARCH_PAGE: &str = r#"root + "term/" + encodeURIComponent(entry.slug) + "/index.html""#;
+const SEARCH_PAGE_AT_PATHS: &str = r#"root + (window.glossgraphPages && Object.hasOwn(window.glossgraphPages, entry.slug) ? window.glossgraphPages[entry.slug] : "term/" + encodeURIComponent(entry.slug)) + "/index.html""#;
+
+/// The site's `search.js`, for a site with pages outside `term/` (`at_paths`) or without.
+pub(super) fn search_script(at_paths: bool) -> Cow<'static, str> {
+    if at_paths {
+        SEARCH_SCRIPT
+            .replacen(SEARCH_PAGE, SEARCH_PAGE_AT_PATHS, 1)
+            .into()
+    } else {
+        SEARCH_SCRIPT.into()
+    }
+}
+
+/// The style of the breadcrumbs and the tree, added to `site.css` when the glossary has a
+/// hierarchy.
+pub(super) const HIERARCHY_STYLE: &str = include_str!("hierarchy.css");
+
 /// What every page's frame shows: the glossary's title and language, and the way back to
 /// the site's root from the page.
 struct Frame<'a> {
@@ -28,6 +55,8 @@ struct Frame<'a> {
     lang: &'a str,
     root: String,
     version: &'static str,
+    /// Whether the site has the hierarchy's tree, which the header links.
+    tree: bool,
 }
 
 impl<'a> Frame<'a> {
@@ -37,14 +66,29 @@ impl<'a> Frame<'a> {
             lang: &site.config.language,
             root: root.to_owned(),
             version: env!("CARGO_PKG_VERSION"),
+            tree: site.plan.tree.is_some(),
         }
     }
 }
 
 /// A link to a term's page.
 struct TermLink<'a> {
-    slug: &'a str,
     label: &'a str,
+    /// The page, relative to the page that links it.
+    href: String,
+}
+
+/// A broader or narrower concept as a term's page lists it: a term of the glossary, or a
+/// concept outside it by IRI (a link when it is `http(s)`).
+struct Concept<'a> {
+    label: &'a str,
+    href: Option<&'a str>,
+    page: Option<String>,
+}
+
+/// A step of a breadcrumb: a broader term, or `None` for the broader terms left out.
+struct Crumb<'a> {
+    link: Option<TermLink<'a>>,
 }
 
 /// A citation as the page lists it.
@@ -85,23 +129,31 @@ struct TermPage<'a> {
     linked_from: Vec<TermLink<'a>>,
     citations: Vec<CitationView<'a>>,
     json_ld: String,
+    /// The last segment of the page's path, which its RDF files are named after.
+    file: &'a str,
+    /// The broader terms from the top concept, along the term's first place in the tree.
+    breadcrumb: Vec<Crumb<'a>>,
+    broader: Vec<Concept<'a>>,
+    narrower: Vec<Concept<'a>>,
+    /// The term's first place in the tree, when the site has one.
+    tree_place: Option<String>,
 }
 
 /// The page of card `index`.
-pub(super) fn term(site: &Site<'_>, index: usize) -> Result<String, ExportError> {
+pub(super) fn term<'a>(site: &Site<'a>, index: usize) -> Result<String, ExportError> {
     let glossary = site.glossary;
     let config = site.config;
     let card = &glossary.cards()[index];
     let slug = card.slug();
+    let path = site.page_path(index);
+    let here = From::Term(&path);
     let links = Links::of(glossary, NodeIndex::new(index));
+    let to = |j: usize| TermLink {
+        label: glossary.cards()[j].term(),
+        href: site.href(here, j),
+    };
     let link = |nodes: &[NodeIndex]| -> Vec<TermLink<'_>> {
-        nodes
-            .iter()
-            .map(|&n| TermLink {
-                slug: glossary.slug(n),
-                label: glossary.card(n).map_or(glossary.slug(n), |c| c.term()),
-            })
-            .collect()
+        nodes.iter().map(|&n| to(n.index())).collect()
     };
     let citations: Vec<CitationView<'_>> = card
         .citations()
@@ -118,7 +170,7 @@ pub(super) fn term(site: &Site<'_>, index: usize) -> Result<String, ExportError>
         .collect();
     let cite = |id: &str| citations.iter().find(|c| c.id == id).map(|c| c.n);
     let no_cite = |_: &str| None;
-    let term_link = |target: &str| site.term_link(target, "../");
+    let term_link = |target: &str| site.term_link(target, here);
     let (definition, definition_inline) = markdown::to_html_inline(
         card.definition(),
         &Targets {
@@ -141,10 +193,7 @@ pub(super) fn term(site: &Site<'_>, index: usize) -> Result<String, ExportError>
     };
     let linked_from = site.plan.linked_from[index]
         .iter()
-        .map(|&j| TermLink {
-            slug: glossary.cards()[j as usize].slug(),
-            label: glossary.cards()[j as usize].term(),
-        })
+        .map(|&j| to(j as usize))
         .collect();
     let status = card.status().map(|s| {
         let i = config.statuses.iter().position(|c| c == s).unwrap_or(0);
@@ -165,10 +214,49 @@ pub(super) fn term(site: &Site<'_>, index: usize) -> Result<String, ExportError>
     .filter_map(|(label, d)| d.map(|d| (label, d.to_string())))
     .collect();
     let mut iri = String::new();
-    crate::rdf::vocab::push_term_iri(&mut iri, &config.base, slug);
+    crate::rdf::write::push_concept_iri(&mut iri, card, config);
     let json_ld = defined_term(site, index, &iri);
+    let root = "../".repeat(path.split('/').count());
+    let plan: &'a super::Plan = site.plan;
+    let hierarchy = plan.hierarchy.as_ref();
+    let tree = plan.tree.as_ref();
+    // Terms in A–Z order (the tree's), then concepts outside the glossary by IRI.
+    let concepts = |targets: &'a [Target]| -> Vec<Concept<'a>> {
+        let mut targets: Vec<&Target> = targets.iter().collect();
+        if let Some(tree) = tree {
+            targets.sort_by_key(|t| match t {
+                Target::Term(j) => tree.rank(*j),
+                _ => u32::MAX,
+            });
+        }
+        targets
+            .into_iter()
+            .filter_map(|t| match t {
+                Target::Term(j) => Some(Concept {
+                    label: glossary.cards()[*j].term(),
+                    href: None,
+                    page: Some(site.href(here, *j)),
+                }),
+                Target::Iri(iri) => Some(Concept {
+                    label: iri,
+                    href: (iri.starts_with("https://") || iri.starts_with("http://"))
+                        .then_some(iri.as_str()),
+                    page: None,
+                }),
+                // The checker's dangling-link: nothing to point at.
+                Target::Missing(_) => None,
+            })
+            .collect()
+    };
+    let breadcrumb = tree.map_or_else(Vec::new, |t| {
+        t.breadcrumb(index)
+            .into_iter()
+            .map(|step| Crumb { link: step.map(to) })
+            .collect()
+    });
+    let tree_place = tree.map(|t| format!("{root}{}#t-{slug}", super::tree_page(t.home(index))));
     let page = TermPage {
-        frame: Frame::new(site, "../../"),
+        frame: Frame::new(site, &root),
         slug,
         term: card.term(),
         aliases: card.aliases().iter().collect(),
@@ -190,6 +278,11 @@ pub(super) fn term(site: &Site<'_>, index: usize) -> Result<String, ExportError>
         citations,
         json_ld,
         iri,
+        file: path.rsplit('/').next().unwrap_or(slug),
+        breadcrumb,
+        broader: hierarchy.map_or_else(Vec::new, |h| concepts(h.broader(index))),
+        narrower: hierarchy.map_or_else(Vec::new, |h| concepts(h.narrower(index))),
+        tree_place,
     };
     render(&page)
 }
@@ -221,6 +314,8 @@ fn defined_term(site: &Site<'_>, index: usize, iri: &str) -> String {
 /// A term in the A–Z index.
 struct Entry<'a> {
     slug: &'a str,
+    /// Its page, relative to the page that lists it.
+    href: String,
     term: &'a str,
     status: Option<(usize, &'a str)>,
     /// The definition as HTML.
@@ -272,6 +367,7 @@ pub(super) fn index(site: &Site<'_>, only: Option<usize>) -> Result<String, Expo
                         let card = &cards[i];
                         Entry {
                             slug: card.slug(),
+                            href: site.href(From::Root(root), i),
                             term: card.term(),
                             status: card.status().map(|s| {
                                 let i = site.config.statuses.iter().position(|c| c == s);
@@ -399,6 +495,7 @@ pub(super) fn topic(site: &Site<'_>, at: usize) -> Result<String, ExportError> {
         .filter(|&&i| map.topic_index(i) == at)
         .map(|&i| Entry {
             slug: cards[i].slug(),
+            href: site.href(From::Root("../../"), i),
             term: cards[i].term(),
             status: None,
             definition: site.definition_html(cards[i].definition(), "../../"),
@@ -501,8 +598,8 @@ pub(super) fn not_found(
         nearest: nearest
             .iter()
             .map(|&i| TermLink {
-                slug: cards[i].slug(),
                 label: cards[i].term(),
+                href: site.href(From::Root(root), i),
             })
             .collect(),
     })
@@ -513,25 +610,29 @@ pub(super) fn not_found(
 struct Sitemap<'a> {
     /// The site's address, ending in `/`.
     address: &'a str,
-    /// The letters' pages of a split index (none when it is whole), topics and terms, in
-    /// the sitemap's order.
+    /// The letters' pages of a split index (none when it is whole), topics, the tree's pages
+    /// (folders ending in `/`) and the terms' pages (paths without their `/`), in the
+    /// sitemap's order.
     letters: Vec<&'a str>,
     topics: Vec<&'a str>,
+    tree: Vec<&'a str>,
     terms: Vec<&'a str>,
 }
 
 /// `sitemap.xml`: the index at `address`, the pages of its `letters`, the topics' list and
-/// the pages of `topics` and `terms` (slugs), escaped as XML.
+/// the pages of `topics`, the `tree`'s pages and the `terms'` pages (paths), escaped as XML.
 pub(super) fn sitemap<'a>(
     address: &'a str,
     letters: Vec<&'a str>,
     topics: Vec<&'a str>,
+    tree: Vec<&'a str>,
     terms: Vec<&'a str>,
 ) -> Result<String, ExportError> {
     let mut xml = render(&Sitemap {
         address,
         letters,
         topics,
+        tree,
         terms,
     })?;
     // askama drops the template file's last line break.
@@ -552,4 +653,130 @@ fn counted(n: usize, noun: &str) -> String {
 fn render(page: &impl Template) -> Result<String, ExportError> {
     page.render()
         .map_err(|e| ExportError::Unwritable(format!("a page of the site: {e}")))
+}
+
+#[derive(Template)]
+#[template(path = "site/tree.html")]
+struct TreePage<'a> {
+    frame: Frame<'a>,
+    heading: String,
+    /// On a page that continues the tree: the term continued, and its place on the page
+    /// it continues.
+    continued: Option<(TermLink<'a>, String)>,
+    /// How many top concepts, in words.
+    tops: String,
+    levels: usize,
+    /// The nested lists, as HTML.
+    rows: String,
+}
+
+/// Pages of the tree with at most this many rows have every term open; longer ones only
+/// their first level.
+const OPEN_WHOLE: usize = 1_000;
+
+/// Page `page` of the tree of the hierarchy.
+pub(super) fn tree(site: &Site<'_>, tree: &Tree, page: usize) -> Result<String, ExportError> {
+    let root = if page == 0 { "../" } else { "../../" };
+    let cards = site.glossary.cards();
+    let rows = &tree.pages[page].rows;
+    let open_whole = rows.len() <= OPEN_WHOLE;
+    // A term's first place, from this page.
+    let place = |i: usize| {
+        let home = tree.home(i);
+        let slug = escape_html(cards[i].slug());
+        if home == page {
+            format!("#t-{slug}")
+        } else {
+            format!("{root}{}#t-{slug}", super::tree_page(home))
+        }
+    };
+    let mut html = String::from("<ul class=\"tree\">\n");
+    let mut depth = 0;
+    for row in rows {
+        while depth > row.depth {
+            html.push_str("</ul>\n</details></li>\n");
+            depth -= 1;
+        }
+        let i = row.card as usize;
+        let id = if row.first {
+            format!(" id=\"t-{}\"", escape_html(cards[i].slug()))
+        } else {
+            String::new()
+        };
+        let link = format!(
+            "<a href=\"{}\">{}</a>",
+            escape_html(&site.href(From::Root(root), i)),
+            escape_html(cards[i].term())
+        );
+        let _ = match row.kind {
+            Kind::Leaf => writeln!(html, "<li{id}>{link}</li>"),
+            // The term's link before its disclosure, not inside it: a link inside a
+            // `summary` is a control inside a control, which assistive technology cannot
+            // reach (axe-core's nested-interactive).
+            Kind::Open => {
+                depth += 1;
+                let open = if open_whole || row.depth == 0 {
+                    " open"
+                } else {
+                    ""
+                };
+                writeln!(
+                    html,
+                    "<li{id}>{link}<details{open}><summary>{}</summary>\n<ul>",
+                    counted(tree.narrower(i), "narrower term")
+                )
+            }
+            Kind::Elsewhere => writeln!(
+                html,
+                "<li{id}>{link} <span class=\"see\">(<a href=\"{}\">narrower terms at its first place</a>)</span></li>",
+                place(i)
+            ),
+            Kind::Continued(q) => writeln!(
+                html,
+                "<li{id}>{link} <span class=\"see\">(<a href=\"{root}{}\">narrower terms on a page of their own</a>)</span></li>",
+                super::tree_page(q as usize)
+            ),
+        };
+    }
+    while depth > 0 {
+        html.push_str("</ul>\n</details></li>\n");
+        depth -= 1;
+    }
+    html.push_str("</ul>\n");
+    let continued = tree.pages[page].root.map(|c| {
+        let c = c as usize;
+        (
+            TermLink {
+                label: cards[c].term(),
+                href: site.href(From::Root(root), c),
+            },
+            place(c),
+        )
+    });
+    let heading = match &continued {
+        Some((term, _)) => format!("Hierarchy: {}", term.label),
+        None => "Hierarchy".to_owned(),
+    };
+    render(&TreePage {
+        frame: Frame::new(site, root),
+        heading,
+        continued,
+        tops: counted(tree.tops, "top concept"),
+        levels: tree::LEVELS,
+        rows: html,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_site_with_pages_outside_term_finds_their_paths_in_the_search_index() {
+        assert_eq!(SEARCH_SCRIPT.matches(SEARCH_PAGE).count(), 1);
+        assert_eq!(search_script(false), SEARCH_SCRIPT);
+        let script = search_script(true);
+        assert!(script.contains(SEARCH_PAGE_AT_PATHS));
+        assert!(!script.contains(SEARCH_PAGE));
+    }
 }

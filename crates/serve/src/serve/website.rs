@@ -25,14 +25,10 @@ impl Shared {
             Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
         };
         let relative = path.trim_start_matches('/');
-        let is_term = |relative: &str| {
-            relative
-                .strip_prefix("term/")
-                .filter(|s| !s.contains(['/', '.']))
-                .is_some_and(|slug| v.glossary.node(slug).is_some())
-        };
+        // A term's IRI: `term/{slug}`, or the path of a concept's own IRI below the base.
+        let is_term = |relative: &str| site.term_at(relative).is_some();
         if is_term(relative) {
-            return self.term(request, &site, &relative["term/".len()..]);
+            return self.term(request, &site, relative);
         }
         let file = match site.get(relative).map_err(failed)? {
             Some(file) => (StatusCode::OK, file),
@@ -90,14 +86,14 @@ impl Shared {
         Ok(response.body(Body::from(file.bytes)).unwrap_or_default())
     }
 
-    /// The term `slug` at its IRI's path, negotiated: its description in the RDF format
-    /// `Accept` prefers (200, `Content-Location` naming the format's own file), or else a
-    /// 303 to its page.
+    /// The term at its IRI's path `path` (`term/{slug}`, or where the concept's own IRI is),
+    /// negotiated: its description in the RDF format `Accept` prefers (200,
+    /// `Content-Location` naming the format's own file), or else a 303 to its page.
     fn term(
         &self,
         request: &Request<Body>,
         site: &site::Site<'_>,
-        slug: &str,
+        path: &str,
     ) -> Result<Response<Body>, Failure> {
         let offered = site::ALTERNATES;
         let mut chosen = None;
@@ -113,22 +109,19 @@ impl Shared {
         let response = match chosen {
             Some((extension, media_type)) => {
                 let file = site
-                    .get(&format!("term/{slug}.{extension}"))
+                    .get(&format!("{path}.{extension}"))
                     .map_err(|e| Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
                     .ok_or_else(|| Failure::new(StatusCode::NOT_FOUND, "no such term"))?;
                 Response::builder()
                     .header(header::CONTENT_TYPE, media_type)
-                    .header(
-                        header::CONTENT_LOCATION,
-                        format!("/term/{slug}.{extension}"),
-                    )
+                    .header(header::CONTENT_LOCATION, format!("/{path}.{extension}"))
                     .body(Body::from(file.bytes))
             }
             None => Response::builder()
                 .status(StatusCode::SEE_OTHER)
-                .header(header::LOCATION, format!("/term/{slug}/"))
+                .header(header::LOCATION, format!("/{path}/"))
                 .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
-                .body(Body::from(format!("See /term/{slug}/\n"))),
+                .body(Body::from(format!("See /{path}/\n"))),
         };
         Ok(response
             .map(|mut r| {

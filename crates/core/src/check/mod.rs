@@ -23,6 +23,8 @@ pub use report::{Located, Report};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::{Arc, Mutex};
 
+use rayon::prelude::*;
+
 use crate::config::Config;
 use crate::diag::Origin;
 use crate::diag::{Finding, Rule, Severity, SourceId};
@@ -305,14 +307,12 @@ fn card_rules(cards: &[LoadedCard], sources: &Sources, config: &Config) -> Vec<F
         }
         findings
     };
-    let threads = crate::parallel::cores();
-    if threads == 1 || cards.len() < 1024 {
+    // Runs of cards on every core, their findings joined in the cards' order.
+    const RUN: usize = 1024;
+    if cards.len() <= RUN {
         return rules(cards);
     }
-    crate::parallel::on_threads(cards.chunks(cards.len().div_ceil(threads)), rules)
-        .into_iter()
-        .flatten()
-        .collect()
+    cards.par_chunks(RUN).flat_map_iter(rules).collect()
 }
 
 /// Gives each finding the severity the glossary's settings give its rule (`[rules]`).

@@ -155,23 +155,37 @@ pub fn warm_ahead(glossary: &Glossary, node: usize) {
     std::hint::black_box(x);
 }
 
-/// A hidden file beside `output`, unique to this process, that a whole-file output (an image,
-/// the HTML map) is written into before it is renamed into place.
-pub fn temporary_path(output: &Path) -> PathBuf {
+/// A new, empty, hidden temporary file beside `output` (`.{name}.XXXXXX.tmp`, in the same
+/// folder, so that putting it in place is a rename within one file system), for a whole-file
+/// output to be written into and then [persisted](tempfile::TempPath::persist) over `output`:
+/// the output is never seen half written, and the file is removed if it is dropped before.
+/// It is created with the permissions a new file gets (`0666` less the umask, on Unix), not
+/// tempfile's private `0600`: it becomes an ordinary output, or a card rewritten in place.
+///
+/// # Errors
+/// When the file cannot be created (a missing folder, no permission, a full disk).
+pub fn temporary_beside(output: &Path) -> io::Result<tempfile::NamedTempFile> {
     let name = output
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let extension = output
-        .extension()
-        .map(|e| e.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    // Nothing reads the name; the extension is kept for people who find the file.
-    output.with_file_name(format!(".{name}.{}.tmp.{extension}", std::process::id()))
+    let folder = match output.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    builder.tempfile_in(folder)
 }
 
 /// Writes `output` whole or not at all: `write` fills a temporary file beside it (see
-/// [`temporary_path`]), which is synced and renamed over `output` once complete; on an error
+/// [`temporary_beside`]), which is synced and renamed over `output` once complete; on an error
 /// the temporary file is removed and `output` is as it was.
 ///
 /// # Errors
@@ -180,19 +194,14 @@ pub fn replace_file(
     output: &Path,
     write: impl FnOnce(&mut io::BufWriter<std::fs::File>) -> io::Result<()>,
 ) -> io::Result<()> {
-    let temp = temporary_path(output);
-    let written = (|| {
-        let mut w = io::BufWriter::new(std::fs::File::create(&temp)?);
-        write(&mut w)?;
-        w.into_inner()
-            .map_err(io::IntoInnerError::into_error)?
-            .sync_all()?;
-        std::fs::rename(&temp, output)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    written
+    // The path removes the file when dropped, on every way out but the rename.
+    let (file, temp) = temporary_beside(output)?.into_parts();
+    let mut w = io::BufWriter::new(file);
+    write(&mut w)?;
+    w.into_inner()
+        .map_err(io::IntoInnerError::into_error)?
+        .sync_all()?;
+    temp.persist(output).map_err(|e| e.error)
 }
 
 #[cfg(test)]
@@ -269,5 +278,57 @@ mod tests {
             out.len()
         );
         assert!(out.iter().enumerate().all(|(i, &b)| b == i as u8));
+    }
+
+    #[test]
+    fn the_temporary_file_is_hidden_beside_the_output_and_goes_if_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let output = dir.path().join("map.svg");
+        let temp = temporary_beside(&output).unwrap();
+        assert_eq!(temp.path().parent(), Some(dir.path()));
+        let name = temp
+            .path()
+            .file_name()
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_owned();
+        assert!(
+            name.starts_with(".map.svg.") && name.ends_with(".tmp"),
+            "{name}"
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            // The mode of any new file (0666 less the umask), not tempfile's 0600.
+            let mode = temp.as_file().metadata().unwrap().permissions().mode() & 0o777;
+            let umask = {
+                let probe = dir.path().join("probe");
+                std::fs::File::create(&probe).unwrap();
+                std::fs::metadata(&probe).unwrap().permissions().mode() & 0o777
+            };
+            assert_eq!(mode, umask);
+        }
+        drop(temp);
+        assert!(std::fs::read_dir(dir.path())
+            .unwrap()
+            .all(|e| e.unwrap().file_name() == "probe"));
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_output_as_it_was_and_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let output = dir.path().join("out.txt");
+        std::fs::write(&output, "before").unwrap();
+        let failed = replace_file(&output, |w| {
+            w.write_all(b"half")?;
+            Err(io::Error::other("stopped"))
+        });
+        assert_eq!(failed.unwrap_err().to_string(), "stopped");
+        assert_eq!(std::fs::read_to_string(&output).unwrap(), "before");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        replace_file(&output, |w| w.write_all(b"after")).unwrap();
+        assert_eq!(std::fs::read_to_string(&output).unwrap(), "after");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 }

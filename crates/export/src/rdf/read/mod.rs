@@ -21,7 +21,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::fs;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use oxigraph::io::{RdfFormat, RdfParser};
@@ -677,7 +677,7 @@ pub fn write_folder(imported: &Imported, dir: &Path) -> Result<Vec<PathBuf>, Imp
     let mut written = Vec::with_capacity(imported.cards.len() + 1);
     for card in &imported.cards {
         let path = dir.join(format!("{}.json", card.slug));
-        write_atomically(&path, |w| {
+        crate::output::replace_file(&path, |w| {
             card.write_json(&mut *w, true)?;
             w.write_all(b"\n")
         })
@@ -686,7 +686,7 @@ pub fn write_folder(imported: &Imported, dir: &Path) -> Result<Vec<PathBuf>, Imp
     }
     let path = dir.join(config::FILE_NAME);
     let toml = settings_toml(&imported.config);
-    write_atomically(&path, |w| w.write_all(toml.as_bytes())).map_err(io(&path))?;
+    crate::output::replace_file(&path, |w| w.write_all(toml.as_bytes())).map_err(io(&path))?;
     written.push(path);
     Ok(written)
 }
@@ -734,30 +734,6 @@ fn settings_toml(config: &Config) -> String {
         String::from("# Written by `glossgraph import`: the settings the RDF was exported with.\n");
     out.push_str(&table.to_string());
     out
-}
-
-/// Writes `path` through a temporary file in the same folder, renamed into place at the end.
-fn write_atomically(
-    path: &Path,
-    fill: impl FnOnce(&mut BufWriter<fs::File>) -> io::Result<()>,
-) -> io::Result<()> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy())
-        .unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{name}.tmp"));
-    let result = (|| {
-        let mut w = BufWriter::new(fs::File::create(&tmp)?);
-        fill(&mut w)?;
-        w.into_inner()
-            .map_err(io::IntoInnerError::into_error)?
-            .sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
 }
 
 #[cfg(test)]

@@ -22,20 +22,15 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
     generator.write(&output, io::stdout().lock())?;
     if let Some(path) = &args.topics_out {
         // Written beside, then renamed: never half a file.
-        let temp = path.with_extension("tmp");
-        let write = || -> io::Result<()> {
-            let mut out = io::BufWriter::new(std::fs::File::create(&temp)?);
+        glossgraph::output::replace_file(path, |out| {
             for i in 0..args.terms {
                 if let Some(topic) = generator.planted_topic(i) {
                     writeln!(out, "{}\t{topic}", generator.card(i).slug)?;
                 }
             }
-            out.into_inner()
-                .map_err(io::IntoInnerError::into_error)?
-                .sync_all()?;
-            std::fs::rename(&temp, path)
-        };
-        write().with_context(|| format!("cannot write `{}`", path.display()))?;
+            Ok(())
+        })
+        .with_context(|| format!("cannot write `{}`", path.display()))?;
     }
     // What was written, on stderr: standard output may be the cards themselves.
     let cards = format!(

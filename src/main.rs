@@ -42,6 +42,9 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { exit::FAILURE } else { 0 });
         }
     };
+    // The pool every command's parallel work runs on: a thread per core, up to eight, or
+    // RAYON_NUM_THREADS.
+    glossgraph::map::parallel::init();
     match run(cli) {
         Ok(code) => code,
         Err(e) if exit::is_broken_pipe(&e) => ExitCode::SUCCESS,

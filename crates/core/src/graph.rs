@@ -18,6 +18,7 @@ use std::sync::OnceLock;
 use petgraph::graph::{DiGraph, EdgeIndex, NodeIndex};
 use petgraph::visit::EdgeRef;
 use petgraph::Direction;
+use rayon::prelude::*;
 
 use crate::card::{Card, Texts};
 use crate::map::{self, TopicMap};
@@ -122,16 +123,17 @@ pub(crate) struct Links {
 impl Links {
     fn new(cards: &[Card]) -> Self {
         // Below this many cards, a second thread costs more than it saves.
-        let threads = if cards.len() < 1 << 14 {
-            1
+        let run = if cards.len() < 1 << 14 {
+            cards.len()
         } else {
-            crate::parallel::cores()
+            1 << 12
         };
-        Self::on_threads(cards, threads)
+        Self::in_runs(cards, run)
     }
 
-    /// [`Links::new`] on `threads` threads: the same result on any number.
-    fn on_threads(cards: &[Card], threads: usize) -> Self {
+    /// [`Links::new`], the cards cut into runs of `run` resolved on the pool: the same result
+    /// for any length of run.
+    fn in_runs(cards: &[Card], run: usize) -> Self {
         let index: HashMap<&str, u32, BuildHasherDefault<SlugHasher>> = cards
             .iter()
             .enumerate()
@@ -158,12 +160,12 @@ impl Links {
             })
         };
         // Each look-up waits on memory twice (the table, then the slug it holds), and a
-        // million cards link about four million times: the cards are cut into one run per
-        // thread, and the runs joined in order.
-        let runs = if threads < 2 {
+        // million cards link about four million times: the runs are resolved on every core,
+        // and joined in order.
+        let runs: Vec<_> = if run >= cards.len() {
             vec![resolve(cards)]
         } else {
-            crate::parallel::on_threads(cards.chunks(cards.len().div_ceil(threads)), resolve)
+            cards.par_chunks(run.max(1)).map(resolve).collect()
         };
         let lists = [0, 1, 2].map(|list| {
             let mut offsets = Vec::with_capacity(cards.len() + 1);
@@ -240,19 +242,15 @@ impl Glossary {
 
     /// The glossary of `cards`, which must already be sorted by slug without duplicates (as
     /// the checker leaves them: checking that again would visit every slug of a million cards
-    /// once more), running `alongside` over the cards on a second thread while the graph is
+    /// once more), running `alongside` over the cards on the pool while the graph is
     /// built: for work that reads the cards but not the graph.
     pub(crate) fn from_sorted_alongside<T: Send>(
         cards: Vec<Card>,
         alongside: impl FnOnce(&[Card]) -> T + Send,
     ) -> (Self, T) {
         debug_assert!(cards.windows(2).all(|w| w[0].slug() < w[1].slug()));
-        let ((graph, links), out) = std::thread::scope(|scope| {
-            let side = scope.spawn(|| alongside(&cards));
-            let parts = Self::graph_of(&cards, false);
-            let out = side.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
-            (parts, out)
-        });
+        let ((graph, links), out) =
+            rayon::join(|| Self::graph_of(&cards, false), || alongside(&cards));
         (Self::assemble(cards, graph, links), out)
     }
 
@@ -701,7 +699,7 @@ mod tests {
     }
 
     #[test]
-    fn links_resolve_the_same_on_any_number_of_threads() {
+    fn links_resolve_the_same_in_runs_of_any_length() {
         let mut cards = vec![
             card("a", &["b", "zz", "a"], &["b"], &["c"]),
             card("b", &["a", "a"], &[], &["zz"]),
@@ -717,14 +715,10 @@ mod tests {
             ));
         }
         cards.sort_by(|a, b| a.slug().cmp(b.slug()));
-        let one = Links::on_threads(&cards, 1);
+        let one = Links::in_runs(&cards, cards.len());
         assert_eq!(one.of(0, 0), [1, UNKNOWN, 0]);
-        for threads in [2, 3, 8] {
-            assert_eq!(
-                Links::on_threads(&cards, threads).lists,
-                one.lists,
-                "{threads}"
-            );
+        for run in [1, 7, 64] {
+            assert_eq!(Links::in_runs(&cards, run).lists, one.lists, "{run}");
         }
     }
 

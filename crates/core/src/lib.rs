@@ -50,7 +50,7 @@ pub mod testing;
 pub mod visible;
 
 pub use glossgraph_map as map;
-use glossgraph_map::{parallel, rng};
+use glossgraph_map::rng;
 
 pub use card::{Card, Draft};
 pub use graph::Glossary;

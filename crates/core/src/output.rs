@@ -9,6 +9,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use petgraph::graph::NodeIndex;
+use rayon::prelude::*;
 
 use crate::Glossary;
 
@@ -62,23 +63,27 @@ impl ExportError {
 /// every core: `render(range, buf)` appends the bytes of the items in `range` to `buf`.
 ///
 /// Chunks are rendered independently and written in order, so the bytes are those of
-/// rendering every item on one thread. Each worker writes the chunk it rendered itself, when
-/// its turn comes (the chunk before it written): the bytes are copied while they are still in
-/// that core's cache, and no third thread competes for the cores. Memory holds one chunk per
-/// worker, never the output. The first error (of `render` or of `w`) stops the writing and is
-/// returned.
+/// rendering every item on one thread. A window of chunks (two for each thread of the pool)
+/// is rendered on rayon's pool while the window before it is written, by one of the pool's
+/// threads, so that the writing waits on no rendering and the other way round. Memory holds
+/// two windows of chunks, never the output. The first error (of `render` or of `w`) stops the
+/// writing, after the chunks before it, and is returned; a panic in `render` is raised again.
+///
+/// This replaced a writer of its own threads, each writing the chunk it had rendered when its
+/// turn came: on N-Triples of 100k terms the two took the same time (BENCHMARKS.md, "Data
+/// parallelism on rayon").
 pub fn write_chunks(
     w: &mut (dyn Write + Send),
     count: usize,
     per_chunk: usize,
     render: impl Fn(std::ops::Range<usize>, &mut Vec<u8>) -> Result<(), ExportError> + Sync,
 ) -> Result<(), ExportError> {
-    use std::sync::{Condvar, Mutex, PoisonError};
+    /// A chunk's bytes, and how its rendering ended.
+    type Rendered = (Vec<u8>, Result<(), ExportError>);
     let per_chunk = per_chunk.max(1);
     let chunks = count.div_ceil(per_chunk);
     let range = |k: usize| k * per_chunk..((k + 1) * per_chunk).min(count);
-    let threads = crate::parallel::cores().min(chunks);
-    if threads <= 1 {
+    if chunks <= 1 || rayon::current_num_threads() <= 1 {
         let mut buf = Vec::new();
         for k in 0..chunks {
             buf.clear();
@@ -87,58 +92,46 @@ pub fn write_chunks(
         }
         return Ok(());
     }
-    /// Whose turn it is to write, and how the writing ended if it has.
-    struct Turn<'w> {
-        next: usize,
-        w: &'w mut (dyn Write + Send),
-        stopped: Option<Result<(), ExportError>>,
-    }
-    let turn = Mutex::new(Turn {
-        next: 0,
-        w,
-        stopped: None,
-    });
-    let changed = Condvar::new();
-    /// Stops the writing if its worker unwinds, so that the others do not wait for a turn
-    /// that never comes (the scope then raises the panic again).
-    struct OnPanic<'a, 'w>(&'a Mutex<Turn<'w>>, &'a Condvar);
-    impl Drop for OnPanic<'_, '_> {
-        fn drop(&mut self) {
-            if std::thread::panicking() {
-                let mut turn = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-                turn.stopped.get_or_insert(Ok(()));
-                self.1.notify_all();
-            }
-        }
-    }
-    std::thread::scope(|scope| {
-        for t in 0..threads {
-            let (render, turn, changed) = (&render, &turn, &changed);
-            scope.spawn(move || {
-                let _guard = OnPanic(turn, changed);
-                let mut buf = Vec::new();
-                for k in (t..chunks).step_by(threads) {
-                    buf.clear();
-                    let rendered = render(range(k), &mut buf);
-                    let mut state = turn.lock().unwrap_or_else(PoisonError::into_inner);
-                    while state.next != k && state.stopped.is_none() {
-                        state = changed.wait(state).unwrap_or_else(PoisonError::into_inner);
-                    }
-                    if state.stopped.is_some() {
-                        return;
-                    }
-                    match rendered.and_then(|()| Ok(state.w.write_all(&buf)?)) {
-                        Ok(()) => state.next += 1,
-                        Err(e) => state.stopped = Some(Err(e)),
-                    }
-                    drop(state);
-                    changed.notify_all();
-                }
+    // Two chunks a thread, so that a slow chunk leaves the other threads work.
+    let window = (2 * rayon::current_num_threads()).min(chunks);
+    // Renders the chunks from `first` on into `bufs`; returns how many there were.
+    let render_window = |first: usize, bufs: &mut [Rendered]| {
+        let last = (first + bufs.len()).min(chunks);
+        bufs[..last - first]
+            .par_iter_mut()
+            .enumerate()
+            .for_each(|(i, (buf, outcome))| {
+                buf.clear();
+                *outcome = render(range(first + i), buf);
             });
-        }
-    });
-    let turn = turn.into_inner().unwrap_or_else(PoisonError::into_inner);
-    turn.stopped.unwrap_or(Ok(()))
+        last - first
+    };
+    let window_of_buffers = || {
+        (0..window)
+            .map(|_| (Vec::new(), Ok(())))
+            .collect::<Vec<_>>()
+    };
+    let (mut ready, mut next) = (window_of_buffers(), window_of_buffers());
+    let mut first = 0;
+    let mut rendered = render_window(0, &mut ready);
+    while rendered > 0 {
+        let after = first + rendered;
+        let mut write = |ready: &mut [Rendered]| {
+            for (buf, outcome) in ready {
+                std::mem::replace(outcome, Ok(()))?;
+                w.write_all(buf)?;
+            }
+            Ok::<(), ExportError>(())
+        };
+        let (written, next_rendered) = rayon::join(
+            || write(&mut ready[..rendered]),
+            || render_window(after, &mut next),
+        );
+        written?;
+        std::mem::swap(&mut ready, &mut next);
+        (first, rendered) = (after, next_rendered);
+    }
+    Ok(())
 }
 
 /// Touches the texts of the card a few nodes after `node`, so that their memory is on its way
@@ -162,23 +155,37 @@ pub fn warm_ahead(glossary: &Glossary, node: usize) {
     std::hint::black_box(x);
 }
 
-/// A hidden file beside `output`, unique to this process, that a whole-file output (an image,
-/// the HTML map) is written into before it is renamed into place.
-pub fn temporary_path(output: &Path) -> PathBuf {
+/// A new, empty, hidden temporary file beside `output` (`.{name}.XXXXXX.tmp`, in the same
+/// folder, so that putting it in place is a rename within one file system), for a whole-file
+/// output to be written into and then [persisted](tempfile::TempPath::persist) over `output`:
+/// the output is never seen half written, and the file is removed if it is dropped before.
+/// It is created with the permissions a new file gets (`0666` less the umask, on Unix), not
+/// tempfile's private `0600`: it becomes an ordinary output, or a card rewritten in place.
+///
+/// # Errors
+/// When the file cannot be created (a missing folder, no permission, a full disk).
+pub fn temporary_beside(output: &Path) -> io::Result<tempfile::NamedTempFile> {
     let name = output
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let extension = output
-        .extension()
-        .map(|e| e.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    // Nothing reads the name; the extension is kept for people who find the file.
-    output.with_file_name(format!(".{name}.{}.tmp.{extension}", std::process::id()))
+    let folder = match output.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    builder.tempfile_in(folder)
 }
 
 /// Writes `output` whole or not at all: `write` fills a temporary file beside it (see
-/// [`temporary_path`]), which is synced and renamed over `output` once complete; on an error
+/// [`temporary_beside`]), which is synced and renamed over `output` once complete; on an error
 /// the temporary file is removed and `output` is as it was.
 ///
 /// # Errors
@@ -187,19 +194,14 @@ pub fn replace_file(
     output: &Path,
     write: impl FnOnce(&mut io::BufWriter<std::fs::File>) -> io::Result<()>,
 ) -> io::Result<()> {
-    let temp = temporary_path(output);
-    let written = (|| {
-        let mut w = io::BufWriter::new(std::fs::File::create(&temp)?);
-        write(&mut w)?;
-        w.into_inner()
-            .map_err(io::IntoInnerError::into_error)?
-            .sync_all()?;
-        std::fs::rename(&temp, output)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    written
+    // The path removes the file when dropped, on every way out but the rename.
+    let (file, temp) = temporary_beside(output)?.into_parts();
+    let mut w = io::BufWriter::new(file);
+    write(&mut w)?;
+    w.into_inner()
+        .map_err(io::IntoInnerError::into_error)?
+        .sync_all()?;
+    temp.persist(output).map_err(|e| e.error)
 }
 
 #[cfg(test)]
@@ -216,10 +218,18 @@ mod tests {
         };
         let mut whole = Vec::new();
         render(0..1000, &mut whole).unwrap();
-        for per_chunk in [1, 7, 64, 999, 1000, 5000] {
-            let mut out = Vec::new();
-            write_chunks(&mut out, 1000, per_chunk, render).unwrap();
-            assert_eq!(out, whole, "{per_chunk} per chunk");
+        // On pools of one thread (no window) and of three, whatever the machine's cores.
+        for threads in [1, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            for per_chunk in [1, 7, 64, 999, 1000, 5000] {
+                let mut out = Vec::new();
+                pool.install(|| write_chunks(&mut out, 1000, per_chunk, render))
+                    .unwrap();
+                assert_eq!(out, whole, "{per_chunk} per chunk, {threads} threads");
+            }
         }
         let mut out = Vec::new();
         write_chunks(&mut out, 0, 10, render).unwrap();
@@ -246,7 +256,7 @@ mod tests {
     }
 
     #[test]
-    fn a_panicking_render_stops_every_worker_and_is_raised_again() {
+    fn a_panicking_render_is_raised_again_after_whole_chunks() {
         let render = |range: std::ops::Range<usize>, buf: &mut Vec<u8>| {
             assert!(
                 !range.contains(&500),
@@ -257,18 +267,68 @@ mod tests {
             Ok(())
         };
         let mut out = Vec::new();
-        // Without the guard, the other workers would wait for the failed chunk's turn forever.
         let raised = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             write_chunks(&mut out, 10_000, 100, render)
         }));
         assert!(raised.is_err());
-        // Whole chunks from before the failing one: all of them, unless the panic stopped the
-        // writing while a worker still held its finished chunk (a race under load).
+        // Whole chunks from before the failing one: those of the windows before its own.
         assert!(
             out.len() <= 500 && out.len() % 100 == 0,
             "whole chunks before the failing one, no more: {}",
             out.len()
         );
         assert!(out.iter().enumerate().all(|(i, &b)| b == i as u8));
+    }
+
+    #[test]
+    fn the_temporary_file_is_hidden_beside_the_output_and_goes_if_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let output = dir.path().join("map.svg");
+        let temp = temporary_beside(&output).unwrap();
+        assert_eq!(temp.path().parent(), Some(dir.path()));
+        let name = temp
+            .path()
+            .file_name()
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_owned();
+        assert!(
+            name.starts_with(".map.svg.") && name.ends_with(".tmp"),
+            "{name}"
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            // The mode of any new file (0666 less the umask), not tempfile's 0600.
+            let mode = temp.as_file().metadata().unwrap().permissions().mode() & 0o777;
+            let umask = {
+                let probe = dir.path().join("probe");
+                std::fs::File::create(&probe).unwrap();
+                std::fs::metadata(&probe).unwrap().permissions().mode() & 0o777
+            };
+            assert_eq!(mode, umask);
+        }
+        drop(temp);
+        assert!(std::fs::read_dir(dir.path())
+            .unwrap()
+            .all(|e| e.unwrap().file_name() == "probe"));
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_output_as_it_was_and_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let output = dir.path().join("out.txt");
+        std::fs::write(&output, "before").unwrap();
+        let failed = replace_file(&output, |w| {
+            w.write_all(b"half")?;
+            Err(io::Error::other("stopped"))
+        });
+        assert_eq!(failed.unwrap_err().to_string(), "stopped");
+        assert_eq!(std::fs::read_to_string(&output).unwrap(), "before");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        replace_file(&output, |w| w.write_all(b"after")).unwrap();
+        assert_eq!(std::fs::read_to_string(&output).unwrap(), "after");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 }

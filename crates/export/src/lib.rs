@@ -39,7 +39,7 @@ mod xml;
 use std::io::Write;
 
 use glossgraph_core::{card, config, diag, graph, hex, hierarchy, output, suggest, Card, Glossary};
-use glossgraph_map::{self as map, parallel};
+use glossgraph_map as map;
 
 #[cfg(test)]
 use glossgraph_core::{check, load, testing, Draft};

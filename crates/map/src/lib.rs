@@ -19,7 +19,8 @@
 //! This crate works on plain numbers (node indices, weights, label lengths): the glossary
 //! graph (`glossgraph_core::graph::Glossary`, the crate above) builds its input and keeps the
 //! result. It is the bottom of the workspace, so the two small utilities every stage shares
-//! live here too: [`parallel`] (threads over chunks) and [`rng`] (the seeded generator).
+//! live here too: [`parallel`] (the size of rayon's pool, chunks over it) and [`rng`] (the
+//! seeded generator).
 
 // The library never prints: what it has to say goes to its caller as values and errors.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
@@ -30,6 +31,8 @@ pub mod layout;
 pub mod parallel;
 pub mod rng;
 pub mod topics;
+
+use rayon::prelude::*;
 
 /// The weight of a `related` link.
 pub const RELATED_WEIGHT: f64 = 1.0;
@@ -223,8 +226,8 @@ fn arrange(
                 .or_default() += w;
         }
     }
-    // Each topic on its own: small ones a thread each, in fixed chunks; the result of a topic
-    // never depends on which thread drew it.
+    // Each topic on its own, the topics spread over the pool (a large topic also spreads its
+    // own passes); the result of a topic never depends on which thread drew it.
     let options = layout_options();
     let one = |t: usize| -> Vec<(f64, f64)> {
         if grid == Some(present[t]) {
@@ -254,15 +257,7 @@ fn arrange(
             },
         )
     };
-    let topics: Vec<usize> = (0..present.len()).collect();
-    let per_thread = topics.len().div_ceil(options.threads.max(1)).max(1);
-    let local: Vec<Vec<(f64, f64)>> =
-        crate::parallel::on_threads(topics.chunks(per_thread), |chunk| {
-            chunk.iter().map(|&t| one(t)).collect::<Vec<_>>()
-        })
-        .into_iter()
-        .flatten()
-        .collect();
+    let local: Vec<Vec<(f64, f64)>> = (0..present.len()).into_par_iter().map(one).collect();
     // Each topic's box: its terms' extent, a margin, and a band for its title on top.
     let mut boxes = Vec::with_capacity(present.len());
     let mut origin = Vec::with_capacity(present.len());
@@ -356,7 +351,7 @@ fn in_a_grid(boxes: &[(f64, f64)], gap: f64) -> Vec<(f64, f64)> {
 /// between neighbouring terms stay visible.
 fn layout_options() -> layout::Options {
     layout::Options {
-        threads: crate::parallel::cores(),
+        threads: crate::parallel::threads(),
         spread: 3.0,
         padding: 8.0,
         ..layout::Options::default()

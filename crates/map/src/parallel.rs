@@ -1,70 +1,102 @@
-//! Work spread over the cores with plain scoped threads: how many to use, one helper that maps
-//! a function over parts on threads of their own and gives the results back in order, and one
-//! that fills a slice chunk by chunk on a few threads (the layout's per-node loops).
-//! Results never depend on the number of threads; only the time does.
+//! Work spread over the cores, with rayon: the size of the pool glossgraph's work runs on, and
+//! the chunked loop of the layout's per-node passes. Everything parallel in the workspace is a
+//! rayon iterator that keeps its items' order (`par_iter().map(..).collect()`) or writes one
+//! result per item (`par_chunks_mut`), so results never depend on the number of threads; only
+//! the time does.
+//!
+//! The threads a process uses are one setting, the size of rayon's global pool: the binary sets
+//! it with [`init`] (one thread per core, up to [`MOST_THREADS`], or `RAYON_NUM_THREADS`), and a
+//! library user who does not call it gets rayon's default. A layout asked for another number
+//! of threads ([`crate::layout::Options::threads`]) runs on a pool of that size ([`on_pool`]).
 
-/// How many threads the work that is spread over cores uses: one per core, up to eight.
-pub fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
+use rayon::prelude::*;
+
+/// The most threads [`init`] gives the pool when the environment does not say: one per core,
+/// up to this many (glossgraph's parallel loops were written and measured for a few cores).
+pub const MOST_THREADS: usize = 8;
+
+/// Sizes rayon's global pool for glossgraph: `RAYON_NUM_THREADS` threads if that is set (rayon
+/// reads it), else one per core, up to [`MOST_THREADS`]. Called before any parallel work (the
+/// binary calls it first); once the pool is running, a call changes nothing.
+pub fn init() {
+    let builder = rayon::ThreadPoolBuilder::new();
+    let builder = if std::env::var_os("RAYON_NUM_THREADS").is_some() {
+        builder
+    } else {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        builder.num_threads(cores.min(MOST_THREADS))
+    };
+    // An error means the pool runs already, with the size it was given then.
+    let _ = builder.build_global();
 }
 
-/// `f` over each of `parts`, each on a thread of its own, the results in the order of `parts`;
-/// a panic in `f` is raised again here.
-pub fn on_threads<T: Send, R: Send>(
-    parts: impl IntoIterator<Item = T>,
-    f: impl Fn(T) -> R + Sync,
-) -> Vec<R> {
-    let f = &f;
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = parts
-            .into_iter()
-            .map(|part| scope.spawn(move || f(part)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
-    })
+/// How many threads the parallel work started from here runs on: those of the rayon pool this
+/// thread belongs to (the global pool, outside any).
+pub fn threads() -> usize {
+    rayon::current_num_threads()
+}
+
+/// Runs `op` with its parallel work on `threads` threads: on the current pool when it has that
+/// many, else on a pool built for the call (or the current one, if no thread can be started).
+pub fn on_pool<R: Send>(threads: usize, op: impl FnOnce() -> R + Send) -> R {
+    let threads = threads.max(1);
+    if threads == rayon::current_num_threads() {
+        return op();
+    }
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(op),
+        Err(_) => op(),
+    }
 }
 
 /// Work unit of [`for_each_chunk`]. Fixed, so chunk boundaries never depend on the thread
 /// count (and every result below is per node anyway).
 pub const CHUNK: usize = 1024;
 
-/// Calls `f(start, slice)` on consecutive `CHUNK`-sized pieces of `out`, on up to `threads`
-/// scoped threads, each taking a contiguous run of chunks. `f` must compute each element from
-/// shared read-only state only; then the result is the same for any thread count.
-pub fn for_each_chunk<T: Send, F: Fn(usize, &mut [T]) + Sync>(out: &mut [T], threads: usize, f: F) {
-    let chunks: Vec<(usize, &mut [T])> = out
-        .chunks_mut(CHUNK)
-        .enumerate()
-        .map(|(i, c)| (i * CHUNK, c))
-        .collect();
-    if threads <= 1 || chunks.len() <= 1 {
-        for (start, c) in chunks {
-            f(start, c);
+/// Calls `f(start, slice)` on consecutive `CHUNK`-sized pieces of `out`: on this thread if
+/// `parallel` is false, else on the current rayon pool. `f` must compute each element from
+/// shared read-only state only; then the result is the same either way, on any pool.
+pub fn for_each_chunk<T: Send, F: Fn(usize, &mut [T]) + Sync>(out: &mut [T], parallel: bool, f: F) {
+    if !parallel || out.len() <= CHUNK {
+        for (k, chunk) in out.chunks_mut(CHUNK).enumerate() {
+            f(k * CHUNK, chunk);
         }
         return;
     }
-    let per_thread = chunks.len().div_ceil(threads.min(chunks.len()));
-    let f = &f;
-    std::thread::scope(|scope| {
-        let mut rest = chunks.into_iter();
-        let mine: Vec<_> = rest.by_ref().take(per_thread).collect();
-        loop {
-            let batch: Vec<_> = rest.by_ref().take(per_thread).collect();
-            if batch.is_empty() {
-                break;
-            }
-            scope.spawn(move || {
-                for (start, c) in batch {
-                    f(start, c);
-                }
+    out.par_chunks_mut(CHUNK)
+        .enumerate()
+        .for_each(|(k, chunk)| f(k * CHUNK, chunk));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_cover_the_slice_once_in_place_whatever_the_pool() {
+        let n = 5 * CHUNK + 17;
+        let fill = |parallel: bool, threads: usize| {
+            let mut out = vec![0usize; n];
+            on_pool(threads, || {
+                for_each_chunk(&mut out, parallel, |start, chunk| {
+                    for (k, x) in chunk.iter_mut().enumerate() {
+                        *x += start + k;
+                    }
+                });
             });
+            out
+        };
+        let expected: Vec<usize> = (0..n).collect();
+        assert_eq!(fill(false, 1), expected);
+        for threads in [1, 2, 3] {
+            assert_eq!(fill(true, threads), expected, "{threads} threads");
         }
-        // The calling thread does the first batch instead of idling.
-        for (start, c) in mine {
-            f(start, c);
-        }
-    });
+    }
+
+    #[test]
+    fn a_pool_of_the_asked_size_runs_the_work() {
+        assert_eq!(on_pool(3, threads), 3);
+        assert_eq!(on_pool(1, threads), 1);
+        assert_eq!(on_pool(0, threads), 1);
+    }
 }

@@ -24,6 +24,8 @@ pub use report::{Located, Report};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::{Arc, Mutex};
 
+use rayon::prelude::*;
+
 use crate::config::Config;
 use crate::diag::Origin;
 use crate::diag::{Finding, Rule, Severity, SourceId};
@@ -335,12 +337,14 @@ fn card_rules(
         }
         (findings, links)
     };
-    let threads = crate::parallel::cores();
-    if threads == 1 || cards.len() < 1024 {
+    // Runs of cards on every core, their findings joined in the cards' order.
+    const RUN: usize = 1024;
+    if cards.len() <= RUN {
         return rules(cards);
     }
+    let parts: Vec<_> = cards.par_chunks(RUN).map(rules).collect();
     let (mut findings, mut links) = (Vec::new(), Vec::new());
-    for (f, l) in crate::parallel::on_threads(cards.chunks(cards.len().div_ceil(threads)), rules) {
+    for (f, l) in parts {
         findings.extend(f);
         links.extend(l);
     }

@@ -74,7 +74,8 @@ pub(super) fn glossary(
     );
 }
 
-/// [`glossary`], on two threads if `two_threads`: the same findings in the same order.
+/// [`glossary`], its two halves side by side on the pool if `parallel`: the same findings in
+/// the same order.
 pub(super) fn glossary_on(
     g: &Glossary,
     tree: &Hierarchy,
@@ -82,12 +83,12 @@ pub(super) fn glossary_on(
     unjoined: &HashSet<String>,
     text_links: &[(u32, u32)],
     out: &mut Vec<Finding>,
-    two_threads: bool,
+    parallel: bool,
 ) {
-    // The walks over links and the walks over the graph's structure run on two threads,
-    // their findings joined in the same order as on one. The one-way links are split between
+    // The walks over links and the walks over the graph's structure run side by side, their
+    // findings joined in the same order as on one thread. The one-way links are split between
     // them: on a glossary written by many hands they are the most findings, each worded. The
-    // walk over links takes four fifths of them: the other thread also finds cycles, the
+    // walk over links takes four fifths of them: the other half also finds cycles, the
     // lifecycle findings and the clusters, and with half each it ran twice as long (100k
     // generated terms, 177,817 findings).
     let edges = g.graph().edge_count();
@@ -107,20 +108,13 @@ pub(super) fn glossary_on(
         lifecycle(g, origins, out);
         connectivity(g, tree, origins, unjoined, text_links, out);
     };
-    if !two_threads {
+    if !parallel {
         over_links(out);
         over_structure(out);
         return;
     }
-    let structure = std::thread::scope(|scope| {
-        let side = scope.spawn(|| {
-            let mut found = Vec::new();
-            over_structure(&mut found);
-            found
-        });
-        over_links(out);
-        side.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
-    });
+    let mut structure = Vec::new();
+    rayon::join(|| over_links(out), || over_structure(&mut structure));
     out.extend(structure);
 }
 

@@ -468,21 +468,13 @@ impl Generator {
             path: path.to_owned(),
             source,
         };
-        let name = path
-            .file_name()
-            .map_or_else(|| "corpus".into(), |n| n.to_string_lossy().into_owned());
-        let partial = path.with_file_name(format!(".{name}.partial"));
-        let written = fs::File::create(&partial).and_then(|file| {
-            write(&file)?;
-            file.sync_all()
-        });
-        match written.and_then(|()| fs::rename(&partial, path)) {
-            Ok(()) => Ok(()),
-            Err(e) => {
-                let _ = fs::remove_file(&partial);
-                Err(io_error(e))
-            }
-        }
+        // Removed when dropped, on every way out but the rename.
+        let partial = crate::output::temporary_beside(path).map_err(io_error)?;
+        write(partial.as_file())
+            .and_then(|()| partial.as_file().sync_all())
+            .map_err(io_error)?;
+        partial.persist(path).map_err(|e| io_error(e.error))?;
+        Ok(())
     }
 
     /// Writes one pretty-printed `<slug>.json` per card into `dir`, which is created if

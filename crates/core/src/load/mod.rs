@@ -6,23 +6,24 @@
 //!
 //! Folders are walked recursively in sorted order (byte order of the names), so the result
 //! does not depend on the order the file system lists them. JSON Lines files are streamed
-//! line by line: a million-card file is never held in memory as text.
+//! in batches of lines decoded on every core (`lines`): a million-card file is never held in
+//! memory as text.
 //!
-//! One concern, reading every kind of input into located cards (about 820 lines of code, the
-//! rest tests): folders, arrays, JSON Lines and stdin share the same decoding and locating.
+//! One concern, reading every kind of input into located cards: folders, arrays, JSON Lines
+//! and stdin share the same decoding and locating (this file), the lines of JSON Lines their
+//! streaming (`lines`), rereading card texts for the report (`texts`).
 
 use std::collections::HashSet;
 use std::fs;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
-use serde::de::DeserializeSeed;
-
-use crate::card::{CardSeed, Decoded};
+use crate::card::Decoded;
 use crate::diag::{line_column, Edit, Finding, Origin, Place, Rule, SourceId};
 use crate::Card;
 
 mod belongs;
+mod lines;
 mod problems;
 mod texts;
 
@@ -204,16 +205,6 @@ impl Sources {
             }
         }
     }
-}
-
-/// Lines of a JSON Lines file, read together and decoded on another thread.
-struct Batch {
-    /// Whole lines, each with its line feed (but the last line of the file).
-    text: Vec<u8>,
-    /// The 1-based number of the first line.
-    first_line: u32,
-    /// Byte offset of the first line in the source (after any byte order mark).
-    offset: usize,
 }
 
 /// A decoded card and where it came from.
@@ -665,168 +656,6 @@ impl Loaded {
         }
     }
 
-    fn read_lines(&mut self, id: SourceId, text: &str) {
-        let mut offset = 0;
-        for (n, line) in text.split_inclusive('\n').enumerate() {
-            self.read_line(id, line, n as u32 + 1, offset);
-            offset += line.len();
-        }
-    }
-
-    /// Reads JSON Lines from `reader`, decoding on every core.
-    ///
-    /// This thread reads the text in batches of whole lines and hands them round-robin to
-    /// one worker per core; each worker decodes its batch into a `Loaded` of its own, and
-    /// the batches are joined in reading order, so cards and findings come out exactly as
-    /// if the lines had been read one after the other. At most a few batches are in flight,
-    /// so memory holds the decoded cards and a few megabytes of text, never the file.
-    fn stream_lines(&mut self, id: SourceId, reader: impl BufRead) -> io::Result<()> {
-        self.stream_lines_in(id, reader, 1 << 20)
-    }
-
-    /// [`Loaded::stream_lines`] with batches of `batch_bytes` of text (or one line, if longer).
-    fn stream_lines_in(
-        &mut self,
-        id: SourceId,
-        mut reader: impl BufRead,
-        batch_bytes: usize,
-    ) -> io::Result<()> {
-        use std::sync::mpsc;
-        let threads = crate::parallel::cores();
-        // Batches read ahead of the oldest one not yet joined.
-        let lag = 2 * threads;
-        let mut number = 0u32;
-        let mut offset = 0usize;
-        // Decoded batches' buffers come back to be filled again: a fresh megabyte per batch
-        // would be two gigabytes of pages for the kernel to fault in and zero on a
-        // million-card file.
-        let spare: std::sync::Mutex<Vec<Vec<u8>>> = std::sync::Mutex::new(Vec::new());
-        std::thread::scope(|scope| -> io::Result<()> {
-            let (mut to_workers, mut from_workers) = (Vec::new(), Vec::new());
-            let spare = &spare;
-            for _ in 0..threads {
-                let (send_batch, batches) = mpsc::channel::<Batch>();
-                let (send_done, done) = mpsc::channel::<Loaded>();
-                // A worker's cards are kept in a `Loaded` that knows the sources and the hook.
-                let (sources, on_card) = (self.sources.clone(), self.on_card.clone());
-                scope.spawn(move || {
-                    for batch in batches {
-                        let mut out = Loaded {
-                            sources: sources.clone(),
-                            on_card: on_card.clone(),
-                            ..Loaded::default()
-                        };
-                        out.read_batch(id, &batch);
-                        let mut text = batch.text;
-                        text.clear();
-                        if let Ok(mut spare) = spare.lock() {
-                            spare.push(text);
-                        }
-                        if send_done.send(out).is_err() {
-                            break;
-                        }
-                    }
-                });
-                to_workers.push(send_batch);
-                from_workers.push(done);
-            }
-            let join = |this: &mut Self, k: usize| {
-                // A worker only stops early if it panicked; the panic surfaces at the scope's end.
-                if let Ok(part) = from_workers[k % threads].recv() {
-                    this.cards.extend(part.cards);
-                    this.findings.extend(part.findings);
-                    this.unreadable.extend(part.unreadable);
-                }
-            };
-            let mut sent = 0usize;
-            loop {
-                let text = spare.lock().ok().and_then(|mut spare| spare.pop());
-                let mut batch = Batch {
-                    text: text.unwrap_or_else(|| Vec::with_capacity(batch_bytes + (1 << 12))),
-                    first_line: number + 1,
-                    offset,
-                };
-                while batch.text.len() < batch_bytes {
-                    let start = batch.text.len();
-                    if reader.read_until(b'\n', &mut batch.text)? == 0 {
-                        break;
-                    }
-                    number += 1;
-                    if number == 1 {
-                        // The byte order mark is checked here, on this thread, so its finding
-                        // comes first, as it would line by line.
-                        if let Ok(line) = std::str::from_utf8(&batch.text) {
-                            let strip = line.len() - self.check_bom(id, line).len();
-                            batch.text.drain(..strip);
-                        }
-                    }
-                    offset += batch.text.len() - start;
-                }
-                if batch.text.is_empty() {
-                    break;
-                }
-                if sent >= lag {
-                    join(self, sent - lag);
-                }
-                if to_workers[sent % threads].send(batch).is_err() {
-                    break;
-                }
-                sent += 1;
-            }
-            drop(to_workers);
-            for k in sent.saturating_sub(lag)..sent {
-                join(self, k);
-            }
-            Ok(())
-        })?;
-        if number == 0 {
-            self.empty(id);
-        }
-        Ok(())
-    }
-
-    /// Decodes a batch of whole lines (see [`Loaded::stream_lines`]).
-    fn read_batch(&mut self, id: SourceId, batch: &Batch) {
-        let mut offset = batch.offset;
-        for (k, bytes) in lines_inclusive(&batch.text).enumerate() {
-            let number = batch.first_line + k as u32;
-            match std::str::from_utf8(bytes) {
-                Ok(line) => self.read_line(id, line, number, offset),
-                Err(e) => {
-                    let valid = e.valid_up_to();
-                    let column = String::from_utf8_lossy(&bytes[..valid]).chars().count() + 1;
-                    self.findings.push(Finding::new(
-                        Rule::Encoding,
-                        Place::Source {
-                            source: id,
-                            line: number,
-                            column: column as u32,
-                        },
-                        format!("invalid UTF-8: byte 0x{:02X}", bytes[valid]),
-                    ));
-                }
-            }
-            offset += bytes.len();
-        }
-    }
-
-    fn read_line(&mut self, id: SourceId, line: &str, number: u32, offset: usize) {
-        if line.trim().is_empty() {
-            return;
-        }
-        let mut de = serde_json::Deserializer::from_str(line);
-        match CardSeed
-            .deserialize(&mut de)
-            .and_then(|d| de.end().map(|()| d))
-        {
-            Ok(decoded) => {
-                let len = line.trim_end_matches(['\n', '\r']).len();
-                self.keep(id, (number, 1, offset, len), decoded);
-            }
-            Err(e) => self.broken_card(id, line, number, &e),
-        }
-    }
-
     /// Keeps a decoded card found at (line, column, byte offset, byte length) of source `id`.
     fn keep(
         &mut self,
@@ -862,23 +691,6 @@ fn legible_slug(text: &str) -> Option<String> {
     let value = rest.strip_prefix('"')?;
     let slug = &value[..value.find('"')?];
     crate::card::rules::is_slug(slug).then(|| slug.to_owned())
-}
-
-/// The lines of `text`, each with its line feed (the last may have none): what
-/// `split_inclusive(|&b| b == b'\n')` gives, with the line feeds found by `memchr`, many bytes
-/// at a time, rather than byte by byte (it was a tenth of the decoding threads' time).
-fn lines_inclusive(text: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let mut ends = memchr::memchr_iter(b'\n', text);
-    let mut start = 0;
-    std::iter::from_fn(move || {
-        if start == text.len() {
-            return None;
-        }
-        let end = ends.next().map_or(text.len(), |i| i + 1);
-        let line = &text[start..end];
-        start = end;
-        Some(line)
-    })
 }
 
 #[cfg(test)]
@@ -959,65 +771,6 @@ mod tests {
                 column: 10
             }
         );
-    }
-
-    #[test]
-    fn lines_are_cut_as_split_inclusive_cuts_them() {
-        for text in ["", "\n", "a", "a\n", "a\nb", "a\n\nb\n", "\n\n", "ab\r\ncd"] {
-            let expected: Vec<&[u8]> = text.as_bytes().split_inclusive(|&b| b == b'\n').collect();
-            let got: Vec<&[u8]> = lines_inclusive(text.as_bytes()).collect();
-            assert_eq!(got, expected, "{text:?}");
-        }
-    }
-
-    #[test]
-    fn json_lines_decode_the_same_in_batches_of_any_size() {
-        let card =
-            |s: &str| format!("{{\"slug\":\"{s}\",\"term\":\"{s}\",\"definition\":\"d\"}}\n");
-        let mut text = "\u{feff}".as_bytes().to_vec();
-        text.extend(card("a").as_bytes());
-        text.extend(b"\n{\"slug\": }\n\xff\xfe\n");
-        for s in ["b", "c", "d", "e"] {
-            text.extend(card(s).as_bytes());
-        }
-        text.extend(b"{\"slug\":\"f\",\"term\":1,\"definition\":\"d\"}");
-        let read = |batch_bytes| {
-            let mut loaded = Loaded::default();
-            let id = loaded.sources.add(Source {
-                name: "x.jsonl".into(),
-                path: None,
-                one_card_file: false,
-                bom: false,
-            });
-            loaded.stream_lines_in(id, &text[..], batch_bytes).unwrap();
-            let cards: Vec<(String, Origin)> = loaded
-                .cards
-                .iter()
-                .map(|c| (c.card.slug().to_owned(), c.origin))
-                .collect();
-            (cards, loaded.findings)
-        };
-        let (cards, findings) = read(1 << 20);
-        let slugs: Vec<&str> = cards.iter().map(|(s, _)| s.as_str()).collect();
-        assert_eq!(slugs, ["a", "b", "c", "d", "e", "f"]);
-        let b = text
-            .windows(11)
-            .position(|w| w == b"{\"slug\":\"b\"")
-            .unwrap();
-        // Offsets count from after the byte order mark.
-        assert_eq!((cards[1].1.line, cards[1].1.offset), (5, b as u64 - 3));
-        let rules: Vec<&str> = findings.iter().map(|f| f.rule.id()).collect();
-        assert_eq!(
-            rules,
-            ["byte-order-mark", "json-syntax", "encoding", "wrong-type"]
-        );
-        for batch_bytes in [1, 7, 64, 200] {
-            assert_eq!(
-                read(batch_bytes),
-                (cards.clone(), findings.clone()),
-                "{batch_bytes}"
-            );
-        }
     }
 
     #[test]

@@ -24,6 +24,7 @@ use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
 use super::drawing::{Engine, View};
@@ -192,11 +193,12 @@ fn report(
 /// is about to be made, then its result), in the order made.
 ///
 /// The formats Oxigraph serializes on one core (RDF/XML, JSON-LD) are made first, two at a
-/// time, each on a thread of its own; then the others, which use every core already. The SVG is
-/// made beside those others rather than after them: when Graphviz draws it (`--engine dot` or
-/// `sfdp`), in a process of its own on one core, no core waits for it at the end. The last
-/// files made are then the small ones (DOT, SVG, the HTML map): the flush to disk that
-/// `write` waits for at the end is theirs, not that of the two largest files.
+/// time, side by side on the pool; then the others, which use every core already. The SVG is
+/// made beside those others rather than after them (a task of its own on the pool): when
+/// Graphviz draws it (`--engine dot` or `sfdp`), in a process of its own on one core, the task
+/// waits for it while the pool's other threads make the rest. The last files made are then the
+/// small ones (DOT, SVG, the HTML map): the flush to disk that `write` waits for at the end is
+/// theirs, not that of the two largest files.
 ///
 /// # Errors
 /// The first error `on` returns; the formats after it are not made (the SVG under way is
@@ -213,33 +215,34 @@ fn each_format<T: Send>(
             .is_some_and(|rdf| !crate::rdf::write::is_chunked(rdf))
     });
     let make = &make;
-    std::thread::scope(|scope| {
+    let mut background: Vec<(Format, Option<T>)> = drawn.iter().map(|&f| (f, None)).collect();
+    rayon::in_place_scope(|scope| {
         for pair in one_core.chunks(2) {
             for &format in pair {
                 on(format, None)?;
             }
-            let made = crate::parallel::on_threads(pair.iter().copied(), make);
+            let made: Vec<T> = pair.par_iter().map(|&format| make(format)).collect();
             for (&format, made) in pair.iter().zip(made) {
                 on(format, Some(made))?;
             }
         }
-        let mut background = Vec::new();
-        for &format in &drawn {
-            on(format, None)?;
-            background.push((format, scope.spawn(move || make(format))));
+        for (format, made) in &mut background {
+            on(*format, None)?;
+            let format = *format;
+            scope.spawn(move |_| *made = Some(make(format)));
         }
         for &format in &rest {
             on(format, None)?;
             on(format, Some(make(format)))?;
         }
-        for (format, handle) in background {
-            let made = handle
-                .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        Ok::<_, ExportError>(())
+    })?;
+    for (format, made) in background {
+        if let Some(made) = made {
             on(format, Some(made))?;
         }
-        Ok(())
-    })
+    }
+    Ok(())
 }
 
 /// The view the SVG is drawn with: the DOT view, with the engine's size guard unless the
@@ -323,9 +326,10 @@ pub fn write(
     fs::create_dir(&staging.path).map_err(cannot("create", &staging.path))?;
     let syncer = Syncer::start();
     let mut written = Vec::with_capacity(formats.len());
-    let manifest = std::thread::scope(|scope| -> Result<Manifest, ExportError> {
-        // The manifest's input hash serializes every card again: it is made beside the writers.
-        let counted = scope.spawn(|| Manifest::new(glossary));
+    // The manifest's input hash serializes every card again: it is made beside the writers.
+    let mut counted = None;
+    let staged = rayon::in_place_scope(|scope| {
+        scope.spawn(|_| counted = Some(Manifest::new(glossary)));
         let mut staged = Vec::with_capacity(formats.len());
         each_format(
             formats,
@@ -341,15 +345,13 @@ pub fn write(
                 Ok(())
             },
         )?;
-        let mut manifest = counted
-            .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e));
-        for (format, staged) in staged.into_iter().flatten() {
-            manifest.record(format, staged.bytes, staged.sha256, staged.triples);
-            written.push(format);
-        }
-        Ok(manifest)
+        Ok::<_, ExportError>(staged)
     })?;
+    let mut manifest = counted.expect("the scope has made the manifest");
+    for (format, staged) in staged.into_iter().flatten() {
+        manifest.record(format, staged.bytes, staged.sha256, staged.triples);
+        written.push(format);
+    }
     let manifest_path = staging.path.join(MANIFEST);
     let mut file = fs::File::create(&manifest_path).map_err(cannot("create", &manifest_path))?;
     file.write_all(manifest.to_json().as_bytes())

@@ -96,60 +96,64 @@ pub fn write_selection(
     )?;
 
     // The invisible edges that give `dot` its ranks come from a walk of the whole selection:
-    // it runs on a thread of its own while the nodes and edges are written.
-    std::thread::scope(|scope| {
-        let ranks =
-            (view.engine == Engine::Dot).then(|| scope.spawn(|| rank_edges(glossary, selection)));
-        match view.cluster {
-            Cluster::None => {
-                output::write_chunks(&mut out, selection.nodes.len(), CHUNK, |range, chunk| {
-                    let mut buf = String::new();
-                    for &node in &selection.nodes[range] {
-                        write_node(
-                            chunk,
-                            &mut buf,
-                            glossary,
-                            config,
-                            selection,
-                            places.as_ref(),
-                            node,
-                            "  ",
-                        )?;
-                    }
-                    Ok(())
-                })?;
-            }
-            Cluster::Status | Cluster::Component | Cluster::Topic => clusters(
-                &mut out,
-                &mut buf,
-                glossary,
-                config,
-                view,
-                selection,
-                places.as_ref(),
-            )?,
-        }
-        edges(&mut out, glossary, selection)?;
-        if let Some(ranks) = ranks {
-            let tree = ranks
-                .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e));
-            output::write_chunks(&mut out, tree.len(), 2 * CHUNK, |range, out| {
-                let mut buf = String::new();
-                for &(parent, child) in &tree[range] {
-                    out.extend_from_slice(b"  ");
-                    quoted(out, &mut buf, glossary.slug(parent), Escape::Id)?;
-                    out.extend_from_slice(b" -> ");
-                    quoted(out, &mut buf, glossary.slug(child), Escape::Id)?;
-                    out.extend_from_slice(b" [style=\"invis\"];\n");
+    // it runs beside the writing of the nodes and edges.
+    let (ranks, written) = rayon::join(
+        || (view.engine == Engine::Dot).then(|| rank_edges(glossary, selection)),
+        || -> Result<(), ExportError> {
+            match view.cluster {
+                Cluster::None => {
+                    output::write_chunks(
+                        &mut out,
+                        selection.nodes.len(),
+                        CHUNK,
+                        |range, chunk| {
+                            let mut buf = String::new();
+                            for &node in &selection.nodes[range] {
+                                write_node(
+                                    chunk,
+                                    &mut buf,
+                                    glossary,
+                                    config,
+                                    selection,
+                                    places.as_ref(),
+                                    node,
+                                    "  ",
+                                )?;
+                            }
+                            Ok(())
+                        },
+                    )?;
                 }
-                Ok(())
-            })?;
-        }
-        writeln!(out, "}}")?;
-        out.flush()?;
-        Ok(())
-    })
+                Cluster::Status | Cluster::Component | Cluster::Topic => clusters(
+                    &mut out,
+                    &mut buf,
+                    glossary,
+                    config,
+                    view,
+                    selection,
+                    places.as_ref(),
+                )?,
+            }
+            edges(&mut out, glossary, selection)
+        },
+    );
+    written?;
+    if let Some(tree) = ranks {
+        output::write_chunks(&mut out, tree.len(), 2 * CHUNK, |range, out| {
+            let mut buf = String::new();
+            for &(parent, child) in &tree[range] {
+                out.extend_from_slice(b"  ");
+                quoted(out, &mut buf, glossary.slug(parent), Escape::Id)?;
+                out.extend_from_slice(b" -> ");
+                quoted(out, &mut buf, glossary.slug(child), Escape::Id)?;
+                out.extend_from_slice(b" [style=\"invis\"];\n");
+            }
+            Ok(())
+        })?;
+    }
+    writeln!(out, "}}")?;
+    out.flush()?;
+    Ok(())
 }
 
 /// The head of the DOT document: the graph's attributes, with the title and legend as an

@@ -4,8 +4,8 @@
 use super::*;
 
 /// Streams the DOT of `selection` into Graphviz, which writes `format` into a temporary file
-/// beside `output`, renamed into place only when Graphviz succeeded. Returns what Graphviz
-/// said on standard error although it succeeded.
+/// beside `output` ([`crate::output::temporary_beside`]), renamed into place only when
+/// Graphviz succeeded. Returns what Graphviz said on standard error although it succeeded.
 pub(super) fn run(
     glossary: &Glossary,
     config: &Config,
@@ -15,11 +15,14 @@ pub(super) fn run(
     output: &Path,
 ) -> Result<String, RenderError> {
     let (program, args) = view.engine.program();
-    let temp = crate::output::temporary_path(output);
     let io_err = |source| RenderError::Io {
         path: output.to_owned(),
         source,
     };
+    // Removed when dropped, on every way out but the rename at the end.
+    let temp = crate::output::temporary_beside(output)
+        .map_err(io_err)?
+        .into_temp_path();
     let mut child = match Command::new(program)
         .args(args)
         .arg(format!("-T{}", format.graphviz_name()))
@@ -47,21 +50,14 @@ pub(super) fn run(
     let status = child.wait().map_err(io_err)?;
     let stderr = reader.join().unwrap_or_default();
     if !status.success() {
-        let _ = std::fs::remove_file(&temp);
         return Err(RenderError::Graphviz {
             program,
             status: status.to_string(),
             stderr,
         });
     }
-    if let Err(e) = written {
-        // Graphviz succeeded without reading everything: keep nothing.
-        let _ = std::fs::remove_file(&temp);
-        return Err(e.into());
-    }
-    std::fs::rename(&temp, output).map_err(|e| {
-        let _ = std::fs::remove_file(&temp);
-        io_err(e)
-    })?;
+    // Graphviz succeeded without reading everything: keep nothing.
+    written?;
+    temp.persist(output).map_err(|e| io_err(e.error))?;
     Ok(stderr)
 }

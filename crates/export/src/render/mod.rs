@@ -150,15 +150,4 @@ mod tests {
         assert_eq!(ImageFormat::from_path(Path::new("map.jpg")), None);
         assert_eq!(ImageFormat::from_path(Path::new("map")), None);
     }
-
-    #[test]
-    fn the_temporary_file_is_hidden_beside_the_output() {
-        let temp = crate::output::temporary_path(Path::new("out/map.svg"));
-        assert_eq!(temp.parent(), Some(Path::new("out")));
-        let name = temp.file_name().unwrap().to_str().unwrap();
-        assert!(
-            name.starts_with(".map.svg.") && name.ends_with(".tmp.svg"),
-            "{name}"
-        );
-    }
 }

@@ -29,6 +29,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use oxigraph::io::{JsonLdProfileSet, RdfFormat};
+use rayon::prelude::*;
 
 use crate::bundle::{cannot, staging_path, Staging};
 use crate::config::Config;
@@ -768,55 +769,61 @@ pub fn write(
     }
     let cards = glossary.cards();
     let items = shared.len() + cards.len();
-    // Pages are rendered and written on every core, each taking a run of the items.
-    let per_thread = items.div_ceil(crate::parallel::cores()).max(1);
-    let runs: Vec<std::ops::Range<usize>> = (0..items)
-        .step_by(per_thread)
-        .map(|start| start..(start + per_thread).min(items))
-        .collect();
-    let parts = crate::parallel::on_threads(runs, |run| {
-        let mut written = Written { files: 0, bytes: 0 };
-        let mut write = |path: &str| -> Result<(), ExportError> {
-            let target = staging.path.join(path);
-            written.files += 1;
-            if path == "map.html" {
-                // Streamed to its file: the map of 100k terms is 160 MB, which the site
-                // would otherwise hold whole.
-                let paths = site.map_paths();
-                crate::html::write_file_in_site(glossary, config, paths.as_deref(), &target)
+    // Pages are rendered and written on every core, a run of items at a time; each run stops
+    // at its first error, and the first in the items' order is the one returned.
+    const RUN: usize = 64;
+    let map_paths = site.map_paths();
+    let parts: Vec<Result<Written, ExportError>> = (0..items.div_ceil(RUN))
+        .into_par_iter()
+        .map(|k| {
+            let run = k * RUN..((k + 1) * RUN).min(items);
+            let mut written = Written { files: 0, bytes: 0 };
+            let mut write = |path: &str| -> Result<(), ExportError> {
+                let target = staging.path.join(path);
+                written.files += 1;
+                if path == "map.html" {
+                    // Streamed to its file: the map of 100k terms is 160 MB, which the site
+                    // would otherwise hold whole.
+                    crate::html::write_file_in_site(
+                        glossary,
+                        config,
+                        map_paths.as_deref(),
+                        &target,
+                    )
                     .map_err(cannot("write", &target))?;
-                written.bytes += fs::metadata(&target).map_or(0, |m| m.len());
-                return Ok(());
-            }
-            let file = site.get(path)?.expect("every listed path has a file");
-            fs::write(&target, &file.bytes).map_err(cannot("write", &target))?;
-            written.bytes += file.bytes.len() as u64;
-            Ok(())
-        };
-        for item in run {
-            match shared.get(item) {
-                Some(path) => write(path)?,
-                None => {
-                    let index = item - shared.len();
-                    match places.and_then(|p| p.path(index)) {
-                        // Folders on the way may be another term's, made by another thread.
-                        Some(path) => {
-                            let folder = staging.path.join(path);
-                            fs::create_dir_all(&folder).map_err(cannot("create", &folder))?;
+                    written.bytes += fs::metadata(&target).map_or(0, |m| m.len());
+                    return Ok(());
+                }
+                let file = site.get(path)?.expect("every listed path has a file");
+                fs::write(&target, &file.bytes).map_err(cannot("write", &target))?;
+                written.bytes += file.bytes.len() as u64;
+                Ok(())
+            };
+            for item in run {
+                match shared.get(item) {
+                    Some(path) => write(path)?,
+                    None => {
+                        let index = item - shared.len();
+                        match places.and_then(|p| p.path(index)) {
+                            // Folders on the way may be another term's, made by another thread.
+                            Some(path) => {
+                                let folder = staging.path.join(path);
+                                fs::create_dir_all(&folder).map_err(cannot("create", &folder))?;
+                            }
+                            None => {
+                                let folder = term_folder.join(cards[index].slug());
+                                fs::create_dir(&folder).map_err(cannot("create", &folder))?;
+                            }
                         }
-                        None => {
-                            let folder = term_folder.join(cards[index].slug());
-                            fs::create_dir(&folder).map_err(cannot("create", &folder))?;
+                        for path in site.term_paths(index) {
+                            write(&path)?;
                         }
-                    }
-                    for path in site.term_paths(index) {
-                        write(&path)?;
                     }
                 }
             }
-        }
-        Ok::<_, ExportError>(written)
-    });
+            Ok::<_, ExportError>(written)
+        })
+        .collect();
     let mut written = Written { files: 0, bytes: 0 };
     for part in parts {
         let part = part?;

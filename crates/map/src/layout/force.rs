@@ -61,7 +61,7 @@ pub(super) fn layout_component(
             );
         }
     }
-    scale_to_labels(&mut pos, &local_boxes, options.spread, options.threads);
+    scale_to_labels(&mut pos, &local_boxes, options.spread, options.threads > 1);
     if options.separate_labels {
         remove_overlaps(&mut pos, &local_boxes, options.padding.max(0.0));
     }
@@ -263,11 +263,8 @@ pub(super) fn fa2(level: &Level, pos: &mut [(f64, f64)], iterations: usize, opti
         .iter()
         .map(|t| topics.binary_search(t).expect("topic is listed"))
         .collect();
-    let threads = if n >= 2 * CHUNK {
-        options.threads.max(1)
-    } else {
-        1
-    };
+    // Below two chunks, handing the work out costs more than it saves.
+    let parallel = n >= 2 * CHUNK && options.threads > 1;
     let (kr, kg, kt, theta) = (
         options.scaling,
         options.gravity,
@@ -295,7 +292,7 @@ pub(super) fn fa2(level: &Level, pos: &mut [(f64, f64)], iterations: usize, opti
             let tree = &tree;
             let centre = &centre;
             let topic = &topic;
-            for_each_chunk(&mut force, threads, |start, out| {
+            for_each_chunk(&mut force, parallel, |start, out| {
                 for (k, f) in out.iter_mut().enumerate() {
                     let v = start + k;
                     let (x, y) = pos[v];

@@ -21,7 +21,7 @@ pub(super) fn scale_to_labels(
     pos: &mut [(f64, f64)],
     boxes: &[(f64, f64)],
     density: f64,
-    threads: usize,
+    parallel: bool,
 ) {
     const K: usize = 8;
     const CROWDED: f64 = 0.2;
@@ -33,7 +33,7 @@ pub(super) fn scale_to_labels(
         let tree = KdTree::build(pos);
         let mut radius = vec![0.0; n];
         let positions = &*pos;
-        for_each_chunk(&mut radius, threads, |start, out| {
+        for_each_chunk(&mut radius, parallel, |start, out| {
             let mut heap = BinaryHeap::new();
             for (i, r) in out.iter_mut().enumerate() {
                 heap.clear();

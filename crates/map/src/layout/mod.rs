@@ -49,8 +49,10 @@ pub struct Node {
 /// Layout settings. `Default` gives the tuned values; only `threads` usually needs setting.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// Worker threads for the force computation (1 = no threads spawned). Never changes the
-    /// result.
+    /// Threads for the per-node passes (the forces, the labels' crowding): 1 runs them on the
+    /// calling thread alone; another number on a rayon pool of that size (the current pool if
+    /// it has that size, else one made for the call: [`crate::parallel::on_pool`]). Never
+    /// changes the result.
     pub threads: usize,
     /// Seed of the initial positions and of the interpolation jitter.
     pub seed: u64,
@@ -115,6 +117,22 @@ pub fn layout(
     group: &[u32],
     options: &Options,
 ) -> Vec<(f64, f64)> {
+    if options.threads > 1 {
+        crate::parallel::on_pool(options.threads, || {
+            on_this_pool(nodes, edges, group, options)
+        })
+    } else {
+        on_this_pool(nodes, edges, group, options)
+    }
+}
+
+/// [`layout`], its parallel passes on the current pool.
+fn on_this_pool(
+    nodes: &[Node],
+    edges: &[(u32, u32, f64)],
+    group: &[u32],
+    options: &Options,
+) -> Vec<(f64, f64)> {
     let n = nodes.len();
     if n == 0 {
         return Vec::new();
@@ -173,9 +191,8 @@ pub fn neighbourhood_preservation(edges: &[(u32, u32, f64)], positions: &[(f64, 
     let n = positions.len();
     let graph = compact(n, edges);
     let tree = KdTree::build(positions);
-    let threads = crate::parallel::cores();
     let mut score = vec![f64::NAN; n];
-    for_each_chunk(&mut score, threads, |start, out| {
+    for_each_chunk(&mut score, true, |start, out| {
         let mut heap = BinaryHeap::new();
         for (k, s) in out.iter_mut().enumerate() {
             let v = start + k;

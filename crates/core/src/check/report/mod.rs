@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
+use rayon::prelude::*;
 use serde::Serialize;
 
 use super::locate::{locate_indexed, CardIndex};
@@ -138,18 +139,17 @@ impl Report {
             .collect();
         order.sort_unstable();
         // Reading the texts again is most of the time on a glossary with many findings: the
-        // cards are cut into one run per core, each read through its own open file.
-        let threads = crate::parallel::cores();
-        let per_run = order.len().div_ceil(threads).max(256);
-        let placed = crate::parallel::on_threads(order.chunks(per_run), |run| {
-            let mut texts = sources.card_texts();
-            let mut index = (None, CardIndex::default());
-            run.iter()
-                .map(|&(_, i)| spot(&findings[i as usize], &mut texts, &mut index))
-                .collect::<Vec<_>>()
-        });
+        // cards are cut into runs on every core, each run read through its own open file.
+        let placed: Vec<Spot> = order
+            .par_iter()
+            .with_min_len(256)
+            .map_init(
+                || (sources.card_texts(), (None, CardIndex::default())),
+                |(texts, index), &(_, i)| spot(&findings[i as usize], texts, index),
+            )
+            .collect();
         let mut spots = vec![Spot::default(); findings.len()];
-        for (&(_, i), spot) in order.iter().zip(placed.into_iter().flatten()) {
+        for (&(_, i), spot) in order.iter().zip(placed) {
             spots[i as usize] = spot;
         }
         drop(order);

@@ -81,15 +81,16 @@ pub(super) fn add_snippets(findings: &mut [Located], sources: &Sources, per_rule
         }
     }
     wanted.sort_unstable();
-    let threads = crate::parallel::cores();
-    let per_run = wanted.len().div_ceil(threads).max(256);
-    let made = crate::parallel::on_threads(wanted.chunks(per_run), |run| {
-        let mut texts = sources.card_texts();
-        run.iter()
-            .map(|&(at, i)| (i, snippet_at(at, sources, &mut texts)))
-            .collect::<Vec<_>>()
-    });
-    for (i, snippet) in made.into_iter().flatten() {
+    // On every core, each run of a few hundred through its own open file.
+    let made: Vec<_> = wanted
+        .par_iter()
+        .with_min_len(256)
+        .map_init(
+            || sources.card_texts(),
+            |texts, &(at, i)| (i, snippet_at(at, sources, texts)),
+        )
+        .collect();
+    for (i, snippet) in made {
         findings[i as usize].snippet = snippet;
     }
 }

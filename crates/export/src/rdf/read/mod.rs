@@ -737,7 +737,7 @@ pub fn write_folder(imported: &Imported, dir: &Path) -> Result<Vec<PathBuf>, Imp
         .iter()
         .map(|card| {
             let path = dir.join(format!("{}.json", card.slug));
-            let fill: Fill<'_> = Box::new(move |w| {
+            let fill: Fill<'_> = Box::new(move |w: &mut dyn Write| {
                 card.write_json(&mut *w, true)?;
                 w.write_all(b"\n")
             });
@@ -745,7 +745,7 @@ pub fn write_folder(imported: &Imported, dir: &Path) -> Result<Vec<PathBuf>, Imp
         })
         .chain(std::iter::once((
             dir.join(config::FILE_NAME),
-            Box::new(|w: &mut BufWriter<fs::File>| w.write_all(toml.as_bytes())) as Fill<'_>,
+            Box::new(|w: &mut dyn Write| w.write_all(toml.as_bytes())) as Fill<'_>,
         )));
     write_flushed(files).map_err(|(path, e)| io(&path)(e))
 }
@@ -754,15 +754,17 @@ pub fn write_folder(imported: &Imported, dir: &Path) -> Result<Vec<PathBuf>, Imp
 pub const FLUSHERS: usize = 8;
 
 /// A file to write: its path and what fills it.
-type Fill<'a> = Box<dyn Fn(&mut BufWriter<fs::File>) -> io::Result<()> + 'a>;
+type Fill<'a> = Box<dyn Fn(&mut dyn Write) -> io::Result<()> + 'a>;
 
-/// Writes each file of `files` to a temporary file beside it, then flushes it and renames it
-/// into place on one of [`FLUSHERS`] threads; the paths in order, or the first failure.
+/// Writes each file of `files` to a temporary file beside it
+/// ([`crate::output::temporary_beside`]), then flushes it to the disk and renames it into
+/// place on one of [`FLUSHERS`] threads; the paths in order, or the first failure.
 fn write_flushed<'a>(
     files: impl Iterator<Item = (PathBuf, Fill<'a>)>,
 ) -> Result<Vec<PathBuf>, (PathBuf, io::Error)> {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{mpsc, Mutex, PoisonError};
+    use tempfile::NamedTempFile;
 
     let failed = AtomicBool::new(false);
     let first_error: Mutex<Option<(PathBuf, io::Error)>> = Mutex::new(None);
@@ -772,7 +774,7 @@ fn write_flushed<'a>(
         first.get_or_insert((path.to_owned(), e));
     };
     // Bounded, so that no more files are open at once than the flushers can take.
-    let (send, receive) = mpsc::sync_channel::<(fs::File, PathBuf, PathBuf)>(FLUSHERS * 4);
+    let (send, receive) = mpsc::sync_channel::<(NamedTempFile, PathBuf)>(FLUSHERS * 4);
     let receive = Mutex::new(receive);
     let mut written = Vec::new();
     std::thread::scope(|scope| {
@@ -782,20 +784,17 @@ fn write_flushed<'a>(
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner)
                     .recv();
-                let Ok((file, tmp, path)) = next else { return };
-                // After a failure the files still come, and are removed unrenamed.
-                let result = if failed.load(Ordering::Relaxed) {
-                    Err(None)
-                } else {
-                    file.sync_all()
-                        .and_then(|()| fs::rename(&tmp, &path))
-                        .map_err(Some)
-                };
+                let Ok((file, path)) = next else { return };
+                // After a failure the files still come, and are dropped (removed) unrenamed.
+                if failed.load(Ordering::Relaxed) {
+                    continue;
+                }
+                let result = file
+                    .as_file()
+                    .sync_all()
+                    .and_then(|()| file.persist(&path).map(drop).map_err(|e| e.error));
                 if let Err(e) = result {
-                    let _ = fs::remove_file(&tmp);
-                    if let Some(e) = e {
-                        fail(&path, e);
-                    }
+                    fail(&path, e);
                 }
             });
         }
@@ -803,22 +802,21 @@ fn write_flushed<'a>(
             if failed.load(Ordering::Relaxed) {
                 break;
             }
-            let tmp = temporary(&path);
             let file = (|| {
-                let mut w = BufWriter::new(fs::File::create(&tmp)?);
+                let mut file = crate::output::temporary_beside(&path)?;
+                let mut w = BufWriter::new(&mut file);
                 fill(&mut w)?;
-                w.into_inner().map_err(io::IntoInnerError::into_error)
+                w.flush()?;
+                drop(w);
+                Ok(file)
             })();
             match file {
                 Ok(file) => {
                     // The flushers stop only once `send` is dropped: the send cannot fail.
-                    let _ = send.send((file, tmp, path.clone()));
+                    let _ = send.send((file, path.clone()));
                     written.push(path);
                 }
-                Err(e) => {
-                    let _ = fs::remove_file(&tmp);
-                    fail(&path, e);
-                }
+                Err(e) => fail(&path, e),
             }
         }
         drop(send);
@@ -830,15 +828,6 @@ fn write_flushed<'a>(
         Some(failure) => Err(failure),
         None => Ok(written),
     }
-}
-
-/// The temporary file beside `path` that becomes it: `.{name}.tmp`.
-fn temporary(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy())
-        .unwrap_or_default();
-    path.with_file_name(format!(".{name}.tmp"))
 }
 
 /// Whether `dir` can take the imported cards: it does not exist yet, or is an empty folder.

@@ -3,7 +3,7 @@
 //! Graph Store and SPARQL Update, and a query the server stops answered in part and noticed.
 
 use std::collections::BTreeSet;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use glossgraph::sparql::push::{self, Client, PushError};
 use glossgraph::sparql::{Answer, GlossaryStore};
@@ -153,18 +153,17 @@ fn push_into_oxigraph_server() {
         timeout: Duration::from_secs(60),
         ..push::Settings::default()
     });
-    let started = Instant::now();
     // Each row needs a store lookup (the EXISTS), so Oxigraph sees its deadline pass.
     let heavy = format!(
         "SELECT ?a ?b WHERE {{ GRAPH <{GRAPH}> {{ ?a ?p ?o . ?b ?q ?o2 . ?c ?r ?o3 FILTER EXISTS {{ ?a ?x ?o3 }} }} }}"
     );
     let e = patient.select(&query, &heavy, &mut |_| {}).unwrap_err();
     assert!(matches!(e, PushError::Partial { .. }), "{e}");
+    // Partial, not the client's time-out: the server stopped at its own limit (2 s).
     assert!(
         e.to_string().contains("gave only part of its answer"),
         "{e}"
     );
-    assert!(started.elapsed() < Duration::from_secs(60));
 
     // 10,000 generated terms in one atomic PUT.
     let corpus = generated(10_000);

@@ -28,6 +28,7 @@ mod rdf;
 mod rdf_docs;
 mod site;
 mod site_folder;
+mod site_languages;
 mod skos;
 mod sparql;
 mod svg;

@@ -4,7 +4,7 @@
 //!
 //! | path | what |
 //! |---|---|
-//! | `/term/{slug}` | the term at its IRI: the page for `text/html` (a 303 to `/term/{slug}/`, where its relative links resolve), its description for `text/turtle`, `application/ld+json`, `application/rdf+xml`, `application/n-triples` (200, with `Content-Location` and `Vary: Accept`) |
+//! | `/term/{slug}` | the term at its IRI: the page for `text/html` (a 303 to `/term/{slug}/`, where its relative links resolve, or to the page in the language `Accept-Language` prefers among the site's, `/de/term/{slug}/`), its description for `text/turtle`, `application/ld+json`, `application/rdf+xml`, `application/n-triples` (200, with `Content-Location` and `Vary: Accept`) |
 //! | `/`, any other path | the website of [`crate::site`] (`/` the A–Z index, `/map.html`, `/term/{slug}/`, …); a folder without its slash or a path in capitals gets a 301 to the page, a path it lacks its 404 page, with the nearest terms |
 //! | `/sparql` | a small HTML page to type a query and see the results |
 //! | `/query` | SPARQL 1.1 Protocol: `GET ?query=`, `POST` form or `application/sparql-query`; without a query, the service description |
@@ -611,16 +611,31 @@ impl Shared {
                     )
                     .body(Body::from(file.bytes))
             }
-            None => Response::builder()
-                .status(StatusCode::SEE_OTHER)
-                .header(header::LOCATION, format!("/term/{slug}/"))
-                .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
-                .body(Body::from(format!("See /term/{slug}/\n"))),
+            None => {
+                // The page in the language the reader's browser asks for, of the site's.
+                let asked = request
+                    .headers()
+                    .get(header::ACCEPT_LANGUAGE)
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or("");
+                let page = format!("/{}term/{slug}/", site.language_for(asked).folder);
+                Response::builder()
+                    .status(StatusCode::SEE_OTHER)
+                    .header(header::LOCATION, page.as_str())
+                    .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
+                    .body(Body::from(format!("See {page}\n")))
+            }
+        };
+        // The answer depends on the language asked for only when the site has several.
+        let vary = if site.languages().len() > 1 {
+            "Accept, Accept-Language"
+        } else {
+            "Accept"
         };
         Ok(response
             .map(|mut r| {
                 r.headers_mut()
-                    .insert(header::VARY, HeaderValue::from_static("Accept"));
+                    .insert(header::VARY, HeaderValue::from_static(vary));
                 r
             })
             .unwrap_or_default())

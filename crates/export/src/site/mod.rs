@@ -14,9 +14,17 @@
 //! Pages come from the templates in `templates/site/` through askama, which checks them at
 //! compile time and escapes every value as HTML unless a template says otherwise (only the
 //! JSON-LD block, escaped here, does).
+//!
+//! A glossary with texts in several languages has its pages once per language
+//! ([`languages`]): the main language's at the paths above, each other language's in a folder
+//! of its own (`de/term/{slug}/index.html`, `de/index.html`), with the interface's text in
+//! that language ([`ui`]). The map, the stylesheet, the scripts and the RDF are the site's
+//! alone, shared by every language.
 
+pub mod languages;
 pub mod letters;
 mod pages;
+pub mod ui;
 
 use std::fmt::Write as _;
 use std::fs;
@@ -31,6 +39,7 @@ use crate::output::ExportError;
 use crate::rdf::write::{self as rdf_write, CardQuads, Writer};
 use crate::Glossary;
 
+pub use languages::Language;
 pub use pages::SPLIT_INDEX_AT;
 
 /// A file of the site: its media type and bytes.
@@ -55,14 +64,14 @@ pub const ALTERNATES: [(&str, &str); 4] = [
 /// How many of [`ALTERNATES`] the site writes as files.
 const WRITTEN_ALTERNATES: usize = 3;
 
-/// What every page needs that takes a pass over the whole glossary, computed once: the A–Z
-/// order and its letters, and the RDF prefixes. `serve` keeps one for its whole run.
+/// What every page needs that takes a pass over the whole glossary, computed once: the
+/// languages with their A–Z orders and letters, and the RDF prefixes. `serve` keeps one for
+/// its whole run.
 pub struct Plan {
-    /// Card indexes in the A–Z order of their terms: collated for the glossary's language
-    /// ([`letters`]), then by slug.
-    order: Vec<usize>,
-    /// The letters of the A–Z index, each with its range of `order`.
-    letters: Vec<letters::Letter>,
+    /// The site's languages, the main one first, each with its A–Z order and letters.
+    languages: Vec<Language>,
+    /// What the build should say about the languages.
+    notes: Vec<String>,
     prefixes: Vec<(&'static str, String)>,
     /// Where the terms' IRIs start (`{base}term/`): a link there is a term link.
     term_iris: String,
@@ -73,19 +82,31 @@ pub struct Plan {
 impl Plan {
     /// The plan of the site of `glossary` under `config`.
     pub fn new(glossary: &Glossary, config: &Config) -> Self {
-        let cards = glossary.cards();
-        // Cards come in slug order, so ties between equal terms go to the smaller slug.
-        let (order, letters) = letters::Collation::new(&config.language)
-            .index(cards.iter().map(|c| (c.term(), c.slug())));
+        let (tags, notes) = languages::languages(glossary, config);
+        let languages = tags
+            .into_iter()
+            .map(|(tag, folder)| Language::new(glossary, config, tag, folder))
+            .collect();
         let mut term_iris = String::new();
         crate::rdf::vocab::push_term_iri(&mut term_iris, &config.base, "");
         Self {
-            order,
-            letters,
+            languages,
+            notes,
             prefixes: rdf_write::prefixes(glossary, config),
             linked_from: glossary.linked_from(&term_iris),
             term_iris,
         }
+    }
+
+    /// The site's languages, the main one first.
+    pub fn languages(&self) -> &[Language] {
+        &self.languages
+    }
+
+    /// What the site's build should say: each language whose interface falls back to English,
+    /// each tag of the cards that cannot have pages.
+    pub fn notes(&self) -> &[String] {
+        &self.notes
     }
 }
 
@@ -95,10 +116,6 @@ pub struct Site<'a> {
     pub(crate) config: &'a Config,
     quads: CardQuads<'a>,
     plan: &'a Plan,
-    /// Card indexes in A–Z order (the plan's).
-    pub(crate) order: &'a [usize],
-    /// The letters of the A–Z index (the plan's).
-    pub(crate) letters: &'a [letters::Letter],
 }
 
 impl<'a> Site<'a> {
@@ -109,14 +126,31 @@ impl<'a> Site<'a> {
             config,
             quads: CardQuads::new(glossary, config),
             plan,
-            order: &plan.order,
-            letters: &plan.letters,
         }
     }
 
+    /// The glossary's main language.
+    fn main(&self) -> &'a Language {
+        &self.plan.languages[0]
+    }
+
+    /// The site's languages, the main one first.
+    pub fn languages(&self) -> &'a [Language] {
+        &self.plan.languages
+    }
+
+    /// The language whose pages a reader whose browser sends `accept_language` (the value of
+    /// an `Accept-Language` header) gets: the best of the site's languages by RFC 4647's
+    /// lookup ([`languages::negotiate`]), else the main language.
+    pub fn language_for(&self, accept_language: &str) -> &'a Language {
+        let languages = &self.plan.languages;
+        languages::negotiate(accept_language, languages.iter().map(|l| l.tag.as_str()))
+            .map_or(&languages[0], |i| &languages[i])
+    }
+
     /// The paths of the site's files but the terms' own ([`Site::term_paths`]): the index,
-    /// the shared files, the letters' and topics' pages; relative to its folder, in a fixed
-    /// order.
+    /// the shared files, the letters' and topics' pages, in each language; relative to its
+    /// folder, in a fixed order.
     pub fn shared_paths(&self) -> Vec<String> {
         let mut paths: Vec<String> = [
             "index.html",
@@ -132,24 +166,50 @@ impl<'a> Site<'a> {
         .into_iter()
         .map(str::to_owned)
         .collect();
-        if self.split_index() {
-            for letter in self.letters {
-                paths.push(format!("letter/{}/index.html", letter.slug));
+        for (at, lang) in self.plan.languages.iter().enumerate() {
+            let folder = &lang.folder;
+            if at > 0 {
+                for path in ["index.html", "search-index.js", "topic/index.html"] {
+                    paths.push(format!("{folder}{path}"));
+                }
             }
-        }
-        for topic in self.glossary.map().topics() {
-            paths.push(format!("topic/{}/index.html", topic.id));
+            if self.split_index() {
+                for letter in &lang.letters {
+                    paths.push(format!("{folder}letter/{}/index.html", letter.slug));
+                }
+            }
+            for topic in self.glossary.map().topics() {
+                paths.push(format!("{folder}topic/{}/index.html", topic.id));
+            }
         }
         paths
     }
 
-    /// The files of the term `slug`: its page and its RDF beside it.
-    fn term_paths(slug: &str) -> impl Iterator<Item = String> + '_ {
-        std::iter::once(format!("term/{slug}/index.html")).chain(
-            ALTERNATES[..WRITTEN_ALTERNATES]
-                .iter()
-                .map(move |(extension, _)| format!("term/{slug}.{extension}")),
-        )
+    /// The files of the term `slug`: its page in each language and its RDF beside the main
+    /// language's.
+    fn term_paths(&self, slug: &'a str) -> impl Iterator<Item = String> + 'a {
+        let languages = &self.plan.languages;
+        std::iter::once(format!("term/{slug}/index.html"))
+            .chain(
+                ALTERNATES[..WRITTEN_ALTERNATES]
+                    .iter()
+                    .map(move |(extension, _)| format!("term/{slug}.{extension}")),
+            )
+            .chain(
+                languages[1..]
+                    .iter()
+                    .map(move |l| format!("{}term/{slug}/index.html", l.folder)),
+            )
+    }
+
+    /// The language whose folder `path` is in, and the path inside that folder.
+    fn language_of<'p>(&self, path: &'p str) -> (&'a Language, &'p str) {
+        for lang in &self.plan.languages[1..] {
+            if let Some(rest) = path.strip_prefix(lang.folder.as_str()) {
+                return (lang, rest);
+            }
+        }
+        (self.main(), path)
     }
 
     /// The file at `path` (relative, without a leading `/`; a folder's path ending in `/`
@@ -169,10 +229,11 @@ impl<'a> Site<'a> {
                 bytes: text.into_bytes(),
             })
         };
+        let main = self.main();
         Ok(match path.as_str() {
-            "index.html" => html(pages::index(self, None)?),
             "404.html" => html(pages::not_found(
                 self,
+                main,
                 "",
                 &[],
                 pages::NotFoundRoot::File {
@@ -195,10 +256,6 @@ impl<'a> Site<'a> {
                 media_type: "text/javascript; charset=utf-8",
                 bytes: pages::SEARCH_SCRIPT.as_bytes().to_vec(),
             }),
-            "search-index.js" => Some(File {
-                media_type: "text/javascript; charset=utf-8",
-                bytes: self.search_index(),
-            }),
             "sitemap.xml" => Some(File {
                 media_type: "application/xml",
                 bytes: self.sitemap().into_bytes(),
@@ -207,50 +264,29 @@ impl<'a> Site<'a> {
                 media_type: "text/plain; charset=utf-8",
                 bytes: self.htaccess().into_bytes(),
             }),
-            "topic/index.html" => html(pages::topics(self)?),
-            _ => self.get_under(&path)?,
+            _ => {
+                if let Some(file) = self.rdf_file(&path)? {
+                    return Ok(Some(file));
+                }
+                let (lang, rest) = self.language_of(&path);
+                match rest {
+                    "index.html" => html(pages::index(self, lang, None)?),
+                    "search-index.js" => Some(File {
+                        media_type: "text/javascript; charset=utf-8",
+                        bytes: self.search_index(lang),
+                    }),
+                    "topic/index.html" => html(pages::topics(self, lang)?),
+                    _ => self.get_under(lang, rest)?,
+                }
+            }
         })
     }
 
-    /// The files below `letter/`, `topic/` and `term/`.
-    fn get_under(&self, path: &str) -> Result<Option<File>, ExportError> {
-        let html = |text: String| File {
-            media_type: "text/html; charset=utf-8",
-            bytes: text.into_bytes(),
-        };
-        if let Some(rest) = path.strip_prefix("letter/") {
-            let Some(slug) = rest.strip_suffix("/index.html") else {
-                return Ok(None);
-            };
-            let found = self
-                .split_index()
-                .then(|| self.letters.iter().position(|letter| letter.slug == slug));
-            return match found.flatten() {
-                Some(at) => Ok(Some(html(pages::index(self, Some(at))?))),
-                None => Ok(None),
-            };
-        }
-        if let Some(rest) = path.strip_prefix("topic/") {
-            let Some(id) = rest.strip_suffix("/index.html") else {
-                return Ok(None);
-            };
-            let topics = self.glossary.map().topics();
-            return match topics.iter().position(|t| t.id == id) {
-                Some(at) => Ok(Some(html(pages::topic(self, at)?))),
-                None => Ok(None),
-            };
-        }
+    /// The RDF of a term, at `term/{slug}.{extension}`; `None` for any other path.
+    fn rdf_file(&self, path: &str) -> Result<Option<File>, ExportError> {
         let Some(rest) = path.strip_prefix("term/") else {
             return Ok(None);
         };
-        if let Some(slug) = rest.strip_suffix("/index.html") {
-            return match self.glossary.node(slug) {
-                Some(node) if node.index() < self.glossary.cards().len() => {
-                    Ok(Some(html(pages::term(self, node.index())?)))
-                }
-                _ => Ok(None),
-            };
-        }
         for (extension, media_type) in ALTERNATES {
             let Some(slug) = rest.strip_suffix(&format!(".{extension}")[..]) else {
                 continue;
@@ -266,13 +302,57 @@ impl<'a> Site<'a> {
         Ok(None)
     }
 
+    /// The pages below `letter/`, `topic/` and `term/` of the language `lang` (`path` is
+    /// inside its folder).
+    fn get_under(&self, lang: &Language, path: &str) -> Result<Option<File>, ExportError> {
+        let html = |text: String| File {
+            media_type: "text/html; charset=utf-8",
+            bytes: text.into_bytes(),
+        };
+        if let Some(rest) = path.strip_prefix("letter/") {
+            let Some(slug) = rest.strip_suffix("/index.html") else {
+                return Ok(None);
+            };
+            let found = self
+                .split_index()
+                .then(|| lang.letters.iter().position(|letter| letter.slug == slug));
+            return match found.flatten() {
+                Some(at) => Ok(Some(html(pages::index(self, lang, Some(at))?))),
+                None => Ok(None),
+            };
+        }
+        if let Some(rest) = path.strip_prefix("topic/") {
+            let Some(id) = rest.strip_suffix("/index.html") else {
+                return Ok(None);
+            };
+            let topics = self.glossary.map().topics();
+            return match topics.iter().position(|t| t.id == id) {
+                Some(at) => Ok(Some(html(pages::topic(self, lang, at)?))),
+                None => Ok(None),
+            };
+        }
+        let Some(slug) = path
+            .strip_prefix("term/")
+            .and_then(|rest| rest.strip_suffix("/index.html"))
+        else {
+            return Ok(None);
+        };
+        match self.glossary.node(slug) {
+            Some(node) if node.index() < self.glossary.cards().len() => {
+                Ok(Some(html(pages::term(self, lang, node.index())?)))
+            }
+            _ => Ok(None),
+        }
+    }
+
     /// The page `serve` answers for a path the site does not have: the 404 page, offering
-    /// the terms nearest to what was asked for.
+    /// the terms nearest to what was asked for, in the language of the folder the path is in.
     ///
     /// # Errors
     /// None expected; those of the template.
     /// `root` is the path the site is served at (`/` for `serve`).
     pub fn not_found(&self, path: &str, root: &str) -> Result<File, ExportError> {
+        let (lang, _) = self.language_of(path);
         let wanted = path
             .trim_end_matches('/')
             .rsplit('/')
@@ -296,8 +376,14 @@ impl<'a> Site<'a> {
             });
         Ok(File {
             media_type: "text/html; charset=utf-8",
-            bytes: pages::not_found(self, wanted, &nearest, pages::NotFoundRoot::Served { root })?
-                .into_bytes(),
+            bytes: pages::not_found(
+                self,
+                lang,
+                wanted,
+                &nearest,
+                pages::NotFoundRoot::Served { root },
+            )?
+            .into_bytes(),
         })
     }
 
@@ -338,10 +424,10 @@ impl<'a> Site<'a> {
     }
 
     /// A definition as the index and topic pages show it: HTML, its term links relative to
-    /// the site's root at `root`.
-    fn definition_html(&self, definition: &str, root: &str) -> String {
+    /// the language's folder at `home`.
+    fn definition_html(&self, definition: &str, home: &str) -> String {
         let no_cite = |_: &str| None;
-        let term = |target: &str| self.term_link(target, root);
+        let term = |target: &str| self.term_link(target, home);
         let (html, _) = crate::markdown::to_html_inline(
             definition,
             &crate::markdown::Targets {
@@ -375,7 +461,8 @@ impl<'a> Site<'a> {
         Ok(out.finish()?.0)
     }
 
-    /// The shared stylesheet, with a rule per status colour.
+    /// The shared stylesheet, with a rule per status colour (and, for a site of several
+    /// languages, the language switcher's).
     fn stylesheet(&self) -> String {
         let mut css = pages::STYLE.to_owned();
         for (i, status) in self.config.statuses.iter().enumerate() {
@@ -385,19 +472,28 @@ impl<'a> Site<'a> {
         for (i, topic) in self.glossary.map().topics().iter().enumerate() {
             let _ = writeln!(css, ".topic-{i} {{ border-color: {}; }}", topic.color);
         }
+        if self.plan.languages.len() > 1 {
+            css.push_str(pages::LANGUAGES_STYLE);
+        }
         css
     }
 
-    /// The search index: every term's slug, label and aliases, as a script that sets
-    /// `glossgraphSearch` (a script, not a JSON file, so that the search works from
-    /// `file://`, where pages cannot fetch).
-    fn search_index(&self) -> Vec<u8> {
-        let entries: Vec<(&str, &str, Vec<&str>)> = self
+    /// The search index of `lang`: every term's slug, label and aliases in that language, as
+    /// a script that sets `glossgraphSearch` (a script, not a JSON file, so that the search
+    /// works from `file://`, where pages cannot fetch).
+    fn search_index(&self, lang: &Language) -> Vec<u8> {
+        let cards = self.glossary.cards();
+        let entries: Vec<(&str, &str, Vec<&str>)> = lang
             .order
             .iter()
             .map(|&i| {
-                let card = &self.glossary.cards()[i];
-                (card.slug(), card.term(), card.aliases().iter().collect())
+                let card = &cards[i];
+                if lang.is_main() {
+                    (card.slug(), card.term(), card.aliases().iter().collect())
+                } else {
+                    let texts = lang.texts(card, self.config);
+                    (card.slug(), texts.term.text, texts.aliases.text)
+                }
             })
             .collect();
         let json = serde_json::to_string(&entries).expect("strings serialize");
@@ -418,33 +514,33 @@ impl<'a> Site<'a> {
         }
     }
 
-    /// `sitemap.xml`: the index (and its letters' pages when it is split), the topic pages
-    /// and every term at its IRI's page: every HTML page of the site but the map and the 404.
+    /// `sitemap.xml`: in each language, the index (and its letters' pages when it is split),
+    /// the topic pages and every term's page (the main language's at its IRI): every HTML page
+    /// of the site but the map and the 404.
     fn sitemap(&self) -> String {
         let address = escape_html(&self.address());
         let mut out = String::from(
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
         );
-        let _ = writeln!(out, "<url><loc>{address}</loc></url>");
-        if self.split_index() {
-            for letter in self.letters {
+        for lang in &self.plan.languages {
+            let at = format!("{address}{}", lang.folder);
+            let _ = writeln!(out, "<url><loc>{at}</loc></url>");
+            if self.split_index() {
+                for letter in &lang.letters {
+                    let _ = writeln!(out, "<url><loc>{at}letter/{}/</loc></url>", letter.slug);
+                }
+            }
+            let _ = writeln!(out, "<url><loc>{at}topic/</loc></url>");
+            for topic in self.glossary.map().topics() {
+                let _ = writeln!(out, "<url><loc>{at}topic/{}/</loc></url>", topic.id);
+            }
+            for &i in &lang.order {
                 let _ = writeln!(
                     out,
-                    "<url><loc>{address}letter/{}/</loc></url>",
-                    letter.slug
+                    "<url><loc>{at}term/{}/</loc></url>",
+                    self.glossary.cards()[i].slug()
                 );
             }
-        }
-        let _ = writeln!(out, "<url><loc>{address}topic/</loc></url>");
-        for topic in self.glossary.map().topics() {
-            let _ = writeln!(out, "<url><loc>{address}topic/{}/</loc></url>", topic.id);
-        }
-        for &i in self.order {
-            let _ = writeln!(
-                out,
-                "<url><loc>{address}term/{}/</loc></url>",
-                self.glossary.cards()[i].slug()
-            );
         }
         out.push_str("</urlset>\n");
         out
@@ -494,12 +590,14 @@ whole on its next run.\nA file put here is deleted then; remove this file to kee
 from writing here.\n";
 
 /// What [`write`] wrote.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Written {
     /// Files written.
     pub files: usize,
     /// Bytes written.
     pub bytes: u64,
+    /// What the build has to say about the site's languages ([`Plan::notes`]).
+    pub notes: Vec<String>,
 }
 
 /// The file that marks a folder as a site glossgraph wrote. [`write`] replaces a folder only
@@ -626,8 +724,15 @@ pub fn write(
         }
     }
     fs::write(staging.path.join(MARK), MARK_TEXT).map_err(cannot("write", &staging.path))?;
-    let term_folder = staging.path.join("term");
-    fs::create_dir_all(&term_folder).map_err(cannot("create", &term_folder))?;
+    // The folders of the terms' pages, one per language.
+    let term_folders: Vec<PathBuf> = plan
+        .languages()
+        .iter()
+        .map(|lang| staging.path.join(format!("{}term", lang.folder)))
+        .collect();
+    for folder in &term_folders {
+        fs::create_dir_all(folder).map_err(cannot("create", folder))?;
+    }
     let cards = glossary.cards();
     let items = shared.len() + cards.len();
     // Pages are rendered and written on every core, each taking a run of the items.
@@ -637,21 +742,21 @@ pub fn write(
         .map(|start| start..(start + per_thread).min(items))
         .collect();
     let parts = crate::parallel::on_threads(runs, |run| {
-        let mut written = Written { files: 0, bytes: 0 };
+        let (mut files, mut bytes) = (0, 0);
         let mut write = |path: &str| -> Result<(), ExportError> {
             let target = staging.path.join(path);
-            written.files += 1;
+            files += 1;
             if path == "map.html" {
                 // Streamed to its file: the map of 100k terms is 160 MB, which the site
                 // would otherwise hold whole.
                 crate::html::write_file_in_site(glossary, config, &target)
                     .map_err(cannot("write", &target))?;
-                written.bytes += fs::metadata(&target).map_or(0, |m| m.len());
+                bytes += fs::metadata(&target).map_or(0, |m| m.len());
                 return Ok(());
             }
             let file = site.get(path)?.expect("every listed path has a file");
             fs::write(&target, &file.bytes).map_err(cannot("write", &target))?;
-            written.bytes += file.bytes.len() as u64;
+            bytes += file.bytes.len() as u64;
             Ok(())
         };
         for item in run {
@@ -659,21 +764,27 @@ pub fn write(
                 Some(path) => write(path)?,
                 None => {
                     let slug = cards[item - shared.len()].slug();
-                    let folder = term_folder.join(slug);
-                    fs::create_dir(&folder).map_err(cannot("create", &folder))?;
-                    for path in Site::term_paths(slug) {
+                    for term_folder in &term_folders {
+                        let folder = term_folder.join(slug);
+                        fs::create_dir(&folder).map_err(cannot("create", &folder))?;
+                    }
+                    for path in site.term_paths(slug) {
                         write(&path)?;
                     }
                 }
             }
         }
-        Ok::<_, ExportError>(written)
+        Ok::<_, ExportError>((files, bytes))
     });
-    let mut written = Written { files: 0, bytes: 0 };
+    let mut written = Written {
+        files: 0,
+        bytes: 0,
+        notes: plan.notes().to_vec(),
+    };
     for part in parts {
-        let part = part?;
-        written.files += part.files;
-        written.bytes += part.bytes;
+        let (files, bytes) = part?;
+        written.files += files;
+        written.bytes += bytes;
     }
     // The old site goes aside under a name of its own (removed on drop), the new one in.
     let old = Staging {

@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::require;
 use crate::site::{sample_cards, sample_site, site};
+use crate::site_languages::languages_site;
 use crate::util::fixtures::generated;
 use crate::util::server::Served;
 use crate::util::server::{free_port, Guard};
@@ -206,9 +207,17 @@ fn chromium_reads_the_site_and_prints_the_index() {
 
 #[test]
 fn linkchecker_finds_no_broken_link_in_the_sample_site() {
-    let (_server, base) = http_server(&sample_site());
+    let checked = no_broken_link(&sample_site(), "linkchecker");
+    // It did crawl the site: every term's page and files, at least.
+    assert!(checked > 5 * sample_cards().len());
+}
+
+/// Serves the site in `dir` and has LinkChecker follow every internal link from its index,
+/// asserting that none is broken; how many URLs it checked.
+fn no_broken_link(dir: &Path, name: &str) -> usize {
+    let (_server, base) = http_server(dir);
     // Internal links only (no network here), at full speed (the server allows it).
-    let config = scratch("site", "linkchecker").join("linkcheckerrc");
+    let config = scratch("site", name).join("linkcheckerrc");
     std::fs::write(&config, "[checking]\nmaxrequestspersecond=1000\n").unwrap();
     let out = Command::new(require("linkchecker"))
         .arg("--config")
@@ -220,14 +229,12 @@ fn linkchecker_finds_no_broken_link_in_the_sample_site() {
     let report = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{report}");
     assert!(report.contains(" 0 errors found."), "{report}");
-    // It did crawl the site: every term's page and files, at least.
-    let checked: usize = report
+    report
         .split(" URLs checked")
         .next()
         .and_then(|head| head.rsplit(' ').next())
         .and_then(|n| n.parse().ok())
-        .unwrap_or(0);
-    assert!(checked > 5 * sample_cards().len(), "{report}");
+        .unwrap_or(0)
 }
 
 /// The Nu HTML Checker's errors (`type: error` and fatal ones) for the HTML files below `dir`,
@@ -539,4 +546,103 @@ fn the_404_page_works_from_the_disk_and_at_any_missing_path_of_a_host() {
             "{page:#}"
         );
     }
+}
+
+/// Issue 50: the site of the five-language classification (`tests/fixtures/languages/`) in
+/// Chromium: in German (the main language), French and Italian (where Phonetik's label is
+/// German), the search finds a term by its label in the language and says "no match" in it,
+/// nothing fails or leaves the host, and axe-core finds nothing serious on the index, a term
+/// page and a topic page (its rules include `valid-lang` and `html-has-lang`).
+#[test]
+fn chromium_and_axe_core_read_the_site_in_each_language() {
+    let (_server, base) = http_server(&languages_site());
+    let axe = root().join("target/test-tools/axe/node_modules/axe-core/axe.min.js");
+    assert!(
+        axe.is_file(),
+        "axe-core is not installed: run scripts/install-test-tools.sh"
+    );
+    for (folder, search, label, none) in [
+        ("", "Ägypt", "Ägyptologie", "Kein Begriff gefunden."),
+        ("fr/", "égypt", "Égyptologie", "Aucun terme ne correspond."),
+        ("it/", "egitt", "Egittologia", "Nessun termine corrisponde."),
+    ] {
+        let report = read_in_chromium(
+            &format!("{base}{folder}"),
+            &[
+                "--search",
+                search,
+                "--expect",
+                "aegyptologie",
+                "--axe",
+                axe.to_str().unwrap(),
+                "--probe",
+                "qqq",
+            ],
+        );
+        assert_eq!(report["errors"], serde_json::json!([]), "{report:#}");
+        assert_eq!(report["foreign"], serde_json::json!([]), "{report:#}");
+        assert_eq!(report["search_landed"]["h1"], label, "{report:#}");
+        assert!(
+            report["search_landed"]["href"]
+                .as_str()
+                .unwrap()
+                .ends_with(&format!("/{folder}term/aegyptologie/index.html")),
+            "{report:#}"
+        );
+        assert_eq!(
+            report["probes"]["qqq"]["first"]["shown"], none,
+            "{report:#}"
+        );
+        for page in ["index", "term", "topic"] {
+            assert_eq!(
+                report["axe"][page],
+                serde_json::json!([]),
+                "axe-core on the {folder} {page} page: {report:#}"
+            );
+        }
+    }
+}
+
+/// Issue 50: the search box's button for more results speaks the page's language.
+#[test]
+fn the_search_offers_more_results_in_the_pages_language() {
+    let dir = scratch("site", "site-french-sample");
+    let out = dir.join("site");
+    let run = crate::util::glossgraph_command()
+        .args(["site", "data", "--language", "fr", "--out"])
+        .arg(&out)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let (_server, base) = http_server(&out);
+    let report = read_in_chromium(&base, &["--probe", "r"]);
+    assert_eq!(report["errors"], serde_json::json!([]), "{report:#}");
+    let r = &report["probes"]["r"];
+    assert_eq!(
+        r["first"]["more"], "Afficher 14 de plus (reste\u{a0}: 14)",
+        "{r:#}"
+    );
+    assert_eq!(
+        r["after_more"]["links"].as_array().unwrap().len(),
+        34,
+        "{r:#}"
+    );
+}
+
+/// Issue 50: the Nu HTML Checker finds no error on any page of any language of the
+/// five-language site, nor LinkChecker a broken link: it reaches every language's pages
+/// from the main index, through the language switchers.
+#[test]
+fn the_nu_html_checker_and_linkchecker_pass_every_language() {
+    let dir = languages_site();
+    let errors = nu_html_errors(&dir);
+    assert!(errors.is_empty(), "{errors:#?}");
+    let checked = no_broken_link(&dir, "linkchecker-languages");
+    // Each of the 12 terms' pages in five languages, at least.
+    assert!(checked > 5 * 12, "{checked}");
 }

@@ -1,14 +1,21 @@
 //! The site's HTML pages and its sitemap: what each template is given, built from the
 //! glossary, and the templates themselves (`templates/site/*.html`, every value escaped as
 //! HTML, and `sitemap.xml`, escaped as XML; checked at compile time by askama).
+//!
+//! Each page is rendered in one of the site's languages ([`Language`]): its interface text
+//! comes from the language's [`Ui`] table, the glossary's texts from the card's texts in that
+//! language, and every element whose text is in another language than the page's carries
+//! `lang` ([`Lang`]).
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 
 use askama::Template;
 use petgraph::graph::NodeIndex;
 
+use super::languages::{Language, Said, Texts};
 use super::tree::{self, Kind, Tree};
+use super::ui::{self, Ui};
 use super::{From, Site};
 use crate::hierarchy::Target;
 use crate::html::{escape_html, script_safe};
@@ -23,6 +30,10 @@ pub const SPLIT_INDEX_AT: usize = 5_000;
 
 /// The stylesheet every page shares (`site.css`; status and topic colours are appended).
 pub(super) const STYLE: &str = include_str!("site.css");
+/// The rules of the language switcher, appended to the stylesheet of a site of several
+/// languages (a site of one has no switcher, and its stylesheet stays as it was).
+pub(super) const LANGUAGES_STYLE: &str =
+    "header.site nav a[aria-current] { color: var(--fg); font-weight: 600; text-decoration: none; }\n";
 /// The search box's script (`search.js`), over the index in `search-index.js`.
 pub(super) const SEARCH_SCRIPT: &str = include_str!("search.js");
 
@@ -48,25 +59,202 @@ pub(super) fn search_script(at_paths: bool) -> Cow<'static, str> {
 /// hierarchy.
 pub(super) const HIERARCHY_STYLE: &str = include_str!("hierarchy.css");
 
-/// What every page's frame shows: the glossary's title and language, and the way back to
-/// the site's root from the page.
+/// A `lang` attribute, written before an element's `>`: ` lang="de"`, or nothing when the
+/// element's text is in the page's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Lang<'a>(Option<&'a str>);
+
+impl<'a> Lang<'a> {
+    /// The attribute for a text in `text`'s language on a page in `page`'s.
+    fn of(text: &'a str, page: &str) -> Self {
+        Self((!text.eq_ignore_ascii_case(page)).then_some(text))
+    }
+
+    /// The attribute for `said` on a page in `page`'s language: none for an empty text,
+    /// which is in no language.
+    fn of_text(said: Said<'a, &str>, page: &str) -> Self {
+        if said.text.trim().is_empty() {
+            Self(None)
+        } else {
+            Self::of(said.lang, page)
+        }
+    }
+
+    fn is_some(&self) -> bool {
+        self.0.is_some()
+    }
+}
+
+impl fmt::Display for Lang<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(tag) => write!(f, " lang=\"{}\"", escape(tag)),
+            None => Ok(()),
+        }
+    }
+}
+
+/// `text` escaped as the templates escape every value.
+fn escape(text: &str) -> String {
+    let Ok(escaped) = askama::filters::escape(text, askama::filters::Html);
+    escaped.to_string()
+}
+
+/// A text of the glossary as HTML inside a page's text: escaped, and in a `<span lang>` when
+/// it is not in the page's language.
+fn inline(said: Said<'_, &str>, page: &str) -> String {
+    match Lang::of(said.lang, page).0 {
+        Some(_) => format!(
+            "<span{}>{}</span>",
+            Lang::of(said.lang, page),
+            escape(said.text)
+        ),
+        None => escape(said.text),
+    }
+}
+
+/// The versions of a page in the site's languages: where each is, for the language switcher
+/// and the `<link rel="alternate" hreflang>` of the page's head.
+#[derive(Clone, Copy)]
+enum Here<'a> {
+    Index,
+    Letter(&'a str),
+    Topics,
+    Topic(&'a str),
+    /// A page of the tree: the first (`None`), or the one continuing a card's narrower terms.
+    Tree(Option<u32>),
+    /// The page of a card.
+    Term(usize),
+}
+
+impl Here<'_> {
+    /// The page's folder inside its language's folder (`term/roce-v2/`, `162/`), if `lang`
+    /// has it.
+    fn inner(self, site: &Site<'_>, lang: &Language) -> Option<String> {
+        Some(match self {
+            Here::Index => String::new(),
+            Here::Letter(slug) => {
+                if !lang.letters.iter().any(|l| l.slug == slug) {
+                    return None;
+                }
+                format!("letter/{slug}/")
+            }
+            Here::Topics => "topic/".to_owned(),
+            Here::Topic(id) => format!("topic/{id}/"),
+            Here::Tree(None) => "tree/".to_owned(),
+            // The languages' trees are in their own orders: a page that continues a term's
+            // narrower terms in one may not exist in another.
+            Here::Tree(Some(root)) => {
+                let pages = &lang.tree.as_ref()?.pages;
+                let at = pages.iter().position(|p| p.root == Some(root))?;
+                super::tree_page(at)
+                    .strip_suffix("index.html")
+                    .unwrap_or_default()
+                    .to_owned()
+            }
+            Here::Term(index) => format!("{}/", site.page_path(index)),
+        })
+    }
+
+    /// Where the switcher leads in a language that has no version of the page: its tree for
+    /// a page of the tree, else its index.
+    fn fallback(self) -> &'static str {
+        match self {
+            Here::Tree(_) => "tree/",
+            _ => "",
+        }
+    }
+}
+
+/// A link of the language switcher.
+struct Switch<'a> {
+    tag: &'a str,
+    name: &'a str,
+    href: String,
+    current: bool,
+}
+
+/// What every page's frame shows: the glossary's title, the page's language and interface
+/// text, the way back to the site's root and to its language's folder, and the page in the
+/// other languages.
 struct Frame<'a> {
     title: &'a str,
+    /// The title's language, when it is not the page's.
+    title_lang: Lang<'a>,
+    /// The page's language (`<html lang>`).
     lang: &'a str,
+    ui: &'static Ui,
+    /// From the page to the site's root (the shared files: stylesheet, scripts, map).
     root: String,
+    /// From the page to its language's folder (the index, the topics, the tree, the terms).
+    home: String,
     version: &'static str,
     /// Whether the site has the hierarchy's tree, which the header links.
     tree: bool,
+    /// `hreflang` and the address of the page in each language, and `x-default`; empty in a
+    /// site of one language.
+    alternates: Vec<(&'a str, String)>,
+    /// The language switcher; empty in a site of one language.
+    switcher: Vec<Switch<'a>>,
+    /// The search script's "more" and "none" texts, when they are not its own (English).
+    search_text: Option<(&'static str, &'static str)>,
 }
 
 impl<'a> Frame<'a> {
-    fn new(site: &Site<'a>, root: &str) -> Self {
+    /// The frame of a page of `lang`, `up` below its language's folder, which is `here`
+    /// (`None`: a page with no version in the other languages).
+    fn new(site: &Site<'a>, lang: &'a Language, up: &str, here: Option<Here<'_>>) -> Self {
+        let page = lang.page_lang.as_str();
+        let main = site.main();
+        let root = if lang.is_main() {
+            up.to_owned()
+        } else {
+            format!("{up}../")
+        };
+        let languages = site.languages();
+        let mut alternates = Vec::new();
+        let mut switcher = Vec::new();
+        if let (Some(here), true) = (here, languages.len() > 1) {
+            let address = site.address();
+            let url = |other: &Language, inner: &str| match (here, other.is_main()) {
+                // The main language's page of a term is at the term's IRI.
+                (Here::Term(index), true) => site.main_page_url(index),
+                _ => format!("{address}{}{inner}", other.folder),
+            };
+            for other in languages {
+                let inner = here.inner(site, other);
+                if let Some(inner) = &inner {
+                    alternates.push((other.tag.as_str(), url(other, inner)));
+                }
+                let href = format!(
+                    "{root}{}{}index.html",
+                    other.folder,
+                    inner.as_deref().unwrap_or(here.fallback())
+                );
+                switcher.push(Switch {
+                    tag: &other.tag,
+                    name: ui::Ui::lookup(&other.tag).map_or(other.tag.as_str(), |ui| ui.name),
+                    href,
+                    current: std::ptr::eq(other, lang),
+                });
+            }
+            if let Some(inner) = here.inner(site, main) {
+                alternates.push(("x-default", url(main, &inner)));
+            }
+        }
         Self {
             title: &site.config.title,
-            lang: &site.config.language,
-            root: root.to_owned(),
+            title_lang: Lang::of(&site.config.language, page),
+            lang: page,
+            ui: lang.ui,
+            root,
+            home: up.to_owned(),
             version: env!("CARGO_PKG_VERSION"),
-            tree: site.plan.tree.is_some(),
+            tree: lang.tree.is_some(),
+            alternates,
+            switcher,
+            search_text: (!std::ptr::eq(lang.ui, &ui::EN))
+                .then_some((lang.ui.search_more, lang.ui.search_none)),
         }
     }
 }
@@ -74,14 +262,32 @@ impl<'a> Frame<'a> {
 /// A link to a term's page.
 struct TermLink<'a> {
     label: &'a str,
+    lang: Lang<'a>,
     /// The page, relative to the page that links it.
     href: String,
+}
+
+/// The link to card `index` from a page of `lang` at `from`, labelled in `lang`.
+fn term_link<'a>(
+    site: &Site<'a>,
+    lang: &'a Language,
+    index: usize,
+    from: From<'_>,
+) -> TermLink<'a> {
+    let card = &site.glossary.cards()[index];
+    let term = lang.term(card, site.config);
+    TermLink {
+        label: term.text,
+        lang: Lang::of(term.lang, &lang.page_lang),
+        href: site.href(from, index),
+    }
 }
 
 /// A broader or narrower concept as a term's page lists it: a term of the glossary, or a
 /// concept outside it by IRI (a link when it is `http(s)`).
 struct Concept<'a> {
     label: &'a str,
+    lang: Lang<'a>,
     href: Option<&'a str>,
     page: Option<String>,
 }
@@ -89,6 +295,37 @@ struct Concept<'a> {
 /// A step of a breadcrumb: a broader term, or `None` for the broader terms left out.
 struct Crumb<'a> {
     link: Option<TermLink<'a>>,
+}
+
+/// A status as a page shows it: its colour's index, its name (translated when glossgraph
+/// knows it), and the name's language when it is the glossary's own word.
+struct StatusView<'a> {
+    index: usize,
+    name: &'a str,
+    lang: Lang<'a>,
+}
+
+impl<'a> StatusView<'a> {
+    fn new(site: &Site<'a>, lang: &'a Language, status: &'a str) -> Self {
+        let index = site
+            .config
+            .statuses
+            .iter()
+            .position(|c| c == status)
+            .unwrap_or(0);
+        match lang.ui.status_name(status) {
+            Some(name) => Self {
+                index,
+                name,
+                lang: Lang(None),
+            },
+            None => Self {
+                index,
+                name: status,
+                lang: Lang::of(&site.config.language, &lang.page_lang),
+            },
+        }
+    }
 }
 
 /// A citation as the page lists it.
@@ -102,22 +339,71 @@ struct CitationView<'a> {
     accessed: Option<String>,
 }
 
+/// A topic as its pages show it.
+struct TopicView<'a> {
+    index: usize,
+    id: &'a str,
+    /// Its name as HTML (its term in a `<span lang>` when needed), and as text.
+    name: String,
+    text: String,
+    /// How many terms it has, in words.
+    terms: String,
+}
+
+/// Topic `index` as a page of `lang` names it: after its most central term in that language.
+fn topic_view<'a>(site: &Site<'a>, lang: &'a Language, index: usize) -> TopicView<'a> {
+    let topic = &site.glossary.map().topics()[index];
+    let page = lang.page_lang.as_str();
+    let ui = lang.ui;
+    let (name, text) = match site.glossary.cards().get(topic.centre) {
+        Some(card) if !topic.unlinked => {
+            let term = lang.term(card, site.config);
+            let (before, after) = ui::around(ui.around, "term");
+            (
+                format!("{}{}{}", escape(before), inline(term, page), escape(after)),
+                format!("{before}{}{after}", term.text),
+            )
+        }
+        _ if topic.unlinked => (escape(ui.unlinked), ui.unlinked.to_owned()),
+        _ => (escape(&topic.name), topic.name.clone()),
+    };
+    TopicView {
+        index,
+        id: &topic.id,
+        name,
+        text,
+        terms: ui.terms(topic.size),
+    }
+}
+
 #[derive(Template)]
 #[template(path = "site/term.html")]
 struct TermPage<'a> {
     frame: Frame<'a>,
     slug: &'a str,
     iri: String,
-    term: &'a str,
+    /// The page's own address: the concept's IRI in the main language.
+    canonical: String,
+    /// From the page to the term's RDF files, their extension left off.
+    rdf: String,
+    term: TermText<'a>,
     aliases: Vec<&'a str>,
-    status: Option<(usize, &'a str)>,
+    aliases_lang: Lang<'a>,
+    status: Option<StatusView<'a>>,
+    /// The notice of a retired term around its status.
+    retired_around: (&'static str, &'static str),
     retired: bool,
-    topic: Option<(usize, &'a str, &'a str)>,
-    /// The definition as HTML, and whether it is one paragraph's inline content.
+    topic: Option<TopicView<'a>>,
+    /// The definition as HTML, whether it is one paragraph's inline content, its language.
     definition: String,
     definition_inline: bool,
+    definition_lang: Lang<'a>,
     /// The note as HTML (its paragraphs and other blocks), empty when the card has none.
     note: String,
+    note_lang: Lang<'a>,
+    /// The language of the card's texts that exist in the main language only, when it is
+    /// not the page's.
+    main_lang: Lang<'a>,
     advantages: Vec<&'a str>,
     limitations: Vec<&'a str>,
     dates: Vec<(&'static str, String)>,
@@ -129,30 +415,39 @@ struct TermPage<'a> {
     linked_from: Vec<TermLink<'a>>,
     citations: Vec<CitationView<'a>>,
     json_ld: String,
-    /// The last segment of the page's path, which its RDF files are named after.
-    file: &'a str,
-    /// The broader terms from the top concept, along the term's first place in the tree.
+    /// The broader terms from the top concept, along the term's first place in the
+    /// language's tree.
     breadcrumb: Vec<Crumb<'a>>,
     broader: Vec<Concept<'a>>,
     narrower: Vec<Concept<'a>>,
-    /// The term's first place in the tree, when the site has one.
+    /// The term's first place in the language's tree, when the site has one.
     tree_place: Option<String>,
 }
 
-/// The page of card `index`.
-pub(super) fn term<'a>(site: &Site<'a>, index: usize) -> Result<String, ExportError> {
+/// The term of a page: its text and the attribute of its language.
+struct TermText<'a> {
+    text: &'a str,
+    lang: Lang<'a>,
+}
+
+/// The page of card `index` in `lang`.
+pub(super) fn term<'a>(
+    site: &Site<'a>,
+    lang: &'a Language,
+    index: usize,
+) -> Result<String, ExportError> {
     let glossary = site.glossary;
     let config = site.config;
+    let page = lang.page_lang.as_str();
     let card = &glossary.cards()[index];
+    let texts = lang.texts(card, config);
     let slug = card.slug();
     let path = site.page_path(index);
+    // Links between the pages of one language are the same inside each language's folder.
     let here = From::Term(&path);
     let links = Links::of(glossary, NodeIndex::new(index));
-    let to = |j: usize| TermLink {
-        label: glossary.cards()[j].term(),
-        href: site.href(here, j),
-    };
-    let link = |nodes: &[NodeIndex]| -> Vec<TermLink<'_>> {
+    let to = |j: usize| term_link(site, lang, j, here);
+    let link = |nodes: &[NodeIndex]| -> Vec<TermLink<'a>> {
         nodes.iter().map(|&n| to(n.index())).collect()
     };
     let citations: Vec<CitationView<'_>> = card
@@ -170,57 +465,63 @@ pub(super) fn term<'a>(site: &Site<'a>, index: usize) -> Result<String, ExportEr
         .collect();
     let cite = |id: &str| citations.iter().find(|c| c.id == id).map(|c| c.n);
     let no_cite = |_: &str| None;
-    let term_link = |target: &str| site.term_link(target, here);
+    let term_link_of = |target: &str| site.term_link(target, here);
     let (definition, definition_inline) = markdown::to_html_inline(
-        card.definition(),
+        texts.definition.text,
         &Targets {
             cite: &no_cite,
-            term: &term_link,
+            term: &term_link_of,
             heading_top: 3,
         },
     );
-    let note = if card.note().trim().is_empty() {
-        String::new()
-    } else {
-        markdown::to_html(
-            card.note(),
-            &Targets {
-                cite: &cite,
-                term: &term_link,
-                heading_top: 3,
-            },
-        )
-    };
+    let mut note = String::new();
+    for text in &texts.note.text {
+        if !text.trim().is_empty() {
+            note.push_str(&markdown::to_html(
+                text,
+                &Targets {
+                    cite: &cite,
+                    term: &term_link_of,
+                    heading_top: 3,
+                },
+            ));
+        }
+    }
     let linked_from = site.plan.linked_from[index]
         .iter()
         .map(|&j| to(j as usize))
         .collect();
-    let status = card.status().map(|s| {
-        let i = config.statuses.iter().position(|c| c == s).unwrap_or(0);
-        (i, s)
-    });
+    let status = card.status().map(|s| StatusView::new(site, lang, s));
     let map = glossary.map();
     let topic_index = map.topic_index(index);
-    let topic = map
-        .topics()
-        .get(topic_index)
-        .map(|t| (topic_index, t.id.as_str(), t.name.as_str()));
+    let topic = (topic_index < map.topics().len()).then(|| topic_view(site, lang, topic_index));
+    let ui = lang.ui;
     let dates = [
-        ("First seen", card.first_seen()),
-        ("Last seen", card.last_seen()),
-        ("Updated", card.updated()),
+        (ui.first_seen, card.first_seen()),
+        (ui.last_seen, card.last_seen()),
+        (ui.updated, card.updated()),
     ]
     .into_iter()
     .filter_map(|(label, d)| d.map(|d| (label, d.to_string())))
     .collect();
     let mut iri = String::new();
     crate::rdf::write::push_concept_iri(&mut iri, card, config);
-    let json_ld = defined_term(site, index, &iri);
-    let root = "../".repeat(path.split('/').count());
-    let plan: &'a super::Plan = site.plan;
-    let hierarchy = plan.hierarchy.as_ref();
-    let tree = plan.tree.as_ref();
-    // Terms in A–Z order (the tree's), then concepts outside the glossary by IRI.
+    let json_ld = defined_term(site, lang, index, &texts, &iri);
+    // From the page to its language's folder.
+    let home = "../".repeat(path.split('/').count());
+    let file = path.rsplit('/').next().unwrap_or(slug);
+    let (canonical, rdf) = if lang.is_main() {
+        (iri.clone(), format!("../{file}"))
+    } else {
+        (
+            format!("{}{}{path}/", site.address(), lang.folder),
+            format!("{home}../{path}"),
+        )
+    };
+    let hierarchy = site.plan.hierarchy.as_ref();
+    let tree = lang.tree.as_ref();
+    // Terms in the language's A–Z order (its tree's), then concepts outside the glossary by
+    // IRI.
     let concepts = |targets: &'a [Target]| -> Vec<Concept<'a>> {
         let mut targets: Vec<&Target> = targets.iter().collect();
         if let Some(tree) = tree {
@@ -232,13 +533,18 @@ pub(super) fn term<'a>(site: &Site<'a>, index: usize) -> Result<String, ExportEr
         targets
             .into_iter()
             .filter_map(|t| match t {
-                Target::Term(j) => Some(Concept {
-                    label: glossary.cards()[*j].term(),
-                    href: None,
-                    page: Some(site.href(here, *j)),
-                }),
+                Target::Term(j) => {
+                    let term = lang.term(&glossary.cards()[*j], config);
+                    Some(Concept {
+                        label: term.text,
+                        lang: Lang::of(term.lang, page),
+                        href: None,
+                        page: Some(site.href(here, *j)),
+                    })
+                }
                 Target::Iri(iri) => Some(Concept {
                     label: iri,
+                    lang: Lang(None),
                     href: (iri.starts_with("https://") || iri.starts_with("http://"))
                         .then_some(iri.as_str()),
                     page: None,
@@ -254,19 +560,29 @@ pub(super) fn term<'a>(site: &Site<'a>, index: usize) -> Result<String, ExportEr
             .map(|step| Crumb { link: step.map(to) })
             .collect()
     });
-    let tree_place = tree.map(|t| format!("{root}{}#t-{slug}", super::tree_page(t.home(index))));
-    let page = TermPage {
-        frame: Frame::new(site, &root),
+    let tree_place = tree.map(|t| format!("{home}{}#t-{slug}", super::tree_page(t.home(index))));
+    let page_view = TermPage {
+        frame: Frame::new(site, lang, &home, Some(Here::Term(index))),
         slug,
-        term: card.term(),
-        aliases: card.aliases().iter().collect(),
+        canonical,
+        rdf,
+        term: TermText {
+            text: texts.term.text,
+            lang: Lang::of(texts.term.lang, page),
+        },
+        aliases_lang: Lang::of(texts.aliases.lang, page),
+        aliases: texts.aliases.text,
         status,
+        retired_around: ui::around(ui.retired_status, "status"),
         retired: matches!(card.status(), Some("deprecated" | "obsolete"))
             || !links.replaced_by.is_empty(),
         topic,
         definition,
         definition_inline,
+        definition_lang: Lang::of_text(texts.definition, page),
         note,
+        note_lang: Lang::of(texts.note.lang, page),
+        main_lang: Lang::of(&config.language, page),
         advantages: card.advantages().iter().collect(),
         limitations: card.limitations().iter().collect(),
         dates,
@@ -278,35 +594,62 @@ pub(super) fn term<'a>(site: &Site<'a>, index: usize) -> Result<String, ExportEr
         citations,
         json_ld,
         iri,
-        file: path.rsplit('/').next().unwrap_or(slug),
         breadcrumb,
         broader: hierarchy.map_or_else(Vec::new, |h| concepts(h.broader(index))),
         narrower: hierarchy.map_or_else(Vec::new, |h| concepts(h.narrower(index))),
         tree_place,
     };
-    render(&page)
+    render(&page_view)
 }
 
-/// The schema.org `DefinedTerm` of card `index`, as JSON safe inside a `<script>` block.
-fn defined_term(site: &Site<'_>, index: usize, iri: &str) -> String {
+/// The schema.org `DefinedTerm` of card `index` (whose `texts` in `lang` these are), as JSON
+/// safe inside a `<script>` block. In a language other than the main one, its name and
+/// description are language-tagged values.
+fn defined_term(
+    site: &Site<'_>,
+    lang: &Language,
+    index: usize,
+    texts: &Texts<'_>,
+    iri: &str,
+) -> String {
     let card = &site.glossary.cards()[index];
+    let value = |said: Said<'_, &str>| -> serde_json::Value {
+        if lang.is_main() || said.text.is_empty() {
+            serde_json::json!(said.text)
+        } else {
+            serde_json::json!({"@value": said.text, "@language": said.lang})
+        }
+    };
+    let definition = crate::card::markdown::plain(texts.definition.text);
     let mut term = serde_json::json!({
         "@context": "https://schema.org",
         "@type": "DefinedTerm",
         "@id": iri,
         "url": iri,
-        "name": card.term(),
+        "name": value(texts.term),
         "termCode": card.slug(),
-        "description": crate::card::markdown::plain(card.definition()),
+        "description": value(Said {
+            text: &definition,
+            lang: texts.definition.lang,
+        }),
         "inDefinedTermSet": {
             "@type": "DefinedTermSet",
             "@id": site.config.base,
             "name": site.config.title,
         },
     });
-    let aliases: Vec<&str> = card.aliases().iter().collect();
-    if !aliases.is_empty() {
-        term["alternateName"] = serde_json::json!(aliases);
+    if !texts.aliases.text.is_empty() {
+        term["alternateName"] = texts
+            .aliases
+            .text
+            .iter()
+            .map(|a| {
+                value(Said {
+                    text: a,
+                    lang: texts.aliases.lang,
+                })
+            })
+            .collect();
     }
     script_safe(&serde_json::to_string_pretty(&term).expect("JSON values serialize"))
 }
@@ -317,9 +660,31 @@ struct Entry<'a> {
     /// Its page, relative to the page that lists it.
     href: String,
     term: &'a str,
-    status: Option<(usize, &'a str)>,
-    /// The definition as HTML.
+    lang: Lang<'a>,
+    status: Option<StatusView<'a>>,
+    /// The definition as HTML, and its language.
     definition: String,
+    definition_lang: Lang<'a>,
+}
+
+impl<'a> Entry<'a> {
+    /// Card `i` in the lists of a page of `lang`, its links relative to `home`.
+    fn new(site: &Site<'a>, lang: &'a Language, i: usize, home: &str, status: bool) -> Self {
+        let card = &site.glossary.cards()[i];
+        let page = lang.page_lang.as_str();
+        let texts = lang.texts(card, site.config);
+        Entry {
+            slug: card.slug(),
+            href: site.href(From::Root(home), i),
+            term: texts.term.text,
+            lang: Lang::of(texts.term.lang, page),
+            status: status
+                .then(|| card.status().map(|s| StatusView::new(site, lang, s)))
+                .flatten(),
+            definition: site.definition_html(texts.definition.text, home),
+            definition_lang: Lang::of_text(texts.definition, page),
+        }
+    }
 }
 
 /// A letter of the A–Z index: its label, anchor or page, and its terms (empty when the
@@ -342,40 +707,38 @@ struct Bar<'a> {
 #[template(path = "site/index.html")]
 struct IndexPage<'a> {
     frame: Frame<'a>,
+    /// The page's heading as text (for its title) and as HTML.
     heading: String,
+    heading_html: String,
     /// How many terms, in words.
     terms: String,
     split: bool,
+    /// What the count is followed by when the index is split.
+    split_note: String,
     bars: Vec<Bar<'a>>,
     shown: Vec<Letter<'a>>,
 }
 
-/// The A–Z index: the whole of it, or (`only`, when the index is split) one letter's page.
-pub(super) fn index(site: &Site<'_>, only: Option<usize>) -> Result<String, ExportError> {
+/// The A–Z index of `lang`: the whole of it, or (`only`, when the index is split) one
+/// letter's page.
+pub(super) fn index<'a>(
+    site: &Site<'a>,
+    lang: &'a Language,
+    only: Option<usize>,
+) -> Result<String, ExportError> {
     let cards = site.glossary.cards();
-    let root = if only.is_some() { "../../" } else { "" };
+    let up = if only.is_some() { "../../" } else { "" };
+    let ui = lang.ui;
     let letter = |at: usize, with_entries: bool| {
-        let l = &site.letters[at];
+        let l = &lang.letters[at];
         Letter {
             label: l.label.clone(),
             slug: l.slug.clone(),
             count: l.range.len(),
             entries: if with_entries {
-                site.order[l.range.clone()]
+                lang.order[l.range.clone()]
                     .iter()
-                    .map(|&i| {
-                        let card = &cards[i];
-                        Entry {
-                            slug: card.slug(),
-                            href: site.href(From::Root(root), i),
-                            term: card.term(),
-                            status: card.status().map(|s| {
-                                let i = site.config.statuses.iter().position(|c| c == s);
-                                (i.unwrap_or(0), s)
-                            }),
-                            definition: site.definition_html(card.definition(), root),
-                        }
-                    })
+                    .map(|&i| Entry::new(site, lang, i, up, true))
                     .collect()
             } else {
                 Vec::new()
@@ -385,13 +748,13 @@ pub(super) fn index(site: &Site<'_>, only: Option<usize>) -> Result<String, Expo
     let split = site.split_index();
     // The bars in the order of their scripts' first letters.
     let mut bars: Vec<(super::letters::Script, Bar<'_>)> = Vec::new();
-    for (at, l) in site.letters.iter().enumerate() {
+    for (at, l) in lang.letters.iter().enumerate() {
         let found = bars.iter().position(|(script, _)| *script == l.script);
         let at_bar = found.unwrap_or_else(|| {
             let name = if bars.is_empty() {
-                "Initials"
+                ui.initials
             } else {
-                l.script.name()
+                ui.scripts[l.script as usize]
             };
             bars.push((
                 l.script,
@@ -408,35 +771,59 @@ pub(super) fn index(site: &Site<'_>, only: Option<usize>) -> Result<String, Expo
     let shown: Vec<Letter<'_>> = match only {
         Some(at) => vec![letter(at, true)],
         None if split => Vec::new(),
-        None => (0..site.letters.len()).map(|at| letter(at, true)).collect(),
+        None => (0..lang.letters.len()).map(|at| letter(at, true)).collect(),
+    };
+    let frame = Frame::new(
+        site,
+        lang,
+        up,
+        Some(match only {
+            Some(at) => Here::Letter(&lang.letters[at].slug),
+            None => Here::Index,
+        }),
+    );
+    let title = site.config.title.as_str();
+    let title_html = inline(
+        Said {
+            text: title,
+            lang: &site.config.language,
+        },
+        &lang.page_lang,
+    );
+    let (heading, heading_html) = match only {
+        Some(at) => {
+            let label = &lang.letters[at].label;
+            let fill = |title: &str, letter: &str| {
+                ui.letter_heading
+                    .replacen("{title}", title, 1)
+                    .replacen("{letter}", letter, 1)
+            };
+            let (before, after) = ui::around(ui.letter_heading, "title");
+            let (between, end) = ui::around(after, "letter");
+            (
+                fill(title, label),
+                format!(
+                    "{}{title_html}{}{}{}",
+                    escape(before),
+                    escape(between),
+                    escape(label),
+                    escape(end)
+                ),
+            )
+        }
+        None => (title.to_owned(), title_html),
     };
     let page = IndexPage {
-        frame: Frame::new(site, root),
-        heading: match only {
-            Some(at) => format!("{}: {}", site.config.title, site.letters[at].label),
-            None => site.config.title.clone(),
-        },
-        terms: counted(cards.len(), "term"),
+        frame,
+        heading,
+        heading_html,
+        terms: ui.terms(cards.len()),
         split,
+        split_note: ui.split.replace("{n}", &SPLIT_INDEX_AT.to_string()),
         bars,
         shown,
     };
     render(&page)
-}
-
-/// A topic as its pages show it.
-struct TopicView<'a> {
-    index: usize,
-    id: &'a str,
-    name: &'a str,
-    size: usize,
-}
-
-impl TopicView<'_> {
-    /// How many terms it has, in words.
-    fn terms(&self) -> String {
-        counted(self.size, "term")
-    }
 }
 
 #[derive(Template)]
@@ -446,23 +833,13 @@ struct TopicsPage<'a> {
     topics: Vec<TopicView<'a>>,
 }
 
-/// The list of topics.
-pub(super) fn topics(site: &Site<'_>) -> Result<String, ExportError> {
-    let topics = site
-        .glossary
-        .map()
-        .topics()
-        .iter()
-        .enumerate()
-        .map(|(index, t)| TopicView {
-            index,
-            id: &t.id,
-            name: &t.name,
-            size: t.size,
-        })
+/// The list of topics, in `lang`.
+pub(super) fn topics<'a>(site: &Site<'a>, lang: &'a Language) -> Result<String, ExportError> {
+    let topics = (0..site.glossary.map().topics().len())
+        .map(|index| topic_view(site, lang, index))
         .collect();
     render(&TopicsPage {
-        frame: Frame::new(site, "../"),
+        frame: Frame::new(site, lang, "../", Some(Here::Topics)),
         topics,
     })
 }
@@ -477,29 +854,21 @@ struct TopicPage<'a> {
     neighbours: Vec<(TopicView<'a>, String)>,
 }
 
-/// The page of topic `at`: its terms and the topics they link to.
-pub(super) fn topic(site: &Site<'_>, at: usize) -> Result<String, ExportError> {
+/// The page of topic `at` in `lang`: its terms and the topics they link to.
+pub(super) fn topic<'a>(
+    site: &Site<'a>,
+    lang: &'a Language,
+    at: usize,
+) -> Result<String, ExportError> {
     let glossary = site.glossary;
     let map = glossary.map();
     let topics = map.topics();
-    let view = |index: usize| TopicView {
-        index,
-        id: &topics[index].id,
-        name: &topics[index].name,
-        size: topics[index].size,
-    };
     let cards = glossary.cards();
-    let members: Vec<Entry<'_>> = site
+    let members: Vec<Entry<'_>> = lang
         .order
         .iter()
         .filter(|&&i| map.topic_index(i) == at)
-        .map(|&i| Entry {
-            slug: cards[i].slug(),
-            href: site.href(From::Root("../../"), i),
-            term: cards[i].term(),
-            status: None,
-            definition: site.definition_html(cards[i].definition(), "../../"),
-        })
+        .map(|&i| Entry::new(site, lang, i, "../../", false))
         .collect();
     let mut counts = vec![0usize; topics.len()];
     for (a, b, _) in glossary.edges() {
@@ -514,20 +883,21 @@ pub(super) fn topic(site: &Site<'_>, at: usize) -> Result<String, ExportError> {
             counts[ta] += 1;
         }
     }
-    let mut neighbours: Vec<(TopicView<'_>, usize)> = counts
+    let mut neighbours: Vec<(usize, usize)> = counts
         .iter()
         .enumerate()
         .filter(|(_, &n)| n > 0)
-        .map(|(i, &n)| (view(i), n))
+        .map(|(i, &n)| (i, n))
         .collect();
-    neighbours.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.index.cmp(&b.0.index)));
+    neighbours.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let topic = topic_view(site, lang, at);
     render(&TopicPage {
-        frame: Frame::new(site, "../../"),
-        topic: view(at),
+        frame: Frame::new(site, lang, "../../", Some(Here::Topic(&topics[at].id))),
+        topic,
         members,
         neighbours: neighbours
             .into_iter()
-            .map(|(t, n)| (t, counted(n, "link")))
+            .map(|(t, n)| (topic_view(site, lang, t), lang.ui.count(n, lang.ui.links)))
             .collect(),
     })
 }
@@ -537,6 +907,8 @@ pub(super) fn topic(site: &Site<'_>, at: usize) -> Result<String, ExportError> {
 struct NotFoundPage<'a> {
     frame: Frame<'a>,
     wanted: &'a str,
+    /// The text around what was asked for.
+    wanted_around: (&'static str, &'static str),
     nearest: Vec<TermLink<'a>>,
     placing: Option<Placing>,
 }
@@ -579,74 +951,62 @@ pub(super) enum NotFoundRoot<'a> {
     Served { root: &'a str },
 }
 
-/// The page for a path the site does not have, with the terms nearest to `wanted`.
-pub(super) fn not_found(
-    site: &Site<'_>,
-    wanted: &str,
+/// The page, in `lang`, for a path the site does not have, with the terms nearest to
+/// `wanted`.
+pub(super) fn not_found<'a>(
+    site: &Site<'a>,
+    lang: &'a Language,
+    wanted: &'a str,
     nearest: &[usize],
     root: NotFoundRoot<'_>,
 ) -> Result<String, ExportError> {
-    let cards = site.glossary.cards();
     let (root, placing) = match root {
         NotFoundRoot::File { path } => ("", Some(Placing::new(path))),
         NotFoundRoot::Served { root } => (root, None),
     };
+    // From the site's root to the language's folder.
+    let up = format!("{root}{}", lang.folder);
+    let mut frame = Frame::new(site, lang, &up, None);
+    frame.root = root.to_owned();
     render(&NotFoundPage {
-        frame: Frame::new(site, root),
+        frame,
         placing,
         wanted,
+        wanted_around: ui::around(lang.ui.no_page_for, "wanted"),
         nearest: nearest
             .iter()
-            .map(|&i| TermLink {
-                label: cards[i].term(),
-                href: site.href(From::Root(root), i),
-            })
+            .map(|&i| term_link(site, lang, i, From::Root(&up)))
             .collect(),
     })
+}
+
+/// The pages of one language in the sitemap.
+pub(super) struct SitemapLanguage<'a> {
+    /// The address of the language's folder, ending in `/`.
+    pub(super) at: String,
+    /// The letters' pages of a split index (none when it is whole), topics, the tree's pages
+    /// (folders ending in `/`) and the terms' pages (paths without their `/`), in the
+    /// sitemap's order.
+    pub(super) letters: Vec<String>,
+    pub(super) topics: Vec<&'a str>,
+    pub(super) tree: Vec<String>,
+    pub(super) terms: Vec<String>,
 }
 
 #[derive(Template)]
 #[template(path = "site/sitemap.xml")]
 struct Sitemap<'a> {
-    /// The site's address, ending in `/`.
-    address: &'a str,
-    /// The letters' pages of a split index (none when it is whole), topics, the tree's pages
-    /// (folders ending in `/`) and the terms' pages (paths without their `/`), in the
-    /// sitemap's order.
-    letters: Vec<&'a str>,
-    topics: Vec<&'a str>,
-    tree: Vec<&'a str>,
-    terms: Vec<&'a str>,
+    /// The site's languages, the main one first.
+    languages: Vec<SitemapLanguage<'a>>,
 }
 
-/// `sitemap.xml`: the index at `address`, the pages of its `letters`, the topics' list and
-/// the pages of `topics`, the `tree`'s pages and the `terms'` pages (paths), escaped as XML.
-pub(super) fn sitemap<'a>(
-    address: &'a str,
-    letters: Vec<&'a str>,
-    topics: Vec<&'a str>,
-    tree: Vec<&'a str>,
-    terms: Vec<&'a str>,
-) -> Result<String, ExportError> {
-    let mut xml = render(&Sitemap {
-        address,
-        letters,
-        topics,
-        tree,
-        terms,
-    })?;
+/// `sitemap.xml`: in each of the `languages`, the index, the pages of its letters, the
+/// topics' list and the topics' pages, the tree's pages and the terms' pages, escaped as XML.
+pub(super) fn sitemap(languages: Vec<SitemapLanguage<'_>>) -> Result<String, ExportError> {
+    let mut xml = render(&Sitemap { languages })?;
     // askama drops the template file's last line break.
     xml.push('\n');
     Ok(xml)
-}
-
-/// `n` and the noun, singular for one: "1 term", "2 terms".
-fn counted(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
 }
 
 /// A page rendered from its template.
@@ -659,13 +1019,17 @@ fn render(page: &impl Template) -> Result<String, ExportError> {
 #[template(path = "site/tree.html")]
 struct TreePage<'a> {
     frame: Frame<'a>,
+    /// The page's heading as text (for its title) and as HTML.
     heading: String,
+    heading_html: String,
     /// On a page that continues the tree: the term continued, and its place on the page
     /// it continues.
     continued: Option<(TermLink<'a>, String)>,
-    /// How many top concepts, in words.
-    tops: String,
-    levels: usize,
+    /// The lead of a continued page around its term's link, and after its link back.
+    continued_around: (&'static str, &'static str),
+    continued_end: String,
+    /// The lead of the first page.
+    lead: String,
     /// The nested lists, as HTML.
     rows: String,
 }
@@ -674,20 +1038,26 @@ struct TreePage<'a> {
 /// their first level.
 const OPEN_WHOLE: usize = 1_000;
 
-/// Page `page` of the tree of the hierarchy.
-pub(super) fn tree(site: &Site<'_>, tree: &Tree, page: usize) -> Result<String, ExportError> {
-    let root = if page == 0 { "../" } else { "../../" };
+/// Page `page` of `lang`'s tree of the hierarchy.
+pub(super) fn tree<'a>(
+    site: &Site<'a>,
+    lang: &'a Language,
+    tree: &Tree,
+    page: usize,
+) -> Result<String, ExportError> {
+    let home = if page == 0 { "../" } else { "../../" };
     let cards = site.glossary.cards();
+    let ui = lang.ui;
     let rows = &tree.pages[page].rows;
     let open_whole = rows.len() <= OPEN_WHOLE;
     // A term's first place, from this page.
     let place = |i: usize| {
-        let home = tree.home(i);
+        let at = tree.home(i);
         let slug = escape_html(cards[i].slug());
-        if home == page {
+        if at == page {
             format!("#t-{slug}")
         } else {
-            format!("{root}{}#t-{slug}", super::tree_page(home))
+            format!("{home}{}#t-{slug}", super::tree_page(at))
         }
     };
     let mut html = String::from("<ul class=\"tree\">\n");
@@ -703,10 +1073,12 @@ pub(super) fn tree(site: &Site<'_>, tree: &Tree, page: usize) -> Result<String, 
         } else {
             String::new()
         };
+        let term = lang.term(&cards[i], site.config);
         let link = format!(
-            "<a href=\"{}\">{}</a>",
-            escape_html(&site.href(From::Root(root), i)),
-            escape_html(cards[i].term())
+            "<a href=\"{}\"{}>{}</a>",
+            escape_html(&site.href(From::Root(home), i)),
+            Lang::of(term.lang, &lang.page_lang),
+            escape_html(term.text)
         );
         let _ = match row.kind {
             Kind::Leaf => writeln!(html, "<li{id}>{link}</li>"),
@@ -723,18 +1095,20 @@ pub(super) fn tree(site: &Site<'_>, tree: &Tree, page: usize) -> Result<String, 
                 writeln!(
                     html,
                     "<li{id}>{link}<details{open}><summary>{}</summary>\n<ul>",
-                    counted(tree.narrower(i), "narrower term")
+                    escape_html(&ui.count(tree.narrower(i), ui.narrower_terms))
                 )
             }
             Kind::Elsewhere => writeln!(
                 html,
-                "<li{id}>{link} <span class=\"see\">(<a href=\"{}\">narrower terms at its first place</a>)</span></li>",
-                place(i)
+                "<li{id}>{link} <span class=\"see\">(<a href=\"{}\">{}</a>)</span></li>",
+                place(i),
+                escape_html(ui.see_first_place)
             ),
             Kind::Continued(q) => writeln!(
                 html,
-                "<li{id}>{link} <span class=\"see\">(<a href=\"{root}{}\">narrower terms on a page of their own</a>)</span></li>",
-                super::tree_page(q as usize)
+                "<li{id}>{link} <span class=\"see\">(<a href=\"{home}{}\">{}</a>)</span></li>",
+                super::tree_page(q as usize),
+                escape_html(ui.see_own_page)
             ),
         };
     }
@@ -743,26 +1117,42 @@ pub(super) fn tree(site: &Site<'_>, tree: &Tree, page: usize) -> Result<String, 
         depth -= 1;
     }
     html.push_str("</ul>\n");
-    let continued = tree.pages[page].root.map(|c| {
+    let root = tree.pages[page].root;
+    let continued = root.map(|c| {
         let c = c as usize;
-        (
-            TermLink {
-                label: cards[c].term(),
-                href: site.href(From::Root(root), c),
-            },
-            place(c),
-        )
+        (term_link(site, lang, c, From::Root(home)), place(c))
     });
-    let heading = match &continued {
-        Some((term, _)) => format!("Hierarchy: {}", term.label),
-        None => "Hierarchy".to_owned(),
+    let (heading, heading_html) = match &continued {
+        Some((term, _)) => {
+            let (before, after) = ui::around(ui.hierarchy_of, "term");
+            let said = Said {
+                text: term.label,
+                lang: term.lang.0.unwrap_or(&lang.page_lang),
+            };
+            (
+                format!("{before}{}{after}", term.label),
+                format!(
+                    "{}{}{}",
+                    escape(before),
+                    inline(said, &lang.page_lang),
+                    escape(after)
+                ),
+            )
+        }
+        None => (ui.hierarchy.to_owned(), escape(ui.hierarchy)),
     };
+    let levels = tree::LEVELS.to_string();
     render(&TreePage {
-        frame: Frame::new(site, root),
+        frame: Frame::new(site, lang, home, Some(Here::Tree(root))),
         heading,
+        heading_html,
         continued,
-        tops: counted(tree.tops, "top concept"),
-        levels: tree::LEVELS,
+        continued_around: ui::around(ui.tree_continued[0], "term"),
+        continued_end: ui.tree_continued[2].replace("{levels}", &levels),
+        lead: ui
+            .tree_lead
+            .replace("{tops}", &ui.count(tree.tops, ui.top_concepts))
+            .replace("{levels}", &levels),
         rows: html,
     })
 }

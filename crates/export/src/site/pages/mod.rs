@@ -7,21 +7,22 @@
 //! language, and every element whose text is in another language than the page's carries
 //! `lang` ([`Lang`]).
 
+mod term;
+mod tree;
+
 use std::borrow::Cow;
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use askama::Template;
-use petgraph::graph::NodeIndex;
 
-use super::languages::{Language, Said, Texts};
-use super::tree::{self, Kind, Tree};
+use super::languages::{Language, Said};
 use super::ui::{self, Ui};
 use super::{From, Site};
-use crate::hierarchy::Target;
-use crate::html::{escape_html, script_safe};
-use crate::markdown::{self, Targets};
+use crate::html::script_safe;
 use crate::output::ExportError;
-use crate::rdf::write::Links;
+
+pub(super) use self::term::term;
+pub(super) use self::tree::tree;
 
 /// Past this many terms the A–Z index is a page per initial, with the letters and their
 /// counts on `index.html`: one page of 5,000 definitions is about 1.5 MB, as much as a
@@ -29,13 +30,13 @@ use crate::rdf::write::Links;
 pub const SPLIT_INDEX_AT: usize = 5_000;
 
 /// The stylesheet every page shares (`site.css`; status and topic colours are appended).
-pub(super) const STYLE: &str = include_str!("site.css");
+pub(super) const STYLE: &str = include_str!("../site.css");
 /// The rules of the language switcher, appended to the stylesheet of a site of several
 /// languages (a site of one has no switcher, and its stylesheet stays as it was).
 pub(super) const LANGUAGES_STYLE: &str =
     "header.site nav a[aria-current] { color: var(--fg); font-weight: 600; text-decoration: none; }\n";
 /// The search box's script (`search.js`), over the index in `search-index.js`.
-pub(super) const SEARCH_SCRIPT: &str = include_str!("search.js");
+pub(super) const SEARCH_SCRIPT: &str = include_str!("../search.js");
 
 /// The expression of [`SEARCH_SCRIPT`] that makes a result's link, and the one a site with
 /// pages outside `term/` uses instead: the path `search-index.js` gives by slug in
@@ -57,7 +58,7 @@ pub(super) fn search_script(at_paths: bool) -> Cow<'static, str> {
 
 /// The style of the breadcrumbs and the tree, added to `site.css` when the glossary has a
 /// hierarchy.
-pub(super) const HIERARCHY_STYLE: &str = include_str!("hierarchy.css");
+pub(super) const HIERARCHY_STYLE: &str = include_str!("../hierarchy.css");
 
 /// A `lang` attribute, written before an element's `>`: ` lang="de"`, or nothing when the
 /// element's text is in the page's language.
@@ -283,20 +284,6 @@ fn term_link<'a>(
     }
 }
 
-/// A broader or narrower concept as a term's page lists it: a term of the glossary, or a
-/// concept outside it by IRI (a link when it is `http(s)`).
-struct Concept<'a> {
-    label: &'a str,
-    lang: Lang<'a>,
-    href: Option<&'a str>,
-    page: Option<String>,
-}
-
-/// A step of a breadcrumb: a broader term, or `None` for the broader terms left out.
-struct Crumb<'a> {
-    link: Option<TermLink<'a>>,
-}
-
 /// A status as a page shows it: its colour's index, its name (translated when glossgraph
 /// knows it), and the name's language when it is the glossary's own word.
 struct StatusView<'a> {
@@ -326,17 +313,6 @@ impl<'a> StatusView<'a> {
             },
         }
     }
-}
-
-/// A citation as the page lists it.
-struct CitationView<'a> {
-    n: usize,
-    id: &'a str,
-    title: &'a str,
-    /// The URL, when it is `http(s)` (only those become links).
-    url: Option<&'a str>,
-    shown: &'a str,
-    accessed: Option<String>,
 }
 
 /// A topic as its pages show it.
@@ -374,284 +350,6 @@ fn topic_view<'a>(site: &Site<'a>, lang: &'a Language, index: usize) -> TopicVie
         text,
         terms: ui.terms(topic.size),
     }
-}
-
-#[derive(Template)]
-#[template(path = "site/term.html")]
-struct TermPage<'a> {
-    frame: Frame<'a>,
-    slug: &'a str,
-    iri: String,
-    /// The page's own address: the concept's IRI in the main language.
-    canonical: String,
-    /// From the page to the term's RDF files, their extension left off.
-    rdf: String,
-    term: TermText<'a>,
-    aliases: Vec<&'a str>,
-    aliases_lang: Lang<'a>,
-    status: Option<StatusView<'a>>,
-    /// The notice of a retired term around its status.
-    retired_around: (&'static str, &'static str),
-    retired: bool,
-    topic: Option<TopicView<'a>>,
-    /// The definition as HTML, whether it is one paragraph's inline content, its language.
-    definition: String,
-    definition_inline: bool,
-    definition_lang: Lang<'a>,
-    /// The note as HTML (its paragraphs and other blocks), empty when the card has none.
-    note: String,
-    note_lang: Lang<'a>,
-    /// The language of the card's texts that exist in the main language only, when it is
-    /// not the page's.
-    main_lang: Lang<'a>,
-    advantages: Vec<&'a str>,
-    limitations: Vec<&'a str>,
-    dates: Vec<(&'static str, String)>,
-    provenance: Vec<&'a str>,
-    related: Vec<TermLink<'a>>,
-    replaces: Vec<TermLink<'a>>,
-    replaced_by: Vec<TermLink<'a>>,
-    /// The terms whose texts link to this one.
-    linked_from: Vec<TermLink<'a>>,
-    citations: Vec<CitationView<'a>>,
-    json_ld: String,
-    /// The broader terms from the top concept, along the term's first place in the
-    /// language's tree.
-    breadcrumb: Vec<Crumb<'a>>,
-    broader: Vec<Concept<'a>>,
-    narrower: Vec<Concept<'a>>,
-    /// The term's first place in the language's tree, when the site has one.
-    tree_place: Option<String>,
-}
-
-/// The term of a page: its text and the attribute of its language.
-struct TermText<'a> {
-    text: &'a str,
-    lang: Lang<'a>,
-}
-
-/// The page of card `index` in `lang`.
-pub(super) fn term<'a>(
-    site: &Site<'a>,
-    lang: &'a Language,
-    index: usize,
-) -> Result<String, ExportError> {
-    let glossary = site.glossary;
-    let config = site.config;
-    let page = lang.page_lang.as_str();
-    let card = &glossary.cards()[index];
-    let texts = lang.texts(card, config);
-    let slug = card.slug();
-    let path = site.page_path(index);
-    // Links between the pages of one language are the same inside each language's folder.
-    let here = From::Term(&path);
-    let links = Links::of(glossary, NodeIndex::new(index));
-    let to = |j: usize| term_link(site, lang, j, here);
-    let link = |nodes: &[NodeIndex]| -> Vec<TermLink<'a>> {
-        nodes.iter().map(|&n| to(n.index())).collect()
-    };
-    let citations: Vec<CitationView<'_>> = card
-        .citations()
-        .iter()
-        .enumerate()
-        .map(|(i, c)| CitationView {
-            n: i + 1,
-            id: c.id,
-            title: c.title,
-            url: (c.url.starts_with("https://") || c.url.starts_with("http://")).then_some(c.url),
-            shown: c.url,
-            accessed: c.accessed.map(|d| d.to_string()),
-        })
-        .collect();
-    let cite = |id: &str| citations.iter().find(|c| c.id == id).map(|c| c.n);
-    let no_cite = |_: &str| None;
-    let term_link_of = |target: &str| site.term_link(target, here);
-    let (definition, definition_inline) = markdown::to_html_inline(
-        texts.definition.text,
-        &Targets {
-            cite: &no_cite,
-            term: &term_link_of,
-            heading_top: 3,
-        },
-    );
-    let mut note = String::new();
-    for text in &texts.note.text {
-        if !text.trim().is_empty() {
-            note.push_str(&markdown::to_html(
-                text,
-                &Targets {
-                    cite: &cite,
-                    term: &term_link_of,
-                    heading_top: 3,
-                },
-            ));
-        }
-    }
-    let linked_from = site.plan.linked_from[index]
-        .iter()
-        .map(|&j| to(j as usize))
-        .collect();
-    let status = card.status().map(|s| StatusView::new(site, lang, s));
-    let map = glossary.map();
-    let topic_index = map.topic_index(index);
-    let topic = (topic_index < map.topics().len()).then(|| topic_view(site, lang, topic_index));
-    let ui = lang.ui;
-    let dates = [
-        (ui.first_seen, card.first_seen()),
-        (ui.last_seen, card.last_seen()),
-        (ui.updated, card.updated()),
-    ]
-    .into_iter()
-    .filter_map(|(label, d)| d.map(|d| (label, d.to_string())))
-    .collect();
-    let mut iri = String::new();
-    crate::rdf::write::push_concept_iri(&mut iri, card, config);
-    let json_ld = defined_term(site, lang, index, &texts, &iri);
-    // From the page to its language's folder.
-    let home = "../".repeat(path.split('/').count());
-    let file = path.rsplit('/').next().unwrap_or(slug);
-    let (canonical, rdf) = if lang.is_main() {
-        (iri.clone(), format!("../{file}"))
-    } else {
-        (
-            format!("{}{}{path}/", site.address(), lang.folder),
-            format!("{home}../{path}"),
-        )
-    };
-    let hierarchy = site.plan.hierarchy.as_ref();
-    let tree = lang.tree.as_ref();
-    // Terms in the language's A–Z order (its tree's), then concepts outside the glossary by
-    // IRI.
-    let concepts = |targets: &'a [Target]| -> Vec<Concept<'a>> {
-        let mut targets: Vec<&Target> = targets.iter().collect();
-        if let Some(tree) = tree {
-            targets.sort_by_key(|t| match t {
-                Target::Term(j) => tree.rank(*j),
-                _ => u32::MAX,
-            });
-        }
-        targets
-            .into_iter()
-            .filter_map(|t| match t {
-                Target::Term(j) => {
-                    let term = lang.term(&glossary.cards()[*j], config);
-                    Some(Concept {
-                        label: term.text,
-                        lang: Lang::of(term.lang, page),
-                        href: None,
-                        page: Some(site.href(here, *j)),
-                    })
-                }
-                Target::Iri(iri) => Some(Concept {
-                    label: iri,
-                    lang: Lang(None),
-                    href: (iri.starts_with("https://") || iri.starts_with("http://"))
-                        .then_some(iri.as_str()),
-                    page: None,
-                }),
-                // The checker's dangling-link: nothing to point at.
-                Target::Missing(_) => None,
-            })
-            .collect()
-    };
-    let breadcrumb = tree.map_or_else(Vec::new, |t| {
-        t.breadcrumb(index)
-            .into_iter()
-            .map(|step| Crumb { link: step.map(to) })
-            .collect()
-    });
-    let tree_place = tree.map(|t| format!("{home}{}#t-{slug}", super::tree_page(t.home(index))));
-    let page_view = TermPage {
-        frame: Frame::new(site, lang, &home, Some(Here::Term(index))),
-        slug,
-        canonical,
-        rdf,
-        term: TermText {
-            text: texts.term.text,
-            lang: Lang::of(texts.term.lang, page),
-        },
-        aliases_lang: Lang::of(texts.aliases.lang, page),
-        aliases: texts.aliases.text,
-        status,
-        retired_around: ui::around(ui.retired_status, "status"),
-        retired: matches!(card.status(), Some("deprecated" | "obsolete"))
-            || !links.replaced_by.is_empty(),
-        topic,
-        definition,
-        definition_inline,
-        definition_lang: Lang::of_text(texts.definition, page),
-        note,
-        note_lang: Lang::of(texts.note.lang, page),
-        main_lang: Lang::of(&config.language, page),
-        advantages: card.advantages().iter().collect(),
-        limitations: card.limitations().iter().collect(),
-        dates,
-        provenance: card.provenance().iter().collect(),
-        related: link(&links.related),
-        replaces: link(&links.replaces),
-        replaced_by: link(&links.replaced_by),
-        linked_from,
-        citations,
-        json_ld,
-        iri,
-        breadcrumb,
-        broader: hierarchy.map_or_else(Vec::new, |h| concepts(h.broader(index))),
-        narrower: hierarchy.map_or_else(Vec::new, |h| concepts(h.narrower(index))),
-        tree_place,
-    };
-    render(&page_view)
-}
-
-/// The schema.org `DefinedTerm` of card `index` (whose `texts` in `lang` these are), as JSON
-/// safe inside a `<script>` block. In a language other than the main one, its name and
-/// description are language-tagged values.
-fn defined_term(
-    site: &Site<'_>,
-    lang: &Language,
-    index: usize,
-    texts: &Texts<'_>,
-    iri: &str,
-) -> String {
-    let card = &site.glossary.cards()[index];
-    let value = |said: Said<'_, &str>| -> serde_json::Value {
-        if lang.is_main() || said.text.is_empty() {
-            serde_json::json!(said.text)
-        } else {
-            serde_json::json!({"@value": said.text, "@language": said.lang})
-        }
-    };
-    let definition = crate::card::markdown::plain(texts.definition.text);
-    let mut term = serde_json::json!({
-        "@context": "https://schema.org",
-        "@type": "DefinedTerm",
-        "@id": iri,
-        "url": iri,
-        "name": value(texts.term),
-        "termCode": card.slug(),
-        "description": value(Said {
-            text: &definition,
-            lang: texts.definition.lang,
-        }),
-        "inDefinedTermSet": {
-            "@type": "DefinedTermSet",
-            "@id": site.config.base,
-            "name": site.config.title,
-        },
-    });
-    if !texts.aliases.text.is_empty() {
-        term["alternateName"] = texts
-            .aliases
-            .text
-            .iter()
-            .map(|a| {
-                value(Said {
-                    text: a,
-                    lang: texts.aliases.lang,
-                })
-            })
-            .collect();
-    }
-    script_safe(&serde_json::to_string_pretty(&term).expect("JSON values serialize"))
 }
 
 /// A term in the A–Z index.
@@ -1013,148 +711,6 @@ pub(super) fn sitemap(languages: Vec<SitemapLanguage<'_>>) -> Result<String, Exp
 fn render(page: &impl Template) -> Result<String, ExportError> {
     page.render()
         .map_err(|e| ExportError::Unwritable(format!("a page of the site: {e}")))
-}
-
-#[derive(Template)]
-#[template(path = "site/tree.html")]
-struct TreePage<'a> {
-    frame: Frame<'a>,
-    /// The page's heading as text (for its title) and as HTML.
-    heading: String,
-    heading_html: String,
-    /// On a page that continues the tree: the term continued, and its place on the page
-    /// it continues.
-    continued: Option<(TermLink<'a>, String)>,
-    /// The lead of a continued page around its term's link, and after its link back.
-    continued_around: (&'static str, &'static str),
-    continued_end: String,
-    /// The lead of the first page.
-    lead: String,
-    /// The nested lists, as HTML.
-    rows: String,
-}
-
-/// Pages of the tree with at most this many rows have every term open; longer ones only
-/// their first level.
-const OPEN_WHOLE: usize = 1_000;
-
-/// Page `page` of `lang`'s tree of the hierarchy.
-pub(super) fn tree<'a>(
-    site: &Site<'a>,
-    lang: &'a Language,
-    tree: &Tree,
-    page: usize,
-) -> Result<String, ExportError> {
-    let home = if page == 0 { "../" } else { "../../" };
-    let cards = site.glossary.cards();
-    let ui = lang.ui;
-    let rows = &tree.pages[page].rows;
-    let open_whole = rows.len() <= OPEN_WHOLE;
-    // A term's first place, from this page.
-    let place = |i: usize| {
-        let at = tree.home(i);
-        let slug = escape_html(cards[i].slug());
-        if at == page {
-            format!("#t-{slug}")
-        } else {
-            format!("{home}{}#t-{slug}", super::tree_page(at))
-        }
-    };
-    let mut html = String::from("<ul class=\"tree\">\n");
-    let mut depth = 0;
-    for row in rows {
-        while depth > row.depth {
-            html.push_str("</ul>\n</details></li>\n");
-            depth -= 1;
-        }
-        let i = row.card as usize;
-        let id = if row.first {
-            format!(" id=\"t-{}\"", escape_html(cards[i].slug()))
-        } else {
-            String::new()
-        };
-        let term = lang.term(&cards[i], site.config);
-        let link = format!(
-            "<a href=\"{}\"{}>{}</a>",
-            escape_html(&site.href(From::Root(home), i)),
-            Lang::of(term.lang, &lang.page_lang),
-            escape_html(term.text)
-        );
-        let _ = match row.kind {
-            Kind::Leaf => writeln!(html, "<li{id}>{link}</li>"),
-            // The term's link before its disclosure, not inside it: a link inside a
-            // `summary` is a control inside a control, which assistive technology cannot
-            // reach (axe-core's nested-interactive).
-            Kind::Open => {
-                depth += 1;
-                let open = if open_whole || row.depth == 0 {
-                    " open"
-                } else {
-                    ""
-                };
-                writeln!(
-                    html,
-                    "<li{id}>{link}<details{open}><summary>{}</summary>\n<ul>",
-                    escape_html(&ui.count(tree.narrower(i), ui.narrower_terms))
-                )
-            }
-            Kind::Elsewhere => writeln!(
-                html,
-                "<li{id}>{link} <span class=\"see\">(<a href=\"{}\">{}</a>)</span></li>",
-                place(i),
-                escape_html(ui.see_first_place)
-            ),
-            Kind::Continued(q) => writeln!(
-                html,
-                "<li{id}>{link} <span class=\"see\">(<a href=\"{home}{}\">{}</a>)</span></li>",
-                super::tree_page(q as usize),
-                escape_html(ui.see_own_page)
-            ),
-        };
-    }
-    while depth > 0 {
-        html.push_str("</ul>\n</details></li>\n");
-        depth -= 1;
-    }
-    html.push_str("</ul>\n");
-    let root = tree.pages[page].root;
-    let continued = root.map(|c| {
-        let c = c as usize;
-        (term_link(site, lang, c, From::Root(home)), place(c))
-    });
-    let (heading, heading_html) = match &continued {
-        Some((term, _)) => {
-            let (before, after) = ui::around(ui.hierarchy_of, "term");
-            let said = Said {
-                text: term.label,
-                lang: term.lang.0.unwrap_or(&lang.page_lang),
-            };
-            (
-                format!("{before}{}{after}", term.label),
-                format!(
-                    "{}{}{}",
-                    escape(before),
-                    inline(said, &lang.page_lang),
-                    escape(after)
-                ),
-            )
-        }
-        None => (ui.hierarchy.to_owned(), escape(ui.hierarchy)),
-    };
-    let levels = tree::LEVELS.to_string();
-    render(&TreePage {
-        frame: Frame::new(site, lang, home, Some(Here::Tree(root))),
-        heading,
-        heading_html,
-        continued,
-        continued_around: ui::around(ui.tree_continued[0], "term"),
-        continued_end: ui.tree_continued[2].replace("{levels}", &levels),
-        lead: ui
-            .tree_lead
-            .replace("{tops}", &ui.count(tree.tops, ui.top_concepts))
-            .replace("{levels}", &levels),
-        rows: html,
-    })
 }
 
 #[cfg(test)]

@@ -665,7 +665,10 @@ fn the_search_and_the_map_find_pages_at_their_iris() {
 /// Chromium: in German (the main language), French and Italian (where Phonetik's label is
 /// German), the search finds a term by its label in the language and says "no match" in it,
 /// nothing fails or leaves the host, and axe-core finds nothing serious on the index, a term
-/// page and a topic page (its rules include `valid-lang` and `html-has-lang`).
+/// page and a topic page (its rules include `valid-lang` and `html-has-lang`), and in French
+/// on the tree and a term with a breadcrumb and broader and narrower terms too (the main
+/// language's are built as those `the_hierarchy_site_passes_the_nu_checker_linkchecker_and_axe`
+/// checks).
 #[test]
 fn chromium_and_axe_core_read_the_site_in_each_language() {
     let (_server, base) = http_server(&languages_site());
@@ -679,19 +682,25 @@ fn chromium_and_axe_core_read_the_site_in_each_language() {
         ("fr/", "égypt", "Égyptologie", "Aucun terme ne correspond."),
         ("it/", "egitt", "Egittologia", "Nessun termine corrisponde."),
     ] {
-        let report = read_in_chromium(
-            &format!("{base}{folder}"),
-            &[
-                "--search",
-                search,
-                "--expect",
-                "aegyptologie",
-                "--axe",
-                axe.to_str().unwrap(),
-                "--probe",
-                "qqq",
-            ],
-        );
+        let mut args = vec![
+            "--search",
+            search,
+            "--expect",
+            "aegyptologie",
+            "--axe",
+            axe.to_str().unwrap(),
+            "--probe",
+            "qqq",
+        ];
+        // The hierarchy's pages in one language but the main one: their structure is the
+        // same in each.
+        let hierarchy = ["tree/index.html", "term/biologie/index.html"];
+        if folder == "fr/" {
+            for path in hierarchy {
+                args.extend(["--axe-path", path]);
+            }
+        }
+        let report = read_in_chromium(&format!("{base}{folder}"), &args);
         assert_eq!(report["errors"], serde_json::json!([]), "{report:#}");
         assert_eq!(report["foreign"], serde_json::json!([]), "{report:#}");
         assert_eq!(report["search_landed"]["h1"], label, "{report:#}");
@@ -706,10 +715,16 @@ fn chromium_and_axe_core_read_the_site_in_each_language() {
             report["probes"]["qqq"]["first"]["shown"], none,
             "{report:#}"
         );
-        for page in ["index", "term", "topic"] {
+        let checked = report["axe"].as_object().unwrap();
+        assert_eq!(
+            checked.len(),
+            if folder == "fr/" { 5 } else { 3 },
+            "{report:#}"
+        );
+        for (page, found) in checked {
             assert_eq!(
-                report["axe"][page],
-                serde_json::json!([]),
+                found,
+                &serde_json::json!([]),
                 "axe-core on the {folder} {page} page: {report:#}"
             );
         }

@@ -60,7 +60,7 @@ impl Mapping<'_> {
     ) -> io::Result<()> {
         let iris = &self.iris;
         let gx = iris.gx();
-        let mut iri = String::new();
+        let (mut subject, mut iri) = (String::new(), String::new());
         // Markers are found in the whole note (a code block or a link definition may lie
         // across paragraphs), then given to the paragraph they are in.
         let found = markers(note);
@@ -77,13 +77,7 @@ impl Mapping<'_> {
             }
             cited.sort_unstable();
             cited.dedup();
-            let mut subject = String::new();
-            iris.push_part(&mut subject, slug, Part::Paragraph(n + 1));
-            let mut s = Subject {
-                subject: NamedNodeRef::new_unchecked(&subject),
-                graph,
-                out,
-            };
+            let mut s = self.part(&mut subject, slug, Part::Paragraph(n + 1), graph, out);
             s.put(rdf::TYPE, gx.note_paragraph)?;
             s.put(gx.paragraph_of, concept)?;
             s.put(rdf::VALUE, self.text(paragraph))?;
@@ -105,16 +99,9 @@ impl Mapping<'_> {
         citations: &[Cite<'_>],
         out: &mut impl Sink,
     ) -> io::Result<()> {
-        let iris = &self.iris;
-        let mut date = String::new();
+        let (mut subject, mut date) = (String::new(), String::new());
         for c in citations {
-            let mut subject = String::new();
-            iris.push_part(&mut subject, slug, Part::Citation(c.id));
-            let mut s = Subject {
-                subject: NamedNodeRef::new_unchecked(&subject),
-                graph,
-                out,
-            };
+            let mut s = self.part(&mut subject, slug, Part::Citation(c.id), graph, out);
             s.put(rdf::TYPE, dcterms::BIBLIOGRAPHIC_RESOURCE)?;
             s.put(dcterms::IDENTIFIER, LiteralRef::new_simple_literal(c.id))?;
             s.put(dcterms::TITLE, LiteralRef::new_simple_literal(c.title))?;
@@ -127,7 +114,7 @@ impl Mapping<'_> {
                 )?,
             }
             if let Some(d) = c.accessed {
-                s.put(iris.gx().accessed, date_literal(&mut date, d))?;
+                s.put(self.iris.gx().accessed, date_literal(&mut date, d))?;
             }
         }
 
@@ -142,19 +129,31 @@ impl Mapping<'_> {
         provenance: &[&str],
         out: &mut impl Sink,
     ) -> io::Result<()> {
-        let iris = &self.iris;
+        let mut subject = String::new();
         for (n, statement) in provenance.iter().enumerate() {
-            let mut subject = String::new();
-            iris.push_part(&mut subject, slug, Part::Provenance(n + 1));
-            let mut s = Subject {
-                subject: NamedNodeRef::new_unchecked(&subject),
-                graph,
-                out,
-            };
+            let mut s = self.part(&mut subject, slug, Part::Provenance(n + 1), graph, out);
             s.put(rdf::TYPE, dcterms::PROVENANCE_STATEMENT)?;
             s.put(rdfs::LABEL, self.text(statement))?;
         }
         Ok(())
+    }
+
+    /// The subject of `part` of term `slug`, in `graph`, its IRI written into `iri`.
+    fn part<'s, S: Sink>(
+        &self,
+        iri: &'s mut String,
+        slug: &str,
+        part: Part<'_>,
+        graph: GraphNameRef<'s>,
+        out: &'s mut S,
+    ) -> Subject<'s, S> {
+        iri.clear();
+        self.iris.push_part(iri, slug, part);
+        Subject {
+            subject: NamedNodeRef::new_unchecked(iri),
+            graph,
+            out,
+        }
     }
 }
 

@@ -196,7 +196,7 @@ struct Page {
 /// Reads the pages of `dir` with `mapping`.
 ///
 /// # Errors
-/// Every page that cannot be read, or two pages with one slug; nothing is returned then.
+/// Every page that cannot be read; nothing is returned then.
 pub fn read_dir(dir: &Path, mapping: &Mapping) -> Result<Imported, Vec<Problem>> {
     let entries = std::fs::read_dir(dir).map_err(|e| {
         vec![Problem {
@@ -216,6 +216,19 @@ pub fn read_dir(dir: &Path, mapping: &Mapping) -> Result<Imported, Vec<Problem>>
         })
         .collect();
     files.sort();
+    read_pages(files, &|file| std::fs::read(file), mapping)
+}
+
+/// Reads the pages `files` (sorted by name), each read whole by `read`, with `mapping`: what
+/// [`read_dir`] does once it has listed the folder. A page is read only when it is a term's.
+///
+/// # Errors
+/// Every page that cannot be read; nothing is returned then.
+pub fn read_pages(
+    files: Vec<PathBuf>,
+    read: &dyn Fn(&Path) -> std::io::Result<Vec<u8>>,
+    mapping: &Mapping,
+) -> Result<Imported, Vec<Problem>> {
     let mut problems = Vec::new();
     let mut pages = Vec::new();
     let mut imported = Imported::default();
@@ -228,7 +241,7 @@ pub fn read_dir(dir: &Path, mapping: &Mapping) -> Result<Imported, Vec<Problem>>
             imported.skipped.push(file);
             continue;
         }
-        let bytes = match std::fs::read(&file) {
+        let bytes = match read(&file) {
             Ok(bytes) => bytes,
             Err(e) => {
                 problems.push(Problem {

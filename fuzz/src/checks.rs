@@ -123,15 +123,19 @@ pub fn pages(data: &[u8]) {
     let Some((&selector, rest)) = data.split_first() else {
         return;
     };
-    let settings = ImportSettings {
-        term_link: (selector & 1 == 1).then(|| {
-            r#"\{\{<\s*glossary_tooltip\s+(?:text="(?P<text>[^"]*)"\s+)?term_id="(?P<slug>[^"]+)"[^>]*>\}\}"#
-                .to_owned()
-        }),
-        site: (selector & 2 == 2).then(|| "https://example.org/docs/".to_owned()),
-        ..ImportSettings::default()
-    };
-    let mapping = Mapping::new(Some(&settings), "fuzz").expect("the fuzz target's settings");
+    // The four settings, made once: the pattern is compiled for each, not for each input.
+    static MAPPINGS: [std::sync::OnceLock<Mapping>; 4] = [const { std::sync::OnceLock::new() }; 4];
+    let mapping = MAPPINGS[usize::from(selector & 3)].get_or_init(|| {
+        let settings = ImportSettings {
+            term_link: (selector & 1 == 1).then(|| {
+                r#"\{\{<\s*glossary_tooltip\s+(?:text="(?P<text>[^"]*)"\s+)?term_id="(?P<slug>[^"]+)"[^>]*>\}\}"#
+                    .to_owned()
+            }),
+            site: (selector & 2 == 2).then(|| "https://example.org/docs/".to_owned()),
+            ..ImportSettings::default()
+        };
+        Mapping::new(Some(&settings), "fuzz").expect("the fuzz target's settings")
+    });
     // The folder: a file name to its bytes (a name given twice keeps its first page).
     let mut folder: BTreeMap<PathBuf, &[u8]> = BTreeMap::new();
     for page in rest.split(|&b| b == 0).take(MAX_PAGES) {
@@ -150,7 +154,7 @@ pub fn pages(data: &[u8]) {
     }
     let read = |file: &Path| -> std::io::Result<Vec<u8>> { Ok(folder[file].to_vec()) };
     let files: Vec<PathBuf> = folder.keys().cloned().collect();
-    let Ok(imported) = read_pages(files, &read, &mapping) else {
+    let Ok(imported) = read_pages(files, &read, mapping) else {
         return;
     };
     assert_eq!(

@@ -296,7 +296,7 @@ fn from_triples(
             return Ok(Prepared {
                 config,
                 report,
-                cards: Cards::Vocabulary(cards),
+                cards: Cards::Vocabulary(Box::new(cards)),
             });
         }
         reading.problem(
@@ -330,7 +330,7 @@ pub struct Prepared {
 
 enum Cards {
     Made(Vec<Draft>),
-    Vocabulary(vocabulary::Cards),
+    Vocabulary(Box<vocabulary::Cards>),
 }
 
 impl Prepared {

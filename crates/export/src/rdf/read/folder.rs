@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use super::{ImportError, Imported};
 use crate::card::Draft;
@@ -14,12 +15,14 @@ use crate::config::{self, Config};
 /// them) and the settings as `glossgraph.toml`; returns the files written, in order.
 ///
 /// Each file is written to a temporary file beside it, flushed to the disk and renamed into
-/// place, so a failure never leaves half a file. The flushes run on [`FLUSHERS`] threads
-/// while the next cards are written: one after the other, a flush of each of 20,000 cards
-/// (a vocabulary of that size) waited 63 s on a busy disk; several at once, the disk takes
-/// them together. A thread takes [`BATCH`] files at a time: where a flush costs nothing (a
-/// RAM disk), handing each file to a thread cost more than writing it. Other files in `dir`
-/// are left alone.
+/// place, so a failure never leaves half a file. Where a flush costs nothing (a RAM disk, a
+/// fast disk at rest) that is all, one file after the other. Once [`SLOW_FLUSHES`] flushes
+/// have taken [`SLOW_FLUSH`] or more, the flushes of the files left run on [`FLUSHERS`]
+/// threads while the next cards are written: one after the other, a flush of each of 20,000
+/// cards (a vocabulary of that size) waited 63 s on a busy disk; several at once, the disk
+/// takes them together. A thread takes [`BATCH`] files at a time. (Threads from the first
+/// file cost 85,000 cards on a RAM disk 0.4 CPU-s more than one thread: their creating and
+/// renaming contend for the folder.) Other files in `dir` are left alone.
 ///
 /// # Errors
 /// [`ImportError::Io`] naming the file that could not be written.
@@ -75,6 +78,13 @@ pub const FLUSHERS: usize = 8;
 /// How many files a flushing thread of [`write_folder`] takes at once.
 pub const BATCH: usize = 8;
 
+/// A flush of one file that takes this long or longer is slow (see [`write_folder`]).
+pub const SLOW_FLUSH: Duration = Duration::from_millis(1);
+
+/// How many slow flushes [`write_folder`] waits through before it flushes on threads: one
+/// may be the writing thread made to wait for a core, not the disk.
+pub const SLOW_FLUSHES: usize = 4;
+
 /// A file to write: its path and what fills it.
 type Fill<'a> = Box<dyn Fn(&mut dyn Write) -> io::Result<()> + 'a>;
 
@@ -90,12 +100,22 @@ fn write_flushed<'a>(
 
 /// Writes each file of `files` to a temporary file beside it
 /// ([`crate::output::temporary_beside`]), then flushes it to the disk and renames it into
-/// place on one of [`FLUSHERS`] threads, [`BATCH`] files at a time; `written` is given each
-/// path in order as its file is handed on (a list of 85,000 paths is memory an import need
-/// not hold). The first failure, if any.
+/// place: on this thread, or on [`FLUSHERS`] threads once flushes are slow (see
+/// [`write_folder`]); `written` is given each path in order as its file is renamed or
+/// handed on (a list of 85,000 paths is memory an import need not hold). The first
+/// failure, if any.
 fn write_flushed_each<'a>(
     files: impl Iterator<Item = (PathBuf, Fill<'a>)>,
+    written: impl FnMut(PathBuf),
+) -> Result<(), (PathBuf, io::Error)> {
+    flush_each(files, written, SLOW_FLUSH)
+}
+
+/// [`write_flushed_each`], a flush of `slow` or longer being slow.
+fn flush_each<'a>(
+    files: impl Iterator<Item = (PathBuf, Fill<'a>)>,
     mut written: impl FnMut(PathBuf),
+    slow: Duration,
 ) -> Result<(), (PathBuf, io::Error)> {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{mpsc, Mutex, PoisonError};
@@ -111,30 +131,29 @@ fn write_flushed_each<'a>(
     // Bounded, so that no more files are open at once than the flushers can take.
     let (send, receive) = mpsc::sync_channel::<Vec<(NamedTempFile, PathBuf)>>(2);
     let receive = Mutex::new(receive);
-    std::thread::scope(|scope| {
-        for _ in 0..FLUSHERS {
-            scope.spawn(|| loop {
-                let next = receive
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .recv();
-                let Ok(batch) = next else { return };
-                for (file, path) in batch {
-                    // After a failure the files still come, and are dropped (removed)
-                    // unrenamed.
-                    if failed.load(Ordering::Relaxed) {
-                        continue;
-                    }
-                    let result = file
-                        .as_file()
-                        .sync_all()
-                        .and_then(|()| file.persist(&path).map(drop).map_err(|e| e.error));
-                    if let Err(e) = result {
-                        fail(&path, e);
-                    }
-                }
-            });
+    let flush = |file: NamedTempFile, path: &Path| {
+        file.as_file()
+            .sync_all()
+            .and_then(|()| file.persist(path).map(drop).map_err(|e| e.error))
+    };
+    let flusher = || loop {
+        let next = receive
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .recv();
+        let Ok(batch) = next else { return };
+        for (file, path) in batch {
+            // After a failure the files still come, and are dropped (removed) unrenamed.
+            if failed.load(Ordering::Relaxed) {
+                continue;
+            }
+            if let Err(e) = flush(file, &path) {
+                fail(&path, e);
+            }
         }
+    };
+    std::thread::scope(|scope| {
+        let mut slow_flushes = 0;
         let mut batch = Vec::with_capacity(BATCH);
         for (path, fill) in files {
             if failed.load(Ordering::Relaxed) {
@@ -148,20 +167,38 @@ fn write_flushed_each<'a>(
                 drop(w);
                 Ok(file)
             })();
-            match file {
-                Ok(file) => {
-                    batch.push((file, path.clone()));
-                    written(path);
+            let file = match file {
+                Ok(file) => file,
+                Err(e) => {
+                    fail(&path, e);
+                    continue;
                 }
-                Err(e) => fail(&path, e),
+            };
+            if slow_flushes < SLOW_FLUSHES {
+                let started = Instant::now();
+                match flush(file, &path) {
+                    Ok(()) => written(path),
+                    Err(e) => fail(&path, e),
+                }
+                if started.elapsed() >= slow {
+                    slow_flushes += 1;
+                    if slow_flushes == SLOW_FLUSHES {
+                        for _ in 0..FLUSHERS {
+                            scope.spawn(flusher);
+                        }
+                    }
+                }
+                continue;
             }
+            batch.push((file, path.clone()));
+            written(path);
             if batch.len() == BATCH {
                 // The flushers stop only once `send` is dropped: the send cannot fail.
                 let _ = send.send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)));
             }
         }
         // After a failure, the files not handed over are dropped (removed) here.
-        if !failed.load(Ordering::Relaxed) {
+        if !batch.is_empty() && !failed.load(Ordering::Relaxed) {
             let _ = send.send(batch);
         }
         drop(send);
@@ -285,5 +322,51 @@ mod tests {
             assert_eq!(fs::read_to_string(path).unwrap(), format!("file {i}"));
         }
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 200);
+    }
+
+    #[test]
+    fn on_this_thread_and_on_the_flushers_the_files_and_a_failure_come_out_alike() {
+        // Every flush slow (threads after the fourth file), and none.
+        for slow in [Duration::ZERO, Duration::MAX] {
+            let dir = tempfile::tempdir().unwrap();
+            let files = |failing: Option<usize>| {
+                let dir = dir.path().to_owned();
+                (0..100).map(move |i| {
+                    let fill: Fill<'static> = Box::new(move |w| {
+                        if Some(i) == failing {
+                            return Err(io::Error::other("disk full"));
+                        }
+                        write!(w, "file {i}")
+                    });
+                    (dir.join(format!("f{i:03}")), fill)
+                })
+            };
+            let (path, e) = flush_each(files(Some(50)), drop, slow).unwrap_err();
+            assert_eq!(
+                (path, e.to_string()),
+                (dir.path().join("f050"), "disk full".into())
+            );
+            let names: Vec<String> = fs::read_dir(dir.path())
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            assert!(
+                names.iter().all(|n| !n.ends_with(".tmp")),
+                "{slow:?}: {names:?}"
+            );
+            assert!(!names.contains(&"f050".to_owned()), "{slow:?}: {names:?}");
+            let out = tempfile::tempdir().unwrap();
+            let mut written = Vec::new();
+            let files = (0..100).map(|i| {
+                let fill: Fill<'static> = Box::new(move |w| write!(w, "file {i}"));
+                (out.path().join(format!("f{i:03}")), fill)
+            });
+            flush_each(files, |p| written.push(p), slow).unwrap();
+            assert_eq!(written.len(), 100, "{slow:?}");
+            for (i, path) in written.iter().enumerate() {
+                assert_eq!(fs::read_to_string(path).unwrap(), format!("file {i}"));
+            }
+            assert_eq!(fs::read_dir(out.path()).unwrap().count(), 100, "{slow:?}");
+        }
     }
 }

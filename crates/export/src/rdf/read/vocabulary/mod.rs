@@ -18,9 +18,10 @@
 //! settings, and makes every card once to count what is kept ([`Report`]): the report comes
 //! before anything is written (`--strict` writes nothing when a triple is not kept). The
 //! cards themselves are made again one at a time as they are written (`Cards::card`), from
-//! the triples, which stay: a vocabulary of 85,000 concepts held as cards took five times
-//! the memory of its triples. What a card states back from the others (a `narrower` for
-//! each concept that names it `broader`) is known from the triples before any card is made.
+//! the triples, which stay: importing a vocabulary of 85,000 concepts (35 MB of Turtle) took
+//! 329 MB with every card held, 61 MB with one at a time. What a card states back from the
+//! others (a `narrower` for each concept that names it `broader`) is known from the triples
+//! before any card is made.
 
 mod card;
 

@@ -38,16 +38,21 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode> {
         args.terms,
         if args.terms == 1 { "" } else { "s" }
     );
-    let place = match &output {
-        Output::Stdout => "standard output".to_owned(),
-        Output::JsonLines(path) => format!("{} (JSON Lines)", path.display()),
-        Output::JsonArray(path) => format!("{} (one JSON array)", path.display()),
-        Output::Folder(path) => format!("{} (one <slug>.json per card)", path.display()),
-    };
+    let place = place(&output);
     let topics = match &args.topics_out {
         Some(path) => format!(", and their topics to {}", path.display()),
         None => String::new(),
     };
     eprintln!("glossgraph: wrote {cards} to {place}{topics}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where `output` puts cards, for messages: the path and its form.
+pub fn place(output: &Output) -> String {
+    match output {
+        Output::Stdout => "standard output".to_owned(),
+        Output::JsonLines(path) => format!("{} (JSON Lines)", path.display()),
+        Output::JsonArray(path) => format!("{} (one JSON array)", path.display()),
+        Output::Folder(path) => format!("{} (one <slug>.json per card)", path.display()),
+    }
 }

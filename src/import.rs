@@ -7,7 +7,7 @@ use anyhow::{anyhow, Result};
 use glossgraph::config::{self, Config, Settings};
 use glossgraph::docsite;
 use glossgraph::export::Format;
-use glossgraph::rdf::read::{self, ImportError};
+use glossgraph::rdf::read::{self, ImportError, Output};
 
 use crate::cli::ImportArgs;
 use crate::exit;
@@ -55,7 +55,8 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode> {
             args.file.display()
         )
     })?;
-    read::new_or_empty(&args.out)?;
+    let output = Output::parse(&args.out);
+    read::ready(&output, args.force)?;
     let options = read::ReadOptions {
         base: args.base.clone(),
         language: args.language.clone(),
@@ -75,32 +76,71 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode> {
             return Ok(ExitCode::from(exit::FINDINGS));
         }
     };
-    {
+    let warn = |report: &read::vocabulary::Report| -> io::Result<()> {
         let mut stderr = io::stderr().lock();
-        for warning in &imported.report.warnings {
+        for warning in &report.warnings {
             writeln!(stderr, "warning: {}: {warning}", args.file.display())?;
         }
-    }
-    let report = &imported.report;
-    let foreign = report.kept > 0 || report.dropped() > 0;
-    if args.strict && report.dropped() > 0 {
+        Ok(())
+    };
+    let refuse = |report: &read::vocabulary::Report| {
         eprintln!(
             "glossgraph: error: {}: {} (--strict); nothing was written",
             args.file.display(),
             report.summary()
         );
-        return Ok(ExitCode::from(exit::FINDINGS));
+        Ok(ExitCode::from(exit::FINDINGS))
+    };
+    if args.strict && output == Output::Stdout {
+        // Standard output cannot be taken back: the report comes first.
+        let report = imported.report();
+        if report.dropped() > 0 {
+            warn(&report)?;
+            return refuse(&report);
+        }
     }
-    imported.write_folder(&args.out)?;
-    if foreign {
+    // The cards are made once, written where nothing reads them yet, and counted: the
+    // report is whole before they are put in place.
+    let (staged, report) = imported.stage(&output, &mut io::stdout().lock())?;
+    warn(&report)?;
+    if args.strict && report.dropped() > 0 {
+        drop(staged);
+        return refuse(&report);
+    }
+    staged.commit()?;
+    if report.kept > 0 || report.dropped() > 0 {
         eprintln!("{}: {}", args.file.display(), report.summary());
     }
-    eprintln!(
-        "imported {} cards into {}",
-        imported.len(),
-        args.out.display()
-    );
+    eprintln!("imported {} cards into {}", imported.len(), place(&output));
+    settings_note(&output, &imported.config);
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where the cards went, for messages: a folder by its path, as before files could be asked
+/// for; a file with its form.
+fn place(output: &Output) -> String {
+    match output {
+        Output::Folder(dir) => dir.display().to_string(),
+        output => crate::generate::place(output),
+    }
+}
+
+/// Where the settings went, for a file; what they are, for standard output, which has no
+/// folder to hold them.
+fn settings_note(output: &Output, config: &Config) {
+    match output {
+        Output::JsonLines(path) | Output::JsonArray(path) => eprintln!(
+            "settings written to {}",
+            read::settings_beside(path).display()
+        ),
+        Output::Stdout => eprint!(
+            "the settings are not written with --out - (a {} beside the cards holds them, \
+             or --base, --language and --title give them):\n{}",
+            config::FILE_NAME,
+            read::settings_toml(config)
+        ),
+        Output::Folder(_) => {}
+    }
 }
 
 /// `import DIR`: a folder of Markdown pages.
@@ -124,7 +164,8 @@ fn pages(args: &ImportArgs) -> Result<ExitCode> {
         ..settings
     }
     .apply(Config::default(), &origin)?;
-    read::new_or_empty(&args.out)?;
+    let output = Output::parse(&args.out);
+    read::ready(&output, args.force)?;
     let imported = match docsite::read_dir(dir, &mapping) {
         Ok(imported) => imported,
         Err(problems) => {
@@ -142,15 +183,16 @@ fn pages(args: &ImportArgs) -> Result<ExitCode> {
         }
     };
     let config = docsite::config_for(config, &imported.statuses);
-    let written = docsite::write_folder(&imported, &config, &args.out)?;
+    let written = docsite::write(&imported, &config, &output, &mut io::stdout().lock())?;
+    settings_note(&output, &config);
     let mut stderr = io::stderr().lock();
     writeln!(
         stderr,
         "imported {} cards from {} pages into {} ({} files)",
         imported.cards.len(),
         imported.cards.len() + imported.skipped.len(),
-        args.out.display(),
-        written.len()
+        place(&output),
+        written
     )?;
     if !imported.skipped.is_empty() {
         let names: Vec<String> = imported

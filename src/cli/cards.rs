@@ -122,9 +122,20 @@ pub struct ImportArgs {
     #[arg(value_name = "FILE|DIR")]
     pub file: PathBuf,
 
-    /// The folder to write the cards into (created if missing; also --output, -o).
-    #[arg(long, short = 'o', visible_alias = "output", value_name = "DIR")]
-    pub out: PathBuf,
+    /// Where to write the cards (also --output, -o), as `generate` does: a path ending in
+    /// .jsonl or .ndjson (JSON Lines, one card per line), .json (one JSON array), - for JSON
+    /// Lines on standard output, or else a folder (new or empty; created if missing) that gets
+    /// one <slug>.json per card. The settings found (base, language, title, scheme) go into
+    /// glossgraph.toml: in the folder, or beside the file, where every command reading the file
+    /// looks for them; with -, nowhere (they are printed on stderr). A file or glossgraph.toml
+    /// that exists is refused without --force, as a folder that is not empty always is.
+    /// Nothing is put in place until every card is written.
+    #[arg(long, short = 'o', visible_alias = "output", value_name = "PATH")]
+    pub out: String,
+
+    /// Replace the --out file, and the glossgraph.toml beside it, if they exist.
+    #[arg(long)]
+    pub force: bool,
 
     /// The RDF format of FILE [default: guessed from its extension: .ttl .nt .rdf/.xml
     /// .jsonld/.json .trig .nq].

@@ -420,3 +420,116 @@ fn the_streamed_import_writes_what_reading_the_whole_file_gives() {
         assert_eq!(prepared.into_imported(), whole, "{name}");
     }
 }
+
+/// `import --out cards.jsonl` (and `.ndjson`, a `.json` array, `-` for standard output)
+/// holds exactly the cards the folder import writes, with the same settings beside it:
+/// loaded, the cards are equal, and `export` of each gives the same bytes. A file or
+/// `glossgraph.toml` that exists is refused without `--force`; `--strict` leaves nothing.
+#[test]
+fn an_import_into_one_file_holds_what_the_folder_import_does() {
+    use glossgraph::load::{self, Input};
+
+    let dir = tempfile::tempdir().unwrap();
+    let own_export = crate::util::root().join("exports/glossary.ttl");
+    let cards = |input: &Path| {
+        let loaded = load::load(&Input::Path(input.to_owned())).unwrap();
+        assert!(loaded.findings.is_empty(), "{:?}", loaded.findings);
+        let mut cards: Vec<(String, String)> = loaded
+            .cards
+            .iter()
+            .map(|c| (c.card.slug().to_owned(), c.card.to_json(false)))
+            .collect();
+        cards.sort();
+        cards
+    };
+    let exported = |input: &Path, format: &str| {
+        let input = input.to_str().unwrap();
+        let args = ["export", input, "--quiet", "--format", format, "--out", "-"];
+        let out = run_in(dir.path(), &args, None);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    for (n, input) in [thesaurus(), own_export].iter().enumerate() {
+        let folder = dir.path().join(format!("{n}/folder"));
+        let (code, stderr) = import(input, &folder, &[]);
+        assert_eq!(code, 0, "{stderr}");
+        let settings = fs::read_to_string(folder.join("glossgraph.toml")).unwrap();
+        let expected = cards(&folder);
+        assert!(expected.len() >= 5, "{expected:?}");
+        let mut lines = Vec::new();
+        for name in ["cards.jsonl", "cards.ndjson", "cards.json"] {
+            let file = dir.path().join(format!("{n}/{name}/{name}"));
+            let (code, stderr) = import(input, &file, &[]);
+            assert_eq!(code, 0, "{stderr}");
+            let beside = file.with_file_name("glossgraph.toml");
+            assert!(
+                stderr.contains(&format!("settings written to {}", beside.display())),
+                "{stderr}"
+            );
+            assert_eq!(fs::read_to_string(&beside).unwrap(), settings, "{name}");
+            assert_eq!(cards(&file), expected, "{name}");
+            for format in ["turtle", "jsonld", "graphml", "csv-nodes"] {
+                assert!(
+                    exported(&file, format) == exported(&folder, format),
+                    "{name} {format}"
+                );
+            }
+            if name != "cards.json" {
+                lines.push(fs::read(&file).unwrap());
+            }
+            // Replaced only when forced: the file, then the settings beside it.
+            let (code, stderr) = import(input, &file, &[]);
+            assert_eq!(code, 2, "{stderr}");
+            assert!(stderr.contains("exists already"), "{stderr}");
+            fs::remove_file(&file).unwrap();
+            let (code, stderr) = import(input, &file, &[]);
+            assert_eq!(code, 2, "{stderr}");
+            assert!(
+                stderr.contains("glossgraph.toml` exists already"),
+                "{stderr}"
+            );
+            let (code, stderr) = import(input, &file, &["--force"]);
+            assert_eq!(code, 0, "{stderr}");
+            assert_eq!(cards(&file), expected, "{name}");
+        }
+        assert_eq!(lines[0], lines[1]);
+        // Standard output: the JSON Lines file's bytes, the settings on stderr only.
+        let args = ["import", input.to_str().unwrap(), "--out", "-"];
+        let (code, stdout, stderr) = outcome(&run_in(dir.path(), &args, None));
+        assert_eq!(code, 0, "{stderr}");
+        assert!(stdout.as_bytes() == lines[0], "{stderr}");
+        assert!(stderr.contains("are not written with --out -"), "{stderr}");
+        assert!(
+            stderr.contains(settings.lines().last().unwrap()),
+            "{stderr}"
+        );
+    }
+
+    // --strict refuses the thesaurus (a triple is not kept): no file, no settings, nothing
+    // half written, whatever the output.
+    let strict = dir.path().join("strict");
+    fs::create_dir(&strict).unwrap();
+    for out in ["cards.jsonl", "cards.json", "cards"] {
+        let (code, stderr) = import(&thesaurus(), &strict.join(out), &["--strict"]);
+        assert_eq!(code, 1, "{stderr}");
+        assert!(
+            stderr.contains("(--strict); nothing was written"),
+            "{stderr}"
+        );
+    }
+    assert_eq!(fs::read_dir(&strict).unwrap().count(), 0);
+    let thesaurus = thesaurus();
+    let args = [
+        "import",
+        thesaurus.to_str().unwrap(),
+        "--out",
+        "-",
+        "--strict",
+    ];
+    let (code, stdout, stderr) = outcome(&run_in(dir.path(), &args, None));
+    assert_eq!((code, stdout.as_str()), (1, ""), "{stderr}");
+}

@@ -24,6 +24,7 @@
 //! One concern (the plan and the writing of cards; its word tables are in `words.rs`, its
 //! random numbers in `crate::rng`): about 730 lines of code, the rest tests.
 
+use std::borrow::Borrow;
 use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -165,6 +166,50 @@ impl Output {
             Output::Folder(arg.into())
         }
     }
+}
+
+impl Output {
+    /// Whether the cards go into one file (JSON Lines, a JSON array, standard output)
+    /// rather than a folder of card files.
+    pub fn is_file(&self) -> bool {
+        !matches!(self, Output::Folder(_))
+    }
+}
+
+/// Writes `cards` as JSON Lines, the form of [`Output::JsonLines`] and [`Output::Stdout`]:
+/// one compact card per line, in the order given.
+///
+/// # Errors
+/// Those of `w`.
+pub fn write_json_lines<C: Borrow<Draft>>(
+    cards: impl IntoIterator<Item = C>,
+    w: impl Write,
+) -> io::Result<()> {
+    let mut w = BufWriter::with_capacity(1 << 16, w);
+    for card in cards {
+        card.borrow().write_json(&mut w, false)?;
+        w.write_all(b"\n")?;
+    }
+    w.flush()
+}
+
+/// Writes `cards` as one JSON array, the form of [`Output::JsonArray`]: each card
+/// pretty-printed as in a folder of cards.
+///
+/// # Errors
+/// Those of `w`.
+pub fn write_json_array<C: Borrow<Draft>>(
+    cards: impl IntoIterator<Item = C>,
+    w: impl Write,
+) -> io::Result<()> {
+    let mut w = BufWriter::with_capacity(1 << 16, w);
+    w.write_all(b"[")?;
+    for (i, card) in cards.into_iter().enumerate() {
+        w.write_all(if i == 0 { b"\n" } else { b",\n" })?;
+        card.borrow().write_json(&mut w, true)?;
+    }
+    w.write_all(b"\n]\n")?;
+    w.flush()
 }
 
 /// Marks "no term" in the index arrays of the plan.
@@ -429,24 +474,12 @@ impl Generator {
     /// # Errors
     /// Those of `w`.
     pub fn write_json_lines(&self, w: impl Write) -> io::Result<()> {
-        let mut w = BufWriter::with_capacity(1 << 16, w);
-        for card in self.cards() {
-            card.write_json(&mut w, false)?;
-            w.write_all(b"\n")?;
-        }
-        w.flush()
+        write_json_lines(self.cards(), w)
     }
 
     /// Writes one JSON array of the cards, each pretty-printed as in a folder of cards.
     pub fn write_json_array(&self, w: impl Write) -> io::Result<()> {
-        let mut w = BufWriter::with_capacity(1 << 16, w);
-        w.write_all(b"[")?;
-        for (i, card) in self.cards().enumerate() {
-            w.write_all(if i == 0 { b"\n" } else { b",\n" })?;
-            card.write_json(&mut w, true)?;
-        }
-        w.write_all(b"\n]\n")?;
-        w.flush()
+        write_json_array(self.cards(), w)
     }
 
     /// Writes JSON Lines to `path` through a temporary file beside it, renamed when complete,

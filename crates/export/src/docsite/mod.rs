@@ -678,16 +678,18 @@ pub fn config_for(mut config: Config, statuses: &BTreeSet<String>) -> Config {
     config
 }
 
-/// Writes the imported cards into the folder `dir` (missing or empty), with `config` as its
-/// `glossgraph.toml`; returns the files written.
+/// Writes the imported cards where `output` says (a folder, missing or empty, or one file
+/// with the settings beside it: [`crate::rdf::read::write`]), with `config` as their
+/// `glossgraph.toml`; `stdout` is standard output. Returns how many files were written.
 ///
 /// # Errors
-/// `dir` holds files, or a file cannot be written.
-pub fn write_folder(
+/// `output` cannot take them, or a file cannot be written.
+pub fn write(
     imported: &Imported,
     config: &Config,
-    dir: &Path,
-) -> Result<Vec<PathBuf>, crate::rdf::read::ImportError> {
+    output: &crate::rdf::read::Output,
+    stdout: &mut dyn std::io::Write,
+) -> Result<usize, crate::rdf::read::ImportError> {
     // The front-matter keys the mapping does not take are the cards' unknown fields, written
     // after the known ones and exported as such.
     let cards: Vec<Draft> = imported
@@ -701,13 +703,14 @@ pub fn write_folder(
             card
         })
         .collect();
-    crate::rdf::read::write_folder(
+    crate::rdf::read::write(
         &crate::rdf::read::Imported {
             cards,
             config: config.clone(),
             report: crate::rdf::read::vocabulary::Report::default(),
         },
-        dir,
+        output,
+        stdout,
     )
 }
 
@@ -921,7 +924,8 @@ mod tests {
             ..Imported::default()
         };
         let out = dir.path().join("cards");
-        write_folder(&imported, &Config::default(), &out).unwrap();
+        let output = crate::rdf::read::Output::Folder(out.clone());
+        super::write(&imported, &Config::default(), &output, &mut std::io::sink()).unwrap();
         let json = std::fs::read_to_string(out.join("a.json")).unwrap();
         let value: Value = serde_json::from_str(&json).unwrap();
         assert_eq!(value["tags"], serde_json::json!(["x", "y"]));

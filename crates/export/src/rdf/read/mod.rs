@@ -33,13 +33,16 @@ use oxigraph::model::TermRef;
 mod concept;
 mod entities;
 mod fields;
-mod folder;
+mod out;
 mod triples;
 pub mod vocabulary;
 
 use concept::ConceptReader;
 use fields::Fields;
-pub use folder::{new_or_empty, write_folder, BATCH, FLUSHERS};
+pub use out::{
+    new_or_empty, ready, settings_beside, settings_toml, stage, write, write_folder, Output,
+    Staged, BATCH, FLUSHERS,
+};
 use triples::{Subject, Triples};
 
 use crate::card::Draft;
@@ -113,6 +116,10 @@ pub enum ImportError {
     /// folder only, so that none is overwritten and no stale card is left beside them.
     #[error("`{}` is not an empty folder; cards are only written into a new or empty one", .0.display())]
     NotEmpty(PathBuf),
+    /// A file the cards' file or its settings would replace: they replace one only when told
+    /// to (`--force`).
+    #[error("`{}` exists already; give another --out, or --force to replace it", .0.display())]
+    Exists(PathBuf),
     /// The RDF is well-formed but does not follow the mapping.
     #[error("{file}: the RDF does not follow the glossgraph mapping ({})", count(.problems.len(), "problem"))]
     Mapping {
@@ -167,7 +174,7 @@ pub fn read_file_with(
 }
 
 /// [`read_file_with`], the cards of a SKOS vocabulary left to be made as they are written
-/// ([`Prepared::write_folder`]): a vocabulary's cards are not all held at once. Turtle,
+/// ([`Prepared::stage`]): a vocabulary's cards are not all held at once. Turtle,
 /// TriG, N-Triples and N-Quads are parsed as they are read from the file; a file that does
 /// not parse is read again whole, and its error (or the IRIs repaired) is the one
 /// [`read_with`] gives.
@@ -282,8 +289,7 @@ fn from_triples(
         if let Some(imported) = imported {
             return Ok(Prepared {
                 config: imported.config,
-                report: imported.report,
-                cards: Cards::Made(imported.cards),
+                cards: Cards::Made(imported.cards, imported.report),
             });
         }
     }
@@ -291,12 +297,12 @@ fn from_triples(
         let skos_options = vocabulary::Options {
             language: options.language.clone(),
         };
-        if let Some((cards, config, mut report)) = vocabulary::read(triples, &skos_options) {
-            report.warnings.splice(0..0, repaired);
+        if let Some((cards, config, warnings)) = vocabulary::read(triples, &skos_options) {
+            let mut first = repaired;
+            first.extend(warnings);
             return Ok(Prepared {
                 config,
-                report,
-                cards: Cards::Vocabulary(Box::new(cards)),
+                cards: Cards::Vocabulary(Box::new(cards), first),
             });
         }
         reading.problem(
@@ -318,27 +324,27 @@ fn from_triples(
     })
 }
 
-/// What a file holds, read and checked: the settings, the report, and the cards, made now
-/// (glossgraph's own exports) or as they are written (a SKOS vocabulary's, from its triples).
+/// What a file holds, read and checked: the settings, and the cards, made now (glossgraph's
+/// own exports, with their report) or as they are written (a SKOS vocabulary's, from its
+/// triples, the report counted as they are made).
 pub struct Prepared {
     /// Base IRI, language and title; the statuses (see [`Imported::config`]).
     pub config: Config,
-    /// What was not kept, and what was changed (see [`Imported::report`]).
-    pub report: vocabulary::Report,
     cards: Cards,
 }
 
 enum Cards {
-    Made(Vec<Draft>),
-    Vocabulary(Box<vocabulary::Cards>),
+    Made(Vec<Draft>, vocabulary::Report),
+    /// The cards to make, and the report's first warnings (IRIs repaired, the base moved).
+    Vocabulary(Box<vocabulary::Cards>, Vec<String>),
 }
 
 impl Prepared {
     /// How many cards there are.
     pub fn len(&self) -> usize {
         match &self.cards {
-            Cards::Made(cards) => cards.len(),
-            Cards::Vocabulary(cards) => cards.len(),
+            Cards::Made(cards, _) => cards.len(),
+            Cards::Vocabulary(cards, _) => cards.len(),
         }
     }
 
@@ -347,16 +353,67 @@ impl Prepared {
         self.len() == 0
     }
 
-    /// Every card, sorted by slug.
+    /// Every card, sorted by slug, and the report.
     pub fn into_imported(self) -> Imported {
-        let cards = match self.cards {
-            Cards::Made(cards) => cards,
-            Cards::Vocabulary(cards) => (0..cards.len()).map(|n| cards.card(n)).collect(),
+        let (cards, report) = match self.cards {
+            Cards::Made(cards, report) => (cards, report),
+            Cards::Vocabulary(cards, warnings) => {
+                let mut pass = cards.pass(warnings);
+                let made = (0..cards.len()).map(|n| pass.card(n)).collect();
+                (made, pass.report())
+            }
         };
         Imported {
             cards,
             config: self.config,
-            report: self.report,
+            report,
+        }
+    }
+
+    /// What was not kept and what was changed, before anything is written: each card of a
+    /// vocabulary is made to count it, and made again by [`Prepared::stage`]. For an output
+    /// that cannot be taken back (standard output) under `--strict`.
+    pub fn report(&self) -> vocabulary::Report {
+        match &self.cards {
+            Cards::Made(_, report) => report.clone(),
+            Cards::Vocabulary(cards, warnings) => {
+                let mut pass = cards.pass(warnings.clone());
+                for n in 0..cards.len() {
+                    pass.card(n);
+                }
+                pass.report()
+            }
+        }
+    }
+
+    /// [`stage`]s the cards at `output` (a vocabulary's made one by one as they are
+    /// written), with the report of what was kept, whole now: [`Staged::commit`] puts them
+    /// in place, or dropping it leaves nothing.
+    ///
+    /// # Errors
+    /// See [`stage`].
+    pub fn stage(
+        &self,
+        output: &Output,
+        stdout: &mut dyn io::Write,
+    ) -> Result<(Staged, vocabulary::Report), ImportError> {
+        match &self.cards {
+            Cards::Made(cards, report) => {
+                let staged = stage(
+                    output,
+                    &self.config,
+                    cards.iter().map(Cow::Borrowed),
+                    stdout,
+                    drop,
+                )?;
+                Ok((staged, report.clone()))
+            }
+            Cards::Vocabulary(cards, warnings) => {
+                let mut pass = cards.pass(warnings.clone());
+                let made = (0..cards.len()).map(|n| Cow::Owned(pass.card(n)));
+                let staged = stage(output, &self.config, made, stdout, drop)?;
+                Ok((staged, pass.report()))
+            }
         }
     }
 
@@ -366,20 +423,8 @@ impl Prepared {
     /// # Errors
     /// See [`write_folder`].
     pub fn write_folder(&self, dir: &Path) -> Result<usize, ImportError> {
-        let mut written = 0;
-        let count = |_: PathBuf| written += 1;
-        match &self.cards {
-            Cards::Made(cards) => {
-                folder::write_cards(dir, &self.config, cards.iter().map(Cow::Borrowed), count)?;
-            }
-            Cards::Vocabulary(cards) => folder::write_cards(
-                dir,
-                &self.config,
-                (0..cards.len()).map(|n| Cow::Owned(cards.card(n))),
-                count,
-            )?,
-        }
-        Ok(written)
+        let (staged, _) = self.stage(&Output::Folder(dir.to_owned()), &mut io::sink())?;
+        staged.commit()
     }
 }
 

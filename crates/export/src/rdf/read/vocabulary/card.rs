@@ -188,6 +188,7 @@ impl Cards {
         let id = self.concepts[at];
         let iri = self.triples.text(id);
         let slug = &self.slugs[at];
+        tally.at = at + 1;
         let mut r = Reading {
             card: Draft {
                 slug: slug.clone(),
@@ -371,7 +372,7 @@ impl Cards {
         };
         let (text, changed) = clean(literal.value());
         if changed {
-            tally.warnings.push(format!(
+            tally.warn(format!(
                 "<{concept}>: a control character the card refuses was dropped from `{}`",
                 text.chars().take(40).collect::<String>()
             ));
@@ -384,7 +385,7 @@ impl Cards {
     fn place_texts<'g>(&'g self, r: &mut Reading<'_>, tally: &mut Tally<'g>) {
         let iri = r.iri;
         let second_term = |tag: &str, extra: String, tally: &mut Tally<'g>| {
-            tally.warnings.push(format!(
+            tally.warn(format!(
                 "<{iri}>: a second skos:prefLabel in `{tag}` (SKOS S14), `{extra}`, is not kept"
             ));
             tally.kept -= 1;
@@ -454,7 +455,7 @@ impl Cards {
         let term = card.term.clone();
         if card.aliases.contains(&term) {
             card.aliases.retain(|a| *a != term);
-            tally.warnings.push(format!(
+            tally.warn(format!(
                 "<{iri}>: skos:altLabel `{term}` repeats the prefLabel (SKOS S13) and is not kept"
             ));
             tally.kept -= 1;
@@ -480,7 +481,7 @@ impl Cards {
                 term
             };
             card.skos.term_from = Some(from.to_owned());
-            tally.warnings.push(format!(
+            tally.warn(format!(
                 "<{iri}>: no skos:prefLabel in `{}`; the term is `{}`",
                 self.language, card.term
             ));

@@ -15,13 +15,14 @@
 //! are resources by their `rdf:value` or `rdfs:comment`.
 //!
 //! What the file holds is read in two steps. `read` finds the concepts, their slugs and the
-//! settings, and makes every card once to count what is kept ([`Report`]): the report comes
-//! before anything is written (`--strict` writes nothing when a triple is not kept). The
-//! cards themselves are made again one at a time as they are written (`Cards::card`), from
-//! the triples, which stay: importing a vocabulary of 85,000 concepts (35 MB of Turtle) took
-//! 329 MB with every card held, 61 MB with one at a time. What a card states back from the
-//! others (a `narrower` for each concept that names it `broader`) is known from the triples
-//! before any card is made.
+//! settings. The cards are then made one at a time as they are written ([`Pass`]), from the
+//! triples, which stay, and what each keeps is counted as it is made: the report
+//! ([`Report`]) is whole once the last card is written, before the cards are put in place
+//! (`--strict` then puts nothing there). Importing a vocabulary of 85,000 concepts (35 MB of
+//! Turtle) took 329 MB with every card held, 61 MB with one at a time; making every card a
+//! first time only to count, before writing it, took a fifth of the import's CPU. What a
+//! card states back from the others (a `narrower` for each concept that names it `broader`)
+//! is known from the triples before any card is made.
 
 mod card;
 
@@ -104,8 +105,9 @@ pub struct Options {
 }
 
 /// The cards (to be made) and settings of the SKOS vocabulary in `triples`, and what was
-/// not kept. `None` when the file holds no concept at all.
-pub(super) fn read(triples: Triples, options: &Options) -> Option<(Cards, Config, Report)> {
+/// changed to fit the settings (the report's first warnings, [`Cards::pass`]). `None` when
+/// the file holds no concept at all.
+pub(super) fn read(triples: Triples, options: &Options) -> Option<(Cards, Config, Vec<String>)> {
     let concepts = concepts(&triples);
     if concepts.is_empty() {
         return None;
@@ -153,18 +155,33 @@ pub(super) fn read(triples: Triples, options: &Options) -> Option<(Cards, Config
         .map(|s| (*s).to_owned())
         .collect();
     drop(iris);
-    let cards = Cards::new(triples, concepts, slugs, language, namespace);
-    let mut tally = Tally {
-        warnings,
-        ..Tally::default()
-    };
-    cards.schemes(&schemes, &mut config, &mut tally);
-    for at in 0..cards.concepts.len() {
-        cards.base_card(at, &mut tally);
+    let cards = Cards::new(triples, concepts, schemes, slugs, language, namespace);
+    // The title; what the schemes keep is counted by each pass.
+    cards.schemes(&mut config, &mut Tally::default());
+    Some((cards, config, warnings))
+}
+
+/// A pass over the cards of a vocabulary in slug order, counting what each keeps:
+/// [`Pass::card`] for each, then [`Pass::report`].
+pub(super) struct Pass<'g> {
+    cards: &'g Cards,
+    tally: Tally<'g>,
+}
+
+impl<'g> Pass<'g> {
+    /// The card `n`th by slug, whole; what it keeps is counted.
+    pub(super) fn card(&mut self, n: usize) -> Draft {
+        let at = self.cards.order[n];
+        let mut card = self.cards.base_card(at, &mut self.tally);
+        self.cards.mirror(at, &mut card);
+        card
     }
-    cards.leftovers(&schemes, &mut tally);
-    let report = tally.report();
-    Some((cards, config, report))
+
+    /// What was kept and not: whole once [`Pass::card`] has made every card.
+    pub(super) fn report(mut self) -> Report {
+        self.cards.leftovers(&mut self.tally);
+        self.tally.report()
+    }
 }
 
 /// The cards of a vocabulary, made one at a time from its triples.
@@ -174,6 +191,8 @@ pub(super) struct Cards {
     concepts: Vec<Id>,
     /// The slug of each concept, in the same order.
     slugs: Vec<String>,
+    /// The concept schemes, in IRI order.
+    schemes: Vec<Id>,
     /// Where each concept (by the id of its IRI) is in `concepts`.
     index: hashbrown::HashMap<Id, usize>,
     language: String,
@@ -191,6 +210,7 @@ impl Cards {
     fn new(
         triples: Triples,
         concepts: Vec<Id>,
+        schemes: Vec<Id>,
         slugs: Vec<String>,
         language: String,
         namespace: Option<String>,
@@ -213,6 +233,7 @@ impl Cards {
         let mut cards = Self {
             triples,
             concepts,
+            schemes,
             slugs,
             index,
             language,
@@ -230,18 +251,21 @@ impl Cards {
         self.concepts.len()
     }
 
-    /// The card `n`th by slug, whole.
-    pub(super) fn card(&self, n: usize) -> Draft {
-        let at = self.order[n];
-        let mut card = self.base_card(at, &mut Tally::default());
-        self.mirror(at, &mut card);
-        card
+    /// A pass that makes every card once and counts what was kept (see [`Pass`]);
+    /// `warnings` come first in its report.
+    pub(super) fn pass(&self, warnings: Vec<String>) -> Pass<'_> {
+        let mut tally = Tally {
+            warnings: warnings.into_iter().map(|w| (0, w)).collect(),
+            ..Tally::default()
+        };
+        self.schemes(&mut Config::default(), &mut tally);
+        Pass { cards: self, tally }
     }
 
     /// Every scheme's own triples: the title is kept (the first scheme's, into `config`),
     /// the rest counted.
-    fn schemes<'g>(&'g self, schemes: &[Id], config: &mut Config, tally: &mut Tally<'g>) {
-        for (i, &s) in schemes.iter().enumerate() {
+    fn schemes<'g>(&'g self, config: &mut Config, tally: &mut Tally<'g>) {
+        for (i, &s) in self.schemes.iter().enumerate() {
             let Some(subject) = self.triples.subject(s) else {
                 continue;
             };
@@ -269,10 +293,12 @@ impl Cards {
 
     /// Counts the triples of every subject that is neither a concept, a scheme, nor a node
     /// read as part of one.
-    fn leftovers<'g>(&'g self, schemes: &[Id], tally: &mut Tally<'g>) {
+    fn leftovers<'g>(&'g self, tally: &mut Tally<'g>) {
         for subject in self.triples.subjects() {
             let id = subject.id();
-            if self.index.contains_key(&id) || schemes.contains(&id) || tally.consumed.contains(&id)
+            if self.index.contains_key(&id)
+                || self.schemes.contains(&id)
+                || tally.consumed.contains(&id)
             {
                 continue;
             }
@@ -289,7 +315,12 @@ struct Tally<'g> {
     kept: usize,
     /// Predicate → (triples, subjects).
     dropped: hashbrown::HashMap<&'g str, (usize, hashbrown::HashSet<Id>)>,
-    warnings: Vec<String>,
+    /// Each warning after the place in `concepts` (plus one; 0 for the settings') of the
+    /// concept it is about: the report lists them in that order, whatever the order the
+    /// cards were made in.
+    warnings: Vec<(usize, String)>,
+    /// The place in `concepts`, plus one, of the card being made.
+    at: usize,
     /// Subjects whose triples were all consumed as part of another (a note node, a SKOS-XL
     /// label).
     consumed: hashbrown::HashSet<Id>,
@@ -302,7 +333,12 @@ impl<'g> Tally<'g> {
         entry.1.insert(subject);
     }
 
-    fn report(self) -> Report {
+    fn warn(&mut self, warning: String) {
+        self.warnings.push((self.at, warning));
+    }
+
+    fn report(mut self) -> Report {
+        self.warnings.sort_by_key(|&(at, _)| at);
         let mut dropped: Vec<(&str, usize, usize)> = self
             .dropped
             .iter()
@@ -316,7 +352,7 @@ impl<'g> Tally<'g> {
         Report {
             kept: self.kept,
             not_kept,
-            warnings: self.warnings,
+            warnings: self.warnings.into_iter().map(|(_, w)| w).collect(),
         }
     }
 }

@@ -232,19 +232,21 @@ impl Cards {
 
     /// Reads the triple (the concept, `p`, `o`) into the card.
     fn value<'g>(&'g self, r: &mut Reading<'g>, p: Id, o: Id, tally: &mut Tally<'g>) {
-        let predicate = self.triples.text(p);
-        let object = self.triples.term(o);
         let role = self.roles.get(&p).copied().unwrap_or(Role::Other);
+        // Neither is read for most triples (a type, a link to another card): each only
+        // where it is.
+        let predicate = || self.triples.text(p);
+        let object = || self.triples.term(o);
         let card = &mut r.card;
         let kept = match role {
-            Role::Text(kind) => match self.text_of(object, r.iri, tally) {
+            Role::Text(kind) => match self.text_of(object(), r.iri, tally) {
                 Some((text, tag)) => {
                     r.texts.entry((kind, tag)).or_default().push(text);
                     true
                 }
                 None => false,
             },
-            Role::Mapping(kind) => match object {
+            Role::Mapping(kind) => match object() {
                 TermRef::NamedNode(n) => {
                     let list = card.skos.mappings.entry(kind.to_owned()).or_default();
                     list.push(n.as_str().to_owned());
@@ -256,16 +258,15 @@ impl Cards {
             Role::Link(link) => {
                 let slug = self.index.get(&o).map(|&at| self.slugs[at].clone());
                 // An IRI outside the file is kept in the hierarchy, not in the other lists.
-                let target = match (link, object) {
-                    (_, _) if slug.is_some() => slug,
+                let target = slug.or_else(|| match (link, object()) {
                     (Link::Broader | Link::Narrower, TermRef::NamedNode(n)) => {
                         Some(n.as_str().to_owned())
                     }
                     _ => None,
-                };
+                });
                 target.map(|t| link.list(card).push(t)).is_some()
             }
-            Role::Notation => match object {
+            Role::Notation => match object() {
                 // glossgraph's own slug notation (`gx:Slug`), when its export is read
                 // back as a vocabulary: the slug, not a notation of the concept.
                 TermRef::Literal(l) if is_gx(l.datatype().as_str(), "Slug") => true,
@@ -281,14 +282,14 @@ impl Cards {
                 _ => false,
             },
             Role::Deprecated => {
-                if matches!(object, TermRef::Literal(l) if l.value() == "true" || l.value() == "1")
+                if matches!(object(), TermRef::Literal(l) if l.value() == "true" || l.value() == "1")
                 {
                     r.deprecated = true;
                 }
                 true
             }
             Role::Modified => {
-                let date = match object {
+                let date = match object() {
                     TermRef::Literal(l) => {
                         l.value().get(..10).and_then(|d| PartialDate::parse(d).ok())
                     }
@@ -303,7 +304,7 @@ impl Cards {
             }
             // An unknown card field in glossgraph's export: `{"name": value}` as JSON.
             Role::Extra => {
-                let parsed = match object {
+                let parsed = match object() {
                     TermRef::Literal(l) if l.datatype() == rdf::JSON => {
                         serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(
                             l.value(),
@@ -316,7 +317,7 @@ impl Cards {
                     .map(|fields| card.skos.extra.extend(fields))
                     .is_some()
             }
-            Role::Label => match object {
+            Role::Label => match object() {
                 TermRef::Literal(l) if l.language().is_none_or(|tag| self.is_main(tag)) => {
                     r.rdfs_labels.push(clean(l.value()).0);
                     true
@@ -328,7 +329,7 @@ impl Cards {
         if kept {
             tally.kept += 1;
         } else {
-            tally.not_kept(predicate, r.id);
+            tally.not_kept(predicate(), r.id);
         }
     }
 

@@ -7,11 +7,13 @@
 #
 # For each vocabulary, in the same run, one after the other:
 #   import    `glossgraph import FILE --out DIR` (DIR on tmpfs when /dev/shm exists)
+#   import-jsonl  `glossgraph import FILE --out DIR/cards.jsonl`: one JSON Lines file
 #   turtle    `glossgraph export DIR --format turtle` of the imported cards
 #   skosify   Skosify reading FILE and writing Turtle (the venv of install-test-tools.sh)
 #   parse     the rdf_parse example: Oxigraph's parser alone, counting the triples
 #   files     the write_floor example: as many files as import wrote, of their mean size,
-#             each written, synced and renamed into place as import does, one thread
+#             each created, written and synced as import does (into its staging folder),
+#             one thread
 # Generated vocabularies come from benches/skos_vocabulary.py (85,000 concepts is about 1M
 # triples). Each line of output: input, bytes, step, run, wall s, user s, sys s, peak KiB.
 set -euo pipefail
@@ -28,7 +30,7 @@ files_floor=target/release/examples/write_floor
 scratch=$dir
 [ -d /dev/shm ] && scratch=$(mktemp -d /dev/shm/glossgraph-skos.XXXXXX)
 timing=$(mktemp)
-trap 'rm -rf "$timing" "$scratch/out" "$scratch/ttl" "$scratch/skosify.ttl" "$scratch/files"; [ "$scratch" = "$dir" ] || rm -rf "$scratch"' EXIT
+trap 'rm -rf "$timing" "$scratch/out" "$scratch/jsonl" "$scratch/ttl" "$scratch/skosify.ttl" "$scratch/files"; [ "$scratch" = "$dir" ] || rm -rf "$scratch"' EXIT
 
 inputs=("$@")
 if [ ${#inputs[@]} -eq 0 ]; then
@@ -48,13 +50,14 @@ measure() { # input step run command...
 
 for input in "${inputs[@]}"; do
   for run in $(seq "$runs"); do
-    rm -rf "$scratch/out" "$scratch/ttl" "$scratch/skosify.ttl" "$scratch/files"
+    rm -rf "$scratch/out" "$scratch/jsonl" "$scratch/ttl" "$scratch/skosify.ttl" "$scratch/files"
     measure "$input" import "$run" "$bin" import "$input" --out "$scratch/out"
+    measure "$input" import-jsonl "$run" "$bin" import "$input" --out "$scratch/jsonl/cards.jsonl"
     count=$(find "$scratch/out" -type f | wc -l)
     size=$(find "$scratch/out" -type f -printf '%s\n' | awk -v n="$count" '{ s += $1 } END { print int(s / n) }')
     measure "$input" turtle "$run" "$bin" export "$scratch/out" --quiet --format turtle --out "$scratch/ttl"
     measure "$input" skosify "$run" skosify "$input" -o "$scratch/skosify.ttl"
     measure "$input" parse "$run" "$floor" "$input"
-    measure "$input" files "$run" "$files_floor" "$scratch/files" "$count" "$size"
+    measure "$input" files "$run" "$files_floor" "$scratch/files" "$count" "$size" sync
   done
 done

@@ -555,7 +555,6 @@ const BEING_SPLIT: &[&str] = &[
     "crates/export/src/rdf/write.rs",
     "src/cli.rs",
     "crates/export/src/rdf/read/vocabulary.rs::card",
-    "crates/export/src/svg/draw.rs::of",
 ];
 
 /// The functions of a Rust file longer than `most` lines, as (name, lines), found as rustfmt

@@ -60,6 +60,11 @@ pub const TERM_SOURCES: [&str; 4] = ["rdfs:label", "language", "notation", "loca
 /// The fields of one language's entry in `languages`, in writing order.
 pub const LANGUAGE_FIELDS: [&str; 5] = ["term", "aliases", "hiddenAliases", "definition", "notes"];
 
+/// Whether a `broader`/`narrower` entry names a concept by IRI: a slug never holds `:`.
+pub fn is_iri(entry: &str) -> bool {
+    entry.contains(':')
+}
+
 /// Texts by kind (`scopeNote`, `exactMatch`, …): a kind with no text is not kept.
 pub type ByKind = BTreeMap<String, Vec<String>>;
 

@@ -13,7 +13,7 @@ use crate::card::{Card, Texts};
 use crate::diag::Origin;
 use crate::diag::{Edit, Finding, Place, Rule};
 use crate::graph::{Link, UNKNOWN};
-use crate::hierarchy::{Hierarchy, Target};
+use crate::hierarchy::Hierarchy;
 use crate::Glossary;
 
 /// Which list of a card a link comes from.
@@ -377,53 +377,6 @@ fn lifecycle(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
     }
 }
 
-/// `components` of the graph (largest first, as [`Glossary::components`] gives them) joined
-/// where the hierarchy links them: the graph holds `related` and `supersedes` only.
-fn with_hierarchy(components: Vec<Vec<NodeIndex>>, tree: &Hierarchy) -> Vec<Vec<NodeIndex>> {
-    if tree.is_empty() {
-        return components;
-    }
-    let mut of: HashMap<usize, usize> = HashMap::new();
-    for (c, nodes) in components.iter().enumerate() {
-        for n in nodes {
-            of.insert(n.index(), c);
-        }
-    }
-    // Union-find over the components.
-    let mut parent: Vec<usize> = (0..components.len()).collect();
-    fn root(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
-    for (&i, &c) in &of {
-        for t in tree.broader(i) {
-            if let Target::Term(j) = t {
-                if let Some(&d) = of.get(j) {
-                    let (a, b) = (root(&mut parent, c), root(&mut parent, d));
-                    if a != b {
-                        parent[a.max(b)] = a.min(b);
-                    }
-                }
-            }
-        }
-    }
-    let mut joined: HashMap<usize, Vec<NodeIndex>> = HashMap::new();
-    for (c, nodes) in components.into_iter().enumerate() {
-        let r = root(&mut parent, c);
-        joined.entry(r).or_default().extend(nodes);
-    }
-    let mut out: Vec<Vec<NodeIndex>> = joined.into_values().collect();
-    for c in &mut out {
-        c.sort_unstable();
-    }
-    // Largest first, then by first node, as the graph's own components.
-    out.sort_by(|a, b| b.len().cmp(&a.len()).then(a[0].cmp(&b[0])));
-    out
-}
-
 /// Orphans and clusters. While some cards cannot be read (`unjoined`), a term whose links
 /// all go to them is not an orphan, and the clusters are not judged: the broken cards are
 /// what is wrong, and the syntax error already says so.
@@ -435,7 +388,8 @@ fn connectivity(
     text_links: &[(u32, u32)],
     out: &mut Vec<Finding>,
 ) {
-    let components = with_hierarchy(g.components_with(text_links), tree);
+    // The graph's components hold the hierarchy's links between terms (its `broader` edges).
+    let components = g.components_with(text_links);
     let links_unreadable = |i: usize| {
         let card = &g.cards()[i];
         [card.related(), card.supersedes(), card.superseded_by()]

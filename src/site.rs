@@ -34,6 +34,9 @@ pub fn run(args: &SiteArgs, color: Color) -> Result<ExitCode> {
     let started = Instant::now();
     let written = site::write(&checked.glossary, &checked.config, &args.out, &guard)
         .with_context(|| format!("cannot write the site into `{}`", args.out.display()))?;
+    for note in &written.notes {
+        eprintln!("glossgraph: note: {note}");
+    }
     eprintln!(
         "glossgraph: wrote the site of {} terms into {} ({} files, {}) in {:.2} s",
         checked.glossary.cards().len(),

@@ -16,8 +16,8 @@ Usage: python3 site_cdp.py CHROMIUM ROOT_URL [options]
                                 nests: elements in all, lists (ul) in main, list items in main
   --pdf FILE                    print the index to FILE as PDF
   --probe TEXT                  (repeatable) type TEXT into the index's search box and report
-                                the results' links and the "more" button, then press it and
-                                report the results again
+                                the results' links, the "more" button and the list's whole
+                                text, then press the button and report the results again
   --page URL                    (repeatable) open URL (any page, any scheme) and report whether
                                 the stylesheet applies, whether the search index loaded, and
                                 where the header's links lead
@@ -165,7 +165,8 @@ RESULTS = """(() => {
   const more = document.querySelector('#search-results .more-results');
   return {links: [...document.querySelectorAll('#search-results a')].map(a => a.getAttribute('href')),
           texts: [...document.querySelectorAll('#search-results a')].map(a => a.textContent),
-          more: more ? more.textContent : null};
+          more: more ? more.textContent : null,
+          shown: document.getElementById('search-results').textContent};
 })()"""
 
 if args.probe:

@@ -31,6 +31,7 @@ mod rdf_docs;
 mod site;
 mod site_folder;
 mod site_hierarchy;
+mod site_languages;
 mod skos;
 mod sparql;
 mod svg;

@@ -360,8 +360,8 @@ fn the_index_lists_letters_as_the_language_sorts_them() {
     assert_eq!(labels, ["A", "O", "Z", "А", "Я", "電"]);
     assert_eq!(sections[0].1, ["Ägyptologie", "Apfel"]);
     assert_eq!(sections[1].1, ["Öl", "Ozean"]);
-    // Cyrillic and Han letters have bars of their own.
-    assert_eq!(bars, ["Initials", "Cyrillic", "Han"]);
+    // Cyrillic and Han letters have bars of their own, named in the page's language.
+    assert_eq!(bars, ["Anfangsbuchstaben", "Kyrillisch", "Han"]);
     // Swedish: Å, Ä and Ö are letters of their own, after Z.
     let (sections, _) = letters_of("sv", &["Ål", "Zebra", "Äpple", "Apa", "Öga"]);
     let labels: Vec<&str> = sections.iter().map(|(l, _)| l.as_str()).collect();

@@ -84,14 +84,14 @@ pub(crate) fn hierarchy_site() -> PathBuf {
 }
 
 /// The `<main>` of a page.
-fn main_of(page: &str) -> &str {
+pub(crate) fn main_of(page: &str) -> &str {
     let from = page.find("<main").expect("a main element");
     let to = page.find("</main>").expect("the end of main");
     &page[from..to]
 }
 
 /// How deep `tag` elements nest at most in `html`.
-fn nesting(html: &str, tag: &str) -> usize {
+pub(crate) fn nesting(html: &str, tag: &str) -> usize {
     let (open, close) = (format!("<{tag}"), format!("</{tag}>"));
     let (mut depth, mut most) = (0usize, 0usize);
     let mut at = 0;

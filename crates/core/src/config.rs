@@ -3,6 +3,7 @@
 //! ```toml
 //! base = "https://example.org/glossary/"   # IRIs of terms are {base}term/{slug}
 //! language = "en"                           # language tag of labels and texts
+//! languages = ["en", "de", "fr"]             # the website's languages, when not all the cards'
 //! title = "Storage networking glossary"     # dcterms:title of the concept scheme
 //! statuses = ["shipping", "emerging", "draft", "deprecated", "obsolete", "withdrawn"]
 //! namespace = "http://astrothesaurus.org/uat/"  # concept IRIs are {namespace}{slug} instead
@@ -38,6 +39,9 @@ pub struct Config {
     pub base: String,
     /// BCP 47 language tag of labels, definitions and notes.
     pub language: String,
+    /// The languages the website has pages in, besides `language`, in this order; `None` for
+    /// every language of the cards' texts.
+    pub languages: Option<Vec<String>>,
     /// Title of the concept scheme.
     pub title: String,
     /// Allowed values of `status`.
@@ -68,6 +72,7 @@ impl Default for Config {
         Self {
             base: EXAMPLE_BASE.into(),
             language: "en".into(),
+            languages: None,
             title: "Glossary".into(),
             statuses: KNOWN_STATUSES.iter().map(|s| (*s).to_owned()).collect(),
             namespace: None,
@@ -93,6 +98,7 @@ impl Config {
 pub struct Settings {
     pub base: Option<String>,
     pub language: Option<String>,
+    pub languages: Option<Vec<String>>,
     pub title: Option<String>,
     pub statuses: Option<Vec<String>>,
     pub namespace: Option<String>,
@@ -245,6 +251,18 @@ impl Settings {
             }
             config.language = language;
         }
+        if let Some(languages) = self.languages {
+            if let Some(bad) = languages
+                .iter()
+                .find(|l| Literal::new_language_tagged_literal("", l.as_str()).is_err())
+            {
+                return Err(ConfigError::Language {
+                    origin: origin.into(),
+                    value: bad.clone(),
+                });
+            }
+            config.languages = Some(languages);
+        }
         if let Some(title) = self.title {
             config.title = title;
         }
@@ -359,6 +377,11 @@ fn locate(e: ConfigError, path: &Path) -> ConfigError {
         ConfigError::Status { value, .. } => ("statuses", value),
         _ => return e,
     };
+    // A language tag may be the main language's or one of `languages`.
+    let in_list = matches!(e, ConfigError::Language { .. })
+        && value_offset(&text, "languages", value)
+            .is_some_and(|at| text[at..].starts_with(&format!("\"{value}\"")));
+    let key = if in_list { "languages" } else { key };
     let Some(offset) = value_offset(&text, key, value) else {
         return e;
     };
@@ -414,6 +437,12 @@ mod tests {
         write("language='en_US!!'\n");
         assert!(
             said().starts_with(&format!("{file}:1:1: `en_US!!`")),
+            "{}",
+            said()
+        );
+        write("language = \"de\"\nlanguages = [\"en\", \"fr_FR\"]\n");
+        assert!(
+            said().starts_with(&format!("{file}:2:20: `fr_FR` is not a valid language tag")),
             "{}",
             said()
         );

@@ -213,8 +213,6 @@ fn walk_all(text: &str, targets: &Targets<'_>, sink: &mut impl Sink) {
     } else {
         1
     };
-    let level_of =
-        |level: HeadingLevel| (heading_number(level) - highest + targets.heading_top).min(6);
     let found = markers(text);
     // Text that Markdown leaves as written is gathered into runs, so that a marker the parser
     // cut into pieces (`[`, `id`, `]`) is seen whole.
@@ -238,20 +236,23 @@ fn walk_all(text: &str, targets: &Targets<'_>, sink: &mut impl Sink) {
             sink.text_(&text[at..r.end]);
         }
     };
-    // Links that were not made (unsafe), images, and where a table's body starts.
-    let mut links: Vec<bool> = Vec::new();
-    let mut image = 0usize;
-    let mut in_head = false;
-    let mut body_open = false;
+    let mut tags = Tags {
+        targets,
+        highest,
+        links: Vec::new(),
+        image: 0,
+        in_head: false,
+        body_open: false,
+    };
     for (event, range) in events(text) {
-        if !matches!(event, Event::Text(_)) || image > 0 {
+        if !matches!(event, Event::Text(_)) || tags.image > 0 {
             flush(&mut run, sink);
         }
         match event {
             Event::Text(t) => {
                 let literal = runs.iter().any(|r| r.contains(&range.start))
                     && text.get(range.clone()) == Some(&*t);
-                if image == 0 && literal {
+                if tags.image == 0 && literal {
                     match &mut run {
                         Some(r) if r.end == range.start => r.end = range.end,
                         _ => {
@@ -282,101 +283,136 @@ fn walk_all(text: &str, targets: &Targets<'_>, sink: &mut impl Sink) {
             Event::HardBreak => sink.empty(Element::Br),
             Event::Rule => sink.empty(Element::Hr),
             Event::TaskListMarker(done) => sink.text(if done { "[x] " } else { "[ ] " }),
-            Event::Start(tag) => match tag {
-                Tag::Paragraph => sink.open(Element::P, None),
-                Tag::Heading { level, .. } => sink.open(Element::H(level_of(level)), None),
-                Tag::BlockQuote(_) => sink.open(Element::Blockquote, None),
-                Tag::CodeBlock(_) => {
-                    sink.open(Element::Pre, None);
-                    sink.open(Element::Code, None);
-                }
-                Tag::HtmlBlock => sink.open(Element::P, None),
-                Tag::List(start) => sink.open(
-                    if start.is_some() {
-                        Element::Ol
-                    } else {
-                        Element::Ul
-                    },
-                    start,
-                ),
-                Tag::Item => sink.open(Element::Li, None),
-                Tag::Table(_) => {
-                    sink.open(Element::Table, None);
-                    body_open = false;
-                }
-                Tag::TableHead => {
-                    in_head = true;
-                    sink.open(Element::Thead, None);
-                    sink.open(Element::Tr, None);
-                }
-                Tag::TableRow => {
-                    if !body_open {
-                        sink.open(Element::Tbody, None);
-                        body_open = true;
-                    }
-                    sink.open(Element::Tr, None);
-                }
-                Tag::TableCell => sink.open(if in_head { Element::Th } else { Element::Td }, None),
-                Tag::Emphasis => sink.open(Element::Em, None),
-                Tag::Strong => sink.open(Element::Strong, None),
-                Tag::Strikethrough => sink.open(Element::Del, None),
-                Tag::Superscript | Tag::Subscript => {}
-                Tag::Link {
-                    dest_url, title, ..
-                } => {
-                    let term = (targets.term)(&dest_url);
-                    let made = image == 0 && (term.is_some() || is_safe_url(&dest_url));
-                    if made {
-                        match &term {
-                            Some(link) => sink.open_link(&link.href, &title, Some(link.index)),
-                            None => sink.open_link(&dest_url, &title, None),
-                        }
-                    }
-                    links.push(made);
-                }
-                Tag::Image { .. } => image += 1,
-                Tag::FootnoteDefinition(_)
-                | Tag::DefinitionList
-                | Tag::DefinitionListTitle
-                | Tag::DefinitionListDefinition
-                | Tag::MetadataBlock(_) => {}
-            },
-            Event::End(tag) => match tag {
-                TagEnd::Paragraph | TagEnd::HtmlBlock => sink.close(Element::P),
-                TagEnd::Heading(level) => sink.close(Element::H(level_of(level))),
-                TagEnd::BlockQuote(_) => sink.close(Element::Blockquote),
-                TagEnd::CodeBlock => {
-                    sink.close(Element::Code);
-                    sink.close(Element::Pre);
-                }
-                TagEnd::List(ordered) => {
-                    sink.close(if ordered { Element::Ol } else { Element::Ul })
-                }
-                TagEnd::Item => sink.close(Element::Li),
-                TagEnd::Table => {
-                    if body_open {
-                        sink.close(Element::Tbody);
-                    }
-                    sink.close(Element::Table);
-                }
-                TagEnd::TableHead => {
-                    in_head = false;
-                    sink.close(Element::Tr);
-                    sink.close(Element::Thead);
-                }
-                TagEnd::TableRow => sink.close(Element::Tr),
-                TagEnd::TableCell => sink.close(if in_head { Element::Th } else { Element::Td }),
-                TagEnd::Emphasis => sink.close(Element::Em),
-                TagEnd::Strong => sink.close(Element::Strong),
-                TagEnd::Strikethrough => sink.close(Element::Del),
-                // Popped whether or not the link was made.
-                TagEnd::Link if links.pop() == Some(true) => sink.close_link(),
-                TagEnd::Image => image = image.saturating_sub(1),
-                _ => {}
-            },
+            Event::Start(tag) => tags.start(tag, sink),
+            Event::End(tag) => tags.end(tag, sink),
         }
     }
     flush(&mut run, sink);
+}
+
+/// What a walk keeps between a tag's start and its end: the links that were not made
+/// (unsafe), the images it is inside, where a table's body starts, and the text's highest
+/// heading, which lands on the targets' `heading_top`.
+struct Tags<'t, 'a> {
+    targets: &'t Targets<'a>,
+    highest: u8,
+    links: Vec<bool>,
+    image: usize,
+    in_head: bool,
+    body_open: bool,
+}
+
+impl Tags<'_, '_> {
+    fn level_of(&self, level: HeadingLevel) -> u8 {
+        (heading_number(level) - self.highest + self.targets.heading_top).min(6)
+    }
+
+    fn start(&mut self, tag: Tag<'_>, sink: &mut impl Sink) {
+        match tag {
+            Tag::Paragraph => sink.open(Element::P, None),
+            Tag::Heading { level, .. } => sink.open(Element::H(self.level_of(level)), None),
+            Tag::BlockQuote(_) => sink.open(Element::Blockquote, None),
+            Tag::CodeBlock(_) => {
+                sink.open(Element::Pre, None);
+                sink.open(Element::Code, None);
+            }
+            Tag::HtmlBlock => sink.open(Element::P, None),
+            Tag::List(start) => sink.open(
+                if start.is_some() {
+                    Element::Ol
+                } else {
+                    Element::Ul
+                },
+                start,
+            ),
+            Tag::Item => sink.open(Element::Li, None),
+            Tag::Table(_) => {
+                sink.open(Element::Table, None);
+                self.body_open = false;
+            }
+            Tag::TableHead => {
+                self.in_head = true;
+                sink.open(Element::Thead, None);
+                sink.open(Element::Tr, None);
+            }
+            Tag::TableRow => {
+                if !self.body_open {
+                    sink.open(Element::Tbody, None);
+                    self.body_open = true;
+                }
+                sink.open(Element::Tr, None);
+            }
+            Tag::TableCell => sink.open(
+                if self.in_head {
+                    Element::Th
+                } else {
+                    Element::Td
+                },
+                None,
+            ),
+            Tag::Emphasis => sink.open(Element::Em, None),
+            Tag::Strong => sink.open(Element::Strong, None),
+            Tag::Strikethrough => sink.open(Element::Del, None),
+            Tag::Superscript | Tag::Subscript => {}
+            Tag::Link {
+                dest_url, title, ..
+            } => {
+                let term = (self.targets.term)(&dest_url);
+                let made = self.image == 0 && (term.is_some() || is_safe_url(&dest_url));
+                if made {
+                    match &term {
+                        Some(link) => sink.open_link(&link.href, &title, Some(link.index)),
+                        None => sink.open_link(&dest_url, &title, None),
+                    }
+                }
+                self.links.push(made);
+            }
+            Tag::Image { .. } => self.image += 1,
+            Tag::FootnoteDefinition(_)
+            | Tag::DefinitionList
+            | Tag::DefinitionListTitle
+            | Tag::DefinitionListDefinition
+            | Tag::MetadataBlock(_) => {}
+        }
+    }
+
+    fn end(&mut self, tag: TagEnd, sink: &mut impl Sink) {
+        match tag {
+            TagEnd::Paragraph | TagEnd::HtmlBlock => sink.close(Element::P),
+            TagEnd::Heading(level) => sink.close(Element::H(self.level_of(level))),
+            TagEnd::BlockQuote(_) => sink.close(Element::Blockquote),
+            TagEnd::CodeBlock => {
+                sink.close(Element::Code);
+                sink.close(Element::Pre);
+            }
+            TagEnd::List(ordered) => sink.close(if ordered { Element::Ol } else { Element::Ul }),
+            TagEnd::Item => sink.close(Element::Li),
+            TagEnd::Table => {
+                if self.body_open {
+                    sink.close(Element::Tbody);
+                }
+                sink.close(Element::Table);
+            }
+            TagEnd::TableHead => {
+                self.in_head = false;
+                sink.close(Element::Tr);
+                sink.close(Element::Thead);
+            }
+            TagEnd::TableRow => sink.close(Element::Tr),
+            TagEnd::TableCell => sink.close(if self.in_head {
+                Element::Th
+            } else {
+                Element::Td
+            }),
+            TagEnd::Emphasis => sink.close(Element::Em),
+            TagEnd::Strong => sink.close(Element::Strong),
+            TagEnd::Strikethrough => sink.close(Element::Del),
+            // Popped whether or not the link was made.
+            TagEnd::Link if self.links.pop() == Some(true) => sink.close_link(),
+            TagEnd::Image => self.image = self.image.saturating_sub(1),
+            _ => {}
+        }
+    }
 }
 
 fn heading_number(level: HeadingLevel) -> u8 {

@@ -1,9 +1,9 @@
-//! `glossgraph push` into a real Oxigraph server and a real Virtuoso: the sample and 10,000
+//! `glossgraph push` into a real Oxigraph server and a real Virtuoso: the sample and 3,000
 //! generated terms read back and compared, pushed twice, with wrong credentials, through the
 //! Graph Store and SPARQL Update, and a query the server stops answered in part and noticed.
 
 use std::collections::BTreeSet;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use glossgraph::sparql::push::{self, Client, PushError};
 use glossgraph::sparql::{Answer, GlossaryStore};
@@ -153,21 +153,20 @@ fn push_into_oxigraph_server() {
         timeout: Duration::from_secs(60),
         ..push::Settings::default()
     });
-    let started = Instant::now();
     // Each row needs a store lookup (the EXISTS), so Oxigraph sees its deadline pass.
     let heavy = format!(
         "SELECT ?a ?b WHERE {{ GRAPH <{GRAPH}> {{ ?a ?p ?o . ?b ?q ?o2 . ?c ?r ?o3 FILTER EXISTS {{ ?a ?x ?o3 }} }} }}"
     );
     let e = patient.select(&query, &heavy, &mut |_| {}).unwrap_err();
     assert!(matches!(e, PushError::Partial { .. }), "{e}");
+    // Partial, not the client's time-out: the server stopped at its own limit (2 s).
     assert!(
         e.to_string().contains("gave only part of its answer"),
         "{e}"
     );
-    assert!(started.elapsed() < Duration::from_secs(60));
 
-    // 10,000 generated terms in one atomic PUT.
-    let corpus = generated(10_000);
+    // 3,000 generated terms in one atomic PUT (the benchmarks push 100k and 1M).
+    let corpus = generated(3_000);
     let corpus_arg = corpus.to_str().unwrap();
     let out = ok(&glossgraph(&[
         "push",
@@ -181,7 +180,7 @@ fn push_into_oxigraph_server() {
     ]));
     assert!(out.contains("(1 requests,"), "{out}");
     let triples = verified_count(&out);
-    assert!(triples > 400_000, "{out}");
+    assert!(triples > 120_000, "{out}");
     let big = local(corpus_arg);
     let slugs = sample_slugs(&corpus);
     let here = local_triples(&big, &slugs);
@@ -244,8 +243,8 @@ fn push_into_virtuoso() {
         local_triples(&sample, &slugs),
     );
 
-    // 10,000 generated terms, with the password in a file this time.
-    let corpus = generated(10_000);
+    // 3,000 generated terms, with the password in a file this time.
+    let corpus = generated(3_000);
     let corpus_arg = corpus.to_str().unwrap();
     let dir = scratch("sparql", "virtuoso-password");
     let file = dir.join("password");
@@ -261,10 +260,12 @@ fn push_into_virtuoso() {
         file.to_str().unwrap(),
         "--verify",
         &query,
+        "--max-body",
+        "4000000",
     ]);
     let triples = verified_count(&ok(&out));
-    assert!(triples > 400_000);
-    // Past --max-body (16 MiB) the payload goes as a PUT and POSTs.
+    assert!(triples > 120_000);
+    // Past --max-body (4 MB here) the payload goes as a PUT and POSTs.
     let requests: usize = ok(&out)
         .split(" requests,")
         .next()

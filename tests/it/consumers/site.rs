@@ -12,6 +12,7 @@ use serde_json::Value;
 use super::require;
 use crate::site::{sample_cards, sample_site, site};
 use crate::site_hierarchy::{chain, hierarchy_site, namespaced};
+use crate::site_languages::languages_site;
 use crate::util::fixtures::generated;
 use crate::util::server::Served;
 use crate::util::server::{free_port, Guard};
@@ -658,4 +659,118 @@ fn the_search_and_the_map_find_pages_at_their_iris() {
             .any(|l| l["href"] == "163/index.html" && l["text"] == "The term's page"),
         "{links:#?}"
     );
+}
+
+/// Issue 50: the site of the five-language classification (`tests/fixtures/languages/`) in
+/// Chromium: in German (the main language), French and Italian (where Phonetik's label is
+/// German), the search finds a term by its label in the language and says "no match" in it,
+/// nothing fails or leaves the host, and axe-core finds nothing serious on the index, a term
+/// page and a topic page (its rules include `valid-lang` and `html-has-lang`), and in French
+/// on the tree and a term with a breadcrumb and broader and narrower terms too (the main
+/// language's are built as those `the_hierarchy_site_passes_the_nu_checker_linkchecker_and_axe`
+/// checks).
+#[test]
+fn chromium_and_axe_core_read_the_site_in_each_language() {
+    let (_server, base) = http_server(&languages_site());
+    let axe = root().join("target/test-tools/axe/node_modules/axe-core/axe.min.js");
+    assert!(
+        axe.is_file(),
+        "axe-core is not installed: run scripts/install-test-tools.sh"
+    );
+    for (folder, search, label, none) in [
+        ("", "Ägypt", "Ägyptologie", "Kein Begriff gefunden."),
+        ("fr/", "égypt", "Égyptologie", "Aucun terme ne correspond."),
+        ("it/", "egitt", "Egittologia", "Nessun termine corrisponde."),
+    ] {
+        let mut args = vec![
+            "--search",
+            search,
+            "--expect",
+            "aegyptologie",
+            "--axe",
+            axe.to_str().unwrap(),
+            "--probe",
+            "qqq",
+        ];
+        // The hierarchy's pages in one language but the main one: their structure is the
+        // same in each.
+        let hierarchy = ["tree/index.html", "term/biologie/index.html"];
+        if folder == "fr/" {
+            for path in hierarchy {
+                args.extend(["--axe-path", path]);
+            }
+        }
+        let report = read_in_chromium(&format!("{base}{folder}"), &args);
+        assert_eq!(report["errors"], serde_json::json!([]), "{report:#}");
+        assert_eq!(report["foreign"], serde_json::json!([]), "{report:#}");
+        assert_eq!(report["search_landed"]["h1"], label, "{report:#}");
+        assert!(
+            report["search_landed"]["href"]
+                .as_str()
+                .unwrap()
+                .ends_with(&format!("/{folder}term/aegyptologie/index.html")),
+            "{report:#}"
+        );
+        assert_eq!(
+            report["probes"]["qqq"]["first"]["shown"], none,
+            "{report:#}"
+        );
+        let checked = report["axe"].as_object().unwrap();
+        assert_eq!(
+            checked.len(),
+            if folder == "fr/" { 5 } else { 3 },
+            "{report:#}"
+        );
+        for (page, found) in checked {
+            assert_eq!(
+                found,
+                &serde_json::json!([]),
+                "axe-core on the {folder} {page} page: {report:#}"
+            );
+        }
+    }
+}
+
+/// Issue 50: the search box's button for more results speaks the page's language.
+#[test]
+fn the_search_offers_more_results_in_the_pages_language() {
+    let dir = scratch("site", "site-french-sample");
+    let out = dir.join("site");
+    let run = crate::util::glossgraph_command()
+        .args(["site", "data", "--language", "fr", "--out"])
+        .arg(&out)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let (_server, base) = http_server(&out);
+    let report = read_in_chromium(&base, &["--probe", "r"]);
+    assert_eq!(report["errors"], serde_json::json!([]), "{report:#}");
+    let r = &report["probes"]["r"];
+    assert_eq!(
+        r["first"]["more"], "Afficher 14 de plus (reste\u{a0}: 14)",
+        "{r:#}"
+    );
+    assert_eq!(
+        r["after_more"]["links"].as_array().unwrap().len(),
+        34,
+        "{r:#}"
+    );
+}
+
+/// Issue 50: the Nu HTML Checker finds no error on any page of any language of the
+/// five-language site, nor LinkChecker a broken link: it reaches every language's pages
+/// from the main index, through the language switchers.
+#[test]
+fn the_nu_html_checker_and_linkchecker_pass_every_language() {
+    let dir = languages_site();
+    let errors = nu_html_errors(&dir);
+    assert!(errors.is_empty(), "{errors:#?}");
+    let checked = linkchecker(&dir, "linkchecker-languages");
+    // Each of the 12 terms' pages in five languages, at least.
+    assert!(checked > 5 * 12, "{checked}");
 }

@@ -23,6 +23,7 @@
 //! (not UTF-8, front matter that does not parse or is too large) is a [`Problem`] naming the
 //! file and line, and then no card is written.
 
+mod links;
 pub mod yaml;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -33,6 +34,8 @@ use serde_json::{Map, Value};
 use crate::card::rules::is_slug;
 use crate::card::{Draft, PartialDate};
 use crate::config::{Config, ImportSettings, KNOWN_STATUSES};
+
+use links::{count_shortcodes, escape_link_text, shortcodes_in_link_targets, site_links};
 
 /// The front-matter keys of each card field, first found first.
 #[derive(Debug, Clone)]
@@ -198,28 +201,10 @@ struct Page {
 /// # Errors
 /// Every page that cannot be read, or two pages with one slug; nothing is returned then.
 pub fn read_dir(dir: &Path, mapping: &Mapping) -> Result<Imported, Vec<Problem>> {
-    let entries = std::fs::read_dir(dir).map_err(|e| {
-        vec![Problem {
-            file: dir.to_owned(),
-            line: None,
-            message: format!("cannot read the folder: {e}"),
-        }]
-    })?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.is_file())
-        .filter(|p| {
-            p.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| e.eq_ignore_ascii_case("md") || e.eq_ignore_ascii_case("markdown"))
-        })
-        .collect();
-    files.sort();
     let mut problems = Vec::new();
     let mut pages = Vec::new();
     let mut imported = Imported::default();
-    for file in files {
+    for file in markdown_files(dir)? {
         let stem = file
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -228,76 +213,13 @@ pub fn read_dir(dir: &Path, mapping: &Mapping) -> Result<Imported, Vec<Problem>>
             imported.skipped.push(file);
             continue;
         }
-        let bytes = match std::fs::read(&file) {
-            Ok(bytes) => bytes,
-            Err(e) => {
-                problems.push(Problem {
-                    file,
-                    line: None,
-                    message: format!("cannot read: {e}"),
-                });
-                continue;
-            }
-        };
-        let text = match String::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(e) => {
-                let at = e.utf8_error().valid_up_to();
-                let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-                problems.push(Problem {
-                    file,
-                    line: Some(line),
-                    message: format!("is not UTF-8 (byte {at} of the file); save it as UTF-8"),
-                });
-                continue;
-            }
-        };
-        match split_front_matter(&text) {
-            Ok((front, body)) => {
-                if front.keys().any(|k| normalize(k) == "layout") {
-                    imported.skipped.push(file);
-                    continue;
-                }
-                pages.push(Page {
-                    file,
-                    stem,
-                    front,
-                    body: body.to_owned(),
-                });
-            }
-            Err((line, message)) => problems.push(Problem {
-                file,
-                line: Some(line),
-                message,
-            }),
+        match read_page(file, stem) {
+            Ok(Ok(page)) => pages.push(page),
+            Ok(Err(listing)) => imported.skipped.push(listing),
+            Err(problem) => problems.push(problem),
         }
     }
-    // Slugs: the file names that are slugs keep them; the others are made into one.
-    let mut slugs: BTreeMap<String, usize> = BTreeMap::new();
-    let mut assigned: Vec<String> = vec![String::new(); pages.len()];
-    let mut order: Vec<usize> = (0..pages.len()).collect();
-    order.sort_by_key(|&i| (!is_slug(&pages[i].stem), pages[i].stem.clone()));
-    for i in order {
-        let page = &pages[i];
-        let mut slug = slugify(&page.stem);
-        if slug.is_empty() {
-            slug = "term".into();
-        }
-        if slugs.contains_key(&slug) {
-            let base = slug.clone();
-            let mut n = 2;
-            while slugs.contains_key(&slug) {
-                slug = format!("{base}-{n}");
-                n += 1;
-            }
-        }
-        if slug != page.stem {
-            imported.renamed.push((page.file.clone(), slug.clone()));
-        }
-        slugs.insert(slug.clone(), i);
-        assigned[i] = slug;
-    }
-    imported.renamed.sort();
+    let (slugs, assigned) = assign_slugs(&pages, &mut imported);
     if !problems.is_empty() {
         return Err(problems);
     }
@@ -373,6 +295,102 @@ pub fn read_dir(dir: &Path, mapping: &Mapping) -> Result<Imported, Vec<Problem>>
     }
     imported.cards = cards;
     Ok(imported)
+}
+
+/// The Markdown files (`.md`, `.markdown`) of `dir`, not of its subfolders, in name order.
+fn markdown_files(dir: &Path) -> Result<Vec<PathBuf>, Vec<Problem>> {
+    let entries = std::fs::read_dir(dir).map_err(|e| {
+        vec![Problem {
+            file: dir.to_owned(),
+            line: None,
+            message: format!("cannot read the folder: {e}"),
+        }]
+    })?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file())
+        .filter(|p| {
+            p.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| e.eq_ignore_ascii_case("md") || e.eq_ignore_ascii_case("markdown"))
+        })
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// The page in `file`: read, checked as UTF-8 and split at its front matter; `Ok(Err(file))`
+/// for a listing page (its front matter sets `layout`), which is no term.
+fn read_page(file: PathBuf, stem: String) -> Result<Result<Page, PathBuf>, Problem> {
+    let bytes = match std::fs::read(&file) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            return Err(Problem {
+                file,
+                line: None,
+                message: format!("cannot read: {e}"),
+            })
+        }
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+            return Err(Problem {
+                file,
+                line: Some(line),
+                message: format!("is not UTF-8 (byte {at} of the file); save it as UTF-8"),
+            });
+        }
+    };
+    match split_front_matter(&text) {
+        Ok((front, _)) if front.keys().any(|k| normalize(k) == "layout") => Ok(Err(file)),
+        Ok((front, body)) => Ok(Ok(Page {
+            file,
+            stem,
+            front,
+            body: body.to_owned(),
+        })),
+        Err((line, message)) => Err(Problem {
+            file,
+            line: Some(line),
+            message,
+        }),
+    }
+}
+
+/// Each page's slug: the file names that are slugs keep them, the others are made into one,
+/// unique (`-2`, `-3`, …); the slugs with their pages, and each page's, in page order. The
+/// pages renamed are listed in `imported`.
+fn assign_slugs(pages: &[Page], imported: &mut Imported) -> (BTreeMap<String, usize>, Vec<String>) {
+    let mut slugs: BTreeMap<String, usize> = BTreeMap::new();
+    let mut assigned: Vec<String> = vec![String::new(); pages.len()];
+    let mut order: Vec<usize> = (0..pages.len()).collect();
+    order.sort_by_key(|&i| (!is_slug(&pages[i].stem), pages[i].stem.clone()));
+    for i in order {
+        let page = &pages[i];
+        let mut slug = slugify(&page.stem);
+        if slug.is_empty() {
+            slug = "term".into();
+        }
+        if slugs.contains_key(&slug) {
+            let base = slug.clone();
+            let mut n = 2;
+            while slugs.contains_key(&slug) {
+                slug = format!("{base}-{n}");
+                n += 1;
+            }
+        }
+        if slug != page.stem {
+            imported.renamed.push((page.file.clone(), slug.clone()));
+        }
+        slugs.insert(slug.clone(), i);
+        assigned[i] = slug;
+    }
+    imported.renamed.sort();
+    (slugs, assigned)
 }
 
 /// The card of `page`.
@@ -627,147 +645,6 @@ fn words(text: &str) -> Vec<String> {
         })
         .filter(|w| !w.is_empty())
         .collect()
-}
-
-fn escape_link_text(text: &str) -> String {
-    text.replace('\\', "\\\\")
-        .replace('[', "\\[")
-        .replace(']', "\\]")
-}
-
-/// `text` with every shortcode inside a Markdown link's target written without spaces
-/// (`{{< param "version" >}}` as `{{<param%20"version">}}`), so that the link stays a link.
-///
-/// The site expands a shortcode before its Markdown is read, so `[Pod](/api/{{< param
-/// "version" >}}/#pod)` is a link there; left as it stands, CommonMark ends the target at
-/// the first space, the link is text and `[Pod]` a citation marker naming nothing. Hugo
-/// reads `{{<param "version">}}` as the same shortcode, so nothing of it is lost.
-fn shortcodes_in_link_targets(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find("](") {
-        out.push_str(&rest[..at + 2]);
-        rest = &rest[at + 2..];
-        // Along the target, up to a space or a parenthesis, shortcode by shortcode.
-        while let Some(c) = rest.chars().next() {
-            let close = match rest.get(..3) {
-                Some("{{<") => ">}}",
-                Some("{{%") => "%}}",
-                _ if c.is_whitespace() || matches!(c, '(' | ')') => break,
-                _ => {
-                    out.push(c);
-                    rest = &rest[c.len_utf8()..];
-                    continue;
-                }
-            };
-            let line = rest.find('\n').unwrap_or(rest.len());
-            let Some(end) = rest[3..line].find(close).map(|i| i + 3) else {
-                break;
-            };
-            out.push_str(&rest[..3]);
-            out.push_str(
-                &rest[3..end]
-                    .split_whitespace()
-                    .collect::<Vec<_>>()
-                    .join("%20"),
-            );
-            out.push_str(close);
-            rest = &rest[end + close.len()..];
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// `text` with each link to a path of the site (`/docs/…`, not `//host/…`) that is no term's
-/// page (`is_page`) made absolute against `site` (`https://kubernetes.io/docs/…`): inline
-/// links and reference definitions. Each such link is counted, made absolute or not.
-fn site_links(
-    text: &str,
-    site: Option<&str>,
-    is_page: &dyn Fn(&str) -> bool,
-    imported: &mut Imported,
-) -> String {
-    if !text.contains("](/") && !text.contains("]: /") && !text.contains("](</") {
-        return text.to_owned();
-    }
-    let to_site =
-        |target: &str| target.starts_with('/') && !target.starts_with("//") && !is_page(target);
-    // Where the targets to make absolute begin, in bytes.
-    let mut at: Vec<usize> = Vec::new();
-    for link in crate::card::markdown::links(text) {
-        if !to_site(&link.target) {
-            continue;
-        }
-        let source = &text[link.range.clone()];
-        // An inline link's target follows its last `](`; a reference's is on its definition.
-        if let Some(open) = source.rfind("](") {
-            let start = link.range.start + open + 2;
-            let rest = &text[start..];
-            let skip = rest.len() - rest.trim_start().len();
-            let skip = skip + usize::from(rest[skip..].starts_with('<'));
-            if text[start + skip..].starts_with('/') {
-                at.push(start + skip);
-            }
-        }
-    }
-    // Reference definitions: `[ref]: /path` at the start of a line.
-    let mut line_start = 0;
-    for line in text.split_inclusive('\n') {
-        let indent = line.len() - line.trim_start_matches(' ').len();
-        if indent <= 3 && line[indent..].starts_with('[') {
-            if let Some(colon) = line.find("]:") {
-                let rest = &line[colon + 2..];
-                let skip = rest.len() - rest.trim_start().len();
-                let skip = skip + usize::from(rest[skip..].starts_with('<'));
-                let target = rest[skip..].split_whitespace().next().unwrap_or("");
-                let target = target.trim_end_matches('>');
-                if to_site(target) {
-                    at.push(line_start + colon + 2 + skip);
-                }
-            }
-        }
-        line_start += line.len();
-    }
-    at.sort_unstable();
-    at.dedup();
-    imported.site_links += at.len();
-    let Some(site) = site else {
-        return text.to_owned();
-    };
-    let mut out = String::with_capacity(text.len() + at.len() * site.len());
-    let mut from = 0;
-    for i in at {
-        out.push_str(&text[from..i]);
-        out.push_str(site);
-        from = i;
-    }
-    out.push_str(&text[from..]);
-    out
-}
-
-/// Counts the shortcodes left in `text`, by name.
-fn count_shortcodes(text: &str, counts: &mut BTreeMap<String, usize>) {
-    for (open, close) in [("{{<", ">}}"), ("{{%", "%}}"), ("{%", "%}")] {
-        let mut rest = text;
-        while let Some(at) = rest.find(open) {
-            let after = &rest[at + open.len()..];
-            let Some(end) = after.find(close) else {
-                break;
-            };
-            let name: String = after[..end]
-                .trim_start_matches(['/', ' '])
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || matches!(c, '_' | '-'))
-                .collect();
-            if open != "{%" || !rest[..at].ends_with('{') {
-                *counts
-                    .entry(if name.is_empty() { "?".into() } else { name })
-                    .or_default() += 1;
-            }
-            rest = &after[end + close.len()..];
-        }
-    }
 }
 
 /// The settings to write beside the imported cards: `config`, with the statuses found

@@ -17,11 +17,20 @@
 //! Pages come from the templates in `templates/site/` through askama, which checks them at
 //! compile time and escapes every value as HTML unless a template says otherwise (only the
 //! JSON-LD block, escaped here, does).
+//!
+//! A glossary with texts in several languages has its pages once per language
+//! ([`languages`]): the main language's at the paths above, each other language's at the same
+//! paths in a folder of its own (`de/term/{slug}/index.html`, `de/162/index.html` for a page
+//! at its IRI's path, `de/index.html`, `de/tree/index.html`), with the interface's text in
+//! that language ([`ui`]) and its own A–Z order, search index and tree. The map, the
+//! stylesheet, the scripts and the RDF are the site's alone, shared by every language.
 
+pub mod languages;
 pub mod letters;
 mod pages;
 mod places;
 pub mod tree;
+pub mod ui;
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -38,6 +47,7 @@ use crate::output::ExportError;
 use crate::rdf::write::{self as rdf_write, CardQuads, Writer};
 use crate::Glossary;
 
+pub use languages::Language;
 pub use pages::SPLIT_INDEX_AT;
 
 /// A file of the site: its media type and bytes.
@@ -62,14 +72,14 @@ pub const ALTERNATES: [(&str, &str); 4] = [
 /// How many of [`ALTERNATES`] the site writes as files.
 const WRITTEN_ALTERNATES: usize = 3;
 
-/// What every page needs that takes a pass over the whole glossary, computed once: the A–Z
-/// order and its letters, and the RDF prefixes. `serve` keeps one for its whole run.
+/// What every page needs that takes a pass over the whole glossary, computed once: the
+/// languages with their A–Z orders, letters and trees, the places of the pages, and the RDF
+/// prefixes. `serve` keeps one for its whole run.
 pub struct Plan {
-    /// Card indexes in the A–Z order of their terms: collated for the glossary's language
-    /// ([`letters`]), then by slug.
-    order: Vec<usize>,
-    /// The letters of the A–Z index, each with its range of `order`.
-    letters: Vec<letters::Letter>,
+    /// The site's languages, the main one first, each with its A–Z order, letters and tree.
+    languages: Vec<Language>,
+    /// What the build should say about the languages.
+    notes: Vec<String>,
     prefixes: Vec<(&'static str, String)>,
     /// Where the terms' IRIs start (`{base}term/`): a link there is a term link.
     term_iris: String,
@@ -79,33 +89,45 @@ pub struct Plan {
     places: Option<places::Places>,
     /// The broader and narrower terms, when a card has any.
     hierarchy: Option<Hierarchy>,
-    /// The tree of the hierarchy, when a card has a broader term in the glossary.
-    tree: Option<tree::Tree>,
 }
 
 impl Plan {
     /// The plan of the site of `glossary` under `config`.
     pub fn new(glossary: &Glossary, config: &Config) -> Self {
-        let cards = glossary.cards();
-        // Cards come in slug order, so ties between equal terms go to the smaller slug.
-        let (order, letters) = letters::Collation::new(&config.language)
-            .index(cards.iter().map(|c| (c.term(), c.slug())));
+        let (tags, notes) = languages::languages(glossary, config);
         let mut term_iris = String::new();
         crate::rdf::vocab::push_term_iri(&mut term_iris, &config.base, "");
         let hierarchy = Some(Hierarchy::of(glossary)).filter(|h| !h.is_empty());
-        let tree = hierarchy
-            .as_ref()
-            .and_then(|h| tree::Tree::of(h, cards.len(), &order));
+        // The other languages' folders are the site's own: no page at its IRI's path goes there.
+        let folders: Vec<&str> = tags[1..]
+            .iter()
+            .map(|(_, folder)| folder.trim_end_matches('/'))
+            .collect();
+        let places = places::Places::of(glossary, config, &folders);
+        let languages = tags
+            .into_iter()
+            .map(|(tag, folder)| Language::new(glossary, config, tag, folder, hierarchy.as_ref()))
+            .collect();
         Self {
-            places: places::Places::of(glossary, config),
+            languages,
+            notes,
+            places,
             hierarchy,
-            tree,
-            order,
-            letters,
             prefixes: rdf_write::prefixes(glossary, config),
             linked_from: glossary.linked_from(&term_iris),
             term_iris,
         }
+    }
+
+    /// The site's languages, the main one first.
+    pub fn languages(&self) -> &[Language] {
+        &self.languages
+    }
+
+    /// What the site's build should say: each language whose interface falls back to English,
+    /// each tag of the cards that cannot have pages.
+    pub fn notes(&self) -> &[String] {
+        &self.notes
     }
 }
 
@@ -115,10 +137,6 @@ pub struct Site<'a> {
     pub(crate) config: &'a Config,
     quads: CardQuads<'a>,
     plan: &'a Plan,
-    /// Card indexes in A–Z order (the plan's).
-    pub(crate) order: &'a [usize],
-    /// The letters of the A–Z index (the plan's).
-    pub(crate) letters: &'a [letters::Letter],
 }
 
 impl<'a> Site<'a> {
@@ -129,14 +147,41 @@ impl<'a> Site<'a> {
             config,
             quads: CardQuads::new(glossary, config),
             plan,
-            order: &plan.order,
-            letters: &plan.letters,
         }
     }
 
+    /// The glossary's main language.
+    fn main(&self) -> &'a Language {
+        &self.plan.languages[0]
+    }
+
+    /// The site's languages, the main one first.
+    pub fn languages(&self) -> &'a [Language] {
+        &self.plan.languages
+    }
+
+    /// The language whose pages a reader whose browser sends `accept_language` (the value of
+    /// an `Accept-Language` header) gets: the best of the site's languages by RFC 4647's
+    /// lookup ([`languages::negotiate`]), else the main language.
+    pub fn language_for(&self, accept_language: &str) -> &'a Language {
+        let languages = &self.plan.languages;
+        languages::negotiate(accept_language, languages.iter().map(|l| l.tag.as_str()))
+            .map_or(&languages[0], |i| &languages[i])
+    }
+
+    /// The language whose folder `path` is in, and the path inside that folder.
+    fn language_of<'p>(&self, path: &'p str) -> (&'a Language, &'p str) {
+        for lang in &self.plan.languages[1..] {
+            if let Some(rest) = path.strip_prefix(lang.folder.as_str()) {
+                return (lang, rest);
+            }
+        }
+        (self.main(), path)
+    }
+
     /// The paths of the site's files but the terms' own ([`Site::term_paths`]): the index,
-    /// the shared files, the letters' and topics' pages; relative to its folder, in a fixed
-    /// order.
+    /// the shared files, the letters', topics' and tree's pages, in each language; relative to
+    /// its folder, in a fixed order.
     pub fn shared_paths(&self) -> Vec<String> {
         let mut paths: Vec<String> = [
             "index.html",
@@ -152,28 +197,46 @@ impl<'a> Site<'a> {
         .into_iter()
         .map(str::to_owned)
         .collect();
-        if self.split_index() {
-            for letter in self.letters {
-                paths.push(format!("letter/{}/index.html", letter.slug));
+        for (at, lang) in self.plan.languages.iter().enumerate() {
+            let folder = &lang.folder;
+            if at > 0 {
+                for path in ["index.html", "search-index.js", "topic/index.html"] {
+                    paths.push(format!("{folder}{path}"));
+                }
             }
-        }
-        for topic in self.glossary.map().topics() {
-            paths.push(format!("topic/{}/index.html", topic.id));
-        }
-        if let Some(tree) = &self.plan.tree {
-            paths.extend((0..tree.pages.len()).map(tree_page));
+            if self.split_index() {
+                for letter in &lang.letters {
+                    paths.push(format!("{folder}letter/{}/index.html", letter.slug));
+                }
+            }
+            for topic in self.glossary.map().topics() {
+                paths.push(format!("{folder}topic/{}/index.html", topic.id));
+            }
+            if let Some(tree) = &lang.tree {
+                paths.extend(
+                    (0..tree.pages.len()).map(|page| format!("{folder}{}", tree_page(page))),
+                );
+            }
         }
         paths
     }
 
-    /// The files of the term `index`: its page and its RDF beside it.
-    fn term_paths(&self, index: usize) -> impl Iterator<Item = String> {
+    /// The files of the term `index`: its page in each language (the same path in each
+    /// language's folder) and its RDF beside the main language's.
+    fn term_paths(&self, index: usize) -> impl Iterator<Item = String> + 'a {
         let path = self.page_path(index);
-        std::iter::once(format!("{path}/index.html")).chain(
-            ALTERNATES[..WRITTEN_ALTERNATES]
-                .iter()
-                .map(move |(extension, _)| format!("{path}.{extension}")),
-        )
+        let (rdf, other) = (path.clone(), path.clone());
+        std::iter::once(format!("{path}/index.html"))
+            .chain(
+                ALTERNATES[..WRITTEN_ALTERNATES]
+                    .iter()
+                    .map(move |(extension, _)| format!("{rdf}.{extension}")),
+            )
+            .chain(
+                self.plan.languages[1..]
+                    .iter()
+                    .map(move |lang| format!("{}{other}/index.html", lang.folder)),
+            )
     }
 
     /// The path of card `index`'s page below the site's root, without its `/index.html`:
@@ -183,6 +246,26 @@ impl<'a> Site<'a> {
             Some(path) => path.to_owned(),
             None => format!("term/{}", self.glossary.cards()[index].slug()),
         }
+    }
+
+    /// The address of card `index`'s page in the main language, as the `hreflang` links of
+    /// its other languages' pages name it: the concept's IRI when the page is at that IRI's
+    /// path, else the term's IRI, `{base}term/{slug}`.
+    pub(crate) fn main_page_url(&self, index: usize) -> String {
+        let card = &self.glossary.cards()[index];
+        let mut iri = String::new();
+        if self
+            .plan
+            .places
+            .as_ref()
+            .and_then(|p| p.path(index))
+            .is_some()
+        {
+            rdf_write::push_concept_iri(&mut iri, card, self.config);
+        } else {
+            crate::rdf::vocab::push_term_iri(&mut iri, &self.config.base, card.slug());
+        }
+        iri
     }
 
     /// Every card's [`Site::page_path`], for the map's links, when some page is not in
@@ -246,9 +329,9 @@ impl<'a> Site<'a> {
             })
         };
         Ok(match path.as_str() {
-            "index.html" => html(pages::index(self, None)?),
             "404.html" => html(pages::not_found(
                 self,
+                self.main(),
                 "",
                 &[],
                 pages::NotFoundRoot::File {
@@ -277,10 +360,6 @@ impl<'a> Site<'a> {
                 media_type: "text/javascript; charset=utf-8",
                 bytes: self.search_script().as_bytes().to_vec(),
             }),
-            "search-index.js" => Some(File {
-                media_type: "text/javascript; charset=utf-8",
-                bytes: self.search_index(),
-            }),
             "sitemap.xml" => Some(File {
                 media_type: "application/xml",
                 bytes: self.sitemap()?.into_bytes(),
@@ -289,14 +368,25 @@ impl<'a> Site<'a> {
                 media_type: "text/plain; charset=utf-8",
                 bytes: self.htaccess().into_bytes(),
             }),
-            "topic/index.html" => html(pages::topics(self)?),
-            _ => self.get_under(&path)?,
+            _ => {
+                let (lang, rest) = self.language_of(&path);
+                match rest {
+                    "index.html" => html(pages::index(self, lang, None)?),
+                    "search-index.js" => Some(File {
+                        media_type: "text/javascript; charset=utf-8",
+                        bytes: self.search_index(lang),
+                    }),
+                    "topic/index.html" => html(pages::topics(self, lang)?),
+                    _ => self.get_under(lang, rest)?,
+                }
+            }
         })
     }
 
-    /// The files below `letter/`, `topic/`, `tree/` and `term/`, and the terms' files at
-    /// their IRIs' paths.
-    fn get_under(&self, path: &str) -> Result<Option<File>, ExportError> {
+    /// The files below `letter/`, `topic/`, `tree/` and `term/` of the language `lang`
+    /// (`path` is inside its folder), and the terms' pages at their IRIs' paths; in the main
+    /// language, the terms' RDF beside their pages.
+    fn get_under(&self, lang: &'a Language, path: &str) -> Result<Option<File>, ExportError> {
         let html = |text: String| File {
             media_type: "text/html; charset=utf-8",
             bytes: text.into_bytes(),
@@ -307,9 +397,9 @@ impl<'a> Site<'a> {
             };
             let found = self
                 .split_index()
-                .then(|| self.letters.iter().position(|letter| letter.slug == slug));
+                .then(|| lang.letters.iter().position(|letter| letter.slug == slug));
             return match found.flatten() {
-                Some(at) => Ok(Some(html(pages::index(self, Some(at))?))),
+                Some(at) => Ok(Some(html(pages::index(self, lang, Some(at))?))),
                 None => Ok(None),
             };
         }
@@ -319,11 +409,11 @@ impl<'a> Site<'a> {
             };
             let topics = self.glossary.map().topics();
             return match topics.iter().position(|t| t.id == id) {
-                Some(at) => Ok(Some(html(pages::topic(self, at)?))),
+                Some(at) => Ok(Some(html(pages::topic(self, lang, at)?))),
                 None => Ok(None),
             };
         }
-        if let (Some(tree), Some(rest)) = (&self.plan.tree, path.strip_prefix("tree/")) {
+        if let (Some(tree), Some(rest)) = (&lang.tree, path.strip_prefix("tree/")) {
             let page = match rest {
                 "index.html" => Some(0),
                 _ => rest
@@ -333,15 +423,18 @@ impl<'a> Site<'a> {
                     .filter(|&n| n < tree.pages.len()),
             };
             return match page {
-                Some(page) => Ok(Some(html(pages::tree(self, tree, page)?))),
+                Some(page) => Ok(Some(html(pages::tree(self, lang, tree, page)?))),
                 None => Ok(None),
             };
         }
         if let Some(at) = path.strip_suffix("/index.html") {
             return match self.term_at(at) {
-                Some(i) => Ok(Some(html(pages::term(self, i)?))),
+                Some(i) => Ok(Some(html(pages::term(self, lang, i)?))),
                 None => Ok(None),
             };
+        }
+        if !lang.is_main() {
+            return Ok(None);
         }
         for (extension, media_type) in ALTERNATES {
             let Some(at) = path.strip_suffix(&format!(".{extension}")[..]) else {
@@ -359,12 +452,13 @@ impl<'a> Site<'a> {
     }
 
     /// The page `serve` answers for a path the site does not have: the 404 page, offering
-    /// the terms nearest to what was asked for.
+    /// the terms nearest to what was asked for, in the language of the folder the path is in.
     ///
     /// # Errors
     /// None expected; those of the template.
     /// `root` is the path the site is served at (`/` for `serve`).
     pub fn not_found(&self, path: &str, root: &str) -> Result<File, ExportError> {
+        let (lang, _) = self.language_of(path);
         let wanted = path
             .trim_end_matches('/')
             .rsplit('/')
@@ -388,8 +482,14 @@ impl<'a> Site<'a> {
             });
         Ok(File {
             media_type: "text/html; charset=utf-8",
-            bytes: pages::not_found(self, wanted, &nearest, pages::NotFoundRoot::Served { root })?
-                .into_bytes(),
+            bytes: pages::not_found(
+                self,
+                lang,
+                wanted,
+                &nearest,
+                pages::NotFoundRoot::Served { root },
+            )?
+            .into_bytes(),
         })
     }
 
@@ -425,10 +525,10 @@ impl<'a> Site<'a> {
     }
 
     /// A definition as the index and topic pages show it: HTML, its term links relative to
-    /// the site's root at `root`.
-    fn definition_html(&self, definition: &str, root: &str) -> String {
+    /// the language's folder at `home`.
+    fn definition_html(&self, definition: &str, home: &str) -> String {
         let no_cite = |_: &str| None;
-        let term = |target: &str| self.term_link(target, From::Root(root));
+        let term = |target: &str| self.term_link(target, From::Root(home));
         let (html, _) = crate::markdown::to_html_inline(
             definition,
             &crate::markdown::Targets {
@@ -462,7 +562,8 @@ impl<'a> Site<'a> {
         Ok(out.finish()?.0)
     }
 
-    /// The shared stylesheet, with a rule per status colour.
+    /// The shared stylesheet, with a rule per status colour (and, for a site of several
+    /// languages, the language switcher's).
     fn stylesheet(&self) -> String {
         let mut css = pages::STYLE.to_owned();
         for (i, status) in self.config.statuses.iter().enumerate() {
@@ -475,6 +576,9 @@ impl<'a> Site<'a> {
         if self.plan.hierarchy.is_some() {
             css.push_str(pages::HIERARCHY_STYLE);
         }
+        if self.plan.languages.len() > 1 {
+            css.push_str(pages::LANGUAGES_STYLE);
+        }
         css
     }
 
@@ -484,17 +588,24 @@ impl<'a> Site<'a> {
         pages::search_script(self.plan.places.is_some())
     }
 
-    /// The search index: every term's slug, label and aliases, as a script that sets
-    /// `glossgraphSearch` (a script, not a JSON file, so that the search works from
-    /// `file://`, where pages cannot fetch). When pages are outside `term/`, it also sets
-    /// `glossgraphPages`: the path of each such page, by slug.
-    fn search_index(&self) -> Vec<u8> {
-        let entries: Vec<(&str, &str, Vec<&str>)> = self
+    /// The search index of `lang`: every term's slug, label and aliases in that language, as
+    /// a script that sets `glossgraphSearch` (a script, not a JSON file, so that the search
+    /// works from `file://`, where pages cannot fetch). When pages are outside `term/`, it
+    /// also sets `glossgraphPages`: the path of each such page inside the language's folder,
+    /// by slug.
+    fn search_index(&self, lang: &Language) -> Vec<u8> {
+        let cards = self.glossary.cards();
+        let entries: Vec<(&str, &str, Vec<&str>)> = lang
             .order
             .iter()
             .map(|&i| {
-                let card = &self.glossary.cards()[i];
-                (card.slug(), card.term(), card.aliases().iter().collect())
+                let card = &cards[i];
+                if lang.is_main() {
+                    (card.slug(), card.term(), card.aliases().iter().collect())
+                } else {
+                    let texts = lang.texts(card, self.config);
+                    (card.slug(), texts.term.text, texts.aliases.text)
+                }
             })
             .collect();
         let json = serde_json::to_string(&entries).expect("strings serialize");
@@ -526,31 +637,36 @@ impl<'a> Site<'a> {
         }
     }
 
-    /// `sitemap.xml`: the index (and its letters' pages when it is split), the topic pages
-    /// and every term at its IRI's page: every HTML page of the site but the map and the 404.
+    /// `sitemap.xml`: in each language, the index (and its letters' pages when it is split),
+    /// the topic pages, the tree's pages and every term's page (the main language's at its
+    /// IRI's path): every HTML page of the site but the map and the 404.
     fn sitemap(&self) -> Result<String, ExportError> {
-        let letters = match self.split_index() {
-            true => self.letters.iter().map(|l| l.slug.as_str()).collect(),
-            false => Vec::new(),
-        };
+        let address = self.address();
         let topics = self.glossary.map().topics();
-        let tree: Vec<String> = match &self.plan.tree {
-            Some(tree) => (0..tree.pages.len())
-                .map(|page| {
-                    let path = tree_page(page);
-                    path.strip_suffix("index.html").unwrap_or(&path).to_owned()
-                })
-                .collect(),
-            None => Vec::new(),
-        };
-        let terms: Vec<String> = self.order.iter().map(|&i| self.page_path(i)).collect();
-        pages::sitemap(
-            &self.address(),
-            letters,
-            topics.iter().map(|t| t.id.as_str()).collect(),
-            tree.iter().map(String::as_str).collect(),
-            terms.iter().map(String::as_str).collect(),
-        )
+        let languages = self
+            .plan
+            .languages
+            .iter()
+            .map(|lang| pages::SitemapLanguage {
+                at: format!("{address}{}", lang.folder),
+                letters: match self.split_index() {
+                    true => lang.letters.iter().map(|l| l.slug.clone()).collect(),
+                    false => Vec::new(),
+                },
+                topics: topics.iter().map(|t| t.id.as_str()).collect(),
+                tree: match &lang.tree {
+                    Some(tree) => (0..tree.pages.len())
+                        .map(|page| {
+                            let path = tree_page(page);
+                            path.strip_suffix("index.html").unwrap_or(&path).to_owned()
+                        })
+                        .collect(),
+                    None => Vec::new(),
+                },
+                terms: lang.order.iter().map(|&i| self.page_path(i)).collect(),
+            })
+            .collect();
+        pages::sitemap(languages)
     }
 
     /// The path of the site's address (`/glossary/` for `https://example.org/glossary/`).
@@ -629,12 +745,14 @@ whole on its next run.\nA file put here is deleted then; remove this file to kee
 from writing here.\n";
 
 /// What [`write`] wrote.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Written {
     /// Files written.
     pub files: usize,
     /// Bytes written.
     pub bytes: u64,
+    /// What the build has to say about the site's languages ([`Plan::notes`]).
+    pub notes: Vec<String>,
 }
 
 /// The file that marks a folder as a site glossgraph wrote. [`write`] replaces a folder only
@@ -761,11 +879,18 @@ pub fn write(
         }
     }
     fs::write(staging.path.join(MARK), MARK_TEXT).map_err(cannot("write", &staging.path))?;
-    let term_folder = staging.path.join("term");
     let places = plan.places.as_ref();
-    // Not when every page is at its IRI's path (an imported vocabulary's): no empty folder.
+    // The folders of the terms' pages, one per language (`term/`, `de/term/`); not when every
+    // page is at its IRI's path (an imported vocabulary's): no empty folder.
+    let term_folders: Vec<PathBuf> = plan
+        .languages()
+        .iter()
+        .map(|lang| staging.path.join(format!("{}term", lang.folder)))
+        .collect();
     if places.is_none_or(|p| p.len() < glossary.cards().len()) {
-        fs::create_dir_all(&term_folder).map_err(cannot("create", &term_folder))?;
+        for folder in &term_folders {
+            fs::create_dir_all(folder).map_err(cannot("create", folder))?;
+        }
     }
     let cards = glossary.cards();
     let items = shared.len() + cards.len();
@@ -773,14 +898,14 @@ pub fn write(
     // at its first error, and the first in the items' order is the one returned.
     const RUN: usize = 64;
     let map_paths = site.map_paths();
-    let parts: Vec<Result<Written, ExportError>> = (0..items.div_ceil(RUN))
+    let parts: Vec<Result<(usize, u64), ExportError>> = (0..items.div_ceil(RUN))
         .into_par_iter()
         .map(|k| {
             let run = k * RUN..((k + 1) * RUN).min(items);
-            let mut written = Written { files: 0, bytes: 0 };
+            let (mut files, mut bytes) = (0, 0);
             let mut write = |path: &str| -> Result<(), ExportError> {
                 let target = staging.path.join(path);
-                written.files += 1;
+                files += 1;
                 if path == "map.html" {
                     // Streamed to its file: the map of 100k terms is 160 MB, which the site
                     // would otherwise hold whole.
@@ -791,12 +916,12 @@ pub fn write(
                         &target,
                     )
                     .map_err(cannot("write", &target))?;
-                    written.bytes += fs::metadata(&target).map_or(0, |m| m.len());
+                    bytes += fs::metadata(&target).map_or(0, |m| m.len());
                     return Ok(());
                 }
                 let file = site.get(path)?.expect("every listed path has a file");
                 fs::write(&target, &file.bytes).map_err(cannot("write", &target))?;
-                written.bytes += file.bytes.len() as u64;
+                bytes += file.bytes.len() as u64;
                 Ok(())
             };
             for item in run {
@@ -804,15 +929,21 @@ pub fn write(
                     Some(path) => write(path)?,
                     None => {
                         let index = item - shared.len();
-                        match places.and_then(|p| p.path(index)) {
-                            // Folders on the way may be another term's, made by another thread.
-                            Some(path) => {
-                                let folder = staging.path.join(path);
-                                fs::create_dir_all(&folder).map_err(cannot("create", &folder))?;
-                            }
-                            None => {
-                                let folder = term_folder.join(cards[index].slug());
-                                fs::create_dir(&folder).map_err(cannot("create", &folder))?;
+                        let at_path = places.and_then(|p| p.path(index));
+                        for (lang, term_folder) in plan.languages().iter().zip(&term_folders) {
+                            match at_path {
+                                // Folders on the way may be another term's, made by another
+                                // thread.
+                                Some(path) => {
+                                    let folder =
+                                        staging.path.join(format!("{}{path}", lang.folder));
+                                    fs::create_dir_all(&folder)
+                                        .map_err(cannot("create", &folder))?;
+                                }
+                                None => {
+                                    let folder = term_folder.join(cards[index].slug());
+                                    fs::create_dir(&folder).map_err(cannot("create", &folder))?;
+                                }
                             }
                         }
                         for path in site.term_paths(index) {
@@ -821,14 +952,18 @@ pub fn write(
                     }
                 }
             }
-            Ok::<_, ExportError>(written)
+            Ok::<_, ExportError>((files, bytes))
         })
         .collect();
-    let mut written = Written { files: 0, bytes: 0 };
+    let mut written = Written {
+        files: 0,
+        bytes: 0,
+        notes: plan.notes().to_vec(),
+    };
     for part in parts {
-        let part = part?;
-        written.files += part.files;
-        written.bytes += part.bytes;
+        let (files, bytes) = part?;
+        written.files += files;
+        written.bytes += bytes;
     }
     // The old site goes aside under a name of its own (removed on drop), the new one in.
     let old = Staging {

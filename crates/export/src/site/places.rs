@@ -12,7 +12,9 @@
 //! with a character other than ASCII letters, digits and `-._~` in a segment (an escape would
 //! have to be decoded to a file name differently by each host), a segment that is empty or
 //! starts with `.`, a first segment the site uses itself (`index.html`, `term`, `topic`,
-//! `tree`, …), or a path whose files would collide with another term's, capitals aside (macOS
+//! `tree`, …, and the folder of each language but the main one, `de`: a language's pages are
+//! the main language's paths in its folder, `de/162/`), or a path whose files would collide
+//! with another term's, capitals aside (macOS
 //! and Windows file systems ignore case). The cards are placed in slug order, so the first
 //! card claims a disputed path, and the same glossary always gives the same places.
 //!
@@ -61,8 +63,9 @@ pub(crate) struct Places {
 
 impl Places {
     /// The places of `glossary`'s pages under `config`, or `None` when every page is at
-    /// `term/{slug}/`.
-    pub(crate) fn of(glossary: &Glossary, config: &Config) -> Option<Self> {
+    /// `term/{slug}/`. `folders` are the languages' folders (`de`), which no path may start
+    /// with.
+    pub(crate) fn of(glossary: &Glossary, config: &Config, folders: &[&str]) -> Option<Self> {
         let cards = glossary.cards();
         let base = config.base.as_str();
         if base.ends_with('#')
@@ -84,7 +87,10 @@ impl Places {
         for (index, card) in cards.iter().enumerate() {
             iri.clear();
             push_concept_iri(&mut iri, card, config);
-            let Some(path) = iri.strip_prefix(base).and_then(path_of) else {
+            let Some(path) = iri
+                .strip_prefix(base)
+                .and_then(|rest| path_of(rest, folders))
+            else {
                 continue;
             };
             let own = path.strip_prefix("term/") == Some(card.slug());
@@ -118,8 +124,8 @@ impl Places {
 
 /// `rest` (what follows the base in an IRI) as a page's path, without its trailing `/`, when
 /// it can be one: segments of ASCII letters, digits and `-._~`, none empty or starting with
-/// `.`, the first not one of [`RESERVED`].
-fn path_of(rest: &str) -> Option<&str> {
+/// `.`, the first not one of [`RESERVED`] nor of the languages' `folders`.
+fn path_of<'r>(rest: &'r str, folders: &[&str]) -> Option<&'r str> {
     let path = rest.strip_suffix('/').unwrap_or(rest);
     let segment_ok = |s: &str| {
         !s.is_empty()
@@ -128,8 +134,11 @@ fn path_of(rest: &str) -> Option<&str> {
                 .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'))
     };
     let first = path.split('/').next()?;
-    (path.split('/').all(segment_ok) && !RESERVED.iter().any(|r| r.eq_ignore_ascii_case(first)))
-        .then_some(path)
+    let taken = RESERVED
+        .iter()
+        .chain(folders)
+        .any(|r| r.eq_ignore_ascii_case(first));
+    (path.split('/').all(segment_ok) && !taken).then_some(path)
 }
 
 /// Claims the folders and files of a page at `path` (each folder on the way, the page's
@@ -183,16 +192,18 @@ mod tests {
     #[test]
     fn a_glossary_of_its_own_iris_keeps_every_page_in_term() {
         let g = glossary(&[r#"{"slug": "a", "term": "A", "definition": "d"}"#]);
-        assert!(Places::of(&g, &config("https://x.example/g/", None)).is_none());
+        assert!(Places::of(&g, &config("https://x.example/g/", None), &[]).is_none());
         // A namespace ending in `#`, or outside the base, moves nothing either.
         assert!(Places::of(
             &g,
-            &config("https://x.example/g#", Some("https://x.example/g#"))
+            &config("https://x.example/g#", Some("https://x.example/g#")),
+            &[]
         )
         .is_none());
         assert!(Places::of(
             &g,
-            &config("https://x.example/g/", Some("https://y.example/c/"))
+            &config("https://x.example/g/", Some("https://y.example/c/")),
+            &[]
         )
         .is_none());
     }
@@ -212,7 +223,7 @@ mod tests {
             r#"{"slug": "z-file", "term": "J", "definition": "d", "iri": "https://x.example/uat/162.ttl"}"#,
         ]);
         let ns = "https://x.example/uat/";
-        let places = Places::of(&g, &config(ns, Some(ns))).unwrap();
+        let places = Places::of(&g, &config(ns, Some(ns)), &[]).unwrap();
         let paths: Vec<Option<&str>> = (0..10).map(|i| places.path(i)).collect();
         assert_eq!(
             paths,
@@ -231,5 +242,22 @@ mod tests {
         );
         assert_eq!(places.card_at("162/sub"), Some(6));
         assert_eq!(places.card_at("term/mine"), None);
+    }
+
+    #[test]
+    fn a_languages_folder_is_no_terms_path() {
+        let g = glossary(&[
+            r#"{"slug": "de", "term": "A", "definition": "d"}"#,
+            r#"{"slug": "deep", "term": "B", "definition": "d"}"#,
+            r#"{"slug": "sub", "term": "C", "definition": "d", "iri": "https://x.example/uat/DE/sub"}"#,
+        ]);
+        let ns = "https://x.example/uat/";
+        let places = Places::of(&g, &config(ns, Some(ns)), &["de"]).unwrap();
+        assert_eq!(places.path(0), None);
+        assert_eq!(places.path(1), Some("deep"));
+        assert_eq!(places.path(2), None);
+        // Without the language, `de` is a term's path like any other.
+        let places = Places::of(&g, &config(ns, Some(ns)), &[]).unwrap();
+        assert_eq!(places.path(0), Some("de"));
     }
 }

@@ -1,7 +1,8 @@
 // The site's search box: finds terms by label, alias and slug as you type, over the index that
 // search-index.js sets (window.glossgraphSearch: [slug, term, [aliases]] in A-Z order).
 // Results are links built with textContent only; nothing is fetched. Past the first 20, a
-// button shows 20 more.
+// button shows 20 more. The box's data-more and data-none hold its texts in the page's
+// language ({n} and {m} filled in), when that is not English.
 "use strict";
 (function () {
   const box = document.querySelector(".search");
@@ -10,6 +11,8 @@
   const index = window.glossgraphSearch;
   if (!box || !input || !list || !Array.isArray(index)) return;
   const root = box.dataset.root || "";
+  const moreText = box.dataset.more || "Show {n} more ({m} not shown)";
+  const noneText = box.dataset.none || "No term matches.";
   const fold = (text) => text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   // Names: the term first, then the aliases, then the slug (as written in links and IRIs).
   const entries = index.map(([slug, term, aliases]) => ({
@@ -61,7 +64,7 @@
       more.type = "button";
       more.className = "more-results";
       const next = Math.min(LIMIT, found.length - shown);
-      more.textContent = "Show " + next + " more (" + (found.length - shown) + " not shown)";
+      more.textContent = moreText.replace("{n}", next).replace("{m}", found.length - shown);
       more.addEventListener("click", () => {
         const first = shown;
         shown += LIMIT;
@@ -74,7 +77,7 @@
     }
     if (found.length === 0) {
       const item = document.createElement("li");
-      item.textContent = "No term matches.";
+      item.textContent = noneText;
       list.append(item);
     }
     list.hidden = false;

@@ -4,7 +4,7 @@
 //!
 //! | path | what |
 //! |---|---|
-//! | `/term/{slug}` | the term at its IRI: the page for `text/html` (a 303 to `/term/{slug}/`, where its relative links resolve), its description for `text/turtle`, `application/ld+json`, `application/rdf+xml`, `application/n-triples` (200, with `Content-Location` and `Vary: Accept`); a concept whose own IRI lies below the base is answered so at that IRI's path instead (`/162`) |
+//! | `/term/{slug}` | the term at its IRI: the page for `text/html` (a 303 to `/term/{slug}/`, where its relative links resolve, or to the page in the language `Accept-Language` prefers among the site's, `/de/term/{slug}/`), its description for `text/turtle`, `application/ld+json`, `application/rdf+xml`, `application/n-triples` (200, with `Content-Location` and `Vary: Accept`); a concept whose own IRI lies below the base is answered so at that IRI's path instead (`/162`, its page in German at `/de/162/`) |
 //! | `/`, any other path | the website of [`crate::site`] (`/` the A–Z index, `/map.html`, `/term/{slug}/`, …); a folder without its slash or a path in capitals gets a 301 to the page, a path it lacks its 404 page, with the nearest terms |
 //! | `/sparql` | a small HTML page to type a query and see the results |
 //! | `/query` | SPARQL 1.1 Protocol: `GET ?query=`, `POST` form or `application/sparql-query`; without a query, the service description |

@@ -1,7 +1,8 @@
 //! The website's live answers: a page or file of the site answered one at a time, as a
 //! static host would (a folder without its slash and a path in capitals moved, a missing
-//! path the 404 page with the nearest terms); a term at its IRI, negotiated between its page
-//! and its RDF; and, while the glossary's files have errors, the check report over the pages
+//! path the 404 page with the nearest terms); a term at its IRI (`term/{slug}` or a concept's
+//! own IRI's path), negotiated between its RDF and its page in the language `Accept-Language`
+//! asks for; and, while the glossary's files have errors, the check report over the pages
 //! or alone.
 
 use oxhttp::model::header::{self, HeaderValue};
@@ -88,7 +89,8 @@ impl Shared {
 
     /// The term at its IRI's path `path` (`term/{slug}`, or where the concept's own IRI is),
     /// negotiated: its description in the RDF format `Accept` prefers (200,
-    /// `Content-Location` naming the format's own file), or else a 303 to its page.
+    /// `Content-Location` naming the format's own file), or else a 303 to its page in the
+    /// language `Accept-Language` prefers.
     fn term(
         &self,
         request: &Request<Body>,
@@ -117,16 +119,32 @@ impl Shared {
                     .header(header::CONTENT_LOCATION, format!("/{path}.{extension}"))
                     .body(Body::from(file.bytes))
             }
-            None => Response::builder()
-                .status(StatusCode::SEE_OTHER)
-                .header(header::LOCATION, format!("/{path}/"))
-                .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
-                .body(Body::from(format!("See /{path}/\n"))),
+            None => {
+                // The page in the language the reader's browser asks for, of the site's: the
+                // same path in that language's folder (`/de/term/{slug}/`, `/de/162/`).
+                let asked = request
+                    .headers()
+                    .get(header::ACCEPT_LANGUAGE)
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or("");
+                let page = format!("/{}{path}/", site.language_for(asked).folder);
+                Response::builder()
+                    .status(StatusCode::SEE_OTHER)
+                    .header(header::LOCATION, page.as_str())
+                    .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
+                    .body(Body::from(format!("See {page}\n")))
+            }
+        };
+        // The answer depends on the language asked for only when the site has several.
+        let vary = if site.languages().len() > 1 {
+            "Accept, Accept-Language"
+        } else {
+            "Accept"
         };
         Ok(response
             .map(|mut r| {
                 r.headers_mut()
-                    .insert(header::VARY, HeaderValue::from_static("Accept"));
+                    .insert(header::VARY, HeaderValue::from_static(vary));
                 r
             })
             .unwrap_or_default())

@@ -36,6 +36,7 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use oxigraph::io::{JsonLdProfileSet, RdfFormat};
 use rayon::prelude::*;
@@ -137,6 +138,9 @@ pub struct Site<'a> {
     pub(crate) config: &'a Config,
     quads: CardQuads<'a>,
     plan: &'a Plan,
+    /// Per topic, the other topics its terms link to ([`Site::linked_topics`]), made on first
+    /// use.
+    linked_topics: OnceLock<Vec<Vec<(usize, usize)>>>,
 }
 
 impl<'a> Site<'a> {
@@ -147,7 +151,16 @@ impl<'a> Site<'a> {
             config,
             quads: CardQuads::new(glossary, config),
             plan,
+            linked_topics: OnceLock::new(),
         }
+    }
+
+    /// The topics the terms of topic `at` link to, with the number of links, most linked
+    /// first ([`pages::linked_topics`], counted for every topic on first use).
+    pub(crate) fn linked_topics(&self, at: usize) -> &[(usize, usize)] {
+        &self
+            .linked_topics
+            .get_or_init(|| pages::linked_topics(self.glossary))[at]
     }
 
     /// The glossary's main language.

@@ -38,7 +38,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "graphml" => graphml::write(glossary, &config, graphml::Profile::Default, file)?,
         "graphml-yed" => graphml::write(glossary, &config, graphml::Profile::Yed, file)?,
         "graphml-neo4j" => graphml::write(glossary, &config, graphml::Profile::Neo4j, file)?,
-        "dot" => dot::write(glossary, &config, &drawing::View::default(), file)?,
+        "dot" => {
+            let view = drawing::View::default();
+            dot::write(&drawing::Drawing::select(glossary, &config, &view)?, file)?;
+        }
         "nodelink" => nodelink::write(glossary, &config, file)?,
         "cytoscape" => cytoscape::write(glossary, &config, file)?,
         other => return Err(format!("unknown format `{other}`").into()),

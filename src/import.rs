@@ -61,7 +61,7 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode> {
         language: args.language.clone(),
         vocabulary: args.vocabulary,
     };
-    let imported = match read::read_file_with(&args.file, format, &options) {
+    let imported = match read::prepare_file(&args.file, format, &options) {
         Ok(imported) => imported,
         Err(e @ ImportError::Io { .. }) => return Err(e.into()),
         Err(e) => {
@@ -91,13 +91,13 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode> {
         );
         return Ok(ExitCode::from(exit::FINDINGS));
     }
-    read::write_folder(&imported, &args.out)?;
+    imported.write_folder(&args.out)?;
     if foreign {
         eprintln!("{}: {}", args.file.display(), report.summary());
     }
     eprintln!(
         "imported {} cards into {}",
-        imported.cards.len(),
+        imported.len(),
         args.out.display()
     );
     Ok(ExitCode::SUCCESS)

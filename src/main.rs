@@ -3,7 +3,7 @@
 //! arguments and talking to the terminal is library code (`glossgraph::…`).
 //!
 //! One file per command (`check.rs`, `export.rs`, `query.rs`, …), the clap definitions of
-//! them all in `cli.rs`, the loading every command shares in `glossary.rs`.
+//! them all in `cli/`, the loading every command shares in `glossary.rs`.
 
 mod check;
 mod cli;

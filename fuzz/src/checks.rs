@@ -99,6 +99,106 @@ pub fn rdf(data: &[u8]) {
     );
 }
 
+/// The most pages one input is cut into.
+const MAX_PAGES: usize = 16;
+
+/// `import DIR` of a documentation site's Markdown pages with YAML or TOML front matter
+/// (`glossgraph::docsite::read_pages`, what `import` calls once it has listed the folder):
+/// the first byte picks the settings (bit 0: the Kubernetes site's `term-link` pattern;
+/// bit 1: a `site` to make links absolute against), the rest is the pages, split at NUL
+/// bytes, each a file name on its first line (`.md` is added) and the page after it. Never
+/// a panic, and when the pages are read:
+///
+/// - each page is a card or a skipped section page, and the cards have slugs of their own;
+/// - each card, written as `import` writes it (with the front-matter keys it keeps), is a
+///   file `fmt` leaves as it is, and loads back as that card, nothing lost;
+/// - the cards, with the settings `import` writes beside them, go through `check`.
+pub fn pages(data: &[u8]) {
+    use glossgraph::card::rules::is_slug;
+    use glossgraph::config::ImportSettings;
+    use glossgraph::docsite::{config_for, read_pages, Mapping};
+    use std::collections::BTreeMap;
+    use std::path::{Path, PathBuf};
+
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    // The four settings, made once: the pattern is compiled for each, not for each input.
+    static MAPPINGS: [std::sync::OnceLock<Mapping>; 4] = [const { std::sync::OnceLock::new() }; 4];
+    let mapping = MAPPINGS[usize::from(selector & 3)].get_or_init(|| {
+        let settings = ImportSettings {
+            term_link: (selector & 1 == 1).then(|| {
+                r#"\{\{<\s*glossary_tooltip\s+(?:text="(?P<text>[^"]*)"\s+)?term_id="(?P<slug>[^"]+)"[^>]*>\}\}"#
+                    .to_owned()
+            }),
+            site: (selector & 2 == 2).then(|| "https://example.org/docs/".to_owned()),
+            ..ImportSettings::default()
+        };
+        Mapping::new(Some(&settings), "fuzz").expect("the fuzz target's settings")
+    });
+    // The folder: a file name to its bytes (a name given twice keeps its first page).
+    let mut folder: BTreeMap<PathBuf, &[u8]> = BTreeMap::new();
+    for page in rest.split(|&b| b == 0).take(MAX_PAGES) {
+        let (name, text) = match page.iter().position(|&b| b == b'\n') {
+            Some(at) => (&page[..at], &page[at + 1..]),
+            None => (page, &page[..0]),
+        };
+        let name: String = String::from_utf8_lossy(name)
+            .chars()
+            .filter(|c| !matches!(c, '/' | '\\' | '\0'))
+            .take(40)
+            .collect();
+        folder
+            .entry(PathBuf::from(format!("{name}.md")))
+            .or_insert(text);
+    }
+    let read = |file: &Path| -> std::io::Result<Vec<u8>> { Ok(folder[file].to_vec()) };
+    let files: Vec<PathBuf> = folder.keys().cloned().collect();
+    let Ok(imported) = read_pages(files, &read, mapping) else {
+        return;
+    };
+    assert_eq!(
+        imported.cards.len() + imported.skipped.len(),
+        folder.len(),
+        "a page is neither a card nor skipped"
+    );
+    let mut slugs = std::collections::BTreeSet::new();
+    let mut written = Vec::new();
+    for (draft, kept) in &imported.cards {
+        assert!(is_slug(&draft.slug), "`{}` is no slug", draft.slug);
+        assert!(slugs.insert(&draft.slug), "two cards are `{}`", draft.slug);
+        let mut card = draft.clone();
+        card.skos
+            .extra
+            .extend(kept.iter().map(|(k, v)| (k.clone(), v.clone())));
+        let mut file = Vec::new();
+        card.write_json(&mut file, true).expect("a card is written");
+        file.push(b'\n');
+        let file = String::from_utf8(file).expect("a card is written as UTF-8");
+        let name = format!("{}.json", card.slug);
+        let formatted = fmt::format(&file, Layout::of(&name, &file))
+            .unwrap_or_else(|e| panic!("{name}: an imported card is not JSON to fmt: {e}"));
+        assert_eq!(formatted, file, "{name}: fmt changes an imported card");
+        let loaded = load::load_str(&name, &file);
+        let [back] = loaded.cards.as_slice() else {
+            panic!("{name}: {} cards load from one", loaded.cards.len());
+        };
+        assert_eq!(
+            back.card.to_json(false),
+            card.to_json(false),
+            "{name}: the card loads back otherwise"
+        );
+        written.push(card.to_json(false));
+    }
+    let config = config_for(Config::default(), &imported.statuses);
+    let text = written.join("\n");
+    let _ = check::check(
+        load::load_str("cards.jsonl", &text),
+        &config,
+        Options::default(),
+    );
+}
+
 /// `serve`'s reader of requests and writer of answers, over what a client sends on one
 /// connection (`glossgraph::sparql::serve::exchange`): the first byte picks how many bytes
 /// each read hands over (1 to 16,384), the second the body limit (0 to 16,320 bytes), the

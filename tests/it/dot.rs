@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use glossgraph::config::Config;
 use glossgraph::export::dot::{self, MAX_QUOTED};
-use glossgraph::export::drawing::{Cluster, Engine, View, ViewError};
+use glossgraph::export::drawing::{Cluster, Drawing, Engine, View, ViewError};
 use glossgraph::Glossary;
 
 use crate::util::fixtures::{checked, generated_jsonl, hostile_cards, shuffled_lines};
@@ -21,7 +21,7 @@ use crate::util::{
 
 pub(crate) fn dot_text(glossary: &Glossary, config: &Config, view: &View) -> Vec<u8> {
     let mut out = Vec::new();
-    dot::write(glossary, config, view, &mut out).unwrap();
+    dot::write(&Drawing::select(glossary, config, view).unwrap(), &mut out).unwrap();
     out
 }
 

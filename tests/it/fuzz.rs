@@ -90,6 +90,11 @@ fn kept_seeds(target: &str) -> Vec<Vec<u8>> {
 }
 
 #[test]
+fn the_markdown_page_imports_saved_inputs_hold() {
+    assert!(replay("pages", &kept_seeds("pages"), checks::pages) >= 7);
+}
+
+#[test]
 fn the_request_readers_saved_inputs_hold() {
     assert!(replay("http", &kept_seeds("http"), checks::http) >= 20);
 }

@@ -342,3 +342,81 @@ fn relative_iris_resolve_against_the_file_and_spaces_are_repaired() {
         "{settings}"
     );
 }
+
+/// The import as the command runs it — a Turtle, TriG, N-Triples or N-Quads file parsed as
+/// it is read, a vocabulary's cards made one at a time as they are written — holds and
+/// writes what reading the file whole and writing every card at once does: for the test
+/// thesaurus, the sample's exports in every format (as the glossary's and as a vocabulary),
+/// a file whose IRIs are repaired, and one that does not parse.
+#[test]
+fn the_streamed_import_writes_what_reading_the_whole_file_gives() {
+    use glossgraph::rdf::read::{self, ReadOptions};
+
+    let dir = tempfile::tempdir().unwrap();
+    let repaired = dir.path().join("spaces.nt");
+    fs::write(
+        &repaired,
+        "<http://x.example/a b> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> \
+         <http://www.w3.org/2004/02/skos/core#Concept> .\n\
+         <http://x.example/a b> <http://www.w3.org/2004/02/skos/core#prefLabel> \"A\"@en .\n",
+    )
+    .unwrap();
+    let broken = dir.path().join("broken.ttl");
+    fs::write(
+        &broken,
+        "@prefix skos: <http://www.w3.org/2004/02/skos/core#> .\n<a> skos:x",
+    )
+    .unwrap();
+    let mut inputs = vec![(thesaurus(), false), (repaired, false), (broken, false)];
+    for format in ["ttl", "nt", "nq", "trig", "rdf", "jsonld"] {
+        let file = crate::util::root().join(format!("exports/glossary.{format}"));
+        inputs.push((file.clone(), false));
+        inputs.push((file, true));
+    }
+    for (n, (file, vocabulary)) in inputs.iter().enumerate() {
+        let format = read::format_of(file).unwrap();
+        let options = ReadOptions {
+            base: Some("http://base.example/".into()),
+            vocabulary: *vocabulary,
+            ..ReadOptions::default()
+        };
+        let name = file.display().to_string();
+        let whole = read::read_with(&fs::read(file).unwrap(), format, &name, &options);
+        let prepared = read::prepare_file(file, format, &options);
+        let (whole, prepared) = match (whole, prepared) {
+            (Ok(whole), Ok(prepared)) => (whole, prepared),
+            (Err(a), Err(b)) => {
+                assert_eq!(a.to_string(), b.to_string(), "{name}");
+                assert!(a.to_string().contains("broken.ttl:2:"), "{a}");
+                continue;
+            }
+            (a, b) => panic!("{name}: {:?} against {:?}", a.err(), b.err()),
+        };
+        let (at_once, one_by_one) = (
+            dir.path().join(format!("{n}-a")),
+            dir.path().join(format!("{n}-b")),
+        );
+        let written = read::write_folder(&whole, &at_once).unwrap();
+        assert_eq!(
+            prepared.write_folder(&one_by_one).unwrap(),
+            written.len(),
+            "{name}"
+        );
+        assert_eq!(prepared.len(), whole.cards.len(), "{name}");
+        for path in &written {
+            let twin = one_by_one.join(path.file_name().unwrap());
+            assert_eq!(
+                fs::read(path).unwrap(),
+                fs::read(twin).unwrap(),
+                "{}",
+                path.display()
+            );
+        }
+        assert_eq!(
+            fs::read_dir(&one_by_one).unwrap().count(),
+            written.len(),
+            "{name}"
+        );
+        assert_eq!(prepared.into_imported(), whole, "{name}");
+    }
+}

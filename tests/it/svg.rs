@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use quick_xml::events::Event;
 
 use glossgraph::config::Config;
-use glossgraph::export::drawing::{Cluster, View};
+use glossgraph::export::drawing::{Cluster, Drawing, View};
 use glossgraph::export::svg::draw;
 use glossgraph::map::font;
 use glossgraph::{check, load, Glossary};
@@ -322,7 +322,11 @@ pub fn map_of_2000_terms(dir: &Path) -> (Glossary, PathBuf) {
         cluster: Cluster::Topic,
         ..View::default()
     };
-    draw::write(&glossary, &config, &view, &mut out).unwrap();
+    draw::write(
+        &Drawing::select(&glossary, &config, &view).unwrap(),
+        &mut out,
+    )
+    .unwrap();
     std::fs::write(&svg, &out).unwrap();
     (glossary, svg)
 }
@@ -364,7 +368,11 @@ fn a_focused_view_has_its_whole_title_and_the_legend_shows_only_its_topics() {
             ..View::default()
         };
         let mut out = Vec::new();
-        draw::write(&glossary, &config, &view, &mut out).unwrap();
+        draw::write(
+            &Drawing::select(&glossary, &config, &view).unwrap(),
+            &mut out,
+        )
+        .unwrap();
         let svg = String::from_utf8(out).unwrap();
         let width: f64 = svg
             .split("viewBox=\"0 0 ")
@@ -492,7 +500,11 @@ fn issue_50_no_word_over_another_and_labels_whole_with_unlinked_terms() {
         ..View::default()
     };
     let mut out = Vec::new();
-    draw::write(&glossary, &config, &view, &mut out).unwrap();
+    draw::write(
+        &Drawing::select(&glossary, &config, &view).unwrap(),
+        &mut out,
+    )
+    .unwrap();
     let svg = dir.join("map.svg");
     std::fs::write(&svg, &out).unwrap();
     let g = geometry(&svg);

@@ -194,8 +194,10 @@ pub fn write(
         Format::CsvEdges => csv::write_edges(glossary, w),
         Format::NodeLink => nodelink::write(glossary, config, w),
         Format::Cytoscape => cytoscape::write(glossary, config, w),
-        Format::Dot => dot::write(glossary, config, view, w),
-        Format::Svg if view.engine == drawing::Engine::Map => svg::draw::write(glossary, config, view, w),
+        Format::Dot => dot::write(&drawing::Drawing::select(glossary, config, view)?, w),
+        Format::Svg if view.engine == drawing::Engine::Map => {
+            svg::draw::write(&drawing::Drawing::select(glossary, config, view)?, w)
+        }
         Format::Svg => Err(ExportError::Unwritable(format!(
             "with `--engine {}` Graphviz lays the map out: use `glossgraph render --output FILE.svg`",
             view.engine.name()

@@ -135,7 +135,9 @@ pub fn draw(
     let picked = Glossary::new(cards);
     let drawn = match format {
         ResultsFormat::GraphMl => graphml::write(&picked, config, graphml::Profile::Default, w),
-        _ => dot::write(&picked, config, &drawing::View::default(), w),
+        _ => drawing::Drawing::select(&picked, config, &drawing::View::default())
+            .map_err(ExportError::from)
+            .and_then(|drawing| dot::write(&drawing, w)),
     };
     drawn.map_err(|e| match e {
         ExportError::Io(e) => ResultsError::Io(e),

@@ -3,7 +3,7 @@
 //! tooltip, hostile text included; a hierarchy's hollow `broader` heads draw in librsvg.
 
 use glossgraph::card::markdown::plain;
-use glossgraph::export::drawing::{concept_iri, View};
+use glossgraph::export::drawing::{concept_iri, Drawing, View};
 use glossgraph::export::svg::draw;
 
 use super::dot::svg_nodes;
@@ -72,7 +72,12 @@ fn hostile_text_survives_into_the_svg() {
     let dir = scratch("svg", "hostile");
     let svg = dir.join("hostile.svg");
     let mut out = Vec::new();
-    draw::write(&glossary, &config, &View::default(), &mut out).unwrap();
+    let view = View::default();
+    draw::write(
+        &Drawing::select(&glossary, &config, &view).unwrap(),
+        &mut out,
+    )
+    .unwrap();
     std::fs::write(&svg, &out).unwrap();
     let lint = tool("xmllint", &["--nonet", "--noout", svg.to_str().unwrap()]);
     assert!(lint.status.success() && lint.stderr.is_empty(), "{lint:?}");

@@ -230,14 +230,14 @@ fn check_rest(
     // Cards were read on several threads: their links are judged in card order.
     links.sort_by_key(|p| p.origin());
     let text_links = term_links::glossary(&glossary, links, &unjoined, &mut findings);
-    relations::glossary(
-        &glossary,
-        &tree,
-        &origins,
-        &unjoined,
-        &text_links,
-        &mut findings,
-    );
+    let inputs = relations::Inputs {
+        glossary: &glossary,
+        tree: &tree,
+        origins: &origins,
+        unjoined: &unjoined,
+        text_links: &text_links,
+    };
+    relations::glossary(&inputs, &mut findings);
     hierarchy::glossary(&glossary, &tree, &origins, &mut findings);
     // The map reads them as links too.
     glossary.keep_text_links(text_links);
@@ -575,8 +575,15 @@ mod tests {
         let g = Glossary::new(cards.iter().map(Card::from).collect());
         let (mut one, mut two) = (Vec::new(), Vec::new());
         let tree = crate::hierarchy::Hierarchy::of(&g);
-        relations::glossary_on(&g, &tree, &origins, &HashSet::new(), &[], &mut one, false);
-        relations::glossary_on(&g, &tree, &origins, &HashSet::new(), &[], &mut two, true);
+        let inputs = relations::Inputs {
+            glossary: &g,
+            tree: &tree,
+            origins: &origins,
+            unjoined: &HashSet::new(),
+            text_links: &[],
+        };
+        relations::glossary_on(&inputs, &mut one, false);
+        relations::glossary_on(&inputs, &mut two, true);
         for rule in [
             Rule::DanglingLink,
             Rule::OneWayRelated,

@@ -51,40 +51,28 @@ impl List {
     }
 }
 
-/// Every relation rule; a link to one of `unjoined` (the terms whose card files could not be
-/// read into cards) is not reported as dangling. `text_links` are the term links of the
-/// cards' texts (card, card): they join terms as links do, for orphans and clusters.
-pub(super) fn glossary(
-    g: &Glossary,
-    tree: &Hierarchy,
-    origins: &[Origin],
-    unjoined: &HashSet<String>,
-    text_links: &[(u32, u32)],
-    out: &mut Vec<Finding>,
-) {
+/// What the relation rules read: the glossary, its hierarchy, where each card is, and two
+/// things the check found before them. `unjoined` are the terms whose card files could not be
+/// read into cards: a link to one is not reported as dangling. `text_links` are the term links
+/// of the cards' texts (card, card): they join terms as links do, for orphans and clusters.
+pub(super) struct Inputs<'a> {
+    pub(super) glossary: &'a Glossary,
+    pub(super) tree: &'a Hierarchy,
+    pub(super) origins: &'a [Origin],
+    pub(super) unjoined: &'a HashSet<String>,
+    pub(super) text_links: &'a [(u32, u32)],
+}
+
+/// Every relation rule.
+pub(super) fn glossary(inputs: &Inputs, out: &mut Vec<Finding>) {
     // Below this many cards, a second thread costs more than it saves.
-    glossary_on(
-        g,
-        tree,
-        origins,
-        unjoined,
-        text_links,
-        out,
-        origins.len() >= 1 << 14,
-    );
+    glossary_on(inputs, out, inputs.origins.len() >= 1 << 14);
 }
 
 /// [`glossary`], its two halves side by side on the pool if `parallel`: the same findings in
 /// the same order.
-pub(super) fn glossary_on(
-    g: &Glossary,
-    tree: &Hierarchy,
-    origins: &[Origin],
-    unjoined: &HashSet<String>,
-    text_links: &[(u32, u32)],
-    out: &mut Vec<Finding>,
-    parallel: bool,
-) {
+pub(super) fn glossary_on(inputs: &Inputs, out: &mut Vec<Finding>, parallel: bool) {
+    let (g, origins) = (inputs.glossary, inputs.origins);
     // The walks over links and the walks over the graph's structure run side by side, their
     // findings joined in the same order as on one thread. The one-way links are split between
     // them: on a glossary written by many hands they are the most findings, each worded. The
@@ -98,7 +86,7 @@ pub(super) fn glossary_on(
         // slug) is made once.
         let mut suggestions = HashMap::new();
         for (i, origin) in origins.iter().enumerate() {
-            links(g, &mut suggestions, unjoined, i, *origin, out);
+            links(g, &mut suggestions, inputs.unjoined, i, *origin, out);
         }
         one_way(g, origins, 0..split, out);
     };
@@ -106,7 +94,7 @@ pub(super) fn glossary_on(
         one_way(g, origins, split..edges, out);
         cycles(g, origins, out);
         lifecycle(g, origins, out);
-        connectivity(g, tree, origins, unjoined, text_links, out);
+        connectivity(inputs, out);
     };
     if !parallel {
         over_links(out);
@@ -380,14 +368,14 @@ fn lifecycle(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
 /// Orphans and clusters. While some cards cannot be read (`unjoined`), a term whose links
 /// all go to them is not an orphan, and the clusters are not judged: the broken cards are
 /// what is wrong, and the syntax error already says so.
-fn connectivity(
-    g: &Glossary,
-    tree: &Hierarchy,
-    origins: &[Origin],
-    unjoined: &HashSet<String>,
-    text_links: &[(u32, u32)],
-    out: &mut Vec<Finding>,
-) {
+fn connectivity(inputs: &Inputs, out: &mut Vec<Finding>) {
+    let Inputs {
+        glossary: g,
+        tree,
+        origins,
+        unjoined,
+        text_links,
+    } = *inputs;
     // The graph's components hold the hierarchy's links between terms (its `broader` edges).
     let components = g.components_with(text_links);
     let links_unreadable = |i: usize| {

@@ -223,6 +223,19 @@ mod tests {
     use crate::diag::Origin;
     use crate::load::Source;
 
+    /// What `text` loads as, streamed as a JSON Lines file `batch_bytes` at a time.
+    fn streamed(text: &[u8], batch_bytes: usize) -> Loaded {
+        let mut loaded = Loaded::default();
+        let id = loaded.sources.add(Source {
+            name: "x.jsonl".into(),
+            path: None,
+            one_card_file: false,
+            bom: false,
+        });
+        loaded.stream_lines_in(id, text, batch_bytes).unwrap();
+        loaded
+    }
+
     #[test]
     fn lines_are_cut_as_split_inclusive_cuts_them() {
         for text in ["", "\n", "a", "a\n", "a\nb", "a\n\nb\n", "\n\n", "ab\r\ncd"] {
@@ -244,14 +257,7 @@ mod tests {
         }
         text.extend(b"{\"slug\":\"f\",\"term\":1,\"definition\":\"d\"}");
         let read = |batch_bytes| {
-            let mut loaded = Loaded::default();
-            let id = loaded.sources.add(Source {
-                name: "x.jsonl".into(),
-                path: None,
-                one_card_file: false,
-                bom: false,
-            });
-            loaded.stream_lines_in(id, &text[..], batch_bytes).unwrap();
+            let loaded = streamed(&text, batch_bytes);
             let cards: Vec<(String, Origin)> = loaded
                 .cards
                 .iter()
@@ -285,14 +291,7 @@ mod tests {
 
     #[test]
     fn an_empty_stream_is_an_empty_file() {
-        let mut loaded = Loaded::default();
-        let id = loaded.sources.add(Source {
-            name: "x.jsonl".into(),
-            path: None,
-            one_card_file: false,
-            bom: false,
-        });
-        loaded.stream_lines_in(id, &b""[..], 64).unwrap();
+        let loaded = streamed(b"", 64);
         let rules: Vec<&str> = loaded.findings.iter().map(|f| f.rule.id()).collect();
         assert_eq!(rules, ["empty-file"]);
     }

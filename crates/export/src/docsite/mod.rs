@@ -199,12 +199,25 @@ struct Page {
 /// Reads the pages of `dir` with `mapping`.
 ///
 /// # Errors
-/// Every page that cannot be read, or two pages with one slug; nothing is returned then.
+/// Every page that cannot be read; nothing is returned then.
 pub fn read_dir(dir: &Path, mapping: &Mapping) -> Result<Imported, Vec<Problem>> {
+    read_pages(markdown_files(dir)?, &|file| std::fs::read(file), mapping)
+}
+
+/// Reads the pages `files` (sorted by name), each read whole by `read`, with `mapping`: what
+/// [`read_dir`] does once it has listed the folder. A page is read only when it is a term's.
+///
+/// # Errors
+/// Every page that cannot be read; nothing is returned then.
+pub fn read_pages(
+    files: Vec<PathBuf>,
+    read: &dyn Fn(&Path) -> std::io::Result<Vec<u8>>,
+    mapping: &Mapping,
+) -> Result<Imported, Vec<Problem>> {
     let mut problems = Vec::new();
     let mut pages = Vec::new();
     let mut imported = Imported::default();
-    for file in markdown_files(dir)? {
+    for file in files {
         let stem = file
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -213,7 +226,7 @@ pub fn read_dir(dir: &Path, mapping: &Mapping) -> Result<Imported, Vec<Problem>>
             imported.skipped.push(file);
             continue;
         }
-        match read_page(file, stem) {
+        match read_page(file, stem, read) {
             Ok(Ok(page)) => pages.push(page),
             Ok(Err(listing)) => imported.skipped.push(listing),
             Err(problem) => problems.push(problem),
@@ -320,10 +333,14 @@ fn markdown_files(dir: &Path) -> Result<Vec<PathBuf>, Vec<Problem>> {
     Ok(files)
 }
 
-/// The page in `file`: read, checked as UTF-8 and split at its front matter; `Ok(Err(file))`
+/// The page in `file`: read by `read`, checked as UTF-8 and split at its front matter; `Ok(Err(file))`
 /// for a listing page (its front matter sets `layout`), which is no term.
-fn read_page(file: PathBuf, stem: String) -> Result<Result<Page, PathBuf>, Problem> {
-    let bytes = match std::fs::read(&file) {
+fn read_page(
+    file: PathBuf,
+    stem: String,
+    read: &dyn Fn(&Path) -> std::io::Result<Vec<u8>>,
+) -> Result<Result<Page, PathBuf>, Problem> {
+    let bytes = match read(&file) {
         Ok(bytes) => bytes,
         Err(e) => {
             return Err(Problem {

@@ -1,4 +1,5 @@
-//! Graphviz DOT topic maps: the whole glossary, or a [`View`] of it that stays readable.
+//! Graphviz DOT topic maps: the whole glossary, or a [`View`](crate::drawing::View) of it that
+//! stays readable.
 //!
 //! The map is a `digraph`: `supersedes` is a solid arrow from the old term to the new one and
 //! `broader` a solid arrow in the palette's blue with a hollow head (`onormal`) from the
@@ -10,9 +11,9 @@
 //! as `tooltip` and the concept IRI as `URL`, so an SVG is a clickable, hoverable map.
 //!
 //! Views exist because a topic map of thousands of terms is a hairball and `dot` does not
-//! finish one: [`View::select`] picks a term's neighbourhood (`focus`, `depth`) and/or some
-//! statuses, and refuses — with the node count and what to do instead — to draw more than
-//! `max_nodes`.
+//! finish one: [`View::select`](crate::drawing::View::select) picks a term's neighbourhood
+//! (`focus`, `depth`) and/or some statuses, and refuses — with the node count and what to do
+//! instead — to draw more than `max_nodes`.
 //!
 //! Escaping follows what Graphviz does with each attribute, checked against its SVG output
 //! (see `docs/dot.md`): in labels `\` becomes `\\`; in tooltips and URLs, which Graphviz
@@ -29,9 +30,8 @@ use std::io::{BufWriter, Write};
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
-use crate::config::Config;
 use crate::drawing::palette::{status_stroke, BROADER, NO_STATUS};
-use crate::drawing::{self, concept_iri, Cluster, Engine, Legend, Places, Selection, View};
+use crate::drawing::{concept_iri, Cluster, Drawing, Engine, Legend, Places, Selection};
 use crate::graph::Link;
 use crate::map::{Coordinate, TOPIC_LABEL as CLUSTER_LABEL};
 use crate::output::{self, ExportError};
@@ -56,46 +56,22 @@ const FONT: &str = "Arial";
 /// Marks a text cut to fit [`MAX_QUOTED`].
 const ELLIPSIS: &str = "…";
 
-/// Writes the glossary as a Graphviz DOT topic map of `view`.
+/// Writes `drawing` as a Graphviz DOT topic map: the nodes of its selection and the edges
+/// between them.
 ///
 /// Streams through a `BufWriter`.
 ///
 /// # Errors
-/// Those of `w`, or [`ExportError::Unwritable`] with the [`crate::drawing::ViewError`]'s
-/// message when the view cannot be drawn.
-pub fn write(
-    glossary: &Glossary,
-    config: &Config,
-    view: &View,
-    w: impl Write + Send,
-) -> Result<(), ExportError> {
-    let selection = view.select(glossary, config)?;
-    write_selection(glossary, config, view, &selection, w)
-}
-
-/// Writes the nodes of `selection` (from [`View::select`]) and the edges between them.
-///
-/// # Errors
 /// Those of `w`.
-pub fn write_selection(
-    glossary: &Glossary,
-    config: &Config,
-    view: &View,
-    selection: &Selection,
-    w: impl Write + Send,
-) -> Result<(), ExportError> {
+pub fn write(drawing: &Drawing, w: impl Write + Send) -> Result<(), ExportError> {
+    let (glossary, view, selection) = (drawing.glossary, drawing.view, &drawing.selection);
+    let dot = Dot {
+        drawing,
+        places: (view.engine == Engine::Map).then(|| Places::of(glossary, selection)),
+    };
     let mut out = BufWriter::with_capacity(1 << 16, w);
     let mut buf = String::new();
-    let places = (view.engine == Engine::Map).then(|| Places::of(glossary, selection));
-    header(
-        &mut out,
-        &mut buf,
-        glossary,
-        config,
-        view,
-        selection,
-        places.as_ref(),
-    )?;
+    dot.header(&mut out, &mut buf)?;
 
     // The invisible edges that give `dot` its ranks come from a walk of the whole selection:
     // it runs beside the writing of the nodes and edges.
@@ -111,30 +87,15 @@ pub fn write_selection(
                         |range, chunk| {
                             let mut buf = String::new();
                             for &node in &selection.nodes[range] {
-                                write_node(
-                                    chunk,
-                                    &mut buf,
-                                    glossary,
-                                    config,
-                                    selection,
-                                    places.as_ref(),
-                                    node,
-                                    "  ",
-                                )?;
+                                dot.node(chunk, &mut buf, node, "  ")?;
                             }
                             Ok(())
                         },
                     )?;
                 }
-                Cluster::Status | Cluster::Component | Cluster::Topic => clusters(
-                    &mut out,
-                    &mut buf,
-                    glossary,
-                    config,
-                    view,
-                    selection,
-                    places.as_ref(),
-                )?,
+                Cluster::Status | Cluster::Component | Cluster::Topic => {
+                    dot.clusters(&mut out, &mut buf)?;
+                }
             }
             edges(&mut out, glossary, selection)
         },
@@ -158,121 +119,235 @@ pub fn write_selection(
     Ok(())
 }
 
-/// The head of the DOT document: the graph's attributes, with the title and legend as an
-/// HTML-like label, and the default node and edge attributes.
-fn header(
-    out: &mut impl Write,
-    buf: &mut String,
-    glossary: &Glossary,
-    config: &Config,
-    view: &View,
-    selection: &Selection,
-    places: Option<&Places>,
-) -> Result<(), ExportError> {
-    writeln!(
-        out,
-        "// Topic map written by glossgraph. Render: {} -Tsvg glossary.dot -o glossary.svg",
-        match view.engine {
-            Engine::Map => "neato -n2",
-            other => other.program().0,
-        }
-    )?;
-    writeln!(out, "digraph \"glossary\" {{")?;
-
-    // Graph attributes, with the title and legend as an HTML-like label.
-    let title = drawing::title(glossary, config, view, selection);
-    write!(
-        out,
-        "  graph [fontname=\"{FONT}\", rankdir=\"LR\", labelloc=\"t\", labeljust=\"l\""
-    )?;
-    if view.engine == Engine::Sfdp {
-        write!(
-            out,
-            ", layout=\"sfdp\", overlap=\"prism\", outputorder=\"edgesfirst\", splines=\"false\""
-        )?;
-    }
-    // Pinned at the places of the topic map, the drawing only needs straight edges under the
-    // nodes, and the box that holds them all.
-    if let Some(places) = places {
-        let ((x0, y0), (x1, y1)) = places.bounds;
-        write!(
-            out,
-            ", outputorder=\"edgesfirst\", splines=\"false\", bb=\"{},{},{},{}\"",
-            Coordinate(x0),
-            Coordinate(y0),
-            Coordinate(x1),
-            Coordinate(y1)
-        )?;
-    }
-    write!(out, ", tooltip=")?;
-    quoted(out, buf, &title, Escape::Tooltip)?;
-    write!(out, ", label=<")?;
-    legend(out, glossary, config, selection, &title)?;
-    writeln!(out, ">];")?;
-    writeln!(
-        out,
-        "  node [shape=\"box\", style=\"rounded,filled\", fontname=\"{FONT}\", fontsize=\"11\", color=\"#333333\", fillcolor=\"#ffffff\"];"
-    )?;
-    writeln!(out, "  edge [color=\"#333333\", arrowsize=\"0.8\"];")?;
-
-    Ok(())
+/// The DOT of one drawing: the drawing, and on a pinned map ([`Engine::Map`]) the places of
+/// its terms and boxes, which the DOT states.
+struct Dot<'a> {
+    drawing: &'a Drawing<'a>,
+    places: Option<Places>,
 }
 
-/// The nodes of `selection` in the clusters of `view` (status, component or topic), each a
-/// subgraph with its label and colour, and on a pinned map its box.
-fn clusters(
-    out: &mut impl Write,
-    buf: &mut String,
-    glossary: &Glossary,
-    config: &Config,
-    view: &View,
-    selection: &Selection,
-    places: Option<&Places>,
-) -> Result<(), ExportError> {
-    let groups = drawing::groups(glossary, config, view, selection);
-    for (i, (label, nodes)) in groups.iter().enumerate() {
+impl Dot<'_> {
+    /// The head of the DOT document: the graph's attributes, with the title and legend as an
+    /// HTML-like label, and the default node and edge attributes.
+    fn header(&self, out: &mut impl Write, buf: &mut String) -> Result<(), ExportError> {
+        let (drawing, view) = (self.drawing, self.drawing.view);
         writeln!(
             out,
-            "  subgraph \"cluster_{}_{}\" {{",
-            cluster_name(view.cluster),
-            i + 1
-        )?;
-        write!(out, "    label=")?;
-        quoted(out, buf, label, Escape::Label)?;
-        writeln!(out, ";")?;
-        writeln!(out, "    style=\"rounded\";")?;
-        match view.cluster {
-            Cluster::Topic => {
-                let topic = glossary.map().topic_of(nodes[0].index());
-                writeln!(out, "    color=\"{}\";", topic.color)?;
-                writeln!(out, "    fontcolor=\"{}\";", topic.color)?;
+            "// Topic map written by glossgraph. Render: {} -Tsvg glossary.dot -o glossary.svg",
+            match view.engine {
+                Engine::Map => "neato -n2",
+                other => other.program().0,
             }
-            _ => writeln!(out, "    color=\"#bbbbbb\";")?,
-        }
-        if let Some(places) = places {
-            // Graphviz draws a pinned map's boxes where they are said to be.
-            let ((x0, y0), (x1, y1)) = places.titled(nodes, label);
-            writeln!(
+        )?;
+        writeln!(out, "digraph \"glossary\" {{")?;
+
+        // Graph attributes, with the title and legend as an HTML-like label.
+        let title =
+            crate::drawing::title(drawing.glossary, drawing.config, view, &drawing.selection);
+        write!(
+            out,
+            "  graph [fontname=\"{FONT}\", rankdir=\"LR\", labelloc=\"t\", labeljust=\"l\""
+        )?;
+        if view.engine == Engine::Sfdp {
+            write!(
                 out,
-                "    bb=\"{},{},{},{}\";",
+                ", layout=\"sfdp\", overlap=\"prism\", outputorder=\"edgesfirst\", splines=\"false\""
+            )?;
+        }
+        // Pinned at the places of the topic map, the drawing only needs straight edges under the
+        // nodes, and the box that holds them all.
+        if let Some(places) = &self.places {
+            let ((x0, y0), (x1, y1)) = places.bounds;
+            write!(
+                out,
+                ", outputorder=\"edgesfirst\", splines=\"false\", bb=\"{},{},{},{}\"",
                 Coordinate(x0),
                 Coordinate(y0),
                 Coordinate(x1),
                 Coordinate(y1)
             )?;
+        }
+        write!(out, ", tooltip=")?;
+        quoted(out, buf, &title, Escape::Tooltip)?;
+        write!(out, ", label=<")?;
+        self.legend(out, &title)?;
+        writeln!(out, ">];")?;
+        writeln!(
+            out,
+            "  node [shape=\"box\", style=\"rounded,filled\", fontname=\"{FONT}\", fontsize=\"11\", color=\"#333333\", fillcolor=\"#ffffff\"];"
+        )?;
+        writeln!(out, "  edge [color=\"#333333\", arrowsize=\"0.8\"];")?;
+
+        Ok(())
+    }
+
+    /// The nodes of `selection` in the clusters of `view` (status, component or topic), each a
+    /// subgraph with its label and colour, and on a pinned map its box.
+    fn clusters(&self, out: &mut impl Write, buf: &mut String) -> Result<(), ExportError> {
+        let (drawing, glossary, view) = (self.drawing, self.drawing.glossary, self.drawing.view);
+        let groups = crate::drawing::groups(glossary, drawing.config, view, &drawing.selection);
+        for (i, (label, nodes)) in groups.iter().enumerate() {
             writeln!(
                 out,
-                "    lp=\"{},{}\";",
-                Coordinate((x0 + x1) / 2.0),
-                Coordinate(y1 - CLUSTER_LABEL / 2.0)
+                "  subgraph \"cluster_{}_{}\" {{",
+                cluster_name(view.cluster),
+                i + 1
+            )?;
+            write!(out, "    label=")?;
+            quoted(out, buf, label, Escape::Label)?;
+            writeln!(out, ";")?;
+            writeln!(out, "    style=\"rounded\";")?;
+            match view.cluster {
+                Cluster::Topic => {
+                    let topic = glossary.map().topic_of(nodes[0].index());
+                    writeln!(out, "    color=\"{}\";", topic.color)?;
+                    writeln!(out, "    fontcolor=\"{}\";", topic.color)?;
+                }
+                _ => writeln!(out, "    color=\"#bbbbbb\";")?,
+            }
+            if let Some(places) = &self.places {
+                // Graphviz draws a pinned map's boxes where they are said to be.
+                let ((x0, y0), (x1, y1)) = places.titled(nodes, label);
+                writeln!(
+                    out,
+                    "    bb=\"{},{},{},{}\";",
+                    Coordinate(x0),
+                    Coordinate(y0),
+                    Coordinate(x1),
+                    Coordinate(y1)
+                )?;
+                writeln!(
+                    out,
+                    "    lp=\"{},{}\";",
+                    Coordinate((x0 + x1) / 2.0),
+                    Coordinate(y1 - CLUSTER_LABEL / 2.0)
+                )?;
+            }
+            for &node in nodes {
+                self.node(out, buf, node, "    ")?;
+            }
+            writeln!(out, "  }}")?;
+        }
+        Ok(())
+    }
+
+    /// One node of the drawing, `indent`ed.
+    fn node(
+        &self,
+        out: &mut impl Write,
+        buf: &mut String,
+        node: NodeIndex,
+        indent: &str,
+    ) -> Result<(), ExportError> {
+        let (glossary, config) = (self.drawing.glossary, self.drawing.config);
+        let places = self.places.as_ref();
+        let slug = glossary.slug(node);
+        write!(out, "{indent}")?;
+        quoted(out, buf, slug, Escape::Id)?;
+        // A pinned box has the map's size: its label is cut as the SVG cuts it.
+        let label = |text| match places {
+            Some(_) => crate::map::shown_label(text, glossary.map().size(node.index()).0),
+            None => std::borrow::Cow::Borrowed(text),
+        };
+        match glossary.card(node) {
+            Some(card) => {
+                write!(out, " [label=")?;
+                quoted(out, buf, &label(card.term()), Escape::Label)?;
+                write!(out, ", tooltip=")?;
+                quoted(
+                    out,
+                    buf,
+                    &crate::card::markdown::plain(card.definition()),
+                    Escape::Tooltip,
+                )?;
+                write!(out, ", URL=")?;
+                quoted(out, buf, &concept_iri(&config.base, slug), Escape::Tooltip)?;
+                // The maps' one code: the topic's colour fills, the status's rings.
+                let fill = crate::map::tint(&glossary.map().topic_of(node.index()).color);
+                let (ring, width) = status_stroke(config, card.status());
+                let width = if self.drawing.selection.focus == Some(node) {
+                    3.5
+                } else {
+                    width
+                };
+                write!(
+                    out,
+                    ", fillcolor=\"{fill}\", color=\"{ring}\", penwidth=\"{width}\""
+                )?;
+            }
+            None => {
+                write!(out, " [label=")?;
+                quoted(out, buf, &label(slug), Escape::Label)?;
+                write!(
+                    out,
+                    ", tooltip=\"not defined in the glossary\", style=\"rounded,dashed\", color=\"{NO_STATUS}\""
+                )?;
+            }
+        }
+        if let Some(places) = places {
+            let (x, y) = places.at[node.index()];
+            let (w, h) = glossary.map().size(node.index());
+            write!(
+                out,
+                ", pos=\"{},{}!\", width=\"{}\", height=\"{}\", fixedsize=\"shape\"",
+                Coordinate(x),
+                Coordinate(y),
+                Inches(w),
+                Inches(h),
             )?;
         }
-        for &node in nodes {
-            write_node(out, buf, glossary, config, selection, places, node, "    ")?;
-        }
-        writeln!(out, "  }}")?;
+        writeln!(out, "];")?;
+        Ok(())
     }
-    Ok(())
+
+    /// The title and the legend, as the rows of an HTML-like table: the code (topic fill, status
+    /// ring), one cell per status drawn, bordered with its ring's colour, and the two edge styles.
+    fn legend(&self, out: &mut impl Write, title: &str) -> Result<(), ExportError> {
+        let (drawing, config) = (self.drawing, self.drawing.config);
+        let Legend {
+            statuses,
+            supersedes,
+            related,
+            broader,
+        } = Legend::of(drawing.glossary, config, &drawing.selection);
+        let links = usize::from(supersedes) + usize::from(broader) + usize::from(related);
+        write!(
+            out,
+            "<table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><td colspan=\"{}\" border=\"0\" align=\"left\"><b>",
+            1 + statuses.len() + links
+        )?;
+        let mut cut = String::new();
+        truncate_chars(title, 200, &mut cut);
+        html_text(out, &cut)?;
+        write!(
+            out,
+            "</b></td></tr><tr><td border=\"0\">fill: the term's topic; ring:</td>"
+        )?;
+        for status in statuses {
+            let (ring, width) = status_stroke(config, status);
+            write!(out, "<td color=\"{ring}\" border=\"{width}\">")?;
+            html_text(out, status.unwrap_or("no status"))?;
+            write!(out, "</td>")?;
+        }
+        if supersedes {
+            write!(
+                out,
+                "<td border=\"0\">&#8594; supersedes (old &#8594; new)</td>"
+            )?;
+        }
+        if broader {
+            // The hollow head of the drawn arrow, in its colour.
+            write!(
+                out,
+                "<td border=\"0\"><font color=\"{BROADER}\">&#8212;&#9655;</font> broader (narrower &#8594; broader)</td>"
+            )?;
+        }
+        if related {
+            write!(out, "<td border=\"0\">- - - related</td>")?;
+        }
+        write!(out, "</tr></table>")?;
+        Ok(())
+    }
 }
 
 /// The links between terms of `selection`: `supersedes` as arrows, `broader` as blue arrows
@@ -367,79 +442,6 @@ fn cluster_name(cluster: Cluster) -> &'static str {
     }
 }
 
-#[expect(
-    clippy::too_many_arguments,
-    reason = "one node of one drawing: all of it is needed"
-)]
-fn write_node(
-    out: &mut impl Write,
-    buf: &mut String,
-    glossary: &Glossary,
-    config: &Config,
-    selection: &Selection,
-    places: Option<&Places>,
-    node: NodeIndex,
-    indent: &str,
-) -> Result<(), ExportError> {
-    let slug = glossary.slug(node);
-    write!(out, "{indent}")?;
-    quoted(out, buf, slug, Escape::Id)?;
-    // A pinned box has the map's size: its label is cut as the SVG cuts it.
-    let label = |text| match places {
-        Some(_) => crate::map::shown_label(text, glossary.map().size(node.index()).0),
-        None => std::borrow::Cow::Borrowed(text),
-    };
-    match glossary.card(node) {
-        Some(card) => {
-            write!(out, " [label=")?;
-            quoted(out, buf, &label(card.term()), Escape::Label)?;
-            write!(out, ", tooltip=")?;
-            quoted(
-                out,
-                buf,
-                &crate::card::markdown::plain(card.definition()),
-                Escape::Tooltip,
-            )?;
-            write!(out, ", URL=")?;
-            quoted(out, buf, &concept_iri(&config.base, slug), Escape::Tooltip)?;
-            // The maps' one code: the topic's colour fills, the status's rings.
-            let fill = crate::map::tint(&glossary.map().topic_of(node.index()).color);
-            let (ring, width) = status_stroke(config, card.status());
-            let width = if selection.focus == Some(node) {
-                3.5
-            } else {
-                width
-            };
-            write!(
-                out,
-                ", fillcolor=\"{fill}\", color=\"{ring}\", penwidth=\"{width}\""
-            )?;
-        }
-        None => {
-            write!(out, " [label=")?;
-            quoted(out, buf, &label(slug), Escape::Label)?;
-            write!(
-                out,
-                ", tooltip=\"not defined in the glossary\", style=\"rounded,dashed\", color=\"{NO_STATUS}\""
-            )?;
-        }
-    }
-    if let Some(places) = places {
-        let (x, y) = places.at[node.index()];
-        let (w, h) = glossary.map().size(node.index());
-        write!(
-            out,
-            ", pos=\"{},{}!\", width=\"{}\", height=\"{}\", fixedsize=\"shape\"",
-            Coordinate(x),
-            Coordinate(y),
-            Inches(w),
-            Inches(h),
-        )?;
-    }
-    writeln!(out, "];")?;
-    Ok(())
-}
-
 /// A length in points, written in inches (Graphviz's unit for node sizes).
 struct Inches(f64);
 
@@ -449,63 +451,11 @@ impl std::fmt::Display for Inches {
     }
 }
 
-/// The title and the legend, as the rows of an HTML-like table: the code (topic fill, status
-/// ring), one cell per status drawn, bordered with its ring's colour, and the two edge styles.
-fn legend(
-    out: &mut impl Write,
-    glossary: &Glossary,
-    config: &Config,
-    selection: &Selection,
-    title: &str,
-) -> Result<(), ExportError> {
-    let Legend {
-        statuses,
-        supersedes,
-        related,
-        broader,
-    } = Legend::of(glossary, config, selection);
-    let links = usize::from(supersedes) + usize::from(broader) + usize::from(related);
-    write!(
-        out,
-        "<table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><td colspan=\"{}\" border=\"0\" align=\"left\"><b>",
-        1 + statuses.len() + links
-    )?;
-    let mut cut = String::new();
-    truncate_chars(title, 200, &mut cut);
-    html_text(out, &cut)?;
-    write!(
-        out,
-        "</b></td></tr><tr><td border=\"0\">fill: the term's topic; ring:</td>"
-    )?;
-    for status in statuses {
-        let (ring, width) = status_stroke(config, status);
-        write!(out, "<td color=\"{ring}\" border=\"{width}\">")?;
-        html_text(out, status.unwrap_or("no status"))?;
-        write!(out, "</td>")?;
-    }
-    if supersedes {
-        write!(
-            out,
-            "<td border=\"0\">&#8594; supersedes (old &#8594; new)</td>"
-        )?;
-    }
-    if broader {
-        // The hollow head of the drawn arrow, in its colour.
-        write!(
-            out,
-            "<td border=\"0\"><font color=\"{BROADER}\">&#8212;&#9655;</font> broader (narrower &#8594; broader)</td>"
-        )?;
-    }
-    if related {
-        write!(out, "<td border=\"0\">- - - related</td>")?;
-    }
-    write!(out, "</tr></table>")?;
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::Config;
+    use crate::drawing::View;
     use crate::{Card, Draft};
 
     fn card(slug: &str, status: Option<&str>, related: &[&str], supersedes: &[&str]) -> Card {
@@ -537,7 +487,8 @@ mod tests {
 
     fn dot(g: &Glossary, view: &View) -> String {
         let mut out = Vec::new();
-        write(g, &Config::default(), view, &mut out).unwrap();
+        let config = Config::default();
+        write(&Drawing::select(g, &config, view).unwrap(), &mut out).unwrap();
         String::from_utf8(out).unwrap()
     }
 

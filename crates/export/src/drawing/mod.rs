@@ -3,7 +3,8 @@
 //! its boxes stand for, the title, the `Legend`), and the one [`palette`] of their colours.
 //!
 //! The DOT writer ([`crate::dot`]) and glossgraph's own SVG ([`crate::svg`]) draw a view with
-//! it, so that a map laid out by Graphviz and one drawn by glossgraph select, title, group
+//! it, each taking one [`Drawing`] (the glossary, its settings, the view and its selection),
+//! so that a map laid out by Graphviz and one drawn by glossgraph select, title, group
 //! and explain alike; the HTML map ([`crate::html`]), which draws the whole glossary in the
 //! browser, takes its colours from the palette. Each imports this module and none imports
 //! another (`tests/it/architecture.rs` holds them to that).

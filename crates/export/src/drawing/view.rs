@@ -1,5 +1,5 @@
 //! What a topic map draws: the engine, the clusters, the view (focus, depth, statuses, size
-//! guard) and why a view cannot be drawn.
+//! guard), why a view cannot be drawn, and the [`Drawing`] a view of a glossary makes.
 
 use petgraph::graph::NodeIndex;
 
@@ -192,6 +192,37 @@ pub struct Selection {
 impl Selection {
     pub fn contains(&self, node: NodeIndex) -> bool {
         self.keep.get(node.index()).copied().unwrap_or(false)
+    }
+}
+
+/// A topic map to draw: the glossary, its settings, the view asked for and the terms it
+/// selects. What the DOT writer and glossgraph's own SVG draw from, handed to them and to
+/// their parts as one.
+pub struct Drawing<'a> {
+    pub glossary: &'a Glossary,
+    pub config: &'a Config,
+    pub view: &'a View,
+    /// The terms of `view` ([`View::select`]).
+    pub selection: Selection,
+}
+
+impl<'a> Drawing<'a> {
+    /// The drawing of `view` of `glossary` under `config`, its terms selected.
+    ///
+    /// # Errors
+    /// Those of [`View::select`]: a view that cannot be drawn.
+    pub fn select(
+        glossary: &'a Glossary,
+        config: &'a Config,
+        view: &'a View,
+    ) -> Result<Self, ViewError> {
+        let selection = view.select(glossary, config)?;
+        Ok(Self {
+            glossary,
+            config,
+            view,
+            selection,
+        })
     }
 }
 

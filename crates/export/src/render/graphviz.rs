@@ -3,18 +3,15 @@
 
 use super::*;
 
-/// Streams the DOT of `selection` into Graphviz, which writes `format` into a temporary file
+/// Streams the DOT of `drawing` into Graphviz, which writes `format` into a temporary file
 /// beside `output` ([`crate::output::temporary_beside`]), renamed into place only when
 /// Graphviz succeeded. Returns what Graphviz said on standard error although it succeeded.
 pub(super) fn run(
-    glossary: &Glossary,
-    config: &Config,
-    view: &View,
-    selection: &Selection,
+    drawing: &Drawing,
     format: ImageFormat,
     output: &Path,
 ) -> Result<String, RenderError> {
-    let (program, args) = view.engine.program();
+    let (program, args) = drawing.view.engine.program();
     let io_err = |source| RenderError::Io {
         path: output.to_owned(),
         source,
@@ -46,7 +43,7 @@ pub(super) fn run(
         text
     });
     let stdin = child.stdin.take().expect("stdin is piped");
-    let written = dot::write_selection(glossary, config, view, selection, stdin);
+    let written = dot::write(drawing, stdin);
     let status = child.wait().map_err(io_err)?;
     let stderr = reader.join().unwrap_or_default();
     if !status.success() {

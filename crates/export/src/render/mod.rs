@@ -19,7 +19,7 @@ use std::process::{Command, Stdio};
 
 use crate::config::Config;
 use crate::dot;
-use crate::drawing::{Engine, Selection, View, ViewError};
+use crate::drawing::{Drawing, Engine, View, ViewError};
 use crate::svg::draw;
 use crate::ExportError;
 use crate::Glossary;
@@ -103,12 +103,12 @@ pub fn render(
 ) -> Result<Rendered, RenderError> {
     let format =
         ImageFormat::from_path(output).ok_or_else(|| RenderError::Extension(output.into()))?;
-    let selection = view.select(glossary, config)?;
+    let drawing = Drawing::select(glossary, config, view)?;
     if format == ImageFormat::Svg && view.engine == Engine::Map {
         // glossgraph's own drawing: no Graphviz, the same bytes everywhere.
         let mut failed = None;
         crate::output::replace_file(output, |w| {
-            draw::write_selection(glossary, config, view, &selection, w).map_err(|e| {
+            draw::write(&drawing, w).map_err(|e| {
                 let io = io::Error::other(e.to_string());
                 failed = Some(e);
                 io
@@ -122,13 +122,13 @@ pub fn render(
             },
         })?;
         return Ok(Rendered {
-            nodes: selection.nodes.len(),
+            nodes: drawing.selection.nodes.len(),
             warnings: String::new(),
         });
     }
-    let warnings = graphviz::run(glossary, config, view, &selection, format, output)?;
+    let warnings = graphviz::run(&drawing, format, output)?;
     Ok(Rendered {
-        nodes: selection.nodes.len(),
+        nodes: drawing.selection.nodes.len(),
         warnings,
     })
 }

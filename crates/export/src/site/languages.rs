@@ -20,7 +20,7 @@
 use glossgraph_core::card::skos;
 
 use super::letters::Letter;
-use super::places::RESERVED;
+use super::places::reserved;
 use super::tree::Tree;
 use super::ui::{shorter, Ui};
 use crate::config::Config;
@@ -119,7 +119,7 @@ pub fn languages(glossary: &Glossary, config: &Config) -> (Vec<(String, String)>
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b == b'-')
             // The site's own folders (`topic`, `letter` and `tree` are well-formed tags).
-            && !RESERVED.contains(&folder.as_str())
+            && !reserved().any(|name| name == folder)
             && oxigraph::model::Literal::new_language_tagged_literal("", tag.as_str()).is_ok();
         if !usable {
             notes.push(format!(

@@ -73,6 +73,19 @@ pub const ALTERNATES: [(&str, &str); 4] = [
 /// How many of [`ALTERNATES`] the site writes as files.
 const WRITTEN_ALTERNATES: usize = 3;
 
+/// The files the site writes at its root (its folders aside), in the order
+/// [`Site::shared_paths`] lists them. No term's page may take one of their names.
+pub(crate) const ROOT_FILES: [&str; 8] = [
+    "index.html",
+    "404.html",
+    "map.html",
+    "site.css",
+    "search.js",
+    "search-index.js",
+    "sitemap.xml",
+    ".htaccess",
+];
+
 /// What every page needs that takes a pass over the whole glossary, computed once: the
 /// languages with their A–Z orders, letters and trees, the places of the pages, and the RDF
 /// prefixes. `serve` keeps one for its whole run.
@@ -196,20 +209,11 @@ impl<'a> Site<'a> {
     /// the shared files, the letters', topics' and tree's pages, in each language; relative to
     /// its folder, in a fixed order.
     pub fn shared_paths(&self) -> Vec<String> {
-        let mut paths: Vec<String> = [
-            "index.html",
-            "404.html",
-            "map.html",
-            "site.css",
-            "search.js",
-            "search-index.js",
-            "sitemap.xml",
-            ".htaccess",
-            "topic/index.html",
-        ]
-        .into_iter()
-        .map(str::to_owned)
-        .collect();
+        let mut paths: Vec<String> = ROOT_FILES
+            .into_iter()
+            .chain(["topic/index.html"])
+            .map(str::to_owned)
+            .collect();
         for (at, lang) in self.plan.languages.iter().enumerate() {
             let folder = &lang.folder;
             if at > 0 {

@@ -27,23 +27,13 @@ use crate::config::Config;
 use crate::rdf::write::push_concept_iri;
 use crate::Glossary;
 
-/// The names the site gives its own files and folders at its root: a term's path may not
-/// start with one of them.
-pub(crate) const RESERVED: [&str; 13] = [
-    "index.html",
-    "404.html",
-    "map.html",
-    "site.css",
-    "search.js",
-    "search-index.js",
-    "sitemap.xml",
-    ".htaccess",
-    super::MARK,
-    "letter",
-    "term",
-    "topic",
-    "tree",
-];
+/// The names the site gives its own files and folders at its root, [`super::ROOT_FILES`]
+/// then its mark and its folders: a term's path may not start with one of them.
+pub(crate) fn reserved() -> impl Iterator<Item = &'static str> {
+    super::ROOT_FILES
+        .into_iter()
+        .chain([super::MARK, "letter", "term", "topic", "tree"])
+}
 
 /// What a file-system name is used for, to find two terms whose files would collide.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,7 +64,7 @@ impl Places {
             return None;
         }
         let mut claimed: BTreeMap<String, Use> = BTreeMap::new();
-        for name in RESERVED {
+        for name in reserved() {
             let used = if name.contains('.') {
                 Use::File
             } else {
@@ -124,7 +114,7 @@ impl Places {
 
 /// `rest` (what follows the base in an IRI) as a page's path, without its trailing `/`, when
 /// it can be one: segments of ASCII letters, digits and `-._~`, none empty or starting with
-/// `.`, the first not one of [`RESERVED`] nor of the languages' `folders`.
+/// `.`, the first not one of [`reserved`] nor of the languages' `folders`.
 fn path_of<'r>(rest: &'r str, folders: &[&str]) -> Option<&'r str> {
     let path = rest.strip_suffix('/').unwrap_or(rest);
     let segment_ok = |s: &str| {
@@ -134,10 +124,8 @@ fn path_of<'r>(rest: &'r str, folders: &[&str]) -> Option<&'r str> {
                 .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'))
     };
     let first = path.split('/').next()?;
-    let taken = RESERVED
-        .iter()
-        .chain(folders)
-        .any(|r| r.eq_ignore_ascii_case(first));
+    let is_first = |name: &str| name.eq_ignore_ascii_case(first);
+    let taken = reserved().any(is_first) || folders.iter().any(|folder| is_first(folder));
     (path.split('/').all(segment_ok) && !taken).then_some(path)
 }
 

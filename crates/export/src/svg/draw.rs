@@ -27,7 +27,7 @@ use petgraph::graph::{EdgeIndex, NodeIndex};
 use super::legend::{legend_entries, place_legend, Sample, HEADING_SIZE, LEGEND_ROW, MARGIN};
 use crate::config::Config;
 use crate::drawing::palette::{status_stroke, BROADER, NO_STATUS};
-use crate::drawing::{self, concept_iri, Cluster, Legend, Places, Selection, View};
+use crate::drawing::{self, concept_iri, Cluster, Drawing, Legend, Places, Selection, View};
 use crate::graph::Link;
 use crate::map::{font, mix, tint, Coordinate, LABEL_SIZE, TITLE_SIZE};
 use crate::output;
@@ -56,20 +56,6 @@ const SHORT_ARROW: f64 = 32.0;
 /// Past this size (its larger side, in points), a map fitted to a screen shows its topic
 /// titles too small to read: each topic's name is then also written across its island.
 const REGION_NAMES_FROM: f64 = 1500.0;
-
-/// Writes the topic map of `view` as SVG.
-///
-/// # Errors
-/// Those of `w`, a view that cannot be drawn, or a text XML cannot carry.
-pub fn write(
-    glossary: &Glossary,
-    config: &Config,
-    view: &View,
-    w: impl Write + Send,
-) -> Result<(), ExportError> {
-    let selection = view.select(glossary, config)?;
-    write_selection(glossary, config, view, &selection, w)
-}
 
 /// A box on the page: its centre and size, in the page's coordinates (y growing downwards).
 #[derive(Debug, Clone, Copy)]
@@ -138,17 +124,18 @@ struct Layout {
     broader: bool,
 }
 
-/// Writes the nodes of `selection` (from [`View::select`]) and the links between them.
+/// Writes `drawing` as an SVG topic map: the nodes of its selection and the links between
+/// them.
 ///
 /// # Errors
 /// Those of `w`, or a text XML cannot carry.
-pub fn write_selection(
-    glossary: &Glossary,
-    config: &Config,
-    view: &View,
-    selection: &Selection,
-    w: impl Write + Send,
-) -> Result<(), ExportError> {
+pub fn write(drawing: &Drawing, w: impl Write + Send) -> Result<(), ExportError> {
+    let &Drawing {
+        glossary,
+        config,
+        view,
+        ref selection,
+    } = drawing;
     let mut out = BufWriter::with_capacity(1 << 16, w);
     let places = Places::of(glossary, selection);
     let layout = Layout::of(glossary, config, view, selection, &places);
@@ -859,7 +846,9 @@ mod tests {
             ..View::default()
         };
         let mut out = Vec::new();
-        write(&glossary, &Config::default(), &view, &mut out).unwrap();
+        let config = Config::default();
+        let drawing = Drawing::select(&glossary, &config, &view).unwrap();
+        write(&drawing, &mut out).unwrap();
         let svg = String::from_utf8(out).unwrap();
         assert!(
             svg.contains("<title>A: terms within 2 links · Glossary</title>"),

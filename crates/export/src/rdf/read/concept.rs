@@ -3,10 +3,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use oxigraph::model::{NamedNodeRef, Term};
+use oxigraph::model::{NamedNodeRef, TermRef};
 
 use super::fields::Fields;
-use super::{Reading, SubjectKey, Triples};
+use super::triples::{Subject, Triples};
+use super::Reading;
 use crate::card::rules::is_slug;
 use crate::card::{Citation, Draft};
 use crate::rdf::vocab::{dcterms, owl, rdf, rdfs, schema, skos, xsd, Iris, PartOwned};
@@ -16,7 +17,7 @@ pub(super) struct ConceptReader<'r> {
     pub(super) iris: &'r Iris,
     pub(super) language: &'r str,
     pub(super) triples: &'r Triples,
-    pub(super) concepts: &'r BTreeMap<String, &'r SubjectKey>,
+    pub(super) concepts: &'r BTreeMap<String, Subject<'r>>,
 }
 
 impl ConceptReader<'_> {
@@ -26,7 +27,7 @@ impl ConceptReader<'_> {
         r: &mut Reading,
         subject: &str,
         predicate: NamedNodeRef<'_>,
-        term: &Term,
+        term: TermRef<'_>,
     ) -> Option<String> {
         let iri = r.iri(subject, predicate, term)?;
         match self.iris.term_slug(iri) {
@@ -50,10 +51,10 @@ impl ConceptReader<'_> {
         &self,
         r: &mut Reading,
         slug: &str,
-        key: &SubjectKey,
-        parts: &[(PartOwned, &SubjectKey)],
+        subject: Subject<'_>,
+        parts: &[(PartOwned, Subject<'_>)],
     ) -> Option<Draft> {
-        let mut f = Fields::new(key, &self.triples[key]);
+        let mut f = Fields::new(subject);
         let s = f.subject.clone();
         let problems_before = r.problems.len();
         if !is_slug(slug) {
@@ -73,8 +74,8 @@ impl ConceptReader<'_> {
         self.links(r, &mut f, &s, &mut card);
         let referenced = self.referenced(r, &mut f, &s, slug);
         r.leftovers(f);
-        for (part, key) in parts {
-            self.part(r, &mut card, &s, part, key, &referenced);
+        for (part, subject) in parts {
+            self.part(r, &mut card, &s, part, *subject, &referenced);
         }
         card.citations.sort_by(|a, b| a.id.cmp(&b.id));
         card.provenance.sort_unstable();
@@ -86,7 +87,7 @@ impl ConceptReader<'_> {
         let base = self.iris.base();
         for p in [skos::IN_SCHEME, skos::TOP_CONCEPT_OF] {
             for scheme in f.take(p) {
-                if !matches!(scheme, Term::NamedNode(n) if n.as_str() == base) {
+                if !matches!(scheme, TermRef::NamedNode(n) if n.as_str() == base) {
                     r.problem(
                         s,
                         format!(
@@ -117,7 +118,7 @@ impl ConceptReader<'_> {
         let extra = self.iris.gx_extra();
         for t in f.take(extra.as_ref()) {
             let parsed = match t {
-                Term::Literal(l) if l.datatype() == rdf::JSON => {
+                TermRef::Literal(l) if l.datatype() == rdf::JSON => {
                     serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(l.value())
                         .ok()
                 }
@@ -222,7 +223,7 @@ impl ConceptReader<'_> {
                     Some((of, PartOwned::Provenance(_))) => of == slug && expect == "provenance",
                     _ => false,
                 };
-                if fits && self.triples.contains_key(&SubjectKey::Iri(iri.to_owned())) {
+                if fits && self.triples.subject_iri(iri).is_some() {
                     referenced.insert(iri.to_owned());
                 } else {
                     r.problem(
@@ -245,15 +246,14 @@ impl ConceptReader<'_> {
         card: &mut Draft,
         s: &str,
         part: &PartOwned,
-        key: &SubjectKey,
+        subject: Subject<'_>,
         referenced: &BTreeSet<String>,
     ) {
-        let iri = match key {
-            SubjectKey::Iri(iri) => iri,
-            SubjectKey::Blank(_) => return,
+        let Some(iri) = subject.iri() else {
+            return;
         };
         let gx = self.iris.gx();
-        let mut f = Fields::new(key, &self.triples[key]);
+        let mut f = Fields::new(subject);
         let ps = f.subject.clone();
         if !matches!(part, PartOwned::Paragraph(_)) && !referenced.contains(iri) {
             r.problem(&ps, format!("is not referred to by its term {s}"));
@@ -275,7 +275,7 @@ impl ConceptReader<'_> {
                 // content is the note's.
                 r.types(&mut f, gx.note_paragraph);
                 for t in f.take(gx.paragraph_of) {
-                    if !matches!(t, Term::NamedNode(n) if n.as_str() == &s[1..s.len() - 1]) {
+                    if !matches!(t, TermRef::NamedNode(n) if n.as_str() == &s[1..s.len() - 1]) {
                         r.problem(&ps, format!("gx:paragraphOf {t}: expected its term {s}"));
                     }
                 }
@@ -315,8 +315,10 @@ impl ConceptReader<'_> {
         }
         if let Some(t) = r.one(f, schema::URL) {
             c.url = match t {
-                Term::NamedNode(n) => n.as_str().to_owned(),
-                Term::Literal(l) if l.datatype() == xsd::ANY_URI || l.datatype() == xsd::STRING => {
+                TermRef::NamedNode(n) => n.as_str().to_owned(),
+                TermRef::Literal(l)
+                    if l.datatype() == xsd::ANY_URI || l.datatype() == xsd::STRING =>
+                {
                     l.value().to_owned()
                 }
                 other => {

@@ -3,9 +3,10 @@
 //! is left over reported as a problem of that subject. The readers of the scheme and of the
 //! concepts are written in these terms.
 
-use oxigraph::model::{NamedNodeRef, Term};
+use oxigraph::model::{NamedNodeRef, TermRef};
 
-use super::{kind, Problem, Reading, SubjectKey};
+use super::triples::Subject;
+use super::{kind, Problem, Reading};
 use crate::card::PartialDate;
 use crate::rdf::vocab::{self, rdf};
 use crate::rdf::write::date_type;
@@ -14,19 +15,19 @@ use crate::rdf::write::date_type;
 /// not expected.
 pub(super) struct Fields<'t> {
     pub(super) subject: String,
-    pub(super) triples: Vec<(&'t str, &'t Term)>,
+    pub(super) triples: Vec<(&'t str, TermRef<'t>)>,
 }
 
 impl<'t> Fields<'t> {
-    pub(super) fn new(key: &SubjectKey, triples: &'t [(String, Term)]) -> Self {
+    pub(super) fn new(subject: Subject<'t>) -> Self {
         Self {
-            subject: key.shown(),
-            triples: triples.iter().map(|(p, o)| (p.as_str(), o)).collect(),
+            subject: subject.shown(),
+            triples: subject.values().collect(),
         }
     }
 
     /// Removes and returns every value of `predicate`.
-    pub(super) fn take(&mut self, predicate: NamedNodeRef<'_>) -> Vec<&'t Term> {
+    pub(super) fn take(&mut self, predicate: NamedNodeRef<'_>) -> Vec<TermRef<'t>> {
         let mut out = Vec::new();
         self.triples.retain(|(p, o)| {
             if *p == predicate.as_str() {
@@ -82,7 +83,7 @@ impl Reading {
         &mut self,
         fields: &mut Fields<'t>,
         predicate: NamedNodeRef<'_>,
-    ) -> Option<&'t Term> {
+    ) -> Option<TermRef<'t>> {
         let values = fields.take(predicate);
         if values.len() > 1 {
             self.problem(
@@ -102,7 +103,7 @@ impl Reading {
         &mut self,
         fields: &mut Fields<'t>,
         predicate: NamedNodeRef<'_>,
-    ) -> Option<&'t Term> {
+    ) -> Option<TermRef<'t>> {
         let values = fields.take(predicate);
         match values.len() {
             1 => Some(values[0]),
@@ -131,17 +132,17 @@ impl Reading {
         &mut self,
         subject: &str,
         predicate: NamedNodeRef<'_>,
-        term: &'t Term,
+        term: TermRef<'t>,
     ) -> Option<&'t str> {
         match term {
-            Term::NamedNode(n) => Some(n.as_str()),
+            TermRef::NamedNode(n) => Some(n.as_str()),
             other => {
                 self.problem(
                     subject,
                     format!(
                         "{} {other}: expected an IRI, found {}",
                         self.name(predicate.as_str()),
-                        kind(other.as_ref())
+                        kind(other)
                     ),
                 );
                 None
@@ -154,12 +155,12 @@ impl Reading {
         &mut self,
         subject: &str,
         predicate: NamedNodeRef<'_>,
-        term: &Term,
+        term: TermRef<'_>,
         language: &str,
     ) -> Option<String> {
         match term {
-            Term::Literal(l) if l.language() == Some(language) => Some(l.value().to_owned()),
-            Term::Literal(l) if l.language().is_some() => {
+            TermRef::Literal(l) if l.language() == Some(language) => Some(l.value().to_owned()),
+            TermRef::Literal(l) if l.language().is_some() => {
                 self.problem(
                     subject,
                     format!(
@@ -175,7 +176,7 @@ impl Reading {
                     format!(
                         "{} {other}: expected a literal tagged @{language}, found {}",
                         self.name(predicate.as_str()),
-                        kind(other.as_ref())
+                        kind(other)
                     ),
                 );
                 None
@@ -188,11 +189,11 @@ impl Reading {
         &mut self,
         subject: &str,
         predicate: NamedNodeRef<'_>,
-        term: &Term,
+        term: TermRef<'_>,
         datatype: NamedNodeRef<'_>,
     ) -> Option<String> {
         match term {
-            Term::Literal(l) if l.datatype() == datatype => Some(l.value().to_owned()),
+            TermRef::Literal(l) if l.datatype() == datatype => Some(l.value().to_owned()),
             other => {
                 self.problem(
                     subject,
@@ -212,15 +213,15 @@ impl Reading {
         &mut self,
         subject: &str,
         predicate: NamedNodeRef<'_>,
-        term: &Term,
+        term: TermRef<'_>,
     ) -> Option<PartialDate> {
-        let Term::Literal(l) = term else {
+        let TermRef::Literal(l) = term else {
             self.problem(
                 subject,
                 format!(
                     "{} {term}: expected a date literal, found {}",
                     self.name(predicate.as_str()),
-                    kind(term.as_ref())
+                    kind(term)
                 ),
             );
             return None;
@@ -249,8 +250,7 @@ impl Reading {
     /// Checks that `fields` has exactly the types `expected` (and takes them).
     pub(super) fn types(&mut self, fields: &mut Fields<'_>, expected: NamedNodeRef<'_>) {
         let types = fields.take(rdf::TYPE);
-        let ok =
-            types.len() == 1 && matches!(types[0], Term::NamedNode(n) if n.as_ref() == expected);
+        let ok = types.len() == 1 && matches!(types[0], TermRef::NamedNode(n) if n == expected);
         if !ok {
             let found: Vec<String> = types.iter().map(ToString::to_string).collect();
             self.problem(

@@ -2,11 +2,13 @@
 //!
 //! The reverse of [`crate::rdf::write`]. A file in any of the six formats is parsed whole
 //! (an import is not a streaming job: triples about one term may come in any order in RDF
-//! written by other tools), its triples are grouped by subject, and each subject is read as
-//! what its IRI says it is: the concept scheme, a status, a `gx:` term, a term, or a part of
-//! a term (citation, provenance statement, note paragraph). The base IRI and the language are
-//! taken from the file itself: the base is the one `skos:ConceptScheme` whose IRI ends in `/`
-//! or `#`, the language that of its `dcterms:title`.
+//! written by other tools) into `triples`, each string held once and the triples grouped
+//! by subject, and each subject is read as what its IRI says it is: the concept scheme, a
+//! status, a `gx:` term, a term, or a part of a term (citation, provenance statement, note
+//! paragraph). The base IRI and the language are taken from the file itself: the base is the
+//! one `skos:ConceptScheme` whose IRI ends in `/` or `#`, the language that of its
+//! `dcterms:title`. Any other file is read as a SKOS [`vocabulary`], whose cards are made
+//! one at a time as they are written ([`Prepared`]).
 //!
 //! Nothing is ignored silently. A triple the mapping does not produce — an unknown predicate,
 //! a literal where an IRI belongs, a label in another language, a blank node, a second
@@ -18,22 +20,27 @@
 //! Lists come back sorted, as [`crate::rdf::write::normalize`] states: importing an export
 //! gives `normalize` of the exported cards.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::fs;
-use std::io::{self, BufWriter, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use oxigraph::io::{RdfFormat, RdfParser};
-use oxigraph::model::{NamedOrBlankNode, Term, TermRef};
+use oxigraph::model::TermRef;
 
 mod concept;
 mod entities;
 mod fields;
+mod folder;
+mod triples;
 pub mod vocabulary;
 
 use concept::ConceptReader;
 use fields::Fields;
+pub use folder::{new_or_empty, write_folder, BATCH, FLUSHERS};
+use triples::{Subject, Triples};
 
 use crate::card::Draft;
 use crate::config::{self, Config};
@@ -156,16 +163,41 @@ pub fn read_file_with(
     format: RdfFormat,
     options: &ReadOptions,
 ) -> Result<Imported, ImportError> {
+    prepare_file(path, format, options).map(Prepared::into_imported)
+}
+
+/// [`read_file_with`], the cards of a SKOS vocabulary left to be made as they are written
+/// ([`Prepared::write_folder`]): a vocabulary's cards are not all held at once. Turtle,
+/// TriG, N-Triples and N-Quads are parsed as they are read from the file; a file that does
+/// not parse is read again whole, and its error (or the IRIs repaired) is the one
+/// [`read_with`] gives.
+///
+/// # Errors
+/// See [`read_file`].
+pub fn prepare_file(
+    path: &Path,
+    format: RdfFormat,
+    options: &ReadOptions,
+) -> Result<Prepared, ImportError> {
+    let mut options = options.clone();
+    if options.base.is_none() {
+        options.base = file_url(path);
+    }
+    let file = path.display().to_string();
+    if !matches!(format, RdfFormat::RdfXml | RdfFormat::JsonLd { .. }) {
+        if let Ok(reader) = fs::File::open(path) {
+            let reader = io::BufReader::with_capacity(1 << 16, reader);
+            if let Some(triples) = parse_reader(reader, format, options.base.as_deref()) {
+                return from_triples(triples, Vec::new(), &file, &options);
+            }
+        }
+    }
     let bytes = fs::read(path).map_err(|source| ImportError::Io {
         action: "read",
         path: path.to_owned(),
         source,
     })?;
-    let mut options = options.clone();
-    if options.base.is_none() {
-        options.base = file_url(path);
-    }
-    read_with(&bytes, format, &path.display().to_string(), &options)
+    prepare(&bytes, format, &file, &options)
 }
 
 /// The `file:` URL of `path`, for the base of its relative IRIs.
@@ -208,14 +240,37 @@ pub fn read_with(
     file: &str,
     options: &ReadOptions,
 ) -> Result<Imported, ImportError> {
+    prepare(bytes, format, file, options).map(Prepared::into_imported)
+}
+
+/// [`read_with`], the cards of a SKOS vocabulary left to be made as they are written.
+///
+/// # Errors
+/// See [`read_file`].
+pub fn prepare(
+    bytes: &[u8],
+    format: RdfFormat,
+    file: &str,
+    options: &ReadOptions,
+) -> Result<Prepared, ImportError> {
     let (triples, repaired) = match parse(bytes, format, file, options.base.as_deref(), false) {
         Ok(triples) => (triples, Vec::new()),
         Err(strict) => match parse(bytes, format, file, options.base.as_deref(), true) {
             // Only an IRI the strict parser refused (spaces in it) is let through, repaired.
-            Ok(triples) => repair_iris(triples),
+            Ok(triples) => repair_iris(&triples).map_err(|e| too_large(file, e))?,
             Err(_) => return Err(strict),
         },
     };
+    from_triples(triples, repaired, file, options)
+}
+
+/// The cards of the document `triples`; `repaired` says which IRIs were repaired.
+fn from_triples(
+    triples: Triples,
+    repaired: Vec<String>,
+    file: &str,
+    options: &ReadOptions,
+) -> Result<Prepared, ImportError> {
     let mut reading = Reading::default();
     let own = !options.vocabulary && is_glossgraph_export(&triples);
     let imported = if own {
@@ -225,19 +280,23 @@ pub fn read_with(
     };
     if reading.problems.is_empty() {
         if let Some(imported) = imported {
-            return Ok(imported);
+            return Ok(Prepared {
+                config: imported.config,
+                report: imported.report,
+                cards: Cards::Made(imported.cards),
+            });
         }
     }
     if !own {
         let skos_options = vocabulary::Options {
             language: options.language.clone(),
         };
-        if let Some((cards, config, mut report)) = vocabulary::read(&triples, &skos_options) {
+        if let Some((cards, config, mut report)) = vocabulary::read(triples, &skos_options) {
             report.warnings.splice(0..0, repaired);
-            return Ok(Imported {
-                cards,
+            return Ok(Prepared {
                 config,
                 report,
+                cards: Cards::Vocabulary(Box::new(cards)),
             });
         }
         reading.problem(
@@ -259,22 +318,79 @@ pub fn read_with(
     })
 }
 
-/// The triples of a document by subject (graph names dropped), each subject's in file order.
-type Triples = BTreeMap<SubjectKey, Vec<(String, Term)>>;
-
-/// A subject: an IRI, or a blank node (which the mapping never produces).
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-enum SubjectKey {
-    Iri(String),
-    Blank(String),
+/// What a file holds, read and checked: the settings, the report, and the cards, made now
+/// (glossgraph's own exports) or as they are written (a SKOS vocabulary's, from its triples).
+pub struct Prepared {
+    /// Base IRI, language and title; the statuses (see [`Imported::config`]).
+    pub config: Config,
+    /// What was not kept, and what was changed (see [`Imported::report`]).
+    pub report: vocabulary::Report,
+    cards: Cards,
 }
 
-impl SubjectKey {
-    fn shown(&self) -> String {
-        match self {
-            SubjectKey::Iri(iri) => format!("<{iri}>"),
-            SubjectKey::Blank(id) => format!("_:{id}"),
+enum Cards {
+    Made(Vec<Draft>),
+    Vocabulary(Box<vocabulary::Cards>),
+}
+
+impl Prepared {
+    /// How many cards there are.
+    pub fn len(&self) -> usize {
+        match &self.cards {
+            Cards::Made(cards) => cards.len(),
+            Cards::Vocabulary(cards) => cards.len(),
         }
+    }
+
+    /// Whether there is no card.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Every card, sorted by slug.
+    pub fn into_imported(self) -> Imported {
+        let cards = match self.cards {
+            Cards::Made(cards) => cards,
+            Cards::Vocabulary(cards) => (0..cards.len()).map(|n| cards.card(n)).collect(),
+        };
+        Imported {
+            cards,
+            config: self.config,
+            report: self.report,
+        }
+    }
+
+    /// [`write_folder`] of the cards: a vocabulary's are made one by one as they are written.
+    /// Returns how many files were written (the cards and the settings).
+    ///
+    /// # Errors
+    /// See [`write_folder`].
+    pub fn write_folder(&self, dir: &Path) -> Result<usize, ImportError> {
+        let mut written = 0;
+        let count = |_: PathBuf| written += 1;
+        match &self.cards {
+            Cards::Made(cards) => {
+                folder::write_cards(dir, &self.config, cards.iter().map(Cow::Borrowed), count)?;
+            }
+            Cards::Vocabulary(cards) => folder::write_cards(
+                dir,
+                &self.config,
+                (0..cards.len()).map(|n| Cow::Owned(cards.card(n))),
+                count,
+            )?,
+        }
+        Ok(written)
+    }
+}
+
+/// The error of a document too large for the import's tables.
+fn too_large(file: &str, _: triples::TooLarge) -> ImportError {
+    ImportError::Syntax {
+        file: file.to_owned(),
+        position: None,
+        message: "too large to import: more than four billion triples or terms, 4 GiB of \
+                  IRIs, or one literal of 4 GiB"
+            .to_owned(),
     }
 }
 
@@ -282,17 +398,14 @@ impl SubjectKey {
 /// with the `gx:` ontology (`{base}ns`) beside it.
 fn is_glossgraph_export(triples: &Triples) -> bool {
     let typed = |iri: &str, class: oxigraph::model::NamedNodeRef<'_>| {
-        triples
-            .get(&SubjectKey::Iri(iri.to_owned()))
-            .is_some_and(|values| {
-                values.iter().any(|(p, o)| {
-                    p == rdf::TYPE.as_str()
-                        && matches!(o, Term::NamedNode(n) if n.as_ref() == class)
-                })
+        triples.subject_iri(iri).is_some_and(|subject| {
+            subject.values().any(|(p, o)| {
+                p == rdf::TYPE.as_str() && matches!(o, TermRef::NamedNode(n) if n == class)
             })
+        })
     };
-    triples.keys().any(|key| match key {
-        SubjectKey::Iri(iri) if iri.ends_with('/') || iri.ends_with('#') => {
+    triples.subjects().any(|subject| match subject.iri() {
+        Some(iri) if iri.ends_with('/') || iri.ends_with('#') => {
             typed(iri, skos::CONCEPT_SCHEME) && typed(&format!("{iri}ns"), owl::ONTOLOGY)
         }
         _ => false,
@@ -301,11 +414,11 @@ fn is_glossgraph_export(triples: &Triples) -> bool {
 
 /// `triples` with every IRI that is not valid (spaces, other characters IRIs do not allow)
 /// percent-encoded, and a warning naming each.
-fn repair_iris(triples: Triples) -> (Triples, Vec<String>) {
+fn repair_iris(triples: &Triples) -> Result<(Triples, Vec<String>), triples::TooLarge> {
     let mut warnings = BTreeSet::new();
-    let mut fix = |iri: String| -> String {
-        if oxigraph::model::NamedNode::new(iri.as_str()).is_ok() {
-            return iri;
+    let fix = |iri: &str| -> Option<String> {
+        if oxigraph::model::NamedNode::new(iri).is_ok() {
+            return None;
         }
         let mut out = String::with_capacity(iri.len());
         for c in iri.chars() {
@@ -322,48 +435,47 @@ fn repair_iris(triples: Triples) -> (Triples, Vec<String>) {
             }
         }
         warnings.insert(format!("the IRI <{iri}> is not valid: read as <{out}>"));
-        out
+        Some(out)
     };
-    let mut out = Triples::new();
-    for (key, values) in triples {
-        let key = match key {
-            SubjectKey::Iri(iri) => SubjectKey::Iri(fix(iri)),
-            blank => blank,
-        };
-        let values = values
-            .into_iter()
-            .map(|(p, o)| {
-                let o = match o {
-                    Term::NamedNode(n) => {
-                        Term::NamedNode(oxigraph::model::NamedNode::new_unchecked(fix(n.into_string())))
-                    }
-                    Term::Literal(l) => {
-                        let (value, datatype, language) = l.destruct();
-                        match (datatype, language) {
-                            (Some(dt), None) => Term::Literal(oxigraph::model::Literal::new_typed_literal(
-                                value,
-                                oxigraph::model::NamedNode::new_unchecked(fix(dt.into_string())),
-                            )),
-                            (dt, language) => {
-                                let l = match language {
-                                    Some(tag) => oxigraph::model::Literal::new_language_tagged_literal_unchecked(value, tag),
-                                    None => match dt {
-                                        Some(dt) => oxigraph::model::Literal::new_typed_literal(value, dt),
-                                        None => oxigraph::model::Literal::new_simple_literal(value),
-                                    },
-                                };
-                                Term::Literal(l)
-                            }
-                        }
-                    }
-                    other => other,
-                };
-                (fix(p), o)
-            })
-            .collect::<Vec<_>>();
-        out.entry(key).or_default().extend(values);
+    let repaired = triples.rebuild(fix)?.finish();
+    Ok((repaired, warnings.into_iter().collect()))
+}
+
+/// The parser of `format` with the base IRI and leniency asked for, on either parser:
+/// RDF/XML's own and the others' share these methods but no trait.
+macro_rules! with_options {
+    ($parser:expr, $base:expr, $lenient:expr, $syntax:expr) => {{
+        let mut parser = $parser;
+        if let Some(base) = $base {
+            parser = parser
+                .with_base_iri(base)
+                .map_err(|e| $syntax(None, format!("the base IRI <{base}>: {e}")))?;
+        }
+        if $lenient {
+            parser = parser.lenient();
+        }
+        parser
+    }};
+}
+
+/// The triples of `reader`, strictly parsed; `None` at the first error of any kind (the
+/// caller reads the file again whole, for the error [`parse`] gives).
+fn parse_reader(reader: impl io::Read, format: RdfFormat, base: Option<&str>) -> Option<Triples> {
+    let refuse = |_: Option<(u64, u64)>, _: String| ();
+    let parser = (|| -> Result<RdfParser, ()> {
+        Ok(with_options!(
+            RdfParser::from_format(format),
+            base,
+            false,
+            refuse
+        ))
+    })()
+    .ok()?;
+    let mut triples = triples::Builder::default();
+    for quad in parser.for_reader(reader) {
+        triples.add(&quad.ok()?).ok()?;
     }
-    (out, warnings.into_iter().collect())
+    Some(triples.finish())
 }
 
 fn parse(
@@ -378,51 +490,27 @@ fn parse(
         position,
         message,
     };
-    let mut triples = Triples::new();
-    let mut add = |quad: oxigraph::model::Quad| {
-        let subject = match quad.subject {
-            NamedOrBlankNode::NamedNode(n) => SubjectKey::Iri(n.into_string()),
-            NamedOrBlankNode::BlankNode(b) => SubjectKey::Blank(b.into_string()),
-        };
-        triples
-            .entry(subject)
-            .or_default()
-            .push((quad.predicate.into_string(), quad.object));
-    };
-    // The base IRI and leniency asked for, on either parser: RDF/XML's own and the others'
-    // share these methods but no trait.
-    macro_rules! with_options {
-        ($parser:expr) => {{
-            let mut parser = $parser;
-            if let Some(base) = base {
-                parser = parser
-                    .with_base_iri(base)
-                    .map_err(|e| syntax(None, format!("the base IRI <{base}>: {e}")))?;
-            }
-            if lenient {
-                parser = parser.lenient();
-            }
-            parser
-        }};
-    }
+    let mut triples = triples::Builder::default();
+    let mut add = |quad: oxigraph::model::Quad| triples.add(&quad).map_err(|e| too_large(file, e));
     if format == RdfFormat::RdfXml {
         entities::check(bytes)
             .map_err(|r| syntax(Some(line_column(bytes, r.offset)), r.message))?;
         // Oxigraph's format-independent parser loses the position of RDF/XML errors; the
         // RDF/XML parser itself knows the byte it stopped at.
-        let mut parser = with_options!(oxrdfxml::RdfXmlParser::new()).for_slice(bytes);
+        let mut parser =
+            with_options!(oxrdfxml::RdfXmlParser::new(), base, lenient, syntax).for_slice(bytes);
         while let Some(triple) = parser.next() {
             match triple {
-                Ok(t) => add(t.in_graph(oxigraph::model::GraphName::DefaultGraph)),
+                Ok(t) => add(t.in_graph(oxigraph::model::GraphName::DefaultGraph))?,
                 Err(e) => {
                     let offset = usize::try_from(parser.buffer_position()).unwrap_or(usize::MAX);
                     return Err(syntax(Some(line_column(bytes, offset)), e.to_string()));
                 }
             }
         }
-        return Ok(triples);
+        return Ok(triples.finish());
     }
-    let parser = with_options!(RdfParser::from_format(format));
+    let parser = with_options!(RdfParser::from_format(format), base, lenient, syntax);
     let located = |e: &oxigraph::io::RdfSyntaxError| {
         let position = e.location().map(|l| (l.start.line + 1, l.start.column + 1));
         syntax(position, parser_message(&e.to_string()))
@@ -442,7 +530,7 @@ fn parse(
         for quad in quads {
             let e = match quad {
                 Ok(q) => {
-                    add(q);
+                    add(q)?;
                     continue;
                 }
                 Err(oxigraph::io::RdfParseError::Syntax(e)) => located(&e),
@@ -475,15 +563,15 @@ fn parse(
                 (e, _) => e,
             });
         }
-        return Ok(triples);
+        return Ok(triples.finish());
     }
     for quad in parser.for_slice(bytes) {
         match quad {
-            Ok(q) => add(q),
+            Ok(q) => add(q)?,
             Err(e) => return Err(located(&e)),
         }
     }
-    Ok(triples)
+    Ok(triples.finish())
 }
 
 /// Why a JSON-LD context named by its URL is not read.
@@ -519,21 +607,18 @@ impl Reading {
         let (iris, title, language) = self.scheme(triples)?;
         self.gx = iris.gx_namespace().to_owned();
         let mut statuses = BTreeSet::new();
-        let mut concepts: BTreeMap<String, &SubjectKey> = BTreeMap::new();
-        let mut parts: BTreeMap<String, Vec<(PartOwned, &SubjectKey)>> = BTreeMap::new();
-        for (key, values) in triples {
-            let iri = match key {
-                SubjectKey::Blank(_) => {
-                    self.problem(
-                        &key.shown(),
-                        "a blank node: the mapping names every resource with an IRI",
-                    );
-                    continue;
-                }
-                SubjectKey::Iri(iri) => iri.as_str(),
+        let mut concepts: BTreeMap<String, Subject<'_>> = BTreeMap::new();
+        let mut parts: BTreeMap<String, Vec<(PartOwned, Subject<'_>)>> = BTreeMap::new();
+        for key in triples.subjects() {
+            let Some(iri) = key.iri() else {
+                self.problem(
+                    &key.shown(),
+                    "a blank node: the mapping names every resource with an IRI",
+                );
+                continue;
             };
-            for (p, o) in values {
-                if let Term::BlankNode(b) = o {
+            for (p, o) in key.values() {
+                if let TermRef::BlankNode(b) = o {
                     let p = self.name(p);
                     self.problem(
                         &key.shown(),
@@ -546,7 +631,7 @@ impl Reading {
             if iri == iris.base() || iris.is_vocabulary(iri) {
                 // The scheme was read first; the vocabulary only describes the mapping.
             } else if let Some(status) = iris.status_value(iri) {
-                let mut f = Fields::new(key, values);
+                let mut f = Fields::new(key);
                 self.types(&mut f, iris.gx().lifecycle_status);
                 for p in [skos::PREF_LABEL, skos::DEFINITION] {
                     f.take(p);
@@ -588,7 +673,7 @@ impl Reading {
         for (slug, key) in &concepts {
             let no_parts = Vec::new();
             let card_parts = parts.get(slug).unwrap_or(&no_parts);
-            if let Some(card) = reader.card(self, slug, key, card_parts) {
+            if let Some(card) = reader.card(self, slug, *key, card_parts) {
                 cards.push(card);
             }
         }
@@ -628,25 +713,23 @@ impl Reading {
 
     /// Finds the concept scheme; reads its title and language.
     fn scheme(&mut self, triples: &Triples) -> Option<(Iris, String, String)> {
-        let is_scheme = |values: &Vec<(String, Term)>| {
-            values.iter().any(|(p, o)| {
+        let is_scheme = |subject: &Subject<'_>| {
+            subject.values().any(|(p, o)| {
                 p == rdf::TYPE.as_str()
-                    && matches!(o, Term::NamedNode(n) if n.as_ref() == skos::CONCEPT_SCHEME)
+                    && matches!(o, TermRef::NamedNode(n) if n == skos::CONCEPT_SCHEME)
             })
         };
-        let candidates: Vec<(&str, &Vec<(String, Term)>)> = triples
-            .iter()
-            .filter_map(|(key, values)| match key {
-                SubjectKey::Iri(iri)
-                    if (iri.ends_with('/') || iri.ends_with('#')) && is_scheme(values) =>
-                {
-                    Some((iri.as_str(), values))
-                }
-                _ => None,
+        let candidates: Vec<Subject<'_>> = triples
+            .subjects()
+            .filter(|subject| {
+                subject
+                    .iri()
+                    .is_some_and(|iri| iri.ends_with('/') || iri.ends_with('#'))
+                    && is_scheme(subject)
             })
             .collect();
-        let (base, values) = match candidates.as_slice() {
-            [one] => *one,
+        let (base, subject) = match candidates.as_slice() {
+            [one] => (one.iri()?, *one),
             [] => {
                 self.problem(
                     "",
@@ -656,8 +739,7 @@ impl Reading {
                 return None;
             }
             several => {
-                let names: Vec<String> =
-                    several.iter().map(|(iri, _)| format!("<{iri}>")).collect();
+                let names: Vec<String> = several.iter().map(Subject::shown).collect();
                 self.problem(
                     "",
                     format!(
@@ -668,8 +750,7 @@ impl Reading {
                 return None;
             }
         };
-        let key = SubjectKey::Iri(base.to_owned());
-        let mut f = Fields::new(&key, values);
+        let mut f = Fields::new(subject);
         self.types(&mut f, skos::CONCEPT_SCHEME);
         let title = self.one(&mut f, dcterms::TITLE);
         // The scheme's labels repeat its title for SKOS tools: derived, not read.
@@ -681,7 +762,7 @@ impl Reading {
         let subject = f.subject.clone();
         self.leftovers(f);
         let (title, language) = match title {
-            Some(Term::Literal(l)) if l.language().is_some() => {
+            Some(TermRef::Literal(l)) if l.language().is_some() => {
                 (l.value().to_owned(), l.language()?.to_owned())
             }
             Some(other) => {
@@ -709,200 +790,9 @@ fn kind(t: TermRef<'_>) -> &'static str {
     }
 }
 
-/// Writes the cards into `dir` as `{slug}.json` (seed-shaped, as [`Draft::write_json`] writes
-/// them) and the settings as `glossgraph.toml`; returns the files written, in order.
-///
-/// Each file is written to a temporary file beside it, flushed to the disk and renamed into
-/// place, so a failure never leaves half a file. The flushes run on [`FLUSHERS`] threads
-/// while the next cards are written: one after the other, a flush of each of 20,000 cards
-/// (a vocabulary of that size) waited 63 s on a busy disk; several at once, the disk takes
-/// them together. Other files in `dir` are left alone.
-///
-/// # Errors
-/// [`ImportError::Io`] naming the file that could not be written.
-pub fn write_folder(imported: &Imported, dir: &Path) -> Result<Vec<PathBuf>, ImportError> {
-    let io = |path: &Path| {
-        let path = path.to_owned();
-        move |source| ImportError::Io {
-            action: "write",
-            path,
-            source,
-        }
-    };
-    new_or_empty(dir)?;
-    fs::create_dir_all(dir).map_err(io(dir))?;
-    let toml = settings_toml(&imported.config);
-    let files = imported
-        .cards
-        .iter()
-        .map(|card| {
-            let path = dir.join(format!("{}.json", card.slug));
-            let fill: Fill<'_> = Box::new(move |w: &mut dyn Write| {
-                card.write_json(&mut *w, true)?;
-                w.write_all(b"\n")
-            });
-            (path, fill)
-        })
-        .chain(std::iter::once((
-            dir.join(config::FILE_NAME),
-            Box::new(|w: &mut dyn Write| w.write_all(toml.as_bytes())) as Fill<'_>,
-        )));
-    write_flushed(files).map_err(|(path, e)| io(&path)(e))
-}
-
-/// How many files [`write_folder`] flushes to the disk at once.
-pub const FLUSHERS: usize = 8;
-
-/// A file to write: its path and what fills it.
-type Fill<'a> = Box<dyn Fn(&mut dyn Write) -> io::Result<()> + 'a>;
-
-/// Writes each file of `files` to a temporary file beside it
-/// ([`crate::output::temporary_beside`]), then flushes it to the disk and renames it into
-/// place on one of [`FLUSHERS`] threads; the paths in order, or the first failure.
-fn write_flushed<'a>(
-    files: impl Iterator<Item = (PathBuf, Fill<'a>)>,
-) -> Result<Vec<PathBuf>, (PathBuf, io::Error)> {
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::{mpsc, Mutex, PoisonError};
-    use tempfile::NamedTempFile;
-
-    let failed = AtomicBool::new(false);
-    let first_error: Mutex<Option<(PathBuf, io::Error)>> = Mutex::new(None);
-    let fail = |path: &Path, e: io::Error| {
-        failed.store(true, Ordering::Relaxed);
-        let mut first = first_error.lock().unwrap_or_else(PoisonError::into_inner);
-        first.get_or_insert((path.to_owned(), e));
-    };
-    // Bounded, so that no more files are open at once than the flushers can take.
-    let (send, receive) = mpsc::sync_channel::<(NamedTempFile, PathBuf)>(FLUSHERS * 4);
-    let receive = Mutex::new(receive);
-    let mut written = Vec::new();
-    std::thread::scope(|scope| {
-        for _ in 0..FLUSHERS {
-            scope.spawn(|| loop {
-                let next = receive
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .recv();
-                let Ok((file, path)) = next else { return };
-                // After a failure the files still come, and are dropped (removed) unrenamed.
-                if failed.load(Ordering::Relaxed) {
-                    continue;
-                }
-                let result = file
-                    .as_file()
-                    .sync_all()
-                    .and_then(|()| file.persist(&path).map(drop).map_err(|e| e.error));
-                if let Err(e) = result {
-                    fail(&path, e);
-                }
-            });
-        }
-        for (path, fill) in files {
-            if failed.load(Ordering::Relaxed) {
-                break;
-            }
-            let file = (|| {
-                let mut file = crate::output::temporary_beside(&path)?;
-                let mut w = BufWriter::new(&mut file);
-                fill(&mut w)?;
-                w.flush()?;
-                drop(w);
-                Ok(file)
-            })();
-            match file {
-                Ok(file) => {
-                    // The flushers stop only once `send` is dropped: the send cannot fail.
-                    let _ = send.send((file, path.clone()));
-                    written.push(path);
-                }
-                Err(e) => fail(&path, e),
-            }
-        }
-        drop(send);
-    });
-    match first_error
-        .into_inner()
-        .unwrap_or_else(PoisonError::into_inner)
-    {
-        Some(failure) => Err(failure),
-        None => Ok(written),
-    }
-}
-
-/// Whether `dir` can take the imported cards: it does not exist yet, or is an empty folder.
-///
-/// # Errors
-/// [`ImportError::NotEmpty`] for a folder that holds anything (or a file in its place).
-pub fn new_or_empty(dir: &Path) -> Result<(), ImportError> {
-    let empty = match fs::read_dir(dir) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => true,
-        Err(_) if dir.exists() && !dir.is_dir() => false,
-        Err(source) => {
-            return Err(ImportError::Io {
-                action: "read",
-                path: dir.to_owned(),
-                source,
-            })
-        }
-        Ok(mut entries) => entries.next().is_none(),
-    };
-    if empty {
-        Ok(())
-    } else {
-        Err(ImportError::NotEmpty(dir.to_owned()))
-    }
-}
-
-/// The configuration as a `glossgraph.toml`. The example base IRI (a folder of pages gives
-/// none) is left out, so that `base` is unset, as every command's note then says.
-fn settings_toml(config: &Config) -> String {
-    let mut table = toml::Table::new();
-    if !config.has_example_base() {
-        table.insert("base".into(), config.base.clone().into());
-    }
-    table.insert("language".into(), config.language.clone().into());
-    table.insert("title".into(), config.title.clone().into());
-    table.insert(
-        "statuses".into(),
-        toml::Value::Array(config.statuses.iter().cloned().map(Into::into).collect()),
-    );
-    for (key, value) in [("namespace", &config.namespace), ("scheme", &config.scheme)] {
-        if let Some(value) = value {
-            table.insert(key.into(), value.clone().into());
-        }
-    }
-    let mut out =
-        String::from("# Written by `glossgraph import`: the settings found in the input.\n");
-    if config.has_example_base() {
-        out.push_str("# No base IRI was found: set `base`, the IRI the terms' IRIs start with.\n");
-    }
-    out.push_str(&table.to_string());
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_example_base_is_not_written_as_the_glossarys() {
-        let toml = settings_toml(&Config::default());
-        assert!(!toml.contains("base ="), "{toml}");
-        assert!(toml.contains("set `base`"), "{toml}");
-        let parsed: toml::Table = toml::from_str(&toml).unwrap();
-        assert_eq!(parsed["language"].as_str(), Some("en"));
-        let config = Config {
-            base: "https://glossary.example/".into(),
-            ..Config::default()
-        };
-        let toml = settings_toml(&config);
-        assert!(
-            toml.contains("base = \"https://glossary.example/\""),
-            "{toml}"
-        );
-        assert!(!toml.contains("set `base`"), "{toml}");
-    }
 
     #[test]
     fn parser_preamble_is_dropped() {
@@ -911,44 +801,6 @@ mod tests {
             "unexpected end"
         );
         assert_eq!(parser_message("odd: message"), "odd: message");
-    }
-
-    #[test]
-    fn files_are_flushed_side_by_side_and_a_failure_is_named_with_nothing_half_written() {
-        let dir = tempfile::tempdir().unwrap();
-        let files = |failing: Option<usize>| {
-            let dir = dir.path().to_owned();
-            (0..200).map(move |i| {
-                let fill: Fill<'static> = Box::new(move |w| {
-                    if Some(i) == failing {
-                        return Err(io::Error::other("disk full"));
-                    }
-                    write!(w, "file {i}")
-                });
-                (dir.join(format!("f{i:03}")), fill)
-            })
-        };
-        let (path, e) = write_flushed(files(Some(120))).unwrap_err();
-        assert_eq!(
-            (path, e.to_string()),
-            (dir.path().join("f120"), "disk full".into())
-        );
-        let names: Vec<String> = fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
-        assert!(!names.contains(&"f120".to_owned()), "{names:?}");
-        for name in &names {
-            fs::remove_file(dir.path().join(name)).unwrap();
-        }
-        let written = write_flushed(files(None)).unwrap();
-        assert_eq!(written.len(), 200);
-        for (i, path) in written.iter().enumerate() {
-            assert_eq!(*path, dir.path().join(format!("f{i:03}")));
-            assert_eq!(fs::read_to_string(path).unwrap(), format!("file {i}"));
-        }
-        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 200);
     }
 
     #[test]

@@ -1,0 +1,493 @@
+//! One concept of a vocabulary read into a card: each of its triples by what its predicate
+//! is ([`Role`], found once per predicate), then its labels and notes placed by language,
+//! its term found when it has no preferred label in the main language, and the links the
+//! other cards state to it stated back.
+
+use std::collections::BTreeMap;
+
+use oxigraph::model::TermRef;
+
+use super::super::triples::Id;
+use super::{clean, is_gx, local_name, Cards, Tally};
+use crate::card::skos::{Language, Notation, MAPPING_KINDS, NOTE_KINDS};
+use crate::card::{Draft, PartialDate};
+use crate::rdf::vocab::{dcterms, owl, rdf, rdfs, skos, skosxl, xsd};
+
+/// What a concept's triple is read as, by its predicate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Role {
+    /// A label (`pref`, `alt`, `hidden`, plain or SKOS-XL) or a note, by its kind.
+    Text(&'static str),
+    /// A mapping to another vocabulary, by its kind.
+    Mapping(&'static str),
+    /// Kept and derived again on export: the type, the scheme.
+    Derived,
+    Link(Link),
+    Notation,
+    Deprecated,
+    Modified,
+    /// glossgraph's `gx:extra`: a card's unknown field.
+    Extra,
+    Label,
+    /// Not kept.
+    Other,
+}
+
+/// A link between two concepts, and the card's list it goes into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Link {
+    Broader,
+    Narrower,
+    Related,
+    Supersedes,
+    SupersededBy,
+}
+
+impl Link {
+    /// The link the other card states back.
+    fn back(self) -> Self {
+        match self {
+            Link::Broader => Link::Narrower,
+            Link::Narrower => Link::Broader,
+            Link::Related => Link::Related,
+            Link::Supersedes => Link::SupersededBy,
+            Link::SupersededBy => Link::Supersedes,
+        }
+    }
+
+    fn list(self, card: &mut Draft) -> &mut Vec<String> {
+        match self {
+            Link::Broader => &mut card.skos.broader,
+            Link::Narrower => &mut card.skos.narrower,
+            Link::Related => &mut card.related,
+            Link::Supersedes => &mut card.supersedes,
+            Link::SupersededBy => &mut card.superseded_by,
+        }
+    }
+
+    const ALL: [Link; 5] = [
+        Link::Related,
+        Link::Supersedes,
+        Link::SupersededBy,
+        Link::Broader,
+        Link::Narrower,
+    ];
+}
+
+impl Role {
+    /// The role of the predicate `p`.
+    pub(super) fn of(p: &str) -> Self {
+        let labels = [
+            (skos::PREF_LABEL, "pref"),
+            (skos::ALT_LABEL, "alt"),
+            (skos::HIDDEN_LABEL, "hidden"),
+            (skosxl::PREF_LABEL, "pref"),
+            (skosxl::ALT_LABEL, "alt"),
+            (skosxl::HIDDEN_LABEL, "hidden"),
+        ];
+        if let Some(&(_, kind)) = labels.iter().find(|(q, _)| q.as_str() == p) {
+            return Role::Text(kind);
+        }
+        let is = |property: Option<oxigraph::model::NamedNodeRef<'_>>| {
+            property.is_some_and(|q| q.as_str() == p)
+        };
+        if let Some(kind) = NOTE_KINDS.into_iter().find(|k| is(skos::note_property(k))) {
+            return Role::Text(kind);
+        }
+        if let Some(kind) = MAPPING_KINDS
+            .into_iter()
+            .find(|k| is(skos::mapping_property(k)))
+        {
+            return Role::Mapping(kind);
+        }
+        let links = [
+            (skos::BROADER, Link::Broader),
+            (skos::NARROWER, Link::Narrower),
+            (skos::RELATED, Link::Related),
+            (dcterms::REPLACES, Link::Supersedes),
+            (dcterms::IS_REPLACED_BY, Link::SupersededBy),
+        ];
+        if let Some(&(_, link)) = links.iter().find(|(q, _)| q.as_str() == p) {
+            return Role::Link(link);
+        }
+        match p {
+            _ if p == rdf::TYPE.as_str()
+                || p == skos::IN_SCHEME.as_str()
+                || p == skos::TOP_CONCEPT_OF.as_str() =>
+            {
+                Role::Derived
+            }
+            _ if p == skos::NOTATION.as_str() => Role::Notation,
+            _ if p == owl::DEPRECATED.as_str() => Role::Deprecated,
+            _ if p == dcterms::MODIFIED.as_str() => Role::Modified,
+            _ if is_gx(p, "extra") => Role::Extra,
+            _ if p == rdfs::LABEL.as_str() => Role::Label,
+            _ => Role::Other,
+        }
+    }
+}
+
+/// A card being read from its concept's triples.
+struct Reading<'c> {
+    card: Draft,
+    /// The concept's IRI and id.
+    iri: &'c str,
+    id: Id,
+    /// Labels and notes by (kind, language), until they are placed.
+    texts: BTreeMap<(&'static str, &'c str), Vec<String>>,
+    /// Its `rdfs:label`s: the term when it has no preferred label in the main language.
+    rdfs_labels: Vec<String>,
+    deprecated: bool,
+}
+
+impl Cards {
+    /// The links each card states back (see [`Cards::mirrored`]'s field).
+    pub(super) fn mirrored(&self) -> Vec<(u32, Link, u32)> {
+        let mut out = Vec::new();
+        // Places in `concepts` are below the number of terms, which are `u32`s.
+        let place = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
+        for (at, &c) in self.concepts.iter().enumerate() {
+            let values = self.triples.subject(c).map_or(&[][..], |s| s.ids());
+            for &[p, o] in values {
+                if let Some(Role::Link(link)) = self.roles.get(&p) {
+                    // Only links between two cards of the file (a card's own list holds them).
+                    if let Some(&other) = self.index.get(&o) {
+                        out.push((place(other), link.back(), place(at)));
+                    }
+                }
+            }
+        }
+        out.sort_unstable_by_key(|&(other, _, _)| other);
+        out
+    }
+
+    /// States on the card at `at` the links the other cards state to it, as glossgraph's
+    /// cards do (a vocabulary often states `broader` on one side only): `related` both
+    /// ways, `broader` mirrored by `narrower`, `supersedes` by `supersededBy`. Lists stay
+    /// sorted.
+    pub(super) fn mirror(&self, at: usize, card: &mut Draft) {
+        let from = self
+            .mirrored
+            .partition_point(|&(other, _, _)| (other as usize) < at);
+        let to = self
+            .mirrored
+            .partition_point(|&(other, _, _)| other as usize <= at);
+        for &(_, link, by) in &self.mirrored[from..to] {
+            link.list(card).push(self.slugs[by as usize].clone());
+        }
+        for link in Link::ALL {
+            let list = link.list(card);
+            list.sort_unstable();
+            list.dedup();
+        }
+    }
+
+    /// The card of the concept at `at` in `concepts`, without what the other cards state to
+    /// it; what was kept and what not counted on `tally`.
+    pub(super) fn base_card<'g>(&'g self, at: usize, tally: &mut Tally<'g>) -> Draft {
+        let id = self.concepts[at];
+        let iri = self.triples.text(id);
+        let slug = &self.slugs[at];
+        let mut r = Reading {
+            card: Draft {
+                slug: slug.clone(),
+                ..Draft::default()
+            },
+            iri,
+            id,
+            texts: BTreeMap::new(),
+            rdfs_labels: Vec::new(),
+            deprecated: false,
+        };
+        if self
+            .namespace
+            .as_deref()
+            .is_none_or(|ns| iri.strip_prefix(ns) != Some(slug.as_str()))
+        {
+            r.card.skos.iri = Some(iri.to_owned());
+        }
+        for &[p, o] in self.triples.subject(id).map_or(&[][..], |s| s.ids()) {
+            self.value(&mut r, p, o, tally);
+        }
+        if r.deprecated {
+            r.card.status = Some("deprecated".to_owned());
+        }
+        self.place_texts(&mut r, tally);
+        self.term_or_stand_in(&mut r, tally);
+        let mut card = r.card;
+        for link in Link::ALL {
+            let list = link.list(&mut card);
+            list.sort_unstable();
+            list.dedup();
+        }
+        for list in card.skos.mappings.values_mut() {
+            list.sort_unstable();
+            list.dedup();
+        }
+        card.skos.notations.sort_unstable();
+        card.skos.notations.dedup();
+        card
+    }
+
+    /// Reads the triple (the concept, `p`, `o`) into the card.
+    fn value<'g>(&'g self, r: &mut Reading<'g>, p: Id, o: Id, tally: &mut Tally<'g>) {
+        let predicate = self.triples.text(p);
+        let object = self.triples.term(o);
+        let role = self.roles.get(&p).copied().unwrap_or(Role::Other);
+        let card = &mut r.card;
+        let kept = match role {
+            Role::Text(kind) => match self.text_of(object, r.iri, tally) {
+                Some((text, tag)) => {
+                    r.texts.entry((kind, tag)).or_default().push(text);
+                    true
+                }
+                None => false,
+            },
+            Role::Mapping(kind) => match object {
+                TermRef::NamedNode(n) => {
+                    let list = card.skos.mappings.entry(kind.to_owned()).or_default();
+                    list.push(n.as_str().to_owned());
+                    true
+                }
+                _ => false,
+            },
+            Role::Derived => true,
+            Role::Link(link) => {
+                let slug = self.index.get(&o).map(|&at| self.slugs[at].clone());
+                // An IRI outside the file is kept in the hierarchy, not in the other lists.
+                let target = match (link, object) {
+                    (_, _) if slug.is_some() => slug,
+                    (Link::Broader | Link::Narrower, TermRef::NamedNode(n)) => {
+                        Some(n.as_str().to_owned())
+                    }
+                    _ => None,
+                };
+                target.map(|t| link.list(card).push(t)).is_some()
+            }
+            Role::Notation => match object {
+                // glossgraph's own slug notation (`gx:Slug`), when its export is read
+                // back as a vocabulary: the slug, not a notation of the concept.
+                TermRef::Literal(l) if is_gx(l.datatype().as_str(), "Slug") => true,
+                TermRef::Literal(l) => {
+                    let datatype = (l.language().is_none() && l.datatype() != xsd::STRING)
+                        .then(|| l.datatype().as_str().to_owned());
+                    card.skos.notations.push(Notation {
+                        value: l.value().to_owned(),
+                        datatype,
+                    });
+                    true
+                }
+                _ => false,
+            },
+            Role::Deprecated => {
+                if matches!(object, TermRef::Literal(l) if l.value() == "true" || l.value() == "1")
+                {
+                    r.deprecated = true;
+                }
+                true
+            }
+            Role::Modified => {
+                let date = match object {
+                    TermRef::Literal(l) => {
+                        l.value().get(..10).and_then(|d| PartialDate::parse(d).ok())
+                    }
+                    _ => None,
+                };
+                if let Some(d) = date {
+                    if card.updated.is_none_or(|u| d > u) {
+                        card.updated = Some(d);
+                    }
+                }
+                date.is_some()
+            }
+            // An unknown card field in glossgraph's export: `{"name": value}` as JSON.
+            Role::Extra => {
+                let parsed = match object {
+                    TermRef::Literal(l) if l.datatype() == rdf::JSON => {
+                        serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(
+                            l.value(),
+                        )
+                        .ok()
+                    }
+                    _ => None,
+                };
+                parsed
+                    .map(|fields| card.skos.extra.extend(fields))
+                    .is_some()
+            }
+            Role::Label => match object {
+                TermRef::Literal(l) if l.language().is_none_or(|tag| self.is_main(tag)) => {
+                    r.rdfs_labels.push(clean(l.value()).0);
+                    true
+                }
+                _ => false,
+            },
+            Role::Other => false,
+        };
+        if kept {
+            tally.kept += 1;
+        } else {
+            tally.not_kept(predicate, r.id);
+        }
+    }
+
+    fn is_main(&self, tag: &str) -> bool {
+        tag.eq_ignore_ascii_case(&self.language)
+    }
+
+    /// The text of a note or label value: a literal, or a resource with an `rdf:value`,
+    /// `rdfs:comment` or `skosxl:literalForm` (whose triples are then consumed); with its
+    /// language tag (`""` for none).
+    fn text_of<'g>(
+        &'g self,
+        o: TermRef<'g>,
+        concept: &str,
+        tally: &mut Tally<'g>,
+    ) -> Option<(String, &'g str)> {
+        let literal = match o {
+            TermRef::Literal(l) => l,
+            TermRef::NamedNode(_) | TermRef::BlankNode(_) => {
+                let node = self.triples.subject_of(o)?;
+                let found = [rdf::VALUE, skosxl::LITERAL_FORM, rdfs::COMMENT]
+                    .iter()
+                    .find_map(|p| {
+                        node.values().find_map(|(q, o)| match o {
+                            TermRef::Literal(l) if q == p.as_str() => Some(l),
+                            _ => None,
+                        })
+                    })?;
+                // The node's text is kept; its other statements (creator, date) are not.
+                for (q, o) in node.values() {
+                    let text = matches!(o, TermRef::Literal(l) if l == found);
+                    if text || q == rdf::TYPE.as_str() {
+                        tally.kept += 1;
+                    } else {
+                        tally.not_kept(q, node.id());
+                    }
+                }
+                tally.consumed.insert(node.id());
+                found
+            }
+        };
+        let (text, changed) = clean(literal.value());
+        if changed {
+            tally.warnings.push(format!(
+                "<{concept}>: a control character the card refuses was dropped from `{}`",
+                text.chars().take(40).collect::<String>()
+            ));
+        }
+        Some((text, literal.language().unwrap_or("")))
+    }
+
+    /// Places the labels and notes into the card: the main language on top, the others by
+    /// tag. A second preferred label in one language is not kept (SKOS S14).
+    fn place_texts<'g>(&'g self, r: &mut Reading<'_>, tally: &mut Tally<'g>) {
+        let iri = r.iri;
+        let second_term = |tag: &str, extra: String, tally: &mut Tally<'g>| {
+            tally.warnings.push(format!(
+                "<{iri}>: a second skos:prefLabel in `{tag}` (SKOS S14), `{extra}`, is not kept"
+            ));
+            tally.kept -= 1;
+            tally.not_kept(skos::PREF_LABEL.as_str(), r.id);
+        };
+        let card = &mut r.card;
+        for ((kind, tag), mut list) in std::mem::take(&mut r.texts) {
+            list.sort_unstable();
+            list.dedup();
+            if self.is_main(tag) {
+                match kind {
+                    "pref" => {
+                        let mut list = list.into_iter();
+                        card.term = list.next().unwrap_or_default();
+                        for extra in list {
+                            second_term(tag, extra, tally);
+                        }
+                    }
+                    "alt" => card.aliases = list,
+                    "hidden" => card.skos.hidden_aliases = list,
+                    "definition" => {
+                        let mut list = list.into_iter();
+                        card.definition = list.next().unwrap_or_default();
+                        let rest: Vec<String> = list.collect();
+                        if !rest.is_empty() {
+                            card.skos.notes.insert("definition".into(), rest);
+                        }
+                    }
+                    note => {
+                        card.skos.notes.insert(note.to_owned(), list);
+                    }
+                }
+                continue;
+            }
+            let l: &mut Language = card.skos.languages.entry(tag.to_owned()).or_default();
+            match kind {
+                "pref" => {
+                    let mut list = list.into_iter();
+                    l.term = list.next();
+                    for extra in list {
+                        second_term(tag, extra, tally);
+                    }
+                }
+                "alt" => l.aliases = list,
+                "hidden" => l.hidden_aliases = list,
+                "definition" => {
+                    let mut list = list.into_iter();
+                    l.definition = list.next();
+                    let rest: Vec<String> = list.collect();
+                    if !rest.is_empty() {
+                        l.notes.insert("definition".into(), rest);
+                    }
+                }
+                note => {
+                    l.notes.insert(note.to_owned(), list);
+                }
+            }
+        }
+    }
+
+    /// Drops an alias that repeats the term (SKOS S13); without a preferred label in the
+    /// main language, an `rdfs:label`, another language's preferred label, the notation or
+    /// the local name stands for the term. An `rdfs:label` that is not the term has no
+    /// place in the card.
+    fn term_or_stand_in<'g>(&'g self, r: &mut Reading<'_>, tally: &mut Tally<'g>) {
+        let (iri, card) = (r.iri, &mut r.card);
+        let term = card.term.clone();
+        if card.aliases.contains(&term) {
+            card.aliases.retain(|a| *a != term);
+            tally.warnings.push(format!(
+                "<{iri}>: skos:altLabel `{term}` repeats the prefLabel (SKOS S13) and is not kept"
+            ));
+            tally.kept -= 1;
+            tally.not_kept(skos::ALT_LABEL.as_str(), r.id);
+        }
+        let rdfs_labels = &mut r.rdfs_labels;
+        if card.term.is_empty() {
+            rdfs_labels.sort_unstable();
+            let other = card.skos.languages.values().find_map(|l| l.term.clone());
+            let notation = card.skos.notations.first().map(|n| n.value.clone());
+            let (term, from) = if !rdfs_labels.is_empty() {
+                (rdfs_labels.remove(0), "rdfs:label")
+            } else if let Some(other) = other {
+                (other, "language")
+            } else if let Some(notation) = notation {
+                (notation, "notation")
+            } else {
+                (local_name(iri).to_owned(), "localName")
+            };
+            card.term = if term.trim().is_empty() {
+                card.slug.clone()
+            } else {
+                term
+            };
+            card.skos.term_from = Some(from.to_owned());
+            tally.warnings.push(format!(
+                "<{iri}>: no skos:prefLabel in `{}`; the term is `{}`",
+                self.language, card.term
+            ));
+        }
+        for _ in rdfs_labels.iter() {
+            tally.kept -= 1;
+            tally.not_kept(rdfs::LABEL.as_str(), r.id);
+        }
+    }
+}

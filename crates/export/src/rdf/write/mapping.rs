@@ -1,0 +1,357 @@
+//! The mapping from cards to quads: the concept scheme graph (the scheme, the statuses, the
+//! `gx:` vocabulary) and each card's graph (its concept, field by field), written into a
+//! [`Sink`] — a serializer, or a buffer of quads. It reads best as one table-like sequence of
+//! `put`s, in the order the triples are written; what a card only sometimes has, the SKOS
+//! fields of an imported vocabulary and the resources of its own, is written by
+//! [`super::skos`] and [`super::parts`].
+
+use std::io::{self, Write};
+
+use oxigraph::model::{GraphNameRef, LiteralRef, NamedNodeRef, Quad, QuadRef, TermRef};
+use petgraph::graph::NodeIndex;
+
+use super::links::Links;
+use crate::card::{Card, Cite, PartialDate, Precision, Texts};
+use crate::config::Config;
+use crate::hierarchy::Hierarchy;
+use crate::rdf::serializer::Writer;
+use crate::rdf::vocab::{self, dcterms, owl, rdf, rdfs, skos, xsd, GxKind, Iris, Part};
+use crate::Glossary;
+
+/// Where quads go: a serializer, or a buffer.
+pub(super) trait Sink {
+    fn quad(&mut self, quad: QuadRef<'_>) -> io::Result<()>;
+}
+
+impl Sink for Vec<Quad> {
+    fn quad(&mut self, quad: QuadRef<'_>) -> io::Result<()> {
+        self.push(quad.into_owned());
+        Ok(())
+    }
+}
+
+impl<W: Write> Sink for Writer<W> {
+    fn quad(&mut self, quad: QuadRef<'_>) -> io::Result<()> {
+        Writer::quad(self, quad)
+    }
+}
+
+/// Writes the triples of one subject into one graph.
+pub(super) struct Subject<'s, S> {
+    pub(super) subject: NamedNodeRef<'s>,
+    pub(super) graph: GraphNameRef<'s>,
+    pub(super) out: &'s mut S,
+}
+
+impl<S: Sink> Subject<'_, S> {
+    pub(super) fn put<'o>(
+        &mut self,
+        predicate: NamedNodeRef<'_>,
+        object: impl Into<TermRef<'o>>,
+    ) -> io::Result<()> {
+        // Built field by field so that each part may borrow for a different lifetime.
+        let object: TermRef<'o> = object.into();
+        self.out.quad(QuadRef {
+            subject: self.subject.into(),
+            predicate,
+            object,
+            graph_name: self.graph,
+        })
+    }
+}
+
+/// Appends the IRI of the concept of `card`: its own `iri`, else `{namespace}{slug}` when
+/// the glossary's concepts share a namespace, else `{base}term/{slug}`. The site puts the
+/// term's page where this IRI is.
+pub(crate) fn push_concept_iri(out: &mut String, card: &Card, config: &Config) {
+    match (&card.skos().iri, &config.namespace) {
+        (Some(iri), _) => out.push_str(iri),
+        (None, Some(namespace)) => {
+            out.push_str(namespace);
+            out.push_str(card.slug());
+        }
+        (None, None) => vocab::push_term_iri(out, &config.base, card.slug()),
+    }
+}
+
+/// The mapping of one glossary, with its IRIs built once.
+pub(super) struct Mapping<'a> {
+    pub(super) glossary: &'a Glossary,
+    pub(super) config: &'a Config,
+    pub(super) iris: Iris,
+    /// The configured language, lowercased as RDF compares language tags.
+    pub(super) language: String,
+    /// Configured statuses, sorted, without duplicates.
+    statuses: Vec<&'a str>,
+    /// The latest `updated` of any card: the scheme's `dcterms:modified`.
+    modified: Option<PartialDate>,
+    /// The concept scheme's IRI: the configured `scheme`, else the base IRI.
+    scheme: &'a str,
+    /// Broader and narrower links, from both sides.
+    pub(super) hierarchy: Hierarchy,
+    /// Where the terms' IRIs start (`{base}term/`): a link of a text there is a term link.
+    term_iris: String,
+}
+
+impl<'a> Mapping<'a> {
+    pub(super) fn new(glossary: &'a Glossary, config: &'a Config) -> Self {
+        let mut statuses: Vec<&str> = config.statuses.iter().map(String::as_str).collect();
+        statuses.sort_unstable();
+        statuses.dedup();
+        Self {
+            glossary,
+            config,
+            iris: Iris::new(&config.base),
+            language: config.language.to_ascii_lowercase(),
+            statuses,
+            modified: glossary.cards().iter().filter_map(|c| c.updated()).max(),
+            scheme: config.scheme.as_deref().unwrap_or(&config.base),
+            hierarchy: Hierarchy::of(glossary),
+            term_iris: {
+                let mut iris = String::new();
+                vocab::push_term_iri(&mut iris, &config.base, "");
+                iris
+            },
+        }
+    }
+
+    /// Appends the IRI of the concept of card `index`: its own `iri`, else
+    /// `{namespace}{slug}` when the glossary's concepts share a namespace, else
+    /// `{base}term/{slug}`.
+    pub(super) fn push_concept(&self, out: &mut String, index: usize) {
+        push_concept_iri(out, &self.glossary.cards()[index], self.config);
+    }
+
+    /// A literal in `tag`, or without a language tag when `tag` is empty.
+    pub(super) fn tagged<'t>(&self, value: &'t str, tag: &'t str) -> LiteralRef<'t> {
+        if tag.is_empty() {
+            LiteralRef::new_simple_literal(value)
+        } else {
+            LiteralRef::new_language_tagged_literal_unchecked(value, tag)
+        }
+    }
+
+    pub(super) fn text<'t>(&'t self, value: &'t str) -> LiteralRef<'t> {
+        LiteralRef::new_language_tagged_literal_unchecked(value, &self.language)
+    }
+
+    /// The concept scheme, the statuses, and the `gx:` vocabulary.
+    pub(super) fn scheme(&self, out: &mut impl Sink) -> io::Result<()> {
+        let iris = &self.iris;
+        let graph = GraphNameRef::NamedNode(iris.scheme_graph());
+        let tool = |v: &'static str| {
+            LiteralRef::new_language_tagged_literal_unchecked(v, vocab::TOOL_LANGUAGE)
+        };
+        let mut date = String::new();
+
+        let mut s = Subject {
+            subject: NamedNodeRef::new_unchecked(self.scheme),
+            graph,
+            out,
+        };
+        s.put(rdf::TYPE, skos::CONCEPT_SCHEME)?;
+        // The labels SKOS tools look for (Skosify, Skosmos), and the title Dublin Core
+        // readers do: the same text.
+        s.put(skos::PREF_LABEL, self.text(&self.config.title))?;
+        s.put(rdfs::LABEL, self.text(&self.config.title))?;
+        s.put(dcterms::TITLE, self.text(&self.config.title))?;
+        if let Some(d) = self.modified {
+            s.put(dcterms::MODIFIED, date_literal(&mut date, d))?;
+        }
+
+        // The statuses: values of gx:LifecycleStatus, not a second concept scheme (see
+        // vocab).
+        let lifecycle_status = iris.gx().lifecycle_status;
+        let mut iri = String::new();
+        for status in &self.statuses {
+            iri.clear();
+            iris.push_status(&mut iri, status);
+            let mut s = Subject {
+                subject: NamedNodeRef::new_unchecked(&iri),
+                graph,
+                out,
+            };
+            s.put(rdf::TYPE, lifecycle_status)?;
+            s.put(
+                skos::PREF_LABEL,
+                LiteralRef::new_language_tagged_literal_unchecked(status, vocab::TOOL_LANGUAGE),
+            )?;
+            let definition = vocab::STATUS_DEFINITIONS
+                .iter()
+                .find(|(name, _)| name == status)
+                .map_or(vocab::CONFIGURED_STATUS_DEFINITION, |(_, d)| d);
+            s.put(skos::DEFINITION, tool(definition))?;
+        }
+
+        let mut s = Subject {
+            subject: iris.ontology(),
+            graph,
+            out,
+        };
+        s.put(rdf::TYPE, owl::ONTOLOGY)?;
+        s.put(rdfs::LABEL, tool(vocab::ONTOLOGY_LABEL))?;
+        s.put(rdfs::COMMENT, tool(vocab::ONTOLOGY_COMMENT))?;
+        for (term, about) in iris.gx_terms() {
+            let mut s = Subject {
+                subject: term,
+                graph,
+                out,
+            };
+            let kind = match about.kind {
+                GxKind::Class => rdfs::CLASS,
+                GxKind::Datatype => rdfs::DATATYPE,
+                GxKind::Property => rdf::PROPERTY,
+            };
+            s.put(rdf::TYPE, kind)?;
+            s.put(rdfs::LABEL, tool(about.label))?;
+            s.put(rdfs::COMMENT, tool(about.comment))?;
+            if let Some(parent) = about.sub_property_of {
+                s.put(rdfs::SUB_PROPERTY_OF, parent)?;
+            }
+            s.put(rdfs::IS_DEFINED_BY, iris.ontology())?;
+        }
+        Ok(())
+    }
+
+    /// The named graph of card `index`: the concept, then its cited note paragraphs,
+    /// citations and provenance statements.
+    pub(super) fn card(&self, index: usize, out: &mut impl Sink) -> io::Result<()> {
+        let iris = &self.iris;
+        let gx = iris.gx();
+        let card = &self.glossary.cards()[index];
+        let slug = card.slug();
+        let links = Links::of(self.glossary, NodeIndex::new(index));
+
+        let mut concept = String::new();
+        self.push_concept(&mut concept, index);
+        let concept = NamedNodeRef::new_unchecked(&concept);
+        let scheme = NamedNodeRef::new_unchecked(self.scheme);
+        let mut graph = String::new();
+        iris.push_graph(&mut graph, slug);
+        let graph = GraphNameRef::NamedNode(NamedNodeRef::new_unchecked(&graph));
+        let mut iri = String::new();
+        let mut date = String::new();
+
+        let mut citations: Vec<Cite<'_>> = card.citations().iter().collect();
+        citations.sort_by(|a, b| a.id.cmp(b.id));
+        citations.dedup_by(|b, a| a.id == b.id);
+        let provenance = set(card.provenance());
+
+        let mut s = Subject {
+            subject: concept,
+            graph,
+            out,
+        };
+        s.put(rdf::TYPE, skos::CONCEPT)?;
+        s.put(skos::IN_SCHEME, scheme)?;
+        // A top concept is one without a broader concept (every term of a flat glossary).
+        if self.hierarchy.broader(index).is_empty() {
+            s.put(skos::TOP_CONCEPT_OF, scheme)?;
+        }
+        s.put(skos::NOTATION, LiteralRef::new_typed_literal(slug, gx.slug))?;
+        // A concept that had no preferred label in the main language gets none back.
+        match card.skos().term_from.as_deref() {
+            None => s.put(skos::PREF_LABEL, self.text(card.term()))?,
+            Some("rdfs:label") => s.put(rdfs::LABEL, self.text(card.term()))?,
+            Some(_) => {}
+        }
+        for alias in set(card.aliases()) {
+            s.put(skos::ALT_LABEL, self.text(alias))?;
+        }
+        // A thesaurus's concept often has no definition: then none is written.
+        if !card.definition().is_empty() {
+            s.put(skos::DEFINITION, self.text(card.definition()))?;
+        }
+        if !card.note().is_empty() {
+            s.put(skos::SCOPE_NOTE, self.text(card.note()))?;
+        }
+        for advantage in set(card.advantages()) {
+            s.put(gx.advantage, self.text(advantage))?;
+        }
+        for limitation in set(card.limitations()) {
+            s.put(gx.limitation, self.text(limitation))?;
+        }
+        if let Some(status) = card.status() {
+            iri.clear();
+            iris.push_status(&mut iri, status);
+            s.put(gx.status, NamedNodeRef::new_unchecked(&iri))?;
+        }
+        for (predicate, nodes) in [
+            (skos::RELATED, &links.related),
+            (dcterms::REPLACES, &links.replaces),
+            (dcterms::IS_REPLACED_BY, &links.replaced_by),
+        ] {
+            for &node in nodes {
+                iri.clear();
+                self.push_concept(&mut iri, node.index());
+                s.put(predicate, NamedNodeRef::new_unchecked(&iri))?;
+            }
+        }
+        for &node in &links.unlisted {
+            iri.clear();
+            self.push_concept(&mut iri, node.index());
+            s.put(gx.unlisted_related, NamedNodeRef::new_unchecked(&iri))?;
+        }
+        // Term links: one-way, read from the texts (which keep them as written).
+        for j in self.glossary.term_links(index, &self.term_iris) {
+            iri.clear();
+            iris.push_term(&mut iri, self.glossary.cards()[j].slug());
+            s.put(gx.links_to, NamedNodeRef::new_unchecked(&iri))?;
+        }
+        let retired = matches!(card.status(), Some("deprecated" | "obsolete"));
+        if retired || !links.replaced_by.is_empty() {
+            s.put(
+                owl::DEPRECATED,
+                LiteralRef::new_typed_literal("true", xsd::BOOLEAN),
+            )?;
+        }
+        for (predicate, value) in [
+            (gx.first_seen, card.first_seen()),
+            (gx.last_seen, card.last_seen()),
+            (dcterms::MODIFIED, card.updated()),
+        ] {
+            if let Some(d) = value {
+                s.put(predicate, date_literal(&mut date, d))?;
+            }
+        }
+        for c in &citations {
+            iri.clear();
+            iris.push_part(&mut iri, slug, Part::Citation(c.id));
+            s.put(dcterms::REFERENCES, NamedNodeRef::new_unchecked(&iri))?;
+        }
+        for n in 1..=provenance.len() {
+            iri.clear();
+            iris.push_part(&mut iri, slug, Part::Provenance(n));
+            s.put(dcterms::PROVENANCE, NamedNodeRef::new_unchecked(&iri))?;
+        }
+        self.skos_fields(index, &mut s)?;
+
+        self.paragraphs(card.note(), slug, concept, graph, &citations, out)?;
+        self.citations(slug, graph, &citations, out)?;
+        self.provenance(slug, graph, &provenance, out)
+    }
+}
+
+/// The values of a list as a set: sorted, without duplicates.
+fn set(list: Texts<'_>) -> Vec<&str> {
+    let mut out: Vec<&str> = list.iter().collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The XSD datatype of a date known to `precision`.
+pub fn date_type(precision: Precision) -> NamedNodeRef<'static> {
+    match precision {
+        Precision::Day => xsd::DATE,
+        Precision::Month => xsd::G_YEAR_MONTH,
+        Precision::Year => xsd::G_YEAR,
+    }
+}
+
+/// `d` as a literal typed by its precision, written into `buffer`.
+pub(super) fn date_literal(buffer: &mut String, d: PartialDate) -> LiteralRef<'_> {
+    buffer.clear();
+    buffer.push_str(d.text().as_str());
+    LiteralRef::new_typed_literal(buffer, date_type(d.precision()))
+}

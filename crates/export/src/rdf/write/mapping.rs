@@ -276,15 +276,23 @@ impl<'a> Mapping<'a> {
             iris.push_status(&mut iri, status);
             s.put(gx.status, NamedNodeRef::new_unchecked(&iri))?;
         }
-        for (predicate, nodes) in [
-            (skos::RELATED, &links.related),
-            (dcterms::REPLACES, &links.replaces),
-            (dcterms::IS_REPLACED_BY, &links.replaced_by),
+        for (predicate, nodes, list) in [
+            (skos::RELATED, &links.related, card.related()),
+            (dcterms::REPLACES, &links.replaces, card.supersedes()),
+            (
+                dcterms::IS_REPLACED_BY,
+                &links.replaced_by,
+                card.superseded_by(),
+            ),
         ] {
             for &node in nodes {
                 iri.clear();
                 self.push_concept(&mut iri, node.index());
                 s.put(predicate, NamedNodeRef::new_unchecked(&iri))?;
+            }
+            // Concepts outside the glossary, by IRI, as `broader` names them.
+            for other in outside(list) {
+                s.put(predicate, NamedNodeRef::new_unchecked(other))?;
             }
         }
         for &node in &links.unlisted {
@@ -299,7 +307,7 @@ impl<'a> Mapping<'a> {
             s.put(gx.links_to, NamedNodeRef::new_unchecked(&iri))?;
         }
         let retired = matches!(card.status(), Some("deprecated" | "obsolete"));
-        if retired || !links.replaced_by.is_empty() {
+        if retired || !links.replaced_by.is_empty() || !outside(card.superseded_by()).is_empty() {
             s.put(
                 owl::DEPRECATED,
                 LiteralRef::new_typed_literal("true", xsd::BOOLEAN),
@@ -308,6 +316,7 @@ impl<'a> Mapping<'a> {
         for (predicate, value) in [
             (gx.first_seen, card.first_seen()),
             (gx.last_seen, card.last_seen()),
+            (dcterms::CREATED, card.skos().created),
             (dcterms::MODIFIED, card.updated()),
         ] {
             if let Some(d) = value {
@@ -335,6 +344,18 @@ impl<'a> Mapping<'a> {
 /// The values of a list as a set: sorted, without duplicates.
 fn set(list: Texts<'_>) -> Vec<&str> {
     let mut out: Vec<&str> = list.iter().collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The entries of a list of links that name a concept outside the glossary by IRI (not a
+/// slug: see [`crate::hierarchy::is_iri`]), sorted, without duplicates.
+fn outside(list: Texts<'_>) -> Vec<&str> {
+    let mut out: Vec<&str> = list
+        .iter()
+        .filter(|e| crate::hierarchy::is_iri(e))
+        .collect();
     out.sort_unstable();
     out.dedup();
     out

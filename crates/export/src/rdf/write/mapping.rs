@@ -7,12 +7,14 @@
 
 use std::io::{self, Write};
 
-use oxigraph::model::{GraphNameRef, LiteralRef, NamedNodeRef, Quad, QuadRef, TermRef};
+use oxigraph::model::{
+    GraphNameRef, Literal, LiteralRef, NamedNode, NamedNodeRef, Quad, QuadRef, Term, TermRef,
+};
 use petgraph::graph::NodeIndex;
 
 use super::links::Links;
 use crate::card::{Card, Cite, PartialDate, Precision, Texts};
-use crate::config::Config;
+use crate::config::{Config, MetaValue};
 use crate::hierarchy::Hierarchy;
 use crate::rdf::serializer::Writer;
 use crate::rdf::vocab::{self, dcterms, owl, rdf, rdfs, skos, xsd, GxKind, Iris, Part};
@@ -152,11 +154,35 @@ impl<'a> Mapping<'a> {
         s.put(rdf::TYPE, skos::CONCEPT_SCHEME)?;
         // The labels SKOS tools look for (Skosify, Skosmos), and the title Dublin Core
         // readers do: the same text.
-        s.put(skos::PREF_LABEL, self.text(&self.config.title))?;
-        s.put(rdfs::LABEL, self.text(&self.config.title))?;
-        s.put(dcterms::TITLE, self.text(&self.config.title))?;
-        if let Some(d) = self.modified {
+        let title = self.text(&self.config.title);
+        let labels = [skos::PREF_LABEL, rdfs::LABEL, dcterms::TITLE];
+        for label in labels {
+            s.put(label, title)?;
+        }
+        // A vocabulary's own date of modification, kept in `[metadata]`, stands instead of
+        // the latest card's.
+        let metadata: Vec<(NamedNode, Vec<Term>)> = self
+            .config
+            .metadata
+            .iter()
+            .map(|(property, values)| {
+                let p = NamedNode::new_unchecked(vocab::expand(property));
+                (p, values.iter().map(meta_term).collect())
+            })
+            .collect();
+        let stated_modified = metadata.iter().any(|(p, _)| *p == dcterms::MODIFIED);
+        if let (Some(d), false) = (self.modified, stated_modified) {
             s.put(dcterms::MODIFIED, date_literal(&mut date, d))?;
+        }
+        // What is written above already: the title, the type.
+        let written = |p: &NamedNode, o: &Term| {
+            (labels.contains(&p.as_ref()) && o.as_ref() == TermRef::from(title))
+                || (p.as_ref() == rdf::TYPE && o.as_ref() == skos::CONCEPT_SCHEME.into())
+        };
+        for (p, values) in &metadata {
+            for o in values.iter().filter(|o| !written(p, o)) {
+                s.put(p.as_ref(), o.as_ref())?;
+            }
         }
 
         // The statuses: values of gx:LifecycleStatus, not a second concept scheme (see
@@ -347,6 +373,26 @@ fn set(list: Texts<'_>) -> Vec<&str> {
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// A value of `[metadata]` as an RDF term: a language tag lowercased, as RDF compares them;
+/// a datatype's prefixed name expanded.
+fn meta_term(value: &MetaValue) -> Term {
+    match value {
+        MetaValue::Literal {
+            text,
+            language: Some(tag),
+            ..
+        } => Literal::new_language_tagged_literal_unchecked(text, tag.to_ascii_lowercase()).into(),
+        MetaValue::Literal {
+            text,
+            datatype: Some(datatype),
+            ..
+        } => Literal::new_typed_literal(text, NamedNode::new_unchecked(vocab::expand(datatype)))
+            .into(),
+        MetaValue::Literal { text, .. } => Literal::new_simple_literal(text).into(),
+        MetaValue::Iri(iri) => NamedNode::new_unchecked(iri.clone()).into(),
+    }
 }
 
 /// The entries of a list of links that name a concept outside the glossary by IRI (not a

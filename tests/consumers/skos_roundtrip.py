@@ -8,9 +8,15 @@ export must hold the same IRI with the same values of: prefLabel, altLabel, hidd
 (SKOS-XL labels read as plain ones), definition and the six other note kinds (a note that is
 a resource read by its rdf:value or rdfs:comment) per language, broader (narrower read
 backwards), related (either direction), the five mappings, notations (glossgraph's own
-`gx:Slug` notation aside), owl:deprecated, dcterms:isReplacedBy, and rdfs:label. Control
-characters the cards refuse are dropped from the original's texts first (the import says so
-with a warning). Prints each difference; exits 1 if there is any.
+`gx:Slug` notation aside), owl:deprecated, dcterms:isReplacedBy and dcterms:replaces (each
+read backwards too), dcterms:created (to the day, as the card keeps it), and rdfs:label, for
+concepts of the file and IRIs outside it alike. Control characters the cards refuse are
+dropped from the original's texts first (the import says so with a warning).
+
+The concept scheme of the original that the export names the same must hold the same
+statements, but for its top concepts (the export states them from the concepts' side); the
+export may add only the labels it gives every scheme, its title as skos:prefLabel,
+rdfs:label and dcterms:title. Prints each difference; exits 1 if there is any.
 """
 
 import sys
@@ -43,8 +49,9 @@ LINKS = [
     SKOS.broadMatch,
     SKOS.narrowMatch,
     SKOS.relatedMatch,
-    DCTERMS.isReplacedBy,
 ]
+# Each read from both sides: a replacement stated on one side comes back on both.
+MIRRORED = [(DCTERMS.isReplacedBy, DCTERMS.replaces), (DCTERMS.replaces, DCTERMS.isReplacedBy)]
 
 
 def clean(text):
@@ -102,8 +109,36 @@ def facts(g, c):
     for o in g.objects(c, SKOS.notation):
         if not str(o.datatype or "").endswith("Slug"):
             out.add((SKOS.notation, str(o), str(o.datatype or "")))
+    for p, back in MIRRORED:
+        for o in g.objects(c, p):
+            out.add((p, str(o)))
+        for s in g.subjects(back, c):
+            out.add((p, str(s)))
+    for o in g.objects(c, DCTERMS.created):
+        out.add((DCTERMS.created, str(o)[:10]))
     for o in g.objects(c, OWL.deprecated):
         out.add((OWL.deprecated, str(o).lower() in ("true", "1")))
+    return out
+
+
+def scheme_differences(original, exported):
+    """The statements of each scheme of `original` that `exported` also has, compared."""
+    out = []
+    ours = set(exported.subjects(RDF.type, SKOS.ConceptScheme))
+    for scheme in sorted(set(original.subjects(RDF.type, SKOS.ConceptScheme)) & ours):
+        want = {(p, o) for p, o in original.predicate_objects(scheme) if p != SKOS.hasTopConcept}
+        got = set(exported.predicate_objects(scheme))
+        # The title the export writes all three ways.
+        title = (
+            set(exported.objects(scheme, SKOS.prefLabel))
+            & set(exported.objects(scheme, RDFS.label))
+            & set(exported.objects(scheme, DCTERMS.title))
+        )
+        derived = {(p, t) for p in (SKOS.prefLabel, RDFS.label, DCTERMS.title) for t in title}
+        for f in sorted(want - got, key=str):
+            out.append(f"scheme <{scheme}> lost {f}")
+        for f in sorted(got - want - derived, key=str):
+            out.append(f"scheme <{scheme}> gained {f}")
     return out
 
 
@@ -130,6 +165,9 @@ def main(argv):
             print(f"<{c}> gained {f}")
             failed = True
         compared += 1
+    for line in scheme_differences(original, exported):
+        print(line)
+        failed = True
     print(f"compared {compared} concepts")
     return 1 if failed else 0
 

@@ -12,8 +12,9 @@
 //!   card's `broader` and the broader card's `narrower`, knowing which of them stated it.
 //!
 //! Links to terms that do not exist and self-links are left out (the checker reports them),
-//! and so are `broader`/`narrower` entries that name a concept outside the glossary by IRI
-//! (the hierarchy of [`crate::hierarchy`] keeps those); [`Glossary::with_missing`] adds stub nodes for
+//! and so are entries that name a concept outside the glossary by IRI (`broader`/`narrower`,
+//! which the hierarchy of [`crate::hierarchy`] keeps, and `related`/`supersedes`/
+//! `supersededBy`, which the cards keep); [`Glossary::with_missing`] adds stub nodes for
 //! dangling slugs for tools that draw them.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
@@ -315,7 +316,8 @@ impl Glossary {
                 let targets = links.of(which as usize, i as usize);
                 for (target, &j) in list.iter().zip(targets) {
                     if j == UNKNOWN {
-                        if stubs {
+                        // A concept outside the glossary, by IRI: no node, as in `broader`.
+                        if stubs && !crate::card::skos::is_iri(target) {
                             missing.insert(target, 0);
                             dangling.push((i, target, which));
                         }

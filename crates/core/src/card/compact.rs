@@ -20,6 +20,7 @@ use super::{Citation, Draft, PartialDate};
 /// What [`Card::skos`] gives for a card without any SKOS field.
 static NO_SKOS: Skos = Skos {
     iri: None,
+    created: None,
     notations: Vec::new(),
     hidden_aliases: Vec::new(),
     broader: Vec::new(),

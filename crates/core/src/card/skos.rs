@@ -12,6 +12,7 @@
 //!
 //! ```json
 //! "iri": "http://astrothesaurus.org/uat/162",
+//! "created": "2016-11-02",
 //! "notations": [{"value": "079", "datatype": "http://example.org/ddc"}],
 //! "hiddenAliases": ["astro physics"],
 //! "broader": ["astrophysics", "http://other.example/concept/9"],
@@ -28,7 +29,7 @@ use std::collections::BTreeMap;
 use serde::ser::SerializeMap;
 use serde_json::Value;
 
-use super::Problem;
+use super::{PartialDate, Problem};
 
 /// The SKOS documentation properties a card's `notes` may hold, by their SKOS names. The
 /// card's own `definition` and `note` stay where they are (the note is written as
@@ -74,6 +75,9 @@ pub type ByKind = BTreeMap<String, Vec<String>>;
 pub struct Skos {
     /// The concept's IRI when it is not the one the glossary gives it.
     pub iri: Option<String>,
+    /// When the concept was made (`dcterms:created`), kept as `updated` keeps
+    /// `dcterms:modified`: to the day at most.
+    pub created: Option<PartialDate>,
     pub notations: Vec<Notation>,
     /// Labels kept for search, never shown (`skos:hiddenLabel`).
     pub hidden_aliases: Vec<String>,
@@ -128,6 +132,9 @@ impl Skos {
         if let Some(iri) = &self.iri {
             map.serialize_entry("iri", iri)?;
         }
+        if let Some(created) = &self.created {
+            map.serialize_entry("created", created)?;
+        }
         if !self.notations.is_empty() {
             map.serialize_entry("notations", &self.notations)?;
         }
@@ -164,6 +171,18 @@ impl Skos {
         let at = format!("/{name}");
         match name {
             "iri" => self.iri = text(value, &at, problems),
+            // A date may be null, as the other dates of a card may.
+            "created" if value.is_null() => self.created = None,
+            "created" => {
+                self.created = match text(value, &at, problems).map(|t| PartialDate::parse(&t)) {
+                    Some(Ok(date)) => Some(date),
+                    Some(Err(why)) => {
+                        problems.push((at, Problem::BadDate(why)));
+                        None
+                    }
+                    None => None,
+                }
+            }
             "notations" => self.notations = notations(value, &at, problems),
             "hiddenAliases" => self.hidden_aliases = texts(value, &at, problems),
             "broader" => self.broader = texts(value, &at, problems),
@@ -385,6 +404,7 @@ mod tests {
     fn fields_read_back_as_written() {
         let json = serde_json::json!({
             "iri": "http://x.example/c/1",
+            "created": "2016-11",
             "notations": [{"value": "079"}, {"value": "7", "datatype": "http://x.example/dt"}],
             "hiddenAliases": ["h"],
             "broader": ["a", "http://y.example/b"],
@@ -414,6 +434,7 @@ mod tests {
         let mut skos = Skos::default();
         let mut problems = Vec::new();
         skos.read("broader", serde_json::json!(["a", 3]), &mut problems);
+        skos.read("created", serde_json::json!("2016-02-30"), &mut problems);
         skos.read("notes", serde_json::json!({"exmple": ["x"]}), &mut problems);
         skos.read(
             "notations",
@@ -421,9 +442,18 @@ mod tests {
             &mut problems,
         );
         let at: Vec<&str> = problems.iter().map(|(p, _)| p.as_str()).collect();
-        assert_eq!(at, ["/broader/1", "/notes/exmple", "/notations/0/value"]);
         assert_eq!(
-            problems[1].1,
+            at,
+            [
+                "/broader/1",
+                "/created",
+                "/notes/exmple",
+                "/notations/0/value"
+            ]
+        );
+        assert!(matches!(problems[1].1, Problem::BadDate(_)));
+        assert_eq!(
+            problems[2].1,
             Problem::UnknownField {
                 meant: Some(("example", true))
             }

@@ -9,6 +9,7 @@ use petgraph::graph::{EdgeIndex, NodeIndex};
 use petgraph::visit::{EdgeFiltered, EdgeRef};
 
 use super::at;
+use crate::card::skos::is_iri;
 use crate::card::{Card, Texts};
 use crate::diag::Origin;
 use crate::diag::{Edit, Finding, Place, Rule};
@@ -136,7 +137,9 @@ fn links<'g>(
             }
             if node == UNKNOWN {
                 let target = target();
-                if unjoined.contains(target) {
+                // An IRI names a concept outside the glossary (an imported vocabulary's link
+                // out of its file): nothing to check, as in `broader`.
+                if unjoined.contains(target) || is_iri(target) {
                     continue;
                 }
                 let mut f = at(
@@ -337,10 +340,12 @@ fn cycle_path(g: &Glossary, scc: &[NodeIndex]) -> Vec<NodeIndex> {
 fn lifecycle(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
     for (i, card) in g.cards().iter().enumerate() {
         let node = NodeIndex::new(i);
+        // By a term of the glossary, or by a concept outside it (an IRI).
         let replaced = g
             .graph()
             .edges(node)
-            .any(|e| matches!(e.weight(), Link::Supersedes { .. }));
+            .any(|e| matches!(e.weight(), Link::Supersedes { .. }))
+            || card.superseded_by().iter().any(is_iri);
         match card.status() {
             Some("shipping") if replaced => out.push(
                 at(
@@ -363,6 +368,14 @@ fn lifecycle(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
             _ => {}
         }
     }
+}
+
+/// Whether `card` links a concept outside the glossary, by IRI, in `related`, `supersedes`
+/// or `supersededBy`.
+fn links_out(card: &Card) -> bool {
+    [card.related(), card.supersedes(), card.superseded_by()]
+        .iter()
+        .any(|list| list.iter().any(is_iri))
 }
 
 /// Orphans and clusters. While some cards cannot be read (`unjoined`), a term whose links
@@ -389,8 +402,9 @@ fn connectivity(inputs: &Inputs, out: &mut Vec<Finding>) {
             if links_unreadable(only.index()) {
                 continue;
             }
-            // A concept whose only links lead out of the glossary (a broader IRI) is placed.
-            if tree.of_card(only.index()).is_some() {
+            // A concept whose only links lead out of the glossary (a broader IRI, a related
+            // one) is placed.
+            if tree.of_card(only.index()).is_some() || links_out(&g.cards()[only.index()]) {
                 continue;
             }
             out.push(at(

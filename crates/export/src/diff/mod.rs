@@ -305,6 +305,7 @@ pub fn changes(old: &Card, new: &Card) -> Vec<Change> {
             "provenance" => set(field, old.provenance(), new.provenance()),
             "citations" => citations(old, new),
             "iri" => value(field, old.skos().iri.as_deref(), new.skos().iri.as_deref()),
+            "created" => value(field, old.skos().created, new.skos().created),
             "termFrom" => value(
                 field,
                 old.skos().term_from.as_deref(),

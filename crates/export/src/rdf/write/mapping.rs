@@ -7,12 +7,14 @@
 
 use std::io::{self, Write};
 
-use oxigraph::model::{GraphNameRef, LiteralRef, NamedNodeRef, Quad, QuadRef, TermRef};
+use oxigraph::model::{
+    GraphNameRef, Literal, LiteralRef, NamedNode, NamedNodeRef, Quad, QuadRef, Term, TermRef,
+};
 use petgraph::graph::NodeIndex;
 
 use super::links::Links;
 use crate::card::{Card, Cite, PartialDate, Precision, Texts};
-use crate::config::Config;
+use crate::config::{Config, MetaValue};
 use crate::hierarchy::Hierarchy;
 use crate::rdf::serializer::Writer;
 use crate::rdf::vocab::{self, dcterms, owl, rdf, rdfs, skos, xsd, GxKind, Iris, Part};
@@ -152,11 +154,35 @@ impl<'a> Mapping<'a> {
         s.put(rdf::TYPE, skos::CONCEPT_SCHEME)?;
         // The labels SKOS tools look for (Skosify, Skosmos), and the title Dublin Core
         // readers do: the same text.
-        s.put(skos::PREF_LABEL, self.text(&self.config.title))?;
-        s.put(rdfs::LABEL, self.text(&self.config.title))?;
-        s.put(dcterms::TITLE, self.text(&self.config.title))?;
-        if let Some(d) = self.modified {
+        let title = self.text(&self.config.title);
+        let labels = [skos::PREF_LABEL, rdfs::LABEL, dcterms::TITLE];
+        for label in labels {
+            s.put(label, title)?;
+        }
+        // A vocabulary's own date of modification, kept in `[metadata]`, stands instead of
+        // the latest card's.
+        let metadata: Vec<(NamedNode, Vec<Term>)> = self
+            .config
+            .metadata
+            .iter()
+            .map(|(property, values)| {
+                let p = NamedNode::new_unchecked(vocab::expand(property));
+                (p, values.iter().map(meta_term).collect())
+            })
+            .collect();
+        let stated_modified = metadata.iter().any(|(p, _)| *p == dcterms::MODIFIED);
+        if let (Some(d), false) = (self.modified, stated_modified) {
             s.put(dcterms::MODIFIED, date_literal(&mut date, d))?;
+        }
+        // What is written above already: the title, the type.
+        let written = |p: &NamedNode, o: &Term| {
+            (labels.contains(&p.as_ref()) && o.as_ref() == TermRef::from(title))
+                || (p.as_ref() == rdf::TYPE && o.as_ref() == skos::CONCEPT_SCHEME.into())
+        };
+        for (p, values) in &metadata {
+            for o in values.iter().filter(|o| !written(p, o)) {
+                s.put(p.as_ref(), o.as_ref())?;
+            }
         }
 
         // The statuses: values of gx:LifecycleStatus, not a second concept scheme (see
@@ -276,15 +302,23 @@ impl<'a> Mapping<'a> {
             iris.push_status(&mut iri, status);
             s.put(gx.status, NamedNodeRef::new_unchecked(&iri))?;
         }
-        for (predicate, nodes) in [
-            (skos::RELATED, &links.related),
-            (dcterms::REPLACES, &links.replaces),
-            (dcterms::IS_REPLACED_BY, &links.replaced_by),
+        for (predicate, nodes, list) in [
+            (skos::RELATED, &links.related, card.related()),
+            (dcterms::REPLACES, &links.replaces, card.supersedes()),
+            (
+                dcterms::IS_REPLACED_BY,
+                &links.replaced_by,
+                card.superseded_by(),
+            ),
         ] {
             for &node in nodes {
                 iri.clear();
                 self.push_concept(&mut iri, node.index());
                 s.put(predicate, NamedNodeRef::new_unchecked(&iri))?;
+            }
+            // Concepts outside the glossary, by IRI, as `broader` names them.
+            for other in outside(list) {
+                s.put(predicate, NamedNodeRef::new_unchecked(other))?;
             }
         }
         for &node in &links.unlisted {
@@ -299,7 +333,7 @@ impl<'a> Mapping<'a> {
             s.put(gx.links_to, NamedNodeRef::new_unchecked(&iri))?;
         }
         let retired = matches!(card.status(), Some("deprecated" | "obsolete"));
-        if retired || !links.replaced_by.is_empty() {
+        if retired || !links.replaced_by.is_empty() || !outside(card.superseded_by()).is_empty() {
             s.put(
                 owl::DEPRECATED,
                 LiteralRef::new_typed_literal("true", xsd::BOOLEAN),
@@ -308,6 +342,7 @@ impl<'a> Mapping<'a> {
         for (predicate, value) in [
             (gx.first_seen, card.first_seen()),
             (gx.last_seen, card.last_seen()),
+            (dcterms::CREATED, card.skos().created),
             (dcterms::MODIFIED, card.updated()),
         ] {
             if let Some(d) = value {
@@ -335,6 +370,38 @@ impl<'a> Mapping<'a> {
 /// The values of a list as a set: sorted, without duplicates.
 fn set(list: Texts<'_>) -> Vec<&str> {
     let mut out: Vec<&str> = list.iter().collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// A value of `[metadata]` as an RDF term: a language tag lowercased, as RDF compares them;
+/// a datatype's prefixed name expanded.
+fn meta_term(value: &MetaValue) -> Term {
+    match value {
+        MetaValue::Literal {
+            text,
+            language: Some(tag),
+            ..
+        } => Literal::new_language_tagged_literal_unchecked(text, tag.to_ascii_lowercase()).into(),
+        MetaValue::Literal {
+            text,
+            datatype: Some(datatype),
+            ..
+        } => Literal::new_typed_literal(text, NamedNode::new_unchecked(vocab::expand(datatype)))
+            .into(),
+        MetaValue::Literal { text, .. } => Literal::new_simple_literal(text).into(),
+        MetaValue::Iri(iri) => NamedNode::new_unchecked(iri.clone()).into(),
+    }
+}
+
+/// The entries of a list of links that name a concept outside the glossary by IRI (not a
+/// slug: see [`crate::hierarchy::is_iri`]), sorted, without duplicates.
+fn outside(list: Texts<'_>) -> Vec<&str> {
+    let mut out: Vec<&str> = list
+        .iter()
+        .filter(|e| crate::hierarchy::is_iri(e))
+        .collect();
     out.sort_unstable();
     out.dedup();
     out

@@ -26,6 +26,7 @@ pub(super) enum Role {
     Notation,
     Deprecated,
     Modified,
+    Created,
     /// glossgraph's `gx:extra`: a card's unknown field.
     Extra,
     Label,
@@ -120,6 +121,7 @@ impl Role {
             _ if p == skos::NOTATION.as_str() => Role::Notation,
             _ if p == owl::DEPRECATED.as_str() => Role::Deprecated,
             _ if p == dcterms::MODIFIED.as_str() => Role::Modified,
+            _ if p == dcterms::CREATED.as_str() => Role::Created,
             _ if is_gx(p, "extra") => Role::Extra,
             _ if p == rdfs::LABEL.as_str() => Role::Label,
             _ => Role::Other,
@@ -253,13 +255,11 @@ impl Cards {
             },
             Role::Derived => true,
             Role::Link(link) => {
+                // A concept of the file by its slug; one outside it by its IRI.
                 let slug = self.index.get(&o).map(|&at| self.slugs[at].clone());
-                // An IRI outside the file is kept in the hierarchy, not in the other lists.
-                let target = match (link, object) {
-                    (_, _) if slug.is_some() => slug,
-                    (Link::Broader | Link::Narrower, TermRef::NamedNode(n)) => {
-                        Some(n.as_str().to_owned())
-                    }
+                let target = match object {
+                    _ if slug.is_some() => slug,
+                    TermRef::NamedNode(n) => Some(n.as_str().to_owned()),
                     _ => None,
                 };
                 target.map(|t| link.list(card).push(t)).is_some()
@@ -286,16 +286,23 @@ impl Cards {
                 }
                 true
             }
-            Role::Modified => {
+            // Kept to the day, as `updated` is: the latest modification, the earliest
+            // creation.
+            Role::Modified | Role::Created => {
                 let date = match object {
+                    // `YYYY`, `YYYY-MM`, a date, or a date and time whose day is kept.
                     TermRef::Literal(l) => {
-                        l.value().get(..10).and_then(|d| PartialDate::parse(d).ok())
+                        PartialDate::parse(l.value().get(..10).unwrap_or(l.value())).ok()
                     }
                     _ => None,
                 };
                 if let Some(d) = date {
-                    if card.updated.is_none_or(|u| d > u) {
-                        card.updated = Some(d);
+                    if role == Role::Modified {
+                        if card.updated.is_none_or(|u| d > u) {
+                            card.updated = Some(d);
+                        }
+                    } else if card.skos.created.is_none_or(|c| d < c) {
+                        card.skos.created = Some(d);
                     }
                 }
                 date.is_some()
@@ -331,7 +338,7 @@ impl Cards {
         }
     }
 
-    fn is_main(&self, tag: &str) -> bool {
+    pub(super) fn is_main(&self, tag: &str) -> bool {
         tag.eq_ignore_ascii_case(&self.language)
     }
 

@@ -9,10 +9,13 @@
 //! language of the scheme's title or label, else the language most prefLabels have.
 //!
 //! What goes where (fields of [`crate::card::skos::Skos`]): labels and notes by language,
-//! hierarchy by slug (or IRI outside the file), mappings, notations with their datatype,
-//! `owl:deprecated` as status `deprecated`, `dcterms:replaces`/`isReplacedBy` as supersession,
-//! `dcterms:modified` as `updated` (to the day), SKOS-XL labels as plain labels, notes that
-//! are resources by their `rdf:value` or `rdfs:comment`.
+//! hierarchy, `related` and supersession by slug (or IRI outside the file), mappings,
+//! notations with their datatype, `owl:deprecated` as status `deprecated`,
+//! `dcterms:replaces`/`isReplacedBy` as supersession, `dcterms:modified` as `updated` and
+//! `dcterms:created` as `created` (to the day), SKOS-XL labels as plain labels, notes that
+//! are resources by their `rdf:value` or `rdfs:comment`. The scheme's title goes into the
+//! settings' `title`, its other statements with literal or IRI values into their
+//! `metadata`, each value as it was.
 //!
 //! What the file holds is read in two steps. `read` finds the concepts, their slugs and the
 //! settings, and makes every card once to count what is kept ([`Report`]): the report comes
@@ -35,8 +38,9 @@ use oxigraph::model::{Literal, TermRef};
 
 use super::triples::{Id, Triples};
 use crate::card::Draft;
+use crate::config::MetaValue;
 use crate::config::{self, Config};
-use crate::rdf::vocab::{self, dcterms, rdf, rdfs, skos, skosxl};
+use crate::rdf::vocab::{self, dcterms, rdf, rdfs, skos, xsd};
 
 /// What an import could not keep, and what it changed on the way.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -238,31 +242,80 @@ impl Cards {
         card
     }
 
-    /// Every scheme's own triples: the title is kept (the first scheme's, into `config`),
-    /// the rest counted.
+    /// Every scheme's own triples. The first scheme is the glossary's: its title in the main
+    /// language (else without a language, else in any) is `config.title`, written back as
+    /// its `dcterms:title`, `skos:prefLabel` and `rdfs:label`; every other statement whose
+    /// value is a literal or an IRI is kept in `config.metadata`, written back as it was.
+    /// Of the other schemes, only the type and top concepts are kept; the rest is counted.
     fn schemes<'g>(&'g self, schemes: &[Id], config: &mut Config, tally: &mut Tally<'g>) {
+        let titles = [dcterms::TITLE, skos::PREF_LABEL, rdfs::LABEL];
         for (i, &s) in schemes.iter().enumerate() {
             let Some(subject) = self.triples.subject(s) else {
                 continue;
             };
-            for (p, o) in subject.values() {
-                let title = [dcterms::TITLE, skos::PREF_LABEL, rdfs::LABEL]
-                    .iter()
-                    .any(|t| t.as_str() == p);
-                if p == rdf::TYPE.as_str()
-                    || p == skos::HAS_TOP_CONCEPT.as_str()
-                    || p == dcterms::LANGUAGE.as_str()
-                    || (title && i == 0)
-                {
-                    if title && config.title == Config::default().title {
-                        if let TermRef::Literal(l) = o {
-                            config.title = l.value().to_owned();
-                        }
+            let is_scheme_type = |p: &str, o: TermRef<'_>| {
+                p == rdf::TYPE.as_str()
+                    && matches!(o, TermRef::NamedNode(n) if n == skos::CONCEPT_SCHEME)
+            };
+            if i > 0 {
+                for (p, o) in subject.values() {
+                    if is_scheme_type(p, o) || p == skos::HAS_TOP_CONCEPT.as_str() {
+                        tally.kept += 1;
+                    } else {
+                        tally.not_kept(p, s);
                     }
-                    tally.kept += 1;
-                } else {
-                    tally.not_kept(p, s);
                 }
+                continue;
+            }
+            let title = (0..3).find_map(|rank| {
+                titles.iter().find_map(|t| {
+                    subject.values().find_map(|(p, o)| match o {
+                        TermRef::Literal(l) if p == t.as_str() => {
+                            let fits = match (rank, l.language()) {
+                                (0, Some(tag)) => self.is_main(tag),
+                                (1, None) => true,
+                                (2, _) => true,
+                                _ => false,
+                            };
+                            fits.then(|| l.value().to_owned())
+                        }
+                        _ => None,
+                    })
+                })
+            });
+            if let Some(title) = &title {
+                config.title.clone_from(title);
+            }
+            for (p, o) in subject.values() {
+                // What the export writes again from the title and the cards.
+                let derived = is_scheme_type(p, o)
+                    || p == skos::HAS_TOP_CONCEPT.as_str()
+                    || (titles.iter().any(|t| t.as_str() == p)
+                        && matches!(o, TermRef::Literal(l)
+                            if Some(l.value()) == title.as_deref()
+                                && l.language().is_some_and(|tag| self.is_main(tag))));
+                let value = match o {
+                    _ if derived => None,
+                    TermRef::NamedNode(n) => Some(MetaValue::Iri(n.as_str().to_owned())),
+                    TermRef::Literal(l) => Some(MetaValue::Literal {
+                        text: l.value().to_owned(),
+                        language: l.language().map(str::to_owned),
+                        datatype: (l.language().is_none() && l.datatype() != xsd::STRING)
+                            .then(|| name(l.datatype().as_str())),
+                    }),
+                    TermRef::BlankNode(_) => {
+                        tally.not_kept(p, s);
+                        continue;
+                    }
+                };
+                if let Some(value) = value {
+                    config.metadata.entry(name(p)).or_default().push(value);
+                }
+                tally.kept += 1;
+            }
+            for values in config.metadata.values_mut() {
+                values.sort_unstable();
+                values.dedup();
             }
         }
     }
@@ -321,21 +374,14 @@ impl<'g> Tally<'g> {
     }
 }
 
+/// An IRI as `glossgraph.toml` names it: a prefixed name in a known namespace, else the IRI.
+fn name(iri: &str) -> String {
+    vocab::compact(iri).unwrap_or_else(|| iri.to_owned())
+}
+
 /// An IRI as the report shows it: a prefixed name in a known namespace, else `<iri>`.
 fn vocab_name(iri: &str) -> String {
-    let known = vocab::PREFIXES.iter().copied().chain([
-        ("skosxl", skosxl::NS),
-        ("foaf", "http://xmlns.com/foaf/0.1/"),
-        ("dc", "http://purl.org/dc/elements/1.1/"),
-    ]);
-    for (prefix, ns) in known {
-        if let Some(local) = iri.strip_prefix(ns) {
-            if !local.is_empty() && !local.contains(['/', '#']) {
-                return format!("{prefix}:{local}");
-            }
-        }
-    }
-    format!("<{iri}>")
+    vocab::compact(iri).unwrap_or_else(|| format!("<{iri}>"))
 }
 
 /// Whether `iri` is the `gx:` term `name` of some glossgraph export (`{base}ns#name`, or

@@ -38,6 +38,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use oxigraph::io::{JsonLdProfileSet, RdfFormat};
+use oxigraph::model::Quad;
 use rayon::prelude::*;
 
 use crate::bundle::{cannot, staging_path, Staging};
@@ -192,7 +193,7 @@ impl<'a> Site<'a> {
         (self.main(), path)
     }
 
-    /// The paths of the site's files but the terms' own ([`Site::term_paths`]): the index,
+    /// The paths of the site's files but the terms' own ([`Site::term_files`]): the index,
     /// the shared files, the letters', topics' and tree's pages, in each language; relative to
     /// its folder, in a fixed order.
     pub fn shared_paths(&self) -> Vec<String> {
@@ -223,24 +224,6 @@ impl<'a> Site<'a> {
             }
         }
         paths
-    }
-
-    /// The files of the term `index`: its page in each language (the same path in each
-    /// language's folder) and its RDF beside the main language's.
-    fn term_paths(&self, index: usize) -> impl Iterator<Item = String> + 'a {
-        let path = self.page_path(index);
-        let (rdf, other) = (path.clone(), path.clone());
-        std::iter::once(format!("{path}/index.html"))
-            .chain(
-                ALTERNATES[..WRITTEN_ALTERNATES]
-                    .iter()
-                    .map(move |(extension, _)| format!("{rdf}.{extension}")),
-            )
-            .chain(
-                self.plan.languages[1..]
-                    .iter()
-                    .map(move |lang| format!("{}{other}/index.html", lang.folder)),
-            )
     }
 
     /// The path of card `index`'s page below the site's root, without its `/index.html`:
@@ -551,6 +534,11 @@ impl<'a> Site<'a> {
 
     /// The description of card `index` in the format of `extension`.
     fn rdf(&self, index: usize, extension: &str) -> Result<Vec<u8>, ExportError> {
+        self.rdf_of(&self.quads.of(index), extension)
+    }
+
+    /// A card's description, its `quads` ([`CardQuads::of`]), in the format of `extension`.
+    fn rdf_of(&self, quads: &[Quad], extension: &str) -> Result<Vec<u8>, ExportError> {
         let format = match extension {
             "ttl" => RdfFormat::Turtle,
             "jsonld" => RdfFormat::JsonLd {
@@ -560,10 +548,45 @@ impl<'a> Site<'a> {
             _ => RdfFormat::RdfXml,
         };
         let mut out = Writer::new(format, &self.plan.prefixes, Vec::new())?;
-        for quad in self.quads.of(index) {
+        for quad in quads {
             out.quad(quad.as_ref())?;
         }
         Ok(out.finish()?.0)
+    }
+
+    /// The files of the term `index`, each with its path, to `each` in turn, as [`Site::get`]
+    /// answers them: its page in each language (the same path in each language's folder) and
+    /// its RDF beside the main language's, made from one mapping of the card, not one per
+    /// format.
+    ///
+    /// # Errors
+    /// Those of [`Site::get`], and the first of `each`.
+    fn term_files(
+        &self,
+        index: usize,
+        mut each: impl FnMut(&str, File) -> Result<(), ExportError>,
+    ) -> Result<(), ExportError> {
+        let html = |text: String| File {
+            media_type: "text/html; charset=utf-8",
+            bytes: text.into_bytes(),
+        };
+        let path = self.page_path(index);
+        each(
+            &format!("{path}/index.html"),
+            html(pages::term(self, self.main(), index)?),
+        )?;
+        let quads = self.quads.of(index);
+        for (extension, media_type) in &ALTERNATES[..WRITTEN_ALTERNATES] {
+            let bytes = self.rdf_of(&quads, extension)?;
+            each(&format!("{path}.{extension}"), File { media_type, bytes })?;
+        }
+        for lang in &self.plan.languages[1..] {
+            each(
+                &format!("{}{path}/index.html", lang.folder),
+                html(pages::term(self, lang, index)?),
+            )?;
+        }
+        Ok(())
     }
 
     /// The shared stylesheet, with a rule per status colour (and, for a site of several
@@ -907,30 +930,33 @@ pub fn write(
         .map(|k| {
             let run = k * RUN..((k + 1) * RUN).min(items);
             let (mut files, mut bytes) = (0, 0);
-            let mut write = |path: &str| -> Result<(), ExportError> {
+            // Writes one file, returns its size.
+            let put = |path: &str, file: File| -> Result<u64, ExportError> {
                 let target = staging.path.join(path);
-                files += 1;
-                if path == "map.html" {
-                    // Streamed to its file: the map of 100k terms is 160 MB, which the site
-                    // would otherwise hold whole.
-                    crate::html::write_file_in_site(
-                        glossary,
-                        config,
-                        map_paths.as_deref(),
-                        &target,
-                    )
-                    .map_err(cannot("write", &target))?;
-                    bytes += fs::metadata(&target).map_or(0, |m| m.len());
-                    return Ok(());
-                }
-                let file = site.get(path)?.expect("every listed path has a file");
                 fs::write(&target, &file.bytes).map_err(cannot("write", &target))?;
-                bytes += file.bytes.len() as u64;
-                Ok(())
+                Ok(file.bytes.len() as u64)
             };
             for item in run {
                 match shared.get(item) {
-                    Some(path) => write(path)?,
+                    Some(path) if path == "map.html" => {
+                        // Streamed to its file: the map of 100k terms is 160 MB, which the
+                        // site would otherwise hold whole.
+                        let target = staging.path.join(path);
+                        crate::html::write_file_in_site(
+                            glossary,
+                            config,
+                            map_paths.as_deref(),
+                            &target,
+                        )
+                        .map_err(cannot("write", &target))?;
+                        files += 1;
+                        bytes += fs::metadata(&target).map_or(0, |m| m.len());
+                    }
+                    Some(path) => {
+                        let file = site.get(path)?.expect("every listed path has a file");
+                        files += 1;
+                        bytes += put(path, file)?;
+                    }
                     None => {
                         let index = item - shared.len();
                         let at_path = places.and_then(|p| p.path(index));
@@ -950,9 +976,11 @@ pub fn write(
                                 }
                             }
                         }
-                        for path in site.term_paths(index) {
-                            write(&path)?;
-                        }
+                        site.term_files(index, |path, file| {
+                            files += 1;
+                            bytes += put(path, file)?;
+                            Ok(())
+                        })?;
                     }
                 }
             }

@@ -124,6 +124,18 @@ fn skos_properties(text: Value, texts: Value, links: Value, iris: Value, date: V
         "hiddenAliases": texts,
         "broader": links.clone(),
         "narrower": links,
+        "inScheme": {
+            "type": ["array", "null"],
+            "items": {"type": "string", "format": "iri"},
+            "uniqueItems": true,
+            "description": "The concept schemes the concept is in (skos:inScheme), by IRI, when that is not the glossary's scheme alone; an empty list for none."
+        },
+        "topConceptOf": {
+            "type": ["array", "null"],
+            "items": {"type": "string", "format": "iri"},
+            "uniqueItems": true,
+            "description": "The concept schemes the concept is a top concept of (skos:topConceptOf), by IRI, when they are not the glossary's scheme for a concept in it without a broader concept; an empty list for none."
+        },
         "mappings": by_kind(&MAPPING_KINDS, &iris),
         "notes": by_kind(&NOTE_KINDS, &texts),
         "termFrom": {"enum": crate::card::skos::TERM_SOURCES, "description": "Where the term came from when the concept has no preferred label in the main language; the export then writes none."},

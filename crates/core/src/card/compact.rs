@@ -25,6 +25,8 @@ static NO_SKOS: Skos = Skos {
     hidden_aliases: Vec::new(),
     broader: Vec::new(),
     narrower: Vec::new(),
+    in_scheme: None,
+    top_concept_of: None,
     mappings: std::collections::BTreeMap::new(),
     notes: std::collections::BTreeMap::new(),
     languages: std::collections::BTreeMap::new(),

@@ -39,10 +39,12 @@ fn field_index(key: &str) -> Option<usize> {
         "hiddenAliases" => 19,
         "broader" => 20,
         "narrower" => 21,
-        "mappings" => 22,
-        "notes" => 23,
-        "languages" => 24,
-        "termFrom" => 25,
+        "inScheme" => 22,
+        "topConceptOf" => 23,
+        "mappings" => 24,
+        "notes" => 25,
+        "languages" => 26,
+        "termFrom" => 27,
         _ => return None,
     })
 }

@@ -17,6 +17,8 @@
 //! "hiddenAliases": ["astro physics"],
 //! "broader": ["astrophysics", "http://other.example/concept/9"],
 //! "narrower": ["stellar-astronomy"],
+//! "inScheme": ["http://astrothesaurus.org/uat", "http://astrothesaurus.org/uat/galaxies"],
+//! "topConceptOf": ["http://astrothesaurus.org/uat/galaxies"],
 //! "mappings": {"exactMatch": ["http://www.wikidata.org/entity/Q37547"]},
 //! "notes": {"example": ["…"], "historyNote": ["…"]},
 //! "languages": {"de": {"term": "Astronomie", "aliases": [], "hiddenAliases": [],
@@ -85,6 +87,14 @@ pub struct Skos {
     pub broader: Vec<String>,
     /// Narrower concepts, the mirror of `broader`: slugs or IRIs.
     pub narrower: Vec<String>,
+    /// The concept schemes the concept is in (`skos:inScheme`), by IRI, when that is not the
+    /// glossary's scheme alone (a vocabulary of several schemes); `None` for the glossary's
+    /// alone, `Some` of an empty list for none.
+    pub in_scheme: Option<Vec<String>>,
+    /// The concept schemes the concept is a top concept of (`skos:topConceptOf`), by IRI,
+    /// when they are not the ones glossgraph derives (the glossary's scheme when the
+    /// concept is in it and has no broader concept); `Some` of an empty list for none.
+    pub top_concept_of: Option<Vec<String>>,
     /// IRIs in other vocabularies, by [`MAPPING_KINDS`].
     pub mappings: ByKind,
     /// Texts in the main language, by [`NOTE_KINDS`].
@@ -147,6 +157,15 @@ impl Skos {
                 map.serialize_entry(name, list)?;
             }
         }
+        // Written when set, even empty: an empty list says "none", unlike no list.
+        for (name, list) in [
+            ("inScheme", &self.in_scheme),
+            ("topConceptOf", &self.top_concept_of),
+        ] {
+            if let Some(list) = list {
+                map.serialize_entry(name, list)?;
+            }
+        }
         if !self.mappings.is_empty() {
             map.serialize_entry("mappings", &self.mappings)?;
         }
@@ -187,6 +206,15 @@ impl Skos {
             "hiddenAliases" => self.hidden_aliases = texts(value, &at, problems),
             "broader" => self.broader = texts(value, &at, problems),
             "narrower" => self.narrower = texts(value, &at, problems),
+            // null, as no list: the glossary's scheme, the derived top concepts.
+            "inScheme" | "topConceptOf" => {
+                let list = (!value.is_null()).then(|| texts(value, &at, problems));
+                if name == "inScheme" {
+                    self.in_scheme = list;
+                } else {
+                    self.top_concept_of = list;
+                }
+            }
             "mappings" => self.mappings = by_kind(value, &at, &MAPPING_KINDS, problems),
             "notes" => self.notes = by_kind(value, &at, &NOTE_KINDS, problems),
             "termFrom" => {
@@ -409,6 +437,8 @@ mod tests {
             "hiddenAliases": ["h"],
             "broader": ["a", "http://y.example/b"],
             "narrower": ["n"],
+            "inScheme": ["http://x.example/s1", "http://x.example/s2"],
+            "topConceptOf": [],
             "mappings": {"exactMatch": ["http://wd.example/Q1"]},
             "notes": {"example": ["e"], "changeNote": ["c"]},
             "languages": {"de": {"term": "T", "aliases": ["A"], "definition": "D",
@@ -426,6 +456,17 @@ mod tests {
             Some("http://x.example/dt")
         );
         assert_eq!(skos.languages["de"].notes["scopeNote"], ["S"]);
+        // An empty list is kept (top of no scheme), unlike no list.
+        assert_eq!(skos.top_concept_of, Some(Vec::new()));
+        assert_eq!(
+            skos.in_scheme.as_deref(),
+            Some(
+                &[
+                    "http://x.example/s1".to_owned(),
+                    "http://x.example/s2".to_owned()
+                ][..]
+            )
+        );
         assert_eq!(serde_json::to_value(&skos).unwrap(), json);
     }
 

@@ -346,6 +346,18 @@ fn skos_entries(card: &Card, field: &str) -> BTreeSet<String> {
         "hiddenAliases" => skos.hidden_aliases.clone(),
         "broader" => skos.broader.clone(),
         "narrower" => skos.narrower.clone(),
+        // No list (the derived schemes) and an empty one (none) differ.
+        "inScheme" | "topConceptOf" => {
+            let list = if field == "inScheme" {
+                &skos.in_scheme
+            } else {
+                &skos.top_concept_of
+            };
+            match list {
+                Some(list) => list.clone(),
+                None => vec!["(derived)".to_owned()],
+            }
+        }
         "mappings" => by_kind(&skos.mappings, ""),
         "notes" => by_kind(&skos.notes, ""),
         "languages" => skos

@@ -55,7 +55,7 @@ pub(super) fn write_cards<'a>(
     };
     new_or_empty(dir)?;
     fs::create_dir_all(dir).map_err(io(dir))?;
-    let toml = settings_toml(config) + &crate::config::metadata_toml(&config.metadata);
+    let toml = settings_toml(config) + &crate::config::tables_toml(config);
     let files = cards
         .map(|card| {
             let path = dir.join(format!("{}.json", card.slug));

@@ -14,7 +14,7 @@ use petgraph::graph::NodeIndex;
 
 use super::links::Links;
 use crate::card::{Card, Cite, PartialDate, Precision, Texts};
-use crate::config::{Config, MetaValue};
+use crate::config::{Config, MetaValue, Statements};
 use crate::hierarchy::Hierarchy;
 use crate::rdf::serializer::Writer;
 use crate::rdf::vocab::{self, dcterms, owl, rdf, rdfs, skos, xsd, GxKind, Iris, Part};
@@ -161,15 +161,7 @@ impl<'a> Mapping<'a> {
         }
         // A vocabulary's own date of modification, kept in `[metadata]`, stands instead of
         // the latest card's.
-        let metadata: Vec<(NamedNode, Vec<Term>)> = self
-            .config
-            .metadata
-            .iter()
-            .map(|(property, values)| {
-                let p = NamedNode::new_unchecked(vocab::expand(property));
-                (p, values.iter().map(meta_term).collect())
-            })
-            .collect();
+        let metadata = statements(&self.config.metadata);
         let stated_modified = metadata.iter().any(|(p, _)| *p == dcterms::MODIFIED);
         if let (Some(d), false) = (self.modified, stated_modified) {
             s.put(dcterms::MODIFIED, date_literal(&mut date, d))?;
@@ -182,6 +174,24 @@ impl<'a> Mapping<'a> {
         for (p, values) in &metadata {
             for o in values.iter().filter(|o| !written(p, o)) {
                 s.put(p.as_ref(), o.as_ref())?;
+            }
+        }
+        // The vocabulary's other schemes (`[schemes]`), each with its statements as given;
+        // the cards say which concepts are in them.
+        for (iri, statements_of) in &self.config.schemes {
+            let mut s = Subject {
+                subject: NamedNodeRef::new_unchecked(iri),
+                graph,
+                out,
+            };
+            s.put(rdf::TYPE, skos::CONCEPT_SCHEME)?;
+            for (p, values) in &statements(statements_of) {
+                let typed = |o: &&Term| {
+                    p.as_ref() == rdf::TYPE && o.as_ref() == skos::CONCEPT_SCHEME.into()
+                };
+                for o in values.iter().filter(|o| !typed(o)) {
+                    s.put(p.as_ref(), o.as_ref())?;
+                }
             }
         }
 
@@ -269,10 +279,25 @@ impl<'a> Mapping<'a> {
             out,
         };
         s.put(rdf::TYPE, skos::CONCEPT)?;
-        s.put(skos::IN_SCHEME, scheme)?;
-        // A top concept is one without a broader concept (every term of a flat glossary).
-        if self.hierarchy.broader(index).is_empty() {
-            s.put(skos::TOP_CONCEPT_OF, scheme)?;
+        // The glossary's scheme, unless the card names its schemes (a vocabulary of several).
+        let in_scheme: Vec<NamedNodeRef<'_>> = match &card.skos().in_scheme {
+            Some(list) => iri_set(list),
+            None => vec![scheme],
+        };
+        for &other in &in_scheme {
+            s.put(skos::IN_SCHEME, other)?;
+        }
+        // A top concept of the glossary's scheme is one in it without a broader concept
+        // (every term of a flat glossary), unless the card names the schemes it is top of.
+        let top: Vec<NamedNodeRef<'_>> = match &card.skos().top_concept_of {
+            Some(list) => iri_set(list),
+            None if in_scheme.contains(&scheme) && self.hierarchy.broader(index).is_empty() => {
+                vec![scheme]
+            }
+            None => Vec::new(),
+        };
+        for &other in &top {
+            s.put(skos::TOP_CONCEPT_OF, other)?;
         }
         s.put(skos::NOTATION, LiteralRef::new_typed_literal(slug, gx.slug))?;
         // A concept that had no preferred label in the main language gets none back.
@@ -373,6 +398,29 @@ fn set(list: Texts<'_>) -> Vec<&str> {
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// The IRIs of a list, sorted, without duplicates.
+fn iri_set(list: &[String]) -> Vec<NamedNodeRef<'_>> {
+    let mut out: Vec<NamedNodeRef<'_>> = list
+        .iter()
+        .map(|iri| NamedNodeRef::new_unchecked(iri))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Statements of `[metadata]` or `[schemes]` as RDF: each property expanded, its values
+/// as terms.
+fn statements(statements: &Statements) -> Vec<(NamedNode, Vec<Term>)> {
+    statements
+        .iter()
+        .map(|(property, values)| {
+            let p = NamedNode::new_unchecked(vocab::expand(property));
+            (p, values.iter().map(meta_term).collect())
+        })
+        .collect()
 }
 
 /// A value of `[metadata]` as an RDF term: a language tag lowercased, as RDF compares them;

@@ -20,8 +20,11 @@ pub(super) enum Role {
     Text(&'static str),
     /// A mapping to another vocabulary, by its kind.
     Mapping(&'static str),
-    /// Kept and derived again on export: the type, the scheme.
+    /// Kept and derived again on export: the type.
     Derived,
+    /// `skos:inScheme`, `skos:topConceptOf`: a scheme by IRI.
+    InScheme,
+    TopConceptOf,
     Link(Link),
     Notation,
     Deprecated,
@@ -112,12 +115,9 @@ impl Role {
             return Role::Link(link);
         }
         match p {
-            _ if p == rdf::TYPE.as_str()
-                || p == skos::IN_SCHEME.as_str()
-                || p == skos::TOP_CONCEPT_OF.as_str() =>
-            {
-                Role::Derived
-            }
+            _ if p == rdf::TYPE.as_str() => Role::Derived,
+            _ if p == skos::IN_SCHEME.as_str() => Role::InScheme,
+            _ if p == skos::TOP_CONCEPT_OF.as_str() => Role::TopConceptOf,
             _ if p == skos::NOTATION.as_str() => Role::Notation,
             _ if p == owl::DEPRECATED.as_str() => Role::Deprecated,
             _ if p == dcterms::MODIFIED.as_str() => Role::Modified,
@@ -161,6 +161,50 @@ impl Cards {
         }
         out.sort_unstable_by_key(|&(other, _, _)| other);
         out
+    }
+
+    /// The schemes of the card at `at` (whole: after [`Cards::mirror`]), as the card keeps
+    /// them: `inScheme` unless it is the glossary's scheme alone, `topConceptOf` (stated on
+    /// the concept, or by a scheme's `skos:hasTopConcept`) unless it is what the export
+    /// derives — the glossary's scheme for a concept in it without a broader concept. A file
+    /// whose concepts state no scheme (many name their top concepts from the scheme's side
+    /// alone) puts each in the glossary's, as glossgraph does every concept; a file without
+    /// any scheme gives its concepts the glossary's top concepts too.
+    pub(super) fn schemes_of(&self, at: usize, card: &mut Draft) {
+        let glossary = self.scheme.as_str();
+        let from = self.top_stated.partition_point(|&(c, _)| (c as usize) < at);
+        let to = self.top_stated.partition_point(|&(c, _)| c as usize <= at);
+        let tops = self.top_stated[from..to]
+            .iter()
+            .map(|&(_, s)| self.triples.text(s).to_owned());
+        let mut top: Vec<String> = card.skos.top_concept_of.take().unwrap_or_default();
+        top.extend(tops);
+        let mut in_scheme: Vec<String> = card.skos.in_scheme.take().unwrap_or_default();
+        for list in [&mut top, &mut in_scheme] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        let only_ours = in_scheme.len() == 1 && in_scheme[0] == glossary;
+        let without = in_scheme.is_empty() && !self.states_schemes;
+        if !only_ours && !without {
+            card.skos.in_scheme = Some(in_scheme);
+        }
+        let in_ours = card
+            .skos
+            .in_scheme
+            .as_ref()
+            .is_none_or(|list| list.iter().any(|s| s == glossary));
+        let derived: &[&str] = if in_ours && card.skos.broader.is_empty() {
+            &[glossary]
+        } else {
+            &[]
+        };
+        let same = top.len() == derived.len() && top.iter().zip(derived).all(|(a, b)| a == b);
+        // Without any scheme in the file, the glossary's top concepts stand.
+        let invented = top.is_empty() && !self.has_schemes;
+        if !same && !invented {
+            card.skos.top_concept_of = Some(top);
+        }
     }
 
     /// States on the card at `at` the links the other cards state to it, as glossgraph's
@@ -254,6 +298,20 @@ impl Cards {
                 _ => false,
             },
             Role::Derived => true,
+            // Every one stated, until `Cards::schemes_of` leaves out what the export derives.
+            Role::InScheme | Role::TopConceptOf => match object {
+                TermRef::NamedNode(n) => {
+                    let list = if role == Role::InScheme {
+                        &mut card.skos.in_scheme
+                    } else {
+                        &mut card.skos.top_concept_of
+                    };
+                    list.get_or_insert_with(Vec::new)
+                        .push(n.as_str().to_owned());
+                    true
+                }
+                _ => false,
+            },
             Role::Link(link) => {
                 // A concept of the file by its slug; one outside it by its IRI.
                 let slug = self.index.get(&o).map(|&at| self.slugs[at].clone());

@@ -15,7 +15,9 @@
 //! `dcterms:created` as `created` (to the day), SKOS-XL labels as plain labels, notes that
 //! are resources by their `rdf:value` or `rdfs:comment`. The scheme's title goes into the
 //! settings' `title`, its other statements with literal or IRI values into their
-//! `metadata`, each value as it was.
+//! `metadata`, each value as it was; the file's other schemes (the first by IRI is the
+//! glossary's) into `schemes` alike, and each card says which schemes its concept is in
+//! and top of where that is not the glossary's alone (`inScheme`, `topConceptOf`).
 //!
 //! What the file holds is read in two steps. `read` finds the concepts, their slugs and the
 //! settings, and makes every card once to count what is kept ([`Report`]): the report comes
@@ -157,7 +159,15 @@ pub(super) fn read(triples: Triples, options: &Options) -> Option<(Cards, Config
         .map(|s| (*s).to_owned())
         .collect();
     drop(iris);
-    let cards = Cards::new(triples, concepts, slugs, language, namespace);
+    let glossary_scheme = config.scheme.clone().unwrap_or_else(|| config.base.clone());
+    let cards = Cards::new(
+        triples,
+        concepts,
+        slugs,
+        language,
+        namespace,
+        (glossary_scheme, &schemes),
+    );
     let mut tally = Tally {
         warnings,
         ..Tally::default()
@@ -189,6 +199,15 @@ pub(super) struct Cards {
     mirrored: Vec<(u32, card::Link, u32)>,
     /// Places in `concepts`, by slug.
     order: Vec<usize>,
+    /// The glossary's scheme: the file's first, else the one glossgraph gives it.
+    scheme: String,
+    /// Whether the file has any `skos:ConceptScheme`.
+    has_schemes: bool,
+    /// Whether any concept of the file states its schemes (`skos:inScheme`).
+    states_schemes: bool,
+    /// The schemes that state a concept their top concept (`skos:hasTopConcept`): (the
+    /// concept's place in `concepts`, the scheme), sorted by the first.
+    top_stated: Vec<(u32, Id)>,
 }
 
 impl Cards {
@@ -198,8 +217,9 @@ impl Cards {
         slugs: Vec<String>,
         language: String,
         namespace: Option<String>,
+        (scheme, schemes): (String, &[Id]),
     ) -> Self {
-        let index = concepts
+        let index: hashbrown::HashMap<Id, usize> = concepts
             .iter()
             .enumerate()
             .map(|(at, &c)| (c, at))
@@ -214,6 +234,26 @@ impl Cards {
         }
         let mut order: Vec<usize> = (0..concepts.len()).collect();
         order.sort_unstable_by(|&a, &b| slugs[a].cmp(&slugs[b]));
+        let mut top_stated = Vec::new();
+        if let Some(has_top) = triples.iri(skos::HAS_TOP_CONCEPT.as_str()) {
+            for &s in schemes {
+                for &[p, o] in triples.subject(s).map_or(&[][..], |s| s.ids()) {
+                    if let (true, Some(&at)) = (p == has_top, index.get(&o)) {
+                        // Places in `concepts` are below the number of terms (`u32`s).
+                        top_stated.push((u32::try_from(at).unwrap_or(u32::MAX), s));
+                    }
+                }
+            }
+        }
+        top_stated.sort_unstable();
+        let states_schemes = triples
+            .iri(skos::IN_SCHEME.as_str())
+            .is_some_and(|in_scheme| {
+                concepts.iter().any(|&c| {
+                    let values = triples.subject(c).map_or(&[][..], |s| s.ids());
+                    values.iter().any(|&[p, _]| p == in_scheme)
+                })
+            });
         let mut cards = Self {
             triples,
             concepts,
@@ -224,6 +264,10 @@ impl Cards {
             roles,
             mirrored: Vec::new(),
             order,
+            scheme,
+            has_schemes: !schemes.is_empty(),
+            states_schemes,
+            top_stated,
         };
         cards.mirrored = cards.mirrored();
         cards
@@ -239,6 +283,7 @@ impl Cards {
         let at = self.order[n];
         let mut card = self.base_card(at, &mut Tally::default());
         self.mirror(at, &mut card);
+        self.schemes_of(at, &mut card);
         card
     }
 
@@ -246,54 +291,70 @@ impl Cards {
     /// language (else without a language, else in any) is `config.title`, written back as
     /// its `dcterms:title`, `skos:prefLabel` and `rdfs:label`; every other statement whose
     /// value is a literal or an IRI is kept in `config.metadata`, written back as it was.
-    /// Of the other schemes, only the type and top concepts are kept; the rest is counted.
+    /// The other schemes' statements go into `config.schemes` the same way, but for no
+    /// title. A scheme's type and its `skos:hasTopConcept` of the file's concepts are kept
+    /// by the export writing them again (the concepts' cards say which schemes they are top
+    /// of); a statement whose value is a blank node is counted as not kept.
     fn schemes<'g>(&'g self, schemes: &[Id], config: &mut Config, tally: &mut Tally<'g>) {
         let titles = [dcterms::TITLE, skos::PREF_LABEL, rdfs::LABEL];
         for (i, &s) in schemes.iter().enumerate() {
             let Some(subject) = self.triples.subject(s) else {
                 continue;
             };
-            let is_scheme_type = |p: &str, o: TermRef<'_>| {
-                p == rdf::TYPE.as_str()
-                    && matches!(o, TermRef::NamedNode(n) if n == skos::CONCEPT_SCHEME)
-            };
-            if i > 0 {
-                for (p, o) in subject.values() {
-                    if is_scheme_type(p, o) || p == skos::HAS_TOP_CONCEPT.as_str() {
-                        tally.kept += 1;
-                    } else {
-                        tally.not_kept(p, s);
-                    }
-                }
-                continue;
-            }
-            let title = (0..3).find_map(|rank| {
-                titles.iter().find_map(|t| {
-                    subject.values().find_map(|(p, o)| match o {
-                        TermRef::Literal(l) if p == t.as_str() => {
-                            let fits = match (rank, l.language()) {
-                                (0, Some(tag)) => self.is_main(tag),
-                                (1, None) => true,
-                                (2, _) => true,
-                                _ => false,
-                            };
-                            fits.then(|| l.value().to_owned())
-                        }
-                        _ => None,
+            let title = (i == 0)
+                .then(|| {
+                    (0..3).find_map(|rank| {
+                        titles.iter().find_map(|t| {
+                            subject.values().find_map(|(p, o)| match o {
+                                TermRef::Literal(l) if p == t.as_str() => {
+                                    let fits = match (rank, l.language()) {
+                                        (0, Some(tag)) => self.is_main(tag),
+                                        (1, None) => true,
+                                        (2, _) => true,
+                                        _ => false,
+                                    };
+                                    fits.then(|| l.value().to_owned())
+                                }
+                                _ => None,
+                            })
+                        })
                     })
                 })
-            });
+                .flatten();
             if let Some(title) = &title {
                 config.title.clone_from(title);
             }
+            let statements = if i == 0 {
+                &mut config.metadata
+            } else {
+                config
+                    .schemes
+                    .entry(self.triples.text(s).to_owned())
+                    .or_default()
+            };
             for (p, o) in subject.values() {
                 // What the export writes again from the title and the cards.
-                let derived = is_scheme_type(p, o)
-                    || p == skos::HAS_TOP_CONCEPT.as_str()
+                let derived = (p == rdf::TYPE.as_str()
+                    && matches!(o, TermRef::NamedNode(n) if n == skos::CONCEPT_SCHEME))
                     || (titles.iter().any(|t| t.as_str() == p)
                         && matches!(o, TermRef::Literal(l)
                             if Some(l.value()) == title.as_deref()
                                 && l.language().is_some_and(|tag| self.is_main(tag))));
+                if p == skos::HAS_TOP_CONCEPT.as_str() {
+                    // Kept on the concept's card; a top concept that is no concept of the
+                    // file has none.
+                    let concept = match o {
+                        TermRef::NamedNode(n) => self
+                            .triples
+                            .iri(n.as_str())
+                            .is_some_and(|id| self.index.contains_key(&id)),
+                        _ => false,
+                    };
+                    if concept {
+                        tally.kept += 1;
+                        continue;
+                    }
+                }
                 let value = match o {
                     _ if derived => None,
                     TermRef::NamedNode(n) => Some(MetaValue::Iri(n.as_str().to_owned())),
@@ -309,11 +370,11 @@ impl Cards {
                     }
                 };
                 if let Some(value) = value {
-                    config.metadata.entry(name(p)).or_default().push(value);
+                    statements.entry(name(p)).or_default().push(value);
                 }
                 tally.kept += 1;
             }
-            for values in config.metadata.values_mut() {
+            for values in statements.values_mut() {
                 values.sort_unstable();
                 values.dedup();
             }

@@ -5,7 +5,9 @@
 // NODE_MODULES is the folder the test tools script installed cytoscape into. Prints
 // {"nodes": {id: {"data", "position"}}, "edges": [data], "degrees": {id: number of distinct
 // neighbouring nodes}, "path": [ids]: the shortest path from SOURCE to TARGET that
-// Cytoscape.js's Dijkstra finds with every link taken both ways and weighing 1}.
+// Cytoscape.js's Dijkstra finds with every link taken both ways and weighing 1, "broader":
+// [[source, target]] of the edges the selector `edge[kind = "broader"]` finds, "above": {id:
+// the nodes reachable from it along those edges, sorted}}.
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -26,4 +28,17 @@ cy.nodes().forEach((n) => {
 const edges = cy.edges().map((e) => e.data());
 const found = cy.elements().dijkstra({ root: cy.getElementById(source), directed: false });
 const route = found.pathTo(cy.getElementById(target)).nodes().map((n) => n.id());
-process.stdout.write(JSON.stringify({ nodes, edges, degrees, path: route, data: cy.data() }));
+const broader = cy.edges('[kind = "broader"]').map((e) => [e.source().id(), e.target().id()]);
+const above = {};
+cy.nodes().forEach((n) => {
+  const seen = new Set();
+  let frontier = n;
+  for (;;) {
+    const next = frontier.outgoers('edge[kind = "broader"]').targets().filter((m) => !seen.has(m.id()));
+    if (next.empty()) break;
+    next.forEach((m) => seen.add(m.id()));
+    frontier = next;
+  }
+  above[n.id()] = [...seen].sort();
+});
+process.stdout.write(JSON.stringify({ nodes, edges, degrees, path: route, data: cy.data(), broader, above }));

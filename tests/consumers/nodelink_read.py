@@ -7,7 +7,8 @@ Usage: nodelink_read.py FILE SOURCE TARGET
 the file says). Prints {"directed", "multigraph", "graph": graph attributes, "nodes": {id:
 attributes}, "edges": [[source, target, key, attributes]], "degrees": {id: number of distinct
 neighbours, either direction}, "paths": every shortest path from SOURCE to TARGET with links
-taken both ways}. A missing NetworkX is an ImportError and a non-zero exit: the test fails.
+taken both ways, "above": {id: the nodes reachable from it along `broader` edges, sorted}}. A
+missing NetworkX is an ImportError and a non-zero exit: the test fails.
 """
 import json
 import sys
@@ -18,6 +19,9 @@ path, source, target = sys.argv[1:4]
 with open(path, encoding="utf-8") as f:
     g = nx.node_link_graph(json.load(f), edges="edges")
 undirected = nx.Graph(g.to_undirected(as_view=True))
+broader = nx.DiGraph()
+broader.add_nodes_from(g)
+broader.add_edges_from((a, b) for a, b, k in g.edges(keys=True) if k == "broader")
 json.dump({
     "directed": g.is_directed(),
     "multigraph": g.is_multigraph(),
@@ -26,4 +30,5 @@ json.dump({
     "edges": [[a, b, k, attrs] for a, b, k, attrs in g.edges(keys=True, data=True)],
     "degrees": {n: undirected.degree(n) for n in undirected},
     "paths": sorted(nx.all_shortest_paths(undirected, source, target)),
+    "above": {n: sorted(nx.descendants(broader, n)) for n in broader},
 }, sys.stdout, sort_keys=True, ensure_ascii=False)

@@ -268,7 +268,8 @@ fn render_draws_a_generated_5000_term_glossary_on_the_map_engine_by_default() {
     assert_eq!(text.matches("<g class=\"node\"").count(), 5000);
 }
 
-/// The node ids and the edges (`a -> b`, with `related` or `supersedes`) of a DOT map.
+/// The node ids and the edges (`a -> b`, with `related`, `supersedes` or `broader`) of a DOT
+/// map.
 pub fn drawn(dot: &str) -> (BTreeSet<String>, BTreeSet<String>) {
     let mut nodes = BTreeSet::new();
     let mut edges = BTreeSet::new();
@@ -284,6 +285,8 @@ pub fn drawn(dot: &str) -> (BTreeSet<String>, BTreeSet<String>) {
             }
             let kind = if attrs.contains("dir=\"none\"") {
                 "related"
+            } else if attrs.contains("arrowhead=\"onormal\"") {
+                "broader"
             } else {
                 "supersedes"
             };
@@ -404,5 +407,50 @@ fn render_says_what_it_wrote() {
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         let said = format!("glossgraph: wrote {} (", path.display());
         assert!(stderr(&out).contains(&said), "{}", stderr(&out));
+    }
+}
+
+/// Issues 48 and 50: a hierarchy's `broader` links are drawn apart from `related` ones, as
+/// arrows with a hollow head from the narrower term to the broader, which (unlike `related`)
+/// rank the terms on Graphviz's layered layout; the legend explains them.
+#[test]
+fn broader_links_are_hollow_headed_arrows_from_narrower_to_broader() {
+    let (_, glossary, config) = crate::util::fixtures::classification();
+    let tree: BTreeSet<String> = crate::broader::tree_of(&glossary)
+        .into_keys()
+        .map(|(a, b)| format!("{a} -> {b} broader"))
+        .collect();
+    for engine in [Engine::Map, Engine::Dot] {
+        let view = View {
+            engine,
+            ..View::default()
+        };
+        let dot = String::from_utf8(dot_text(&glossary, &config, &view)).unwrap();
+        let (nodes, edges) = drawn(&dot);
+        assert_eq!(nodes.len(), glossary.cards().len());
+        let broader: BTreeSet<String> = edges
+            .iter()
+            .filter(|e| e.ends_with(" broader"))
+            .cloned()
+            .collect();
+        assert_eq!(broader, tree, "{engine:?}");
+        assert_eq!(edges.len(), tree.len() + glossary.edge_counts().related);
+        for line in dot.lines().filter(|l| l.contains("onormal")) {
+            assert!(
+                line.ends_with("[arrowhead=\"onormal\", color=\"#2b5797\"];"),
+                "{line}"
+            );
+        }
+        assert!(dot.contains("broader (narrower &#8594; broader)</td>"));
+        assert!(!dot.contains("supersedes ("), "no supersedes to explain");
+        if engine == Engine::Dot {
+            // The hierarchy ranks the terms itself: no invisible edge doubles one of its links.
+            for line in dot.lines().filter(|l| l.contains("invis")) {
+                let (a, b) = line.trim().split_once(" -> ").unwrap();
+                let (a, b) = (a.trim_matches('"'), b.split('"').nth(1).unwrap());
+                let pair = [format!("{a} -> {b} broader"), format!("{b} -> {a} broader")];
+                assert!(!pair.iter().any(|p| tree.contains(p)), "{line}");
+            }
+        }
     }
 }

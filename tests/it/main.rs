@@ -4,6 +4,7 @@
 //! all tests share are in `util/`.
 
 mod architecture;
+mod broader;
 mod check;
 mod cli;
 #[cfg(feature = "consumers")]

@@ -39,7 +39,7 @@ pub(crate) fn sample_site() -> PathBuf {
 }
 
 /// Every file below `dir`, relative, with its bytes, sorted.
-fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
+pub(crate) fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut files = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(folder) = stack.pop() {

@@ -857,3 +857,55 @@ fn a_page_continuing_a_deep_tree_links_no_page_continuing_another_term() {
         main_of(&first)
     );
 }
+
+/// The glossary at `input` (a folder or a file, with the settings beside it), checked.
+fn loaded(input: &Path) -> (glossgraph::Glossary, Config) {
+    let input = glossgraph::load::Input::Path(input.to_path_buf());
+    let config = Config::resolve(input.config_dir().as_deref(), Default::default()).unwrap();
+    let loaded = glossgraph::load::load(&input).unwrap();
+    let checked = glossgraph::check::check(loaded, &config, Default::default());
+    assert!(!checked.report.is_failure(false), "{input:?} has errors");
+    (checked.glossary, config)
+}
+
+/// Every file `site` writes is the one `serve` answers at its path ([`Site::get`]), byte for
+/// byte, and `serve` answers no page the site lacks: the site writes a term's page in each
+/// language and its three RDF files together (its quads mapped once for the three), `serve`
+/// one at a time. For the fixture of five languages, the sample glossary, and a vocabulary
+/// whose pages are at its IRIs' paths.
+#[test]
+fn every_file_written_is_what_serve_answers() {
+    let dir = scratch("site-languages", "as-served");
+    let cards = [
+        r#"{"slug": "162", "term": "Black holes", "definition": "d", "narrower": ["163"], "languages": {"de": {"term": "Schwarze Löcher"}}}"#,
+        r#"{"slug": "163", "term": "Kerr black holes", "definition": "d", "broader": ["162"], "languages": {"de": {"term": "Kerr-Löcher"}}}"#,
+    ];
+    std::fs::write(dir.join("cards.jsonl"), cards.join("\n")).unwrap();
+    std::fs::write(
+        dir.join("glossgraph.toml"),
+        "base = \"http://vocab.example/uat/\"\nnamespace = \"http://vocab.example/uat/\"\n",
+    )
+    .unwrap();
+    let at_iris = dir.join("site");
+    site(&dir.join("cards.jsonl"), &at_iris);
+    for (input, out) in [
+        (fixture(), languages_site()),
+        (root().join("data"), crate::site::sample_site()),
+        (dir.join("cards.jsonl"), at_iris),
+    ] {
+        let (glossary, config) = loaded(&input);
+        let plan = Plan::new(&glossary, &config);
+        let served = Site::new(&glossary, &config, &plan);
+        let written = crate::site::tree(&out);
+        let terms = written.iter().filter(|(p, _)| p.ends_with(".ttl")).count();
+        assert_eq!(terms, glossary.cards().len(), "{input:?}");
+        for (path, bytes) in &written {
+            if path == glossgraph::site::MARK {
+                continue;
+            }
+            let file = served.get(path).unwrap();
+            let file = file.unwrap_or_else(|| panic!("{input:?}: serve has no {path}"));
+            assert!(file.bytes == *bytes, "{input:?}: {path} differs");
+        }
+    }
+}

@@ -157,9 +157,9 @@ fn a_thesaurus_comes_in_with_hierarchy_languages_notations_and_mappings() {
     // What could not be kept, by predicate with counts; what was changed, named.
     assert!(
         stderr.contains(
-            "kept 58 triples; not kept: 1 dcterms:creator on 1 subject, 1 dcterms:license on 1 subject, \
-             1 foaf:depiction on 1 subject, 1 rdf:type on 1 subject, 1 rdfs:subClassOf on 1 subject, \
-             2 skos:member on 1 subject, 1 skos:prefLabel on 1 subject"
+            "kept 73 triples; not kept: 1 dcterms:creator on 1 subject, 1 foaf:depiction on 1 subject, \
+             1 rdf:type on 1 subject, 1 rdfs:subClassOf on 1 subject, 2 skos:member on 1 subject, \
+             1 skos:prefLabel on 1 subject"
         ),
         "{stderr}"
     );
@@ -176,8 +176,18 @@ fn a_thesaurus_comes_in_with_hierarchy_languages_notations_and_mappings() {
         "namespace = \"http://vocab.example/thes/\"",
         "scheme = \"http://vocab.example/thes/scheme\"",
         "title = \"Test thesaurus\"",
+        // The scheme's other statements, each value with its language or datatype.
+        "[metadata]",
+        "\"dcterms:created\" = { text = \"2020-01-15\", datatype = \"xsd:date\" }",
+        "\"dcterms:creator\" = { iri = \"http://people.example/ann\" }",
+        "    { text = \"A thesaurus for the tests.\", language = \"en\" },",
+        "\"dcterms:license\" = { iri = \"http://license.example/by\" }",
+        "\"dcterms:modified\" = { text = \"2024-03-05T10:00:00Z\", datatype = \"xsd:dateTime\" }",
+        "\"dcterms:publisher\" = \"Vocab Press\"",
+        "\"dcterms:title\" = { text = \"Test thesaurus (English)\", language = \"en\" }",
+        "\"owl:versionInfo\" = \"1.2\"",
     ] {
-        assert!(settings.contains(line), "{settings}");
+        assert!(settings.contains(line), "{line}\n{settings}");
     }
     let c1 = card_json(&out, "c1");
     assert_eq!(c1["term"], "Wissenschaft");
@@ -199,6 +209,8 @@ fn a_thesaurus_comes_in_with_hierarchy_languages_notations_and_mappings() {
         serde_json::json!(["http://www.wikidata.org/entity/Q336"])
     );
     assert!(c1.get("iri").is_none(), "{c1}");
+    // dcterms:created to the day, as `updated` holds dcterms:modified.
+    assert_eq!(c1["created"], "2019-06-01");
     let c2 = card_json(&out, "c2");
     assert_eq!(
         c2["broader"],
@@ -210,12 +222,24 @@ fn a_thesaurus_comes_in_with_hierarchy_languages_notations_and_mappings() {
     let c3 = card_json(&out, "c3");
     assert_eq!(c3["aliases"], serde_json::json!(["Scheidekunst"]));
     assert_eq!(c3["related"], serde_json::json!(["c2"]));
-    assert_eq!(c3["supersedes"], serde_json::json!(["c4"]));
+    // Links to concepts outside the file, by IRI.
+    assert_eq!(
+        c3["supersedes"],
+        serde_json::json!(["c4", "http://outside.example/old-chemistry"])
+    );
+    assert_eq!(
+        c2["related"],
+        serde_json::json!(["c3", "http://outside.example/optics"])
+    );
     assert_eq!(
         c3["languages"][""]["notes"]["editorialNote"],
         serde_json::json!(["Untagged note."])
     );
     let c4 = card_json(&out, "c4");
+    assert_eq!(
+        c4["supersededBy"],
+        serde_json::json!(["c3", "http://outside.example/modern-chemistry"])
+    );
     assert_eq!(
         (&c4["term"], &c4["termFrom"], &c4["status"]),
         (
@@ -287,6 +311,297 @@ fn import_export_import_gives_back_the_same_cards_unknown_fields_included() {
     let (_, stdout, _) = outcome(&run_in(dir.path(), &["diff", "first", "second"], None));
     assert!(stdout.contains("1 changed"), "{stdout}");
     assert!(stdout.contains("unknownFields"), "{stdout}");
+}
+
+#[test]
+fn scheme_metadata_created_dates_and_links_out_of_the_file_are_kept_under_strict() {
+    let dir = folder(&[(
+        "v.ttl",
+        r#"@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+@prefix dcterms: <http://purl.org/dc/terms/> .
+@prefix owl: <http://www.w3.org/2002/07/owl#> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+<http://v.example/s> a skos:ConceptScheme ;
+    dcterms:title "Vocabulary"@en ;
+    dcterms:description "What it is."@en ;
+    dcterms:license <http://license.example/by> ;
+    dcterms:issued "2020-05-01T08:00:00Z"^^xsd:dateTime ;
+    owl:versionInfo "3" .
+<http://v.example/c/a> a skos:Concept ; skos:inScheme <http://v.example/s> ;
+    skos:prefLabel "A"@en ;
+    dcterms:created "2016-11-02T18:47:41.000Z"^^xsd:dateTime ;
+    skos:related <http://elsewhere.example/x> ;
+    dcterms:isReplacedBy <http://elsewhere.example/y> ;
+    owl:deprecated true .
+<http://v.example/c/b> a skos:Concept ; skos:inScheme <http://v.example/s> ;
+    skos:prefLabel "B"@en ;
+    skos:related <http://v.example/c/a> .
+"#,
+    )]);
+    // Every triple is kept: --strict refuses none.
+    let cards = dir.path().join("cards");
+    let (code, stderr) = import(&dir.path().join("v.ttl"), &cards, &["--strict"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("every triple was kept"), "{stderr}");
+    let a = card_json(&cards, "a");
+    assert_eq!(a["created"], "2016-11-02");
+    assert_eq!(
+        a["related"],
+        serde_json::json!(["b", "http://elsewhere.example/x"])
+    );
+    assert_eq!(
+        a["supersededBy"],
+        serde_json::json!(["http://elsewhere.example/y"])
+    );
+    // An IRI is a concept outside the glossary: neither dangling nor a missing replacement.
+    let (code, found) = findings(&cards);
+    assert_eq!(code, 0, "{found:?}");
+    assert!(
+        found
+            .iter()
+            .all(|f| f.starts_with("warning missing-definition")),
+        "{found:?}"
+    );
+
+    // Out again, as they came in; and back in as the same cards and settings.
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["export", "cards", "--format", "ntriples", "-o", "out"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let nt = fs::read_to_string(dir.path().join("out/glossary.nt")).unwrap();
+    for line in [
+        "<http://v.example/s> <http://purl.org/dc/terms/description> \"What it is.\"@en .",
+        "<http://v.example/s> <http://purl.org/dc/terms/license> <http://license.example/by> .",
+        "<http://v.example/s> <http://purl.org/dc/terms/issued> \"2020-05-01T08:00:00Z\"^^<http://www.w3.org/2001/XMLSchema#dateTime> .",
+        "<http://v.example/s> <http://www.w3.org/2002/07/owl#versionInfo> \"3\" .",
+        "<http://v.example/c/a> <http://purl.org/dc/terms/created> \"2016-11-02\"^^<http://www.w3.org/2001/XMLSchema#date> .",
+        "<http://v.example/c/a> <http://www.w3.org/2004/02/skos/core#related> <http://elsewhere.example/x> .",
+        "<http://v.example/c/a> <http://purl.org/dc/terms/isReplacedBy> <http://elsewhere.example/y> .",
+    ] {
+        assert!(nt.contains(line), "{line}\n{nt}");
+    }
+    let again = dir.path().join("again");
+    let (code, stderr) = import(
+        &dir.path().join("out/glossary.nt"),
+        &again,
+        &["--vocabulary"],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    for slug in ["a", "b"] {
+        assert_eq!(card_json(&cards, slug), card_json(&again, slug), "{slug}");
+    }
+    let settings = |dir: &Path| fs::read_to_string(dir.join("glossgraph.toml")).unwrap();
+    assert_eq!(settings(&cards), settings(&again));
+}
+
+/// The test vocabulary of two concept schemes: concepts in one, the other and both, top
+/// concepts of each stated from either side, metadata on each scheme.
+pub(crate) fn two_schemes() -> std::path::PathBuf {
+    crate::util::root().join("tests/fixtures/skos/schemes.ttl")
+}
+
+#[test]
+fn a_vocabulary_of_two_schemes_comes_back_whole_under_strict() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = dir.path().join("cards");
+    let (code, stderr) = import(&two_schemes(), &cards, &["--strict"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("kept 48 triples; every triple was kept"),
+        "{stderr}"
+    );
+    // The first scheme by IRI is the glossary's; the other has its table, value for value.
+    let settings = fs::read_to_string(cards.join("glossgraph.toml")).unwrap();
+    for line in [
+        "scheme = \"http://schemes.example/one\"",
+        "title = \"Instruments\"",
+        "\"owl:versionInfo\" = \"2.0\"",
+        "[schemes.\"http://schemes.example/two\"]",
+        "\"dcterms:description\" = { text = \"What instruments are made of.\", language = \"en\" }",
+        "\"dcterms:issued\" = { text = \"2022\", datatype = \"xsd:gYear\" }",
+        "\"dcterms:license\" = { iri = \"http://license.example/by-sa\" }",
+        "\"dcterms:publisher\" = \"Vocab Press\"",
+        "    { text = \"Werkstoffe\", language = \"de\" },",
+        "\"skos:prefLabel\" = { text = \"Materials\", language = \"en\" }",
+    ] {
+        assert!(settings.contains(line), "{line}\n{settings}");
+    }
+    // A card names its schemes when they are not the glossary's alone, and the schemes it
+    // is top of when they are not the derived ones (the glossary's, without a broader).
+    let (one, two) = ("http://schemes.example/one", "http://schemes.example/two");
+    let fields = |slug: &str| {
+        let card = card_json(&cards, slug);
+        (card["inScheme"].clone(), card["topConceptOf"].clone())
+    };
+    let none = Value::Null;
+    assert_eq!(fields("strings"), (none.clone(), none.clone()));
+    assert_eq!(fields("violin"), (none.clone(), none.clone()));
+    assert_eq!(
+        fields("gut"),
+        (serde_json::json!([one, two]), serde_json::json!([two]))
+    );
+    // Top of the second scheme stated from the scheme's side alone.
+    assert_eq!(
+        fields("wood"),
+        (serde_json::json!([two]), serde_json::json!([two]))
+    );
+    assert_eq!(fields("spruce"), (serde_json::json!([two]), none.clone()));
+    // No broader concept, and yet top of no scheme.
+    assert_eq!(fields("lute"), (none.clone(), serde_json::json!([])));
+    let (code, stdout, stderr) = outcome(&run_in(dir.path(), &["fmt", "--check", "cards"], None));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+
+    let (code, found) = findings(&cards);
+    assert_eq!(code, 0, "{found:?}");
+    assert!(found.iter().all(|f| f.starts_with("warning")), "{found:?}");
+    let (code, _, stderr) = outcome(&run_in(dir.path(), &["site", "cards", "-o", "site"], None));
+    assert_eq!(code, 0, "{stderr}");
+
+    // Out again: each scheme with its statements, each concept in its schemes only.
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["export", "cards", "--format", "ntriples", "-o", "out"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let nt = fs::read_to_string(dir.path().join("out/glossary.nt")).unwrap();
+    let skos = "http://www.w3.org/2004/02/skos/core#";
+    let triple = |s: &str, p: &str, o: &str| format!("<{s}> <{p}> {o} .");
+    let concept = |slug: &str| format!("http://schemes.example/c/{slug}");
+    for line in [
+        triple(
+            two,
+            "http://www.w3.org/1999/02/22-rdf-syntax-ns#type",
+            &format!("<{skos}ConceptScheme>"),
+        ),
+        triple(
+            two,
+            "http://purl.org/dc/terms/description",
+            "\"What instruments are made of.\"@en",
+        ),
+        triple(two, &format!("{skos}prefLabel"), "\"Materials\"@en"),
+        triple(
+            &concept("gut"),
+            &format!("{skos}inScheme"),
+            &format!("<{two}>"),
+        ),
+        triple(
+            &concept("gut"),
+            &format!("{skos}topConceptOf"),
+            &format!("<{two}>"),
+        ),
+        triple(
+            &concept("wood"),
+            &format!("{skos}topConceptOf"),
+            &format!("<{two}>"),
+        ),
+        triple(
+            &concept("strings"),
+            &format!("{skos}topConceptOf"),
+            &format!("<{one}>"),
+        ),
+    ] {
+        assert!(nt.contains(&line), "{line}\n{nt}");
+    }
+    // Nothing the original did not state: a concept of the second scheme alone is not in
+    // the glossary's, one without a broader that was top of none is top of none.
+    for line in [
+        triple(
+            &concept("spruce"),
+            &format!("{skos}inScheme"),
+            &format!("<{one}>"),
+        ),
+        triple(
+            &concept("wood"),
+            &format!("{skos}inScheme"),
+            &format!("<{one}>"),
+        ),
+        triple(
+            &concept("wood"),
+            &format!("{skos}topConceptOf"),
+            &format!("<{one}>"),
+        ),
+        triple(
+            &concept("lute"),
+            &format!("{skos}topConceptOf"),
+            &format!("<{one}>"),
+        ),
+    ] {
+        assert!(!nt.contains(&line), "{line}\n{nt}");
+    }
+
+    // And back in as the same cards and settings.
+    let again = dir.path().join("again");
+    let (code, stderr) = import(
+        &dir.path().join("out/glossary.nt"),
+        &again,
+        &["--vocabulary"],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    for slug in ["gut", "lute", "spruce", "strings", "violin", "wood"] {
+        assert_eq!(card_json(&cards, slug), card_json(&again, slug), "{slug}");
+    }
+    let settings = |dir: &Path| fs::read_to_string(dir.join("glossgraph.toml")).unwrap();
+    assert_eq!(settings(&cards), settings(&again));
+
+    // `diff` tells no list (the derived schemes) from an empty one (none).
+    let mut lute = card_json(&again, "lute");
+    lute.as_object_mut().unwrap().remove("topConceptOf");
+    fs::write(
+        again.join("lute.json"),
+        serde_json::to_string_pretty(&lute).unwrap() + "\n",
+    )
+    .unwrap();
+    let (_, stdout, _) = outcome(&run_in(dir.path(), &["diff", "cards", "again"], None));
+    assert!(stdout.contains("1 changed"), "{stdout}");
+    assert!(stdout.contains("topConceptOf"), "{stdout}");
+}
+
+/// A vocabulary whose concepts state no scheme, naming its top concepts from the scheme's
+/// side (as the Unified Astronomy Thesaurus does): no card names a scheme, and only a
+/// concept without a broader one that was top of none says so.
+#[test]
+fn top_concepts_named_by_the_scheme_alone_come_back_and_no_more() {
+    let dir = folder(&[(
+        "v.ttl",
+        r#"@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+@prefix owl: <http://www.w3.org/2002/07/owl#> .
+<http://v.example/s> a skos:ConceptScheme ; skos:hasTopConcept <http://v.example/c/a> .
+<http://v.example/c/a> a skos:Concept ; skos:prefLabel "A"@en .
+<http://v.example/c/b> a skos:Concept ; skos:prefLabel "B"@en ;
+    skos:broader <http://v.example/c/a> .
+<http://v.example/c/c> a skos:Concept ; skos:prefLabel "C"@en ; owl:deprecated true .
+"#,
+    )]);
+    let cards = dir.path().join("cards");
+    let (code, stderr) = import(&dir.path().join("v.ttl"), &cards, &["--strict"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("every triple was kept"), "{stderr}");
+    let fields = |slug: &str| {
+        let card = card_json(&cards, slug);
+        (card["inScheme"].clone(), card["topConceptOf"].clone())
+    };
+    assert_eq!(fields("a"), (Value::Null, Value::Null));
+    assert_eq!(fields("b"), (Value::Null, Value::Null));
+    assert_eq!(fields("c"), (Value::Null, serde_json::json!([])));
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["export", "cards", "--format", "ntriples", "-o", "out"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let nt = fs::read_to_string(dir.path().join("out/glossary.nt")).unwrap();
+    let top = "<http://www.w3.org/2004/02/skos/core#topConceptOf>";
+    let tops: Vec<&str> = nt.lines().filter(|l| l.contains(top)).collect();
+    assert_eq!(
+        tops,
+        [format!(
+            "<http://v.example/c/a> {top} <http://v.example/s> ."
+        )],
+        "{nt}"
+    );
 }
 
 #[test]

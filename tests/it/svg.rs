@@ -78,6 +78,18 @@ pub(crate) struct Geometry {
     /// Each group's title, then each region name.
     titles: Vec<Text>,
     regions: Vec<Text>,
+    /// Each link drawn.
+    links: Vec<Line>,
+}
+
+/// A link as drawn: the class of its group (`related`, `supersedes`, `broader`), its ends and
+/// its `marker-end` (empty for none).
+#[derive(Debug)]
+struct Line {
+    class: String,
+    from: (f64, f64),
+    to: (f64, f64),
+    marker: String,
 }
 
 fn number(e: &quick_xml::events::BytesStart, name: &str) -> Option<f64> {
@@ -136,6 +148,24 @@ pub(crate) fn geometry(svg: &Path) -> Geometry {
                     *place = Some(rect);
                 } else if attr(&e, "class").as_deref() == Some("topic") {
                     out.groups.push(rect);
+                }
+            }
+            Event::Empty(e) if e.name().as_ref() == b"path" && node.is_none() => {
+                let class = groups.last().cloned().unwrap_or_default();
+                if ["related", "supersedes", "broader"].contains(&class.as_str()) {
+                    let d = attr(&e, "d").unwrap();
+                    let ends: Vec<f64> = d
+                        .trim_start_matches('M')
+                        .split(['L', ','])
+                        .map(|v| v.parse().unwrap())
+                        .collect();
+                    let marker = attr(&e, "marker-end").unwrap_or_default();
+                    out.links.push(Line {
+                        class,
+                        from: (ends[0], ends[1]),
+                        to: (ends[2], ends[3]),
+                        marker,
+                    });
                 }
             }
             Event::Start(e) if e.name().as_ref() == b"text" => {
@@ -568,4 +598,59 @@ fn measure_the_maps_of_glossaries_named_in_glossgraph_maps() {
             println!("    fault: {fault}");
         }
     }
+}
+
+/// The term whose box's border runs through `point` (within the SVG's rounding), if one does.
+fn term_at_border(g: &Geometry, (x, y): (f64, f64)) -> Option<&str> {
+    const NEAR: f64 = 0.02;
+    g.nodes.iter().find_map(|(slug, r, _)| {
+        let inside =
+            x >= r.x - NEAR && x <= r.x + r.w + NEAR && y >= r.y - NEAR && y <= r.y + r.h + NEAR;
+        let edge = (x - r.x).abs() <= NEAR
+            || (x - r.x - r.w).abs() <= NEAR
+            || (y - r.y).abs() <= NEAR
+            || (y - r.y - r.h).abs() <= NEAR;
+        (inside && edge).then_some(slug.as_str())
+    })
+}
+
+/// Issues 48 and 50: the export's map of a three-level hierarchy draws each `broader` link
+/// once, as an arrow with the hollow head from the narrower term's border to the broader's,
+/// apart from the dashed `related` lines and explained in the legend; and it stays legible.
+#[test]
+fn broader_links_are_hollow_headed_arrows_from_the_narrower_term_to_the_broader() {
+    let (_, glossary, _) = crate::util::fixtures::classification();
+    let svg = crate::broader::exported_file("glossary.svg");
+    let g = geometry(&svg);
+    assert_eq!(g.nodes.len(), glossary.cards().len());
+    assert_legible(&g, "classification");
+    assert_eq!(words_over_words(&g), []);
+    assert_eq!(needless_cuts(&g, &glossary), []);
+    let mut drawn = Vec::new();
+    for Line {
+        class,
+        from,
+        to,
+        marker,
+    } in &g.links
+    {
+        match class.as_str() {
+            "broader" => {
+                assert!(
+                    marker == "url(#broader)" || marker == "url(#broader-short)",
+                    "{marker}"
+                );
+                let end = |p| term_at_border(&g, p).unwrap_or_else(|| panic!("{p:?}"));
+                drawn.push((end(*from).to_owned(), end(*to).to_owned()));
+            }
+            "related" => assert_eq!(marker, "", "a related line has no head"),
+            other => panic!("a {other} link in a glossary without supersedes"),
+        }
+    }
+    drawn.sort();
+    let tree: Vec<(String, String)> = crate::broader::tree_of(&glossary).into_keys().collect();
+    assert_eq!(drawn, tree);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains(">broader (narrower → broader)</text>"));
+    assert!(text.contains("<marker id=\"broader\""));
 }

@@ -11,6 +11,15 @@
 //!
 //! [rules]                                     # a rule's severity, by its id
 //! missing-definition = "error"
+//!
+//! [metadata]                                  # more statements about the concept scheme
+//! "dcterms:description" = { text = "A thesaurus of astronomy.", language = "en" }
+//! "dcterms:publisher" = { iri = "http://publisher.example/aas" }
+//! "dcterms:created" = { text = "2016-09-06T03:28:18Z", datatype = "xsd:dateTime" }
+//! "dcterms:subject" = ["Astronomy", "Astrophysics"]   # plain literals
+//!
+//! [schemes."http://astrothesaurus.org/uat/galaxies"]  # another concept scheme of the vocabulary
+//! "dcterms:title" = { text = "Galaxies", language = "en" }
 //! ```
 //!
 //! Every key is optional. Command-line flags override the file. A bad file is an error that
@@ -54,6 +63,95 @@ pub struct Config {
     pub scheme: Option<String>,
     /// Severities that differ from a rule's own (`[rules]` in `glossgraph.toml`).
     pub severities: BTreeMap<Rule, Severity>,
+    /// Statements about the concept scheme besides its title (`[metadata]`): the values of
+    /// each property, by the property as written (a prefixed name such as
+    /// `dcterms:description`, which the RDF export expands, or a full IRI).
+    pub metadata: Statements,
+    /// The vocabulary's other concept schemes (`[schemes."IRI"]`), by IRI, each with its
+    /// statements as `metadata` holds the glossary's: the RDF export writes each as a
+    /// `skos:ConceptScheme` with them, the cards say which concepts are in it.
+    pub schemes: BTreeMap<String, Statements>,
+}
+
+/// Statements about a concept scheme: the values of each property, by the property as
+/// written (a prefixed name or a full IRI).
+pub type Statements = BTreeMap<String, Vec<MetaValue>>;
+
+/// The value of a statement about the concept scheme (`[metadata]`): a literal with its
+/// language tag or datatype (at most one of the two), or an IRI.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MetaValue {
+    Literal {
+        text: String,
+        language: Option<String>,
+        /// The datatype as written (`xsd:dateTime`, or a full IRI); `None` for a plain
+        /// string.
+        datatype: Option<String>,
+    },
+    Iri(String),
+}
+
+impl MetaValue {
+    /// The value as `glossgraph.toml` writes it: a plain literal as a string, the others as
+    /// an inline table.
+    pub fn to_toml(&self) -> String {
+        let quoted = |s: &str| toml::Value::String(s.to_owned()).to_string();
+        match self {
+            MetaValue::Literal {
+                text,
+                language: None,
+                datatype: None,
+            } => quoted(text),
+            MetaValue::Literal {
+                text,
+                language,
+                datatype,
+            } => {
+                let (key, value) = match (language, datatype) {
+                    (Some(language), _) => ("language", language),
+                    (None, Some(datatype)) => ("datatype", datatype),
+                    (None, None) => unreachable!("a plain literal is written above"),
+                };
+                format!("{{ text = {}, {key} = {} }}", quoted(text), quoted(value))
+            }
+            MetaValue::Iri(iri) => format!("{{ iri = {} }}", quoted(iri)),
+        }
+    }
+}
+
+/// The `[metadata]` and `[schemes."IRI"]` tables of `glossgraph.toml` for `config` (empty
+/// when it has none): see [`statements_toml`].
+pub fn tables_toml(config: &Config) -> String {
+    let mut out = String::new();
+    if !config.metadata.is_empty() {
+        out.push_str(&statements_toml("metadata", &config.metadata));
+    }
+    for (iri, statements) in &config.schemes {
+        let header = format!("schemes.{}", toml::Value::String(iri.clone()));
+        // Written even without statements: the scheme itself is kept.
+        out.push_str(&statements_toml(&header, statements));
+    }
+    out
+}
+
+/// `statements` as the table `[header]` of `glossgraph.toml`: a property with one value as
+/// `key = value`, with several as an array, one value a line.
+pub fn statements_toml(header: &str, statements: &Statements) -> String {
+    let mut out = format!("\n[{header}]\n");
+    for (property, values) in statements {
+        let key = toml::Value::String(property.clone()).to_string();
+        match values.as_slice() {
+            [one] => out.push_str(&format!("{key} = {}\n", one.to_toml())),
+            many => {
+                out.push_str(&format!("{key} = [\n"));
+                for v in many {
+                    out.push_str(&format!("    {},\n", v.to_toml()));
+                }
+                out.push_str("]\n");
+            }
+        }
+    }
+    out
 }
 
 /// The base IRI used when none is set: an example, which no real glossary should publish.
@@ -78,6 +176,8 @@ impl Default for Config {
             namespace: None,
             scheme: None,
             severities: BTreeMap::new(),
+            metadata: BTreeMap::new(),
+            schemes: BTreeMap::new(),
         }
     }
 }
@@ -107,6 +207,46 @@ pub struct Settings {
     pub rules: Option<BTreeMap<String, String>>,
     /// `[import]`: how `glossgraph import` reads a folder of Markdown pages.
     pub import: Option<ImportSettings>,
+    /// `[metadata]`: more statements about the concept scheme, by property.
+    pub metadata: Option<RawStatements>,
+    /// `[schemes."IRI"]`: the vocabulary's other concept schemes, by IRI, each with its
+    /// statements as `[metadata]`.
+    pub schemes: Option<BTreeMap<String, RawStatements>>,
+}
+
+/// Statements as `[metadata]` writes them, by property.
+pub type RawStatements = BTreeMap<String, OneOrMany<RawMetaValue>>;
+
+/// One value or several.
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum OneOrMany<T> {
+    One(T),
+    Many(Vec<T>),
+}
+
+/// A value of `[metadata]` as written: a plain string, `{ text, language }`,
+/// `{ text, datatype }` or `{ iri }`.
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum RawMetaValue {
+    Plain(String),
+    Literal(RawLiteral),
+    Iri(RawIri),
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct RawLiteral {
+    pub text: String,
+    pub language: Option<String>,
+    pub datatype: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct RawIri {
+    pub iri: String,
 }
 
 /// How `glossgraph import DIR` reads a documentation site's pages (`[import]` in
@@ -176,6 +316,14 @@ pub enum ConfigError {
         origin: String,
         key: &'static str,
         value: String,
+    },
+    #[error("{origin}: [{table}] `{key}`: {why}")]
+    Metadata {
+        origin: String,
+        /// `metadata`, or `schemes."IRI"`.
+        table: String,
+        key: String,
+        why: String,
     },
     #[error("{origin}: [rules] `{rule}` = `{value}`: {why}")]
     RuleSeverity {
@@ -311,8 +459,92 @@ impl Settings {
             };
             config.severities.insert(*rule, severity);
         }
+        for (key, values) in statements(self.metadata.unwrap_or_default(), origin, "metadata")? {
+            config.metadata.insert(key, values);
+        }
+        for (iri, raw) in self.schemes.into_iter().flatten() {
+            let table = format!("schemes.{}", toml::Value::String(iri.clone()));
+            if NamedNode::new(iri.as_str()).is_err() {
+                return Err(ConfigError::Metadata {
+                    origin: origin.into(),
+                    table,
+                    key: iri,
+                    why: "a scheme is named by an absolute IRI".into(),
+                });
+            }
+            let statements = statements(raw, origin, &table)?;
+            config.schemes.insert(iri, statements);
+        }
         Ok(config)
     }
+}
+
+/// The statements of a `[metadata]`-shaped table (`table` names it in errors), checked:
+/// properties and IRIs absolute, language tags valid, a literal not both tagged and typed.
+fn statements(raw: RawStatements, origin: &str, table: &str) -> Result<Statements, ConfigError> {
+    let mut out = Statements::new();
+    for (key, values) in raw {
+        let refuse = |why: String| ConfigError::Metadata {
+            origin: origin.into(),
+            table: table.into(),
+            key: key.clone(),
+            why,
+        };
+        // A prefixed name (`dcterms:title`) is an absolute IRI to the parser too.
+        let absolute = |iri: &str, what: &str| match NamedNode::new(iri) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(refuse(format!(
+                "{what} `{iri}` is not an absolute IRI: {e}"
+            ))),
+        };
+        absolute(&key, "the property")?;
+        let values = match values {
+            OneOrMany::One(v) => vec![v],
+            OneOrMany::Many(vs) => vs,
+        };
+        let mut kept = Vec::with_capacity(values.len());
+        for value in values {
+            kept.push(match value {
+                RawMetaValue::Plain(text) => MetaValue::Literal {
+                    text,
+                    language: None,
+                    datatype: None,
+                },
+                RawMetaValue::Literal(RawLiteral {
+                    text,
+                    language,
+                    datatype,
+                }) => {
+                    if language.is_some() && datatype.is_some() {
+                        return Err(refuse(
+                            "a literal has a language or a datatype, not both".into(),
+                        ));
+                    }
+                    if let Some(tag) = &language {
+                        if Literal::new_language_tagged_literal("", tag.as_str()).is_err() {
+                            return Err(refuse(format!(
+                                "`{tag}` is not a valid language tag (BCP 47)"
+                            )));
+                        }
+                    }
+                    if let Some(datatype) = &datatype {
+                        absolute(datatype, "the datatype")?;
+                    }
+                    MetaValue::Literal {
+                        text,
+                        language,
+                        datatype,
+                    }
+                }
+                RawMetaValue::Iri(RawIri { iri }) => {
+                    absolute(&iri, "the value")?;
+                    MetaValue::Iri(iri)
+                }
+            });
+        }
+        out.insert(key, kept);
+    }
+    Ok(out)
 }
 
 impl Config {
@@ -501,6 +733,112 @@ mod tests {
             .apply(Config::default(), "here")
             .unwrap();
         assert_eq!(ok.base, "https://x.org/g#");
+    }
+
+    #[test]
+    fn scheme_metadata_is_read_checked_and_written_back() {
+        let path = Path::new("glossgraph.toml");
+        let text = "[metadata]\n\
+                    \"dcterms:description\" = [{ text = \"D\", language = \"en\" }, \"plain\"]\n\
+                    \"dcterms:publisher\" = { iri = \"http://p.example/x\" }\n\
+                    \"http://v.example/date\" = { text = \"2016\", datatype = \"xsd:gYear\" }\n";
+        let config = Settings::parse(text, path)
+            .unwrap()
+            .apply(Config::default(), "here")
+            .unwrap();
+        let literal =
+            |text: &str, language: Option<&str>, datatype: Option<&str>| MetaValue::Literal {
+                text: text.into(),
+                language: language.map(Into::into),
+                datatype: datatype.map(Into::into),
+            };
+        assert_eq!(
+            config.metadata["dcterms:description"],
+            [literal("D", Some("en"), None), literal("plain", None, None)]
+        );
+        assert_eq!(
+            config.metadata["dcterms:publisher"],
+            [MetaValue::Iri("http://p.example/x".into())]
+        );
+        // Written as read: the same table comes back.
+        let written = tables_toml(&config);
+        let again = Settings::parse(&written, path)
+            .unwrap()
+            .apply(Config::default(), "here")
+            .unwrap();
+        assert_eq!(again.metadata, config.metadata, "{written}");
+        let bad = |text: &str| {
+            Settings::parse(text, path)
+                .and_then(|s| s.apply(Config::default(), "here"))
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            bad("[metadata]\n\"dc:x\" = { text = \"t\", language = \"en_GB\" }"),
+            "here: [metadata] `dc:x`: `en_GB` is not a valid language tag (BCP 47)"
+        );
+        assert_eq!(
+            bad("[metadata]\n\"dc:x\" = { text = \"t\", language = \"en\", datatype = \"xsd:string\" }"),
+            "here: [metadata] `dc:x`: a literal has a language or a datatype, not both"
+        );
+        assert!(bad("[metadata]\n\"not a property\" = \"t\"").contains("is not an absolute IRI"));
+        assert!(
+            bad("[metadata]\n\"dc:x\" = { iri = \"no iri\" }").contains("is not an absolute IRI")
+        );
+        assert!(bad("[metadata]\n\"dc:x\" = { txt = \"t\" }").starts_with("glossgraph.toml:2:"));
+    }
+
+    #[test]
+    fn other_schemes_are_read_checked_and_written_back() {
+        let path = Path::new("glossgraph.toml");
+        let text = "[metadata]\n\"dcterms:title\" = \"One\"\n\
+                    [schemes.\"http://v.example/two\"]\n\
+                    \"dcterms:title\" = { text = \"Two\", language = \"en\" }\n\
+                    \"dcterms:creator\" = [{ iri = \"http://p.example/a\" }, \"B\"]\n\
+                    [schemes.\"http://v.example/three\"]\n";
+        let config = Settings::parse(text, path)
+            .unwrap()
+            .apply(Config::default(), "here")
+            .unwrap();
+        assert_eq!(config.schemes.len(), 2);
+        assert_eq!(
+            config.schemes["http://v.example/two"]["dcterms:creator"],
+            [
+                MetaValue::Iri("http://p.example/a".into()),
+                MetaValue::Literal {
+                    text: "B".into(),
+                    language: None,
+                    datatype: None
+                }
+            ]
+        );
+        // A scheme without statements is kept too.
+        assert!(config.schemes["http://v.example/three"].is_empty());
+        let written = tables_toml(&config);
+        assert!(
+            written.contains("[schemes.\"http://v.example/three\"]"),
+            "{written}"
+        );
+        let again = Settings::parse(&written, path)
+            .unwrap()
+            .apply(Config::default(), "here")
+            .unwrap();
+        assert_eq!(
+            (&again.metadata, &again.schemes),
+            (&config.metadata, &config.schemes),
+            "{written}"
+        );
+        let bad = |text: &str| {
+            Settings::parse(text, path)
+                .and_then(|s| s.apply(Config::default(), "here"))
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            bad("[schemes.\"http://v.example/two\"]\n\"dc:x\" = { text = \"t\", language = \"en_GB\" }"),
+            "here: [schemes.\"http://v.example/two\"] `dc:x`: `en_GB` is not a valid language tag (BCP 47)"
+        );
+        assert!(bad("[schemes.\"no iri\"]\n").contains("a scheme is named by an absolute IRI"));
     }
 
     #[test]

@@ -6,10 +6,16 @@
 //! * [`Link::Related`] once per unordered pair, from the smaller slug to the larger, knowing
 //!   whether both cards list the other (`mutual`);
 //! * [`Link::Supersedes`] from the old term to its replacement, built from both the old card's
-//!   `supersededBy` and the new card's `supersedes`, knowing which of them stated it.
+//!   `supersededBy` and the new card's `supersedes`, knowing which of them stated it;
+//! * [`Link::Broader`] from the narrower term to the broader one (as `skos:broader` reads,
+//!   and as `supersedes` runs from the term that points on), built from both the narrower
+//!   card's `broader` and the broader card's `narrower`, knowing which of them stated it.
 //!
-//! Links to terms that do not exist and self-links are left out (the checker reports them);
-//! [`Glossary::with_missing`] adds stub nodes for dangling targets for tools that draw them.
+//! Links to terms that do not exist and self-links are left out (the checker reports them),
+//! and so are entries that name a concept outside the glossary by IRI (`broader`/`narrower`,
+//! which the hierarchy of [`crate::hierarchy`] keeps, and `related`/`supersedes`/
+//! `supersededBy`, which the cards keep); [`Glossary::with_missing`] adds stub nodes for
+//! dangling slugs for tools that draw them.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -39,6 +45,9 @@ pub enum Link {
     Related { mutual: bool },
     /// Source is replaced by target; which of the two cards stated it.
     Supersedes { by_old: bool, by_new: bool },
+    /// Target is a broader concept than source (source `skos:broader` target); which of the
+    /// two cards stated it: the narrower in its `broader`, the broader in its `narrower`.
+    Broader { by_narrower: bool, by_broader: bool },
 }
 
 impl Link {
@@ -48,16 +57,31 @@ impl Link {
         match self {
             Link::Related { .. } => map::RELATED_WEIGHT,
             Link::Supersedes { .. } => map::SUPERSEDES_WEIGHT,
+            Link::Broader { .. } => map::HIERARCHY_WEIGHT,
         }
     }
 
-    /// `related` or `supersedes`.
+    /// `related`, `supersedes` or `broader`: the edge type every graph export writes.
     pub fn kind(self) -> &'static str {
         match self {
             Link::Related { .. } => "related",
             Link::Supersedes { .. } => "supersedes",
+            Link::Broader { .. } => "broader",
         }
     }
+
+    /// Whether the link runs one way (`supersedes`, `broader`), not both (`related`).
+    pub fn is_directed(self) -> bool {
+        !matches!(self, Link::Related { .. })
+    }
+}
+
+/// How many edges of each kind a glossary's graph has ([`Glossary::edge_counts`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EdgeCounts {
+    pub related: usize,
+    pub supersedes: usize,
+    pub broader: usize,
 }
 
 /// The cards of a glossary and the graph between them.
@@ -277,6 +301,9 @@ impl Glossary {
         // (source, target, flags); sorted and merged below, so edge order is fixed.
         let mut related: Vec<(u32, u32, bool)> = Vec::new();
         let mut supersedes: Vec<(u32, u32, bool)> = Vec::new();
+        let mut broader: Vec<(u32, u32, bool)> = Vec::new();
+        // (card, slug no card has, list: 0 related, 1 supersedes, 2 supersededBy, 3 broader,
+        // 4 narrower).
         let mut dangling: Vec<(u32, &str, u8)> = Vec::new();
         for (i, card) in cards.iter().enumerate() {
             let i = i as u32;
@@ -289,7 +316,8 @@ impl Glossary {
                 let targets = links.of(which as usize, i as usize);
                 for (target, &j) in list.iter().zip(targets) {
                     if j == UNKNOWN {
-                        if stubs {
+                        // A concept outside the glossary, by IRI: no node, as in `broader`.
+                        if stubs && !crate::card::skos::is_iri(target) {
                             missing.insert(target, 0);
                             dangling.push((i, target, which));
                         }
@@ -305,6 +333,23 @@ impl Glossary {
                     }
                 }
             }
+            // The hierarchy, narrower → broader, flagged true when the narrower card states
+            // it. Few cards have one: it is looked up here, not kept resolved in `Links`.
+            let skos = card.skos();
+            for (list, which) in [(&skos.broader, 3u8), (&skos.narrower, 4)] {
+                for entry in list.iter().filter(|e| !crate::card::skos::is_iri(e)) {
+                    match cards.binary_search_by(|c| c.slug().cmp(entry)) {
+                        Ok(j) if j as u32 == i => {}
+                        Ok(j) if which == 3 => broader.push((i, j as u32, true)),
+                        Ok(j) => broader.push((j as u32, i, false)),
+                        Err(_) if stubs => {
+                            missing.insert(entry, 0);
+                            dangling.push((i, entry, which));
+                        }
+                        Err(_) => {}
+                    }
+                }
+            }
         }
         let n = cards.len() as u32;
         for (k, id) in missing.values_mut().enumerate() {
@@ -315,18 +360,20 @@ impl Glossary {
             match which {
                 0 => related.push((i, j, true)),
                 1 => supersedes.push((j, i, false)),
-                _ => supersedes.push((i, j, true)),
+                2 => supersedes.push((i, j, true)),
+                3 => broader.push((i, j, true)),
+                _ => broader.push((j, i, false)),
             }
         }
-        let mut graph =
-            DiGraph::with_capacity(n as usize + missing.len(), related.len() + supersedes.len());
+        let count = related.len() + supersedes.len() + broader.len();
+        let mut graph = DiGraph::with_capacity(n as usize + missing.len(), count);
         for i in 0..n {
             graph.add_node(Node::Term(i));
         }
         for slug in missing.keys() {
             graph.add_node(Node::Missing((*slug).to_owned()));
         }
-        let mut edges: Vec<(u32, u32, Link)> = Vec::with_capacity(related.len() + supersedes.len());
+        let mut edges: Vec<(u32, u32, Link)> = Vec::with_capacity(count);
         merge(&mut related, |a, b, flags| {
             // A pair stated by both cards has both flags; a stub never states anything.
             let mutual = flags == (true, true);
@@ -334,6 +381,16 @@ impl Glossary {
         });
         merge(&mut supersedes, |a, b, (by_new, by_old)| {
             edges.push((a, b, Link::Supersedes { by_old, by_new }));
+        });
+        merge(&mut broader, |a, b, (by_broader, by_narrower)| {
+            edges.push((
+                a,
+                b,
+                Link::Broader {
+                    by_narrower,
+                    by_broader,
+                },
+            ));
         });
         edges.sort_unstable();
         for (a, b, link) in edges {
@@ -358,48 +415,31 @@ impl Glossary {
     }
 
     /// The links the map reads besides the graph's edges, as `check` reads them for orphans
-    /// and clusters: the term links of the cards' texts ([`Glossary::text_links`]) and the
-    /// `broader`/`narrower` links between terms of the glossary, each pair once of each kind
-    /// (two texts linking each other are one link, as is a hierarchy link stated from both
-    /// ends).
+    /// and clusters: the term links of the cards' texts ([`Glossary::text_links`]), each pair
+    /// once (two texts linking each other are one link).
     ///
-    /// A glossary imported from a documentation site links its terms in its texts only, and
-    /// a thesaurus by its hierarchy: without these, the map drew every term of the
-    /// Kubernetes glossary and four in five of the Unified Astronomy Thesaurus's as
-    /// unlinked, where `check` found them joined.
-    fn text_and_hierarchy_links(&self) -> impl Iterator<Item = (u32, u32, f64)> {
+    /// A glossary imported from a documentation site links its terms in its texts only:
+    /// without these, the map drew every term of the Kubernetes glossary as unlinked, where
+    /// `check` found them joined. (A thesaurus's hierarchy, which the map once read here
+    /// too, is the graph's `broader` edges.)
+    fn text_link_edges(&self) -> impl Iterator<Item = (u32, u32, f64)> {
         let pair = |a: usize, b: usize| (a.min(b) as u32, a.max(b) as u32);
-        let index = |slug: &str| self.cards.binary_search_by(|c| c.slug().cmp(slug)).ok();
         let mut texts: Vec<(u32, u32)> = self
             .text_links()
             .iter()
             .map(|&(a, b)| pair(a as usize, b as usize))
             .collect();
-        let mut tree: Vec<(u32, u32)> = Vec::new();
-        for (i, card) in self.cards.iter().enumerate() {
-            let skos = card.skos();
-            // An IRI (a concept outside the glossary) holds `:` and is no slug.
-            for entry in skos.broader.iter().chain(&skos.narrower) {
-                if let Some(j) = index(entry).filter(|&j| j != i) {
-                    tree.push(pair(i, j));
-                }
-            }
-        }
-        for list in [&mut texts, &mut tree] {
-            list.sort_unstable();
-            list.dedup();
-        }
-        let texts = texts
+        texts.sort_unstable();
+        texts.dedup();
+        texts
             .into_iter()
-            .map(|(a, b)| (a, b, map::TERM_LINK_WEIGHT));
-        let tree = tree.into_iter().map(|(a, b)| (a, b, map::HIERARCHY_WEIGHT));
-        texts.chain(tree)
+            .map(|(a, b)| (a, b, map::TERM_LINK_WEIGHT))
     }
 
     /// The topic map: each node's topic and place on the page (see [`crate::map`]), made
     /// on first use — by whichever writer needs it first — and kept for the others. Its links
-    /// are the graph's edges and the cards' term links and hierarchy
-    /// (see `text_and_hierarchy_links`).
+    /// are the graph's edges (the hierarchy among them) and the cards' term links (see
+    /// `text_link_edges`).
     pub fn map(&self) -> &TopicMap {
         self.map.get_or_init(|| {
             let n = self.graph.node_count();
@@ -419,7 +459,7 @@ impl Glossary {
                     (a, b, e.weight.weight())
                 })
                 .collect();
-            edges.extend(self.text_and_hierarchy_links());
+            edges.extend(self.text_link_edges());
             TopicMap::new(map::Input {
                 slugs: &slugs,
                 labels: &labels,
@@ -536,14 +576,17 @@ impl Glossary {
         })
     }
 
-    /// Number of edges of each kind: (related, supersedes).
-    pub fn edge_counts(&self) -> (usize, usize) {
-        let related = self
-            .graph
-            .edge_weights()
-            .filter(|l| matches!(l, Link::Related { .. }))
-            .count();
-        (related, self.graph.edge_count() - related)
+    /// Number of edges of each kind.
+    pub fn edge_counts(&self) -> EdgeCounts {
+        let mut counts = EdgeCounts::default();
+        for link in self.graph.edge_weights() {
+            match link {
+                Link::Related { .. } => counts.related += 1,
+                Link::Supersedes { .. } => counts.supersedes += 1,
+                Link::Broader { .. } => counts.broader += 1,
+            }
+        }
+        counts
     }
 
     /// Nodes linked to `node` by any edge, in either direction, sorted.
@@ -746,7 +789,76 @@ mod tests {
                 ),
             ]
         );
-        assert_eq!(g.edge_counts(), (2, 1));
+        assert_eq!(
+            g.edge_counts(),
+            EdgeCounts {
+                related: 2,
+                supersedes: 1,
+                broader: 0
+            }
+        );
+    }
+
+    /// A card with `broader` and `narrower` entries (slugs or IRIs).
+    fn in_tree(slug: &str, broader: &[&str], narrower: &[&str]) -> Card {
+        let v = |l: &[&str]| l.iter().map(|s| (*s).to_owned()).collect();
+        let mut draft = Draft {
+            slug: slug.into(),
+            term: slug.to_uppercase(),
+            definition: "d".into(),
+            ..Draft::default()
+        };
+        draft.skos.broader = v(broader);
+        draft.skos.narrower = v(narrower);
+        Card::from(draft)
+    }
+
+    #[test]
+    fn broader_edges_run_from_narrower_to_broader_from_either_side() {
+        // Three levels: top > mid > (leaf, other); `leaf` says it from its side only, `mid`
+        // from both, `other` from the top's side only; IRIs, self-links and unknown slugs
+        // make no edge.
+        let g = Glossary::new(vec![
+            in_tree("top", &["http://x.example/root"], &["mid"]),
+            in_tree("mid", &["top"], &["other", "mid"]),
+            in_tree("leaf", &["mid", "ghost"], &[]),
+            in_tree("other", &[], &[]),
+            card("side", &["top"], &[], &[]),
+        ]);
+        let edges: Vec<(&str, &str, Link)> = g
+            .edges()
+            .filter(|(_, _, l)| l.kind() == "broader")
+            .map(|(a, b, l)| (g.slug(a), g.slug(b), l))
+            .collect();
+        let broader = |by_narrower, by_broader| Link::Broader {
+            by_narrower,
+            by_broader,
+        };
+        assert_eq!(
+            edges,
+            [
+                ("leaf", "mid", broader(true, false)),
+                ("mid", "top", broader(true, true)),
+                ("other", "mid", broader(false, true)),
+            ]
+        );
+        assert_eq!(
+            g.edge_counts(),
+            EdgeCounts {
+                related: 1,
+                supersedes: 0,
+                broader: 3
+            }
+        );
+        assert!(edges.iter().all(|(_, _, l)| l.is_directed()));
+        // One component: the hierarchy joins the terms, as `related` joins `side`.
+        assert_eq!(g.components().len(), 1);
+        // A stub for the unknown slug, none for the IRI.
+        let stubs = g.with_missing();
+        let ghost = stubs.node("ghost").unwrap();
+        assert_eq!(stubs.graph()[ghost], Node::Missing("ghost".into()));
+        assert!(stubs.node("http://x.example/root").is_none());
+        assert_eq!(stubs.neighbours(ghost), [stubs.node("leaf").unwrap()]);
     }
 
     #[test]

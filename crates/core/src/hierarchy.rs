@@ -2,9 +2,12 @@
 //! either card is a link of both, as `supersedes`/`supersededBy` are. The RDF export writes it
 //! both ways; `check` looks for cycles and for links stated on one side only.
 //!
-//! Kept apart from the petgraph model ([`crate::graph`]), which the graph exports draw: a
-//! glossary without hierarchy (most of them) pays nothing here, not even an empty list per
-//! card, and a published thesaurus's few thousand links are held sparsely by card.
+//! The petgraph model ([`crate::graph`]) holds the links between terms of the glossary as
+//! `broader` edges, which the graph exports draw; this holds each card's whole hierarchy,
+//! concepts outside the glossary (IRIs) and missing slugs too, as the RDF, the website and
+//! `check` need it. A glossary without hierarchy (most of them) pays nothing here, not even an
+//! empty list per card, and a published thesaurus's few thousand links are held sparsely by
+//! card.
 //!
 //! Cycles are found without recursion (an explicit stack), so a chain of 20,000 levels
 //! neither overflows the stack nor takes more than linear time; one per strongly connected
@@ -50,10 +53,7 @@ pub struct Hierarchy {
     links: BTreeMap<usize, Links>,
 }
 
-/// Whether a `broader`/`narrower` entry names a concept by IRI: a slug never holds `:`.
-pub fn is_iri(entry: &str) -> bool {
-    entry.contains(':')
-}
+pub use crate::card::skos::is_iri;
 
 impl Hierarchy {
     /// The hierarchy the cards of `glossary` state, each link seen from both ends.

@@ -26,11 +26,6 @@ pub const DATE_PATTERN: &str = "^[0-9]{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[
 pub fn schema(config: &Config) -> Value {
     let text = json!({"type": "string", "pattern": "\\S"});
     let texts = json!({"type": "array", "items": text, "uniqueItems": true});
-    let slugs = json!({
-        "type": "array",
-        "items": {"type": "string", "pattern": SLUG_PATTERN},
-        "uniqueItems": true
-    });
     // Slugs of the glossary, or IRIs of concepts outside it.
     let links = json!({
         "type": "array",
@@ -46,7 +41,13 @@ pub fn schema(config: &Config) -> Value {
     });
     let mut statuses: Vec<Value> = config.statuses.iter().map(|s| json!(s)).collect();
     statuses.push(Value::Null);
-    let skos = skos_properties(text.clone(), texts.clone(), links, iris);
+    let skos = skos_properties(
+        text.clone(),
+        texts.clone(),
+        links.clone(),
+        iris,
+        date.clone(),
+    );
     let mut out = json!({
         "$schema": "http://json-schema.org/draft-07/schema#",
         "$id": format!("{}schema/card.json", config.base.trim_end_matches('#')),
@@ -67,9 +68,9 @@ pub fn schema(config: &Config) -> Value {
             "status": {"enum": statuses, "description": "The term's lifecycle status."},
             "advantages": texts,
             "limitations": texts,
-            "related": slugs,
-            "supersedes": slugs,
-            "supersededBy": slugs,
+            "related": links.clone(),
+            "supersedes": links.clone(),
+            "supersededBy": links.clone(),
             "firstSeen": date,
             "lastSeen": date,
             "updated": date,
@@ -103,9 +104,10 @@ pub fn schema(config: &Config) -> Value {
 }
 
 /// The properties of the optional SKOS fields (see [`crate::card::skos`]).
-fn skos_properties(text: Value, texts: Value, links: Value, iris: Value) -> Value {
+fn skos_properties(text: Value, texts: Value, links: Value, iris: Value, date: Value) -> Value {
     json!({
             "iri": {"type": "string", "format": "iri", "description": "The concept's own IRI, when it is not the one the glossary gives it."},
+        "created": date,
         "notations": {
             "type": "array",
             "items": {
@@ -122,6 +124,18 @@ fn skos_properties(text: Value, texts: Value, links: Value, iris: Value) -> Valu
         "hiddenAliases": texts,
         "broader": links.clone(),
         "narrower": links,
+        "inScheme": {
+            "type": ["array", "null"],
+            "items": {"type": "string", "format": "iri"},
+            "uniqueItems": true,
+            "description": "The concept schemes the concept is in (skos:inScheme), by IRI, when that is not the glossary's scheme alone; an empty list for none."
+        },
+        "topConceptOf": {
+            "type": ["array", "null"],
+            "items": {"type": "string", "format": "iri"},
+            "uniqueItems": true,
+            "description": "The concept schemes the concept is a top concept of (skos:topConceptOf), by IRI, when they are not the glossary's scheme for a concept in it without a broader concept; an empty list for none."
+        },
         "mappings": by_kind(&MAPPING_KINDS, &iris),
         "notes": by_kind(&NOTE_KINDS, &texts),
         "termFrom": {"enum": crate::card::skos::TERM_SOURCES, "description": "Where the term came from when the concept has no preferred label in the main language; the export then writes none."},

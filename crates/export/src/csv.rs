@@ -11,19 +11,25 @@
 //! Nodes: `slug:ID` (the slug is the import id and stays a property), `:LABEL` (`Term`), then the
 //! attributes of [`super::fields::TERM`] in order, typed in the header: texts plain, lists
 //! `name:string[]` followed by their `…Count:int` column, the degree `degree:int`; then the place
-//! on the topic map, `x:double` and `y:double` (y growing upwards). A list's items are joined
+//! on the topic map, `x:double` and `y:double` (y growing upwards); before those, in a glossary
+//! whose cards have terms in other languages, the term in each language (`term_{tag}`,
+//! [`Labels`]). A list's items are joined
 //! with [`ARRAY_DELIMITER`], U+001F (the ASCII unit separator): `check` rejects that character
 //! in every text (`invalid-char`), so it can only ever separate items, never stand inside one;
 //! `neo4j-admin` takes it as `--array-delimiter=U+001F`. (`;`, its default, is common in
 //! titles and sentences.) Dates are the card's text, `YYYY`, `YYYY-MM` or `YYYY-MM-DD`.
 //!
 //! Edges: `:START_ID`, `:END_ID`, `:TYPE`, then `mutual:boolean` (for `RELATED`) and
-//! `statedByOld:boolean`, `statedByNew:boolean` (for `SUPERSEDES`), empty where they do not
-//! apply. A `RELATED` link is written once per pair, from the smaller slug to the larger (the
-//! graph's order; Cypher matches it either way with `-[:RELATED]-`). A `SUPERSEDES` row runs
-//! from the new term to the old one it replaces, so that `(a)-[:SUPERSEDES]->(b)` reads as
-//! the card says it, "a supersedes b". (GraphML, GEXF and the JSON formats draw the same link
-//! as an arrow from the old term to the new.)
+//! `statedByOld:boolean`, `statedByNew:boolean` (for `SUPERSEDES`), and in a glossary with a
+//! hierarchy `statedByNarrower:boolean`, `statedByBroader:boolean` (for `BROADER`), empty where
+//! they do not apply. A `RELATED` link is written once per pair, from the smaller slug to the
+//! larger (the graph's order; Cypher matches it either way with `-[:RELATED]-`). A
+//! `SUPERSEDES` row runs from the new term to the old one it replaces, so that
+//! `(a)-[:SUPERSEDES]->(b)` reads as the card says it, "a supersedes b". (GraphML, GEXF and
+//! the JSON formats draw the same link as an arrow from the old term to the new.) A `BROADER`
+//! row runs from the narrower term to the broader, as in every other format:
+//! `(a)-[:BROADER]->(b)` reads "a has the broader concept b", as `skos:broader` does, and
+//! `(a)-[:BROADER*]->(b)` finds every concept above `a`.
 //!
 //! Both files stream: rows are rendered a chunk at a time on every core
 //! ([`output::write_chunks`]) and written in order.
@@ -32,7 +38,8 @@ use std::io::{BufWriter, Write};
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
-use super::fields::{self, Kind, Value};
+use super::fields::{self, Kind, Labels, Value, STATED_BY_BROADER, STATED_BY_NARROWER};
+use crate::config::Config;
 use crate::graph::Link;
 use crate::map::Coordinate;
 use crate::output::{self, ExportError};
@@ -47,10 +54,12 @@ pub const LABEL: &str = "Term";
 /// The relationship types.
 pub const RELATED: &str = "RELATED";
 pub const SUPERSEDES: &str = "SUPERSEDES";
+pub const BROADER: &str = "BROADER";
 
-/// The header of the edges file.
+/// The header of the edges file (of a glossary with a hierarchy, before the columns of
+/// `BROADER`).
 const EDGE_HEADER: &str =
-    ":START_ID,:END_ID,:TYPE,mutual:boolean,statedByOld:boolean,statedByNew:boolean\n";
+    ":START_ID,:END_ID,:TYPE,mutual:boolean,statedByOld:boolean,statedByNew:boolean";
 
 /// Rows rendered together on one core.
 const CHUNK: usize = 256;
@@ -60,9 +69,14 @@ const CHUNK: usize = 256;
 /// # Errors
 /// Those of `w`, or [`ExportError::Unwritable`] naming the term and field of a list item that
 /// holds [`ARRAY_DELIMITER`] (which `check` reports as `invalid-char`).
-pub fn write_nodes(glossary: &Glossary, w: impl Write + Send) -> Result<(), ExportError> {
+pub fn write_nodes(
+    glossary: &Glossary,
+    config: &Config,
+    w: impl Write + Send,
+) -> Result<(), ExportError> {
     let mut out = BufWriter::with_capacity(1 << 16, w);
-    out.write_all(node_header().as_bytes())?;
+    let labels = Labels::of(glossary, config);
+    out.write_all(node_header(&labels).as_bytes())?;
     output::write_chunks(
         &mut out,
         glossary.graph().node_count(),
@@ -70,7 +84,7 @@ pub fn write_nodes(glossary: &Glossary, w: impl Write + Send) -> Result<(), Expo
         |range, buf| {
             for i in range {
                 output::warm_ahead(glossary, i);
-                node(buf, glossary, i)?;
+                node(buf, glossary, &labels, i)?;
             }
             Ok(())
         },
@@ -85,13 +99,21 @@ pub fn write_nodes(glossary: &Glossary, w: impl Write + Send) -> Result<(), Expo
 /// Those of `w`.
 pub fn write_edges(glossary: &Glossary, w: impl Write + Send) -> Result<(), ExportError> {
     let mut out = BufWriter::with_capacity(1 << 16, w);
+    let hierarchy = glossary.edge_counts().broader > 0;
     out.write_all(EDGE_HEADER.as_bytes())?;
+    if hierarchy {
+        write!(
+            out,
+            ",{STATED_BY_NARROWER}:boolean,{STATED_BY_BROADER}:boolean"
+        )?;
+    }
+    out.write_all(b"\n")?;
     let graph = glossary.graph();
     output::write_chunks(&mut out, graph.edge_count(), 4 * CHUNK, |range, buf| {
         for i in range {
             let e = EdgeIndex::new(i);
             let (a, b) = graph.edge_endpoints(e).expect("edge index in range");
-            edge(buf, glossary, a, b, graph[e]);
+            edge(buf, glossary, a, b, graph[e], hierarchy);
         }
         Ok(())
     })?;
@@ -99,8 +121,8 @@ pub fn write_edges(glossary: &Glossary, w: impl Write + Send) -> Result<(), Expo
     Ok(())
 }
 
-/// The header of the nodes file, from [`fields::TERM`].
-pub fn node_header() -> String {
+/// The header of the nodes file, from [`fields::TERM`] and the languages of `labels`.
+pub fn node_header(labels: &Labels) -> String {
     let mut header = String::new();
     for attribute in fields::TERM {
         if !header.is_empty() {
@@ -120,6 +142,10 @@ pub fn node_header() -> String {
             }
             Kind::Int => header.push_str(":int"),
         }
+    }
+    for name in &labels.names {
+        header.push(',');
+        header.push_str(name);
     }
     header.push_str(",x:double,y:double\n");
     header
@@ -175,7 +201,12 @@ fn quoted_items<'s>(
 }
 
 /// One node row.
-fn node(out: &mut Vec<u8>, glossary: &Glossary, i: usize) -> Result<(), ExportError> {
+fn node(
+    out: &mut Vec<u8>,
+    glossary: &Glossary,
+    labels: &Labels,
+    i: usize,
+) -> Result<(), ExportError> {
     let node = NodeIndex::new(i);
     let slug = glossary.slug(node);
     let map = glossary.map();
@@ -212,8 +243,15 @@ fn node(out: &mut Vec<u8>, glossary: &Glossary, i: usize) -> Result<(), ExportEr
                     write!(out, ",{}", value.len())?;
                 }
             }
+            for label in labels.of_card(card) {
+                out.push(b',');
+                quoted(out, label.unwrap_or(""));
+            }
         }
-        None => stub(out, glossary, i, slug, degree)?,
+        None => {
+            stub(out, glossary, i, slug, degree)?;
+            out.extend(std::iter::repeat_n(b',', labels.names.len()));
+        }
     }
     let (x, y) = map.position(i);
     writeln!(out, ",{},{}", Coordinate(x), Coordinate(y))?;
@@ -252,20 +290,37 @@ fn stub(
     Ok(())
 }
 
-/// One edge row.
-fn edge(out: &mut Vec<u8>, glossary: &Glossary, a: NodeIndex, b: NodeIndex, link: Link) {
+/// One edge row; `hierarchy`: the file has the two columns of `BROADER`.
+fn edge(
+    out: &mut Vec<u8>,
+    glossary: &Glossary,
+    a: NodeIndex,
+    b: NodeIndex,
+    link: Link,
+    hierarchy: bool,
+) {
     let (sa, sb) = (glossary.slug(a), glossary.slug(b));
     match link {
         Link::Related { mutual } => {
             row(out, sa, sb, RELATED);
-            out.extend_from_slice(if mutual { b",true,,\n" } else { b",false,,\n" });
+            out.extend_from_slice(if mutual { b",true,," } else { b",false,," });
         }
         Link::Supersedes { by_old, by_new } => {
             // The new term supersedes the old: (new)-[:SUPERSEDES]->(old).
             row(out, sb, sa, SUPERSEDES);
-            out.extend_from_slice(format!(",,{by_old},{by_new}\n").as_bytes());
+            out.extend_from_slice(format!(",,{by_old},{by_new}").as_bytes());
+        }
+        Link::Broader {
+            by_narrower,
+            by_broader,
+        } => {
+            // (narrower)-[:BROADER]->(broader), as the graph has it.
+            row(out, sa, sb, BROADER);
+            out.extend_from_slice(format!(",,,,{by_narrower},{by_broader}\n").as_bytes());
+            return;
         }
     }
+    out.extend_from_slice(if hierarchy { b",,\n" } else { b"\n" });
 }
 
 fn row(out: &mut Vec<u8>, start: &str, end: &str, ty: &str) {
@@ -294,7 +349,7 @@ mod tests {
 
     fn written(g: &Glossary) -> (String, String) {
         let (mut nodes, mut edges) = (Vec::new(), Vec::new());
-        write_nodes(g, &mut nodes).unwrap();
+        write_nodes(g, &Config::default(), &mut nodes).unwrap();
         write_edges(g, &mut edges).unwrap();
         (
             String::from_utf8(nodes).unwrap(),
@@ -304,7 +359,7 @@ mod tests {
 
     #[test]
     fn the_header_types_every_column_and_counts_follow_their_lists() {
-        let header = node_header();
+        let header = node_header(&Labels::default());
         assert!(header.starts_with(
             "slug:ID,:LABEL,term,status,definition,aliases:string[],aliasCount:int,note,"
         ));
@@ -325,7 +380,7 @@ mod tests {
         assert_eq!(
             edges,
             format!(
-                "{EDGE_HEADER}\"iwarp\",\"roce-v2\",RELATED,false,,\n\
+                "{EDGE_HEADER}\n\"iwarp\",\"roce-v2\",RELATED,false,,\n\
                  \"roce-v2\",\"roce-v1\",SUPERSEDES,,true,true\n"
             )
         );
@@ -335,7 +390,12 @@ mod tests {
     fn a_list_item_holding_the_delimiter_is_refused_by_name() {
         let mut c = card("a", "A");
         c.aliases = vec!["x\u{1F}y".into()];
-        let err = write_nodes(&Glossary::new(vec![c.into()]), Vec::new()).unwrap_err();
+        let err = write_nodes(
+            &Glossary::new(vec![c.into()]),
+            &Config::default(),
+            Vec::new(),
+        )
+        .unwrap_err();
         assert!(err.to_string().contains("`a`"), "{err}");
         assert!(err.to_string().contains("aliases"), "{err}");
     }
@@ -350,7 +410,10 @@ mod tests {
         assert!(ghost.starts_with("\"ghost\",Missing,"), "{ghost}");
         assert_eq!(
             ghost.split(',').count(),
-            node_header().trim_end().split(',').count()
+            node_header(&Labels::default())
+                .trim_end()
+                .split(',')
+                .count()
         );
     }
 }

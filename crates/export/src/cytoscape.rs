@@ -13,7 +13,8 @@
 //! `background-color: data(color)`); `position` is the term's place on the topic map, with y
 //! growing downwards as on a screen (the map's y turned over), so the map reads the same way up
 //! as every other output. Edges are those of GraphML, with its ids: `supersedes` from the old
-//! term to the new, `related` once per pair from the smaller slug to the larger.
+//! term to the new, `broader` from the narrower term to the broader (`edge[kind = "broader"]`
+//! selects them), `related` once per pair from the smaller slug to the larger.
 //!
 //! One element per line; rendered a chunk at a time on every core
 //! ([`crate::output::write_chunks`]), written in order.

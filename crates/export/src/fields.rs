@@ -6,13 +6,31 @@
 //!
 //! The topic and the position of a term come from the glossary's topic map
 //! ([`crate::map::TopicMap`]) and follow the card's own fields.
+//!
+//! A glossary whose cards have terms in other languages (`languages.{tag}.term`) also carries
+//! each term in every language as an attribute of its own, `term_{tag}` ([`Labels`]): the
+//! main language's first (the card's `term`), then the others by tag. The names are those of a
+//! column, not of a nested object, because GraphML, GEXF and CSV have nothing else, and spelt
+//! with `_` because a GraphML key's id is an XML name token (`@` is not allowed there) and
+//! because `term_de` reads as it is in pandas, Cypher and Cytoscape.js selectors alike.
+//!
+//! The `broader` edges say which of their cards stated them, as `supersedes` edges do:
+//! [`STATED_BY_NARROWER`] and [`STATED_BY_BROADER`].
 
 use std::borrow::Cow;
 
 use crate::card::markdown::plain;
 use crate::card::{DateText, PartialDate};
+use crate::config::Config;
 use crate::map::TopicMap;
-use crate::Card;
+use crate::{Card, Glossary};
+
+/// The attribute of a `broader` edge saying whether the narrower card lists the broader one in
+/// its `broader`.
+pub const STATED_BY_NARROWER: &str = "statedByNarrower";
+/// The attribute of a `broader` edge saying whether the broader card lists the narrower one in
+/// its `narrower`.
+pub const STATED_BY_BROADER: &str = "statedByBroader";
 
 /// How a value is typed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,4 +169,120 @@ pub fn term_values<'a>(
         Value::Text(Cow::Borrowed(&topic.name)),
         Value::Int(degree),
     ]
+}
+
+/// The languages a glossary's terms are written in, as the attributes `term_{tag}` carry
+/// them: none when no card has a term in a language other than the main one (the glossary's
+/// attributes are then those of [`TERM`] alone, as they always were); else the main
+/// language first, then every other language a card has a term in, by tag.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Labels {
+    /// The language tags, the main one first.
+    pub tags: Vec<String>,
+    /// The attribute of each tag: `term_{tag}`.
+    pub names: Vec<String>,
+}
+
+impl Labels {
+    /// The languages of `glossary`'s terms. A tag that is not made of ASCII letters, digits
+    /// and hyphens, as BCP 47 tags are, is no language here: it would make no attribute name
+    /// a GraphML reader accepts.
+    pub fn of(glossary: &Glossary, config: &Config) -> Self {
+        let mut others: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+        for card in glossary.cards() {
+            for (tag, language) in &card.skos().languages {
+                if language.term.is_some() && *tag != config.language && is_tag(tag) {
+                    others.insert(tag);
+                }
+            }
+        }
+        if others.is_empty() || !is_tag(&config.language) {
+            return Self::default();
+        }
+        let tags: Vec<String> = std::iter::once(config.language.as_str())
+            .chain(others)
+            .map(str::to_owned)
+            .collect();
+        let names = tags.iter().map(|tag| format!("term_{tag}")).collect();
+        Self { tags, names }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.tags.is_empty()
+    }
+
+    /// The term of `card` in each language, in the order of [`Labels::tags`]: the card's
+    /// `term` in the main language (unless the card took it from elsewhere, `termFrom`: it then
+    /// has none in the main language), its `languages.{tag}.term` in the others; `None` where
+    /// it has none.
+    pub fn of_card<'c>(&'c self, card: &'c Card) -> impl Iterator<Item = Option<&'c str>> + 'c {
+        let skos = card.skos();
+        self.tags.iter().enumerate().map(move |(k, tag)| {
+            if k == 0 {
+                skos.term_from.is_none().then(|| card.term())
+            } else {
+                skos.languages.get(tag)?.term.as_deref()
+            }
+        })
+    }
+}
+
+/// Whether `tag` has the characters of a BCP 47 language tag: ASCII letters and digits in
+/// hyphen-separated parts.
+fn is_tag(tag: &str) -> bool {
+    !tag.is_empty()
+        && tag
+            .split('-')
+            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::skos::Language;
+    use crate::Draft;
+
+    fn card(slug: &str, languages: &[(&str, &str)], term_from: Option<&str>) -> Card {
+        let mut draft = Draft {
+            slug: slug.into(),
+            term: slug.to_uppercase(),
+            definition: "d".into(),
+            ..Draft::default()
+        };
+        for (tag, term) in languages {
+            let language = Language {
+                term: Some((*term).to_owned()),
+                ..Language::default()
+            };
+            draft.skos.languages.insert((*tag).to_owned(), language);
+        }
+        draft.skos.term_from = term_from.map(str::to_owned);
+        Card::from(draft)
+    }
+
+    #[test]
+    fn labels_are_the_main_language_then_the_others_by_tag() {
+        let config = Config {
+            language: "de".into(),
+            ..Config::default()
+        };
+        let none = Glossary::new(vec![card("a", &[], None)]);
+        assert!(Labels::of(&none, &config).is_empty());
+        let g = Glossary::new(vec![
+            card("a", &[("fr", "A-fr"), ("en", "A-en")], None),
+            card("b", &[("pt-BR", "B-pt"), ("x y", "no")], Some("language")),
+            card("c", &[], None),
+        ]);
+        let labels = Labels::of(&g, &config);
+        assert_eq!(labels.tags, ["de", "en", "fr", "pt-BR"]);
+        assert_eq!(
+            labels.names,
+            ["term_de", "term_en", "term_fr", "term_pt-BR"]
+        );
+        let of = |i: usize| labels.of_card(&g.cards()[i]).collect::<Vec<_>>();
+        assert_eq!(of(0), [Some("A"), Some("A-en"), Some("A-fr"), None]);
+        // A term taken from another language is no label in the main one.
+        assert_eq!(of(1), [None, None, None, Some("B-pt")]);
+        assert_eq!(of(2), [Some("C"), None, None, None]);
+    }
 }

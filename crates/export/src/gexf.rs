@@ -4,20 +4,24 @@
 //! links (`viz:size`), so that the file opens in Gephi already laid out.
 //!
 //! Edges keep their kinds: `supersedes` is a `directed` edge from the old term to the new,
-//! `related` a `mutual` one — GEXF's word for a link that holds both ways. The spelling is
-//! what both of the readers the tests use accept: NetworkX refuses a graph that mixes
-//! `undirected` edges with `directed` ones, but reads `mutual` as the two directions it means;
-//! graphology takes the type of its graph from the first edge and knows no `mutual` graph, so
-//! the `supersedes` edges come first. A glossary without any `supersedes` link is written as
-//! an undirected graph.
+//! `broader` a `directed` edge from the narrower term to the broader, `related` a `mutual`
+//! one — GEXF's word for a link that holds both ways. The spelling is what both of the readers
+//! the tests use accept: NetworkX refuses a graph that mixes `undirected` edges with
+//! `directed` ones, but reads `mutual` as the two directions it means; graphology takes the
+//! type of its graph from the first edge and knows no `mutual` graph, so the directed edges
+//! come first. A glossary without any directed link is written as an undirected graph.
 //! Lists are joined with a line feed beside a count, as in GraphML; an absent field has no
 //! `attvalue`. Text is escaped as in every XML format here ([`super::xml`]).
+//!
+//! As in GraphML, two kinds of attribute are declared only when the glossary has what they
+//! hold: the term in each language (`term_{tag}`, [`Labels`]) and the flags of `broader`
+//! edges (`statedByNarrower`, `statedByBroader`).
 
 use std::io::{BufWriter, Write};
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
-use super::fields::{self, Kind, Value};
+use super::fields::{self, Kind, Labels, Value, STATED_BY_BROADER, STATED_BY_NARROWER};
 use super::xml::{escape_runs, origin, ATTR};
 use crate::config::Config;
 use crate::graph::Link;
@@ -46,25 +50,23 @@ pub fn write(
     w: impl Write + Send,
 ) -> Result<(), ExportError> {
     let mut out = BufWriter::with_capacity(1 << 16, w);
-    let directed = glossary
-        .edges()
-        .any(|(_, _, link)| matches!(link, Link::Supersedes { .. }));
-    head(&mut out, config, directed)?;
-    writeln!(out, "    <nodes>")?;
     let graph = glossary.graph();
+    let (one_way, related): (Vec<EdgeIndex>, Vec<EdgeIndex>) =
+        graph.edge_indices().partition(|&e| graph[e].is_directed());
+    let directed = !one_way.is_empty();
+    let hierarchy = glossary.edge_counts().broader > 0;
+    let labels = Labels::of(glossary, config);
+    head(&mut out, config, directed, hierarchy, &labels)?;
+    writeln!(out, "    <nodes>")?;
     output::write_chunks(&mut out, graph.node_count(), CHUNK, |range, buf| {
         for i in range {
-            node(buf, glossary, i)?;
+            node(buf, glossary, &labels, i)?;
         }
         Ok(())
     })?;
     writeln!(out, "    </nodes>")?;
     writeln!(out, "    <edges>")?;
-    let (supersedes, related): (Vec<EdgeIndex>, Vec<EdgeIndex>) = graph
-        .edge_indices()
-        .partition(|&e| matches!(graph[e], Link::Supersedes { .. }));
-    let directed = !supersedes.is_empty();
-    for edges in [&supersedes, &related] {
+    for edges in [&one_way, &related] {
         output::write_chunks(&mut out, edges.len(), 2 * CHUNK, |range, buf| {
             for &e in &edges[range] {
                 let (a, b) = graph.edge_endpoints(e).expect("edge index in range");
@@ -89,7 +91,13 @@ fn gexf_type(kind: Kind) -> &'static str {
 }
 
 /// The declaration, `<meta>` and the attribute declarations.
-fn head(out: &mut impl Write, config: &Config, directed: bool) -> Result<(), ExportError> {
+fn head(
+    out: &mut impl Write,
+    config: &Config,
+    directed: bool,
+    hierarchy: bool,
+    labels: &Labels,
+) -> Result<(), ExportError> {
     writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
     writeln!(
         out,
@@ -116,12 +124,19 @@ fn head(out: &mut impl Write, config: &Config, directed: bool) -> Result<(), Exp
             attribute_decl(out, count, "integer")?;
         }
     }
+    for name in &labels.names {
+        attribute_decl(out, name, "string")?;
+    }
     writeln!(out, "    </attributes>")?;
     writeln!(out, r#"    <attributes class="edge" mode="static">"#)?;
     attribute_decl(out, "kind", "string")?;
     attribute_decl(out, "mutual", "boolean")?;
     attribute_decl(out, "statedByOld", "boolean")?;
     attribute_decl(out, "statedByNew", "boolean")?;
+    if hierarchy {
+        attribute_decl(out, STATED_BY_NARROWER, "boolean")?;
+        attribute_decl(out, STATED_BY_BROADER, "boolean")?;
+    }
     writeln!(out, "    </attributes>")?;
     Ok(())
 }
@@ -140,7 +155,12 @@ fn escaped(out: &mut impl Write, text: &str, at: super::xml::Origin) -> Result<(
 }
 
 /// One `<node>` with its attribute values and its look.
-fn node(out: &mut Vec<u8>, glossary: &Glossary, i: usize) -> Result<(), ExportError> {
+fn node(
+    out: &mut Vec<u8>,
+    glossary: &Glossary,
+    labels: &Labels,
+    i: usize,
+) -> Result<(), ExportError> {
     let node = NodeIndex::new(i);
     let slug = glossary.slug(node);
     let map = glossary.map();
@@ -195,6 +215,14 @@ fn node(out: &mut Vec<u8>, glossary: &Glossary, i: usize) -> Result<(), ExportEr
                 )?;
             }
         }
+        let at = origin(slug, "languages");
+        for (name, label) in labels.names.iter().zip(labels.of_card(card)) {
+            if let Some(label) = label.filter(|l| !l.is_empty()) {
+                write!(out, r#"          <attvalue for="{name}" value=""#)?;
+                escaped(out, label, at)?;
+                out.write_all(b"\"/>\n")?;
+            }
+        }
         writeln!(out, "        </attvalues>")?;
     }
     let (r, g, b) = rgb(&map.topic_of(i).color);
@@ -215,8 +243,8 @@ fn node(out: &mut Vec<u8>, glossary: &Glossary, i: usize) -> Result<(), ExportEr
     Ok(())
 }
 
-/// One `<edge>`: `supersedes` directed old → new, `related` mutual (undirected in a graph
-/// without any directed edge).
+/// One `<edge>`: `supersedes` directed old → new, `broader` directed narrower → broader,
+/// `related` mutual (undirected in a graph without any directed edge).
 fn edge(
     out: &mut Vec<u8>,
     glossary: &Glossary,
@@ -231,14 +259,14 @@ fn edge(
     escaped(out, sa, origin(sa, "slug"))?;
     out.push(b'-');
     escaped(out, sb, origin(sb, "slug"))?;
-    // A related link between two terms that one supersedes runs the same way as the
-    // supersession: NetworkX's reader only keeps two edges between one pair apart (as a
-    // multigraph) when they are written in the same direction.
-    let reversed = matches!(link, Link::Related { .. })
+    // A related link between two terms that one supersedes (or that one is broader than) runs
+    // the same way as the directed link: NetworkX's reader only keeps two edges between one
+    // pair apart (as a multigraph) when they are written in the same direction.
+    let reversed = !link.is_directed()
         && glossary
             .graph()
             .edges_connecting(b, a)
-            .any(|e| matches!(e.weight(), Link::Supersedes { .. }));
+            .any(|e| e.weight().is_directed());
     let (source, target) = if reversed { (sb, sa) } else { (sa, sb) };
     write!(out, r#"" source=""#)?;
     escaped(out, source, origin(source, "slug"))?;
@@ -247,7 +275,7 @@ fn edge(
     let ty = match link {
         Link::Related { .. } if directed => "mutual",
         Link::Related { .. } => "undirected",
-        Link::Supersedes { .. } => "directed",
+        Link::Supersedes { .. } | Link::Broader { .. } => "directed",
     };
     let weight = link.weight();
     writeln!(
@@ -272,6 +300,19 @@ fn edge(
             writeln!(
                 out,
                 r#"          <attvalue for="statedByNew" value="{by_new}"/>"#
+            )?;
+        }
+        Link::Broader {
+            by_narrower,
+            by_broader,
+        } => {
+            writeln!(
+                out,
+                r#"          <attvalue for="{STATED_BY_NARROWER}" value="{by_narrower}"/>"#
+            )?;
+            writeln!(
+                out,
+                r#"          <attvalue for="{STATED_BY_BROADER}" value="{by_broader}"/>"#
             )?;
         }
     }

@@ -28,7 +28,7 @@ use std::path::Path;
 
 use crate::config::Config;
 use crate::drawing::palette::{status_color, status_ring, NO_STATUS};
-use crate::graph::{Link, Node};
+use crate::graph::Node;
 use crate::map::Coordinate;
 use crate::Glossary;
 
@@ -309,13 +309,19 @@ fn write_data(
             .map_or(-1, |k| k as i64);
         write!(w, "{}{s}", if i > 0 { "," } else { "" })?;
     }
-    // Edges between cards only (stub nodes are never in this graph's card range).
+    // Edges between cards only (stub nodes are never in this graph's card range), as pairs of
+    // indices: `related` once per pair, `supersedes` old then new, `broader` narrower then
+    // broader (only in a glossary that has a hierarchy).
     let is_card = |n: NodeIndex| matches!(glossary.graph()[n], Node::Term(_));
-    for (key, related) in [("related", true), ("supersedes", false)] {
+    let mut keys = vec!["related", "supersedes"];
+    if glossary.edge_counts().broader > 0 {
+        keys.push("broader");
+    }
+    for key in keys {
         write!(w, "],\"{key}\":[")?;
         let mut first = true;
         for (a, b, link) in glossary.edges() {
-            if matches!(link, Link::Related { .. }) != related || !is_card(a) || !is_card(b) {
+            if link.kind() != key || !is_card(a) || !is_card(b) {
                 continue;
             }
             write!(

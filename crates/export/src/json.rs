@@ -3,7 +3,9 @@
 //! every core; a term's attributes ([`super::fields::TERM`]) as the members of an object, typed as in the
 //! cards: texts and dates as strings, lists as arrays, counts as numbers. A field the card
 //! leaves out has no member, as in the card; a citation without an access date is `null` in
-//! `citationAccessed`, so that the list stays parallel to the other citation lists.
+//! `citationAccessed`, so that the list stays parallel to the other citation lists. After them
+//! come the term in each language, `term_{tag}`, in a glossary whose cards have terms in
+//! other languages ([`Labels`]).
 //!
 //! Through `serde` rather than by hand: measured at 100k generated terms (release build,
 //! `examples/viz_export.rs`, three runs each), writing node-link took 0.410 s by hand and
@@ -17,7 +19,7 @@ use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
 
-use super::fields::{self, Value};
+use super::fields::{self, Labels, Value, STATED_BY_BROADER, STATED_BY_NARROWER};
 use crate::config::Config;
 use crate::graph::Link;
 use crate::map::Coordinate;
@@ -48,11 +50,19 @@ pub(crate) fn write_graph(
     head.extend_from_slice(nodes);
     out.write_all(&head)?;
     let graph = glossary.graph();
+    let labels = &Labels::of(glossary, config);
     output::write_chunks(&mut out, graph.node_count(), CHUNK, |range, buf| {
         for i in range {
             output::warm_ahead(glossary, i);
             buf.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
-            node(buf, TermMembers { glossary, i })?;
+            node(
+                buf,
+                TermMembers {
+                    glossary,
+                    labels,
+                    i,
+                },
+            )?;
         }
         Ok(())
     })?;
@@ -109,11 +119,12 @@ pub(crate) struct Point {
     pub(crate) y: Coordinate,
 }
 
-/// The node `i`'s `id` (its slug) and the attributes of its term, as members of the object
-/// this is flattened into (`#[serde(flatten)]`); a stub of a missing term gets `missing`, its
-/// topic and its degree.
+/// The node `i`'s `id` (its slug) and the attributes of its term, then its term in each
+/// language of `labels`, as members of the object this is flattened into
+/// (`#[serde(flatten)]`); a stub of a missing term gets `missing`, its topic and its degree.
 pub(crate) struct TermMembers<'a> {
     pub(crate) glossary: &'a Glossary,
+    pub(crate) labels: &'a Labels,
     pub(crate) i: usize,
 }
 
@@ -155,6 +166,11 @@ impl Serialize for TermMembers<'_> {
                 Value::Int(n) => members.serialize_entry(name, n)?,
             }
         }
+        for (name, label) in self.labels.names.iter().zip(self.labels.of_card(card)) {
+            if let Some(label) = label.filter(|l| !l.is_empty()) {
+                members.serialize_entry(name, label)?;
+            }
+        }
         members.end()
     }
 }
@@ -162,7 +178,8 @@ impl Serialize for TermMembers<'_> {
 /// A link from `a` to `b`, as members of the edge object it is flattened into: the slugs of
 /// its `source` and `target`, with `keyed` its kind as the `key` that tells it from another
 /// link of the same pair (node-link's multigraph), its `kind`, and what it says beyond its
-/// kind: `mutual` for `related`, `statedByOld` and `statedByNew` for `supersedes`.
+/// kind: `mutual` for `related`, `statedByOld` and `statedByNew` for `supersedes`,
+/// `statedByNarrower` and `statedByBroader` for `broader`.
 pub(crate) struct LinkMembers<'a> {
     pub(crate) glossary: &'a Glossary,
     pub(crate) a: NodeIndex,
@@ -185,6 +202,13 @@ impl Serialize for LinkMembers<'_> {
             Link::Supersedes { by_old, by_new } => {
                 members.serialize_entry("statedByOld", &by_old)?;
                 members.serialize_entry("statedByNew", &by_new)?;
+            }
+            Link::Broader {
+                by_narrower,
+                by_broader,
+            } => {
+                members.serialize_entry(STATED_BY_NARROWER, &by_narrower)?;
+                members.serialize_entry(STATED_BY_BROADER, &by_broader)?;
             }
         }
         members.end()

@@ -190,7 +190,7 @@ pub fn write(
         Format::GraphMlYed => graphml::write(glossary, config, graphml::Profile::Yed, w),
         Format::GraphMlNeo4j => graphml::write(glossary, config, graphml::Profile::Neo4j, w),
         Format::Gexf => gexf::write(glossary, config, w),
-        Format::CsvNodes => csv::write_nodes(glossary, w),
+        Format::CsvNodes => csv::write_nodes(glossary, config, w),
         Format::CsvEdges => csv::write_edges(glossary, w),
         Format::NodeLink => nodelink::write(glossary, config, w),
         Format::Cytoscape => cytoscape::write(glossary, config, w),

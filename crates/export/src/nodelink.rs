@@ -7,9 +7,10 @@
 //!  "edges": [{"source": "a", "target": "b", "key": "related", "kind": "related", "mutual": true}, …]}
 //! ```
 //!
-//! A directed multigraph: a `supersedes` link runs from the old term to the new, a `related`
-//! link once per pair from the smaller slug to the larger (its `kind` says it holds both
-//! ways), and one pair of terms may have both, told apart by their `key` (the kind). Each
+//! A directed multigraph: a `supersedes` link runs from the old term to the new, a `broader`
+//! link from the narrower term to the broader, a `related` link once per pair from the
+//! smaller slug to the larger (its `kind` says it holds both ways), and one pair of terms may
+//! have several, told apart by their `key` (the kind). Each
 //! node carries the attributes of [`super::fields::TERM`] typed as in the cards (see
 //! [`super::json`]) and its place on the topic map (`x`, `y`, y growing upwards).
 //!

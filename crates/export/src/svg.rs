@@ -3,3 +3,4 @@
 //! PDF, are [`crate::render`]'s, from the DOT.)
 
 pub mod draw;
+mod legend;

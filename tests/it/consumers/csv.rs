@@ -1,36 +1,43 @@
 //! CSV (`glossary.nodes.csv`, `glossary.edges.csv`), loaded into two real graph databases:
 //! Kuzu, embedded, and a FalkorDB server started on loopback for the run
 //! (`tests/consumers/csv_graphdb.py` drives both). Each loads the sample glossary, the hostile
-//! one and a generated one, then answers in Cypher: how many terms, how many links of each
-//! type, every link with its direction and flags, the supersession chain of a term both ways,
-//! and every property of every term. The
+//! one, a generated one and a three-level classification in five languages, then answers in
+//! Cypher: how many terms, how many links of each type, every link with its direction and
+//! flags, the supersession chain of a term both ways, the terms above each term along
+//! `BROADER`, and every property of every term (its term in each language too). The
 //! answers must be glossgraph's own: the counts and properties from the loaded glossary, the
-//! chain from `glossgraph query --saved supersession-chain` (SPARQL). The databases come from
+//! chain from `glossgraph query --saved supersession-chain` (SPARQL), the terms above from its
+//! hierarchy. The databases come from
 //! `scripts/install-test-tools.sh`; a missing one fails the test.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
+use glossgraph::config::Config;
 use glossgraph::graph::Link;
+use glossgraph::hierarchy::Hierarchy;
 use glossgraph::Glossary;
 use serde_json::{json, Value};
 
 use super::nodelink::{expected_attributes, hostile_input};
 use super::require;
-use crate::util::fixtures::{checked, sample};
+use crate::util::fixtures::{checked, classification, sample};
 use crate::util::{glossgraph, ok, root, scratch, stderr};
 
 /// One glossary to load: its name (a folder of the scratch space), its input, the term whose
-/// chain is asked for, and the glossary itself.
+/// chain is asked for (none in a glossary without supersession), the glossary itself and its
+/// settings.
 struct Case {
     name: &'static str,
     input: std::path::PathBuf,
-    chain_of: String,
+    chain_of: Option<String>,
     glossary: Glossary,
+    config: Config,
 }
 
-/// The sample, hostile and generated glossaries, each exported as CSV into `dir/NAME`.
+/// The sample, hostile, generated and classification glossaries, each exported as CSV into
+/// `dir/NAME`.
 fn cases(dir: &Path) -> Vec<Case> {
     let (hostile_input, hostile) = hostile_input(dir);
     let generated = dir.join("generated.jsonl");
@@ -55,24 +62,36 @@ fn cases(dir: &Path) -> Vec<Case> {
         .expect("a generated term in the middle of a chain")
         .slug()
         .to_owned();
+    let (classified, classification, classification_config) = classification();
+    let (sample, sample_config) = sample();
     let cases = vec![
         Case {
             name: "sample",
             input: root().join("data"),
-            chain_of: "nvme-of-1-0".into(),
-            glossary: sample().0,
+            chain_of: Some("nvme-of-1-0".into()),
+            glossary: sample,
+            config: sample_config,
         },
         Case {
             name: "hostile",
             input: hostile_input,
-            chain_of: "hostile-00".into(),
+            chain_of: Some("hostile-00".into()),
             glossary: hostile,
+            config: Config::default(),
         },
         Case {
             name: "generated",
             input: generated,
-            chain_of: chained,
+            chain_of: Some(chained),
             glossary: generated_glossary,
+            config: Config::default(),
+        },
+        Case {
+            name: "classification",
+            input: classified,
+            chain_of: None,
+            glossary: classification,
+            config: classification_config,
         },
     ];
     for case in &cases {
@@ -96,7 +115,8 @@ fn answers(engine: &str, dir: &Path, cases: &[Case]) -> Value {
         .arg(engine)
         .arg(dir);
     for case in cases {
-        command.arg(format!("{}:{}", case.name, case.chain_of));
+        let chain_of = case.chain_of.as_deref().unwrap_or("-");
+        command.arg(format!("{}:{chain_of}", case.name));
     }
     let out = command.output().unwrap();
     assert!(
@@ -142,8 +162,12 @@ fn chain_by_sparql(input: &Path, slug: &str) -> BTreeMap<String, Value> {
 
 /// A term's properties as the CSV carries them: every list (empty ones too) with its count,
 /// a citation without an access date as an empty item, the `Term` label.
-fn expected_row(glossary: &Glossary, card: &glossgraph::Card) -> serde_json::Map<String, Value> {
-    let mut row = expected_attributes(glossary, card);
+fn expected_row(
+    glossary: &Glossary,
+    config: &Config,
+    card: &glossgraph::Card,
+) -> serde_json::Map<String, Value> {
+    let mut row = expected_attributes(glossary, config, card);
     for (list, count) in [
         ("aliases", Some("aliasCount")),
         ("advantages", Some("advantageCount")),
@@ -182,13 +206,17 @@ fn check_engine(engine: &str) {
         let (glossary, got) = (&case.glossary, &seen[case.name]);
         let at = format!("{engine}, {}", case.name);
         assert_eq!(got["terms"], glossary.cards().len(), "{at}: terms");
-        let (related, supersedes) = glossary.edge_counts();
+        let counts = glossary.edge_counts();
         assert_eq!(
             got["edges"],
-            json!({"RELATED": related, "SUPERSEDES": supersedes}),
+            json!({
+                "RELATED": counts.related,
+                "SUPERSEDES": counts.supersedes,
+                "BROADER": counts.broader
+            }),
             "{at}: links by type"
         );
-        let (mut related, mut supersedes) = (Vec::new(), Vec::new());
+        let (mut related, mut supersedes, mut broader) = (Vec::new(), Vec::new(), Vec::new());
         for (a, b, link) in glossary.edges() {
             let (sa, sb) = (glossary.slug(a), glossary.slug(b));
             match link {
@@ -197,10 +225,16 @@ fn check_engine(engine: &str) {
                 Link::Supersedes { by_old, by_new } => {
                     supersedes.push(json!([sb, sa, by_old, by_new]));
                 }
+                // (narrower)-[:BROADER]->(broader).
+                Link::Broader {
+                    by_narrower,
+                    by_broader,
+                } => broader.push(json!([sa, sb, by_narrower, by_broader])),
             }
         }
-        related.sort_by_key(|v| v.to_string());
-        supersedes.sort_by_key(|v| v.to_string());
+        for rows in [&mut related, &mut supersedes, &mut broader] {
+            rows.sort_by_key(|v| v.to_string());
+        }
         let sorted = |v: &Value| {
             let mut rows = v.as_array().unwrap().clone();
             rows.sort_by_key(|v| v.to_string());
@@ -208,20 +242,34 @@ fn check_engine(engine: &str) {
         };
         assert_eq!(sorted(&got["related"]), related, "{at}: RELATED");
         assert_eq!(sorted(&got["supersedes"]), supersedes, "{at}: SUPERSEDES");
-        let chain = chain_by_sparql(&case.input, &case.chain_of);
-        assert!(
-            chain
-                .values()
-                .any(|terms| !terms.as_array().unwrap().is_empty()),
-            "{at}: {} has a chain",
-            case.chain_of
+        assert_eq!(sorted(&got["broader"]), broader, "{at}: BROADER");
+        // The terms above each term, at any distance: glossgraph's `broaderTransitive`.
+        let tree = Hierarchy::of(glossary);
+        let above: Vec<Value> = (0..glossary.cards().len())
+            .flat_map(|i| {
+                let slug = glossary.cards()[i].slug();
+                let tree = &tree;
+                tree.ancestors(i)
+                    .into_iter()
+                    .map(move |j| json!([slug, glossary.cards()[j].slug()]))
+            })
+            .collect();
+        assert_eq!(
+            sorted(&got["above"]),
+            sorted(&json!(above)),
+            "{at}: BROADER*"
         );
-        for (direction, terms) in chain {
-            assert_eq!(
-                got[&direction], terms,
-                "{at}: {} {direction}",
-                case.chain_of
+        if let Some(chain_of) = &case.chain_of {
+            let chain = chain_by_sparql(&case.input, chain_of);
+            assert!(
+                chain
+                    .values()
+                    .any(|terms| !terms.as_array().unwrap().is_empty()),
+                "{at}: {chain_of} has a chain"
             );
+            for (direction, terms) in chain {
+                assert_eq!(got[&direction], terms, "{at}: {chain_of} {direction}");
+            }
         }
         let nodes = got["nodes"].as_object().unwrap();
         assert_eq!(nodes.len(), glossary.cards().len(), "{at}");
@@ -234,7 +282,8 @@ fn check_engine(engine: &str) {
                 let read = node.remove(axis).and_then(|v| v.as_f64()).unwrap();
                 assert!((read - value).abs() < 0.006, "{at}: {axis} {read} {value}");
             }
-            assert_eq!(node, expected_row(glossary, card), "{at}: {}", card.slug());
+            let expected = expected_row(glossary, &case.config, card);
+            assert_eq!(node, expected, "{at}: {}", card.slug());
         }
     }
 }

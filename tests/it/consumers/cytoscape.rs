@@ -2,18 +2,22 @@
 //! `cytoscape`, headless under Node: `tests/consumers/cytoscape_read.mjs`): every term with
 //! the attributes of its card and its place on the topic map, every link; and the degrees and
 //! the shortest path between two far-apart terms that Cytoscape.js finds must be those NetworkX
-//! finds in the node-link file and glossgraph's own. The tools come from
-//! `scripts/install-test-tools.sh`; a missing one fails the test.
+//! finds in the node-link file and glossgraph's own; over a three-level hierarchy, the
+//! `broader` edges its selector `edge[kind = "broader"]` finds and the terms above each term
+//! along them. The tools come from `scripts/install-test-tools.sh`; a missing one fails the
+//! test.
 
 use std::path::Path;
 use std::process::Command;
 
+use glossgraph::config::Config;
+use glossgraph::hierarchy::Hierarchy;
 use glossgraph::Glossary;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::nodelink::{expected_attributes, export, far_apart, hostile_input, networkx};
 use super::require;
-use crate::util::fixtures::sample;
+use crate::util::fixtures::{classification, sample};
 use crate::util::{root, scratch, stderr};
 
 /// What Cytoscape.js made of `file`, with its shortest path from `source` to `target`.
@@ -40,7 +44,7 @@ fn cytoscape(file: &Path, source: &str, target: &str) -> Value {
 
 /// Exports `input` as Cytoscape.js and node-link JSON, and compares what Cytoscape.js, NetworkX
 /// and glossgraph see.
-fn check(input: &Path, glossary: &Glossary, out: &Path) {
+fn check(input: &Path, glossary: &Glossary, config: &Config, out: &Path) {
     export(input, "cytoscape,nodelink", out);
     let (source, target) = far_apart(glossary);
     let seen = cytoscape(&out.join("glossary.cyjs"), &source, &target);
@@ -58,7 +62,7 @@ fn check(input: &Path, glossary: &Glossary, out: &Path) {
             data.remove("color").unwrap(),
             map.topic_of(i).color.as_str()
         );
-        assert_eq!(data, expected_attributes(glossary, card), "{slug}");
+        assert_eq!(data, expected_attributes(glossary, config, card), "{slug}");
         let (x, y) = map.position(i);
         let position = &node["position"];
         assert!(
@@ -100,17 +104,48 @@ fn check(input: &Path, glossary: &Glossary, out: &Path) {
         })
         .unwrap();
     assert_eq!(path.len() - 1, steps, "glossgraph's distance");
+    // The hierarchy, as Cytoscape.js's selector finds its edges and its traversal the terms
+    // above each term.
+    let mut broader: Vec<Value> = glossary
+        .edges()
+        .filter(|(_, _, link)| link.kind() == "broader")
+        .map(|(a, b, _)| json!([glossary.slug(a), glossary.slug(b)]))
+        .collect();
+    broader.sort_by_key(Value::to_string);
+    let mut seen_broader = seen["broader"].as_array().unwrap().clone();
+    seen_broader.sort_by_key(Value::to_string);
+    assert_eq!(seen_broader, broader);
+    let tree = Hierarchy::of(glossary);
+    for (i, card) in glossary.cards().iter().enumerate() {
+        let above: Vec<&str> = tree
+            .ancestors(i)
+            .into_iter()
+            .map(|j| glossary.cards()[j].slug())
+            .collect();
+        assert_eq!(seen["above"][card.slug()], json!(above), "{}", card.slug());
+    }
 }
 
 #[test]
 fn cytoscape_js_sees_the_sample_as_networkx_and_glossgraph_do() {
     let dir = scratch("cytoscape", "sample");
-    check(&root().join("data"), &sample().0, &dir);
+    let (glossary, config) = sample();
+    check(&root().join("data"), &glossary, &config, &dir);
 }
 
 #[test]
 fn cytoscape_js_reads_hostile_texts_back_exactly() {
     let dir = scratch("cytoscape", "hostile");
     let (input, glossary) = hostile_input(&dir);
-    check(&input, &glossary, &dir.join("out"));
+    check(&input, &glossary, &Config::default(), &dir.join("out"));
+}
+
+/// Issue 48: Cytoscape.js loads a three-level hierarchy in five languages: each term's label
+/// in every language as data, the `broader` edges from the narrower term to the broader.
+#[test]
+fn cytoscape_js_reads_the_hierarchy_and_the_terms_in_every_language() {
+    let dir = scratch("cytoscape", "hierarchy");
+    let (input, glossary, config) = classification();
+    assert_eq!(glossary.edge_counts().broader, 10);
+    check(&input, &glossary, &config, &dir);
 }

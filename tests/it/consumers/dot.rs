@@ -1,8 +1,10 @@
 //! DOT topic maps, judged by Graphviz: every DOT the tests write renders with `dot` (or
 //! `sfdp` for a generated 2,000-term glossary) with exit 0, nothing on stderr and an SVG that
 //! xmllint parses; the SVG shows each term's label, tooltip and link exactly, hostile text
-//! included, and tooltips cut where Graphviz would refuse them; `glossgraph render` writes
-//! SVG, PNG and PDF with Graphviz's engines.
+//! included, and tooltips cut where Graphviz would refuse them; Graphviz's own account of what
+//! it drew (`-Tjson`) tells `broader` arrows (hollow heads) from `supersedes` ones (filled) and
+//! `related` lines (dashed, no head); `glossgraph render` writes SVG, PNG and PDF with
+//! Graphviz's engines.
 
 use glossgraph::card::markdown::plain;
 use std::path::Path;
@@ -16,7 +18,7 @@ use glossgraph::{Card, Glossary};
 
 use super::{hostile, tool};
 use crate::dot::{dot_text, long_definitions, map_of_5000_terms};
-use crate::util::fixtures::{checked, generated_jsonl, sample, HOSTILE};
+use crate::util::fixtures::{checked, classification, generated_jsonl, sample, HOSTILE};
 use crate::util::{glossgraph, root, scratch, stderr};
 
 /// Writes the DOT of `view`, renders it to SVG with the view's engine and checks the three
@@ -335,4 +337,114 @@ fn render_says_the_size_of_a_png() {
     let said = format!("glossgraph: wrote {} (", path.display());
     assert!(stderr(&out).contains(&said), "{}", stderr(&out));
     assert!(stderr(&out).contains(" pixels)"), "{}", stderr(&out));
+}
+
+/// What Graphviz drew for each edge of the DOT of `view`, by its `-Tjson` output: `(tail,
+/// head, kind)`, the kind told by how it drew the edge: a dashed line without a head is
+/// `related`, a head drawn as a filled polygon `supersedes`, as an unfilled one `broader`.
+fn drawn_by_graphviz(
+    dir: &Path,
+    glossary: &Glossary,
+    config: &Config,
+    view: &View,
+) -> Vec<(String, String, &'static str)> {
+    let dot_path = dir.join("drawn.dot");
+    std::fs::write(&dot_path, dot_text(glossary, config, view)).unwrap();
+    let (program, args) = view.engine.program();
+    let mut args = args.to_vec();
+    args.extend(["-Tjson", dot_path.to_str().unwrap()]);
+    let out = tool(program, &args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let name = |id: &Value| {
+        json["objects"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["_gvid"] == *id)
+            .unwrap()["name"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let mut edges = Vec::new();
+    for edge in json["edges"].as_array().unwrap() {
+        if edge["style"] == "invis" {
+            continue;
+        }
+        let ops: Vec<&str> = edge["_hdraw_"]
+            .as_array()
+            .map(|d| d.iter().map(|o| o["op"].as_str().unwrap()).collect())
+            .unwrap_or_default();
+        let kind = match (ops.contains(&"P"), ops.contains(&"p")) {
+            (false, false) => {
+                assert_eq!(edge["style"], "dashed", "{edge}");
+                "related"
+            }
+            (true, false) => "supersedes",
+            (false, true) => "broader",
+            _ => panic!("two heads: {edge}"),
+        };
+        edges.push((name(&edge["tail"]), name(&edge["head"]), kind));
+    }
+    edges.sort();
+    edges
+}
+
+/// Issues 48 and 50: Graphviz draws a hierarchy's `broader` links with hollow heads at the
+/// broader term, apart from `related` lines and from the sample's filled `supersedes` heads,
+/// on the pinned map and on its own layered layout, without a warning.
+#[test]
+fn graphviz_draws_broader_links_with_hollow_heads_apart_from_the_others() {
+    let dir = scratch("dot", "hierarchy");
+    let (_, glossary, config) = classification();
+    for (name, view) in [
+        ("map", View::default()),
+        (
+            "topics",
+            View {
+                cluster: Cluster::Topic,
+                ..View::default()
+            },
+        ),
+        (
+            "layered",
+            View {
+                engine: Engine::Dot,
+                ..View::default()
+            },
+        ),
+    ] {
+        let svg = render_clean(&dir, name, &glossary, &config, &view);
+        assert_eq!(svg_nodes(&svg).len(), glossary.cards().len(), "{name}");
+        let mut expected: Vec<(String, String, &str)> = glossary
+            .edges()
+            .map(|(a, b, link)| {
+                (
+                    glossary.slug(a).into(),
+                    glossary.slug(b).into(),
+                    link.kind(),
+                )
+            })
+            .collect();
+        expected.sort();
+        assert_eq!(
+            drawn_by_graphviz(&dir, &glossary, &config, &view),
+            expected,
+            "{name}"
+        );
+        assert!(expected.iter().filter(|e| e.2 == "broader").count() == 10);
+    }
+    // The sample's supersedes arrows keep their filled heads.
+    let (sample, config) = sample();
+    let drawn = drawn_by_graphviz(&dir, &sample, &config, &View::default());
+    assert_eq!(
+        drawn.iter().filter(|e| e.2 == "supersedes").count(),
+        sample.edge_counts().supersedes
+    );
+    assert!(drawn.iter().all(|e| e.2 != "broader"));
 }

@@ -1,7 +1,8 @@
 //! GEXF (`glossary.gexf`), judged by two independent readers: NetworkX's `read_gexf` and
 //! graphology's GEXF parser (npm `graphology-gexf`, under Node). Both must see every term with
-//! every attribute as the card has it, its place and colour on the topic map, and every link
-//! with its kind and direction. The readers come from `scripts/install-test-tools.sh`; a
+//! every attribute as the card has it (its term in every language too), its place and colour
+//! on the topic map, and every link with its kind and direction (a hierarchy's `broader` links
+//! from the narrower term to the broader). The readers come from `scripts/install-test-tools.sh`; a
 //! missing one fails the test.
 
 use glossgraph::card::markdown::plain;
@@ -9,11 +10,14 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
+use glossgraph::config::Config;
+use glossgraph::graph::Link;
 use glossgraph::{Card, Glossary};
 use serde_json::Value;
 
 use super::graphml::expected_counts;
 use super::require;
+use crate::util::fixtures::expected_labels;
 use crate::util::{glossgraph, ok, root, scratch, stderr};
 
 /// What `reader` (python3 or node) made of `file`.
@@ -48,14 +52,18 @@ fn joined<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
 }
 
 /// The attribute values a reader must see for `card`, from the card itself.
-fn expected_attributes(glossary: &Glossary, card: &Card) -> BTreeMap<&'static str, Value> {
+fn expected_attributes(
+    glossary: &Glossary,
+    config: &Config,
+    card: &Card,
+) -> BTreeMap<String, Value> {
     let node = glossary.node(card.slug()).unwrap();
     let map = glossary.map();
     let topic = map.topic_of(node.index());
-    let mut out: BTreeMap<&'static str, Value> = BTreeMap::new();
-    let mut text = |name: &'static str, value: String| {
+    let mut out: BTreeMap<String, Value> = BTreeMap::new();
+    let mut text = |name: &str, value: String| {
         if !value.is_empty() {
-            out.insert(name, Value::from(value));
+            out.insert(name.to_owned(), Value::from(value));
         }
     };
     text("slug", card.slug().into());
@@ -86,26 +94,32 @@ fn expected_attributes(glossary: &Glossary, card: &Card) -> BTreeMap<&'static st
     text("provenance", joined(card.provenance()));
     text("topic", topic.id.clone());
     text("topicName", topic.name.clone());
-    for (name, count) in expected_counts(card) {
-        out.insert(name, Value::from(count));
+    for (name, label) in expected_labels(glossary, config, card) {
+        text(&name, label);
     }
-    out.insert("degree", Value::from(glossary.neighbours(node).len()));
+    for (name, count) in expected_counts(card) {
+        out.insert(name.to_owned(), Value::from(count));
+    }
+    out.insert(
+        "degree".into(),
+        Value::from(glossary.neighbours(node).len()),
+    );
     out
 }
 
 /// Checks what `reader` saw of `file` against `glossary`.
-fn check_reader(reader: &str, file: &Path, glossary: &Glossary) {
+fn check_reader(reader: &str, file: &Path, glossary: &Glossary, config: &Config) {
     let seen = read_with(reader, file);
     let nodes = seen["nodes"].as_object().unwrap();
     assert_eq!(nodes.len(), glossary.cards().len(), "{reader}");
     let map = glossary.map();
     for card in glossary.cards() {
         let node = &nodes[card.slug()];
-        for (name, value) in expected_attributes(glossary, card) {
-            assert_eq!(node[name], value, "{reader}: {} {name}", card.slug());
+        let known = expected_attributes(glossary, config, card);
+        for (name, value) in &known {
+            assert_eq!(&node[name], value, "{reader}: {} {name}", card.slug());
         }
         // Nothing else: an absent field has no value.
-        let known = expected_attributes(glossary, card);
         for (name, _) in node.as_object().unwrap() {
             assert!(
                 known.contains_key(name.as_str()) || name == "label" || name == "viz",
@@ -144,13 +158,22 @@ fn check_reader(reader: &str, file: &Path, glossary: &Glossary) {
         ];
         assert_eq!(edge["attrs"]["kind"], link.kind(), "{reader}");
         match link {
-            glossgraph::graph::Link::Supersedes { by_old, by_new } => {
+            Link::Broader {
+                by_narrower,
+                by_broader,
+            } => {
+                assert_eq!(ends, [sa, sb], "{reader}: narrower -> broader");
+                assert_eq!(edge["directed"], true, "{reader}: {sa} -> {sb}");
+                assert_eq!(edge["attrs"]["statedByNarrower"], by_narrower, "{reader}");
+                assert_eq!(edge["attrs"]["statedByBroader"], by_broader, "{reader}");
+            }
+            Link::Supersedes { by_old, by_new } => {
                 assert_eq!(ends, [sa, sb], "{reader}: old -> new");
                 assert_eq!(edge["directed"], true, "{reader}: {sa} -> {sb}");
                 assert_eq!(edge["attrs"]["statedByOld"], by_old, "{reader}");
                 assert_eq!(edge["attrs"]["statedByNew"], by_new, "{reader}");
             }
-            glossgraph::graph::Link::Related { mutual } => {
+            Link::Related { mutual } => {
                 assert!(ends == [sa, sb] || ends == [sb, sa], "{reader}: {ends:?}");
                 assert_eq!(edge["directed"], false, "{reader}: {sa} - {sb}");
                 assert_eq!(edge["attrs"]["mutual"], mutual, "{reader}");
@@ -170,24 +193,25 @@ fn export_and_read(input: &Path, out: &Path) {
         "--out",
         out.to_str().unwrap(),
     ]));
-    let glossary = loaded(input);
+    let (glossary, config) = loaded(input);
     for reader in ["networkx", "graphology"] {
-        check_reader(reader, &out.join("glossary.gexf"), &glossary);
+        check_reader(reader, &out.join("glossary.gexf"), &glossary, &config);
     }
 }
 
-fn loaded(input: &Path) -> Glossary {
-    let config = glossgraph::config::Config::resolve(
+fn loaded(input: &Path) -> (Glossary, Config) {
+    let config = Config::resolve(
         input.parent().filter(|_| input.is_file()).or(Some(input)),
         Default::default(),
     )
     .unwrap();
-    glossgraph::check::check(
+    let glossary = glossgraph::check::check(
         glossgraph::load::load(&glossgraph::load::Input::Path(input.to_owned())).unwrap(),
         &config,
         Default::default(),
     )
-    .glossary
+    .glossary;
+    (glossary, config)
 }
 
 #[test]
@@ -225,4 +249,15 @@ fn a_glossary_without_supersedes_is_an_undirected_graph_both_readers_accept() {
         .unwrap();
     }
     export_and_read(&cards, &dir.join("out"));
+}
+
+/// Issue 48: both readers see a three-level hierarchy as directed `broader` edges from the
+/// narrower term to the broader (with which card stated each, checked in `check_reader`), and
+/// each term's label in five languages.
+#[test]
+fn networkx_and_graphology_read_the_hierarchy_and_the_terms_in_every_language() {
+    let dir = scratch("gexf", "hierarchy");
+    let (input, glossary, _) = crate::util::fixtures::classification();
+    assert_eq!(glossary.edge_counts().broader, 10);
+    export_and_read(&input, &dir.join("out"));
 }

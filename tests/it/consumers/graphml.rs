@@ -14,8 +14,11 @@ use glossgraph::export::graphml::{Profile, LIST_SEPARATOR};
 use glossgraph::{Card, Glossary};
 
 use super::{hostile, tool};
+use crate::broader::{tree_of, Tree};
 use crate::graphml::write_graphml;
-use crate::util::fixtures::{checked, generated_jsonl, sample, HOSTILE};
+use crate::util::fixtures::{
+    checked, classification, expected_labels, generated_jsonl, sample, HOSTILE,
+};
 use crate::util::{root, scratch};
 
 /// Writes the GraphML of every profile into `dir` and validates each with xmllint.
@@ -86,9 +89,10 @@ fn expected_strings(card: &Card) -> Vec<(&'static str, String)> {
     let mut out = vec![
         ("slug", card.slug().to_owned()),
         ("term", card.term().to_owned()),
-        ("definition", plain(card.definition()).into_owned()),
     ];
+    // An empty text has no data (a card of a thesaurus may have no definition).
     let optional = [
+        ("definition", plain(card.definition()).into_owned()),
         (
             "status",
             card.status().map(str::to_owned).unwrap_or_default(),
@@ -177,11 +181,11 @@ fn assert_reads_back(library: &str, read: &Value, glossary: &Glossary) {
             }
         }
     }
-    let (related, supersedes) = glossary.edge_counts();
+    let counts = glossary.edge_counts();
     let kind = |k: &str| edges.iter().filter(|e| e[2]["kind"] == k).count();
     assert_eq!(
-        (kind("related"), kind("supersedes")),
-        (related, supersedes),
+        (kind("related"), kind("supersedes"), kind("broader")),
+        (counts.related, counts.supersedes, counts.broader),
         "{library}"
     );
     for edge in edges {
@@ -293,4 +297,57 @@ fn networkx_reads_the_labels_of_the_neo4j_profile() {
     let read = read_with("networkx", &path);
     assert_eq!(read["nodes"]["roce-v2"]["labels"], ":Term:Shipping");
     assert_eq!(read["nodes"]["roce-v2"]["name"], "RoCEv2");
+}
+
+/// Issue 48: NetworkX and igraph read a three-level hierarchy as `broader` edges from the
+/// narrower term to the broader, with which card stated each, and every term's label in each
+/// of five languages as an attribute `term_{tag}`; every profile validates.
+#[test]
+fn networkx_and_igraph_read_the_hierarchy_and_the_terms_in_every_language() {
+    let (_, glossary, config) = classification();
+    let dir = scratch("graphml", "hierarchy");
+    let written = write_and_validate(&dir, &glossary, &config);
+    let tree = tree_of(&glossary);
+    for library in ["networkx", "igraph"] {
+        let read = read_with(library, &written[0].1);
+        assert_reads_back(library, &read, &glossary);
+        let broader: Tree = read["edges"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e[2]["kind"] == "broader")
+            .map(|e| {
+                let end = |k: usize| e[k].as_str().unwrap().to_owned();
+                let flag = |k: &str| e[2][k].as_bool().unwrap_or_else(|| panic!("{k}: {e}"));
+                (
+                    (end(0), end(1)),
+                    (flag("statedByNarrower"), flag("statedByBroader")),
+                )
+            })
+            .collect();
+        assert_eq!(broader, tree, "{library}");
+        for card in glossary.cards() {
+            let node = &read["nodes"][card.slug()];
+            let labels = expected_labels(&glossary, &config, card);
+            assert!(labels.len() >= 4, "{}", card.slug());
+            for (key, term) in labels {
+                assert_eq!(
+                    node[&key],
+                    term.as_str(),
+                    "{library}: {} {key}",
+                    card.slug()
+                );
+            }
+        }
+    }
+    // Neo4j's relationship type, as NetworkX reads the edge's `label`.
+    let neo4j = read_with("networkx", &written[2].1);
+    for edge in neo4j["edges"].as_array().unwrap() {
+        let ty = if edge[2]["kind"] == "broader" {
+            "BROADER"
+        } else {
+            "RELATED"
+        };
+        assert_eq!(edge[2]["label"], ty, "{edge}");
+    }
 }

@@ -696,3 +696,54 @@ fn a_map_of_one_term_counts_it_in_the_singular() {
     ]));
     assert_eq!(drive(&page, &[])["count"], "1 term");
 }
+
+/// Issues 48 and 50: the map of a three-level hierarchy draws each `broader` link with a
+/// hollow head at the broader term (told apart from `supersedes`' filled heads), says so in its
+/// legend, and stays legible: no word over another, no label under the legend.
+#[test]
+fn broader_links_have_hollow_heads_at_the_broader_term_and_the_map_stays_legible() {
+    let (input, glossary, _) = crate::util::fixtures::classification();
+    let dir = scratch("html", "hierarchy");
+    let page = dir.join("classification.html");
+    ok(&glossgraph(&[
+        "render",
+        input.to_str().unwrap(),
+        "--output",
+        page.to_str().unwrap(),
+    ]));
+    let report = drive(&page, &["--geometry", "0,3"]);
+    assert_eq!(report["count"], "12 terms");
+    assert_eq!(
+        report["legend_keys"], "related broader (narrower → broader)",
+        "{report:#}"
+    );
+    let frames = report["geometry"].as_array().unwrap();
+    for frame in frames {
+        let steps = &frame["steps"];
+        let (discs, labels, _) = assert_frame_legible(frame, &format!("hierarchy, {steps} in"));
+        assert_eq!(discs, 12, "{steps} steps in");
+        assert!(labels > 0);
+    }
+    // At the fitted zoom every link is on screen: one hollow head per `broader` link, each
+    // at the border of a term's disc, and no filled head (the fixture has no supersedes).
+    let discs = records(&frames[0], "discs");
+    let hollow = records(&frames[0], "hollow");
+    assert_eq!(
+        hollow.len(),
+        glossary.edge_counts().broader,
+        "{:#?}",
+        frames[0]
+    );
+    assert!(records(&frames[0], "arrows").is_empty());
+    let mut broader_terms = std::collections::BTreeSet::new();
+    for head in &hollow {
+        assert!(head[2] >= 8.0, "a head of {} pixels", head[2]);
+        let at = discs
+            .iter()
+            .position(|d| ((d[0] - head[0]).hypot(d[1] - head[1]) - d[2] - 1.0).abs() < 0.5)
+            .unwrap_or_else(|| panic!("a head at no disc's border: {head:?}"));
+        broader_terms.insert(at);
+    }
+    // Six terms are broader than another.
+    assert_eq!(broader_terms.len(), 6);
+}

@@ -1,25 +1,33 @@
 //! Node-link JSON (`glossary.nodelink.json`), read by NetworkX's own `node_link_graph`
 //! (`tests/consumers/nodelink_read.py`): every term with every attribute typed as in its card,
 //! its place on the topic map, every link with its kind, direction and flags, the graph's
-//! title and base; and the degrees and shortest paths NetworkX finds, which `cytoscape.rs`
-//! compares with Cytoscape.js's.
+//! title and base; the degrees and shortest paths NetworkX finds, which `cytoscape.rs`
+//! compares with Cytoscape.js's; and, over a three-level hierarchy, the terms above each term
+//! that NetworkX finds along the `broader` edges, which must be glossgraph's own.
 
 use glossgraph::card::markdown::plain;
 use std::path::Path;
 use std::process::Command;
 
+use glossgraph::config::Config;
 use glossgraph::graph::Link;
+use glossgraph::hierarchy::Hierarchy;
 use glossgraph::{Card, Glossary};
 use serde_json::{json, Map, Value};
 
 use super::{hostile, require};
-use crate::util::fixtures::{hostile_cards, sample};
+use crate::util::fixtures::{classification, expected_labels, hostile_cards, sample};
 use crate::util::{glossgraph, ok, root, scratch, stderr};
 
 /// The attributes of `card` as the JSON formats carry them, made from the card itself: texts
 /// and dates as strings, lists as arrays (a citation without an access date as `null`), the
-/// degree as a number; a field the card leaves out is absent.
-pub fn expected_attributes(glossary: &Glossary, card: &Card) -> Map<String, Value> {
+/// degree as a number, the term in each language as `term_{tag}`; a field the card leaves out
+/// is absent.
+pub fn expected_attributes(
+    glossary: &Glossary,
+    config: &Config,
+    card: &Card,
+) -> Map<String, Value> {
     let node = glossary.node(card.slug()).unwrap();
     let topic = glossary.map().topic_of(node.index());
     let mut out = Map::new();
@@ -92,6 +100,9 @@ pub fn expected_attributes(glossary: &Glossary, card: &Card) -> Map<String, Valu
             .collect();
         out.insert("citationAccessed".into(), Value::Array(accessed));
     }
+    for (name, label) in expected_labels(glossary, config, card) {
+        out.insert(name, json!(label));
+    }
     out.insert("degree".into(), json!(glossary.neighbours(node).len()));
     out
 }
@@ -138,7 +149,8 @@ pub fn far_apart(glossary: &Glossary) -> (String, String) {
 }
 
 /// Checks everything NetworkX read of `input`'s node-link file.
-fn check_networkx(input: &Path, glossary: &Glossary, title: &str, out: &Path) {
+fn check_networkx(input: &Path, glossary: &Glossary, config: &Config, out: &Path) {
+    let title = config.title.as_str();
     export(input, "nodelink", out);
     let (source, target) = far_apart(glossary);
     let seen = networkx(&out.join("glossary.nodelink.json"), &source, &target);
@@ -155,10 +167,11 @@ fn check_networkx(input: &Path, glossary: &Glossary, title: &str, out: &Path) {
             let read = node.remove(axis).and_then(|v| v.as_f64()).unwrap();
             assert!((read - value).abs() < 0.006, "{axis} {read} {value}");
         }
-        assert_eq!(node, expected_attributes(glossary, card), "{}", card.slug());
+        let expected = expected_attributes(glossary, config, card);
+        assert_eq!(node, expected, "{}", card.slug());
         assert_eq!(
             seen["degrees"][card.slug()],
-            expected_attributes(glossary, card)["degree"],
+            expected["degree"],
             "{}: distinct neighbours",
             card.slug()
         );
@@ -174,6 +187,12 @@ fn check_networkx(input: &Path, glossary: &Glossary, title: &str, out: &Path) {
                 Link::Supersedes { by_old, by_new } => json!({
                     "kind": "supersedes", "statedByOld": by_old, "statedByNew": by_new
                 }),
+                Link::Broader {
+                    by_narrower,
+                    by_broader,
+                } => json!({
+                    "kind": "broader", "statedByNarrower": by_narrower, "statedByBroader": by_broader
+                }),
             };
             json!([sa, sb, link.kind(), attrs])
         })
@@ -183,19 +202,39 @@ fn check_networkx(input: &Path, glossary: &Glossary, title: &str, out: &Path) {
     edges.sort_by_key(|e| e.to_string());
     assert_eq!(edges, expected);
     assert!(!seen["paths"].as_array().unwrap().is_empty());
+    // The terms above each term, at any distance, along the `broader` edges: NetworkX's
+    // descendants there are glossgraph's ancestors (`skos:broaderTransitive`).
+    let tree = Hierarchy::of(glossary);
+    for (i, card) in glossary.cards().iter().enumerate() {
+        let above: Vec<&str> = tree
+            .ancestors(i)
+            .into_iter()
+            .map(|j| glossary.cards()[j].slug())
+            .collect();
+        assert_eq!(seen["above"][card.slug()], json!(above), "{}", card.slug());
+    }
 }
 
 #[test]
 fn networkx_reads_every_attribute_and_link_of_the_sample() {
     let dir = scratch("nodelink", "sample");
     let (glossary, config) = sample();
-    check_networkx(&root().join("data"), &glossary, &config.title, &dir);
+    check_networkx(&root().join("data"), &glossary, &config, &dir);
 }
 
 #[test]
 fn networkx_reads_hostile_texts_back_exactly() {
     let dir = scratch("nodelink", "hostile");
     let (input, glossary) = hostile_input(&dir);
-    let title = glossgraph::config::Config::default().title;
-    check_networkx(&input, &glossary, &title, &dir.join("out"));
+    let config = Config::default();
+    check_networkx(&input, &glossary, &config, &dir.join("out"));
+}
+
+/// Issue 48: NetworkX reads a three-level hierarchy as `broader` edges (keyed by their kind)
+/// from the narrower term to the broader, and each term's label in five languages.
+#[test]
+fn networkx_reads_the_hierarchy_and_the_terms_in_every_language() {
+    let dir = scratch("nodelink", "hierarchy");
+    let (input, glossary, config) = classification();
+    check_networkx(&input, &glossary, &config, &dir);
 }

@@ -1,6 +1,6 @@
 //! The SVG glossgraph draws itself, read by other programs: xmllint and librsvg
 //! (`rsvg-convert`) read it, and Python's XML parser finds every term with its label, link and
-//! tooltip, hostile text included.
+//! tooltip, hostile text included; a hierarchy's hollow `broader` heads draw in librsvg.
 
 use glossgraph::card::markdown::plain;
 use glossgraph::export::drawing::{concept_iri, Drawing, View};
@@ -103,4 +103,42 @@ fn xmllint_reads_a_generated_2000_term_map() {
     let (_, svg) = map_of_2000_terms(&scratch("svg", "generated-2000-xmllint"));
     let lint = tool("xmllint", &["--nonet", "--noout", svg.to_str().unwrap()]);
     assert!(lint.status.success(), "{lint:?}");
+}
+
+/// Issue 48: the map of a three-level hierarchy, with its hollow-headed `broader` arrows,
+/// parses (xmllint), draws without a complaint (librsvg) and shows every term (Python).
+#[test]
+fn xmllint_librsvg_and_python_read_the_map_of_a_hierarchy() {
+    let (_, glossary, config) = crate::util::fixtures::classification();
+    let svg = crate::broader::exported_file("glossary.svg");
+    let lint = tool("xmllint", &["--nonet", "--noout", svg.to_str().unwrap()]);
+    assert!(lint.status.success() && lint.stderr.is_empty(), "{lint:?}");
+    let png = scratch("svg", "hierarchy").join("map.png");
+    let drawn = tool(
+        "rsvg-convert",
+        &["-o", png.to_str().unwrap(), svg.to_str().unwrap()],
+    );
+    assert!(
+        drawn.status.success() && drawn.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&drawn.stderr)
+    );
+    let nodes = svg_nodes(&svg);
+    assert_eq!(nodes.len(), glossary.cards().len());
+    for card in glossary.cards() {
+        let node = &nodes[card.slug()];
+        assert_eq!(
+            node["texts"],
+            serde_json::json!([card.term()]),
+            "{}",
+            card.slug()
+        );
+        assert_eq!(node["href"], concept_iri(&config.base, card.slug()));
+    }
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(
+        text.matches("marker-end=\"url(#broader").count(),
+        10 + 1,
+        "ten and the legend's"
+    );
 }

@@ -169,3 +169,50 @@ pub fn slug_of(line: &str) -> String {
     let card: serde_json::Value = serde_json::from_str(line).unwrap();
     card["slug"].as_str().unwrap().to_owned()
 }
+
+/// The three-level classification in five languages, `tests/fixtures/languages/` (German the
+/// main language): its cards' file, its glossary, checked, and its settings.
+pub fn classification() -> (PathBuf, Glossary, Config) {
+    let input = root().join("tests/fixtures/languages/classification.jsonl");
+    let loaded = load::Input::Path(input.clone());
+    let config = Config::resolve(loaded.config_dir().as_deref(), Default::default()).unwrap();
+    let checked = check::check(load::load(&loaded).unwrap(), &config, Default::default());
+    assert!(
+        !checked.report.is_failure(false),
+        "{} has errors: {:#?}",
+        input.display(),
+        checked.report.findings
+    );
+    (input, checked.glossary, config)
+}
+
+/// The term of `card` in each language, as the graph exports carry it (`term_{tag}`), made
+/// from the cards themselves: nothing when no card of `glossary` has a term in a language other
+/// than the main one; else the card's term in the main language (unless it took it from
+/// elsewhere) and its `languages.{tag}.term` in the others.
+pub fn expected_labels(
+    glossary: &Glossary,
+    config: &Config,
+    card: &glossgraph::Card,
+) -> Vec<(String, String)> {
+    let other = |c: &glossgraph::Card| {
+        c.skos()
+            .languages
+            .iter()
+            .any(|(tag, l)| *tag != config.language && l.term.is_some())
+    };
+    if !glossary.cards().iter().any(other) {
+        return Vec::new();
+    }
+    let skos = card.skos();
+    let mut out = Vec::new();
+    if skos.term_from.is_none() {
+        out.push((format!("term_{}", config.language), card.term().to_owned()));
+    }
+    for (tag, language) in &skos.languages {
+        if let Some(term) = &language.term {
+            out.push((format!("term_{tag}"), term.clone()));
+        }
+    }
+    out
+}

@@ -20,10 +20,13 @@ use super::{Citation, Draft, PartialDate};
 /// What [`Card::skos`] gives for a card without any SKOS field.
 static NO_SKOS: Skos = Skos {
     iri: None,
+    created: None,
     notations: Vec::new(),
     hidden_aliases: Vec::new(),
     broader: Vec::new(),
     narrower: Vec::new(),
+    in_scheme: None,
+    top_concept_of: None,
     mappings: std::collections::BTreeMap::new(),
     notes: std::collections::BTreeMap::new(),
     languages: std::collections::BTreeMap::new(),

@@ -28,7 +28,7 @@ pub use decode::{push_pointer, Decoded, Problem};
 /// The fields of a card, in the order of the seed card (and of every card glossgraph writes):
 /// the seed card's sixteen, then the optional fields of a concept of any SKOS vocabulary
 /// ([`skos`]), written only when they hold something.
-pub const FIELDS: [&str; 25] = [
+pub const FIELDS: [&str; 28] = [
     "status",
     "advantages",
     "limitations",
@@ -46,10 +46,13 @@ pub const FIELDS: [&str; 25] = [
     "citations",
     "provenance",
     "iri",
+    "created",
     "notations",
     "hiddenAliases",
     "broader",
     "narrower",
+    "inScheme",
+    "topConceptOf",
     "mappings",
     "notes",
     "languages",

@@ -12,10 +12,13 @@
 //!
 //! ```json
 //! "iri": "http://astrothesaurus.org/uat/162",
+//! "created": "2016-11-02",
 //! "notations": [{"value": "079", "datatype": "http://example.org/ddc"}],
 //! "hiddenAliases": ["astro physics"],
 //! "broader": ["astrophysics", "http://other.example/concept/9"],
 //! "narrower": ["stellar-astronomy"],
+//! "inScheme": ["http://astrothesaurus.org/uat", "http://astrothesaurus.org/uat/galaxies"],
+//! "topConceptOf": ["http://astrothesaurus.org/uat/galaxies"],
 //! "mappings": {"exactMatch": ["http://www.wikidata.org/entity/Q37547"]},
 //! "notes": {"example": ["…"], "historyNote": ["…"]},
 //! "languages": {"de": {"term": "Astronomie", "aliases": [], "hiddenAliases": [],
@@ -28,7 +31,7 @@ use std::collections::BTreeMap;
 use serde::ser::SerializeMap;
 use serde_json::Value;
 
-use super::Problem;
+use super::{PartialDate, Problem};
 
 /// The SKOS documentation properties a card's `notes` may hold, by their SKOS names. The
 /// card's own `definition` and `note` stay where they are (the note is written as
@@ -60,6 +63,11 @@ pub const TERM_SOURCES: [&str; 4] = ["rdfs:label", "language", "notation", "loca
 /// The fields of one language's entry in `languages`, in writing order.
 pub const LANGUAGE_FIELDS: [&str; 5] = ["term", "aliases", "hiddenAliases", "definition", "notes"];
 
+/// Whether a `broader`/`narrower` entry names a concept by IRI: a slug never holds `:`.
+pub fn is_iri(entry: &str) -> bool {
+    entry.contains(':')
+}
+
 /// Texts by kind (`scopeNote`, `exactMatch`, …): a kind with no text is not kept.
 pub type ByKind = BTreeMap<String, Vec<String>>;
 
@@ -69,6 +77,9 @@ pub type ByKind = BTreeMap<String, Vec<String>>;
 pub struct Skos {
     /// The concept's IRI when it is not the one the glossary gives it.
     pub iri: Option<String>,
+    /// When the concept was made (`dcterms:created`), kept as `updated` keeps
+    /// `dcterms:modified`: to the day at most.
+    pub created: Option<PartialDate>,
     pub notations: Vec<Notation>,
     /// Labels kept for search, never shown (`skos:hiddenLabel`).
     pub hidden_aliases: Vec<String>,
@@ -76,6 +87,14 @@ pub struct Skos {
     pub broader: Vec<String>,
     /// Narrower concepts, the mirror of `broader`: slugs or IRIs.
     pub narrower: Vec<String>,
+    /// The concept schemes the concept is in (`skos:inScheme`), by IRI, when that is not the
+    /// glossary's scheme alone (a vocabulary of several schemes); `None` for the glossary's
+    /// alone, `Some` of an empty list for none.
+    pub in_scheme: Option<Vec<String>>,
+    /// The concept schemes the concept is a top concept of (`skos:topConceptOf`), by IRI,
+    /// when they are not the ones glossgraph derives (the glossary's scheme when the
+    /// concept is in it and has no broader concept); `Some` of an empty list for none.
+    pub top_concept_of: Option<Vec<String>>,
     /// IRIs in other vocabularies, by [`MAPPING_KINDS`].
     pub mappings: ByKind,
     /// Texts in the main language, by [`NOTE_KINDS`].
@@ -123,6 +142,9 @@ impl Skos {
         if let Some(iri) = &self.iri {
             map.serialize_entry("iri", iri)?;
         }
+        if let Some(created) = &self.created {
+            map.serialize_entry("created", created)?;
+        }
         if !self.notations.is_empty() {
             map.serialize_entry("notations", &self.notations)?;
         }
@@ -132,6 +154,15 @@ impl Skos {
             ("narrower", &self.narrower),
         ] {
             if !list.is_empty() {
+                map.serialize_entry(name, list)?;
+            }
+        }
+        // Written when set, even empty: an empty list says "none", unlike no list.
+        for (name, list) in [
+            ("inScheme", &self.in_scheme),
+            ("topConceptOf", &self.top_concept_of),
+        ] {
+            if let Some(list) = list {
                 map.serialize_entry(name, list)?;
             }
         }
@@ -159,10 +190,31 @@ impl Skos {
         let at = format!("/{name}");
         match name {
             "iri" => self.iri = text(value, &at, problems),
+            // A date may be null, as the other dates of a card may.
+            "created" if value.is_null() => self.created = None,
+            "created" => {
+                self.created = match text(value, &at, problems).map(|t| PartialDate::parse(&t)) {
+                    Some(Ok(date)) => Some(date),
+                    Some(Err(why)) => {
+                        problems.push((at, Problem::BadDate(why)));
+                        None
+                    }
+                    None => None,
+                }
+            }
             "notations" => self.notations = notations(value, &at, problems),
             "hiddenAliases" => self.hidden_aliases = texts(value, &at, problems),
             "broader" => self.broader = texts(value, &at, problems),
             "narrower" => self.narrower = texts(value, &at, problems),
+            // null, as no list: the glossary's scheme, the derived top concepts.
+            "inScheme" | "topConceptOf" => {
+                let list = (!value.is_null()).then(|| texts(value, &at, problems));
+                if name == "inScheme" {
+                    self.in_scheme = list;
+                } else {
+                    self.top_concept_of = list;
+                }
+            }
             "mappings" => self.mappings = by_kind(value, &at, &MAPPING_KINDS, problems),
             "notes" => self.notes = by_kind(value, &at, &NOTE_KINDS, problems),
             "termFrom" => {
@@ -380,10 +432,13 @@ mod tests {
     fn fields_read_back_as_written() {
         let json = serde_json::json!({
             "iri": "http://x.example/c/1",
+            "created": "2016-11",
             "notations": [{"value": "079"}, {"value": "7", "datatype": "http://x.example/dt"}],
             "hiddenAliases": ["h"],
             "broader": ["a", "http://y.example/b"],
             "narrower": ["n"],
+            "inScheme": ["http://x.example/s1", "http://x.example/s2"],
+            "topConceptOf": [],
             "mappings": {"exactMatch": ["http://wd.example/Q1"]},
             "notes": {"example": ["e"], "changeNote": ["c"]},
             "languages": {"de": {"term": "T", "aliases": ["A"], "definition": "D",
@@ -401,6 +456,17 @@ mod tests {
             Some("http://x.example/dt")
         );
         assert_eq!(skos.languages["de"].notes["scopeNote"], ["S"]);
+        // An empty list is kept (top of no scheme), unlike no list.
+        assert_eq!(skos.top_concept_of, Some(Vec::new()));
+        assert_eq!(
+            skos.in_scheme.as_deref(),
+            Some(
+                &[
+                    "http://x.example/s1".to_owned(),
+                    "http://x.example/s2".to_owned()
+                ][..]
+            )
+        );
         assert_eq!(serde_json::to_value(&skos).unwrap(), json);
     }
 
@@ -409,6 +475,7 @@ mod tests {
         let mut skos = Skos::default();
         let mut problems = Vec::new();
         skos.read("broader", serde_json::json!(["a", 3]), &mut problems);
+        skos.read("created", serde_json::json!("2016-02-30"), &mut problems);
         skos.read("notes", serde_json::json!({"exmple": ["x"]}), &mut problems);
         skos.read(
             "notations",
@@ -416,9 +483,18 @@ mod tests {
             &mut problems,
         );
         let at: Vec<&str> = problems.iter().map(|(p, _)| p.as_str()).collect();
-        assert_eq!(at, ["/broader/1", "/notes/exmple", "/notations/0/value"]);
         assert_eq!(
-            problems[1].1,
+            at,
+            [
+                "/broader/1",
+                "/created",
+                "/notes/exmple",
+                "/notations/0/value"
+            ]
+        );
+        assert!(matches!(problems[1].1, Problem::BadDate(_)));
+        assert_eq!(
+            problems[2].1,
             Problem::UnknownField {
                 meant: Some(("example", true))
             }

@@ -9,11 +9,12 @@ use petgraph::graph::{EdgeIndex, NodeIndex};
 use petgraph::visit::{EdgeFiltered, EdgeRef};
 
 use super::at;
+use crate::card::skos::is_iri;
 use crate::card::{Card, Texts};
 use crate::diag::Origin;
 use crate::diag::{Edit, Finding, Place, Rule};
 use crate::graph::{Link, UNKNOWN};
-use crate::hierarchy::{Hierarchy, Target};
+use crate::hierarchy::Hierarchy;
 use crate::Glossary;
 
 /// Which list of a card a link comes from.
@@ -136,7 +137,9 @@ fn links<'g>(
             }
             if node == UNKNOWN {
                 let target = target();
-                if unjoined.contains(target) {
+                // An IRI names a concept outside the glossary (an imported vocabulary's link
+                // out of its file): nothing to check, as in `broader`.
+                if unjoined.contains(target) || is_iri(target) {
                     continue;
                 }
                 let mut f = at(
@@ -337,10 +340,12 @@ fn cycle_path(g: &Glossary, scc: &[NodeIndex]) -> Vec<NodeIndex> {
 fn lifecycle(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
     for (i, card) in g.cards().iter().enumerate() {
         let node = NodeIndex::new(i);
+        // By a term of the glossary, or by a concept outside it (an IRI).
         let replaced = g
             .graph()
             .edges(node)
-            .any(|e| matches!(e.weight(), Link::Supersedes { .. }));
+            .any(|e| matches!(e.weight(), Link::Supersedes { .. }))
+            || card.superseded_by().iter().any(is_iri);
         match card.status() {
             Some("shipping") if replaced => out.push(
                 at(
@@ -365,51 +370,12 @@ fn lifecycle(g: &Glossary, origins: &[Origin], out: &mut Vec<Finding>) {
     }
 }
 
-/// `components` of the graph (largest first, as [`Glossary::components`] gives them) joined
-/// where the hierarchy links them: the graph holds `related` and `supersedes` only.
-fn with_hierarchy(components: Vec<Vec<NodeIndex>>, tree: &Hierarchy) -> Vec<Vec<NodeIndex>> {
-    if tree.is_empty() {
-        return components;
-    }
-    let mut of: HashMap<usize, usize> = HashMap::new();
-    for (c, nodes) in components.iter().enumerate() {
-        for n in nodes {
-            of.insert(n.index(), c);
-        }
-    }
-    // Union-find over the components.
-    let mut parent: Vec<usize> = (0..components.len()).collect();
-    fn root(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
-    for (&i, &c) in &of {
-        for t in tree.broader(i) {
-            if let Target::Term(j) = t {
-                if let Some(&d) = of.get(j) {
-                    let (a, b) = (root(&mut parent, c), root(&mut parent, d));
-                    if a != b {
-                        parent[a.max(b)] = a.min(b);
-                    }
-                }
-            }
-        }
-    }
-    let mut joined: HashMap<usize, Vec<NodeIndex>> = HashMap::new();
-    for (c, nodes) in components.into_iter().enumerate() {
-        let r = root(&mut parent, c);
-        joined.entry(r).or_default().extend(nodes);
-    }
-    let mut out: Vec<Vec<NodeIndex>> = joined.into_values().collect();
-    for c in &mut out {
-        c.sort_unstable();
-    }
-    // Largest first, then by first node, as the graph's own components.
-    out.sort_by(|a, b| b.len().cmp(&a.len()).then(a[0].cmp(&b[0])));
-    out
+/// Whether `card` links a concept outside the glossary, by IRI, in `related`, `supersedes`
+/// or `supersededBy`.
+fn links_out(card: &Card) -> bool {
+    [card.related(), card.supersedes(), card.superseded_by()]
+        .iter()
+        .any(|list| list.iter().any(is_iri))
 }
 
 /// Orphans and clusters. While some cards cannot be read (`unjoined`), a term whose links
@@ -423,7 +389,8 @@ fn connectivity(inputs: &Inputs, out: &mut Vec<Finding>) {
         unjoined,
         text_links,
     } = *inputs;
-    let components = with_hierarchy(g.components_with(text_links), tree);
+    // The graph's components hold the hierarchy's links between terms (its `broader` edges).
+    let components = g.components_with(text_links);
     let links_unreadable = |i: usize| {
         let card = &g.cards()[i];
         [card.related(), card.supersedes(), card.superseded_by()]
@@ -435,8 +402,9 @@ fn connectivity(inputs: &Inputs, out: &mut Vec<Finding>) {
             if links_unreadable(only.index()) {
                 continue;
             }
-            // A concept whose only links lead out of the glossary (a broader IRI) is placed.
-            if tree.of_card(only.index()).is_some() {
+            // A concept whose only links lead out of the glossary (a broader IRI, a related
+            // one) is placed.
+            if tree.of_card(only.index()).is_some() || links_out(&g.cards()[only.index()]) {
                 continue;
             }
             out.push(at(

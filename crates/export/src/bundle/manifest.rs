@@ -52,6 +52,9 @@ pub struct Manifest {
     pub terms: usize,
     pub related: usize,
     pub supersedes: usize,
+    /// `broader` edges: written only when there are some, so that a glossary without a
+    /// hierarchy has the manifest it always had.
+    pub broader: usize,
     /// Triples of the RDF export, when an RDF format was written.
     pub triples: Option<u64>,
     /// SHA-256 of the cards in canonical form (see [`input_hash`]).
@@ -63,12 +66,13 @@ pub struct Manifest {
 
 impl Manifest {
     pub(super) fn new(glossary: &Glossary) -> Self {
-        let (related, supersedes) = glossary.edge_counts();
+        let edges = glossary.edge_counts();
         Self {
             files: BTreeMap::new(),
             terms: glossary.cards().len(),
-            related,
-            supersedes,
+            related: edges.related,
+            supersedes: edges.supersedes,
+            broader: edges.broader,
             triples: None,
             input_sha256: input_hash(glossary),
             slugs: glossary
@@ -119,6 +123,9 @@ impl Manifest {
             "terms": self.terms,
             "edges": { "related": self.related, "supersedes": self.supersedes },
         });
+        if self.broader > 0 {
+            counts["edges"]["broader"] = self.broader.into();
+        }
         if let Some(triples) = self.triples {
             counts["triples"] = triples.into();
         }

@@ -305,6 +305,7 @@ pub fn changes(old: &Card, new: &Card) -> Vec<Change> {
             "provenance" => set(field, old.provenance(), new.provenance()),
             "citations" => citations(old, new),
             "iri" => value(field, old.skos().iri.as_deref(), new.skos().iri.as_deref()),
+            "created" => value(field, old.skos().created, new.skos().created),
             "termFrom" => value(
                 field,
                 old.skos().term_from.as_deref(),
@@ -345,6 +346,18 @@ fn skos_entries(card: &Card, field: &str) -> BTreeSet<String> {
         "hiddenAliases" => skos.hidden_aliases.clone(),
         "broader" => skos.broader.clone(),
         "narrower" => skos.narrower.clone(),
+        // No list (the derived schemes) and an empty one (none) differ.
+        "inScheme" | "topConceptOf" => {
+            let list = if field == "inScheme" {
+                &skos.in_scheme
+            } else {
+                &skos.top_concept_of
+            };
+            match list {
+                Some(list) => list.clone(),
+                None => vec!["(derived)".to_owned()],
+            }
+        }
         "mappings" => by_kind(&skos.mappings, ""),
         "notes" => by_kind(&skos.notes, ""),
         "languages" => skos

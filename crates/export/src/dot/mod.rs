@@ -2,8 +2,10 @@
 //! stays readable.
 //!
 //! The map is a `digraph`: `supersedes` is a solid arrow from the old term to the new one and
-//! sets the ranks; `related` is dashed, without arrowheads and with `constraint=false`, so that
-//! the many associations do not distort the ranks. Nodes are filled by status; the legend and
+//! `broader` a solid arrow in the palette's blue with a hollow head (`onormal`) from the
+//! narrower term to the broader, both setting the ranks; `related` is dashed, without
+//! arrowheads and with `constraint=false`, so that the many associations do not distort the
+//! ranks. Nodes are filled by status; the legend and
 //! the title are an HTML-like table in the graph label, which every engine draws (`sfdp`
 //! ignores clusters, so a legend cluster would fall apart there). Each node has the definition
 //! as `tooltip` and the concept IRI as `URL`, so an SVG is a clickable, hoverable map.
@@ -28,7 +30,7 @@ use std::io::{BufWriter, Write};
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
-use crate::drawing::palette::{status_stroke, NO_STATUS};
+use crate::drawing::palette::{status_stroke, BROADER, NO_STATUS};
 use crate::drawing::{concept_iri, Cluster, Drawing, Engine, Legend, Places, Selection};
 use crate::graph::Link;
 use crate::map::{Coordinate, TOPIC_LABEL as CLUSTER_LABEL};
@@ -306,11 +308,13 @@ impl Dot<'_> {
             statuses,
             supersedes,
             related,
+            broader,
         } = Legend::of(drawing.glossary, config, &drawing.selection);
+        let links = usize::from(supersedes) + usize::from(broader) + usize::from(related);
         write!(
             out,
             "<table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><td colspan=\"{}\" border=\"0\" align=\"left\"><b>",
-            1 + statuses.len() + usize::from(supersedes) + usize::from(related)
+            1 + statuses.len() + links
         )?;
         let mut cut = String::new();
         truncate_chars(title, 200, &mut cut);
@@ -331,6 +335,13 @@ impl Dot<'_> {
                 "<td border=\"0\">&#8594; supersedes (old &#8594; new)</td>"
             )?;
         }
+        if broader {
+            // The hollow head of the drawn arrow, in its colour.
+            write!(
+                out,
+                "<td border=\"0\"><font color=\"{BROADER}\">&#8212;&#9655;</font> broader (narrower &#8594; broader)</td>"
+            )?;
+        }
         if related {
             write!(out, "<td border=\"0\">- - - related</td>")?;
         }
@@ -339,13 +350,15 @@ impl Dot<'_> {
     }
 }
 
-/// The links between terms of `selection`: `supersedes` as arrows, `related` dashed.
+/// The links between terms of `selection`: `supersedes` as arrows, `broader` as blue arrows
+/// with hollow heads, `related` dashed.
 fn edges(
     out: &mut (impl Write + Send),
     glossary: &Glossary,
     selection: &Selection,
 ) -> Result<(), ExportError> {
     let graph = glossary.graph();
+    let broader = format!(" [arrowhead=\"onormal\", color=\"{BROADER}\"];\n");
     output::write_chunks(out, graph.edge_count(), 2 * CHUNK, |range, out| {
         let mut buf = String::new();
         for e in range.map(EdgeIndex::new) {
@@ -359,6 +372,7 @@ fn edges(
             quoted(out, &mut buf, glossary.slug(b), Escape::Id)?;
             out.extend_from_slice(match graph[e] {
                 Link::Supersedes { .. } => b";\n",
+                Link::Broader { .. } => broader.as_bytes(),
                 Link::Related { .. } => {
                     b" [dir=\"none\", style=\"dashed\", constraint=\"false\", color=\"#888888\"];\n"
                 }
@@ -373,7 +387,7 @@ fn edges(
 /// term (or, per connected group, from its most linked term), so that a term's column is its
 /// distance from the centre. Without them every `related` edge, drawn with
 /// `constraint=false`, leaves its ends on one rank and the map becomes a single tall column.
-/// A tree link that is already a `supersedes` edge is left to that edge.
+/// A tree link that is already a `supersedes` or `broader` edge is left to that edge.
 fn rank_edges(glossary: &Glossary, selection: &Selection) -> Vec<(NodeIndex, NodeIndex)> {
     let count = glossary.graph().node_count();
     let neighbours = |n: NodeIndex| -> Vec<NodeIndex> {
@@ -404,12 +418,12 @@ fn rank_edges(glossary: &Glossary, selection: &Selection) -> Vec<(NodeIndex, Nod
             for m in neighbours(n) {
                 if !seen[m.index()] {
                     seen[m.index()] = true;
-                    let supersedes = glossary
+                    let ranked = glossary
                         .graph()
                         .edges_connecting(n, m)
                         .chain(glossary.graph().edges_connecting(m, n))
-                        .any(|e| matches!(e.weight(), Link::Supersedes { .. }));
-                    if !supersedes {
+                        .any(|e| e.weight().is_directed());
+                    if !ranked {
                         tree.push((n, m));
                     }
                     queue.push_back(m);

@@ -9,6 +9,11 @@
 //! ring of the same hue, dark enough to read as a line on white (contrast at least 3:1,
 //! WCAG's bar for graphics). The statuses every glossary may use are named once, in
 //! [`crate::config::KNOWN_STATUSES`]; their colours here follow that order.
+//!
+//! A `broader` link is drawn in [`BROADER`] (and on the HTML map's dark scheme in
+//! [`BROADER_ON_DARK`], which its style sheet declares as `--broader`), a blue apart from the
+//! greys of `related` lines and `supersedes` arrows, with a hollow head at the broader term:
+//! told apart by its head even where its colour is not seen.
 
 use crate::config::{Config, KNOWN_STATUSES};
 
@@ -62,6 +67,13 @@ pub(crate) fn status_ring(config: &Config, status: Option<&str>) -> Option<&'sta
     status_colors(config, status).map(|(_, ring)| ring)
 }
 
+/// The colour of `broader` links on every map (DOT, SVG, the HTML map, yEd): a dark blue,
+/// 7:1 on white.
+pub const BROADER: &str = "#2b5797";
+/// The colour of `broader` links on the HTML map's dark scheme: a light blue, 8:1 on its
+/// background.
+pub const BROADER_ON_DARK: &str = "#8fb3e8";
+
 /// The ring of a term without a status (or with one the configuration does not know): thin and
 /// grey.
 pub(crate) const NO_STATUS: &str = "#767676";
@@ -111,6 +123,22 @@ mod tests {
         assert_eq!(status_color(&config, Some("s1")), "#fccde5");
         assert_eq!(status_ring(&config, Some("unknown")), None);
         assert_eq!(status_color(&config, None), "#ffffff");
+    }
+
+    #[test]
+    fn broader_reads_on_either_scheme_and_the_map_declares_it() {
+        let on_white = 1.05 / (luminance(BROADER) + 0.05);
+        assert!(on_white >= 3.0, "{on_white:.2}");
+        let dark = luminance("#111214");
+        let on_dark = (luminance(BROADER_ON_DARK) + 0.05) / (dark + 0.05);
+        assert!(on_dark >= 3.0, "{on_dark:.2}");
+        // The HTML map takes its colours from its style sheet: the same ones.
+        let css = crate::html::STYLE;
+        assert!(css.contains(&format!("--broader: {BROADER};")), "light");
+        assert!(
+            css.contains(&format!("--broader: {BROADER_ON_DARK};")),
+            "dark"
+        );
     }
 
     #[test]

@@ -58,6 +58,7 @@ pub(crate) struct Legend<'g> {
     pub statuses: Vec<Option<&'g str>>,
     pub supersedes: bool,
     pub related: bool,
+    pub broader: bool,
 }
 
 impl<'g> Legend<'g> {
@@ -76,14 +77,15 @@ impl<'g> Legend<'g> {
         }
         statuses.sort_unstable();
         // The legend explains the kinds of link the map draws, and no other.
-        let (mut supersedes, mut related) = (false, false);
+        let (mut supersedes, mut related, mut broader) = (false, false, false);
         for (a, b, link) in glossary.edges() {
             if selection.contains(a) && selection.contains(b) {
                 match link {
                     Link::Supersedes { .. } => supersedes = true,
                     Link::Related { .. } => related = true,
+                    Link::Broader { .. } => broader = true,
                 }
-                if supersedes && related {
+                if supersedes && related && broader {
                     break;
                 }
             }
@@ -92,6 +94,7 @@ impl<'g> Legend<'g> {
             statuses: statuses.into_iter().map(|(_, s)| s).collect(),
             supersedes,
             related,
+            broader,
         }
     }
 }

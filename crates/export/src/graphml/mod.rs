@@ -11,8 +11,13 @@
 //! for the same glossary: every `<key>` comes before `<graph>`, in a fixed order, with an
 //! explicit `for`, a spaceless `attr.name` equal to its `id` and a real `attr.type`
 //! (`string`, `int`, `boolean`, never `long`); node ids are slugs; edges are all directed
-//! (a `related` edge runs from the smaller slug to the larger, once per pair) with ids
-//! `e-{kind}-{source}-{target}`; lists are joined with [`LIST_SEPARATOR`] beside a count.
+//! (a `related` edge runs from the smaller slug to the larger, once per pair; `supersedes`
+//! from the old term to the new; `broader` from the narrower term to the broader) with ids
+//! `e-{kind}-{source}-{target}`; lists are joined with [`LIST_SEPARATOR`] beside a count. Two
+//! kinds of key are written only when the glossary has what they hold, so that a glossary
+//! without them keeps the keys it always had: the terms in each language (`term_{tag}`,
+//! [`Labels`]) and the flags of `broader` edges (`statedByNarrower`, `statedByBroader`), as
+//! `missing` is only written with stub nodes.
 //!
 //! Text is escaped by this module, not by quick-xml's default, because XML parsers normalise
 //! raw carriage returns (and, in attributes, tabs and newlines) away: `&`, `<`, `>` and CR are
@@ -35,6 +40,7 @@ use super::xml::{escape_runs, origin, Origin, ATTR, TEXT};
 use crate::card::{DateText, PartialDate, Texts};
 use crate::config::Config;
 use crate::drawing::palette::status_color;
+use crate::fields::{Labels, STATED_BY_BROADER, STATED_BY_NARROWER};
 use crate::graph::Link;
 use crate::map::{Coordinate, TopicMap};
 use crate::output::{self, ExportError};
@@ -62,7 +68,8 @@ pub enum Profile {
     /// yEd: adds yFiles node and edge graphics (label, fill by status, arrows on supersedes).
     Yed,
     /// Neo4j APOC `apoc.import.graphml` with `readLabels: true`: adds node labels
-    /// (`:Term` and the status) and relationship types (`RELATED`, `SUPERSEDES`).
+    /// (`:Term` and the status) and relationship types (`RELATED`, `SUPERSEDES`,
+    /// `BROADER`).
     Neo4j,
 }
 
@@ -151,6 +158,12 @@ const EDGE_KEYS: [Key; 4] = [
 /// Only when the glossary has stub nodes for dangling links ([`Glossary::with_missing`]).
 const MISSING_KEY: Key = ("missing", Domain::Node, BOOLEAN);
 
+/// Only when the glossary has `broader` edges: which of their cards stated them.
+const HIERARCHY_KEYS: [Key; 2] = [
+    (STATED_BY_NARROWER, Domain::Edge, BOOLEAN),
+    (STATED_BY_BROADER, Domain::Edge, BOOLEAN),
+];
+
 /// Every node's topic and place on the topic map ([`crate::map`]), in every profile: `x` and
 /// `y` are also the names Gephi reads positions from.
 const MAP_KEYS: [Key; 4] = [
@@ -227,8 +240,9 @@ fn write_in_chunks(
     w: impl Write + Send,
     per_chunk: usize,
 ) -> Result<(), ExportError> {
+    let labels = Labels::of(glossary, config);
     let mut head = GraphMl::new(BufWriter::with_capacity(1 << 16, w), profile);
-    head.head(glossary, config)?;
+    head.head(glossary, config, &labels)?;
     let mut w = head.xml.into_inner();
     let map = glossary.map();
     output::write_chunks(
@@ -239,7 +253,7 @@ fn write_in_chunks(
             let mut out = GraphMl::inside_graph(buf, profile);
             for i in nodes {
                 output::warm_ahead(glossary, i);
-                out.node(glossary, config, map, NodeIndex::new(i))?;
+                out.node(glossary, config, &labels, map, NodeIndex::new(i))?;
             }
             Ok(())
         },
@@ -275,8 +289,8 @@ struct GraphMl<W: Write> {
     buf: String,
     /// Scratch space for start tags.
     tag: String,
-    /// yEd's graphics of a `related` and of a `supersedes` edge, made once.
-    edge_graphics: Option<[Vec<u8>; 2]>,
+    /// yEd's graphics of a `related`, a `supersedes` and a `broader` edge, made once.
+    edge_graphics: Option<[Vec<u8>; 3]>,
     /// yEd's graphics of a node, made once, cut where its values go.
     node_graphics: Option<[Vec<u8>; 7]>,
 }
@@ -333,7 +347,12 @@ impl<W: Write> GraphMl<W> {
     }
 
     /// Everything before the first node: the declaration, the keys, the graph's own data.
-    fn head(&mut self, glossary: &Glossary, config: &Config) -> Result<(), ExportError> {
+    fn head(
+        &mut self,
+        glossary: &Glossary,
+        config: &Config,
+        labels: &Labels,
+    ) -> Result<(), ExportError> {
         self.xml
             .write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
         let mut root = BytesStart::new("graphml");
@@ -345,11 +364,16 @@ impl<W: Write> GraphMl<W> {
 
         let (node_extra, edge_extra) = profile_keys(self.profile);
         let has_stubs = glossary.graph().node_count() > glossary.cards().len();
-        let keys = GRAPH_KEYS
+        let hierarchy = glossary.edge_counts().broader > 0;
+        let card_keys = GRAPH_KEYS.iter().chain(node_extra).chain(&CARD_KEYS);
+        for &key in card_keys {
+            self.key(key)?;
+        }
+        for name in &labels.names {
+            self.key((name, Domain::Node, STRING))?;
+        }
+        let keys = MAP_KEYS
             .iter()
-            .chain(node_extra)
-            .chain(&CARD_KEYS)
-            .chain(&MAP_KEYS)
             .chain(if self.profile == Profile::Default {
                 &GEPHI_KEYS[..]
             } else {
@@ -358,23 +382,14 @@ impl<W: Write> GraphMl<W> {
             .chain(has_stubs.then_some(&MISSING_KEY))
             .chain(edge_extra)
             .chain(&EDGE_KEYS)
+            .chain(if hierarchy { &HIERARCHY_KEYS[..] } else { &[] })
             .chain(if self.profile == Profile::Yed {
                 &YED_KEYS[..]
             } else {
                 &[]
             });
-        for &(id, domain, ty) in keys {
-            let mut key = BytesStart::new("key");
-            key.push_attribute(("id", id));
-            key.push_attribute(("for", domain.name()));
-            match ty {
-                Some(ty) => {
-                    key.push_attribute(("attr.name", id));
-                    key.push_attribute(("attr.type", ty));
-                }
-                None => key.push_attribute(("yfiles.type", id)),
-            }
-            self.xml.write_event(Event::Empty(key))?;
+        for &key in keys {
+            self.key(key)?;
         }
 
         let mut graph = BytesStart::new("graph");
@@ -390,18 +405,38 @@ impl<W: Write> GraphMl<W> {
         Ok(())
     }
 
+    /// A `<key>` with its id as its `attr.name` (a yFiles key: its `yfiles.type`).
+    fn key(&mut self, (id, domain, ty): (&str, Domain, Option<&str>)) -> Result<(), ExportError> {
+        let mut key = BytesStart::new("key");
+        key.push_attribute(("id", id));
+        key.push_attribute(("for", domain.name()));
+        match ty {
+            Some(ty) => {
+                key.push_attribute(("attr.name", id));
+                key.push_attribute(("attr.type", ty));
+            }
+            None => key.push_attribute(("yfiles.type", id)),
+        }
+        self.xml.write_event(Event::Empty(key))?;
+        Ok(())
+    }
+
     /// A `<node>`, at its place on the topic `map`.
     fn node(
         &mut self,
         glossary: &Glossary,
         config: &Config,
+        labels: &Labels,
         map: &TopicMap,
         node: NodeIndex,
     ) -> Result<(), ExportError> {
         let slug = glossary.slug(node);
         self.start("node", &[("id", &[slug], origin(slug, "slug"))])?;
         match glossary.card(node) {
-            Some(card) => self.card(card)?,
+            Some(card) => {
+                self.card(card)?;
+                self.labels(card, labels)?;
+            }
             None => self.stub(slug)?,
         }
         let i = node.index();
@@ -563,6 +598,25 @@ impl<W: Write> GraphMl<W> {
         Ok(())
     }
 
+    /// The term of `card` in each language of `labels` it has one in.
+    fn labels(&mut self, card: &Card, labels: &Labels) -> Result<(), ExportError> {
+        let at = origin(card.slug(), "languages");
+        for (name, label) in labels.names.iter().zip(labels.of_card(card)) {
+            let Some(label) = label.filter(|l| !l.is_empty()) else {
+                continue;
+            };
+            // A name of `Labels` is letters, digits, `_` and `-`: nothing to escape.
+            self.xml.write_indent()?;
+            let sink = self.xml.get_mut();
+            for part in ["<data key=\"", name, "\">"] {
+                sink.write_all(part.as_bytes())?;
+            }
+            self.escaped(label, at)?;
+            self.end_data()?;
+        }
+        Ok(())
+    }
+
     /// A node for a slug that cards link to but no card defines.
     fn stub(&mut self, slug: &str) -> Result<(), ExportError> {
         let at = origin(slug, "slug");
@@ -587,6 +641,7 @@ impl<W: Write> GraphMl<W> {
             let kind = match link {
                 Link::Related { .. } => "RELATED",
                 Link::Supersedes { .. } => "SUPERSEDES",
+                Link::Broader { .. } => "BROADER",
             };
             self.data(k!("label"), kind)?;
         }
@@ -596,6 +651,13 @@ impl<W: Write> GraphMl<W> {
             Link::Supersedes { by_old, by_new } => {
                 self.data(k!("statedByOld"), bool_text(by_old))?;
                 self.data(k!("statedByNew"), bool_text(by_new))?;
+            }
+            Link::Broader {
+                by_narrower,
+                by_broader,
+            } => {
+                self.data(k!("statedByNarrower"), bool_text(by_narrower))?;
+                self.data(k!("statedByBroader"), bool_text(by_broader))?;
             }
         }
         if self.profile == Profile::Yed {

@@ -1,6 +1,7 @@
 //! What the yEd profile adds: yFiles graphics for every node (a rounded box sized to its
 //! label, filled by status, at its place on the map) and edge (dashed related lines, arrows
-//! on supersedes), so that the file opens in yEd readable, before any layout is run there.
+//! on supersedes, hollow-headed arrows in the palette's colour on broader), so that the file
+//! opens in yEd readable, before any layout is run there.
 //!
 //! The graphics are made once, as quick-xml events, and then copied around the values that
 //! change from element to element: the writer stands at the same depth before each.
@@ -10,6 +11,7 @@ use std::io::Write;
 use quick_xml::events::{BytesEnd, BytesStart, BytesText, Event};
 
 use super::{k, DataKey, GraphMl, Muted, Profile};
+use crate::drawing::palette;
 use crate::graph::Link;
 use crate::map::Coordinate;
 use crate::output::ExportError;
@@ -36,13 +38,21 @@ impl<W: Write> GraphMl<W> {
     pub(super) fn edge_graphics(&mut self, link: Link) -> Result<(), ExportError> {
         // The graphics of an edge depend only on its kind, and the writer stands at the
         // same depth before every edge's: they are written once per kind, and copied.
-        let kind = usize::from(matches!(link, Link::Supersedes { .. }));
+        let kind = match link {
+            Link::Related { .. } => 0,
+            Link::Supersedes { .. } => 1,
+            Link::Broader { .. } => 2,
+        };
         let blocks = self.edge_graphics.get_or_insert_with(|| {
             [
                 Link::Related { mutual: false },
                 Link::Supersedes {
                     by_old: false,
                     by_new: false,
+                },
+                Link::Broader {
+                    by_narrower: false,
+                    by_broader: false,
                 },
             ]
             .map(|link| GraphMl::yed_block("edge", |w| w.edge_graphics_events(link)))
@@ -55,12 +65,20 @@ impl<W: Write> GraphMl<W> {
     pub(super) fn edge_graphics_events(&mut self, link: Link) -> Result<(), ExportError> {
         let (style, arrows) = match link {
             Link::Related { .. } => (
-                r##"y:LineStyle color="#888888" type="dashed" width="1.0""##,
+                r##"y:LineStyle color="#888888" type="dashed" width="1.0""##.to_owned(),
                 r#"y:Arrows source="none" target="none""#,
             ),
             Link::Supersedes { .. } => (
-                r##"y:LineStyle color="#333333" type="line" width="1.0""##,
+                r##"y:LineStyle color="#333333" type="line" width="1.0""##.to_owned(),
                 r#"y:Arrows source="none" target="standard""#,
+            ),
+            // The hollow head of the maps' `broader` arrows, at the broader term.
+            Link::Broader { .. } => (
+                format!(
+                    r#"y:LineStyle color="{}" type="line" width="1.0""#,
+                    palette::BROADER
+                ),
+                r#"y:Arrows source="none" target="white_delta""#,
             ),
         };
         self.xml.write_event(Event::Start(BytesStart::from_content(

@@ -7,7 +7,7 @@
 
 // Builds the legend and the filters, reading and setting the map's state through `map`.
 function glossgraphFilters(map) {
-  const { $, el, data, n, topics, topicSize, byTopicSize, topicColor, statusOf, statusShown, statusSlot, topicShown, applyFilters, rel, sup } = map;
+  const { $, el, data, n, topics, topicSize, byTopicSize, topicColor, statusOf, statusShown, statusSlot, topicShown, applyFilters, rel, sup, bro } = map;
   const legend = $("legend");
   const LEGEND_TOPICS = 10;
   {
@@ -49,10 +49,12 @@ function glossgraphFilters(map) {
     const keys = el("p", null, "keys");
     const line = el("span", null, "key-line");
     const arrow = el("span", null, "key-arrow");
+    const hollow = el("span", null, "key-arrow key-broader");
     // Only the kinds of link the map has.
     if (rel.length) keys.append(line, "related ");
-    if (sup.length) keys.append(arrow, "supersedes (old \u2192 new)");
-    if (rel.length || sup.length) body.append(keys);
+    if (sup.length) keys.append(arrow, "supersedes (old \u2192 new) ");
+    if (bro.length) keys.append(hollow, "broader (narrower \u2192 broader)");
+    if (rel.length || sup.length || bro.length) body.append(keys);
   }
   const checkbox = (label, colour, count, onChange) => {
     const l = el("label");

@@ -25,12 +25,17 @@
   for (let i = 0; i < n; i++) bySlug.set(data.slug[i], i);
 
   // Adjacency (compressed rows): every neighbour of i, and for each the kind of link:
-  // 0 related, 1 i supersedes it (i is the newer term), 2 it supersedes i.
+  // 0 related, 1 i supersedes it (i is the newer term), 2 it supersedes i, 3 it is broader
+  // than i (i is the narrower term), 4 i is broader than it. LINE_OF: the line each is drawn
+  // as (0 related, 1 supersedes, 2 broader).
   const degree = new Uint32Array(n);
   const rel = data.related;
   const sup = data.supersedes;
+  const bro = data.broader || [];
+  const LINE_OF = [0, 1, 1, 2, 2];
   for (let k = 0; k < rel.length; k++) degree[rel[k]]++;
   for (let k = 0; k < sup.length; k++) degree[sup[k]]++;
+  for (let k = 0; k < bro.length; k++) degree[bro[k]]++;
   const adjStart = new Uint32Array(n + 1);
   for (let i = 0; i < n; i++) adjStart[i + 1] = adjStart[i] + degree[i];
   const adj = new Uint32Array(adjStart[n]);
@@ -50,7 +55,18 @@
       add(sup[k], sup[k + 1], 2);
       add(sup[k + 1], sup[k], 1);
     }
+    // broader runs from the narrower term to the broader.
+    for (let k = 0; k < bro.length; k += 2) {
+      add(bro[k], bro[k + 1], 3);
+      add(bro[k + 1], bro[k], 4);
+    }
   }
+  // An edge's head: none, filled (supersedes), hollow (broader); and whether an edge of kind
+  // `akind` seen from i runs towards i.
+  const FILLED = 1;
+  const HOLLOW = 2;
+  const headOf = (akind) => (akind === 0 ? 0 : akind >= 3 ? HOLLOW : FILLED);
+  const towards = (akind) => akind === 1 || akind === 4;
   // World radius of a term: better-linked terms are a little larger.
   const BASE_RADIUS = 13;
   const radius = new Float32Array(n);
@@ -159,6 +175,7 @@
       fg: get("--fg"),
       edge: get("--edge"),
       arrow: get("--arrow"),
+      broader: get("--broader"),
       halo: get("--halo"),
       plate: get("--panel"),
       ring: get("--ring"),
@@ -278,7 +295,7 @@
   // What the last frame drew, in screen pixels, for the tests (api.geometry): kept only when
   // asked (api.record), so that a frame of 100k terms costs nothing more.
   let recording = false;
-  const recorded = { discs: [], arrows: [], labels: [], callouts: [], topicNames: [], overlays: [] };
+  const recorded = { discs: [], arrows: [], hollow: [], labels: [], callouts: [], topicNames: [], overlays: [] };
   let frame = 0;
   const stats = { nodes: 0, edges: 0, labels: 0, topicNames: 0, ms: 0, cardMs: 0 };
   const requestDraw = () => {
@@ -326,10 +343,14 @@
     // pixels, edges would only grey the map over; they fade in as the terms move apart.
     const room = s * 100;
     let edges = 0;
-    if (recording) recorded.arrows = [];
+    if (recording) {
+      recorded.arrows = [];
+      recorded.hollow = [];
+    }
     if (count <= MAX_EDGE_NODES && room >= 10) {
-      // Supersedes with its arrowhead (old -> new), eight pixels at least, once terms are far
-      // enough apart for the heads not to crowd the map.
+      // Supersedes with its arrowhead (old -> new), broader with a hollow one (narrower ->
+      // broader), eight pixels at least, once terms are far enough apart for the heads not to
+      // crowd the map.
       const arrows = room >= 25;
       ctx.lineWidth = Math.max(0.6, Math.min(1.6, s * 1.2));
       ctx.globalAlpha = dim ? 0.12 : Math.max(0.15, Math.min(0.9, (room - 10) / 40));
@@ -344,25 +365,36 @@
       edges += traceEdges(count, 1, arrows);
       ctx.stroke();
       if (arrows) ctx.fill();
+      if (bro.length) {
+        // A hollow head: the map's colour inside, ringed in the line's.
+        ctx.strokeStyle = theme.broader;
+        ctx.fillStyle = theme.bg;
+        ctx.beginPath();
+        edges += traceEdges(count, 2, arrows);
+        if (arrows) ctx.fill();
+        ctx.stroke();
+      }
       ctx.globalAlpha = 1;
     }
     if (dim) {
       // The selected term's own links, on top.
       const many = adjStart[selected + 1] - adjStart[selected] > 24;
       ctx.lineWidth = many ? 1 : Math.max(1.2, Math.min(2.5, s * 2));
-      for (const kind of [0, 1]) {
-        ctx.strokeStyle = kind ? theme.arrow : theme.ring;
-        ctx.fillStyle = theme.arrow;
+      const heads = s * BASE_RADIUS >= 2;
+      for (const line of [0, 1, 2]) {
+        ctx.strokeStyle = [theme.ring, theme.arrow, theme.broader][line];
+        ctx.fillStyle = line === 2 ? theme.bg : theme.arrow;
         ctx.beginPath();
         for (let j = adjStart[selected]; j < adjStart[selected + 1]; j++) {
-          if ((adjKind[j] !== 0) !== (kind === 1)) continue;
-          const other = adj[j];
-          if (adjKind[j] === 2) traceEdge(selected, other, s * BASE_RADIUS >= 2);
-          else if (adjKind[j] === 1) traceEdge(other, selected, s * BASE_RADIUS >= 2);
-          else traceEdge(selected, other, false);
+          const akind = adjKind[j];
+          if (LINE_OF[akind] !== line) continue;
+          const head = heads ? headOf(akind) : 0;
+          if (towards(akind)) traceEdge(adj[j], selected, head);
+          else traceEdge(selected, adj[j], head);
         }
+        if (line === 2) ctx.fill();
         ctx.stroke();
-        if (kind) ctx.fill();
+        if (line === 1) ctx.fill();
       }
     }
 
@@ -448,35 +480,38 @@
     }
   }
 
-  // Adds the edges of one kind (0 related, 1 supersedes) that touch the visible terms to the
-  // current path, each once; returns how many.
-  function traceEdges(count, kind, arrows) {
+  // Adds the edges drawn as one line (0 related, 1 supersedes, 2 broader) that touch the
+  // visible terms to the current path, each once, with their heads when `arrows`; returns how
+  // many.
+  function traceEdges(count, line, arrows) {
     let drawn = 0;
     for (let k = 0; k < count; k++) {
       const i = visible[k];
       for (let j = adjStart[i]; j < adjStart[i + 1]; j++) {
         const other = adj[j];
         const akind = adjKind[j];
-        if ((akind !== 0) !== (kind === 1)) continue;
+        if (LINE_OF[akind] !== line) continue;
         if (!shown[other] && near[other] !== 2) continue;
         // Once per edge: from the smaller index when both ends are on screen.
         if (seen[other] === stamp && other < i) continue;
-        if (akind === 1) traceEdge(other, i, arrows);
-        else traceEdge(i, other, arrows && akind === 2);
+        const head = arrows ? headOf(akind) : 0;
+        if (towards(akind)) traceEdge(other, i, head);
+        else traceEdge(i, other, head);
         drawn++;
       }
     }
     return drawn;
   }
 
-  // Adds a line from a to b to the current path, with an arrowhead at b when asked.
-  function traceEdge(a, b, arrow) {
+  // Adds a line from a to b to the current path, with a head at b: none (0), FILLED or
+  // HOLLOW (the line then stops at the head's base, so that the head shows empty).
+  function traceEdge(a, b, head) {
     const x0 = toScreenX(X[a]);
     const y0 = toScreenY(Y[a]);
     let x1 = toScreenX(X[b]);
     let y1 = toScreenY(Y[b]);
     ctx.moveTo(x0, y0);
-    if (!arrow) {
+    if (!head) {
       ctx.lineTo(x1, y1);
       return;
     }
@@ -488,13 +523,14 @@
     const back = screenR(b, view.scale) + 1;
     x1 -= ux * back;
     y1 -= uy * back;
-    const head = Math.min(14, Math.max(8, view.scale * 10));
-    ctx.lineTo(x1, y1);
+    const size = Math.min(14, Math.max(8, view.scale * 10));
+    if (head === HOLLOW) ctx.lineTo(x1 - ux * size, y1 - uy * size);
+    else ctx.lineTo(x1, y1);
     ctx.moveTo(x1, y1);
-    ctx.lineTo(x1 - ux * head - uy * head * 0.45, y1 - uy * head + ux * head * 0.45);
-    ctx.lineTo(x1 - ux * head + uy * head * 0.45, y1 - uy * head - ux * head * 0.45);
+    ctx.lineTo(x1 - ux * size - uy * size * 0.45, y1 - uy * size + ux * size * 0.45);
+    ctx.lineTo(x1 - ux * size + uy * size * 0.45, y1 - uy * size - ux * size * 0.45);
     ctx.closePath();
-    if (recording) recorded.arrows.push([x1, y1, head]);
+    if (recording) (head === HOLLOW ? recorded.hollow : recorded.arrows).push([x1, y1, size]);
   }
 
   // ---- Hit-testing ----------------------------------------------------------------------
@@ -789,7 +825,7 @@
   });
 
   // ---- Legend and filters (filters.js), words (words.js) ---------------------------------
-  glossgraphFilters({ $, el, data, n, topics, topicSize, byTopicSize, topicColor, statusOf, statusShown, statusSlot, topicShown, applyFilters, rel, sup });
+  glossgraphFilters({ $, el, data, n, topics, topicSize, byTopicSize, topicColor, statusOf, statusShown, statusSlot, topicShown, applyFilters, rel, sup, bro });
   const placer = glossgraphWords({
     $, ctx, canvas, data, topics, topicOf, topicSize, byTopicSize, topicShown, X, Y, rank, near, visible, seen,
     adjStart, adj, inRect, screenR, squareR, BASE_RADIUS, toScreenX, toScreenY, toWorldX, toWorldY,
@@ -826,7 +862,8 @@
     stats: () => ({ ...stats }),
     moving: () => animation !== null,
     // What the next frames draw, in CSS pixels of the canvas, once record(true) asked for it:
-    // discs [x, y, r, square], arrowheads [x, y, length], labels, callouts (the selected or
+    // discs [x, y, r, square], arrowheads [x, y, length] (filled: arrows; hollow: hollow),
+    // labels, callouts (the selected or
     // hovered term's name where no label fits) and topic names [x0, y0, x1, y1, text] (the
     // boxes of their ink and halo), and what covers the canvas (overlays: [x0, y0, x1, y1,
     // element id]).

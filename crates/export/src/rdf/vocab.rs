@@ -299,6 +299,54 @@ pub const PREFIXES: [(&str, &str); 7] = [
     ("schema", schema::NS),
 ];
 
+/// `dc:` — the Dublin Core elements 1.1, which older vocabularies describe themselves with.
+pub mod dc {
+    /// Namespace of `dc:`.
+    pub const NS: &str = "http://purl.org/dc/elements/1.1/";
+}
+
+/// `foaf:` — Friend of a Friend, for the people and pictures vocabularies name.
+pub mod foaf {
+    /// Namespace of `foaf:`.
+    pub const NS: &str = "http://xmlns.com/foaf/0.1/";
+}
+
+/// The prefixes of the names people read and write rather than the exports: the
+/// properties of `[metadata]` in `glossgraph.toml` and their datatypes, and the predicates
+/// `import`'s report counts. The standard ones, and those vocabularies commonly describe
+/// themselves with.
+pub const NAME_PREFIXES: [(&str, &str); 10] = [
+    PREFIXES[0],
+    PREFIXES[1],
+    PREFIXES[2],
+    PREFIXES[3],
+    PREFIXES[4],
+    PREFIXES[5],
+    PREFIXES[6],
+    ("skosxl", skosxl::NS),
+    ("dc", dc::NS),
+    ("foaf", foaf::NS),
+];
+
+/// `iri` as a prefixed name of [`NAME_PREFIXES`] (`dcterms:title`), when it is in one of
+/// their namespaces and its local name has no `/` or `#`.
+pub fn compact(iri: &str) -> Option<String> {
+    NAME_PREFIXES.iter().find_map(|(prefix, ns)| {
+        let local = iri.strip_prefix(ns)?;
+        (!local.is_empty() && !local.contains(['/', '#'])).then(|| format!("{prefix}:{local}"))
+    })
+}
+
+/// The IRI of `name`: a prefixed name of [`NAME_PREFIXES`] expanded, anything else as it is
+/// (a full IRI).
+pub fn expand(name: &str) -> std::borrow::Cow<'_, str> {
+    let expanded = name.split_once(':').and_then(|(prefix, local)| {
+        let (_, ns) = NAME_PREFIXES.iter().find(|(p, _)| *p == prefix)?;
+        Some(format!("{ns}{local}"))
+    });
+    expanded.map_or(std::borrow::Cow::Borrowed(name), std::borrow::Cow::Owned)
+}
+
 /// Language tag of the texts glossgraph itself writes (vocabulary labels, status definitions).
 pub const TOOL_LANGUAGE: &str = "en";
 

@@ -29,6 +29,7 @@ pub mod languages;
 pub mod letters;
 mod pages;
 mod places;
+mod refusal;
 pub mod tree;
 pub mod ui;
 
@@ -36,8 +37,10 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use oxigraph::io::{JsonLdProfileSet, RdfFormat};
+use oxigraph::model::Quad;
 use rayon::prelude::*;
 
 use crate::bundle::{cannot, staging_path, Staging};
@@ -49,6 +52,7 @@ use crate::Glossary;
 
 pub use languages::Language;
 pub use pages::SPLIT_INDEX_AT;
+pub use refusal::{refusal, Guard, MARK};
 
 /// A file of the site: its media type and bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -150,6 +154,9 @@ pub struct Site<'a> {
     pub(crate) config: &'a Config,
     quads: CardQuads<'a>,
     plan: &'a Plan,
+    /// Per topic, the other topics its terms link to ([`Site::linked_topics`]), made on first
+    /// use.
+    linked_topics: OnceLock<Vec<Vec<(usize, usize)>>>,
 }
 
 impl<'a> Site<'a> {
@@ -160,7 +167,16 @@ impl<'a> Site<'a> {
             config,
             quads: CardQuads::new(glossary, config),
             plan,
+            linked_topics: OnceLock::new(),
         }
+    }
+
+    /// The topics the terms of topic `at` link to, with the number of links, most linked
+    /// first ([`pages::linked_topics`], counted for every topic on first use).
+    pub(crate) fn linked_topics(&self, at: usize) -> &[(usize, usize)] {
+        &self
+            .linked_topics
+            .get_or_init(|| pages::linked_topics(self.glossary))[at]
     }
 
     /// The glossary's main language.
@@ -192,7 +208,7 @@ impl<'a> Site<'a> {
         (self.main(), path)
     }
 
-    /// The paths of the site's files but the terms' own ([`Site::term_paths`]): the index,
+    /// The paths of the site's files but the terms' own ([`Site::term_files`]): the index,
     /// the shared files, the letters', topics' and tree's pages, in each language; relative to
     /// its folder, in a fixed order.
     pub fn shared_paths(&self) -> Vec<String> {
@@ -223,24 +239,6 @@ impl<'a> Site<'a> {
             }
         }
         paths
-    }
-
-    /// The files of the term `index`: its page in each language (the same path in each
-    /// language's folder) and its RDF beside the main language's.
-    fn term_paths(&self, index: usize) -> impl Iterator<Item = String> + 'a {
-        let path = self.page_path(index);
-        let (rdf, other) = (path.clone(), path.clone());
-        std::iter::once(format!("{path}/index.html"))
-            .chain(
-                ALTERNATES[..WRITTEN_ALTERNATES]
-                    .iter()
-                    .map(move |(extension, _)| format!("{rdf}.{extension}")),
-            )
-            .chain(
-                self.plan.languages[1..]
-                    .iter()
-                    .map(move |lang| format!("{}{other}/index.html", lang.folder)),
-            )
     }
 
     /// The path of card `index`'s page below the site's root, without its `/index.html`:
@@ -551,6 +549,11 @@ impl<'a> Site<'a> {
 
     /// The description of card `index` in the format of `extension`.
     fn rdf(&self, index: usize, extension: &str) -> Result<Vec<u8>, ExportError> {
+        self.rdf_of(&self.quads.of(index), extension)
+    }
+
+    /// A card's description, its `quads` ([`CardQuads::of`]), in the format of `extension`.
+    fn rdf_of(&self, quads: &[Quad], extension: &str) -> Result<Vec<u8>, ExportError> {
         let format = match extension {
             "ttl" => RdfFormat::Turtle,
             "jsonld" => RdfFormat::JsonLd {
@@ -560,10 +563,45 @@ impl<'a> Site<'a> {
             _ => RdfFormat::RdfXml,
         };
         let mut out = Writer::new(format, &self.plan.prefixes, Vec::new())?;
-        for quad in self.quads.of(index) {
+        for quad in quads {
             out.quad(quad.as_ref())?;
         }
         Ok(out.finish()?.0)
+    }
+
+    /// The files of the term `index`, each with its path, to `each` in turn, as [`Site::get`]
+    /// answers them: its page in each language (the same path in each language's folder) and
+    /// its RDF beside the main language's, made from one mapping of the card, not one per
+    /// format.
+    ///
+    /// # Errors
+    /// Those of [`Site::get`], and the first of `each`.
+    fn term_files(
+        &self,
+        index: usize,
+        mut each: impl FnMut(&str, File) -> Result<(), ExportError>,
+    ) -> Result<(), ExportError> {
+        let html = |text: String| File {
+            media_type: "text/html; charset=utf-8",
+            bytes: text.into_bytes(),
+        };
+        let path = self.page_path(index);
+        each(
+            &format!("{path}/index.html"),
+            html(pages::term(self, self.main(), index)?),
+        )?;
+        let quads = self.quads.of(index);
+        for (extension, media_type) in &ALTERNATES[..WRITTEN_ALTERNATES] {
+            let bytes = self.rdf_of(&quads, extension)?;
+            each(&format!("{path}.{extension}"), File { media_type, bytes })?;
+        }
+        for lang in &self.plan.languages[1..] {
+            each(
+                &format!("{}{path}/index.html", lang.folder),
+                html(pages::term(self, lang, index)?),
+            )?;
+        }
+        Ok(())
     }
 
     /// The shared stylesheet, with a rule per status colour (and, for a site of several
@@ -759,96 +797,6 @@ pub struct Written {
     pub notes: Vec<String>,
 }
 
-/// The file that marks a folder as a site glossgraph wrote. [`write`] replaces a folder only
-/// when it is missing, empty, or holds this mark (or when told to with [`Guard::force`]).
-pub const MARK: &str = ".glossgraph-site";
-
-/// What [`write`] must not replace: the glossary it was made from, and folders it did not
-/// write. The site replaces its folder whole, so a wrong `--out` would otherwise delete
-/// whatever the folder held.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Guard<'a> {
-    /// The glossary's input (a folder or a file), when it is on the disk: the site's folder may
-    /// be neither it, nor a folder holding it, nor a folder inside it.
-    pub input: Option<&'a Path>,
-    /// Replace a folder that holds files but no [`MARK`] (never the input, a folder holding
-    /// it, or the working folder).
-    pub force: bool,
-}
-
-/// Why the site may not be written into `out`, if it may not: `out` is the input, holds it
-/// or lies inside it, is the working folder or holds it, or (unless `guard.force`) is a
-/// folder with files that glossgraph did not write.
-pub fn refusal(out: &Path, guard: &Guard) -> Option<String> {
-    let shown = out.display();
-    if out.exists() && !out.is_dir() {
-        return Some(format!("`{shown}` exists and is not a folder"));
-    }
-    let target = resolved(out)?;
-    if let Some(input) = guard.input.and_then(|i| fs::canonicalize(i).ok()) {
-        if input.starts_with(&target) {
-            return Some(format!(
-                "`{shown}` is or holds the glossary `{}`: the site replaces its folder whole, \
-                 which would delete the cards; choose an --out outside the glossary",
-                input.display()
-            ));
-        }
-        if input.is_dir() && target.starts_with(&input) {
-            return Some(format!(
-                "`{shown}` is inside the glossary folder `{}`: the next run would read the \
-                 site's files as cards; choose an --out outside it",
-                input.display()
-            ));
-        }
-    }
-    if let Some(cwd) = std::env::current_dir()
-        .ok()
-        .and_then(|d| fs::canonicalize(d).ok())
-    {
-        if cwd.starts_with(&target) {
-            return Some(format!(
-                "`{shown}` is the working folder or holds it: the site replaces its folder \
-                 whole; choose an --out below the working folder"
-            ));
-        }
-    }
-    if guard.force || !target.is_dir() || target.join(MARK).is_file() {
-        return None;
-    }
-    let mut names: Vec<String> = fs::read_dir(&target)
-        .ok()?
-        .filter_map(Result::ok)
-        .map(|entry| {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            match entry.file_type() {
-                Ok(t) if t.is_dir() => format!("{name}/"),
-                _ => name,
-            }
-        })
-        .collect();
-    if names.is_empty() {
-        return None;
-    }
-    names.sort();
-    let count = names.len();
-    names.truncate(3);
-    let more = if count > 3 { ", …" } else { "" };
-    Some(format!(
-        "`{shown}` holds files that glossgraph did not write ({}{more}) and the site replaces \
-         its folder whole; choose another --out, or pass --force to replace it",
-        names.join(", ")
-    ))
-}
-
-/// `path` made absolute and canonical as far as it exists (symbolic links followed), the
-/// rest of it after that.
-fn resolved(path: &Path) -> Option<PathBuf> {
-    let path = std::path::absolute(path).ok()?;
-    let existing = path.ancestors().find(|a| a.exists())?;
-    let rest = path.strip_prefix(existing).ok()?;
-    Some(fs::canonicalize(existing).ok()?.join(rest))
-}
-
 /// Writes the whole site of `glossary` into the folder `out`, all or nothing: into a staging
 /// folder beside it, then swapped in (the old site moved aside, the new one renamed into
 /// place, the old one removed). The new site holds [`MARK`], so the next run may replace it.
@@ -907,30 +855,33 @@ pub fn write(
         .map(|k| {
             let run = k * RUN..((k + 1) * RUN).min(items);
             let (mut files, mut bytes) = (0, 0);
-            let mut write = |path: &str| -> Result<(), ExportError> {
+            // Writes one file, returns its size.
+            let put = |path: &str, file: File| -> Result<u64, ExportError> {
                 let target = staging.path.join(path);
-                files += 1;
-                if path == "map.html" {
-                    // Streamed to its file: the map of 100k terms is 160 MB, which the site
-                    // would otherwise hold whole.
-                    crate::html::write_file_in_site(
-                        glossary,
-                        config,
-                        map_paths.as_deref(),
-                        &target,
-                    )
-                    .map_err(cannot("write", &target))?;
-                    bytes += fs::metadata(&target).map_or(0, |m| m.len());
-                    return Ok(());
-                }
-                let file = site.get(path)?.expect("every listed path has a file");
                 fs::write(&target, &file.bytes).map_err(cannot("write", &target))?;
-                bytes += file.bytes.len() as u64;
-                Ok(())
+                Ok(file.bytes.len() as u64)
             };
             for item in run {
                 match shared.get(item) {
-                    Some(path) => write(path)?,
+                    Some(path) if path == "map.html" => {
+                        // Streamed to its file: the map of 100k terms is 160 MB, which the
+                        // site would otherwise hold whole.
+                        let target = staging.path.join(path);
+                        crate::html::write_file_in_site(
+                            glossary,
+                            config,
+                            map_paths.as_deref(),
+                            &target,
+                        )
+                        .map_err(cannot("write", &target))?;
+                        files += 1;
+                        bytes += fs::metadata(&target).map_or(0, |m| m.len());
+                    }
+                    Some(path) => {
+                        let file = site.get(path)?.expect("every listed path has a file");
+                        files += 1;
+                        bytes += put(path, file)?;
+                    }
                     None => {
                         let index = item - shared.len();
                         let at_path = places.and_then(|p| p.path(index));
@@ -950,9 +901,11 @@ pub fn write(
                                 }
                             }
                         }
-                        for path in site.term_paths(index) {
-                            write(&path)?;
-                        }
+                        site.term_files(index, |path, file| {
+                            files += 1;
+                            bytes += put(path, file)?;
+                            Ok(())
+                        })?;
                     }
                 }
             }

@@ -7,8 +7,9 @@
 //! ring colour ([`crate::drawing::palette`], dark enough to show on white and on every
 //! tint); a term without a status has a thin grey ring, a term not defined in the glossary a
 //! dashed one. `related` links are dashed lines under the terms; `supersedes` links are arrows
-//! from the old term to the new one, drawn over the terms from border to border, so that an
-//! arrow that crosses a third term's box is seen to pass over it. Topic titles have a white
+//! from the old term to the new one, and `broader` links arrows in the palette's blue with a
+//! hollow head from the narrower term to the broader, both drawn over the terms from border to
+//! border, so that an arrow that crosses a third term's box is seen to pass over it. Topic titles have a white
 //! halo, so that no line runs through them; on a large map each topic's name is also written
 //! large in the largest free space of its island, as a geographic map names its regions —
 //! never over a term or a title, and left out where no space holds it at twice the titles'
@@ -23,8 +24,9 @@ use std::io::{BufWriter, Write};
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
+use super::legend::{legend_entries, place_legend, Sample, HEADING_SIZE, LEGEND_ROW, MARGIN};
 use crate::config::Config;
-use crate::drawing::palette::{status_stroke, NO_STATUS};
+use crate::drawing::palette::{status_stroke, BROADER, NO_STATUS};
 use crate::drawing::{self, concept_iri, Cluster, Drawing, Legend, Places, Selection, View};
 use crate::graph::Link;
 use crate::map::{font, mix, tint, Coordinate, LABEL_SIZE, TITLE_SIZE};
@@ -37,17 +39,9 @@ use crate::Glossary;
 pub const FONT_FAMILY: &str =
     "Helvetica, Arial, 'Liberation Sans', Arimo, 'Nimbus Sans', sans-serif";
 
-/// The white space around everything, in points.
-const MARGIN: f64 = 16.0;
-/// The size of the map's title, in points.
-const HEADING_SIZE: f64 = 16.0;
-/// The height of a row of the legend, in points.
-const LEGEND_ROW: f64 = 22.0;
 /// Past this size (the map's larger side, in points), the title and legend are enlarged in
 /// proportion.
 const LEGEND_SCALE_FROM: f64 = 1200.0;
-/// The narrowest the legend is laid out in, in points.
-const LEGEND_WIDTH: f64 = 480.0;
 /// Where a line of text sits: its baseline this many ems below the middle of its box
 /// (half Helvetica's cap height, 718/1000 em).
 const BASELINE: f64 = 0.36;
@@ -112,14 +106,6 @@ struct GroupBox {
     terms: Vec<Frame>,
 }
 
-/// One entry of the legend: what its sample shows, and its text.
-enum Sample {
-    Topics(Vec<String>),
-    Ring(&'static str, f64),
-    Arrow,
-    Dashed,
-}
-
 /// Everything about the page but its terms and links.
 struct Layout {
     width: f64,
@@ -134,6 +120,8 @@ struct Layout {
     groups: Vec<GroupBox>,
     /// Each entry with its place: left x and middle y.
     legend: Vec<(Sample, String, (f64, f64))>,
+    /// Whether `broader` links are drawn (their arrowheads are then defined).
+    broader: bool,
 }
 
 /// Writes `drawing` as an SVG topic map: the nodes of its selection and the links between
@@ -159,7 +147,8 @@ pub fn write(drawing: &Drawing, w: impl Write + Send) -> Result<(), ExportError>
         out,
         "<g class=\"related\" stroke=\"{RELATED}\" stroke-width=\"1\" stroke-dasharray=\"5 4\" fill=\"none\">"
     )?;
-    links_of_kind(&mut out, glossary, selection, false, |out, a, b| {
+    let related = |link: Link| matches!(link, Link::Related { .. });
+    links_of_kind(&mut out, glossary, selection, related, |out, a, b| {
         let (x0, y0) = page.at(places.at[a.index()]);
         let (x1, y1) = page.at(places.at[b.index()]);
         line(out, (x0, y0), (x1, y1), "")
@@ -180,34 +169,27 @@ pub fn write(drawing: &Drawing, w: impl Write + Send) -> Result<(), ExportError>
     })?;
     writeln!(out, "</g>")?;
 
-    // Supersedes arrows over the terms, from border to border.
+    // Supersedes arrows, then broader ones, over the terms.
     writeln!(
         out,
         "<g class=\"supersedes\" stroke=\"{ARROW}\" stroke-width=\"1.5\" fill=\"none\">"
     )?;
-    let frame = |n: NodeIndex| {
-        let (x, y) = page.at(places.at[n.index()]);
-        let (width, height) = places.size[n.index()];
-        Frame {
-            x,
-            y,
-            width,
-            height,
-        }
-    };
-    links_of_kind(&mut out, glossary, selection, true, |out, a, b| {
-        let (from, to) = (frame(a), frame(b));
-        match border_to_border(from, to) {
-            // Between close boxes a full head would be the whole arrow: a smaller one leaves
-            // a shaft to read it by.
-            Some((p, q)) if (q.0 - p.0).hypot(q.1 - p.1) < SHORT_ARROW => {
-                line(out, p, q, " marker-end=\"url(#arrow-short)\"")
-            }
-            Some((p, q)) => line(out, p, q, " marker-end=\"url(#arrow)\""),
-            None => Ok(()),
-        }
-    })?;
+    let supersedes = |link: Link| matches!(link, Link::Supersedes { .. });
+    arrows(
+        &mut out, glossary, selection, &places, page, supersedes, "arrow",
+    )?;
     writeln!(out, "</g>")?;
+    if layout.broader {
+        writeln!(
+            out,
+            "<g class=\"broader\" stroke=\"{BROADER}\" stroke-width=\"1.5\" fill=\"none\">"
+        )?;
+        let broader = |link: Link| matches!(link, Link::Broader { .. });
+        arrows(
+            &mut out, glossary, selection, &places, page, broader, "broader",
+        )?;
+        writeln!(out, "</g>")?;
+    }
 
     titles(&mut out, &layout)?;
     writeln!(out, "</svg>")?;
@@ -223,19 +205,7 @@ impl Layout {
         selection: &Selection,
         places: &Places,
     ) -> Self {
-        // The groups' boxes, each at least as wide as its title.
-        let groups: Vec<(String, Corners, String, Vec<NodeIndex>)> =
-            drawing::groups(glossary, config, view, selection)
-                .into_iter()
-                .map(|(title, nodes)| {
-                    let ((x0, y0), (x1, y1)) = places.titled(&nodes, &title);
-                    let color = match view.cluster {
-                        Cluster::Topic => glossary.map().topic_of(nodes[0].index()).color.clone(),
-                        _ => "#bbbbbb".to_owned(),
-                    };
-                    (title, ((x0, y0), (x1, y1)), color, nodes)
-                })
-                .collect();
+        let groups = group_corners(glossary, config, view, selection, places);
         let ((mut x0, mut y0), (mut x1, mut y1)) = places.bounds;
         for (_, (lo, hi), _, _) in &groups {
             (x0, y0) = (x0.min(lo.0), y0.min(lo.1));
@@ -244,72 +214,14 @@ impl Layout {
         let map_width = Coordinate::finite(x1 - x0).max(0.0);
         let map_height = Coordinate::finite(y1 - y0).max(0.0);
 
-        // The legend, in rows no wider than the map (or LEGEND_WIDTH), an entry never cut.
         let legend = Legend::of(glossary, config, selection);
-        let mut entries: Vec<(Sample, String)> = Vec::new();
-        if view.cluster == Cluster::Topic || glossary.map().topics().len() > 1 {
-            // The first three topics the view draws, in the topics' order.
-            let map = glossary.map();
-            let mut drawn = vec![false; map.topics().len()];
-            for node in &selection.nodes {
-                drawn[map.topic_index(node.index())] = true;
-            }
-            let colors = map
-                .topics()
-                .iter()
-                .zip(drawn)
-                .filter(|(_, d)| *d)
-                .take(3)
-                .map(|(t, _)| tint(&t.color))
-                .collect();
-            entries.push((Sample::Topics(colors), "fill: the term's topic".to_owned()));
-        }
-        for status in &legend.statuses {
-            let (ring, width) = status_stroke(config, *status);
-            entries.push((
-                Sample::Ring(ring, width),
-                format!("ring: {}", status.unwrap_or("no status")),
-            ));
-        }
-        if legend.supersedes {
-            entries.push((Sample::Arrow, "supersedes (old → new)".to_owned()));
-        }
-        if legend.related {
-            entries.push((Sample::Dashed, "related".to_owned()));
-        }
-        const SAMPLE: f64 = 26.0;
-        const GAP: f64 = 6.0;
-        const SPACE: f64 = 18.0;
-        let entry_width = |text: &str| SAMPLE + GAP + font::width(text, LABEL_SIZE);
-        let widest = entries
-            .iter()
-            .map(|(_, t)| entry_width(t))
-            .fold(0.0, f64::max);
+        let entries = legend_entries(glossary, config, view, selection, &legend);
         // On a large map the title and legend grow with it, so that they read when the whole
         // map fits a screen.
         let scale = (map_width.max(map_height) / LEGEND_SCALE_FROM).max(1.0);
-        // The title whole if the page can grow to it (up to twice the legend's width), else cut.
         let full_title = drawing::title(glossary, config, view, selection);
-        let title_width = font::width_in(&full_title, HEADING_SIZE, font::Weight::Bold);
-        let room = (map_width / scale)
-            .max(LEGEND_WIDTH)
-            .max(widest)
-            .max(title_width.min(2.0 * LEGEND_WIDTH));
-        let heading_top = MARGIN;
-        let rows_top = heading_top + HEADING_SIZE + 8.0;
-        let (mut x, mut row) = (0.0, 0usize);
-        let mut placed = Vec::with_capacity(entries.len());
-        for (sample, text) in entries {
-            let width = entry_width(&text);
-            if x > 0.0 && x + width > room {
-                (x, row) = (0.0, row + 1);
-            }
-            let middle = rows_top + LEGEND_ROW * (row as f64 + 0.5);
-            placed.push((sample, text, (MARGIN + x, middle)));
-            x += width + SPACE;
-        }
-        let rows = if placed.is_empty() { 0 } else { row + 1 };
-        let map_top = (rows_top + LEGEND_ROW * rows as f64 + 8.0) * scale;
+        let (room, placed, rows) = place_legend(entries, map_width / scale, &full_title);
+        let map_top = (MARGIN + HEADING_SIZE + 8.0 + LEGEND_ROW * rows as f64 + 8.0) * scale;
         let width = (room + 2.0 * MARGIN) * scale;
         let height = map_top + map_height + MARGIN * scale;
         let page = Page {
@@ -321,43 +233,7 @@ impl Layout {
         let title = font::fit(&full_title, HEADING_SIZE, room, font::Weight::Bold).into_owned();
         let groups = groups
             .into_iter()
-            .map(|(title, (lo, hi), color, nodes)| {
-                let (left, top) = page.at((lo.0, hi.1));
-                let (right, bottom) = page.at((hi.0, lo.1));
-                let region = match title.strip_prefix("around ") {
-                    Some(rest) if view.cluster == Cluster::Topic => rest,
-                    _ => &title,
-                };
-                let region = region
-                    .rsplit_once(" (")
-                    .map_or(region, |(name, _)| name)
-                    .to_owned();
-                let terms = nodes
-                    .iter()
-                    .map(|n| {
-                        let (x, y) = page.at(places.at[n.index()]);
-                        let (width, height) = places.size[n.index()];
-                        Frame {
-                            x,
-                            y,
-                            width,
-                            height,
-                        }
-                    })
-                    .collect();
-                GroupBox {
-                    title,
-                    region,
-                    frame: Frame {
-                        x: (left + right) / 2.0,
-                        y: (top + bottom) / 2.0,
-                        width: right - left,
-                        height: bottom - top,
-                    },
-                    color,
-                    terms,
-                }
-            })
+            .map(|group| group_box(group, view, places, &page))
             .collect();
         Self {
             width,
@@ -368,7 +244,77 @@ impl Layout {
             title,
             groups,
             legend: placed,
+            broader: legend.broader,
         }
+    }
+}
+
+/// A group of the drawing: its title, corners on the map, colour and terms.
+type Group = (String, Corners, String, Vec<NodeIndex>);
+
+/// The groups' boxes of `view`, each at least as wide as its title.
+fn group_corners(
+    glossary: &Glossary,
+    config: &Config,
+    view: &View,
+    selection: &Selection,
+    places: &Places,
+) -> Vec<Group> {
+    drawing::groups(glossary, config, view, selection)
+        .into_iter()
+        .map(|(title, nodes)| {
+            let corners = places.titled(&nodes, &title);
+            let color = match view.cluster {
+                Cluster::Topic => glossary.map().topic_of(nodes[0].index()).color.clone(),
+                _ => "#bbbbbb".to_owned(),
+            };
+            (title, corners, color, nodes)
+        })
+        .collect()
+}
+
+/// A group's box on `page`, with the name written across its island on a large map and the
+/// boxes of its terms.
+fn group_box(
+    (title, (lo, hi), color, nodes): Group,
+    view: &View,
+    places: &Places,
+    page: &Page,
+) -> GroupBox {
+    let (left, top) = page.at((lo.0, hi.1));
+    let (right, bottom) = page.at((hi.0, lo.1));
+    let region = match title.strip_prefix("around ") {
+        Some(rest) if view.cluster == Cluster::Topic => rest,
+        _ => &title,
+    };
+    let region = region
+        .rsplit_once(" (")
+        .map_or(region, |(name, _)| name)
+        .to_owned();
+    let terms = nodes
+        .iter()
+        .map(|n| {
+            let (x, y) = page.at(places.at[n.index()]);
+            let (width, height) = places.size[n.index()];
+            Frame {
+                x,
+                y,
+                width,
+                height,
+            }
+        })
+        .collect();
+    GroupBox {
+        title,
+        region,
+        frame: Frame {
+            x: (left + right) / 2.0,
+            y: (top + bottom) / 2.0,
+            width: right - left,
+            height: bottom - top,
+        },
+        color,
+        terms,
     }
 }
 
@@ -392,15 +338,28 @@ fn head(out: &mut impl Write, selection: &Selection, layout: &Layout) -> Result<
         env!("CARGO_PKG_VERSION"),
         selection.nodes.len()
     )?;
-    writeln!(
+    write!(
         out,
         "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" \
          markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" \
          fill=\"{ARROW}\" stroke=\"none\"/></marker><marker id=\"arrow-short\" \
          viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"4\" markerHeight=\"5\" \
-         orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" fill=\"{ARROW}\" stroke=\"none\"/></marker>\
-         </defs>"
+         orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" fill=\"{ARROW}\" stroke=\"none\"/></marker>"
     )?;
+    if layout.broader {
+        // Hollow heads: white inside, ringed in the link's colour, their tip on the border.
+        for (id, size) in [("broader", (8, 8)), ("broader-short", (5, 6))] {
+            write!(
+                out,
+                "<marker id=\"{id}\" viewBox=\"-1 -1 12 12\" refX=\"10\" refY=\"5\" \
+                 markerWidth=\"{}\" markerHeight=\"{}\" orient=\"auto\"><path \
+                 d=\"M0,0L10,5L0,10z\" fill=\"#ffffff\" stroke=\"{BROADER}\" \
+                 stroke-width=\"1.5\"/></marker>",
+                size.0, size.1
+            )?;
+        }
+    }
+    writeln!(out, "</defs>")?;
     writeln!(
         out,
         "<rect class=\"background\" width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>"
@@ -442,6 +401,12 @@ fn head(out: &mut impl Write, selection: &Selection, layout: &Layout) -> Result<
             Sample::Arrow => writeln!(
                 out,
                 "<path d=\"M{},{}h22\" stroke=\"{ARROW}\" stroke-width=\"1.5\" marker-end=\"url(#arrow)\"/>",
+                Coordinate(x),
+                Coordinate(y)
+            )?,
+            Sample::Hollow => writeln!(
+                out,
+                "<path d=\"M{},{}h22\" stroke=\"{BROADER}\" stroke-width=\"1.5\" marker-end=\"url(#broader)\"/>",
                 Coordinate(x),
                 Coordinate(y)
             )?,
@@ -727,27 +692,61 @@ fn term(
     Ok(())
 }
 
-/// Writes `draw(out, a, b)` for every `related` link of `selection` (`supersedes` false) or
-/// every `supersedes` link, from the old term `a` to the new `b` (`supersedes` true).
+/// Writes `draw(out, a, b)` for every link of `selection` that `kind` takes, from its source
+/// `a` to its target `b` (the old term to the new, the narrower to the broader).
 fn links_of_kind(
     out: &mut (impl Write + Send),
     glossary: &Glossary,
     selection: &Selection,
-    supersedes: bool,
+    kind: impl Fn(Link) -> bool + Sync,
     draw: impl Fn(&mut Vec<u8>, NodeIndex, NodeIndex) -> Result<(), ExportError> + Sync,
 ) -> Result<(), ExportError> {
     let graph = glossary.graph();
     output::write_chunks(out, graph.edge_count(), 2 * CHUNK, |range, out| {
         for e in range.map(EdgeIndex::new) {
             let (a, b) = graph.edge_endpoints(e).expect("edge index in range");
-            if matches!(graph[e], Link::Supersedes { .. }) != supersedes
-                || !(selection.contains(a) && selection.contains(b))
-            {
+            if !(kind(graph[e]) && selection.contains(a) && selection.contains(b)) {
                 continue;
             }
             draw(out, a, b)?;
         }
         Ok(())
+    })
+}
+
+/// The links of `selection` that `kind` takes as arrows from border to border, each with the
+/// head `marker` (`arrow`, `broader`), or its short form between close boxes.
+fn arrows(
+    out: &mut (impl Write + Send),
+    glossary: &Glossary,
+    selection: &Selection,
+    places: &Places,
+    page: &Page,
+    kind: impl Fn(Link) -> bool + Sync,
+    marker: &str,
+) -> Result<(), ExportError> {
+    let frame = |n: NodeIndex| {
+        let (x, y) = page.at(places.at[n.index()]);
+        let (width, height) = places.size[n.index()];
+        Frame {
+            x,
+            y,
+            width,
+            height,
+        }
+    };
+    let (full, short) = (
+        format!(" marker-end=\"url(#{marker})\""),
+        format!(" marker-end=\"url(#{marker}-short)\""),
+    );
+    links_of_kind(out, glossary, selection, kind, |out, a, b| {
+        match border_to_border(frame(a), frame(b)) {
+            // Between close boxes a full head would be the whole arrow: a smaller one leaves
+            // a shaft to read it by.
+            Some((p, q)) if (q.0 - p.0).hypot(q.1 - p.1) < SHORT_ARROW => line(out, p, q, &short),
+            Some((p, q)) => line(out, p, q, &full),
+            None => Ok(()),
+        }
     })
 }
 

@@ -198,6 +198,7 @@ impl ConceptReader<'_> {
         for (predicate, field) in [
             (gx.first_seen, &mut card.first_seen),
             (gx.last_seen, &mut card.last_seen),
+            (dcterms::CREATED, &mut card.skos.created),
             (dcterms::MODIFIED, &mut card.updated),
         ] {
             if let Some(t) = r.optional(f, predicate) {

@@ -458,6 +458,8 @@ pub fn settings_toml(config: &Config) -> String {
         out.push_str("# No base IRI was found: set `base`, the IRI the terms' IRIs start with.\n");
     }
     out.push_str(&table.to_string());
+    // A vocabulary's `[metadata]` and `[schemes."…"]` tables, after the keys.
+    out.push_str(&crate::config::tables_toml(config));
     out
 }
 

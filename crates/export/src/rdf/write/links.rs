@@ -53,6 +53,9 @@ impl Links {
                         links.replaced_by.push(other);
                     }
                     (Link::Supersedes { .. }, Direction::Incoming) => links.replaces.push(other),
+                    // The hierarchy is written from [`Hierarchy`], which also knows the
+                    // concepts outside the glossary.
+                    (Link::Broader { .. }, _) => {}
                 }
             }
         }

@@ -7,12 +7,14 @@
 
 use std::io::{self, Write};
 
-use oxigraph::model::{GraphNameRef, LiteralRef, NamedNodeRef, Quad, QuadRef, TermRef};
+use oxigraph::model::{
+    GraphNameRef, Literal, LiteralRef, NamedNode, NamedNodeRef, Quad, QuadRef, Term, TermRef,
+};
 use petgraph::graph::NodeIndex;
 
 use super::links::Links;
 use crate::card::{Card, Cite, PartialDate, Precision, Texts};
-use crate::config::Config;
+use crate::config::{Config, MetaValue, Statements};
 use crate::hierarchy::Hierarchy;
 use crate::rdf::serializer::Writer;
 use crate::rdf::vocab::{self, dcterms, owl, rdf, rdfs, skos, xsd, GxKind, Iris, Part};
@@ -152,11 +154,45 @@ impl<'a> Mapping<'a> {
         s.put(rdf::TYPE, skos::CONCEPT_SCHEME)?;
         // The labels SKOS tools look for (Skosify, Skosmos), and the title Dublin Core
         // readers do: the same text.
-        s.put(skos::PREF_LABEL, self.text(&self.config.title))?;
-        s.put(rdfs::LABEL, self.text(&self.config.title))?;
-        s.put(dcterms::TITLE, self.text(&self.config.title))?;
-        if let Some(d) = self.modified {
+        let title = self.text(&self.config.title);
+        let labels = [skos::PREF_LABEL, rdfs::LABEL, dcterms::TITLE];
+        for label in labels {
+            s.put(label, title)?;
+        }
+        // A vocabulary's own date of modification, kept in `[metadata]`, stands instead of
+        // the latest card's.
+        let metadata = statements(&self.config.metadata);
+        let stated_modified = metadata.iter().any(|(p, _)| *p == dcterms::MODIFIED);
+        if let (Some(d), false) = (self.modified, stated_modified) {
             s.put(dcterms::MODIFIED, date_literal(&mut date, d))?;
+        }
+        // What is written above already: the title, the type.
+        let written = |p: &NamedNode, o: &Term| {
+            (labels.contains(&p.as_ref()) && o.as_ref() == TermRef::from(title))
+                || (p.as_ref() == rdf::TYPE && o.as_ref() == skos::CONCEPT_SCHEME.into())
+        };
+        for (p, values) in &metadata {
+            for o in values.iter().filter(|o| !written(p, o)) {
+                s.put(p.as_ref(), o.as_ref())?;
+            }
+        }
+        // The vocabulary's other schemes (`[schemes]`), each with its statements as given;
+        // the cards say which concepts are in them.
+        for (iri, statements_of) in &self.config.schemes {
+            let mut s = Subject {
+                subject: NamedNodeRef::new_unchecked(iri),
+                graph,
+                out,
+            };
+            s.put(rdf::TYPE, skos::CONCEPT_SCHEME)?;
+            for (p, values) in &statements(statements_of) {
+                let typed = |o: &&Term| {
+                    p.as_ref() == rdf::TYPE && o.as_ref() == skos::CONCEPT_SCHEME.into()
+                };
+                for o in values.iter().filter(|o| !typed(o)) {
+                    s.put(p.as_ref(), o.as_ref())?;
+                }
+            }
         }
 
         // The statuses: values of gx:LifecycleStatus, not a second concept scheme (see
@@ -243,10 +279,25 @@ impl<'a> Mapping<'a> {
             out,
         };
         s.put(rdf::TYPE, skos::CONCEPT)?;
-        s.put(skos::IN_SCHEME, scheme)?;
-        // A top concept is one without a broader concept (every term of a flat glossary).
-        if self.hierarchy.broader(index).is_empty() {
-            s.put(skos::TOP_CONCEPT_OF, scheme)?;
+        // The glossary's scheme, unless the card names its schemes (a vocabulary of several).
+        let in_scheme: Vec<NamedNodeRef<'_>> = match &card.skos().in_scheme {
+            Some(list) => iri_set(list),
+            None => vec![scheme],
+        };
+        for &other in &in_scheme {
+            s.put(skos::IN_SCHEME, other)?;
+        }
+        // A top concept of the glossary's scheme is one in it without a broader concept
+        // (every term of a flat glossary), unless the card names the schemes it is top of.
+        let top: Vec<NamedNodeRef<'_>> = match &card.skos().top_concept_of {
+            Some(list) => iri_set(list),
+            None if in_scheme.contains(&scheme) && self.hierarchy.broader(index).is_empty() => {
+                vec![scheme]
+            }
+            None => Vec::new(),
+        };
+        for &other in &top {
+            s.put(skos::TOP_CONCEPT_OF, other)?;
         }
         s.put(skos::NOTATION, LiteralRef::new_typed_literal(slug, gx.slug))?;
         // A concept that had no preferred label in the main language gets none back.
@@ -276,15 +327,23 @@ impl<'a> Mapping<'a> {
             iris.push_status(&mut iri, status);
             s.put(gx.status, NamedNodeRef::new_unchecked(&iri))?;
         }
-        for (predicate, nodes) in [
-            (skos::RELATED, &links.related),
-            (dcterms::REPLACES, &links.replaces),
-            (dcterms::IS_REPLACED_BY, &links.replaced_by),
+        for (predicate, nodes, list) in [
+            (skos::RELATED, &links.related, card.related()),
+            (dcterms::REPLACES, &links.replaces, card.supersedes()),
+            (
+                dcterms::IS_REPLACED_BY,
+                &links.replaced_by,
+                card.superseded_by(),
+            ),
         ] {
             for &node in nodes {
                 iri.clear();
                 self.push_concept(&mut iri, node.index());
                 s.put(predicate, NamedNodeRef::new_unchecked(&iri))?;
+            }
+            // Concepts outside the glossary, by IRI, as `broader` names them.
+            for other in outside(list) {
+                s.put(predicate, NamedNodeRef::new_unchecked(other))?;
             }
         }
         for &node in &links.unlisted {
@@ -299,7 +358,7 @@ impl<'a> Mapping<'a> {
             s.put(gx.links_to, NamedNodeRef::new_unchecked(&iri))?;
         }
         let retired = matches!(card.status(), Some("deprecated" | "obsolete"));
-        if retired || !links.replaced_by.is_empty() {
+        if retired || !links.replaced_by.is_empty() || !outside(card.superseded_by()).is_empty() {
             s.put(
                 owl::DEPRECATED,
                 LiteralRef::new_typed_literal("true", xsd::BOOLEAN),
@@ -308,6 +367,7 @@ impl<'a> Mapping<'a> {
         for (predicate, value) in [
             (gx.first_seen, card.first_seen()),
             (gx.last_seen, card.last_seen()),
+            (dcterms::CREATED, card.skos().created),
             (dcterms::MODIFIED, card.updated()),
         ] {
             if let Some(d) = value {
@@ -335,6 +395,61 @@ impl<'a> Mapping<'a> {
 /// The values of a list as a set: sorted, without duplicates.
 fn set(list: Texts<'_>) -> Vec<&str> {
     let mut out: Vec<&str> = list.iter().collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The IRIs of a list, sorted, without duplicates.
+fn iri_set(list: &[String]) -> Vec<NamedNodeRef<'_>> {
+    let mut out: Vec<NamedNodeRef<'_>> = list
+        .iter()
+        .map(|iri| NamedNodeRef::new_unchecked(iri))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Statements of `[metadata]` or `[schemes]` as RDF: each property expanded, its values
+/// as terms.
+fn statements(statements: &Statements) -> Vec<(NamedNode, Vec<Term>)> {
+    statements
+        .iter()
+        .map(|(property, values)| {
+            let p = NamedNode::new_unchecked(vocab::expand(property));
+            (p, values.iter().map(meta_term).collect())
+        })
+        .collect()
+}
+
+/// A value of `[metadata]` as an RDF term: a language tag lowercased, as RDF compares them;
+/// a datatype's prefixed name expanded.
+fn meta_term(value: &MetaValue) -> Term {
+    match value {
+        MetaValue::Literal {
+            text,
+            language: Some(tag),
+            ..
+        } => Literal::new_language_tagged_literal_unchecked(text, tag.to_ascii_lowercase()).into(),
+        MetaValue::Literal {
+            text,
+            datatype: Some(datatype),
+            ..
+        } => Literal::new_typed_literal(text, NamedNode::new_unchecked(vocab::expand(datatype)))
+            .into(),
+        MetaValue::Literal { text, .. } => Literal::new_simple_literal(text).into(),
+        MetaValue::Iri(iri) => NamedNode::new_unchecked(iri.clone()).into(),
+    }
+}
+
+/// The entries of a list of links that name a concept outside the glossary by IRI (not a
+/// slug: see [`crate::hierarchy::is_iri`]), sorted, without duplicates.
+fn outside(list: Texts<'_>) -> Vec<&str> {
+    let mut out: Vec<&str> = list
+        .iter()
+        .filter(|e| crate::hierarchy::is_iri(e))
+        .collect();
     out.sort_unstable();
     out.dedup();
     out

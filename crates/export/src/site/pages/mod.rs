@@ -20,6 +20,7 @@ use super::ui::{self, Ui};
 use super::{From, Site};
 use crate::html::script_safe;
 use crate::output::ExportError;
+use crate::Glossary;
 
 pub(super) use self::term::term;
 pub(super) use self::tree::tree;
@@ -542,6 +543,34 @@ pub(super) fn topics<'a>(site: &Site<'a>, lang: &'a Language) -> Result<String, 
     })
 }
 
+/// For each topic, the topics its terms link to (any kind of link), each with the number of
+/// links, most linked first, then in the topics' order: counted for every topic in one walk
+/// over the links. (A walk per topic page cost topics × links, which a thesaurus's hierarchy,
+/// links of the graph, made felt.)
+pub(super) fn linked_topics(glossary: &Glossary) -> Vec<Vec<(usize, usize)>> {
+    let (map, cards) = (glossary.map(), glossary.cards().len());
+    let mut counts = vec![std::collections::BTreeMap::<usize, usize>::new(); map.topics().len()];
+    for (a, b, _) in glossary.edges() {
+        let (a, b) = (a.index(), b.index());
+        if a >= cards || b >= cards {
+            continue;
+        }
+        let (ta, tb) = (map.topic_index(a), map.topic_index(b));
+        if ta != tb {
+            *counts[ta].entry(tb).or_default() += 1;
+            *counts[tb].entry(ta).or_default() += 1;
+        }
+    }
+    counts
+        .into_iter()
+        .map(|linked| {
+            let mut linked: Vec<(usize, usize)> = linked.into_iter().collect();
+            linked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            linked
+        })
+        .collect()
+}
+
 #[derive(Template)]
 #[template(path = "site/topic.html")]
 struct TopicPage<'a> {
@@ -561,41 +590,21 @@ pub(super) fn topic<'a>(
     let glossary = site.glossary;
     let map = glossary.map();
     let topics = map.topics();
-    let cards = glossary.cards();
     let members: Vec<Entry<'_>> = lang
         .order
         .iter()
         .filter(|&&i| map.topic_index(i) == at)
         .map(|&i| Entry::new(site, lang, i, "../../", false))
         .collect();
-    let mut counts = vec![0usize; topics.len()];
-    for (a, b, _) in glossary.edges() {
-        let (ta, tb) = (a.index(), b.index());
-        if ta >= cards.len() || tb >= cards.len() {
-            continue;
-        }
-        let (ta, tb) = (map.topic_index(ta), map.topic_index(tb));
-        if ta == at && tb != at {
-            counts[tb] += 1;
-        } else if tb == at && ta != at {
-            counts[ta] += 1;
-        }
-    }
-    let mut neighbours: Vec<(usize, usize)> = counts
-        .iter()
-        .enumerate()
-        .filter(|(_, &n)| n > 0)
-        .map(|(i, &n)| (i, n))
-        .collect();
-    neighbours.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let neighbours = site.linked_topics(at);
     let topic = topic_view(site, lang, at);
     render(&TopicPage {
         frame: Frame::new(site, lang, "../../", Some(Here::Topic(&topics[at].id))),
         topic,
         members,
         neighbours: neighbours
-            .into_iter()
-            .map(|(t, n)| (topic_view(site, lang, t), lang.ui.count(n, lang.ui.links)))
+            .iter()
+            .map(|&(t, n)| (topic_view(site, lang, t), lang.ui.count(n, lang.ui.links)))
             .collect(),
     })
 }

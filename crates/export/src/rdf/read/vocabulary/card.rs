@@ -20,12 +20,16 @@ pub(super) enum Role {
     Text(&'static str),
     /// A mapping to another vocabulary, by its kind.
     Mapping(&'static str),
-    /// Kept and derived again on export: the type, the scheme.
+    /// Kept and derived again on export: the type.
     Derived,
+    /// `skos:inScheme`, `skos:topConceptOf`: a scheme by IRI.
+    InScheme,
+    TopConceptOf,
     Link(Link),
     Notation,
     Deprecated,
     Modified,
+    Created,
     /// glossgraph's `gx:extra`: a card's unknown field.
     Extra,
     Label,
@@ -111,15 +115,13 @@ impl Role {
             return Role::Link(link);
         }
         match p {
-            _ if p == rdf::TYPE.as_str()
-                || p == skos::IN_SCHEME.as_str()
-                || p == skos::TOP_CONCEPT_OF.as_str() =>
-            {
-                Role::Derived
-            }
+            _ if p == rdf::TYPE.as_str() => Role::Derived,
+            _ if p == skos::IN_SCHEME.as_str() => Role::InScheme,
+            _ if p == skos::TOP_CONCEPT_OF.as_str() => Role::TopConceptOf,
             _ if p == skos::NOTATION.as_str() => Role::Notation,
             _ if p == owl::DEPRECATED.as_str() => Role::Deprecated,
             _ if p == dcterms::MODIFIED.as_str() => Role::Modified,
+            _ if p == dcterms::CREATED.as_str() => Role::Created,
             _ if is_gx(p, "extra") => Role::Extra,
             _ if p == rdfs::LABEL.as_str() => Role::Label,
             _ => Role::Other,
@@ -159,6 +161,50 @@ impl Cards {
         }
         out.sort_unstable_by_key(|&(other, _, _)| other);
         out
+    }
+
+    /// The schemes of the card at `at` (whole: after [`Cards::mirror`]), as the card keeps
+    /// them: `inScheme` unless it is the glossary's scheme alone, `topConceptOf` (stated on
+    /// the concept, or by a scheme's `skos:hasTopConcept`) unless it is what the export
+    /// derives — the glossary's scheme for a concept in it without a broader concept. A file
+    /// whose concepts state no scheme (many name their top concepts from the scheme's side
+    /// alone) puts each in the glossary's, as glossgraph does every concept; a file without
+    /// any scheme gives its concepts the glossary's top concepts too.
+    pub(super) fn schemes_of(&self, at: usize, card: &mut Draft) {
+        let glossary = self.scheme.as_str();
+        let from = self.top_stated.partition_point(|&(c, _)| (c as usize) < at);
+        let to = self.top_stated.partition_point(|&(c, _)| c as usize <= at);
+        let tops = self.top_stated[from..to]
+            .iter()
+            .map(|&(_, s)| self.triples.text(s).to_owned());
+        let mut top: Vec<String> = card.skos.top_concept_of.take().unwrap_or_default();
+        top.extend(tops);
+        let mut in_scheme: Vec<String> = card.skos.in_scheme.take().unwrap_or_default();
+        for list in [&mut top, &mut in_scheme] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        let only_ours = in_scheme.len() == 1 && in_scheme[0] == glossary;
+        let without = in_scheme.is_empty() && !self.states_schemes;
+        if !only_ours && !without {
+            card.skos.in_scheme = Some(in_scheme);
+        }
+        let in_ours = card
+            .skos
+            .in_scheme
+            .as_ref()
+            .is_none_or(|list| list.iter().any(|s| s == glossary));
+        let derived: &[&str] = if in_ours && card.skos.broader.is_empty() {
+            &[glossary]
+        } else {
+            &[]
+        };
+        let same = top.len() == derived.len() && top.iter().zip(derived).all(|(a, b)| a == b);
+        // Without any scheme in the file, the glossary's top concepts stand.
+        let invented = top.is_empty() && !self.has_schemes;
+        if !same && !invented {
+            card.skos.top_concept_of = Some(top);
+        }
     }
 
     /// States on the card at `at` the links the other cards state to it, as glossgraph's
@@ -255,13 +301,25 @@ impl Cards {
                 _ => false,
             },
             Role::Derived => true,
+            // Every one stated, until `Cards::schemes_of` leaves out what the export derives.
+            Role::InScheme | Role::TopConceptOf => match object() {
+                TermRef::NamedNode(n) => {
+                    let list = if role == Role::InScheme {
+                        &mut card.skos.in_scheme
+                    } else {
+                        &mut card.skos.top_concept_of
+                    };
+                    list.get_or_insert_with(Vec::new)
+                        .push(n.as_str().to_owned());
+                    true
+                }
+                _ => false,
+            },
             Role::Link(link) => {
+                // A concept of the file by its slug; one outside it by its IRI.
                 let slug = self.index.get(&o).map(|&at| self.slugs[at].clone());
-                // An IRI outside the file is kept in the hierarchy, not in the other lists.
-                let target = slug.or_else(|| match (link, object()) {
-                    (Link::Broader | Link::Narrower, TermRef::NamedNode(n)) => {
-                        Some(n.as_str().to_owned())
-                    }
+                let target = slug.or_else(|| match object() {
+                    TermRef::NamedNode(n) => Some(n.as_str().to_owned()),
                     _ => None,
                 });
                 target.map(|t| link.list(card).push(t)).is_some()
@@ -288,16 +346,23 @@ impl Cards {
                 }
                 true
             }
-            Role::Modified => {
+            // Kept to the day, as `updated` is: the latest modification, the earliest
+            // creation.
+            Role::Modified | Role::Created => {
                 let date = match object() {
+                    // `YYYY`, `YYYY-MM`, a date, or a date and time whose day is kept.
                     TermRef::Literal(l) => {
-                        l.value().get(..10).and_then(|d| PartialDate::parse(d).ok())
+                        PartialDate::parse(l.value().get(..10).unwrap_or(l.value())).ok()
                     }
                     _ => None,
                 };
                 if let Some(d) = date {
-                    if card.updated.is_none_or(|u| d > u) {
-                        card.updated = Some(d);
+                    if role == Role::Modified {
+                        if card.updated.is_none_or(|u| d > u) {
+                            card.updated = Some(d);
+                        }
+                    } else if card.skos.created.is_none_or(|c| d < c) {
+                        card.skos.created = Some(d);
                     }
                 }
                 date.is_some()
@@ -333,7 +398,7 @@ impl Cards {
         }
     }
 
-    fn is_main(&self, tag: &str) -> bool {
+    pub(super) fn is_main(&self, tag: &str) -> bool {
         tag.eq_ignore_ascii_case(&self.language)
     }
 

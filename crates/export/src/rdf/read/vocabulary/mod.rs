@@ -9,10 +9,15 @@
 //! language of the scheme's title or label, else the language most prefLabels have.
 //!
 //! What goes where (fields of [`crate::card::skos::Skos`]): labels and notes by language,
-//! hierarchy by slug (or IRI outside the file), mappings, notations with their datatype,
-//! `owl:deprecated` as status `deprecated`, `dcterms:replaces`/`isReplacedBy` as supersession,
-//! `dcterms:modified` as `updated` (to the day), SKOS-XL labels as plain labels, notes that
-//! are resources by their `rdf:value` or `rdfs:comment`.
+//! hierarchy, `related` and supersession by slug (or IRI outside the file), mappings,
+//! notations with their datatype, `owl:deprecated` as status `deprecated`,
+//! `dcterms:replaces`/`isReplacedBy` as supersession, `dcterms:modified` as `updated` and
+//! `dcterms:created` as `created` (to the day), SKOS-XL labels as plain labels, notes that
+//! are resources by their `rdf:value` or `rdfs:comment`. The scheme's title goes into the
+//! settings' `title`, its other statements with literal or IRI values into their
+//! `metadata`, each value as it was; the file's other schemes (the first by IRI is the
+//! glossary's) into `schemes` alike, and each card says which schemes its concept is in
+//! and top of where that is not the glossary's alone (`inScheme`, `topConceptOf`).
 //!
 //! What the file holds is read in two steps. `read` finds the concepts, their slugs and the
 //! settings. The cards are then made one at a time as they are written ([`Pass`]), from the
@@ -36,8 +41,9 @@ use oxigraph::model::{Literal, TermRef};
 
 use super::triples::{Id, Triples};
 use crate::card::Draft;
+use crate::config::MetaValue;
 use crate::config::{self, Config};
-use crate::rdf::vocab::{self, dcterms, rdf, rdfs, skos, skosxl};
+use crate::rdf::vocab::{self, dcterms, rdf, rdfs, skos, xsd};
 
 /// What an import could not keep, and what it changed on the way.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -155,8 +161,17 @@ pub(super) fn read(triples: Triples, options: &Options) -> Option<(Cards, Config
         .map(|s| (*s).to_owned())
         .collect();
     drop(iris);
-    let cards = Cards::new(triples, concepts, schemes, slugs, language, namespace);
-    // The title; what the schemes keep is counted by each pass.
+    let glossary_scheme = config.scheme.clone().unwrap_or_else(|| config.base.clone());
+    let cards = Cards::new(
+        triples,
+        concepts,
+        schemes,
+        slugs,
+        language,
+        namespace,
+        glossary_scheme,
+    );
+    // The title and the schemes' statements; what they keep is counted by each pass.
     cards.schemes(&mut config, &mut Tally::default());
     Some((cards, config, warnings))
 }
@@ -174,6 +189,7 @@ impl<'g> Pass<'g> {
         let at = self.cards.order[n];
         let mut card = self.cards.base_card(at, &mut self.tally);
         self.cards.mirror(at, &mut card);
+        self.cards.schemes_of(at, &mut card);
         card
     }
 
@@ -204,6 +220,15 @@ pub(super) struct Cards {
     mirrored: Vec<(u32, card::Link, u32)>,
     /// Places in `concepts`, by slug.
     order: Vec<usize>,
+    /// The glossary's scheme: the file's first, else the one glossgraph gives it.
+    scheme: String,
+    /// Whether the file has any `skos:ConceptScheme`.
+    has_schemes: bool,
+    /// Whether any concept of the file states its schemes (`skos:inScheme`).
+    states_schemes: bool,
+    /// The schemes that state a concept their top concept (`skos:hasTopConcept`): (the
+    /// concept's place in `concepts`, the scheme), sorted by the first.
+    top_stated: Vec<(u32, Id)>,
 }
 
 impl Cards {
@@ -214,8 +239,9 @@ impl Cards {
         slugs: Vec<String>,
         language: String,
         namespace: Option<String>,
+        scheme: String,
     ) -> Self {
-        let index = concepts
+        let index: hashbrown::HashMap<Id, usize> = concepts
             .iter()
             .enumerate()
             .map(|(at, &c)| (c, at))
@@ -230,6 +256,27 @@ impl Cards {
         }
         let mut order: Vec<usize> = (0..concepts.len()).collect();
         order.sort_unstable_by(|&a, &b| slugs[a].cmp(&slugs[b]));
+        let mut top_stated = Vec::new();
+        if let Some(has_top) = triples.iri(skos::HAS_TOP_CONCEPT.as_str()) {
+            for &s in &schemes {
+                for &[p, o] in triples.subject(s).map_or(&[][..], |s| s.ids()) {
+                    if let (true, Some(&at)) = (p == has_top, index.get(&o)) {
+                        // Places in `concepts` are below the number of terms (`u32`s).
+                        top_stated.push((u32::try_from(at).unwrap_or(u32::MAX), s));
+                    }
+                }
+            }
+        }
+        top_stated.sort_unstable();
+        let states_schemes = triples
+            .iri(skos::IN_SCHEME.as_str())
+            .is_some_and(|in_scheme| {
+                concepts.iter().any(|&c| {
+                    let values = triples.subject(c).map_or(&[][..], |s| s.ids());
+                    values.iter().any(|&[p, _]| p == in_scheme)
+                })
+            });
+        let has_schemes = !schemes.is_empty();
         let mut cards = Self {
             triples,
             concepts,
@@ -241,6 +288,10 @@ impl Cards {
             roles,
             mirrored: Vec::new(),
             order,
+            scheme,
+            has_schemes,
+            states_schemes,
+            top_stated,
         };
         cards.mirrored = cards.mirrored();
         cards
@@ -262,31 +313,96 @@ impl Cards {
         Pass { cards: self, tally }
     }
 
-    /// Every scheme's own triples: the title is kept (the first scheme's, into `config`),
-    /// the rest counted.
+    /// Every scheme's own triples. The first scheme is the glossary's: its title in the main
+    /// language (else without a language, else in any) is `config.title`, written back as
+    /// its `dcterms:title`, `skos:prefLabel` and `rdfs:label`; every other statement whose
+    /// value is a literal or an IRI is kept in `config.metadata`, written back as it was.
+    /// The other schemes' statements go into `config.schemes` the same way, but for no
+    /// title. A scheme's type and its `skos:hasTopConcept` of the file's concepts are kept
+    /// by the export writing them again (the concepts' cards say which schemes they are top
+    /// of); a statement whose value is a blank node is counted as not kept.
     fn schemes<'g>(&'g self, config: &mut Config, tally: &mut Tally<'g>) {
+        let titles = [dcterms::TITLE, skos::PREF_LABEL, rdfs::LABEL];
         for (i, &s) in self.schemes.iter().enumerate() {
             let Some(subject) = self.triples.subject(s) else {
                 continue;
             };
+            let title = (i == 0)
+                .then(|| {
+                    (0..3).find_map(|rank| {
+                        titles.iter().find_map(|t| {
+                            subject.values().find_map(|(p, o)| match o {
+                                TermRef::Literal(l) if p == t.as_str() => {
+                                    let fits = match (rank, l.language()) {
+                                        (0, Some(tag)) => self.is_main(tag),
+                                        (1, None) => true,
+                                        (2, _) => true,
+                                        _ => false,
+                                    };
+                                    fits.then(|| l.value().to_owned())
+                                }
+                                _ => None,
+                            })
+                        })
+                    })
+                })
+                .flatten();
+            if let Some(title) = &title {
+                config.title.clone_from(title);
+            }
+            let statements = if i == 0 {
+                &mut config.metadata
+            } else {
+                config
+                    .schemes
+                    .entry(self.triples.text(s).to_owned())
+                    .or_default()
+            };
             for (p, o) in subject.values() {
-                let title = [dcterms::TITLE, skos::PREF_LABEL, rdfs::LABEL]
-                    .iter()
-                    .any(|t| t.as_str() == p);
-                if p == rdf::TYPE.as_str()
-                    || p == skos::HAS_TOP_CONCEPT.as_str()
-                    || p == dcterms::LANGUAGE.as_str()
-                    || (title && i == 0)
-                {
-                    if title && config.title == Config::default().title {
-                        if let TermRef::Literal(l) = o {
-                            config.title = l.value().to_owned();
-                        }
+                // What the export writes again from the title and the cards.
+                let derived = (p == rdf::TYPE.as_str()
+                    && matches!(o, TermRef::NamedNode(n) if n == skos::CONCEPT_SCHEME))
+                    || (titles.iter().any(|t| t.as_str() == p)
+                        && matches!(o, TermRef::Literal(l)
+                            if Some(l.value()) == title.as_deref()
+                                && l.language().is_some_and(|tag| self.is_main(tag))));
+                if p == skos::HAS_TOP_CONCEPT.as_str() {
+                    // Kept on the concept's card; a top concept that is no concept of the
+                    // file has none.
+                    let concept = match o {
+                        TermRef::NamedNode(n) => self
+                            .triples
+                            .iri(n.as_str())
+                            .is_some_and(|id| self.index.contains_key(&id)),
+                        _ => false,
+                    };
+                    if concept {
+                        tally.kept += 1;
+                        continue;
                     }
-                    tally.kept += 1;
-                } else {
-                    tally.not_kept(p, s);
                 }
+                let value = match o {
+                    _ if derived => None,
+                    TermRef::NamedNode(n) => Some(MetaValue::Iri(n.as_str().to_owned())),
+                    TermRef::Literal(l) => Some(MetaValue::Literal {
+                        text: l.value().to_owned(),
+                        language: l.language().map(str::to_owned),
+                        datatype: (l.language().is_none() && l.datatype() != xsd::STRING)
+                            .then(|| name(l.datatype().as_str())),
+                    }),
+                    TermRef::BlankNode(_) => {
+                        tally.not_kept(p, s);
+                        continue;
+                    }
+                };
+                if let Some(value) = value {
+                    statements.entry(name(p)).or_default().push(value);
+                }
+                tally.kept += 1;
+            }
+            for values in statements.values_mut() {
+                values.sort_unstable();
+                values.dedup();
             }
         }
     }
@@ -357,21 +473,14 @@ impl<'g> Tally<'g> {
     }
 }
 
+/// An IRI as `glossgraph.toml` names it: a prefixed name in a known namespace, else the IRI.
+fn name(iri: &str) -> String {
+    vocab::compact(iri).unwrap_or_else(|| iri.to_owned())
+}
+
 /// An IRI as the report shows it: a prefixed name in a known namespace, else `<iri>`.
 fn vocab_name(iri: &str) -> String {
-    let known = vocab::PREFIXES.iter().copied().chain([
-        ("skosxl", skosxl::NS),
-        ("foaf", "http://xmlns.com/foaf/0.1/"),
-        ("dc", "http://purl.org/dc/elements/1.1/"),
-    ]);
-    for (prefix, ns) in known {
-        if let Some(local) = iri.strip_prefix(ns) {
-            if !local.is_empty() && !local.contains(['/', '#']) {
-                return format!("{prefix}:{local}");
-            }
-        }
-    }
-    format!("<{iri}>")
+    vocab::compact(iri).unwrap_or_else(|| format!("<{iri}>"))
 }
 
 /// Whether `iri` is the `gx:` term `name` of some glossgraph export (`{base}ns#name`, or

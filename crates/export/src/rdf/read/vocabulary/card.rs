@@ -20,7 +20,7 @@ pub(super) enum Role {
     Text(&'static str),
     /// A mapping to another vocabulary, by its kind.
     Mapping(&'static str),
-    /// Kept and derived again on export: the type.
+    /// The type: `skos:Concept` is kept (the export writes it again), any other not.
     Derived,
     /// `skos:inScheme`, `skos:topConceptOf`: a scheme by IRI.
     InScheme,
@@ -300,7 +300,11 @@ impl Cards {
                 }
                 _ => false,
             },
-            Role::Derived => true,
+            // The export types every card `skos:Concept` and nothing else: a subclass the
+            // file declares, or another class beside it, is not kept.
+            Role::Derived => {
+                matches!(object(), TermRef::NamedNode(n) if n.as_str() == skos::CONCEPT.as_str())
+            }
             // Every one stated, until `Cards::schemes_of` leaves out what the export derives.
             Role::InScheme | Role::TopConceptOf => match object() {
                 TermRef::NamedNode(n) => {

@@ -121,14 +121,7 @@ impl Staged {
     /// # Errors
     /// [`ImportError::Io`] when a rename fails.
     pub fn commit(self) -> Result<usize, ImportError> {
-        let io = |path: &Path| {
-            let path = path.to_owned();
-            move |source| ImportError::Io {
-                action: "write",
-                path,
-                source,
-            }
-        };
+        let io = write_error;
         match self.place {
             Place::Stdout => {}
             Place::File { cards, settings } => {
@@ -180,14 +173,7 @@ pub fn stage<'a>(
     stdout: &mut dyn Write,
     written: impl FnMut(PathBuf),
 ) -> Result<Staged, ImportError> {
-    let io = |path: &Path| {
-        let path = path.to_owned();
-        move |source| ImportError::Io {
-            action: "write",
-            path,
-            source,
-        }
-    };
+    let io = write_error;
     let toml = settings_toml(config);
     let mut count = 0;
     let counted = cards.inspect(|_| count += 1);
@@ -274,6 +260,16 @@ pub fn stage<'a>(
         _ => count + 1,
     };
     Ok(Staged { place, files })
+}
+
+/// The error of writing `path`, for `map_err`.
+fn write_error(path: &Path) -> impl FnOnce(io::Error) -> ImportError {
+    let path = path.to_owned();
+    move |source| ImportError::Io {
+        action: "write",
+        path,
+        source,
+    }
 }
 
 /// How many files [`stage`] flushes to the disk at once.

@@ -475,6 +475,19 @@ impl Settings {
             let statements = statements(raw, origin, &table)?;
             config.schemes.insert(iri, statements);
         }
+        // The glossary's own scheme is described in `[metadata]`; a second table for it would
+        // give it two sets of statements, one of them dropped on export.
+        let own = config.scheme.as_deref().unwrap_or(&config.base);
+        if config.schemes.contains_key(own) {
+            return Err(ConfigError::Metadata {
+                origin: origin.into(),
+                table: format!("schemes.{}", toml::Value::String(own.to_owned())),
+                key: own.to_owned(),
+                why: "this is the glossary's own scheme (`scheme`, else `base`): its \
+                      statements go in [metadata]"
+                    .into(),
+            });
+        }
         Ok(config)
     }
 }
@@ -839,6 +852,30 @@ mod tests {
             "here: [schemes.\"http://v.example/two\"] `dc:x`: `en_GB` is not a valid language tag (BCP 47)"
         );
         assert!(bad("[schemes.\"no iri\"]\n").contains("a scheme is named by an absolute IRI"));
+    }
+
+    #[test]
+    fn the_glossarys_own_scheme_is_refused_as_another_scheme() {
+        let settings = |toml: &str| Settings::parse(toml, Path::new("glossgraph.toml")).unwrap();
+        let bad = |toml: &str| {
+            settings(toml)
+                .apply(Config::default(), "glossgraph.toml")
+                .unwrap_err()
+                .to_string()
+        };
+        // Named by `scheme`, or by the base when there is none.
+        let said = bad("scheme = \"http://v.example/s\"\n\
+                        [schemes.\"http://v.example/s\"]\n\
+                        \"dcterms:title\" = \"S\"\n");
+        assert!(said.contains("[schemes.\"http://v.example/s\"]"), "{said}");
+        assert!(said.contains("go in [metadata]"), "{said}");
+        let said = bad("base = \"http://v.example/g/\"\n[schemes.\"http://v.example/g/\"]\n");
+        assert!(said.contains("own scheme"), "{said}");
+        // Another scheme beside the base is taken.
+        let ok = settings("base = \"http://v.example/g/\"\n[schemes.\"http://v.example/h\"]\n")
+            .apply(Config::default(), "glossgraph.toml")
+            .unwrap();
+        assert_eq!(ok.schemes.len(), 1);
     }
 
     #[test]

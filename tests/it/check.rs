@@ -413,6 +413,35 @@ fn citations_markers_urls_and_characters() {
     );
 }
 
+/// A card's IRIs are written into the RDF export as they are: one that is not an absolute
+/// IRI would make a file every RDF reader refuses, so it is an error at its place.
+#[test]
+fn iris_of_a_card_that_are_not_absolute_are_errors() {
+    let bad = r#"{"slug": "c", "term": "C", "definition": "D.", "related": ["a", "x:y z"],
+ "iri": "relative/c", "inScheme": ["http://s.example/", "nope"],
+ "topConceptOf": ["http://s.example/"],
+ "mappings": {"exactMatch": ["http://o.example/1", "http://o.example/a b"]},
+ "broader": ["http://o.example/ok"], "notations": [{"value": "1", "datatype": "int"}]}
+"#;
+    let files = with(&[("c.json", bad), ("a.json", &card("a", &["b", "c"]))]);
+    let (code, f) = findings_of(&refs(&files));
+    assert_eq!(code, 1);
+    let iris: Vec<&str> = errors(&f)
+        .into_iter()
+        .filter(|e| e.contains("invalid-iri"))
+        .collect();
+    assert_eq!(
+        iris,
+        [
+            "error invalid-iri ./c.json:1:65 /related/1 | `x:y z` is not an absolute IRI: Invalid IRI code point ' '",
+            "error invalid-iri ./c.json:2:9 /iri | `relative/c` is not an absolute IRI: No scheme found in an absolute IRI",
+            "error invalid-iri ./c.json:2:57 /inScheme/1 | `nope` is not an absolute IRI: No scheme found in an absolute IRI",
+            "error invalid-iri ./c.json:4:52 /mappings/exactMatch/1 | `http://o.example/a b` is not an absolute IRI: Invalid IRI code point ' '",
+            "error invalid-iri ./c.json:5:79 /notations/0/datatype | `int` is not an absolute IRI: No scheme found in an absolute IRI",
+        ]
+    );
+}
+
 /// Issue 46, item 7: a citation `a/b` with `[a/b]` in the note was "not referred to by any
 /// `[a/b]` marker". Such an id is the error, at the id; ids of letters in any script are fine.
 #[test]

@@ -78,6 +78,7 @@ rules! {
     AliasEqualsTerm = "alias-equals-term", Error, Some("dlv"), "An alias repeats the term or another alias (SKOS S13).";
     EmptyText = "empty-label", Error, Some("el"), "A term, alias or definition is empty or only whitespace.";
     InvalidChar = "invalid-char", Error, Some("ucil"), "Text holds a character XML 1.0 forbids or that cannot be printed.";
+    InvalidIri = "invalid-iri", Error, None, "An IRI of a card (iri, inScheme, topConceptOf, a mapping, a link to a concept outside the glossary) is not an absolute IRI.";
     CitationUrl = "citation-url", Error, Some("husv"), "A citation URL is not an absolute http(s) URL.";
     UnknownCitation = "unknown-citation", Error, None, "A [id] marker in the note names no citation of the card.";
     DuplicateCitation = "duplicate-citation", Error, None, "Two citations of one card share an id.";

@@ -76,6 +76,64 @@ pub(super) fn card(
     }
 }
 
+/// Reports every IRI of `card` that is not an absolute IRI (the export would write it as
+/// one, and an RDF reader refuse the file): its own `iri`, its schemes, its notations'
+/// datatypes, its mappings, and the links that name a concept outside the glossary by IRI.
+pub(super) fn iris(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
+    let skos = card.skos();
+    let mut check = |pointer: String, iri: &str| {
+        if let Err(e) = oxigraph::model::NamedNode::new(iri) {
+            out.push(at(
+                Rule::InvalidIri,
+                origin,
+                pointer,
+                format!("`{iri}` is not an absolute IRI: {e}"),
+            ));
+        }
+    };
+    if let Some(iri) = &skos.iri {
+        check("/iri".into(), iri);
+    }
+    for (field, list) in [
+        ("inScheme", skos.in_scheme.as_deref()),
+        ("topConceptOf", skos.top_concept_of.as_deref()),
+    ] {
+        for (k, iri) in list.unwrap_or_default().iter().enumerate() {
+            check(format!("/{field}/{k}"), iri);
+        }
+    }
+    for (k, notation) in skos.notations.iter().enumerate() {
+        if let Some(datatype) = &notation.datatype {
+            check(format!("/notations/{k}/datatype"), datatype);
+        }
+    }
+    for (kind, list) in &skos.mappings {
+        for (k, iri) in list.iter().enumerate() {
+            check(format!("/mappings/{kind}/{k}"), iri);
+        }
+    }
+    let links = [
+        (
+            "broader",
+            skos.broader.iter().map(String::as_str).collect::<Vec<_>>(),
+        ),
+        (
+            "narrower",
+            skos.narrower.iter().map(String::as_str).collect(),
+        ),
+        ("related", card.related().into_iter().collect()),
+        ("supersedes", card.supersedes().into_iter().collect()),
+        ("supersededBy", card.superseded_by().into_iter().collect()),
+    ];
+    for (field, list) in links {
+        for (k, entry) in list.into_iter().enumerate() {
+            if crate::card::skos::is_iri(entry) {
+                check(format!("/{field}/{k}"), entry);
+            }
+        }
+    }
+}
+
 /// Reports every card whose slug an earlier card already has, and drops it. `cards` is
 /// sorted by slug, stably, so the first card read comes first.
 pub(super) fn duplicates(cards: &mut Vec<LoadedCard>, sources: &Sources, out: &mut Vec<Finding>) {

@@ -371,6 +371,7 @@ fn one_card(
 ) {
     let (card, origin) = (&loaded.card, loaded.origin);
     identity::card(card, origin, source, config, out);
+    identity::iris(card, origin, out);
     text::card(card, origin, out);
     citations::card(card, origin, out);
     dates::card(card, origin, out);

@@ -457,30 +457,49 @@ fn is_glossgraph_export(triples: &Triples) -> bool {
     })
 }
 
-/// `triples` with every IRI that is not valid (spaces, other characters IRIs do not allow)
-/// percent-encoded, and a warning naming each.
+/// `triples` with every IRI that is not valid (spaces, other characters IRIs do not allow,
+/// a `%` that starts no escape) percent-encoded, and a warning naming each. One that is
+/// still no absolute IRI (a relative reference the lenient parser passed on without a base,
+/// a scheme of characters no scheme has) is left out with every triple that holds it: no
+/// card or setting may carry an IRI the export would have to write.
 fn repair_iris(triples: &Triples) -> Result<(Triples, Vec<String>), triples::TooLarge> {
     let mut warnings = BTreeSet::new();
-    let fix = |iri: &str| -> Option<String> {
+    let fix = |iri: &str| -> triples::Repair {
         if oxigraph::model::NamedNode::new(iri).is_ok() {
-            return None;
+            return triples::Repair::Keep;
         }
         let mut out = String::with_capacity(iri.len());
-        for c in iri.chars() {
+        let escape = |c: char, out: &mut String| {
+            let mut buf = [0; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        };
+        for (at, c) in iri.char_indices() {
+            let escapes = || {
+                let hex = iri.as_bytes().get(at + 1..at + 3);
+                hex.is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
+            };
             if c.is_whitespace()
                 || c.is_control()
                 || matches!(c, '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`')
+                || (c == '%' && !escapes())
             {
-                let mut buf = [0; 4];
-                for b in c.encode_utf8(&mut buf).bytes() {
-                    out.push_str(&format!("%{b:02X}"));
-                }
+                escape(c, &mut out);
             } else {
                 out.push(c);
             }
         }
-        warnings.insert(format!("the IRI <{iri}> is not valid: read as <{out}>"));
-        Some(out)
+        if oxigraph::model::NamedNode::new(out.as_str()).is_ok() {
+            warnings.insert(format!("the IRI <{iri}> is not valid: read as <{out}>"));
+            triples::Repair::As(out)
+        } else {
+            warnings.insert(format!(
+                "the IRI <{iri}> is not valid, nor made valid by percent-encoding: the \
+                 triples that hold it are not kept"
+            ));
+            triples::Repair::Drop
+        }
     };
     let repaired = triples.rebuild(fix)?.finish();
     Ok((repaired, warnings.into_iter().collect()))
@@ -846,6 +865,44 @@ mod tests {
             "unexpected end"
         );
         assert_eq!(parser_message("odd: message"), "odd: message");
+    }
+
+    /// Without a base (a file read from memory), an IRI the lenient parser passed on may
+    /// stay no absolute IRI even percent-encoded: it is left out with its triples, never
+    /// made a card's or a setting's (an export would have to write it).
+    #[test]
+    fn an_iri_percent_encoding_cannot_make_valid_is_left_out() {
+        let rdf = r#"<?xml version="1.0"?>
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+         xmlns:skos="http://www.w3.org/2004/02/skos/core#">
+  <skos:Concept rdf:about="http://v.example/c/1%zz">
+    <skos:prefLabel xml:lang="en">One</skos:prefLabel>
+    <skos:related rdf:resource="h%ttps://v.example/c/2"/>
+  </skos:Concept>
+  <skos:Concept rdf:about="h%ttps://v.example/c/2">
+    <skos:prefLabel xml:lang="en">Two</skos:prefLabel>
+  </skos:Concept>
+</rdf:RDF>"#;
+        let imported = read(rdf.as_bytes(), RdfFormat::RdfXml, "v.rdf").unwrap();
+        let iris: Vec<_> = imported
+            .cards
+            .iter()
+            .map(|c| (c.term.as_str(), c.skos.iri.as_deref(), c.related.len()))
+            .collect();
+        assert_eq!(iris, [("One", Some("http://v.example/c/1%25zz"), 0)]);
+        let warnings = &imported.report.warnings;
+        assert!(
+            warnings.iter().any(|w| w.contains(
+                "<h%ttps://v.example/c/2> is not valid, nor made valid by percent-encoding"
+            )),
+            "{warnings:?}"
+        );
+        assert!(
+            warnings
+                .iter()
+                .any(|w| w.contains("read as <http://v.example/c/1%25zz>")),
+            "{warnings:?}"
+        );
     }
 
     #[test]

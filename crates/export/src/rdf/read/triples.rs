@@ -357,42 +357,62 @@ impl Triples {
         }
     }
 
-    /// The triples as a new [`Builder`] holds them, each term passed through `fix` first
-    /// (for an IRI: its text, to be replaced), subject by subject in order.
-    pub(super) fn rebuild(
-        &self,
-        mut fix: impl FnMut(&str) -> Option<String>,
-    ) -> Result<Builder, TooLarge> {
+    /// The triples as a new [`Builder`] holds them, each IRI passed through `fix` first,
+    /// subject by subject in order: kept, replaced, or left out with every triple that
+    /// holds it (as subject, predicate, object or datatype).
+    pub(super) fn rebuild(&self, mut fix: impl FnMut(&str) -> Repair) -> Result<Builder, TooLarge> {
         let mut out = Builder::default();
         let mut fixed: Vec<Option<Option<String>>> = vec![None; self.terms.entries.len()];
-        let mut iri = |id: Id| -> String {
+        // The IRI `id` as it is to be kept; `None` when it is left out.
+        let mut iri = |id: Id| -> Option<String> {
             fixed[id as usize]
-                .get_or_insert_with(|| fix(self.text(id)))
+                .get_or_insert_with(|| match fix(self.text(id)) {
+                    Repair::Keep => Some(self.text(id).to_owned()),
+                    Repair::As(iri) => Some(iri),
+                    Repair::Drop => None,
+                })
                 .clone()
-                .unwrap_or_else(|| self.text(id).to_owned())
         };
         for subject in self.subjects() {
             let s = if self.is_iri(subject.id) {
-                Term::NamedNode(oxigraph::model::NamedNode::new_unchecked(iri(subject.id)))
+                let Some(s) = iri(subject.id) else { continue };
+                Term::NamedNode(oxigraph::model::NamedNode::new_unchecked(s))
             } else {
                 subject.term().into_owned()
             };
             for &[p, o] in subject.values {
-                let p = iri(p);
+                let Some(p) = iri(p) else { continue };
                 let o = match self.terms.kind(o) {
-                    IRI => Term::NamedNode(oxigraph::model::NamedNode::new_unchecked(iri(o))),
+                    IRI => match iri(o) {
+                        Some(o) => Term::NamedNode(oxigraph::model::NamedNode::new_unchecked(o)),
+                        None => continue,
+                    },
                     BLANK => self.term(o).into_owned(),
                     kind if self.terms.kind(kind) == TAG => self.term(o).into_owned(),
-                    kind => Term::Literal(oxigraph::model::Literal::new_typed_literal(
-                        self.text(o),
-                        oxigraph::model::NamedNode::new_unchecked(iri(kind)),
-                    )),
+                    kind => match iri(kind) {
+                        Some(datatype) => {
+                            Term::Literal(oxigraph::model::Literal::new_typed_literal(
+                                self.text(o),
+                                oxigraph::model::NamedNode::new_unchecked(datatype),
+                            ))
+                        }
+                        None => continue,
+                    },
                 };
                 out.add_terms(s.as_ref(), &p, o.as_ref())?;
             }
         }
         Ok(out)
     }
+}
+
+/// What [`Triples::rebuild`] does with an IRI.
+pub(super) enum Repair {
+    Keep,
+    /// Replaced by this IRI.
+    As(String),
+    /// Left out, with every triple that holds it.
+    Drop,
 }
 
 /// A subject of a [`Triples`] and its triples.
@@ -510,14 +530,22 @@ mod tests {
     }
 
     #[test]
-    fn a_rebuild_merges_what_the_fix_makes_equal() {
+    fn a_rebuild_merges_what_the_fix_makes_equal_and_leaves_out_what_it_drops() {
         let g = graph(
             "<http://x.example/a> <http://x.example/p> <http://x.example/b> .
              <http://x.example/b> <http://x.example/p> \"b\" .
-             <http://x.example/a> <http://x.example/p> \"a\" .",
+             <http://x.example/a> <http://x.example/p> \"a\" .
+             <http://x.example/a> <http://x.example/p> <http://x.example/c> .
+             <http://x.example/c> <http://x.example/p> \"c\" .
+             <http://x.example/a> <http://x.example/c> \"c\" .
+             <http://x.example/a> <http://x.example/p> \"1\"^^<http://x.example/c> .",
         );
         let fixed = g
-            .rebuild(|iri| iri.ends_with("/b").then(|| "http://x.example/a".to_owned()))
+            .rebuild(|iri| match iri {
+                _ if iri.ends_with("/b") => Repair::As("http://x.example/a".to_owned()),
+                _ if iri.ends_with("/c") => Repair::Drop,
+                _ => Repair::Keep,
+            })
             .unwrap()
             .finish();
         let subjects: Vec<(String, Vec<String>)> = fixed

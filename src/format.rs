@@ -26,8 +26,7 @@ pub fn run(args: &FmtArgs) -> Result<ExitCode> {
                 .read_to_string(&mut text)
                 .context("cannot read standard input")?;
             // A byte-order mark is dropped, as from a file.
-            let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
-            match fmt::format(body, Layout::of("-", body)) {
+            match fmt::format(&text, Layout::of("-", &text)) {
                 Ok(formatted) => {
                     changed += usize::from(formatted != text);
                     if !args.check {

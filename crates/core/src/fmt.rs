@@ -132,7 +132,8 @@ impl fmt::Display for SyntaxError {
     }
 }
 
-/// `text`, holding cards as `layout` says, in the canonical form.
+/// `text`, holding cards as `layout` says, in the canonical form. A byte-order mark at the
+/// start is dropped, as `check` ignores it.
 ///
 /// # Errors
 /// The first place where `text` is not JSON (for JSON Lines, with the line of the file).
@@ -145,6 +146,7 @@ impl fmt::Display for SyntaxError {
 /// assert_eq!(format(card, Layout::Card).unwrap(), expected);
 /// ```
 pub fn format(text: &str, layout: Layout) -> Result<String, SyntaxError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let newline = text.ends_with('\n');
     let mut out = match layout {
         Layout::Card => pretty(&card(parse(text, 0)?)),
@@ -314,12 +316,11 @@ pub fn format_file(path: &Path, check: bool) -> Result<Outcome, FileError> {
         path: path.to_owned(),
         source,
     })?;
-    let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy())
         .unwrap_or_default();
-    let formatted = format(body, Layout::of(&name, body)).map_err(|error| FileError::Syntax {
+    let formatted = format(&text, Layout::of(&name, &text)).map_err(|error| FileError::Syntax {
         path: path.to_owned(),
         error,
     })?;

@@ -344,13 +344,14 @@ impl Layout {
     /// `.ndjson`); else an array when it starts with `[`; else JSON Lines when it has more
     /// than one line and its first line is a whole JSON value — or, broken, ends like an
     /// object (`{"slug": "a" oops}`) while the whole text is not one card, so that the
-    /// lines after it are still read; else one card, however it is spread over lines.
+    /// lines after it are still read; else one card, however it is spread over lines. A
+    /// byte-order mark at the start is not part of the text.
     pub fn of(name: &str, text: &str) -> Self {
         let lower = name.to_ascii_lowercase();
         if lower.ends_with(".jsonl") || lower.ends_with(".ndjson") {
             return Layout::Lines;
         }
-        let text = text.trim_start();
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text).trim_start();
         if text.starts_with('[') {
             return Layout::Array;
         }

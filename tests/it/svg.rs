@@ -1,8 +1,9 @@
 //! The SVG glossgraph draws itself: the same bytes with and without Graphviz on the PATH,
 //! and, read from the SVG's own geometry, no two terms overlapping, every label inside its
-//! box, topic titles clear of the terms, and on a large map the topics' names written across
-//! their islands, large enough to read when the map fits a screen. (xmllint, librsvg and
-//! Python read it in `consumers/svg.rs`.)
+//! box, topic titles clear of the terms, no line or arrowhead over a word, every arrowhead of
+//! a kind the same size, and on a large map the topics' names written across their islands,
+//! large enough to read when the map fits a screen. (xmllint, librsvg and Python read it in
+//! `consumers/svg.rs`.)
 
 use std::path::{Path, PathBuf};
 
@@ -80,16 +81,35 @@ pub(crate) struct Geometry {
     regions: Vec<Text>,
     /// Each link drawn.
     links: Vec<Line>,
+    /// Each arrowhead defined, by its id.
+    markers: std::collections::BTreeMap<String, Marker>,
 }
 
-/// A link as drawn: the class of its group (`related`, `supersedes`, `broader`), its ends and
-/// its `marker-end` (empty for none).
+/// A link as drawn: the class of its group (`related`, `supersedes`, `broader`), its ends, its
+/// `marker-end` (empty for none), its pieces (a line may leave gaps: each piece from its
+/// start to its end) and its stroke's width.
 #[derive(Debug)]
 struct Line {
     class: String,
     from: (f64, f64),
     to: (f64, f64),
     marker: String,
+    pieces: Vec<((f64, f64), (f64, f64))>,
+    width: f64,
+}
+
+/// An arrowhead's `<marker>`: its viewBox (x, y, width, height), `markerWidth` and
+/// `markerHeight`, whether its sizes are in the page's units (`userSpaceOnUse`) rather than
+/// stroke widths (SVG's default), its `refX`/`refY`, the corners of its shape and the width
+/// of the shape's own ring (0 for none), in the viewBox's units.
+#[derive(Debug, Default, Clone)]
+struct Marker {
+    view: (f64, f64, f64, f64),
+    size: (f64, f64),
+    user_units: bool,
+    reference: (f64, f64),
+    shape: Vec<(f64, f64)>,
+    ring: f64,
 }
 
 fn number(e: &quick_xml::events::BytesStart, name: &str) -> Option<f64> {
@@ -102,6 +122,21 @@ fn attr(e: &quick_xml::events::BytesStart, name: &str) -> Option<String> {
     Some(a.unescape_value().unwrap().into_owned())
 }
 
+/// The points of a path's `d` made of absolute moves and lines (`M`, `L`, `z`), one run of
+/// points per subpath.
+fn points(d: &str) -> Vec<Vec<(f64, f64)>> {
+    let mut runs: Vec<Vec<(f64, f64)>> = Vec::new();
+    for run in d.split('M').filter(|r| !r.is_empty()) {
+        let numbers: Vec<f64> = run
+            .trim_end_matches('z')
+            .split(['L', ','])
+            .map(|v| v.parse().unwrap_or_else(|_| panic!("{v:?} in {d:?}")))
+            .collect();
+        runs.push(numbers.chunks(2).map(|p| (p[0], p[1])).collect());
+    }
+    runs
+}
+
 /// Reads the geometry of an SVG glossgraph drew.
 pub(crate) fn geometry(svg: &Path) -> Geometry {
     let text = std::fs::read_to_string(svg).unwrap();
@@ -112,6 +147,9 @@ pub(crate) fn geometry(svg: &Path) -> Geometry {
     let mut node: Option<(String, Option<Rect>)> = None;
     let mut open: Option<Text> = None;
     let mut sizes: Vec<f64> = Vec::new();
+    // The stroke widths of the open groups; the marker being read.
+    let mut strokes: Vec<f64> = Vec::new();
+    let mut marker: Option<(String, Marker)> = None;
     loop {
         match reader.read_event().unwrap() {
             Event::Eof => break,
@@ -129,6 +167,7 @@ pub(crate) fn geometry(svg: &Path) -> Geometry {
                     node = Some((attr(&e, "data-slug").unwrap(), None));
                 }
                 sizes.push(number(&e, "font-size").unwrap_or(*sizes.last().unwrap_or(&0.0)));
+                strokes.push(number(&e, "stroke-width").unwrap_or(*strokes.last().unwrap_or(&1.0)));
                 groups.push(class);
             }
             Event::End(e) if e.name().as_ref() == b"g" => {
@@ -136,6 +175,46 @@ pub(crate) fn geometry(svg: &Path) -> Geometry {
                     node = None;
                 }
                 sizes.pop();
+                strokes.pop();
+            }
+            Event::Start(e) if e.name().as_ref() == b"marker" => {
+                let numbers = |name: &str| -> Vec<f64> {
+                    attr(&e, name)
+                        .unwrap_or_default()
+                        .split(' ')
+                        .filter_map(|v| v.parse().ok())
+                        .collect()
+                };
+                let view = numbers("viewBox");
+                let m = Marker {
+                    view: (view[0], view[1], view[2], view[3]),
+                    // SVG's defaults: 3 by 3, in stroke widths.
+                    size: (
+                        number(&e, "markerWidth").unwrap_or(3.0),
+                        number(&e, "markerHeight").unwrap_or(3.0),
+                    ),
+                    user_units: attr(&e, "markerUnits").as_deref() == Some("userSpaceOnUse"),
+                    reference: (
+                        number(&e, "refX").unwrap_or(0.0),
+                        number(&e, "refY").unwrap_or(0.0),
+                    ),
+                    ..Marker::default()
+                };
+                marker = Some((attr(&e, "id").unwrap(), m));
+            }
+            Event::Empty(e) if e.name().as_ref() == b"path" && marker.is_some() => {
+                let (_, m) = marker.as_mut().unwrap();
+                m.shape = points(&attr(&e, "d").unwrap())
+                    .into_iter()
+                    .flatten()
+                    .collect();
+                if attr(&e, "stroke").is_some_and(|s| s != "none") {
+                    m.ring = number(&e, "stroke-width").unwrap_or(1.0);
+                }
+            }
+            Event::End(e) if e.name().as_ref() == b"marker" => {
+                let (id, m) = marker.take().unwrap();
+                out.markers.insert(id, m);
             }
             Event::Empty(e) if e.name().as_ref() == b"rect" => {
                 let rect = Rect {
@@ -153,18 +232,18 @@ pub(crate) fn geometry(svg: &Path) -> Geometry {
             Event::Empty(e) if e.name().as_ref() == b"path" && node.is_none() => {
                 let class = groups.last().cloned().unwrap_or_default();
                 if ["related", "supersedes", "broader"].contains(&class.as_str()) {
-                    let d = attr(&e, "d").unwrap();
-                    let ends: Vec<f64> = d
-                        .trim_start_matches('M')
-                        .split(['L', ','])
-                        .map(|v| v.parse().unwrap())
-                        .collect();
+                    let mut pieces = Vec::new();
+                    for run in points(&attr(&e, "d").unwrap()) {
+                        pieces.extend(run.windows(2).map(|w| (w[0], w[1])));
+                    }
                     let marker = attr(&e, "marker-end").unwrap_or_default();
                     out.links.push(Line {
                         class,
-                        from: (ends[0], ends[1]),
-                        to: (ends[2], ends[3]),
+                        from: pieces[0].0,
+                        to: pieces.last().unwrap().1,
                         marker,
+                        pieces,
+                        width: number(&e, "stroke-width").unwrap_or(*strokes.last().unwrap()),
                     });
                 }
             }
@@ -227,6 +306,15 @@ fn faults(g: &Geometry) -> Vec<String> {
     }
     for (a, b) in words_over_words(g) {
         out.push(format!("{a:?} and {b:?} cover one another"));
+    }
+    out.extend(lines_over_words(g));
+    for (class, sizes) in head_sizes(g) {
+        if sizes.len() > 1 {
+            out.push(format!(
+                "the {class} arrowheads have {} sizes: {sizes:?}",
+                sizes.len()
+            ));
+        }
     }
     let page = Rect {
         x: 0.0,
@@ -310,6 +398,22 @@ fn the_sample_svg_is_legible() {
     assert_eq!(g.nodes.len(), glossary.cards().len());
     assert_legible(&g, "sample");
     assert_eq!(needless_cuts(&g, &glossary), []);
+}
+
+/// Issue 50: on the sample's map, no line or arrowhead runs over a word (a topic's title, a
+/// term's label), and the `supersedes` arrows between close terms, inside a topic, have the
+/// same head as the longer ones between topics.
+#[test]
+fn issue_50_no_line_over_a_word_and_one_head_per_kind_on_the_sample() {
+    let g = geometry(&root().join("exports/glossary.svg"));
+    assert_eq!(lines_over_words(&g), Vec::<String>::new());
+    let sizes = head_sizes(&g);
+    assert!(sizes.contains_key("supersedes"), "{sizes:?}");
+    for (class, sizes) in &sizes {
+        assert_eq!(sizes.len(), 1, "{class}: {sizes:?}");
+    }
+    // Some line runs through the space of a title band, or the test would prove nothing.
+    assert!(g.links.len() > 50);
 }
 
 /// A generated glossary of 2,000 terms and its SVG in `dir`, drawn as `export` and `render`
@@ -437,6 +541,142 @@ fn words_over_words(g: &Geometry) -> Vec<(String, String)> {
     out
 }
 
+/// The arrowhead at the end of `line` as drawn: the corners of its shape on the page and the
+/// half-width of its ring (0 for none); `None` for a line without a head. The marker's
+/// viewBox is fitted into `markerWidth` × `markerHeight` keeping its proportions (SVG's
+/// `xMidYMid meet`), counted in stroke widths unless `markerUnits` is `userSpaceOnUse`, its
+/// `refX`/`refY` on the line's end and turned along its last piece (`orient="auto"`).
+fn head(g: &Geometry, line: &Line) -> Option<(Vec<(f64, f64)>, f64)> {
+    let id = line.marker.strip_prefix("url(#")?.strip_suffix(')')?;
+    let m = &g.markers[id];
+    let units = if m.user_units { 1.0 } else { line.width };
+    let k = (m.size.0 / m.view.2).min(m.size.1 / m.view.3) * units;
+    let (a, b) = *line.pieces.last()?;
+    let (sin, cos) = (b.1 - a.1).atan2(b.0 - a.0).sin_cos();
+    let corners = m
+        .shape
+        .iter()
+        .map(|&(px, py)| {
+            let (x, y) = ((px - m.reference.0) * k, (py - m.reference.1) * k);
+            (b.0 + x * cos - y * sin, b.1 + x * sin + y * cos)
+        })
+        .collect();
+    Some((corners, m.ring * k / 2.0))
+}
+
+/// Whether the segment from `a` to `b` runs through `r` (more than a hair inside it).
+fn crosses((x0, y0): (f64, f64), (x1, y1): (f64, f64), r: &Rect) -> bool {
+    const HAIR: f64 = 0.01;
+    let (dx, dy) = (x1 - x0, y1 - y0);
+    let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
+    // Liang–Barsky: each side of the box cuts the segment's parameter range.
+    for (p, q) in [
+        (-dx, x0 - (r.x + HAIR)),
+        (dx, r.x + r.w - HAIR - x0),
+        (-dy, y0 - (r.y + HAIR)),
+        (dy, r.y + r.h - HAIR - y0),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return false;
+            }
+        } else if p < 0.0 {
+            t0 = t0.max(q / p);
+        } else {
+            t1 = t1.min(q / p);
+        }
+    }
+    t0 < t1
+}
+
+/// The lines and arrowheads drawn over a word, each a sentence: every piece of a line and
+/// the outline of its head (with its ring) against the boxes of the topics' titles and names
+/// (drawn over the lines, which would still show between their letters) and, for the arrows,
+/// drawn over the terms, the terms' labels; a `related` line runs under the terms' boxes,
+/// which hide it from their labels.
+fn lines_over_words(g: &Geometry) -> Vec<String> {
+    let over_all: Vec<&Text> = g.titles.iter().chain(&g.regions).collect();
+    let labels: Vec<&Text> = g.nodes.iter().map(|(_, _, label)| label).collect();
+    let mut out = Vec::new();
+    for line in &g.links {
+        let words = over_all.iter().chain(if line.class == "related" {
+            &[][..]
+        } else {
+            &labels[..]
+        });
+        let head = head(g, line);
+        for word in words {
+            let extent = word.extent();
+            if line.pieces.iter().any(|&(a, b)| crosses(a, b, &extent)) {
+                out.push(format!(
+                    "the {} line {:?} → {:?} runs over {:?}",
+                    line.class, line.from, line.to, word.content
+                ));
+            }
+            if let Some((corners, ring)) = &head {
+                let grown = Rect {
+                    x: extent.x - ring,
+                    y: extent.y - ring,
+                    w: extent.w + 2.0 * ring,
+                    h: extent.h + 2.0 * ring,
+                };
+                let n = corners.len();
+                let centre = (grown.x + grown.w / 2.0, grown.y + grown.h / 2.0);
+                if (0..n).any(|i| crosses(corners[i], corners[(i + 1) % n], &grown))
+                    || inside(centre, corners)
+                {
+                    out.push(format!(
+                        "the head of the {} line to {:?} covers {:?}",
+                        line.class, line.to, word.content
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether `p` lies inside the convex polygon `corners`.
+fn inside(p: (f64, f64), corners: &[(f64, f64)]) -> bool {
+    let n = corners.len();
+    let side = |i: usize| {
+        let (a, b) = (corners[i], corners[(i + 1) % n]);
+        (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0)
+    };
+    n >= 3 && ((0..n).all(|i| side(i) > 0.0) || (0..n).all(|i| side(i) < 0.0))
+}
+
+/// The sizes of the arrowheads drawn, by kind of link: each head's length along its line and
+/// width across it, ring included, in hundredths of a point.
+fn head_sizes(
+    g: &Geometry,
+) -> std::collections::BTreeMap<String, std::collections::BTreeSet<(i64, i64)>> {
+    let mut out: std::collections::BTreeMap<_, std::collections::BTreeSet<_>> = Default::default();
+    for line in &g.links {
+        let Some((corners, ring)) = head(g, line) else {
+            continue;
+        };
+        let (a, b) = *line.pieces.last().unwrap();
+        let length = (b.0 - a.0).hypot(b.1 - a.1);
+        let (ux, uy) = ((b.0 - a.0) / length, (b.1 - a.1) / length);
+        let spread = |f: &dyn Fn(&(f64, f64)) -> f64| {
+            let values: Vec<f64> = corners.iter().map(f).collect();
+            let (lo, hi) = values
+                .iter()
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+                    (lo.min(*v), hi.max(*v))
+                });
+            ((hi - lo + 2.0 * ring) * 100.0).round() as i64
+        };
+        let along = spread(&|p| p.0 * ux + p.1 * uy);
+        let across = spread(&|p| p.1 * ux - p.0 * uy);
+        out.entry(line.class.clone())
+            .or_default()
+            .insert((along, across));
+    }
+    out
+}
+
 /// The labels cut although the widest box would hold the term whole, and the labels cut to
 /// under 15 characters, as (slug, label shown).
 fn needless_cuts(g: &Geometry, glossary: &glossgraph::Glossary) -> Vec<(String, String)> {
@@ -549,7 +789,7 @@ fn issue_50_no_word_over_another_and_labels_whole_with_unlinked_terms() {
 fn measure_the_maps_of_glossaries_named_in_glossgraph_maps() {
     let paths = std::env::var_os("GLOSSGRAPH_MAPS").expect("GLOSSGRAPH_MAPS names glossaries");
     let dir = scratch("svg", "measured");
-    println!("| glossary | terms | words | words over another | labels cut | cut under 15 | cut needlessly | other faults |");
+    println!("| glossary | terms | words | words over another | labels cut | cut under 15 | cut needlessly | lines over words (heads) | head sizes per kind | other faults |");
     for (i, input) in std::env::split_paths(&paths).enumerate() {
         let loaded = load::Input::Path(input.clone());
         let config = Config::resolve(loaded.config_dir().as_deref(), Default::default()).unwrap();
@@ -580,13 +820,26 @@ fn measure_the_maps_of_glossaries_named_in_glossgraph_maps() {
             .filter(|(_, _, l)| l.content.ends_with('…') && l.content.chars().count() < 15)
             .count();
         let needless = needless_cuts(&g, &glossary);
-        let other = faults(&g).len() - over.len();
+        let crossing = lines_over_words(&g);
+        let heads = crossing
+            .iter()
+            .filter(|f| f.starts_with("the head"))
+            .count();
+        let sizes = head_sizes(&g);
+        let mixed = sizes.values().filter(|s| s.len() > 1).count();
+        let other = faults(&g).len() - over.len() - crossing.len() - mixed;
         println!(
-            "| {} | {} | {words} | {} | {cut} | {short} | {} | {other} |",
+            "| {} | {} | {words} | {} | {cut} | {short} | {} | {} ({heads}) | {} | {other} |",
             input.display(),
             g.nodes.len(),
             over.len(),
-            needless.len()
+            needless.len(),
+            crossing.len(),
+            sizes
+                .iter()
+                .map(|(class, s)| format!("{class} {}", s.len()))
+                .collect::<Vec<_>>()
+                .join(", ")
         );
         for (a, b) in over.iter().take(10) {
             println!("    over: {a:?} / {b:?}");
@@ -632,14 +885,12 @@ fn broader_links_are_hollow_headed_arrows_from_the_narrower_term_to_the_broader(
         from,
         to,
         marker,
+        ..
     } in &g.links
     {
         match class.as_str() {
             "broader" => {
-                assert!(
-                    marker == "url(#broader)" || marker == "url(#broader-short)",
-                    "{marker}"
-                );
+                assert!(marker == "url(#broader)", "{marker}");
                 let end = |p| term_at_border(&g, p).unwrap_or_else(|| panic!("{p:?}"));
                 drawn.push((end(*from).to_owned(), end(*to).to_owned()));
             }

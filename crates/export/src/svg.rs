@@ -3,4 +3,6 @@
 //! PDF, are [`crate::render`]'s, from the DOT.)
 
 pub mod draw;
+mod gaps;
 mod legend;
+mod regions;

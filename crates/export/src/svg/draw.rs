@@ -9,11 +9,14 @@
 //! dashed one. `related` links are dashed lines under the terms; `supersedes` links are arrows
 //! from the old term to the new one, and `broader` links arrows in the palette's blue with a
 //! hollow head from the narrower term to the broader, both drawn over the terms from border to
-//! border, so that an arrow that crosses a third term's box is seen to pass over it. Topic titles have a white
-//! halo, so that no line runs through them; on a large map each topic's name is also written
-//! large in the largest free space of its island, as a geographic map names its regions —
-//! never over a term or a title, and left out where no space holds it at twice the titles'
-//! size ([`free_place`]).
+//! border, so that an arrow that crosses a third term's box is seen to pass over it. Every
+//! arrowhead of a kind has one size on the page, in the page's units ([`HEAD`]), whatever its
+//! line's stroke or length. No line runs over a word: each breaks off around the topics'
+//! titles and names, and an arrow around the labels of the terms it passes over
+//! ([`super::gaps`]); the titles keep a white halo. On a large map each topic's name is also
+//! written large in the largest free space of its island, as a geographic map names its
+//! regions — never over a term, a title or an arrowhead, and left out where no space holds it
+//! at twice the titles' size ([`free_place`]).
 //!
 //! Each term is an `<a>` to its concept IRI holding a `<title>` with its definition (the
 //! tooltip), its box and its label; its `<g class="node">` carries its slug (`data-slug`).
@@ -24,7 +27,9 @@ use std::io::{BufWriter, Write};
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
+use super::gaps::{Bounds, Pieces, Words};
 use super::legend::{legend_entries, place_legend, Sample, HEADING_SIZE, LEGEND_ROW, MARGIN};
+use super::regions::{free_place, region_extent};
 use crate::config::Config;
 use crate::drawing::palette::{status_stroke, BROADER, NO_STATUS};
 use crate::drawing::{self, concept_iri, Cluster, Drawing, Legend, Places, Selection, View};
@@ -51,8 +56,15 @@ const CHUNK: usize = 1024;
 /// status.
 const RELATED: &str = "#8c8c8c";
 const ARROW: &str = "#222222";
-/// An arrow shorter than this (in points; three of its full heads) gets the short head.
-const SHORT_ARROW: f64 = 32.0;
+/// The length and width of every arrowhead, in the page's points (`markerUnits=
+/// "userSpaceOnUse"`: by SVG's default a head grows with its line's stroke). One size for
+/// every arrow of a kind, long or short: terms stand 8 points apart at the closest, where a
+/// 6-point head still leaves a shaft to read the arrow by. (There were two: a head 10.5
+/// points long, and 6 between boxes closer than 32 points, so that the arrows between
+/// topics, the long ones, had heads about twice those inside a topic.)
+const HEAD: f64 = 6.0;
+/// The width of the ring of a hollow (`broader`) head, in points.
+const HOLLOW_RING: f64 = 1.5;
 /// Past this size (its larger side, in points), a map fitted to a screen shows its topic
 /// titles too small to read: each topic's name is then also written across its island.
 const REGION_NAMES_FROM: f64 = 1500.0;
@@ -104,6 +116,9 @@ struct GroupBox {
     color: String,
     /// The boxes of its terms, on the page.
     terms: Vec<Frame>,
+    /// Where its name is written across its island on a large map, if anywhere: the centre
+    /// of the space kept for it and the font size ([`free_place`]).
+    named_at: Option<(f64, f64, f64)>,
 }
 
 /// Everything about the page but its terms and links.
@@ -122,6 +137,8 @@ struct Layout {
     legend: Vec<(Sample, String, (f64, f64))>,
     /// Whether `broader` links are drawn (their arrowheads are then defined).
     broader: bool,
+    /// The boxes of the words on the map, which the lines break off around.
+    words: Words,
 }
 
 /// Writes `drawing` as an SVG topic map: the nodes of its selection and the links between
@@ -149,9 +166,10 @@ pub fn write(drawing: &Drawing, w: impl Write + Send) -> Result<(), ExportError>
     )?;
     let related = |link: Link| matches!(link, Link::Related { .. });
     links_of_kind(&mut out, glossary, selection, related, |out, a, b| {
-        let (x0, y0) = page.at(places.at[a.index()]);
-        let (x1, y1) = page.at(places.at[b.index()]);
-        line(out, (x0, y0), (x1, y1), "")
+        let from = page.at(places.at[a.index()]);
+        let to = page.at(places.at[b.index()]);
+        // Under the terms' boxes, which hide it from their labels.
+        line(out, &layout.words.pieces(from, to, false), "")
     })?;
     writeln!(out, "</g>")?;
 
@@ -175,9 +193,7 @@ pub fn write(drawing: &Drawing, w: impl Write + Send) -> Result<(), ExportError>
         "<g class=\"supersedes\" stroke=\"{ARROW}\" stroke-width=\"1.5\" fill=\"none\">"
     )?;
     let supersedes = |link: Link| matches!(link, Link::Supersedes { .. });
-    arrows(
-        &mut out, glossary, selection, &places, page, supersedes, "arrow",
-    )?;
+    arrows(&mut out, drawing, &places, &layout, supersedes, "arrow")?;
     writeln!(out, "</g>")?;
     if layout.broader {
         writeln!(
@@ -185,9 +201,7 @@ pub fn write(drawing: &Drawing, w: impl Write + Send) -> Result<(), ExportError>
             "<g class=\"broader\" stroke=\"{BROADER}\" stroke-width=\"1.5\" fill=\"none\">"
         )?;
         let broader = |link: Link| matches!(link, Link::Broader { .. });
-        arrows(
-            &mut out, glossary, selection, &places, page, broader, "broader",
-        )?;
+        arrows(&mut out, drawing, &places, &layout, broader, "broader")?;
         writeln!(out, "</g>")?;
     }
 
@@ -231,10 +245,13 @@ impl Layout {
             top: map_top,
         };
         let title = font::fit(&full_title, HEADING_SIZE, room, font::Weight::Bold).into_owned();
-        let groups = groups
+        let mut groups: Vec<GroupBox> = groups
             .into_iter()
             .map(|group| group_box(group, view, places, &page))
             .collect();
+        let heads = head_boxes(glossary, selection, places, &page);
+        name_regions(&mut groups, width.max(height), &heads);
+        let words = words(glossary, selection, places, &page, &groups);
         Self {
             width,
             height,
@@ -245,6 +262,7 @@ impl Layout {
             groups,
             legend: placed,
             broader: legend.broader,
+            words,
         }
     }
 }
@@ -315,7 +333,162 @@ fn group_box(
         },
         color,
         terms,
+        named_at: None,
     }
+}
+
+/// The arrows the map draws (`supersedes`, `broader`), each from border to border: its two
+/// ends on `page`, from its source to its target; none between boxes that touch.
+fn arrow_ends<'a>(
+    glossary: &'a Glossary,
+    selection: &'a Selection,
+    places: &'a Places,
+    page: &'a Page,
+) -> impl Iterator<Item = ((f64, f64), (f64, f64))> + 'a {
+    glossary.edges().filter_map(move |(a, b, link)| {
+        let arrow = matches!(link, Link::Supersedes { .. } | Link::Broader { .. });
+        if !(arrow && selection.contains(a) && selection.contains(b)) {
+            return None;
+        }
+        border_to_border(term_frame(places, page, a), term_frame(places, page, b))
+    })
+}
+
+/// The box of `node`'s term on `page`.
+fn term_frame(places: &Places, page: &Page, node: NodeIndex) -> Frame {
+    let (x, y) = page.at(places.at[node.index()]);
+    let (width, height) = places.size[node.index()];
+    Frame {
+        x,
+        y,
+        width,
+        height,
+    }
+}
+
+/// The box around the head of each arrow the map draws (with its ring), on the page: where
+/// no topic's name may go.
+fn head_boxes(
+    glossary: &Glossary,
+    selection: &Selection,
+    places: &Places,
+    page: &Page,
+) -> Vec<Bounds> {
+    arrow_ends(glossary, selection, places, page)
+        .map(|(p, q)| {
+            let length = (q.0 - p.0).hypot(q.1 - p.1);
+            let (ux, uy) = ((q.0 - p.0) / length, (q.1 - p.1) / length);
+            // The tip, and the two corners of the base.
+            let base = (q.0 - ux * HEAD, q.1 - uy * HEAD);
+            let half = HEAD / 2.0;
+            let corners = [
+                q,
+                (base.0 - uy * half, base.1 + ux * half),
+                (base.0 + uy * half, base.1 - ux * half),
+            ];
+            let ring = HOLLOW_RING;
+            let (mut l, mut t, mut r, mut b) = (q.0, q.1, q.0, q.1);
+            for (x, y) in corners {
+                (l, t, r, b) = (l.min(x), t.min(y), r.max(x), b.max(y));
+            }
+            [l - ring, t - ring, r + ring, b + ring]
+        })
+        .collect()
+}
+
+/// On a large map, finds each group's place for its name across its island: largest groups
+/// first (the groups' order), each in the largest free space of its own island, as large as
+/// that space allows up to a twentieth of the map (`larger`, its larger side), over no term,
+/// no title and no arrowhead (`heads`); a name that would be smaller than readable is left
+/// out (the HTML map shows it at the zoom where it fits). Islands do not overlap, so neither
+/// do names.
+fn name_regions(groups: &mut [GroupBox], larger: f64, heads: &[Bounds]) {
+    if larger <= REGION_NAMES_FROM {
+        return;
+    }
+    // A name is worth writing when it reads from further out than the titles: twice their
+    // size at least. (It was once the size that reads when the map fits a screen, a
+    // hundredth of the map's larger side, reaching past its island over the terms around:
+    // 297 words over another on a generated 2,000-term map. Free space inside an island is
+    // smaller than that on every large map.)
+    let least = 2.0 * TITLE_SIZE;
+    let most = larger / 20.0;
+    for group in groups {
+        let per_point = font::width(&group.region, 1.0);
+        if per_point <= 0.0 {
+            continue;
+        }
+        let f = group.frame;
+        let island = [
+            f.left(),
+            f.top() + crate::map::TOPIC_LABEL,
+            f.left() + f.width,
+            f.top() + f.height,
+        ];
+        // The terms with a point to spare; the heads with the room the lines leave around a
+        // word besides, since a line breaks off around the name, and a head would not.
+        const SPARE: f64 = 1.0;
+        let terms = group.terms.iter().map(|t| {
+            let b = [t.left(), t.top(), t.left() + t.width, t.top() + t.height];
+            (b, SPARE)
+        });
+        let heads = heads
+            .iter()
+            .filter(|[l, t, r, b]| {
+                *r > island[0] && *l < island[2] && *b > island[1] && *t < island[3]
+            })
+            .map(|&b| (b, SPARE + super::gaps::ROOM));
+        group.named_at = free_place(island, terms.chain(heads), per_point, least, most);
+    }
+}
+
+/// The words a line breaks off around: every drawn term's label (which only the arrows,
+/// drawn over the terms, break for), every group's title and every region name; each as the
+/// box of its em, from the capitals' top to the descenders' foot.
+fn words(
+    glossary: &Glossary,
+    selection: &Selection,
+    places: &Places,
+    page: &Page,
+    groups: &[GroupBox],
+) -> Words {
+    // The em about a text's baseline, `size` points tall.
+    let em = |x: f64, baseline: f64, width: f64, size: f64| -> Bounds {
+        [
+            x - width / 2.0,
+            baseline - 0.72 * size,
+            x + width / 2.0,
+            baseline + 0.21 * size,
+        ]
+    };
+    let mut boxes: Vec<(Bounds, bool)> = Vec::with_capacity(selection.nodes.len() + groups.len());
+    for &node in &selection.nodes {
+        let f = term_frame(places, page, node);
+        let label = glossary
+            .card(node)
+            .map_or(glossary.slug(node), |c| c.term());
+        let shown = crate::map::shown_label(label, f.width);
+        let width = font::width(&shown, LABEL_SIZE);
+        boxes.push((
+            em(f.x, f.y + LABEL_SIZE * BASELINE, width, LABEL_SIZE),
+            true,
+        ));
+    }
+    for group in groups {
+        let f = group.frame;
+        let width = font::width(&group.title, TITLE_SIZE);
+        boxes.push((em(f.x, title_baseline(f), width, TITLE_SIZE), false));
+        if let Some((x, y, size)) = group.named_at {
+            let (w, h) = region_extent(font::width(&group.region, 1.0), size);
+            boxes.push(([x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0], false));
+        }
+    }
+    Words::new(boxes)
+}
+
+/// The baseline of the title of a group's box `f`: in the middle of the band on top.
+fn title_baseline(f: Frame) -> f64 {
+    f.top() + crate::map::TOPIC_LABEL / 2.0 + TITLE_SIZE * BASELINE
 }
 
 /// The start of the document up to the links: the page, the title, the legend and the boxes.
@@ -338,26 +511,30 @@ fn head(out: &mut impl Write, selection: &Selection, layout: &Layout) -> Result<
         env!("CARGO_PKG_VERSION"),
         selection.nodes.len()
     )?;
+    // The heads, in the page's units: the same size on every line of a kind.
     write!(
         out,
         "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" \
-         markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" \
-         fill=\"{ARROW}\" stroke=\"none\"/></marker><marker id=\"arrow-short\" \
-         viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"4\" markerHeight=\"5\" \
-         orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" fill=\"{ARROW}\" stroke=\"none\"/></marker>"
+         markerUnits=\"userSpaceOnUse\" markerWidth=\"{head}\" markerHeight=\"{head}\" \
+         orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" fill=\"{ARROW}\" stroke=\"none\"/></marker>",
+        head = Coordinate(HEAD)
     )?;
     if layout.broader {
-        // Hollow heads: white inside, ringed in the link's colour, their tip on the border.
-        for (id, size) in [("broader", (8, 8)), ("broader-short", (5, 6))] {
-            write!(
-                out,
-                "<marker id=\"{id}\" viewBox=\"-1 -1 12 12\" refX=\"10\" refY=\"5\" \
-                 markerWidth=\"{}\" markerHeight=\"{}\" orient=\"auto\"><path \
-                 d=\"M0,0L10,5L0,10z\" fill=\"#ffffff\" stroke=\"{BROADER}\" \
-                 stroke-width=\"1.5\"/></marker>",
-                size.0, size.1
-            )?;
-        }
+        // A hollow head: white inside, ringed in the link's colour, its tip on the border;
+        // the viewBox holds the ring (the triangle's 10 units are HEAD points).
+        let unit = HEAD / 10.0;
+        let ring = HOLLOW_RING / unit;
+        write!(
+            out,
+            "<marker id=\"broader\" viewBox=\"{o} {o} {side} {side}\" refX=\"10\" refY=\"5\" \
+             markerUnits=\"userSpaceOnUse\" markerWidth=\"{size}\" markerHeight=\"{size}\" \
+             orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" fill=\"#ffffff\" \
+             stroke=\"{BROADER}\" stroke-width=\"{ring}\"/></marker>",
+            o = Coordinate(-ring / 2.0),
+            side = Coordinate(10.0 + ring),
+            size = Coordinate((10.0 + ring) * unit),
+            ring = Coordinate(ring),
+        )?;
     }
     writeln!(out, "</defs>")?;
     writeln!(
@@ -461,38 +638,22 @@ fn titles(out: &mut impl Write, layout: &Layout) -> Result<(), ExportError> {
             out,
             "<text x=\"{}\" y=\"{}\" fill=\"{}\">",
             Coordinate(f.x),
-            Coordinate(f.top() + crate::map::TOPIC_LABEL / 2.0 + TITLE_SIZE * BASELINE),
+            Coordinate(title_baseline(f)),
             mix(&group.color, (0, 0, 0), 45)
         )?;
         text(out, &group.title, origin("(a topic)", "title"))?;
         writeln!(out, "</text>")?;
     }
     writeln!(out, "</g>")?;
-    let larger = layout.width.max(layout.height);
-    if larger <= REGION_NAMES_FROM {
+    if layout.width.max(layout.height) <= REGION_NAMES_FROM {
         return Ok(());
     }
-    // A name is worth writing when it reads from further out than the titles: twice their
-    // size at least. (It was once the size that reads when the map fits a screen, a
-    // hundredth of the map's larger side, reaching past its island over the terms around:
-    // 297 words over another on a generated 2,000-term map. Free space inside an island is
-    // smaller than that on every large map.)
-    let least = 2.0 * TITLE_SIZE;
     writeln!(
         out,
         "<g class=\"regions\" text-anchor=\"middle\" fill-opacity=\"0.85\" stroke=\"#ffffff\" stroke-opacity=\"0.6\" stroke-linejoin=\"round\" paint-order=\"stroke\" pointer-events=\"none\">"
     )?;
-    // Largest groups first (the groups' order); each name in the largest free space of its
-    // own island, as large as that space allows up to a twentieth of the map, over no term
-    // and no title; a name that would be smaller than readable is left out (the HTML map
-    // shows it at the zoom where it fits). Islands do not overlap, so neither do names.
-    let most = larger / 20.0;
     for group in &layout.groups {
-        let per_point = font::width(&group.region, 1.0);
-        if per_point <= 0.0 {
-            continue;
-        }
-        let Some((x, y, size)) = free_place(group, per_point, least, most) else {
+        let Some((x, y, size)) = group.named_at else {
             continue;
         };
         write!(
@@ -515,112 +676,6 @@ fn titles(out: &mut impl Write, layout: &Layout) -> Result<(), ExportError> {
 /// runs from the capitals' top (0.72 em above the baseline) to the descenders' foot (0.21
 /// em below it), with a sixteenth of an em more all round for the halo.
 const REGION_BASELINE: f64 = (0.72 - 0.21) / 2.0;
-/// The cells the longer side of an island is cut into, to find free space in it.
-const REGION_CELLS: usize = 128;
-
-/// The largest free place in `group`'s island for its name, `per_point` points wide per point
-/// of font size: its centre and font size, between `least` and `most`; `None` when no place
-/// holds the name at `least`.
-///
-/// The island below its title band is cut into square cells; a cell any term's box touches
-/// (with a point to spare) is taken. A name of size `s` needs a window of free cells as wide
-/// as the text and its halo and 1.06 `s` tall (the em from capitals to descenders, and the
-/// halo); a table of sums over the cells answers "is this window free" in four reads, so each
-/// size tried costs one pass over the cells, and sizes are found by bisection. Of the free
-/// windows at the size found, the one nearest the island's centre is taken.
-///
-/// # Complexity
-/// O(t + c · log(most / least)) for t terms and c = [`REGION_CELLS`]² cells at most.
-fn free_place(group: &GroupBox, per_point: f64, least: f64, most: f64) -> Option<(f64, f64, f64)> {
-    let f = group.frame;
-    let (left, top) = (f.left(), f.top() + crate::map::TOPIC_LABEL);
-    let (width, height) = (f.width, f.height - crate::map::TOPIC_LABEL);
-    if width <= 0.0 || height <= 0.0 || least > most {
-        return None;
-    }
-    let cell = width.max(height) / REGION_CELLS as f64;
-    let (columns, rows) = (
-        ((width / cell).floor() as usize).max(1),
-        ((height / cell).floor() as usize).max(1),
-    );
-    // sums[r][c]: the taken cells above row r and left of column c.
-    let stride = columns + 1;
-    let mut taken = vec![0u32; rows * columns];
-    const SPARE: f64 = 1.0;
-    for t in &group.terms {
-        let cells = |from: f64, to: f64, origin: f64, count: usize| {
-            let a = ((from - SPARE - origin) / cell).floor().max(0.0) as usize;
-            let b = ((to + SPARE - origin) / cell).ceil().max(0.0) as usize;
-            (a.min(count), b.min(count))
-        };
-        let (c0, c1) = cells(t.left(), t.left() + t.width, left, columns);
-        let (r0, r1) = cells(t.top(), t.top() + t.height, top, rows);
-        for r in r0..r1 {
-            taken[r * columns + c0..r * columns + c1].fill(1);
-        }
-    }
-    let mut sums = vec![0u32; (rows + 1) * stride];
-    for r in 0..rows {
-        for c in 0..columns {
-            sums[(r + 1) * stride + c + 1] =
-                taken[r * columns + c] + sums[r * stride + c + 1] + sums[(r + 1) * stride + c]
-                    - sums[r * stride + c];
-        }
-    }
-    let window = |size: f64| -> (usize, usize) {
-        let w = per_point * size + size / 8.0;
-        let h = size * (0.72 + 0.21 + 0.125);
-        ((w / cell).ceil() as usize, (h / cell).ceil() as usize)
-    };
-    // The free windows of `size`, as their top-left cells; the nearest the centre first.
-    let place = |size: f64| -> Option<(usize, usize)> {
-        let (wc, hc) = window(size);
-        if wc > columns || hc > rows {
-            return None;
-        }
-        let mut best: Option<(f64, (usize, usize))> = None;
-        for r in 0..=rows - hc {
-            for c in 0..=columns - wc {
-                let sum = sums[(r + hc) * stride + c + wc] + sums[r * stride + c]
-                    - sums[r * stride + c + wc]
-                    - sums[(r + hc) * stride + c];
-                if sum != 0 {
-                    continue;
-                }
-                let dx = (c as f64 + wc as f64 / 2.0) - columns as f64 / 2.0;
-                let dy = (r as f64 + hc as f64 / 2.0) - rows as f64 / 2.0;
-                let distance = dx * dx + dy * dy;
-                if best.is_none_or(|(d, _)| distance < d) {
-                    best = Some((distance, (r, c)));
-                }
-            }
-        }
-        best.map(|(_, at)| at)
-    };
-    place(least)?;
-    // Bisection on the size: `low` fits, `high` does not (or is `most`, tried first).
-    let (mut low, mut high) = (least, most);
-    if place(most).is_some() {
-        low = most;
-    } else {
-        for _ in 0..12 {
-            let middle = (low + high) / 2.0;
-            if place(middle).is_some() {
-                low = middle;
-            } else {
-                high = middle;
-            }
-        }
-    }
-    let (r, c) = place(low)?;
-    let (wc, hc) = window(low);
-    Some((
-        left + (c as f64 + wc as f64 / 2.0) * cell,
-        top + (r as f64 + hc as f64 / 2.0) * cell,
-        low,
-    ))
-}
-
 /// One term: a link to its concept IRI holding its definition as tooltip, its box and its
 /// label.
 fn term(
@@ -714,57 +769,46 @@ fn links_of_kind(
     })
 }
 
-/// The links of `selection` that `kind` takes as arrows from border to border, each with the
-/// head `marker` (`arrow`, `broader`), or its short form between close boxes.
+/// The links of the drawing that `kind` takes as arrows from border to border, each with the
+/// head `marker` (`arrow`, `broader`), broken off around the words they would cross (the
+/// terms' labels too: the arrows are drawn over the terms).
 fn arrows(
     out: &mut (impl Write + Send),
-    glossary: &Glossary,
-    selection: &Selection,
+    drawing: &Drawing,
     places: &Places,
-    page: &Page,
+    layout: &Layout,
     kind: impl Fn(Link) -> bool + Sync,
     marker: &str,
 ) -> Result<(), ExportError> {
-    let frame = |n: NodeIndex| {
-        let (x, y) = page.at(places.at[n.index()]);
-        let (width, height) = places.size[n.index()];
-        Frame {
-            x,
-            y,
-            width,
-            height,
-        }
-    };
-    let (full, short) = (
-        format!(" marker-end=\"url(#{marker})\""),
-        format!(" marker-end=\"url(#{marker}-short)\""),
-    );
+    let (glossary, selection, page) = (drawing.glossary, &drawing.selection, &layout.page);
+    let head = format!(" marker-end=\"url(#{marker})\"");
     links_of_kind(out, glossary, selection, kind, |out, a, b| {
+        let frame = |n| term_frame(places, page, n);
         match border_to_border(frame(a), frame(b)) {
-            // Between close boxes a full head would be the whole arrow: a smaller one leaves
-            // a shaft to read it by.
-            Some((p, q)) if (q.0 - p.0).hypot(q.1 - p.1) < SHORT_ARROW => line(out, p, q, &short),
-            Some((p, q)) => line(out, p, q, &full),
+            Some((p, q)) => line(out, &layout.words.pieces(p, q, true), &head),
             None => Ok(()),
         }
     })
 }
 
-/// A line from `p` to `q`, with `extra` attributes.
-fn line(
-    out: &mut Vec<u8>,
-    (x0, y0): (f64, f64),
-    (x1, y1): (f64, f64),
-    extra: &str,
-) -> Result<(), ExportError> {
-    writeln!(
-        out,
-        "<path d=\"M{},{}L{},{}\"{extra}/>",
-        Coordinate(x0),
-        Coordinate(y0),
-        Coordinate(x1),
-        Coordinate(y1)
-    )?;
+/// A line in `pieces` (none: nothing is drawn), with `extra` attributes (a head goes on the
+/// last piece's end).
+fn line(out: &mut Vec<u8>, pieces: &Pieces, extra: &str) -> Result<(), ExportError> {
+    if pieces.is_empty() {
+        return Ok(());
+    }
+    write!(out, "<path d=\"")?;
+    for &((x0, y0), (x1, y1)) in pieces {
+        write!(
+            out,
+            "M{},{}L{},{}",
+            Coordinate(x0),
+            Coordinate(y0),
+            Coordinate(x1),
+            Coordinate(y1)
+        )?;
+    }
+    writeln!(out, "\"{extra}/>")?;
     Ok(())
 }
 

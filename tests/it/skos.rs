@@ -604,6 +604,29 @@ fn top_concepts_named_by_the_scheme_alone_come_back_and_no_more() {
     );
 }
 
+/// The RDF/XML parser ends at the end of the input with elements open and no error: a file
+/// cut short (a download that stopped) must not import as the part of it that came.
+#[test]
+fn an_rdf_xml_file_cut_short_is_refused_at_its_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cut.rdf");
+    fs::write(
+        &file,
+        "<?xml version=\"1.0\"?>\n<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" \
+         xmlns:skos=\"http://www.w3.org/2004/02/skos/core#\">\n<skos:Concept \
+         rdf:about=\"http://ex.org/x/a\"><skos:prefLabel xml:lang=\"en\">Alp",
+    )
+    .unwrap();
+    let cards = dir.path().join("cards");
+    let (code, stderr) = import(&file, &cards, &[]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("cut.rdf:3:") && stderr.contains("the file is cut short"),
+        "{stderr}"
+    );
+    assert!(!cards.exists(), "nothing is written");
+}
+
 #[test]
 fn relative_iris_resolve_against_the_file_and_spaces_are_repaired() {
     let dir = tempfile::tempdir().unwrap();

@@ -174,6 +174,42 @@ fn expanded(text: &str, sizes: &HashMap<String, u64>) -> u64 {
     total
 }
 
+/// Checks that the RDF/XML document `bytes` is not cut short: the RDF/XML parser stops at
+/// the end of the input with elements still open and no error, so a truncated file would
+/// import as the part of it that came (a label cut mid-word, the concepts after the cut
+/// gone) with nothing said. Other errors are left to the parser, which places them.
+///
+/// # Errors
+/// [`Refused`] at the end of the document, naming the element left open.
+pub fn complete(bytes: &[u8]) -> Result<(), Refused> {
+    use quick_xml::events::Event;
+    let mut reader = quick_xml::Reader::from_reader(bytes);
+    let mut open: Vec<Vec<u8>> = Vec::new();
+    loop {
+        match reader.read_event() {
+            Ok(Event::Start(e)) => open.push(e.name().as_ref().to_vec()),
+            Ok(Event::End(_)) => {
+                open.pop();
+            }
+            Ok(Event::Eof) => break,
+            Ok(_) => {}
+            Err(_) => return Ok(()),
+        }
+    }
+    match open.last() {
+        None => Ok(()),
+        Some(name) => Err(Refused {
+            offset: bytes.len(),
+            message: format!(
+                "the document ends inside <{}>, with {} element{} left open: the file is cut short",
+                String::from_utf8_lossy(name),
+                open.len(),
+                if open.len() == 1 { "" } else { "s" }
+            ),
+        }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,6 +225,22 @@ mod tests {
         doc.push_str("]>\n<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n");
         doc.push_str(&format!("<rdf:Description rdf:about=\"http://e/x\"><rdf:value>&lol{};</rdf:value></rdf:Description></rdf:RDF>\n", levels - 1));
         doc
+    }
+
+    #[test]
+    fn a_document_cut_short_is_refused_at_its_end() {
+        let whole = "<?xml version=\"1.0\"?>\n<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n<rdf:Description rdf:about=\"http://e/x\"><rdf:value>Alpha</rdf:value></rdf:Description>\n</rdf:RDF>\n";
+        assert_eq!(complete(whole.as_bytes()), Ok(()));
+        let cut = &whole[..whole.find("pha").unwrap()];
+        let refused = complete(cut.as_bytes()).unwrap_err();
+        assert_eq!(refused.offset, cut.len());
+        assert_eq!(
+            refused.message,
+            "the document ends inside <rdf:value>, with 3 elements left open: the file is cut short"
+        );
+        // Entities are not this check's business, nor other errors: the parser's.
+        assert_eq!(complete(laughs(3, 2).as_bytes()), Ok(()));
+        assert_eq!(complete(b"<a></b>"), Ok(()));
     }
 
     #[test]

@@ -572,6 +572,8 @@ fn parse(
                 }
             }
         }
+        entities::complete(bytes)
+            .map_err(|r| syntax(Some(line_column(bytes, r.offset)), r.message))?;
         return Ok(triples.finish());
     }
     let parser = with_options!(RdfParser::from_format(format), base, lenient, syntax);

@@ -627,6 +627,50 @@ fn an_rdf_xml_file_cut_short_is_refused_at_its_end() {
     assert!(!cards.exists(), "nothing is written");
 }
 
+/// N-Triples has no base IRI, so a relative IRI there is an error its lenient parse lets
+/// through: it resolves against `--base` (else the file's URL) like any other, and one no
+/// repair makes an absolute IRI is left out, counted as not kept, so `--strict` refuses.
+#[test]
+fn n_triples_relative_iris_resolve_and_unrepairable_ones_are_not_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("v.nt");
+    let skos = "http://www.w3.org/2004/02/skos/core#";
+    let a = "<http://ex.org/v/a>";
+    fs::write(
+        &file,
+        format!(
+            "{a} <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <{skos}Concept> .\n\
+             {a} <{skos}prefLabel> \"A\"@en .\n\
+             {a} <{skos}related> <rel/x> .\n\
+             {a} <{skos}related> <h%tp:x> .\n"
+        ),
+    )
+    .unwrap();
+    let cards = dir.path().join("cards");
+    let (code, stderr) = import(&file, &cards, &["--base", "http://ex.org/v/"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("the IRI <rel/x> is not valid: read as <http://ex.org/v/rel/x>"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("the IRI <h%tp:x> is not valid, nor made valid by percent-encoding"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("not kept: 1 skos:related on 1 subject"),
+        "{stderr}"
+    );
+    assert_eq!(
+        card_json(&cards, "a")["related"][0],
+        "http://ex.org/v/rel/x"
+    );
+    let strict = dir.path().join("strict");
+    let (code, stderr) = import(&file, &strict, &["--strict"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(!strict.exists(), "{stderr}");
+}
+
 #[test]
 fn relative_iris_resolve_against_the_file_and_spaces_are_repaired() {
     let dir = tempfile::tempdir().unwrap();

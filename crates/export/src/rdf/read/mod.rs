@@ -44,6 +44,7 @@ pub use out::{
     Staged, BATCH, FLUSHERS,
 };
 use triples::{Subject, Triples};
+use vocabulary::Repaired;
 
 use crate::card::Draft;
 use crate::config::{self, Config};
@@ -195,7 +196,7 @@ pub fn prepare_file(
         if let Ok(reader) = fs::File::open(path) {
             let reader = io::BufReader::with_capacity(1 << 16, reader);
             if let Some(triples) = parse_reader(reader, format, options.base.as_deref()) {
-                return from_triples(triples, Vec::new(), &file, &options);
+                return from_triples(triples, Repaired::default(), &file, &options);
             }
         }
     }
@@ -261,20 +262,22 @@ pub fn prepare(
     options: &ReadOptions,
 ) -> Result<Prepared, ImportError> {
     let (triples, repaired) = match parse(bytes, format, file, options.base.as_deref(), false) {
-        Ok(triples) => (triples, Vec::new()),
+        Ok(triples) => (triples, Repaired::default()),
         Err(strict) => match parse(bytes, format, file, options.base.as_deref(), true) {
             // Only an IRI the strict parser refused (spaces in it) is let through, repaired.
-            Ok(triples) => repair_iris(&triples).map_err(|e| too_large(file, e))?,
+            Ok(triples) => {
+                repair_iris(&triples, options.base.as_deref()).map_err(|e| too_large(file, e))?
+            }
             Err(_) => return Err(strict),
         },
     };
     from_triples(triples, repaired, file, options)
 }
 
-/// The cards of the document `triples`; `repaired` says which IRIs were repaired.
+/// The cards of the document `triples`; `repaired` says which IRIs were repaired or left out.
 fn from_triples(
     triples: Triples,
-    repaired: Vec<String>,
+    mut repaired: Repaired,
     file: &str,
     options: &ReadOptions,
 ) -> Result<Prepared, ImportError> {
@@ -289,7 +292,7 @@ fn from_triples(
         if let Some(imported) = imported {
             return Ok(Prepared {
                 config: imported.config,
-                cards: Cards::Made(imported.cards, imported.report),
+                cards: Cards::Made(imported.cards, imported.report.with(repaired)),
             });
         }
     }
@@ -298,11 +301,10 @@ fn from_triples(
             language: options.language.clone(),
         };
         if let Some((cards, config, warnings)) = vocabulary::read(triples, &skos_options) {
-            let mut first = repaired;
-            first.extend(warnings);
+            repaired.warnings.extend(warnings);
             return Ok(Prepared {
                 config,
-                cards: Cards::Vocabulary(Box::new(cards), first),
+                cards: Cards::Vocabulary(Box::new(cards), repaired),
             });
         }
         reading.problem(
@@ -335,8 +337,9 @@ pub struct Prepared {
 
 enum Cards {
     Made(Vec<Draft>, vocabulary::Report),
-    /// The cards to make, and the report's first warnings (IRIs repaired, the base moved).
-    Vocabulary(Box<vocabulary::Cards>, Vec<String>),
+    /// The cards to make, and what comes first in their report (IRIs repaired or left
+    /// out, the base moved).
+    Vocabulary(Box<vocabulary::Cards>, Repaired),
 }
 
 impl Prepared {
@@ -357,8 +360,8 @@ impl Prepared {
     pub fn into_imported(self) -> Imported {
         let (cards, report) = match self.cards {
             Cards::Made(cards, report) => (cards, report),
-            Cards::Vocabulary(cards, warnings) => {
-                let mut pass = cards.pass(warnings);
+            Cards::Vocabulary(cards, repaired) => {
+                let mut pass = cards.pass(&repaired);
                 let made = (0..cards.len()).map(|n| pass.card(n)).collect();
                 (made, pass.report())
             }
@@ -376,8 +379,8 @@ impl Prepared {
     pub fn report(&self) -> vocabulary::Report {
         match &self.cards {
             Cards::Made(_, report) => report.clone(),
-            Cards::Vocabulary(cards, warnings) => {
-                let mut pass = cards.pass(warnings.clone());
+            Cards::Vocabulary(cards, repaired) => {
+                let mut pass = cards.pass(repaired);
                 for n in 0..cards.len() {
                     pass.card(n);
                 }
@@ -408,8 +411,8 @@ impl Prepared {
                 )?;
                 Ok((staged, report.clone()))
             }
-            Cards::Vocabulary(cards, warnings) => {
-                let mut pass = cards.pass(warnings.clone());
+            Cards::Vocabulary(cards, repaired) => {
+                let mut pass = cards.pass(repaired);
                 let made = (0..cards.len()).map(|n| Cow::Owned(pass.card(n)));
                 let staged = stage(output, &self.config, made, stdout, drop)?;
                 Ok((staged, pass.report()))
@@ -458,12 +461,18 @@ fn is_glossgraph_export(triples: &Triples) -> bool {
 }
 
 /// `triples` with every IRI that is not valid (spaces, other characters IRIs do not allow,
-/// a `%` that starts no escape) percent-encoded, and a warning naming each. One that is
-/// still no absolute IRI (a relative reference the lenient parser passed on without a base,
-/// a scheme of characters no scheme has) is left out with every triple that holds it: no
-/// card or setting may carry an IRI the export would have to write.
-fn repair_iris(triples: &Triples) -> Result<(Triples, Vec<String>), triples::TooLarge> {
+/// a `%` that starts no escape) percent-encoded, and a relative one that a syntax without
+/// base IRIs (N-Triples, N-Quads) let through resolved against `base`, with a warning naming
+/// each. One that is still no absolute IRI (a relative reference with no base, a scheme of
+/// characters no scheme has) is left out with every triple that holds it, counted as not
+/// kept: no card or setting may carry an IRI the export would have to write.
+fn repair_iris(
+    triples: &Triples,
+    base: Option<&str>,
+) -> Result<(Triples, Repaired), triples::TooLarge> {
+    let base = base.and_then(|b| oxiri::Iri::parse(b.to_owned()).ok());
     let mut warnings = BTreeSet::new();
+    let mut left_out: BTreeMap<String, (usize, BTreeSet<String>)> = BTreeMap::new();
     let fix = |iri: &str| -> triples::Repair {
         if oxigraph::model::NamedNode::new(iri).is_ok() {
             return triples::Repair::Keep;
@@ -490,6 +499,11 @@ fn repair_iris(triples: &Triples) -> Result<(Triples, Vec<String>), triples::Too
                 out.push(c);
             }
         }
+        if oxigraph::model::NamedNode::new(out.as_str()).is_err() {
+            if let Some(resolved) = base.as_ref().and_then(|b| b.resolve(&out).ok()) {
+                out = resolved.into_inner();
+            }
+        }
         if oxigraph::model::NamedNode::new(out.as_str()).is_ok() {
             warnings.insert(format!("the IRI <{iri}> is not valid: read as <{out}>"));
             triples::Repair::As(out)
@@ -501,8 +515,24 @@ fn repair_iris(triples: &Triples) -> Result<(Triples, Vec<String>), triples::Too
             triples::Repair::Drop
         }
     };
-    let repaired = triples.rebuild(fix)?.finish();
-    Ok((repaired, warnings.into_iter().collect()))
+    let repaired = triples
+        .rebuild(fix, |p, s| {
+            let entry = left_out.entry(p.to_owned()).or_default();
+            entry.0 += 1;
+            entry.1.insert(s.to_owned());
+        })?
+        .finish();
+    let left_out = left_out
+        .into_iter()
+        .map(|(p, (n, subjects))| (p, (n, subjects.len())))
+        .collect();
+    Ok((
+        repaired,
+        Repaired {
+            warnings: warnings.into_iter().collect(),
+            left_out,
+        },
+    ))
 }
 
 /// The parser of `format` with the base IRI and leniency asked for, on either parser:
@@ -905,6 +935,11 @@ mod tests {
                 .any(|w| w.contains("read as <http://v.example/c/1%25zz>")),
             "{warnings:?}"
         );
+        // Counted as not kept (so `--strict` refuses): the link to it, its type and label.
+        let left_out = |p: &str| imported.report.not_kept.get(p).copied();
+        assert_eq!(left_out("skos:related"), Some((1, 1)));
+        assert_eq!(left_out("skos:prefLabel"), Some((1, 1)));
+        assert_eq!(left_out("rdf:type"), Some((1, 1)));
     }
 
     #[test]

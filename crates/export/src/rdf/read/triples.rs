@@ -359,8 +359,13 @@ impl Triples {
 
     /// The triples as a new [`Builder`] holds them, each IRI passed through `fix` first,
     /// subject by subject in order: kept, replaced, or left out with every triple that
-    /// holds it (as subject, predicate, object or datatype).
-    pub(super) fn rebuild(&self, mut fix: impl FnMut(&str) -> Repair) -> Result<Builder, TooLarge> {
+    /// holds it (as subject, predicate, object or datatype), each such triple's predicate
+    /// and subject (as written) handed to `left_out`.
+    pub(super) fn rebuild(
+        &self,
+        mut fix: impl FnMut(&str) -> Repair,
+        mut left_out: impl FnMut(&str, &str),
+    ) -> Result<Builder, TooLarge> {
         let mut out = Builder::default();
         let mut fixed: Vec<Option<Option<String>>> = vec![None; self.terms.entries.len()];
         // The IRI `id` as it is to be kept; `None` when it is left out.
@@ -375,17 +380,24 @@ impl Triples {
         };
         for subject in self.subjects() {
             let s = if self.is_iri(subject.id) {
-                let Some(s) = iri(subject.id) else { continue };
-                Term::NamedNode(oxigraph::model::NamedNode::new_unchecked(s))
+                iri(subject.id)
+                    .map(|s| Term::NamedNode(oxigraph::model::NamedNode::new_unchecked(s)))
             } else {
-                subject.term().into_owned()
+                Some(subject.term().into_owned())
             };
             for &[p, o] in subject.values {
-                let Some(p) = iri(p) else { continue };
+                let mut out_of = |_| left_out(self.text(p), self.text(subject.id));
+                let (Some(s), Some(p)) = (&s, iri(p)) else {
+                    out_of(());
+                    continue;
+                };
                 let o = match self.terms.kind(o) {
                     IRI => match iri(o) {
                         Some(o) => Term::NamedNode(oxigraph::model::NamedNode::new_unchecked(o)),
-                        None => continue,
+                        None => {
+                            out_of(());
+                            continue;
+                        }
                     },
                     BLANK => self.term(o).into_owned(),
                     kind if self.terms.kind(kind) == TAG => self.term(o).into_owned(),
@@ -396,7 +408,10 @@ impl Triples {
                                 oxigraph::model::NamedNode::new_unchecked(datatype),
                             ))
                         }
-                        None => continue,
+                        None => {
+                            out_of(());
+                            continue;
+                        }
                     },
                 };
                 out.add_terms(s.as_ref(), &p, o.as_ref())?;
@@ -531,6 +546,7 @@ mod tests {
 
     #[test]
     fn a_rebuild_merges_what_the_fix_makes_equal_and_leaves_out_what_it_drops() {
+        let mut left_out = Vec::new();
         let g = graph(
             "<http://x.example/a> <http://x.example/p> <http://x.example/b> .
              <http://x.example/b> <http://x.example/p> \"b\" .
@@ -541,11 +557,14 @@ mod tests {
              <http://x.example/a> <http://x.example/p> \"1\"^^<http://x.example/c> .",
         );
         let fixed = g
-            .rebuild(|iri| match iri {
-                _ if iri.ends_with("/b") => Repair::As("http://x.example/a".to_owned()),
-                _ if iri.ends_with("/c") => Repair::Drop,
-                _ => Repair::Keep,
-            })
+            .rebuild(
+                |iri| match iri {
+                    _ if iri.ends_with("/b") => Repair::As("http://x.example/a".to_owned()),
+                    _ if iri.ends_with("/c") => Repair::Drop,
+                    _ => Repair::Keep,
+                },
+                |p, s| left_out.push(format!("{s} {p}")),
+            )
             .unwrap()
             .finish();
         let subjects: Vec<(String, Vec<String>)> = fixed
@@ -562,6 +581,17 @@ mod tests {
                     "\"b\"".to_owned()
                 ]
             )]
+        );
+        // Every triple holding the dropped IRI, as subject, predicate, object or datatype.
+        left_out.sort();
+        assert_eq!(
+            left_out,
+            [
+                "http://x.example/a http://x.example/c",
+                "http://x.example/a http://x.example/p",
+                "http://x.example/a http://x.example/p",
+                "http://x.example/c http://x.example/p",
+            ]
         );
     }
 }

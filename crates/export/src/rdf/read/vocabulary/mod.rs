@@ -56,7 +56,29 @@ pub struct Report {
     pub warnings: Vec<String>,
 }
 
+/// What the reading of a file changed before any card was made: IRIs repaired (one warning
+/// each, the base moved), and the triples left out with an IRI no repair could make valid,
+/// by predicate IRI: how many, on how many subjects.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Repaired {
+    pub warnings: Vec<String>,
+    pub left_out: BTreeMap<String, (usize, usize)>,
+}
+
 impl Report {
+    /// `repaired`'s warnings before this report's, its triples left out counted as not kept.
+    pub(crate) fn with(mut self, repaired: Repaired) -> Self {
+        let mut warnings = repaired.warnings;
+        warnings.append(&mut self.warnings);
+        self.warnings = warnings;
+        for (p, (n, subjects)) in repaired.left_out {
+            let entry = self.not_kept.entry(vocab_name(&p)).or_default();
+            entry.0 += n;
+            entry.1 += subjects;
+        }
+        self
+    }
+
     /// The summary line: `kept 31,077 triples; not kept: 12 foaf:depiction on 12 subjects`.
     pub fn summary(&self) -> String {
         let mut out = format!("kept {} triples", thousands(self.kept));
@@ -303,10 +325,10 @@ impl Cards {
     }
 
     /// A pass that makes every card once and counts what was kept (see [`Pass`]);
-    /// `warnings` come first in its report.
-    pub(super) fn pass(&self, warnings: Vec<String>) -> Pass<'_> {
+    /// `repaired` comes first in its report.
+    pub(super) fn pass(&self, repaired: &Repaired) -> Pass<'_> {
         let mut tally = Tally {
-            warnings: warnings.into_iter().map(|w| (0, w)).collect(),
+            repaired: repaired.clone(),
             ..Tally::default()
         };
         self.schemes(&mut Config::default(), &mut tally);
@@ -440,6 +462,9 @@ struct Tally<'g> {
     /// Subjects whose triples were all consumed as part of another (a note node, a SKOS-XL
     /// label).
     consumed: hashbrown::HashSet<Id>,
+    /// What the reading changed before the cards: the report's first warnings and more
+    /// triples not kept.
+    repaired: Repaired,
 }
 
 impl<'g> Tally<'g> {
@@ -470,6 +495,7 @@ impl<'g> Tally<'g> {
             not_kept,
             warnings: self.warnings.into_iter().map(|(_, w)| w).collect(),
         }
+        .with(self.repaired)
     }
 }
 

@@ -70,10 +70,24 @@ fn first_line(file: &Path) -> std::io::Result<Option<String>> {
     Ok(None)
 }
 
-/// Whether `bytes` (a byte order mark ignored) is one JSON value shaped like cards.
+/// Whether `bytes` (a byte order mark ignored) is one JSON value shaped like cards, or
+/// text that is not JSON but names a card's identity (`"slug":` or `"term":`): a card cut
+/// short, whose syntax error is to be reported, not passed over.
 fn card_shaped(bytes: &[u8]) -> bool {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    serde_json::from_slice::<Shape>(bytes).is_ok_and(|shape| shape.0)
+    match serde_json::from_slice::<Shape>(bytes) {
+        Ok(shape) => shape.0,
+        Err(_) => [&b"\"slug\""[..], b"\"term\""].iter().any(|key| {
+            let mut rest = bytes;
+            while let Some(at) = rest.windows(key.len()).position(|w| w == *key) {
+                rest = &rest[at + key.len()..];
+                if rest.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b':') {
+                    return true;
+                }
+            }
+            false
+        }),
+    }
 }
 
 /// What a JSON value says of its shape: `true` for an object with a card's field, or (at the
@@ -158,6 +172,10 @@ mod tests {
             r#"{"relatd": ["x"], "term": "misspelled but a card"}"#,
             r#"[{"slug": "a"}, 3]"#,
             r#"[{"x": 1, "related": []}]"#,
+            // Cut short: not JSON, but a card's, whose syntax error `check` reports.
+            "{\"slug\": ",
+            r#"{"slug":"a","term":"A""#,
+            r#"[{"slug": "a", "term" : "A"},"#,
         ] {
             assert!(card_shaped(cards.as_bytes()), "{cards}");
         }
@@ -169,7 +187,8 @@ mod tests {
             "[[{\"slug\": \"a\"}]]",
             r#""slug""#,
             "",
-            "{\"slug\": ",
+            "not json at all",
+            r#"{"name": "slug", "version": "1.0""#,
         ] {
             assert!(!card_shaped(other.as_bytes()), "{other}");
         }

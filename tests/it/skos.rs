@@ -671,6 +671,38 @@ fn n_triples_relative_iris_resolve_and_unrepairable_ones_are_not_kept() {
     assert!(!strict.exists(), "{stderr}");
 }
 
+/// A card keeps one day of each: the latest `dcterms:modified`, the earliest
+/// `dcterms:created`. Another value on that day is kept (to the day, as documented); one on
+/// another day is counted as not kept, so `--strict` sees it.
+#[test]
+fn modification_and_creation_days_a_card_cannot_hold_are_not_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("v.ttl");
+    fs::write(
+        &file,
+        r#"@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+@prefix dcterms: <http://purl.org/dc/terms/> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+<http://ex.org/v/a> a skos:Concept ; skos:prefLabel "A"@en ;
+  dcterms:modified "2020-11-03"^^xsd:date, "2020-12-16"^^xsd:date,
+    "2020-12-16T10:00:00"^^xsd:dateTime ;
+  dcterms:created "2019-01-02"^^xsd:date, "2019-05-06"^^xsd:date .
+"#,
+    )
+    .unwrap();
+    let cards = dir.path().join("cards");
+    let (code, stderr) = import(&file, &cards, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr
+            .contains("not kept: 1 dcterms:created on 1 subject, 1 dcterms:modified on 1 subject"),
+        "{stderr}"
+    );
+    let card = card_json(&cards, "a");
+    assert_eq!(card["updated"], "2020-12-16");
+    assert_eq!(card["created"], "2019-01-02");
+}
+
 #[test]
 fn relative_iris_resolve_against_the_file_and_spaces_are_repaired() {
     let dir = tempfile::tempdir().unwrap();

@@ -140,6 +140,9 @@ struct Reading<'c> {
     /// Its `rdfs:label`s: the term when it has no preferred label in the main language.
     rdfs_labels: Vec<String>,
     deprecated: bool,
+    /// Each `dcterms:modified` (`true`) and `dcterms:created` day read, with its predicate:
+    /// counted as kept once the card's one day of each is known, the others as not kept.
+    dates: Vec<(bool, PartialDate, &'c str)>,
 }
 
 impl Cards {
@@ -245,6 +248,7 @@ impl Cards {
             texts: BTreeMap::new(),
             rdfs_labels: Vec::new(),
             deprecated: false,
+            dates: Vec::new(),
         };
         if self
             .namespace
@@ -255,6 +259,19 @@ impl Cards {
         }
         for &[p, o] in self.triples.subject(id).map_or(&[][..], |s| s.ids()) {
             self.value(&mut r, p, o, tally);
+        }
+        // A card keeps one day of each: the latest modification, the earliest creation.
+        for &(modified, day, predicate) in &r.dates {
+            let kept = if modified {
+                r.card.updated
+            } else {
+                r.card.skos.created
+            };
+            if kept == Some(day) {
+                tally.kept += 1;
+            } else {
+                tally.not_kept(predicate, id);
+            }
         }
         if r.deprecated {
             r.card.status = Some("deprecated".to_owned());
@@ -360,16 +377,18 @@ impl Cards {
                     }
                     _ => None,
                 };
-                if let Some(d) = date {
-                    if role == Role::Modified {
-                        if card.updated.is_none_or(|u| d > u) {
-                            card.updated = Some(d);
-                        }
-                    } else if card.skos.created.is_none_or(|c| d < c) {
-                        card.skos.created = Some(d);
+                let Some(d) = date else {
+                    return tally.not_kept(predicate(), r.id);
+                };
+                if role == Role::Modified {
+                    if card.updated.is_none_or(|u| d > u) {
+                        card.updated = Some(d);
                     }
+                } else if card.skos.created.is_none_or(|c| d < c) {
+                    card.skos.created = Some(d);
                 }
-                date.is_some()
+                // Counted once every value is read (`base_card`).
+                return r.dates.push((role == Role::Modified, d, predicate()));
             }
             // An unknown card field in glossgraph's export: `{"name": value}` as JSON.
             Role::Extra => {

@@ -375,6 +375,9 @@ fn a_language_without_a_table_falls_back_to_english_and_says_so() {
     // A card without a Swedish label: its German one, marked.
     let page = read(&out.join("sv/term/chemie/index.html"));
     assert!(page.contains("<h1 lang=\"de\">Chemie</h1>"), "{page}");
+    // It has no definition in any language: no empty Definition section either.
+    assert!(!page.contains("id=\"definition\""), "{page}");
+    assert!(!page.contains("class=\"definition\""), "{page}");
     // The switcher names the language by its tag.
     assert!(page.contains("hreflang=\"sv\" lang=\"sv\" aria-current=\"page\">sv</a>"));
 }

@@ -58,7 +58,8 @@ struct TermPage<'a> {
     retired_around: (&'static str, &'static str),
     retired: bool,
     topic: Option<TopicView<'a>>,
-    /// The definition as HTML, whether it is one paragraph's inline content, its language.
+    /// The definition as HTML (empty when the card has none: the page then has no such
+    /// section), whether it is one paragraph's inline content, its language.
     definition: String,
     definition_inline: bool,
     definition_lang: Lang<'a>,

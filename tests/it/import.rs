@@ -264,6 +264,21 @@ fn import_writes_cards_and_settings_that_check_and_export_again() {
     assert!(stderr.contains("is not an empty folder"), "{stderr}");
     assert_eq!(fs::read_dir(&out2).unwrap().count(), before);
     assert_eq!(fs::read_to_string(out2.join("mine.json")).unwrap(), "{}");
+
+    // A file where the folder would go is refused as what it is, and left as it was.
+    let file = out2.join("notes.txt");
+    fs::write(&file, "mine").unwrap();
+    let (code, _, stderr) = outcome(&glossgraph(&[
+        "import",
+        odd.to_str().unwrap(),
+        "--format",
+        "nquads",
+        "--out",
+        file.to_str().unwrap(),
+    ]));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("is a file, not a folder"), "{stderr}");
+    assert_eq!(fs::read_to_string(&file).unwrap(), "mine");
 }
 
 #[test]

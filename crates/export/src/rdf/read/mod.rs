@@ -117,6 +117,9 @@ pub enum ImportError {
     /// folder only, so that none is overwritten and no stale card is left beside them.
     #[error("`{}` is not an empty folder; cards are only written into a new or empty one", .0.display())]
     NotEmpty(PathBuf),
+    /// A file where the folder of cards would go.
+    #[error("`{}` is a file, not a folder: cards are written into a new or empty folder, or into one file named *.jsonl, *.ndjson or *.json", .0.display())]
+    NotAFolder(PathBuf),
     /// A file the cards' file or its settings would replace: they replace one only when told
     /// to (`--force`).
     #[error("`{}` exists already; give another --out, or --force to replace it", .0.display())]

@@ -409,11 +409,14 @@ fn flush_each<'a>(
 /// Whether `dir` can take the imported cards: it does not exist yet, or is an empty folder.
 ///
 /// # Errors
-/// [`ImportError::NotEmpty`] for a folder that holds anything (or a file in its place).
+/// [`ImportError::NotEmpty`] for a folder that holds anything, [`ImportError::NotAFolder`]
+/// for a file in its place.
 pub fn new_or_empty(dir: &Path) -> Result<(), ImportError> {
     let empty = match fs::read_dir(dir) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => true,
-        Err(_) if dir.exists() && !dir.is_dir() => false,
+        Err(_) if dir.exists() && !dir.is_dir() => {
+            return Err(ImportError::NotAFolder(dir.to_owned()))
+        }
         Err(source) => {
             return Err(ImportError::Io {
                 action: "read",

@@ -239,17 +239,17 @@ fn import_writes_cards_and_settings_that_check_and_export_again() {
     let odd = dir.join("glossary.data");
     fs::write(&odd, export(&glossary, &config, Format::NQuads)).unwrap();
     let out2 = dir.join("cards2");
-    let import_odd = || {
+    let import_odd = |out: &std::path::Path| {
         outcome(&glossgraph(&[
             "import",
             odd.to_str().unwrap(),
             "--format",
             "nquads",
             "--out",
-            out2.to_str().unwrap(),
+            out.to_str().unwrap(),
         ]))
     };
-    let (code, _, stderr) = import_odd();
+    let (code, _, stderr) = import_odd(&out2);
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         fs::read(out2.join("roce-v2.json")).unwrap(),
@@ -259,7 +259,7 @@ fn import_writes_cards_and_settings_that_check_and_export_again() {
     // A folder that holds anything is refused, and left as it was.
     fs::write(out2.join("mine.json"), "{}").unwrap();
     let before = fs::read_dir(&out2).unwrap().count();
-    let (code, _, stderr) = import_odd();
+    let (code, _, stderr) = import_odd(&out2);
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("is not an empty folder"), "{stderr}");
     assert_eq!(fs::read_dir(&out2).unwrap().count(), before);
@@ -268,14 +268,7 @@ fn import_writes_cards_and_settings_that_check_and_export_again() {
     // A file where the folder would go is refused as what it is, and left as it was.
     let file = out2.join("notes.txt");
     fs::write(&file, "mine").unwrap();
-    let (code, _, stderr) = outcome(&glossgraph(&[
-        "import",
-        odd.to_str().unwrap(),
-        "--format",
-        "nquads",
-        "--out",
-        file.to_str().unwrap(),
-    ]));
+    let (code, _, stderr) = import_odd(&file);
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("is a file, not a folder"), "{stderr}");
     assert_eq!(fs::read_to_string(&file).unwrap(), "mine");

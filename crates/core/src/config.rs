@@ -663,6 +663,15 @@ fn value_offset(text: &str, key: &str, value: &str) -> Option<usize> {
 mod tests {
     use super::*;
 
+    /// The error of the settings `text` (of `glossgraph.toml`, named `here`), parsed and
+    /// applied to the defaults.
+    fn refused(text: &str) -> String {
+        Settings::parse(text, Path::new("glossgraph.toml"))
+            .and_then(|s| s.apply(Config::default(), "here"))
+            .unwrap_err()
+            .to_string()
+    }
+
     #[test]
     fn refused_values_are_located_in_the_file() {
         let dir = tempfile::tempdir().unwrap();
@@ -780,25 +789,20 @@ mod tests {
             .apply(Config::default(), "here")
             .unwrap();
         assert_eq!(again.metadata, config.metadata, "{written}");
-        let bad = |text: &str| {
-            Settings::parse(text, path)
-                .and_then(|s| s.apply(Config::default(), "here"))
-                .unwrap_err()
-                .to_string()
-        };
         assert_eq!(
-            bad("[metadata]\n\"dc:x\" = { text = \"t\", language = \"en_GB\" }"),
+            refused("[metadata]\n\"dc:x\" = { text = \"t\", language = \"en_GB\" }"),
             "here: [metadata] `dc:x`: `en_GB` is not a valid language tag (BCP 47)"
         );
         assert_eq!(
-            bad("[metadata]\n\"dc:x\" = { text = \"t\", language = \"en\", datatype = \"xsd:string\" }"),
+            refused("[metadata]\n\"dc:x\" = { text = \"t\", language = \"en\", datatype = \"xsd:string\" }"),
             "here: [metadata] `dc:x`: a literal has a language or a datatype, not both"
         );
-        assert!(bad("[metadata]\n\"not a property\" = \"t\"").contains("is not an absolute IRI"));
         assert!(
-            bad("[metadata]\n\"dc:x\" = { iri = \"no iri\" }").contains("is not an absolute IRI")
+            refused("[metadata]\n\"not a property\" = \"t\"").contains("is not an absolute IRI")
         );
-        assert!(bad("[metadata]\n\"dc:x\" = { txt = \"t\" }").starts_with("glossgraph.toml:2:"));
+        assert!(refused("[metadata]\n\"dc:x\" = { iri = \"no iri\" }")
+            .contains("is not an absolute IRI"));
+        assert!(refused("[metadata]\n\"dc:x\" = { txt = \"t\" }").starts_with("glossgraph.toml:2:"));
     }
 
     #[test]
@@ -841,40 +845,33 @@ mod tests {
             (&config.metadata, &config.schemes),
             "{written}"
         );
-        let bad = |text: &str| {
-            Settings::parse(text, path)
-                .and_then(|s| s.apply(Config::default(), "here"))
-                .unwrap_err()
-                .to_string()
-        };
         assert_eq!(
-            bad("[schemes.\"http://v.example/two\"]\n\"dc:x\" = { text = \"t\", language = \"en_GB\" }"),
+            refused("[schemes.\"http://v.example/two\"]\n\"dc:x\" = { text = \"t\", language = \"en_GB\" }"),
             "here: [schemes.\"http://v.example/two\"] `dc:x`: `en_GB` is not a valid language tag (BCP 47)"
         );
-        assert!(bad("[schemes.\"no iri\"]\n").contains("a scheme is named by an absolute IRI"));
+        assert!(refused("[schemes.\"no iri\"]\n").contains("a scheme is named by an absolute IRI"));
     }
 
     #[test]
     fn the_glossarys_own_scheme_is_refused_as_another_scheme() {
-        let settings = |toml: &str| Settings::parse(toml, Path::new("glossgraph.toml")).unwrap();
-        let bad = |toml: &str| {
-            settings(toml)
-                .apply(Config::default(), "glossgraph.toml")
-                .unwrap_err()
-                .to_string()
-        };
         // Named by `scheme`, or by the base when there is none.
-        let said = bad("scheme = \"http://v.example/s\"\n\
+        let said = refused(
+            "scheme = \"http://v.example/s\"\n\
                         [schemes.\"http://v.example/s\"]\n\
-                        \"dcterms:title\" = \"S\"\n");
+                        \"dcterms:title\" = \"S\"\n",
+        );
         assert!(said.contains("[schemes.\"http://v.example/s\"]"), "{said}");
         assert!(said.contains("go in [metadata]"), "{said}");
-        let said = bad("base = \"http://v.example/g/\"\n[schemes.\"http://v.example/g/\"]\n");
+        let said = refused("base = \"http://v.example/g/\"\n[schemes.\"http://v.example/g/\"]\n");
         assert!(said.contains("own scheme"), "{said}");
         // Another scheme beside the base is taken.
-        let ok = settings("base = \"http://v.example/g/\"\n[schemes.\"http://v.example/h\"]\n")
-            .apply(Config::default(), "glossgraph.toml")
-            .unwrap();
+        let ok = Settings::parse(
+            "base = \"http://v.example/g/\"\n[schemes.\"http://v.example/h\"]\n",
+            Path::new("glossgraph.toml"),
+        )
+        .unwrap()
+        .apply(Config::default(), "glossgraph.toml")
+        .unwrap();
         assert_eq!(ok.schemes.len(), 1);
     }
 
@@ -892,24 +889,17 @@ mod tests {
         assert_eq!(config.severity(Rule::SelfLink), Severity::Warning);
         assert_eq!(config.namespace.as_deref(), Some("http://v.example/c/"));
         assert_eq!(config.scheme.as_deref(), Some("http://v.example/s"));
-        let bad = |text: &str| {
-            Settings::parse(text, path)
-                .unwrap()
-                .apply(Config::default(), "here")
-                .unwrap_err()
-                .to_string()
-        };
         assert_eq!(
-            bad("[rules]\nmissing-definiton = \"error\""),
+            refused("[rules]\nmissing-definiton = \"error\""),
             "here: [rules] `missing-definiton` = `error`: no rule has this id \
              (did you mean `missing-definition`?)"
         );
         assert_eq!(
-            bad("[rules]\norphan = \"fatal\""),
+            refused("[rules]\norphan = \"fatal\""),
             "here: [rules] `orphan` = `fatal`: a severity is `error` or `warning`"
         );
         assert_eq!(
-            bad("namespace = \"not an iri\""),
+            refused("namespace = \"not an iri\""),
             "here: namespace `not an iri` is not an absolute IRI"
         );
     }

@@ -112,26 +112,19 @@ pub(super) fn iris(card: &Card, origin: Origin, out: &mut Vec<Finding>) {
             check(format!("/mappings/{kind}/{k}"), iri);
         }
     }
-    let links = [
-        (
-            "broader",
-            skos.broader.iter().map(String::as_str).collect::<Vec<_>>(),
-        ),
-        (
-            "narrower",
-            skos.narrower.iter().map(String::as_str).collect(),
-        ),
-        ("related", card.related().into_iter().collect()),
-        ("supersedes", card.supersedes().into_iter().collect()),
-        ("supersededBy", card.superseded_by().into_iter().collect()),
-    ];
-    for (field, list) in links {
-        for (k, entry) in list.into_iter().enumerate() {
+    // A link names a concept outside the glossary by IRI (a slug never holds `:`).
+    let mut links = |field: &str, entries: &mut dyn Iterator<Item = &str>| {
+        for (k, entry) in entries.enumerate() {
             if crate::card::skos::is_iri(entry) {
                 check(format!("/{field}/{k}"), entry);
             }
         }
-    }
+    };
+    links("broader", &mut skos.broader.iter().map(String::as_str));
+    links("narrower", &mut skos.narrower.iter().map(String::as_str));
+    links("related", &mut card.related().into_iter());
+    links("supersedes", &mut card.supersedes().into_iter());
+    links("supersededBy", &mut card.superseded_by().into_iter());
 }
 
 /// Reports every card whose slug an earlier card already has, and drops it. `cards` is

@@ -73,6 +73,16 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode> {
                 }
             }
             writeln!(stderr, "glossgraph: error: {e}; nothing was written")?;
+            let own = matches!(&e, ImportError::Mapping { problems, .. }
+                if problems.iter().any(|p| p.to_string().contains("not part of the mapping")));
+            if own && !args.vocabulary {
+                writeln!(
+                    stderr,
+                    "glossgraph: note: an export of an imported vocabulary (concepts with IRIs \
+                     of their own, several schemes, [metadata]) reads back with `import \
+                     --vocabulary`"
+                )?;
+            }
             return Ok(ExitCode::from(exit::FINDINGS));
         }
     };
@@ -94,7 +104,7 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode> {
     if args.strict && output == Output::Stdout {
         // Standard output cannot be taken back: the report comes first.
         let report = imported.report();
-        if report.dropped() > 0 {
+        if !report.is_whole() {
             warn(&report)?;
             return refuse(&report);
         }
@@ -103,12 +113,12 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode> {
     // report is whole before they are put in place.
     let (staged, report) = imported.stage(&output, &mut io::stdout().lock())?;
     warn(&report)?;
-    if args.strict && report.dropped() > 0 {
+    if args.strict && !report.is_whole() {
         drop(staged);
         return refuse(&report);
     }
     staged.commit()?;
-    if report.kept > 0 || report.dropped() > 0 {
+    if report.kept > 0 || !report.is_whole() {
         eprintln!("{}: {}", args.file.display(), report.summary());
     }
     eprintln!("imported {} cards into {}", imported.len(), place(&output));

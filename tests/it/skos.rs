@@ -947,3 +947,73 @@ fn an_import_into_one_file_holds_what_the_folder_import_does() {
     let (code, stdout, stderr) = outcome(&run_in(dir.path(), &args, None));
     assert_eq!((code, stdout.as_str()), (1, ""), "{stderr}");
 }
+
+/// A vocabulary in named graphs (TriG, N-Quads) comes in as one graph: a card has no graph.
+/// The names are counted as not kept, so `--strict` refuses the file; glossgraph's own TriG
+/// export of the cards, whose graphs, statuses and `gx:` vocabulary an export makes again,
+/// comes back whole under `--strict`.
+#[test]
+fn graph_names_a_card_cannot_hold_are_counted_as_not_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("v.trig");
+    fs::write(
+        &file,
+        r#"@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+<http://ex.org/g/one> { <http://ex.org/v/a> a skos:Concept ; skos:prefLabel "A"@en . }
+<http://ex.org/g/two> { <http://ex.org/v/b> a skos:Concept ; skos:prefLabel "B"@en . }
+<http://ex.org/v/c> a skos:Concept ; skos:prefLabel "C"@en .
+"#,
+    )
+    .unwrap();
+    let cards = dir.path().join("cards");
+    let (code, stderr) = import(&file, &cards, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains(
+            "kept 6 triples; not kept: the graph names of 4 triples in 2 named graphs \
+             (<http://ex.org/g/one>, <http://ex.org/g/two>), read as one graph"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(card_json(&cards, "b")["term"], "B");
+    let strict = dir.path().join("strict");
+    let (code, stderr) = import(&file, &strict, &["--strict"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("(--strict); nothing was written"),
+        "{stderr}"
+    );
+    assert!(!strict.exists(), "{stderr}");
+
+    // A status glossgraph's export states beside `owl:deprecated` comes back too.
+    let mut c = card_json(&cards, "c");
+    c["status"] = "obsolete".into();
+    fs::write(
+        cards.join("c.json"),
+        serde_json::to_string_pretty(&c).unwrap(),
+    )
+    .unwrap();
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["export", "cards", "--format", "trig", "-o", "exported"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    // Read back as glossgraph's own export, the vocabulary's IRIs are not the mapping's:
+    // the error says how to read it.
+    let trig = dir.path().join("exported/glossary.trig");
+    let (code, stderr) = import(&trig, &dir.path().join("own"), &[]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("reads back with `import --vocabulary`"),
+        "{stderr}"
+    );
+    // As a vocabulary, the graphs glossgraph's export made are not counted as lost.
+    let back = dir.path().join("back");
+    let (code, stderr) = import(&trig, &back, &["--vocabulary", "--strict"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("every triple was kept"), "{stderr}");
+    for slug in ["a", "b", "c"] {
+        assert_eq!(card_json(&back, slug), card_json(&cards, slug), "{slug}");
+    }
+}

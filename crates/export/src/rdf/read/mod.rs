@@ -43,7 +43,7 @@ pub use out::{
     new_or_empty, ready, settings_beside, settings_toml, stage, write, write_folder, Output,
     Staged, BATCH, FLUSHERS,
 };
-use triples::{Subject, Triples};
+use triples::{Graphs, Subject, Triples};
 use vocabulary::Repaired;
 
 use crate::card::Draft;
@@ -303,8 +303,14 @@ fn from_triples(
         let skos_options = vocabulary::Options {
             language: options.language.clone(),
         };
+        let mut graphs = triples.graphs.clone();
         if let Some((cards, config, warnings)) = vocabulary::read(triples, &skos_options) {
             repaired.warnings.extend(warnings);
+            // glossgraph's TriG export puts each card in a graph of its own, which the
+            // export of these cards names again.
+            let ours = format!("<{}graph/", config.base);
+            graphs.names.retain(|name, _| !name.starts_with(&ours));
+            repaired.graphs = graphs;
             return Ok(Prepared {
                 config,
                 cards: Cards::Vocabulary(Box::new(cards), repaired),
@@ -534,6 +540,7 @@ fn repair_iris(
         Repaired {
             warnings: warnings.into_iter().collect(),
             left_out,
+            graphs: Graphs::default(),
         },
     ))
 }

@@ -19,7 +19,7 @@ use std::hash::BuildHasher;
 
 use hashbrown::{DefaultHashBuilder, HashTable};
 use oxigraph::model::{
-    BlankNodeRef, LiteralRef, NamedNodeRef, NamedOrBlankNode, Quad, Term, TermRef,
+    BlankNodeRef, GraphName, LiteralRef, NamedNodeRef, NamedOrBlankNode, Quad, Term, TermRef,
 };
 
 /// A term of a [`Triples`].
@@ -180,11 +180,57 @@ pub(super) struct Builder {
     terms: Terms,
     /// Subject, predicate, object, in file order.
     triples: Vec<[Id; 3]>,
+    graphs: Graphs,
+}
+
+/// The named graphs of a document (TriG, N-Quads, JSON-LD), which its [`Triples`] do not
+/// hold: how many triples were in one, and the graphs' names.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Graphs {
+    /// How many triples each graph holds, by its name as N-Quads writes it (`<IRI>`,
+    /// `_:label`).
+    pub names: std::collections::BTreeMap<String, usize>,
+    /// The last graph's IRI or label, its name, and its triples not yet in `names`.
+    last: String,
+    last_name: String,
+    run: usize,
+}
+
+impl Graphs {
+    /// How many triples were in a named graph.
+    pub fn triples(&self) -> usize {
+        self.names.values().sum::<usize>() + self.run
+    }
+
+    /// Counts the last graph's run of triples.
+    fn flush(&mut self) {
+        if self.run > 0 {
+            *self
+                .names
+                .entry(std::mem::take(&mut self.last_name))
+                .or_default() += self.run;
+            self.run = 0;
+        }
+    }
 }
 
 impl Builder {
-    /// Adds a quad's triple (its graph name is dropped).
+    /// Adds a quad's triple; its graph name, if any, is only counted ([`Graphs`]).
     pub(super) fn add(&mut self, quad: &Quad) -> Result<(), TooLarge> {
+        let graph = match &quad.graph_name {
+            GraphName::DefaultGraph => None,
+            GraphName::NamedNode(n) => Some(n.as_str()),
+            GraphName::BlankNode(b) => Some(b.as_str()),
+        };
+        if let Some(graph) = graph {
+            // The quads of one graph mostly come together: its name is looked up once.
+            if self.graphs.last != graph {
+                self.graphs.flush();
+                graph.clone_into(&mut self.graphs.last);
+                self.graphs.last_name = quad.graph_name.to_string();
+            }
+            self.graphs.run += 1;
+        }
         let (kind, text) = match &quad.subject {
             NamedOrBlankNode::NamedNode(n) => (IRI, n.as_str()),
             NamedOrBlankNode::BlankNode(b) => (BLANK, b.as_str()),
@@ -238,7 +284,13 @@ impl Builder {
 
     /// The triples grouped by subject, the subjects sorted.
     pub(super) fn finish(self) -> Triples {
-        let Self { terms, triples } = self;
+        let Self {
+            terms,
+            triples,
+            mut graphs,
+        } = self;
+        graphs.flush();
+        graphs.last.clear();
         // Triples of each subject, then where each subject's run starts (a counting sort,
         // which keeps the file order within a run).
         // `u32`s: `add` takes fewer than `u32::MAX` triples.
@@ -274,11 +326,12 @@ impl Builder {
             values,
             subjects,
             subject_at,
+            graphs,
         }
     }
 }
 
-/// The triples of a document by subject (graph names dropped); see the module documentation.
+/// The triples of a document by subject (graph names only counted); see the module documentation.
 #[derive(Default)]
 pub(super) struct Triples {
     terms: Terms,
@@ -288,6 +341,8 @@ pub(super) struct Triples {
     subjects: Vec<(Id, u32)>,
     /// The place in `subjects` of each term that is a subject, by id; `Id::MAX` for others.
     subject_at: Vec<Id>,
+    /// The named graphs the triples were in.
+    pub(super) graphs: Graphs,
 }
 
 impl Triples {
@@ -366,7 +421,10 @@ impl Triples {
         mut fix: impl FnMut(&str) -> Repair,
         mut left_out: impl FnMut(&str, &str),
     ) -> Result<Builder, TooLarge> {
-        let mut out = Builder::default();
+        let mut out = Builder {
+            graphs: self.graphs.clone(),
+            ..Builder::default()
+        };
         let mut fixed: Vec<Option<Option<String>>> = vec![None; self.terms.entries.len()];
         // The IRI `id` as it is to be kept; `None` when it is left out.
         let mut iri = |id: Id| -> Option<String> {

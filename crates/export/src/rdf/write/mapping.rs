@@ -62,6 +62,72 @@ impl<S: Sink> Subject<'_, S> {
     }
 }
 
+/// The statuses (values of `gx:LifecycleStatus`) and the `gx:` vocabulary under `iris`, into
+/// `graph`: what every export states beside the glossary's scheme. `import` of a vocabulary
+/// counts these triples, when it finds them, as kept (an export gives them again).
+pub(crate) fn tool_vocabulary(
+    iris: &Iris,
+    statuses: &[&str],
+    graph: GraphNameRef<'_>,
+    out: &mut impl Sink,
+) -> io::Result<()> {
+    let tool = |v: &'static str| {
+        LiteralRef::new_language_tagged_literal_unchecked(v, vocab::TOOL_LANGUAGE)
+    };
+    // The statuses: values of gx:LifecycleStatus, not a second concept scheme (see
+    // vocab).
+    let lifecycle_status = iris.gx().lifecycle_status;
+    let mut iri = String::new();
+    for status in statuses {
+        iri.clear();
+        iris.push_status(&mut iri, status);
+        let mut s = Subject {
+            subject: NamedNodeRef::new_unchecked(&iri),
+            graph,
+            out,
+        };
+        s.put(rdf::TYPE, lifecycle_status)?;
+        s.put(
+            skos::PREF_LABEL,
+            LiteralRef::new_language_tagged_literal_unchecked(status, vocab::TOOL_LANGUAGE),
+        )?;
+        let definition = vocab::STATUS_DEFINITIONS
+            .iter()
+            .find(|(name, _)| name == status)
+            .map_or(vocab::CONFIGURED_STATUS_DEFINITION, |(_, d)| d);
+        s.put(skos::DEFINITION, tool(definition))?;
+    }
+
+    let mut s = Subject {
+        subject: iris.ontology(),
+        graph,
+        out,
+    };
+    s.put(rdf::TYPE, owl::ONTOLOGY)?;
+    s.put(rdfs::LABEL, tool(vocab::ONTOLOGY_LABEL))?;
+    s.put(rdfs::COMMENT, tool(vocab::ONTOLOGY_COMMENT))?;
+    for (term, about) in iris.gx_terms() {
+        let mut s = Subject {
+            subject: term,
+            graph,
+            out,
+        };
+        let kind = match about.kind {
+            GxKind::Class => rdfs::CLASS,
+            GxKind::Datatype => rdfs::DATATYPE,
+            GxKind::Property => rdf::PROPERTY,
+        };
+        s.put(rdf::TYPE, kind)?;
+        s.put(rdfs::LABEL, tool(about.label))?;
+        s.put(rdfs::COMMENT, tool(about.comment))?;
+        if let Some(parent) = about.sub_property_of {
+            s.put(rdfs::SUB_PROPERTY_OF, parent)?;
+        }
+        s.put(rdfs::IS_DEFINED_BY, iris.ontology())?;
+    }
+    Ok(())
+}
+
 /// Appends the IRI of the concept of `card`: its own `iri`, else `{namespace}{slug}` when
 /// the glossary's concepts share a namespace, else `{base}term/{slug}`. The site puts the
 /// term's page where this IRI is.
@@ -141,9 +207,6 @@ impl<'a> Mapping<'a> {
     pub(super) fn scheme(&self, out: &mut impl Sink) -> io::Result<()> {
         let iris = &self.iris;
         let graph = GraphNameRef::NamedNode(iris.scheme_graph());
-        let tool = |v: &'static str| {
-            LiteralRef::new_language_tagged_literal_unchecked(v, vocab::TOOL_LANGUAGE)
-        };
         let mut date = String::new();
 
         let mut s = Subject {
@@ -195,58 +258,7 @@ impl<'a> Mapping<'a> {
             }
         }
 
-        // The statuses: values of gx:LifecycleStatus, not a second concept scheme (see
-        // vocab).
-        let lifecycle_status = iris.gx().lifecycle_status;
-        let mut iri = String::new();
-        for status in &self.statuses {
-            iri.clear();
-            iris.push_status(&mut iri, status);
-            let mut s = Subject {
-                subject: NamedNodeRef::new_unchecked(&iri),
-                graph,
-                out,
-            };
-            s.put(rdf::TYPE, lifecycle_status)?;
-            s.put(
-                skos::PREF_LABEL,
-                LiteralRef::new_language_tagged_literal_unchecked(status, vocab::TOOL_LANGUAGE),
-            )?;
-            let definition = vocab::STATUS_DEFINITIONS
-                .iter()
-                .find(|(name, _)| name == status)
-                .map_or(vocab::CONFIGURED_STATUS_DEFINITION, |(_, d)| d);
-            s.put(skos::DEFINITION, tool(definition))?;
-        }
-
-        let mut s = Subject {
-            subject: iris.ontology(),
-            graph,
-            out,
-        };
-        s.put(rdf::TYPE, owl::ONTOLOGY)?;
-        s.put(rdfs::LABEL, tool(vocab::ONTOLOGY_LABEL))?;
-        s.put(rdfs::COMMENT, tool(vocab::ONTOLOGY_COMMENT))?;
-        for (term, about) in iris.gx_terms() {
-            let mut s = Subject {
-                subject: term,
-                graph,
-                out,
-            };
-            let kind = match about.kind {
-                GxKind::Class => rdfs::CLASS,
-                GxKind::Datatype => rdfs::DATATYPE,
-                GxKind::Property => rdf::PROPERTY,
-            };
-            s.put(rdf::TYPE, kind)?;
-            s.put(rdfs::LABEL, tool(about.label))?;
-            s.put(rdfs::COMMENT, tool(about.comment))?;
-            if let Some(parent) = about.sub_property_of {
-                s.put(rdfs::SUB_PROPERTY_OF, parent)?;
-            }
-            s.put(rdfs::IS_DEFINED_BY, iris.ontology())?;
-        }
-        Ok(())
+        tool_vocabulary(iris, &self.statuses, graph, out)
     }
 
     /// The named graph of card `index`: the concept, then its cited note paragraphs,

@@ -58,6 +58,20 @@ pub(crate) use mapping::push_concept_iri;
 pub use normalize::normalize;
 pub use parts::paragraphs;
 
+/// The triples every export states for `statuses` and glossgraph's own `gx:` vocabulary
+/// under `base`, in the default graph (see [`mapping::tool_vocabulary`]).
+pub(crate) fn tool_vocabulary(base: &str, statuses: &[&str]) -> Vec<Quad> {
+    let mut quads = Vec::new();
+    let written = mapping::tool_vocabulary(
+        &Iris::new(base),
+        statuses,
+        GraphNameRef::DefaultGraph,
+        &mut quads,
+    );
+    debug_assert!(written.is_ok(), "a buffer of quads takes every quad");
+    quads
+}
+
 /// Every quad of the export, in writing order: the scheme graph, then each card's graph in
 /// slug order.
 ///

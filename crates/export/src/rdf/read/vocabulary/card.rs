@@ -11,6 +11,7 @@ use super::super::triples::Id;
 use super::{clean, is_gx, local_name, Cards, Tally};
 use crate::card::skos::{Language, Notation, MAPPING_KINDS, NOTE_KINDS};
 use crate::card::{Draft, PartialDate};
+use crate::config;
 use crate::rdf::vocab::{dcterms, owl, rdf, rdfs, skos, skosxl, xsd};
 
 /// What a concept's triple is read as, by its predicate.
@@ -28,6 +29,8 @@ pub(super) enum Role {
     Link(Link),
     Notation,
     Deprecated,
+    /// glossgraph's `gx:status`: a status by its IRI (`…/status/{name}`).
+    Status,
     Modified,
     Created,
     /// glossgraph's `gx:extra`: a card's unknown field.
@@ -123,6 +126,7 @@ impl Role {
             _ if p == dcterms::MODIFIED.as_str() => Role::Modified,
             _ if p == dcterms::CREATED.as_str() => Role::Created,
             _ if is_gx(p, "extra") => Role::Extra,
+            _ if is_gx(p, "status") => Role::Status,
             _ if p == rdfs::LABEL.as_str() => Role::Label,
             _ => Role::Other,
         }
@@ -140,6 +144,8 @@ struct Reading<'c> {
     /// Its `rdfs:label`s: the term when it has no preferred label in the main language.
     rdfs_labels: Vec<String>,
     deprecated: bool,
+    /// Its `gx:status`, in glossgraph's export read back as a vocabulary.
+    status: Option<&'c str>,
     /// Each `dcterms:modified` (`true`) and `dcterms:created` day read, with its predicate:
     /// counted as kept once the card's one day of each is known, the others as not kept.
     dates: Vec<(bool, PartialDate, &'c str)>,
@@ -248,6 +254,7 @@ impl Cards {
             texts: BTreeMap::new(),
             rdfs_labels: Vec::new(),
             deprecated: false,
+            status: None,
             dates: Vec::new(),
         };
         if self
@@ -273,7 +280,11 @@ impl Cards {
                 tally.not_kept(predicate, id);
             }
         }
-        if r.deprecated {
+        // `owl:deprecated` says `deprecated` unless glossgraph's status says which retired
+        // one (`obsolete`, written deprecated too).
+        if let Some(status) = r.status {
+            r.card.status = Some(status.to_owned());
+        } else if r.deprecated {
             r.card.status = Some("deprecated".to_owned());
         }
         self.place_texts(&mut r, tally);
@@ -357,6 +368,19 @@ impl Cards {
                         datatype,
                     });
                     true
+                }
+                _ => false,
+            },
+            // One of the statuses the settings know (an import's are glossgraph's own).
+            Role::Status => match object() {
+                TermRef::NamedNode(n) => {
+                    let name = n.as_str().strip_prefix(self.tool.base.as_str());
+                    let name = name.and_then(|rest| rest.strip_prefix("status/"));
+                    let known = name.filter(|s| config::KNOWN_STATUSES.contains(s));
+                    if known.is_some() && r.status.is_none() {
+                        r.status = known;
+                    }
+                    known.is_some()
                 }
                 _ => false,
             },

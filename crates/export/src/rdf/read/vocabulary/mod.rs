@@ -39,6 +39,7 @@ use std::hash::Hash;
 
 use oxigraph::model::{Literal, TermRef};
 
+pub use super::triples::Graphs;
 use super::triples::{Id, Triples};
 use crate::card::Draft;
 use crate::config::MetaValue;
@@ -54,6 +55,9 @@ pub struct Report {
     pub not_kept: BTreeMap<String, (usize, usize)>,
     /// What was changed to fit (a repaired IRI, a dropped control character), one line each.
     pub warnings: Vec<String>,
+    /// The named graphs the triples were in (TriG, N-Quads, JSON-LD): a card has no graph,
+    /// so their names are not kept; the triples are read as one graph.
+    pub graphs: Graphs,
 }
 
 /// What the reading of a file changed before any card was made: IRIs repaired (one warning
@@ -63,6 +67,8 @@ pub struct Report {
 pub(crate) struct Repaired {
     pub warnings: Vec<String>,
     pub left_out: BTreeMap<String, (usize, usize)>,
+    /// The document's named graphs (not a repair, but known before any card is made).
+    pub graphs: Graphs,
 }
 
 impl Report {
@@ -76,18 +82,19 @@ impl Report {
             entry.0 += n;
             entry.1 += subjects;
         }
+        self.graphs = repaired.graphs;
         self
     }
 
     /// The summary line: `kept 31,077 triples; not kept: 12 foaf:depiction on 12 subjects`.
     pub fn summary(&self) -> String {
         let mut out = format!("kept {} triples", thousands(self.kept));
-        if self.not_kept.is_empty() {
+        if self.is_whole() {
             out.push_str("; every triple was kept");
             return out;
         }
         out.push_str("; not kept: ");
-        let parts: Vec<String> = self
+        let mut parts: Vec<String> = self
             .not_kept
             .iter()
             .map(|(p, (n, subjects))| {
@@ -103,6 +110,24 @@ impl Report {
                 )
             })
             .collect();
+        let graphs = &self.graphs;
+        if graphs.triples() > 0 {
+            let mut names: Vec<&str> = graphs.names.keys().take(3).map(String::as_str).collect();
+            if graphs.names.len() > names.len() {
+                names.push("…");
+            }
+            parts.push(format!(
+                "the graph names of {} triples in {} named {} ({}), read as one graph",
+                thousands(graphs.triples()),
+                thousands(graphs.names.len()),
+                if graphs.names.len() == 1 {
+                    "graph"
+                } else {
+                    "graphs"
+                },
+                names.join(", ")
+            ));
+        }
         out.push_str(&parts.join(", "));
         out
     }
@@ -110,6 +135,11 @@ impl Report {
     /// How many triples were not kept.
     pub fn dropped(&self) -> usize {
         self.not_kept.values().map(|(n, _)| n).sum()
+    }
+
+    /// Whether everything was kept: every triple, and no named graph's name lost.
+    pub fn is_whole(&self) -> bool {
+        self.not_kept.is_empty() && self.graphs.triples() == 0
     }
 }
 
@@ -184,7 +214,7 @@ pub(super) fn read(triples: Triples, options: &Options) -> Option<(Cards, Config
         .collect();
     drop(iris);
     let glossary_scheme = config.scheme.clone().unwrap_or_else(|| config.base.clone());
-    let cards = Cards::new(
+    let mut cards = Cards::new(
         triples,
         concepts,
         schemes,
@@ -193,6 +223,7 @@ pub(super) fn read(triples: Triples, options: &Options) -> Option<(Cards, Config
         namespace,
         glossary_scheme,
     );
+    cards.tool = ToolVocabulary::of(&config);
     // The title and the schemes' statements; what they keep is counted by each pass.
     cards.schemes(&mut config, &mut Tally::default());
     Some((cards, config, warnings))
@@ -251,6 +282,41 @@ pub(super) struct Cards {
     /// The schemes that state a concept their top concept (`skos:hasTopConcept`): (the
     /// concept's place in `concepts`, the scheme), sorted by the first.
     top_stated: Vec<(u32, Id)>,
+    /// The statuses and `gx:` vocabulary an export of the cards states (under the
+    /// glossary's base, where no concept is): found in the file, they are kept.
+    tool: ToolVocabulary,
+}
+
+/// The triples of the statuses and `gx:` vocabulary under a base (see
+/// [`crate::rdf::write::tool_vocabulary`]).
+#[derive(Default)]
+struct ToolVocabulary {
+    base: String,
+    triples: HashSet<oxigraph::model::Quad>,
+}
+
+impl ToolVocabulary {
+    fn of(config: &Config) -> Self {
+        let statuses: Vec<&str> = config.statuses.iter().map(String::as_str).collect();
+        Self {
+            base: config.base.clone(),
+            triples: crate::rdf::write::tool_vocabulary(&config.base, &statuses)
+                .into_iter()
+                .collect(),
+        }
+    }
+
+    /// Whether the triple (`subject`, `p`, `o`) is one of them.
+    fn holds(&self, subject: &str, p: &str, o: TermRef<'_>) -> bool {
+        use oxigraph::model::{GraphName, NamedNode, Quad};
+        subject.starts_with(&self.base)
+            && self.triples.contains(&Quad::new(
+                NamedNode::new_unchecked(subject),
+                NamedNode::new_unchecked(p),
+                o.into_owned(),
+                GraphName::DefaultGraph,
+            ))
+    }
 }
 
 impl Cards {
@@ -314,6 +380,7 @@ impl Cards {
             has_schemes,
             states_schemes,
             top_stated,
+            tool: ToolVocabulary::default(),
         };
         cards.mirrored = cards.mirrored();
         cards
@@ -440,8 +507,13 @@ impl Cards {
             {
                 continue;
             }
-            for (p, _) in subject.values() {
-                tally.not_kept(p, id);
+            let iri = subject.iri().unwrap_or_default();
+            for (p, o) in subject.values() {
+                if self.tool.holds(iri, p, o) {
+                    tally.kept += 1;
+                } else {
+                    tally.not_kept(p, id);
+                }
             }
         }
     }
@@ -494,6 +566,7 @@ impl<'g> Tally<'g> {
             kept: self.kept,
             not_kept,
             warnings: self.warnings.into_iter().map(|(_, w)| w).collect(),
+            graphs: Graphs::default(),
         }
         .with(self.repaired)
     }

@@ -51,7 +51,8 @@ pub fn run(args: &DiffArgs, color: Color) -> Result<ExitCode> {
     let Some(new) = load(&new_input, &new_input, true, color)? else {
         return Ok(ExitCode::from(exit::FAILURE));
     };
-    let found = diff::compare(&old.glossary, &new.glossary);
+    let mut found = diff::compare(&old.glossary, &new.glossary);
+    found.settings = diff::compare_settings(&old.config, &new.config);
     let old_side = Side {
         input: old_name,
         terms: old.glossary.cards().len(),

@@ -163,8 +163,9 @@ fn every_kind_of_change_as_json() {
     assert_eq!(doc["equal"], false);
     assert_eq!(
         doc["summary"],
-        serde_json::json!({"added": 1, "removed": 1, "renamed": 2, "changed": 2, "unchanged": 1})
+        serde_json::json!({"added": 1, "removed": 1, "renamed": 2, "changed": 2, "unchanged": 1, "settings": 0})
     );
+    assert_eq!(doc["settings"], serde_json::json!([]));
     assert_eq!(
         doc["old"],
         serde_json::json!({"input": "old.jsonl", "terms": 6})
@@ -435,4 +436,53 @@ fn diff_has_a_summary_mode_and_warns_of_renamed_iris() {
         "{}",
         stderr(&out)
     );
+}
+
+/// The settings are part of what the exports say (the scheme's title and statements, the
+/// IRIs): two folders with the same cards and another `glossgraph.toml` differ, key by key.
+#[test]
+fn settings_that_differ_are_a_difference() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (side, toml) in [
+        (
+            "old",
+            "title = \"Tiere\"\nlanguage = \"de\"\n\n[metadata]\n\"dcterms:license\" = { iri = \"http://license.example/a\" }\n",
+        ),
+        (
+            "new",
+            "title = \"Animals\"\nlanguage = \"de\"\n\n[rules]\nempty-label = \"error\"\n",
+        ),
+    ] {
+        let dir = tmp.path().join(side);
+        fs::create_dir(&dir).unwrap();
+        fs::write(dir.join("glossgraph.toml"), toml).unwrap();
+        fs::write(
+            dir.join("hund.json"),
+            r#"{"slug": "hund", "term": "Hund", "definition": "Ein Tier."}"#,
+        )
+        .unwrap();
+    }
+    let (code, out, err) = diff(tmp.path(), &["old", "new"]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        out,
+        "changed settings\n  \
+         metadata.\"dcterms:license\": [{ iri = \"http://license.example/a\" }] -> (none)\n  \
+         rules.empty-label: (none) -> \"error\"\n  \
+         title: \"Tiere\" -> \"Animals\"\n\
+         old (1 term) -> new (1 term): 0 added, 0 removed, 0 renamed, 0 changed, 1 unchanged\n\
+         3 settings changed\n"
+    );
+    let (code, out, err) = diff(tmp.path(), &["old", "new", "--format", "json"]);
+    assert_eq!(code, 1, "{err}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["equal"], false);
+    assert_eq!(doc["summary"]["settings"], 3);
+    assert_eq!(
+        doc["settings"][2],
+        serde_json::json!({"key": "title", "old": "\"Tiere\"", "new": "\"Animals\""})
+    );
+    // The same settings: no difference.
+    let (code, _, err) = diff(tmp.path(), &["old", "old"]);
+    assert_eq!(code, 0, "{err}");
 }

@@ -50,8 +50,31 @@ pub fn write(
     color: bool,
 ) -> io::Result<()> {
     let paint = Paint { on: color };
+    write_settings(diff, &mut w, &paint)?;
     write_terms(diff, &mut w, &paint)?;
     summary(diff, old, new, w)
+}
+
+/// The settings that differ, one line each under `settings`.
+fn write_settings(diff: &Diff, mut w: impl Write, paint: &Paint) -> io::Result<()> {
+    if diff.settings.is_empty() {
+        return Ok(());
+    }
+    writeln!(w, "changed {}", paint.head("settings"))?;
+    for s in &diff.settings {
+        let show = |v: &Option<String>| {
+            v.as_deref()
+                .map_or("(none)".to_owned(), |v| visible(v).into_owned())
+        };
+        writeln!(
+            w,
+            "  {}: {} -> {}",
+            visible(&s.key),
+            paint.del(&show(&s.old)),
+            paint.ins(&show(&s.new))
+        )?;
+    }
+    Ok(())
 }
 
 /// The summary alone (`diff --stat`, as git has it): how many fields of each name changed,
@@ -73,6 +96,9 @@ pub fn write_stat(diff: &Diff, old: &Side, new: &Side, mut w: impl Write) -> io:
     fields.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     for (field, n) in fields {
         writeln!(w, " {n:>7} {field}")?;
+    }
+    for s in &diff.settings {
+        writeln!(w, "         setting {}", visible(&s.key))?;
     }
     summary(diff, old, new, w)
 }
@@ -163,7 +189,12 @@ fn summary(diff: &Diff, old: &Side, new: &Side, mut w: impl Write) -> io::Result
         diff.renamed.len(),
         diff.changed.len(),
         diff.unchanged
-    )
+    )?;
+    match diff.settings.len() {
+        0 => Ok(()),
+        1 => writeln!(w, "1 setting changed"),
+        n => writeln!(w, "{n} settings changed"),
+    }
 }
 
 fn changes(w: &mut impl Write, changes: &[Change], paint: &Paint) -> io::Result<()> {

@@ -22,6 +22,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::io::{self, Write};
 
 use crate::card::{Citation, Texts, FIELDS};
+use crate::config::{Config, Statements};
 use crate::{Card, Glossary};
 
 pub use words::{Op, Span};
@@ -42,6 +43,78 @@ pub struct Diff {
     pub changed: Vec<Changed>,
     /// Terms in both whose card is the same.
     pub unchanged: usize,
+    /// The settings (`glossgraph.toml`) that differ, which the exports use too: by key.
+    pub settings: Vec<Setting>,
+}
+
+/// A setting that differs: its key as `glossgraph.toml` writes it (`title`,
+/// `metadata."dcterms:license"`, `schemes."IRI"."dcterms:title"`, `rules.empty-label`) and
+/// its old and new value as TOML (`None`: not set).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Setting {
+    pub key: String,
+    pub old: Option<String>,
+    pub new: Option<String>,
+}
+
+/// The settings of `old` and `new` that differ, in key order.
+pub fn compare_settings(old: &Config, new: &Config) -> Vec<Setting> {
+    let (a, b) = (settings(old), settings(new));
+    let keys: BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+    keys.into_iter()
+        .filter(|k| a.get(*k) != b.get(*k))
+        .map(|k| Setting {
+            key: k.clone(),
+            old: a.get(k).cloned(),
+            new: b.get(k).cloned(),
+        })
+        .collect()
+}
+
+/// Every setting of `config` by its key, its value as TOML.
+fn settings(config: &Config) -> std::collections::BTreeMap<String, String> {
+    let quoted = |s: &str| toml::Value::String(s.to_owned()).to_string();
+    let list = |items: &[String]| {
+        let items: Vec<String> = items.iter().map(|s| quoted(s)).collect();
+        format!("[{}]", items.join(", "))
+    };
+    let mut out = std::collections::BTreeMap::new();
+    out.insert("base".to_owned(), quoted(&config.base));
+    out.insert("language".to_owned(), quoted(&config.language));
+    out.insert("title".to_owned(), quoted(&config.title));
+    let mut statuses = config.statuses.clone();
+    statuses.sort_unstable();
+    statuses.dedup();
+    out.insert("statuses".to_owned(), list(&statuses));
+    if let Some(languages) = &config.languages {
+        out.insert("languages".to_owned(), list(languages));
+    }
+    for (key, value) in [("namespace", &config.namespace), ("scheme", &config.scheme)] {
+        if let Some(value) = value {
+            out.insert(key.to_owned(), quoted(value));
+        }
+    }
+    for (rule, severity) in &config.severities {
+        out.insert(format!("rules.{}", rule.id()), quoted(severity.as_str()));
+    }
+    let statements = |out: &mut std::collections::BTreeMap<String, String>,
+                      table: &str,
+                      statements: &Statements| {
+        for (property, values) in statements {
+            let values: Vec<String> = values.iter().map(|v| v.to_toml()).collect();
+            out.insert(
+                format!("{table}.{}", quoted(property)),
+                format!("[{}]", values.join(", ")),
+            );
+        }
+    };
+    statements(&mut out, "metadata", &config.metadata);
+    for (iri, table) in &config.schemes {
+        let name = format!("schemes.{}", quoted(iri));
+        out.insert(name.clone(), "{}".to_owned());
+        statements(&mut out, &name, table);
+    }
+    out
 }
 
 /// A term, as added or removed.
@@ -133,12 +206,14 @@ pub struct CitationChange {
 }
 
 impl Diff {
-    /// Whether the two glossaries hold the same cards (as sets of values; see the module).
+    /// Whether the two glossaries hold the same cards (as sets of values; see the module)
+    /// and the same settings.
     pub fn is_empty(&self) -> bool {
         self.added.is_empty()
             && self.removed.is_empty()
             && self.renamed.is_empty()
             && self.changed.is_empty()
+            && self.settings.is_empty()
     }
 
     /// Writes the diff as one JSON document (`docs/diff.md`): `schema`, the two inputs'
@@ -160,11 +235,13 @@ impl Diff {
                 "renamed": self.renamed.len(),
                 "changed": self.changed.len(),
                 "unchanged": self.unchanged,
+                "settings": self.settings.len(),
             },
             "added": self.added,
             "removed": self.removed,
             "renamed": self.renamed,
             "changed": self.changed,
+            "settings": self.settings,
         });
         serde_json::to_writer_pretty(&mut w, &doc)?;
         w.write_all(b"\n")

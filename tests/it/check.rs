@@ -166,6 +166,21 @@ fn non_utf8_bytes_are_located() {
     );
 }
 
+/// `fmt` names the same place as `check`, and leaves the file as it is.
+#[test]
+fn fmt_locates_non_utf8_bytes_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = b"{\n  \"slug\": \"c\xff\"\n}".to_vec();
+    fs::write(dir.path().join("c.json"), &bytes).unwrap();
+    let (code, _, stderr) = outcome(&run_in(dir.path(), &["fmt", "c.json"], None));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("c.json:2:13: invalid UTF-8: byte 0xFF at offset 14 (left as it is)"),
+        "{stderr}"
+    );
+    assert_eq!(fs::read(dir.path().join("c.json")).unwrap(), bytes);
+}
+
 #[test]
 fn empty_file_and_empty_folder() {
     let files = with(&[("c.json", "")]);

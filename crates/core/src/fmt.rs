@@ -185,7 +185,8 @@ pub fn format(text: &str, layout: Layout) -> Result<String, SyntaxError> {
 pub(crate) fn parse(text: &str, line: usize) -> Result<Json, SyntaxError> {
     let mut value = serde_json::from_str(text).map_err(|e| SyntaxError {
         line: e.line() + line,
-        column: e.column(),
+        // serde_json says column 0 at the start of a line (the end of a file cut short).
+        column: e.column().max(1),
         message: e
             .to_string()
             .split(" at line ")
@@ -312,9 +313,27 @@ pub enum FileError {
 /// # Errors
 /// The file cannot be read, is not JSON (it is then left as it is), or cannot be written.
 pub fn format_file(path: &Path, check: bool) -> Result<Outcome, FileError> {
-    let text = std::fs::read_to_string(path).map_err(|source| FileError::Read {
+    let bytes = std::fs::read(path).map_err(|source| FileError::Read {
         path: path.to_owned(),
         source,
+    })?;
+    // Not UTF-8: the place of the first bad byte, as `check` gives it.
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let (line, column) =
+            crate::diag::line_column(&String::from_utf8_lossy(&bytes[..valid]), valid);
+        FileError::Syntax {
+            path: path.to_owned(),
+            error: SyntaxError {
+                line: line as usize,
+                column: column as usize,
+                message: format!(
+                    "invalid UTF-8: byte 0x{:02X} at offset {valid}",
+                    bytes[valid]
+                ),
+            },
+        }
     })?;
     let name = path
         .file_name()

@@ -382,6 +382,36 @@ fn a_language_without_a_table_falls_back_to_english_and_says_so() {
     assert!(page.contains("hreflang=\"sv\" lang=\"sv\" aria-current=\"page\">sv</a>"));
 }
 
+/// The title in each language `[metadata]` has it in (an imported vocabulary's
+/// `dcterms:title`s), the main one's elsewhere; and two tags of one interface table each
+/// named in the switcher.
+#[test]
+fn each_language_has_its_title_and_its_name() {
+    let (out, _) = variant(
+        "titles",
+        "language = \"de\"\ntitle = \"Fachgebiete\"\nlanguages = [\"fr\", \"en\", \"en-GB\"]\n\n\
+         [metadata]\n\"dcterms:title\" = [{ text = \"Fields\", language = \"en\" }, \
+         { text = \"Domaines\", language = \"fr\" }]\n",
+        "",
+    );
+    let fr = read(&out.join("fr/term/chemie/index.html"));
+    assert!(
+        fr.contains("<a href=\"../../index.html\">Domaines</a>"),
+        "{fr}"
+    );
+    assert!(!fr.contains(">Fachgebiete<"), "{fr}");
+    let en = read(&out.join("en/index.html"));
+    assert!(en.contains("<title>Fields"), "{en}");
+    // en-GB has no title of its own: the main language's, marked.
+    let gb = read(&out.join("en-gb/term/chemie/index.html"));
+    assert!(
+        gb.contains("<a href=\"../../index.html\" lang=\"de\">Fachgebiete</a>"),
+        "{gb}"
+    );
+    assert!(gb.contains(">English</a>"), "{gb}");
+    assert!(gb.contains(">English (en-GB)</a>"), "{gb}");
+}
+
 /// `languages` in `glossgraph.toml` chooses the site's languages and their order.
 #[test]
 fn the_settings_choose_the_languages() {

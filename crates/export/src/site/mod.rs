@@ -179,6 +179,32 @@ impl<'a> Site<'a> {
             .get_or_init(|| pages::linked_topics(self.glossary))[at]
     }
 
+    /// The glossary's title for pages in `tag`: a `dcterms:title` of `[metadata]` in that
+    /// language (an imported vocabulary's title in each of its languages), else `title` in the
+    /// main language.
+    pub(crate) fn title(&self, tag: &str) -> languages::Said<'a, &'a str> {
+        let config = self.config;
+        let translated = config.metadata.get("dcterms:title").and_then(|values| {
+            values.iter().find_map(|v| match v {
+                crate::config::MetaValue::Literal {
+                    text,
+                    language: Some(language),
+                    datatype: None,
+                } if language.eq_ignore_ascii_case(tag) && !text.trim().is_empty() => {
+                    Some(languages::Said {
+                        text: text.as_str(),
+                        lang: language.as_str(),
+                    })
+                }
+                _ => None,
+            })
+        });
+        translated.unwrap_or(languages::Said {
+            text: config.title.as_str(),
+            lang: config.language.as_str(),
+        })
+    }
+
     /// The glossary's main language.
     fn main(&self) -> &'a Language {
         &self.plan.languages[0]

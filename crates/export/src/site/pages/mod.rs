@@ -171,9 +171,20 @@ impl Here<'_> {
 /// A link of the language switcher.
 struct Switch<'a> {
     tag: &'a str,
-    name: &'a str,
+    name: std::borrow::Cow<'a, str>,
     href: String,
     current: bool,
+}
+
+/// A language's name in the switcher: its interface table's name in itself (`Deutsch`), with
+/// the tag when the table is a broader language's (`English (en-GB)` beside `English`), else
+/// the tag.
+fn switch_name(tag: &str) -> std::borrow::Cow<'_, str> {
+    match ui::Ui::lookup(tag) {
+        Some(ui) if ui.tag.eq_ignore_ascii_case(tag) => ui.name.into(),
+        Some(ui) => format!("{} ({tag})", ui.name).into(),
+        None => tag.into(),
+    }
 }
 
 /// What every page's frame shows: the glossary's title, the page's language and interface
@@ -235,7 +246,7 @@ impl<'a> Frame<'a> {
                 );
                 switcher.push(Switch {
                     tag: &other.tag,
-                    name: ui::Ui::lookup(&other.tag).map_or(other.tag.as_str(), |ui| ui.name),
+                    name: switch_name(&other.tag),
                     href,
                     current: std::ptr::eq(other, lang),
                 });
@@ -244,9 +255,10 @@ impl<'a> Frame<'a> {
                 alternates.push(("x-default", url(main, &inner)));
             }
         }
+        let title = site.title(&lang.tag);
         Self {
-            title: &site.config.title,
-            title_lang: Lang::of(&site.config.language, page),
+            title: title.text,
+            title_lang: Lang::of(title.lang, page),
             lang: page,
             ui: lang.ui,
             root,
@@ -481,14 +493,9 @@ pub(super) fn index<'a>(
             None => Here::Index,
         }),
     );
-    let title = site.config.title.as_str();
-    let title_html = inline(
-        Said {
-            text: title,
-            lang: &site.config.language,
-        },
-        &lang.page_lang,
-    );
+    let said = site.title(&lang.tag);
+    let title = said.text;
+    let title_html = inline(said, &lang.page_lang);
     let (heading, heading_html) = match only {
         Some(at) => {
             let label = &lang.letters[at].label;
@@ -733,5 +740,15 @@ mod tests {
         let script = search_script(true);
         assert!(script.contains(SEARCH_PAGE_AT_PATHS));
         assert!(!script.contains(SEARCH_PAGE));
+    }
+
+    /// Two languages of one interface table (`en`, `en-GB`) get two names in the switcher.
+    #[test]
+    fn each_language_has_its_own_name_in_the_switcher() {
+        assert_eq!(switch_name("en"), "English");
+        assert_eq!(switch_name("en-GB"), "English (en-GB)");
+        assert_eq!(switch_name("DE"), "Deutsch");
+        assert_eq!(switch_name("de-CH"), "Deutsch (de-CH)");
+        assert_eq!(switch_name("ja"), "ja");
     }
 }

@@ -1017,3 +1017,61 @@ fn graph_names_a_card_cannot_hold_are_counted_as_not_kept() {
         assert_eq!(card_json(&back, slug), card_json(&cards, slug), "{slug}");
     }
 }
+
+/// A vocabulary's concept at `{namespace}{slug}` is published without glossgraph's slug
+/// notation (it would read as one of the vocabulary's codes); a card whose slug its IRI does
+/// not say keeps it, and `import --vocabulary` takes the slug from it.
+#[test]
+fn a_vocabularys_concepts_carry_no_slug_notation_their_iri_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("v.ttl");
+    fs::write(
+        &file,
+        r#"@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+<http://ex.org/v/101> a skos:Concept ; skos:prefLabel "Stars"@en .
+<http://ex.org/v/102> a skos:Concept ; skos:prefLabel "Planets"@en ; skos:related <http://ex.org/v/101> .
+"#,
+    )
+    .unwrap();
+    let cards = dir.path().join("cards");
+    assert_eq!(import(&file, &cards, &[]).0, 0);
+    // A maintainer gives 102 a readable slug and keeps its published IRI.
+    let mut planets = card_json(&cards, "102");
+    planets["slug"] = "planets".into();
+    planets["iri"] = "http://ex.org/v/102".into();
+    fs::remove_file(cards.join("102.json")).unwrap();
+    fs::write(
+        cards.join("planets.json"),
+        serde_json::to_string_pretty(&planets).unwrap(),
+    )
+    .unwrap();
+    let mut stars = card_json(&cards, "101");
+    stars["related"] = serde_json::json!(["planets"]);
+    fs::write(
+        cards.join("101.json"),
+        serde_json::to_string_pretty(&stars).unwrap(),
+    )
+    .unwrap();
+    let (code, _, stderr) = outcome(&run_in(
+        dir.path(),
+        &["export", "cards", "--format", "ntriples", "-o", "exported"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let nt = fs::read_to_string(dir.path().join("exported/glossary.nt")).unwrap();
+    let notations: Vec<&str> = nt.lines().filter(|l| l.contains("core#notation")).collect();
+    assert_eq!(
+        notations,
+        ["<http://ex.org/v/102> <http://www.w3.org/2004/02/skos/core#notation> \"planets\"^^<http://ex.org/v/ns#Slug> ."]
+    );
+    let back = dir.path().join("back");
+    let (code, stderr) = import(
+        &dir.path().join("exported/glossary.nt"),
+        &back,
+        &["--vocabulary", "--strict"],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    for slug in ["101", "planets"] {
+        assert_eq!(card_json(&back, slug), card_json(&cards, slug), "{slug}");
+    }
+}

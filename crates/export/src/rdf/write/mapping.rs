@@ -311,7 +311,12 @@ impl<'a> Mapping<'a> {
         for &other in &top {
             s.put(skos::TOP_CONCEPT_OF, other)?;
         }
-        s.put(skos::NOTATION, LiteralRef::new_typed_literal(slug, gx.slug))?;
+        // The slug, unless the IRI says it: a vocabulary's concept at `{namespace}{slug}`
+        // (`import` takes its local name), where a notation of glossgraph's own would be
+        // published in the vocabulary as one of its codes.
+        if card.skos().iri.is_some() || self.config.namespace.is_none() {
+            s.put(skos::NOTATION, LiteralRef::new_typed_literal(slug, gx.slug))?;
+        }
         // A concept that had no preferred label in the main language gets none back.
         match card.skos().term_from.as_deref() {
             None => s.put(skos::PREF_LABEL, self.text(card.term()))?,

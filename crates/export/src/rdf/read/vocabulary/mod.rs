@@ -639,15 +639,16 @@ where
         .collect()
 }
 
-/// A slug for every concept, unique, in the order of `concepts` (their IRIs): from the
-/// local name, else the notation, else the label, else `concept`; a taken slug gets `-2`,
-/// `-3`… in IRI order.
+/// A slug for every concept, unique, in the order of `concepts` (their IRIs): the one
+/// glossgraph's export states (a `gx:Slug` notation), else from the local name, else the
+/// notation, else the label, else `concept`; a taken slug gets `-2`, `-3`… in IRI order.
 fn slug_list(triples: &Triples, concepts: &[impl Borrow<str>]) -> Vec<String> {
     // The slugs given so far, by their place in `out`: no second copy of each.
     let mut taken: hashbrown::HashTable<usize> = hashbrown::HashTable::new();
     let hasher = hashbrown::DefaultHashBuilder::default();
     let mut next: hashbrown::HashMap<String, usize> = hashbrown::HashMap::new();
     let mut out: Vec<String> = Vec::with_capacity(concepts.len());
+    let notation = triples.iri(skos::NOTATION.as_str());
     for iri in concepts {
         let iri = iri.borrow();
         let first = |p: &str| {
@@ -664,7 +665,18 @@ fn slug_list(triples: &Triples, concepts: &[impl Borrow<str>]) -> Vec<String> {
             found.sort_unstable();
             found.first().map(|s| slugify(s)).unwrap_or_default()
         };
-        let mut slug = slugify(&percent_decoded(local_name(iri)));
+        // glossgraph's export says a slug its IRI does not (`"…"^^gx:Slug`).
+        let stated = notation
+            .and_then(|_| triples.subject_iri(iri))
+            .iter()
+            .flat_map(|s| s.ids())
+            .filter(|&&[p, _]| Some(p) == notation)
+            .filter_map(|&[_, o]| match triples.term(o) {
+                TermRef::Literal(l) if is_gx(l.datatype().as_str(), "Slug") => Some(l.value()),
+                _ => None,
+            })
+            .min();
+        let mut slug = slugify(stated.unwrap_or(&percent_decoded(local_name(iri))));
         for p in [skos::NOTATION, skos::PREF_LABEL, rdfs::LABEL] {
             if slug.is_empty() {
                 slug = first(p.as_str());

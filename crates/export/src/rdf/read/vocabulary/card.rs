@@ -280,11 +280,12 @@ impl Cards {
                 tally.not_kept(predicate, id);
             }
         }
-        // `owl:deprecated` says `deprecated` unless glossgraph's status says which retired
-        // one (`obsolete`, written deprecated too).
+        // `owl:deprecated` says `deprecated`, except in glossgraph's export, which states
+        // every status as `gx:status` (`obsolete` is written deprecated too, and so is a
+        // concept another replaces, whatever its status).
         if let Some(status) = r.status {
             r.card.status = Some(status.to_owned());
-        } else if r.deprecated {
+        } else if r.deprecated && !self.tool.stated {
             r.card.status = Some("deprecated".to_owned());
         }
         self.place_texts(&mut r, tally);

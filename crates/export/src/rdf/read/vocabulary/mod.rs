@@ -223,7 +223,7 @@ pub(super) fn read(triples: Triples, options: &Options) -> Option<(Cards, Config
         namespace,
         glossary_scheme,
     );
-    cards.tool = ToolVocabulary::of(&config);
+    cards.tool = ToolVocabulary::of(&config, &cards.triples);
     // The title and the schemes' statements; what they keep is counted by each pass.
     cards.schemes(&mut config, &mut Tally::default());
     Some((cards, config, warnings))
@@ -293,16 +293,30 @@ pub(super) struct Cards {
 struct ToolVocabulary {
     base: String,
     triples: HashSet<oxigraph::model::Quad>,
+    /// Whether the file states them (its `gx:` ontology): glossgraph's export of the
+    /// cards, whose statuses are its `gx:status` alone (it also writes `owl:deprecated` for
+    /// a concept another replaces).
+    stated: bool,
 }
 
 impl ToolVocabulary {
-    fn of(config: &Config) -> Self {
+    fn of(config: &Config, triples: &Triples) -> Self {
         let statuses: Vec<&str> = config.statuses.iter().map(String::as_str).collect();
+        let ontology = crate::rdf::vocab::Iris::new(&config.base)
+            .ontology()
+            .into_owned();
+        let stated = triples.subject_iri(ontology.as_str()).is_some_and(|s| {
+            s.values().any(|(p, o)| {
+                p == rdf::TYPE.as_str()
+                    && matches!(o, TermRef::NamedNode(n) if n == vocab::owl::ONTOLOGY)
+            })
+        });
         Self {
             base: config.base.clone(),
             triples: crate::rdf::write::tool_vocabulary(&config.base, &statuses)
                 .into_iter()
                 .collect(),
+            stated,
         }
     }
 

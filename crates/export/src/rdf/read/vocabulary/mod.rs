@@ -28,10 +28,15 @@
 //! first time only to count, before writing it, took a fifth of the import's CPU. What a
 //! card states back from the others (a `narrower` for each concept that names it `broader`)
 //! is known from the triples before any card is made.
+//!
+//! A card is made as a [`View`], its texts borrowed from the triples, and written as it is;
+//! a [`Draft`](crate::card::Draft) is made of it only where the cards are kept
+//! ([`super::Prepared::into_imported`]).
 
 mod card;
+mod view;
 
-use std::borrow::Borrow;
+use std::borrow::{Borrow, Cow};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::BuildHasher;
 #[cfg(test)]
@@ -41,10 +46,10 @@ use oxigraph::model::{Literal, TermRef};
 
 pub use super::triples::Graphs;
 use super::triples::{Id, Triples};
-use crate::card::Draft;
 use crate::config::MetaValue;
 use crate::config::{self, Config};
 use crate::rdf::vocab::{self, dcterms, rdf, rdfs, skos, xsd};
+pub(crate) use view::View;
 
 /// What an import could not keep, and what it changed on the way.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -238,7 +243,7 @@ pub(super) struct Pass<'g> {
 
 impl<'g> Pass<'g> {
     /// The card `n`th by slug, whole; what it keeps is counted.
-    pub(super) fn card(&mut self, n: usize) -> Draft {
+    pub(super) fn card(&mut self, n: usize) -> View<'g> {
         let at = self.cards.order[n];
         let mut card = self.cards.base_card(at, &mut self.tally);
         self.cards.mirror(at, &mut card);
@@ -743,14 +748,17 @@ fn namespace(concepts: &[&str], slugs: &[String]) -> Option<String> {
 
 /// The text of a literal without the characters a card refuses (XML 1.0's forbidden ones and
 /// other control characters but tab, line feed and carriage return).
-fn clean(text: &str) -> (String, bool) {
+fn clean(text: &str) -> (Cow<'_, str>, bool) {
     let bad = |c: char| {
         (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{FFFE}' || c == '\u{FFFF}'
     };
     if text.chars().any(bad) {
-        (text.chars().filter(|&c| !bad(c)).collect(), true)
+        (
+            Cow::Owned(text.chars().filter(|&c| !bad(c)).collect()),
+            true,
+        )
     } else {
-        (text.to_owned(), false)
+        (Cow::Borrowed(text), false)
     }
 }
 

@@ -137,8 +137,7 @@ impl Role {
 /// A card being read from its concept's triples.
 struct Reading<'c> {
     card: View<'c>,
-    /// The concept's IRI and id.
-    iri: &'c str,
+    /// The concept's id (its IRI is read only where it is needed: [`Cards::keeps_iri`]).
     id: Id,
     /// Labels and notes with their (kind, language), until they are placed.
     texts: Vec<(&'static str, &'c str, Text<'c>)>,
@@ -163,7 +162,7 @@ impl Cards {
             for &[p, o] in values {
                 if let Some(Role::Link(link)) = self.roles.get(&p) {
                     // Only links between two cards of the file (a card's own list holds them).
-                    if let Some(&other) = self.index.get(&o) {
+                    if let Some(other) = self.index.get(o) {
                         out.push((place(other), link.back(), place(at)));
                     }
                 }
@@ -202,7 +201,7 @@ impl Cards {
         let in_ours = card
             .in_scheme
             .as_ref()
-            .is_none_or(|list| list.iter().any(|&s| s == glossary));
+            .is_none_or(|list| list.contains(&glossary));
         let derived: &[&str] = if in_ours && card.broader.is_empty() {
             &[glossary]
         } else {
@@ -241,7 +240,6 @@ impl Cards {
     /// it; what was kept and what not counted on `tally`.
     pub(super) fn base_card<'g>(&'g self, at: usize, tally: &mut Tally<'g>) -> View<'g> {
         let id = self.concepts[at];
-        let iri = self.triples.text(id);
         let slug = &self.slugs[at];
         tally.at = at + 1;
         let mut r = Reading {
@@ -249,7 +247,6 @@ impl Cards {
                 slug,
                 ..View::default()
             },
-            iri,
             id,
             texts: Vec::new(),
             rdfs_labels: Vec::new(),
@@ -257,12 +254,8 @@ impl Cards {
             status: None,
             dates: Vec::new(),
         };
-        if self
-            .namespace
-            .as_deref()
-            .is_none_or(|ns| iri.strip_prefix(ns) != Some(slug.as_str()))
-        {
-            r.card.iri = Some(iri);
+        if self.keeps_iri[at] {
+            r.card.iri = Some(self.triples.text(id));
         }
         for &[p, o] in self.triples.subject(id).map_or(&[][..], |s| s.ids()) {
             self.value(&mut r, p, o, tally);
@@ -313,7 +306,7 @@ impl Cards {
         let object = || self.triples.term(o);
         let card = &mut r.card;
         let kept = match role {
-            Role::Text(kind) => match self.text_of(object(), r.iri, tally) {
+            Role::Text(kind) => match self.text_of(object(), r.id, tally) {
                 Some((text, tag)) => {
                     r.texts.push((kind, tag, text));
                     true
@@ -347,7 +340,7 @@ impl Cards {
             },
             Role::Link(link) => {
                 // A concept of the file by its slug; one outside it by its IRI.
-                let slug = self.index.get(&o).map(|&at| self.slugs[at].as_str());
+                let slug = self.index.get(o).map(|at| self.slugs[at].as_str());
                 let target = slug.or_else(|| match object() {
                     TermRef::NamedNode(n) => Some(n.as_str()),
                     _ => None,
@@ -451,7 +444,7 @@ impl Cards {
     fn text_of<'g>(
         &'g self,
         o: TermRef<'g>,
-        concept: &str,
+        concept: Id,
         tally: &mut Tally<'g>,
     ) -> Option<(Text<'g>, &'g str)> {
         let literal = match o {
@@ -482,7 +475,8 @@ impl Cards {
         let (text, changed) = clean(literal.value());
         if changed {
             tally.warn(format!(
-                "<{concept}>: a control character the card refuses was dropped from `{}`",
+                "<{}>: a control character the card refuses was dropped from `{}`",
+                self.triples.text(concept),
                 text.chars().take(40).collect::<String>()
             ));
         }
@@ -492,13 +486,14 @@ impl Cards {
     /// Places the labels and notes into the card: the main language on top, the others by
     /// tag. A second preferred label in one language is not kept (SKOS S14).
     fn place_texts<'g>(&'g self, r: &mut Reading<'g>, tally: &mut Tally<'g>) {
-        let iri = r.iri;
+        let id = r.id;
         let second_term = |tag: &str, extra: Text<'_>, tally: &mut Tally<'g>| {
+            let iri = self.triples.text(id);
             tally.warn(format!(
                 "<{iri}>: a second skos:prefLabel in `{tag}` (SKOS S14), `{extra}`, is not kept"
             ));
             tally.kept -= 1;
-            tally.not_kept(skos::PREF_LABEL.as_str(), r.id);
+            tally.not_kept(skos::PREF_LABEL.as_str(), id);
         };
         let card = &mut r.card;
         let mut texts = std::mem::take(&mut r.texts);
@@ -567,9 +562,11 @@ impl Cards {
     /// the local name stands for the term. An `rdfs:label` that is not the term has no
     /// place in the card.
     fn term_or_stand_in<'g>(&'g self, r: &mut Reading<'g>, tally: &mut Tally<'g>) {
-        let (iri, card) = (r.iri, &mut r.card);
+        let id = r.id;
+        let iri = || self.triples.text(id);
+        let card = &mut r.card;
         if card.aliases.contains(&card.term) {
-            let term = &card.term;
+            let (term, iri) = (&card.term, iri());
             card.aliases.retain(|a| a != term);
             tally.warn(format!(
                 "<{iri}>: skos:altLabel `{term}` repeats the prefLabel (SKOS S13) and is not kept"
@@ -589,7 +586,7 @@ impl Cards {
             } else if let Some(notation) = notation {
                 (notation, "notation")
             } else {
-                (Cow::Borrowed(local_name(iri)), "localName")
+                (Cow::Borrowed(local_name(iri())), "localName")
             };
             card.term = if term.trim().is_empty() {
                 Cow::Borrowed(card.slug)
@@ -598,8 +595,10 @@ impl Cards {
             };
             card.term_from = Some(from);
             tally.warn(format!(
-                "<{iri}>: no skos:prefLabel in `{}`; the term is `{}`",
-                self.language, card.term
+                "<{}>: no skos:prefLabel in `{}`; the term is `{}`",
+                iri(),
+                self.language,
+                card.term
             ));
         }
         for _ in rdfs_labels.iter() {

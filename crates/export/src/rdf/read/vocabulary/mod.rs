@@ -268,9 +268,13 @@ pub(super) struct Cards {
     /// The concept schemes, in IRI order.
     schemes: Vec<Id>,
     /// Where each concept (by the id of its IRI) is in `concepts`.
-    index: hashbrown::HashMap<Id, usize>,
+    index: Places,
+    /// Whether the card of each concept (in the order of `concepts`) keeps its IRI: when
+    /// the IRI is not the namespace and the slug. Found in one pass over the IRIs, whose
+    /// texts lie in the file's order, not the cards': read card by card, each was a cache
+    /// miss.
+    keeps_iri: Vec<bool>,
     language: String,
-    namespace: Option<String>,
     /// What each predicate of the concepts' triples is read as.
     roles: hashbrown::HashMap<Id, card::Role>,
     /// The links each card states back, by the card's place in `concepts`: (card, list,
@@ -290,6 +294,30 @@ pub(super) struct Cards {
     /// The statuses and `gx:` vocabulary an export of the cards states (under the
     /// glossary's base, where no concept is): found in the file, they are kept.
     tool: ToolVocabulary,
+}
+
+/// Where each concept is in `concepts`, by the id of its IRI (`u32::MAX` for every other
+/// term): one read a look-up, where a hash table took a cache miss in its control bytes
+/// and another in its slots, for each link between two cards.
+struct Places(Vec<u32>);
+
+impl Places {
+    fn new(triples: &Triples, concepts: &[Id]) -> Self {
+        let mut places = vec![u32::MAX; triples.len_terms()];
+        for (at, &c) in concepts.iter().enumerate() {
+            // Places in `concepts` are below the number of terms, which are `u32`s.
+            places[c as usize] = u32::try_from(at).unwrap_or(u32::MAX);
+        }
+        Self(places)
+    }
+
+    /// The place in `concepts` of the term `id`, if it is a concept.
+    fn get(&self, id: Id) -> Option<usize> {
+        match self.0.get(id as usize) {
+            Some(&at) if at != u32::MAX => Some(at as usize),
+            _ => None,
+        }
+    }
 }
 
 /// The triples of the statuses and `gx:` vocabulary under a base (see
@@ -334,10 +362,16 @@ impl Cards {
         namespace: Option<String>,
         scheme: String,
     ) -> Self {
-        let index: hashbrown::HashMap<Id, usize> = concepts
+        let index = Places::new(&triples, &concepts);
+        let keeps_iri = concepts
             .iter()
-            .enumerate()
-            .map(|(at, &c)| (c, at))
+            .zip(&slugs)
+            .map(|(&c, slug)| {
+                let iri = triples.text(c);
+                namespace
+                    .as_deref()
+                    .is_none_or(|ns| iri.strip_prefix(ns) != Some(slug.as_str()))
+            })
             .collect();
         let mut roles = hashbrown::HashMap::new();
         for &c in &concepts {
@@ -353,7 +387,7 @@ impl Cards {
         if let Some(has_top) = triples.iri(skos::HAS_TOP_CONCEPT.as_str()) {
             for &s in &schemes {
                 for &[p, o] in triples.subject(s).map_or(&[][..], |s| s.ids()) {
-                    if let (true, Some(&at)) = (p == has_top, index.get(&o)) {
+                    if let (true, Some(at)) = (p == has_top, index.get(o)) {
                         // Places in `concepts` are below the number of terms (`u32`s).
                         top_stated.push((u32::try_from(at).unwrap_or(u32::MAX), s));
                     }
@@ -376,8 +410,8 @@ impl Cards {
             schemes,
             slugs,
             index,
+            keeps_iri,
             language,
-            namespace,
             roles,
             mirrored: Vec::new(),
             order,
@@ -467,7 +501,7 @@ impl Cards {
                         TermRef::NamedNode(n) => self
                             .triples
                             .iri(n.as_str())
-                            .is_some_and(|id| self.index.contains_key(&id)),
+                            .is_some_and(|id| self.index.get(id).is_some()),
                         _ => false,
                     };
                     if concept {
@@ -506,7 +540,7 @@ impl Cards {
     fn leftovers<'g>(&'g self, tally: &mut Tally<'g>) {
         for subject in self.triples.subjects() {
             let id = subject.id();
-            if self.index.contains_key(&id)
+            if self.index.get(id).is_some()
                 || self.schemes.contains(&id)
                 || tally.consumed.contains(&id)
             {
@@ -768,13 +802,12 @@ fn typed(triples: &Triples, classes: &HashSet<Id>) -> Vec<Id> {
         return Vec::new();
     };
     triples
-        .subjects()
+        .iri_subjects()
         .filter(|subject| {
-            subject.iri().is_some()
-                && subject
-                    .ids()
-                    .iter()
-                    .any(|&[p, o]| p == rdf_type && classes.contains(&o))
+            subject
+                .ids()
+                .iter()
+                .any(|&[p, o]| p == rdf_type && classes.contains(&o))
         })
         .map(|subject| subject.id())
         .collect()
@@ -790,10 +823,7 @@ fn concepts(triples: &Triples) -> Vec<Id> {
     };
     let mut subclasses: HashMap<Id, Vec<Id>> = HashMap::new();
     if let Some(sub_class_of) = triples.iri(rdfs::SUB_CLASS_OF.as_str()) {
-        for subject in triples.subjects() {
-            if subject.iri().is_none() {
-                continue;
-            }
+        for subject in triples.iri_subjects() {
             for &[p, o] in subject.ids() {
                 if p == sub_class_of && triples.is_iri(o) {
                     subclasses.entry(o).or_default().push(subject.id());

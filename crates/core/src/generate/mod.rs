@@ -29,7 +29,9 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 mod output;
-pub use output::{write_json_array, write_json_lines, Output};
+pub use output::{
+    write_card_array, write_card_lines, write_json_array, write_json_lines, CardJson, Output,
+};
 mod words;
 
 use crate::card::{Citation, Draft, PartialDate};

@@ -34,6 +34,52 @@ impl Output {
     }
 }
 
+/// A card as the one-file forms and a folder write it: a [`Draft`], or another shape of a
+/// card that writes the JSON its `Draft` would ([`Draft::write_json`]).
+pub trait CardJson {
+    /// The card's slug: its file's name in a folder.
+    fn slug(&self) -> &str;
+
+    /// The card as JSON, pretty-printed (`pretty`) or on one line.
+    ///
+    /// # Errors
+    /// Only those of `w`.
+    fn write_card(&self, w: impl Write, pretty: bool) -> io::Result<()>;
+}
+
+impl CardJson for Draft {
+    fn slug(&self) -> &str {
+        &self.slug
+    }
+
+    fn write_card(&self, w: impl Write, pretty: bool) -> io::Result<()> {
+        self.write_json(w, pretty)
+    }
+}
+
+impl CardJson for std::borrow::Cow<'_, Draft> {
+    fn slug(&self) -> &str {
+        &self.slug
+    }
+
+    fn write_card(&self, w: impl Write, pretty: bool) -> io::Result<()> {
+        self.write_json(w, pretty)
+    }
+}
+
+/// Anything that lends a [`Draft`], as a [`CardJson`].
+struct Lent<C>(C);
+
+impl<C: Borrow<Draft>> CardJson for Lent<C> {
+    fn slug(&self) -> &str {
+        &self.0.borrow().slug
+    }
+
+    fn write_card(&self, w: impl Write, pretty: bool) -> io::Result<()> {
+        self.0.borrow().write_json(w, pretty)
+    }
+}
+
 /// Writes `cards` as JSON Lines, the form of [`Output::JsonLines`] and [`Output::Stdout`]:
 /// one compact card per line, in the order given.
 ///
@@ -43,9 +89,20 @@ pub fn write_json_lines<C: Borrow<Draft>>(
     cards: impl IntoIterator<Item = C>,
     w: impl Write,
 ) -> io::Result<()> {
+    write_card_lines(cards.into_iter().map(Lent), w)
+}
+
+/// [`write_json_lines`] of any [`CardJson`].
+///
+/// # Errors
+/// Those of `w`.
+pub fn write_card_lines<C: CardJson>(
+    cards: impl IntoIterator<Item = C>,
+    w: impl Write,
+) -> io::Result<()> {
     let mut w = BufWriter::with_capacity(1 << 16, w);
     for card in cards {
-        card.borrow().write_json(&mut w, false)?;
+        card.write_card(&mut w, false)?;
         w.write_all(b"\n")?;
     }
     w.flush()
@@ -60,11 +117,22 @@ pub fn write_json_array<C: Borrow<Draft>>(
     cards: impl IntoIterator<Item = C>,
     w: impl Write,
 ) -> io::Result<()> {
+    write_card_array(cards.into_iter().map(Lent), w)
+}
+
+/// [`write_json_array`] of any [`CardJson`].
+///
+/// # Errors
+/// Those of `w`.
+pub fn write_card_array<C: CardJson>(
+    cards: impl IntoIterator<Item = C>,
+    w: impl Write,
+) -> io::Result<()> {
     let mut w = BufWriter::with_capacity(1 << 16, w);
     w.write_all(b"[")?;
     for (i, card) in cards.into_iter().enumerate() {
         w.write_all(if i == 0 { b"\n" } else { b",\n" })?;
-        card.borrow().write_json(&mut w, true)?;
+        card.write_card(&mut w, true)?;
     }
     w.write_all(b"\n]\n")?;
     w.flush()

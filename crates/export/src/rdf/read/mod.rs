@@ -371,7 +371,7 @@ impl Prepared {
             Cards::Made(cards, report) => (cards, report),
             Cards::Vocabulary(cards, repaired) => {
                 let mut pass = cards.pass(&repaired);
-                let made = (0..cards.len()).map(|n| pass.card(n)).collect();
+                let made = (0..cards.len()).map(|n| pass.card(n).to_draft()).collect();
                 (made, pass.report())
             }
         };
@@ -422,7 +422,7 @@ impl Prepared {
             }
             Cards::Vocabulary(cards, repaired) => {
                 let mut pass = cards.pass(repaired);
-                let made = (0..cards.len()).map(|n| Cow::Owned(pass.card(n)));
+                let made = (0..cards.len()).map(|n| pass.card(n));
                 let staged = stage(output, &self.config, made, stdout, drop)?;
                 Ok((staged, pass.report()))
             }

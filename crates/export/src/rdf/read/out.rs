@@ -17,12 +17,15 @@ use std::time::{Duration, Instant};
 use tempfile::{NamedTempFile, TempDir};
 
 use super::{ImportError, Imported};
+#[cfg(test)]
 use crate::card::Draft;
 use crate::config::{self, Config};
+use glossgraph_core::generate::CardJson;
 pub use glossgraph_core::generate::Output;
 
-/// Writes the cards into `dir` as `{slug}.json` (seed-shaped, as [`Draft::write_json`] writes
-/// them) and the settings as `glossgraph.toml`; returns the files written, in order.
+/// Writes the cards into `dir` as `{slug}.json` (seed-shaped, as
+/// [`crate::card::Draft::write_json`] writes them) and the settings as `glossgraph.toml`;
+/// returns the files written, in order.
 /// [`write`] into [`Output::Folder`].
 ///
 /// # Errors
@@ -166,10 +169,10 @@ impl Staged {
 /// # Errors
 /// [`ImportError::Io`] naming the file that could not be written; what was written is
 /// removed.
-pub fn stage<'a>(
+pub fn stage<'a, C: CardJson + 'a>(
     output: &Output,
     config: &Config,
-    cards: impl Iterator<Item = Cow<'a, Draft>>,
+    cards: impl Iterator<Item = C>,
     stdout: &mut dyn Write,
     written: impl FnMut(PathBuf),
 ) -> Result<Staged, ImportError> {
@@ -179,7 +182,7 @@ pub fn stage<'a>(
     let counted = cards.inspect(|_| count += 1);
     let place = match output {
         Output::Stdout => {
-            glossgraph_core::generate::write_json_lines(counted, stdout)
+            glossgraph_core::generate::write_card_lines(counted, stdout)
                 .map_err(io(Path::new("-")))?;
             Place::Stdout
         }
@@ -197,8 +200,8 @@ pub fn stage<'a>(
             }
             let mut counted = Some(counted);
             let cards = whole(path, &mut |file| match counted.take() {
-                Some(cards) if lines => glossgraph_core::generate::write_json_lines(cards, file),
-                Some(cards) => glossgraph_core::generate::write_json_array(cards, file),
+                Some(cards) if lines => glossgraph_core::generate::write_card_lines(cards, file),
+                Some(cards) => glossgraph_core::generate::write_card_array(cards, file),
                 None => Ok(()),
             })
             .map_err(io(path))?;
@@ -239,9 +242,9 @@ pub fn stage<'a>(
             let mut written = written;
             let files = counted
                 .map(|card| {
-                    let name = format!("{}.json", card.slug);
+                    let name = format!("{}.json", card.slug());
                     let fill: Fill<'_> = Box::new(move |w: &mut dyn Write| {
-                        card.write_json(&mut *w, true)?;
+                        card.write_card(&mut *w, true)?;
                         w.write_all(b"\n")
                     });
                     (name, fill)

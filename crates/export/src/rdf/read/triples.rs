@@ -361,6 +361,11 @@ impl Triples {
         self.terms.term(id)
     }
 
+    /// How many terms there are: every [`Id`] is below.
+    pub(super) fn len_terms(&self) -> usize {
+        self.terms.entries.len()
+    }
+
     /// Whether the term `id` is an IRI.
     pub(super) fn is_iri(&self, id: Id) -> bool {
         self.terms.kind(id) == IRI
@@ -374,6 +379,16 @@ impl Triples {
     /// The subjects, sorted: IRIs, then blank nodes, each by its text.
     pub(super) fn subjects(&self) -> impl Iterator<Item = Subject<'_>> {
         (0..self.subjects.len()).map(|at| self.at(at))
+    }
+
+    /// The subjects that are IRIs, sorted: the first of [`Triples::subjects`], found
+    /// without reading what each subject is (a cache miss each, the terms lying in the
+    /// file's order).
+    pub(super) fn iri_subjects(&self) -> impl Iterator<Item = Subject<'_>> {
+        let iris = self
+            .subjects
+            .partition_point(|&(id, _)| self.terms.kind(id) == IRI);
+        (0..iris).map(|at| self.at(at))
     }
 
     /// The term `id` as a subject, if it is one.
@@ -566,6 +581,8 @@ mod tests {
             .collect();
         let blank = |s: &(String, Vec<String>)| s.0.starts_with("_:");
         assert_eq!(shown.len(), 4);
+        let iris: Vec<String> = g.iri_subjects().map(|s| s.shown()).collect();
+        assert_eq!(iris, ["<http://x.example/a>", "<http://x.example/b>"]);
         assert_eq!(
             shown[0],
             (

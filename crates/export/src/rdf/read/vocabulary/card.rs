@@ -3,14 +3,15 @@
 //! its term found when it has no preferred label in the main language, and the links the
 //! other cards state to it stated back.
 
-use std::collections::BTreeMap;
+use std::borrow::Cow;
 
 use oxigraph::model::TermRef;
 
 use super::super::triples::Id;
+use super::view::{LanguageView, NotationView, Text, View};
 use super::{clean, is_gx, local_name, Cards, Tally};
-use crate::card::skos::{Language, Notation, MAPPING_KINDS, NOTE_KINDS};
-use crate::card::{Draft, PartialDate};
+use crate::card::skos::{MAPPING_KINDS, NOTE_KINDS};
+use crate::card::PartialDate;
 use crate::config;
 use crate::rdf::vocab::{dcterms, owl, rdf, rdfs, skos, skosxl, xsd};
 
@@ -62,10 +63,10 @@ impl Link {
         }
     }
 
-    fn list(self, card: &mut Draft) -> &mut Vec<String> {
+    fn list<'c, 'g>(self, card: &'c mut View<'g>) -> &'c mut Vec<&'g str> {
         match self {
-            Link::Broader => &mut card.skos.broader,
-            Link::Narrower => &mut card.skos.narrower,
+            Link::Broader => &mut card.broader,
+            Link::Narrower => &mut card.narrower,
             Link::Related => &mut card.related,
             Link::Supersedes => &mut card.supersedes,
             Link::SupersededBy => &mut card.superseded_by,
@@ -135,14 +136,13 @@ impl Role {
 
 /// A card being read from its concept's triples.
 struct Reading<'c> {
-    card: Draft,
-    /// The concept's IRI and id.
-    iri: &'c str,
+    card: View<'c>,
+    /// The concept's id (its IRI is read only where it is needed: [`Cards::keeps_iri`]).
     id: Id,
-    /// Labels and notes by (kind, language), until they are placed.
-    texts: BTreeMap<(&'static str, &'c str), Vec<String>>,
+    /// Labels and notes with their (kind, language), until they are placed.
+    texts: Vec<(&'static str, &'c str, Text<'c>)>,
     /// Its `rdfs:label`s: the term when it has no preferred label in the main language.
-    rdfs_labels: Vec<String>,
+    rdfs_labels: Vec<Text<'c>>,
     deprecated: bool,
     /// Its `gx:status`, in glossgraph's export read back as a vocabulary.
     status: Option<&'c str>,
@@ -162,7 +162,7 @@ impl Cards {
             for &[p, o] in values {
                 if let Some(Role::Link(link)) = self.roles.get(&p) {
                     // Only links between two cards of the file (a card's own list holds them).
-                    if let Some(&other) = self.index.get(&o) {
+                    if let Some(other) = self.index.get(o) {
                         out.push((place(other), link.back(), place(at)));
                     }
                 }
@@ -179,16 +179,16 @@ impl Cards {
     /// whose concepts state no scheme (many name their top concepts from the scheme's side
     /// alone) puts each in the glossary's, as glossgraph does every concept; a file without
     /// any scheme gives its concepts the glossary's top concepts too.
-    pub(super) fn schemes_of(&self, at: usize, card: &mut Draft) {
+    pub(super) fn schemes_of<'g>(&'g self, at: usize, card: &mut View<'g>) {
         let glossary = self.scheme.as_str();
         let from = self.top_stated.partition_point(|&(c, _)| (c as usize) < at);
         let to = self.top_stated.partition_point(|&(c, _)| c as usize <= at);
         let tops = self.top_stated[from..to]
             .iter()
-            .map(|&(_, s)| self.triples.text(s).to_owned());
-        let mut top: Vec<String> = card.skos.top_concept_of.take().unwrap_or_default();
+            .map(|&(_, s)| self.triples.text(s));
+        let mut top: Vec<&str> = card.top_concept_of.take().unwrap_or_default();
         top.extend(tops);
-        let mut in_scheme: Vec<String> = card.skos.in_scheme.take().unwrap_or_default();
+        let mut in_scheme: Vec<&str> = card.in_scheme.take().unwrap_or_default();
         for list in [&mut top, &mut in_scheme] {
             list.sort_unstable();
             list.dedup();
@@ -196,14 +196,13 @@ impl Cards {
         let only_ours = in_scheme.len() == 1 && in_scheme[0] == glossary;
         let without = in_scheme.is_empty() && !self.states_schemes;
         if !only_ours && !without {
-            card.skos.in_scheme = Some(in_scheme);
+            card.in_scheme = Some(in_scheme);
         }
         let in_ours = card
-            .skos
             .in_scheme
             .as_ref()
-            .is_none_or(|list| list.iter().any(|s| s == glossary));
-        let derived: &[&str] = if in_ours && card.skos.broader.is_empty() {
+            .is_none_or(|list| list.contains(&glossary));
+        let derived: &[&str] = if in_ours && card.broader.is_empty() {
             &[glossary]
         } else {
             &[]
@@ -212,7 +211,7 @@ impl Cards {
         // Without any scheme in the file, the glossary's top concepts stand.
         let invented = top.is_empty() && !self.has_schemes;
         if !same && !invented {
-            card.skos.top_concept_of = Some(top);
+            card.top_concept_of = Some(top);
         }
     }
 
@@ -220,7 +219,7 @@ impl Cards {
     /// cards do (a vocabulary often states `broader` on one side only): `related` both
     /// ways, `broader` mirrored by `narrower`, `supersedes` by `supersededBy`. Lists stay
     /// sorted.
-    pub(super) fn mirror(&self, at: usize, card: &mut Draft) {
+    pub(super) fn mirror<'g>(&'g self, at: usize, card: &mut View<'g>) {
         let from = self
             .mirrored
             .partition_point(|&(other, _, _)| (other as usize) < at);
@@ -228,7 +227,7 @@ impl Cards {
             .mirrored
             .partition_point(|&(other, _, _)| other as usize <= at);
         for &(_, link, by) in &self.mirrored[from..to] {
-            link.list(card).push(self.slugs[by as usize].clone());
+            link.list(card).push(&self.slugs[by as usize]);
         }
         for link in Link::ALL {
             let list = link.list(card);
@@ -239,30 +238,24 @@ impl Cards {
 
     /// The card of the concept at `at` in `concepts`, without what the other cards state to
     /// it; what was kept and what not counted on `tally`.
-    pub(super) fn base_card<'g>(&'g self, at: usize, tally: &mut Tally<'g>) -> Draft {
+    pub(super) fn base_card<'g>(&'g self, at: usize, tally: &mut Tally<'g>) -> View<'g> {
         let id = self.concepts[at];
-        let iri = self.triples.text(id);
         let slug = &self.slugs[at];
         tally.at = at + 1;
         let mut r = Reading {
-            card: Draft {
-                slug: slug.clone(),
-                ..Draft::default()
+            card: View {
+                slug,
+                ..View::default()
             },
-            iri,
             id,
-            texts: BTreeMap::new(),
+            texts: Vec::new(),
             rdfs_labels: Vec::new(),
             deprecated: false,
             status: None,
             dates: Vec::new(),
         };
-        if self
-            .namespace
-            .as_deref()
-            .is_none_or(|ns| iri.strip_prefix(ns) != Some(slug.as_str()))
-        {
-            r.card.skos.iri = Some(iri.to_owned());
+        if self.keeps_iri[at] {
+            r.card.iri = Some(self.triples.text(id));
         }
         for &[p, o] in self.triples.subject(id).map_or(&[][..], |s| s.ids()) {
             self.value(&mut r, p, o, tally);
@@ -272,7 +265,7 @@ impl Cards {
             let kept = if modified {
                 r.card.updated
             } else {
-                r.card.skos.created
+                r.card.created
             };
             if kept == Some(day) {
                 tally.kept += 1;
@@ -284,9 +277,9 @@ impl Cards {
         // every status as `gx:status` (`obsolete` is written deprecated too, and so is a
         // concept another replaces, whatever its status).
         if let Some(status) = r.status {
-            r.card.status = Some(status.to_owned());
+            r.card.status = Some(status);
         } else if r.deprecated && !self.tool.stated {
-            r.card.status = Some("deprecated".to_owned());
+            r.card.status = Some("deprecated");
         }
         self.place_texts(&mut r, tally);
         self.term_or_stand_in(&mut r, tally);
@@ -296,12 +289,12 @@ impl Cards {
             list.sort_unstable();
             list.dedup();
         }
-        for list in card.skos.mappings.values_mut() {
+        for list in card.mappings.values_mut() {
             list.sort_unstable();
             list.dedup();
         }
-        card.skos.notations.sort_unstable();
-        card.skos.notations.dedup();
+        card.notations.sort_unstable();
+        card.notations.dedup();
         card
     }
 
@@ -314,17 +307,16 @@ impl Cards {
         let object = || self.triples.term(o);
         let card = &mut r.card;
         let kept = match role {
-            Role::Text(kind) => match self.text_of(object(), r.iri, tally) {
+            Role::Text(kind) => match self.text_of(object(), r.id, tally) {
                 Some((text, tag)) => {
-                    r.texts.entry((kind, tag)).or_default().push(text);
+                    r.texts.push((kind, tag, text));
                     true
                 }
                 None => false,
             },
             Role::Mapping(kind) => match object() {
                 TermRef::NamedNode(n) => {
-                    let list = card.skos.mappings.entry(kind.to_owned()).or_default();
-                    list.push(n.as_str().to_owned());
+                    card.mappings.entry(kind).or_default().push(n.as_str());
                     true
                 }
                 _ => false,
@@ -338,21 +330,20 @@ impl Cards {
             Role::InScheme | Role::TopConceptOf => match object() {
                 TermRef::NamedNode(n) => {
                     let list = if role == Role::InScheme {
-                        &mut card.skos.in_scheme
+                        &mut card.in_scheme
                     } else {
-                        &mut card.skos.top_concept_of
+                        &mut card.top_concept_of
                     };
-                    list.get_or_insert_with(Vec::new)
-                        .push(n.as_str().to_owned());
+                    list.get_or_insert_with(Vec::new).push(n.as_str());
                     true
                 }
                 _ => false,
             },
             Role::Link(link) => {
                 // A concept of the file by its slug; one outside it by its IRI.
-                let slug = self.index.get(&o).map(|&at| self.slugs[at].clone());
+                let slug = self.index.get(o).map(|at| self.slugs[at].as_str());
                 let target = slug.or_else(|| match object() {
-                    TermRef::NamedNode(n) => Some(n.as_str().to_owned()),
+                    TermRef::NamedNode(n) => Some(n.as_str()),
                     _ => None,
                 });
                 target.map(|t| link.list(card).push(t)).is_some()
@@ -363,9 +354,9 @@ impl Cards {
                 TermRef::Literal(l) if is_gx(l.datatype().as_str(), "Slug") => true,
                 TermRef::Literal(l) => {
                     let datatype = (l.language().is_none() && l.datatype() != xsd::STRING)
-                        .then(|| l.datatype().as_str().to_owned());
-                    card.skos.notations.push(Notation {
-                        value: l.value().to_owned(),
+                        .then(|| l.datatype().as_str());
+                    card.notations.push(NotationView {
+                        value: l.value(),
                         datatype,
                     });
                     true
@@ -409,8 +400,8 @@ impl Cards {
                     if card.updated.is_none_or(|u| d > u) {
                         card.updated = Some(d);
                     }
-                } else if card.skos.created.is_none_or(|c| d < c) {
-                    card.skos.created = Some(d);
+                } else if card.created.is_none_or(|c| d < c) {
+                    card.created = Some(d);
                 }
                 // Counted once every value is read (`base_card`).
                 return r.dates.push((role == Role::Modified, d, predicate()));
@@ -426,9 +417,7 @@ impl Cards {
                     }
                     _ => None,
                 };
-                parsed
-                    .map(|fields| card.skos.extra.extend(fields))
-                    .is_some()
+                parsed.map(|fields| card.extra.extend(fields)).is_some()
             }
             Role::Label => match object() {
                 TermRef::Literal(l) if l.language().is_none_or(|tag| self.is_main(tag)) => {
@@ -456,9 +445,9 @@ impl Cards {
     fn text_of<'g>(
         &'g self,
         o: TermRef<'g>,
-        concept: &str,
+        concept: Id,
         tally: &mut Tally<'g>,
-    ) -> Option<(String, &'g str)> {
+    ) -> Option<(Text<'g>, &'g str)> {
         let literal = match o {
             TermRef::Literal(l) => l,
             TermRef::NamedNode(_) | TermRef::BlankNode(_) => {
@@ -487,7 +476,8 @@ impl Cards {
         let (text, changed) = clean(literal.value());
         if changed {
             tally.warn(format!(
-                "<{concept}>: a control character the card refuses was dropped from `{}`",
+                "<{}>: a control character the card refuses was dropped from `{}`",
+                self.triples.text(concept),
                 text.chars().take(40).collect::<String>()
             ));
         }
@@ -496,19 +486,27 @@ impl Cards {
 
     /// Places the labels and notes into the card: the main language on top, the others by
     /// tag. A second preferred label in one language is not kept (SKOS S14).
-    fn place_texts<'g>(&'g self, r: &mut Reading<'_>, tally: &mut Tally<'g>) {
-        let iri = r.iri;
-        let second_term = |tag: &str, extra: String, tally: &mut Tally<'g>| {
+    fn place_texts<'g>(&'g self, r: &mut Reading<'g>, tally: &mut Tally<'g>) {
+        let id = r.id;
+        let second_term = |tag: &str, extra: Text<'_>, tally: &mut Tally<'g>| {
+            let iri = self.triples.text(id);
             tally.warn(format!(
                 "<{iri}>: a second skos:prefLabel in `{tag}` (SKOS S14), `{extra}`, is not kept"
             ));
             tally.kept -= 1;
-            tally.not_kept(skos::PREF_LABEL.as_str(), r.id);
+            tally.not_kept(skos::PREF_LABEL.as_str(), id);
         };
         let card = &mut r.card;
-        for ((kind, tag), mut list) in std::mem::take(&mut r.texts) {
-            list.sort_unstable();
-            list.dedup();
+        let mut texts = std::mem::take(&mut r.texts);
+        // By (kind, language), each list sorted: the order of the maps they go into.
+        texts.sort_unstable();
+        texts.dedup();
+        let mut texts = texts.into_iter().peekable();
+        while let Some((kind, tag, first)) = texts.next() {
+            let mut list = vec![first];
+            while let Some((_, _, text)) = texts.next_if(|&(k, t, _)| k == kind && t == tag) {
+                list.push(text);
+            }
             if self.is_main(tag) {
                 match kind {
                     "pref" => {
@@ -519,22 +517,22 @@ impl Cards {
                         }
                     }
                     "alt" => card.aliases = list,
-                    "hidden" => card.skos.hidden_aliases = list,
+                    "hidden" => card.hidden_aliases = list,
                     "definition" => {
                         let mut list = list.into_iter();
                         card.definition = list.next().unwrap_or_default();
-                        let rest: Vec<String> = list.collect();
+                        let rest: Vec<Text<'g>> = list.collect();
                         if !rest.is_empty() {
-                            card.skos.notes.insert("definition".into(), rest);
+                            card.notes.insert("definition", rest);
                         }
                     }
                     note => {
-                        card.skos.notes.insert(note.to_owned(), list);
+                        card.notes.insert(note, list);
                     }
                 }
                 continue;
             }
-            let l: &mut Language = card.skos.languages.entry(tag.to_owned()).or_default();
+            let l: &mut LanguageView<'g> = card.languages.entry(tag).or_default();
             match kind {
                 "pref" => {
                     let mut list = list.into_iter();
@@ -548,13 +546,13 @@ impl Cards {
                 "definition" => {
                     let mut list = list.into_iter();
                     l.definition = list.next();
-                    let rest: Vec<String> = list.collect();
+                    let rest: Vec<Text<'g>> = list.collect();
                     if !rest.is_empty() {
-                        l.notes.insert("definition".into(), rest);
+                        l.notes.insert("definition", rest);
                     }
                 }
                 note => {
-                    l.notes.insert(note.to_owned(), list);
+                    l.notes.insert(note, list);
                 }
             }
         }
@@ -564,11 +562,13 @@ impl Cards {
     /// main language, an `rdfs:label`, another language's preferred label, the notation or
     /// the local name stands for the term. An `rdfs:label` that is not the term has no
     /// place in the card.
-    fn term_or_stand_in<'g>(&'g self, r: &mut Reading<'_>, tally: &mut Tally<'g>) {
-        let (iri, card) = (r.iri, &mut r.card);
-        let term = card.term.clone();
-        if card.aliases.contains(&term) {
-            card.aliases.retain(|a| *a != term);
+    fn term_or_stand_in<'g>(&'g self, r: &mut Reading<'g>, tally: &mut Tally<'g>) {
+        let id = r.id;
+        let iri = || self.triples.text(id);
+        let card = &mut r.card;
+        if card.aliases.contains(&card.term) {
+            let (term, iri) = (&card.term, iri());
+            card.aliases.retain(|a| a != term);
             tally.warn(format!(
                 "<{iri}>: skos:altLabel `{term}` repeats the prefLabel (SKOS S13) and is not kept"
             ));
@@ -578,8 +578,8 @@ impl Cards {
         let rdfs_labels = &mut r.rdfs_labels;
         if card.term.is_empty() {
             rdfs_labels.sort_unstable();
-            let other = card.skos.languages.values().find_map(|l| l.term.clone());
-            let notation = card.skos.notations.first().map(|n| n.value.clone());
+            let other = card.languages.values().find_map(|l| l.term.clone());
+            let notation = card.notations.first().map(|n| Cow::Borrowed(n.value));
             let (term, from) = if !rdfs_labels.is_empty() {
                 (rdfs_labels.remove(0), "rdfs:label")
             } else if let Some(other) = other {
@@ -587,17 +587,19 @@ impl Cards {
             } else if let Some(notation) = notation {
                 (notation, "notation")
             } else {
-                (local_name(iri).to_owned(), "localName")
+                (Cow::Borrowed(local_name(iri())), "localName")
             };
             card.term = if term.trim().is_empty() {
-                card.slug.clone()
+                Cow::Borrowed(card.slug)
             } else {
                 term
             };
-            card.skos.term_from = Some(from.to_owned());
+            card.term_from = Some(from);
             tally.warn(format!(
-                "<{iri}>: no skos:prefLabel in `{}`; the term is `{}`",
-                self.language, card.term
+                "<{}>: no skos:prefLabel in `{}`; the term is `{}`",
+                iri(),
+                self.language,
+                card.term
             ));
         }
         for _ in rdfs_labels.iter() {

@@ -28,10 +28,15 @@
 //! first time only to count, before writing it, took a fifth of the import's CPU. What a
 //! card states back from the others (a `narrower` for each concept that names it `broader`)
 //! is known from the triples before any card is made.
+//!
+//! A card is made as a [`View`], its texts borrowed from the triples, and written as it is;
+//! a [`Draft`](crate::card::Draft) is made of it only where the cards are kept
+//! ([`super::Prepared::into_imported`]).
 
 mod card;
+mod view;
 
-use std::borrow::Borrow;
+use std::borrow::{Borrow, Cow};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::BuildHasher;
 #[cfg(test)]
@@ -41,10 +46,10 @@ use oxigraph::model::{Literal, TermRef};
 
 pub use super::triples::Graphs;
 use super::triples::{Id, Triples};
-use crate::card::Draft;
 use crate::config::MetaValue;
 use crate::config::{self, Config};
 use crate::rdf::vocab::{self, dcterms, rdf, rdfs, skos, xsd};
+pub(crate) use view::View;
 
 /// What an import could not keep, and what it changed on the way.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -238,7 +243,7 @@ pub(super) struct Pass<'g> {
 
 impl<'g> Pass<'g> {
     /// The card `n`th by slug, whole; what it keeps is counted.
-    pub(super) fn card(&mut self, n: usize) -> Draft {
+    pub(super) fn card(&mut self, n: usize) -> View<'g> {
         let at = self.cards.order[n];
         let mut card = self.cards.base_card(at, &mut self.tally);
         self.cards.mirror(at, &mut card);
@@ -263,9 +268,13 @@ pub(super) struct Cards {
     /// The concept schemes, in IRI order.
     schemes: Vec<Id>,
     /// Where each concept (by the id of its IRI) is in `concepts`.
-    index: hashbrown::HashMap<Id, usize>,
+    index: Places,
+    /// Whether the card of each concept (in the order of `concepts`) keeps its IRI: when
+    /// the IRI is not the namespace and the slug. Found in one pass over the IRIs, whose
+    /// texts lie in the file's order, not the cards': read card by card, each was a cache
+    /// miss.
+    keeps_iri: Vec<bool>,
     language: String,
-    namespace: Option<String>,
     /// What each predicate of the concepts' triples is read as.
     roles: hashbrown::HashMap<Id, card::Role>,
     /// The links each card states back, by the card's place in `concepts`: (card, list,
@@ -285,6 +294,30 @@ pub(super) struct Cards {
     /// The statuses and `gx:` vocabulary an export of the cards states (under the
     /// glossary's base, where no concept is): found in the file, they are kept.
     tool: ToolVocabulary,
+}
+
+/// Where each concept is in `concepts`, by the id of its IRI (`u32::MAX` for every other
+/// term): one read a look-up, where a hash table took a cache miss in its control bytes
+/// and another in its slots, for each link between two cards.
+struct Places(Vec<u32>);
+
+impl Places {
+    fn new(triples: &Triples, concepts: &[Id]) -> Self {
+        let mut places = vec![u32::MAX; triples.len_terms()];
+        for (at, &c) in concepts.iter().enumerate() {
+            // Places in `concepts` are below the number of terms, which are `u32`s.
+            places[c as usize] = u32::try_from(at).unwrap_or(u32::MAX);
+        }
+        Self(places)
+    }
+
+    /// The place in `concepts` of the term `id`, if it is a concept.
+    fn get(&self, id: Id) -> Option<usize> {
+        match self.0.get(id as usize) {
+            Some(&at) if at != u32::MAX => Some(at as usize),
+            _ => None,
+        }
+    }
 }
 
 /// The triples of the statuses and `gx:` vocabulary under a base (see
@@ -343,10 +376,16 @@ impl Cards {
         namespace: Option<String>,
         scheme: String,
     ) -> Self {
-        let index: hashbrown::HashMap<Id, usize> = concepts
+        let index = Places::new(&triples, &concepts);
+        let keeps_iri = concepts
             .iter()
-            .enumerate()
-            .map(|(at, &c)| (c, at))
+            .zip(&slugs)
+            .map(|(&c, slug)| {
+                let iri = triples.text(c);
+                namespace
+                    .as_deref()
+                    .is_none_or(|ns| iri.strip_prefix(ns) != Some(slug.as_str()))
+            })
             .collect();
         let mut roles = hashbrown::HashMap::new();
         for &c in &concepts {
@@ -362,7 +401,7 @@ impl Cards {
         if let Some(has_top) = triples.iri(skos::HAS_TOP_CONCEPT.as_str()) {
             for &s in &schemes {
                 for &[p, o] in triples.subject(s).map_or(&[][..], |s| s.ids()) {
-                    if let (true, Some(&at)) = (p == has_top, index.get(&o)) {
+                    if let (true, Some(at)) = (p == has_top, index.get(o)) {
                         // Places in `concepts` are below the number of terms (`u32`s).
                         top_stated.push((u32::try_from(at).unwrap_or(u32::MAX), s));
                     }
@@ -385,8 +424,8 @@ impl Cards {
             schemes,
             slugs,
             index,
+            keeps_iri,
             language,
-            namespace,
             roles,
             mirrored: Vec::new(),
             order,
@@ -476,7 +515,7 @@ impl Cards {
                         TermRef::NamedNode(n) => self
                             .triples
                             .iri(n.as_str())
-                            .is_some_and(|id| self.index.contains_key(&id)),
+                            .is_some_and(|id| self.index.get(id).is_some()),
                         _ => false,
                     };
                     if concept {
@@ -515,7 +554,7 @@ impl Cards {
     fn leftovers<'g>(&'g self, tally: &mut Tally<'g>) {
         for subject in self.triples.subjects() {
             let id = subject.id();
-            if self.index.contains_key(&id)
+            if self.index.get(id).is_some()
                 || self.schemes.contains(&id)
                 || tally.consumed.contains(&id)
             {
@@ -769,14 +808,17 @@ fn namespace(concepts: &[&str], slugs: &[String]) -> Option<String> {
 
 /// The text of a literal without the characters a card refuses (XML 1.0's forbidden ones and
 /// other control characters but tab, line feed and carriage return).
-fn clean(text: &str) -> (String, bool) {
+fn clean(text: &str) -> (Cow<'_, str>, bool) {
     let bad = |c: char| {
         (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{FFFE}' || c == '\u{FFFF}'
     };
     if text.chars().any(bad) {
-        (text.chars().filter(|&c| !bad(c)).collect(), true)
+        (
+            Cow::Owned(text.chars().filter(|&c| !bad(c)).collect()),
+            true,
+        )
     } else {
-        (text.to_owned(), false)
+        (Cow::Borrowed(text), false)
     }
 }
 
@@ -786,13 +828,12 @@ fn typed(triples: &Triples, classes: &HashSet<Id>) -> Vec<Id> {
         return Vec::new();
     };
     triples
-        .subjects()
+        .iri_subjects()
         .filter(|subject| {
-            subject.iri().is_some()
-                && subject
-                    .ids()
-                    .iter()
-                    .any(|&[p, o]| p == rdf_type && classes.contains(&o))
+            subject
+                .ids()
+                .iter()
+                .any(|&[p, o]| p == rdf_type && classes.contains(&o))
         })
         .map(|subject| subject.id())
         .collect()
@@ -808,10 +849,7 @@ fn concepts(triples: &Triples) -> Vec<Id> {
     };
     let mut subclasses: HashMap<Id, Vec<Id>> = HashMap::new();
     if let Some(sub_class_of) = triples.iri(rdfs::SUB_CLASS_OF.as_str()) {
-        for subject in triples.subjects() {
-            if subject.iri().is_none() {
-                continue;
-            }
+        for subject in triples.iri_subjects() {
             for &[p, o] in subject.ids() {
                 if p == sub_class_of && triples.is_iri(o) {
                     subclasses.entry(o).or_default().push(subject.id());

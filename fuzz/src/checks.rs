@@ -92,11 +92,12 @@ pub fn rdf(data: &[u8]) {
         &mut turtle,
     )
     .expect("a checked glossary exports");
-    // A vocabulary not written by glossgraph (what it kept is reported) comes back as one,
-    // with `import --vocabulary`: its concepts may keep their published IRIs, which the
-    // mapping of glossgraph's own exports has no place for (docs/guide/importing.md).
+    // A vocabulary not written by glossgraph comes back as one, with `import --vocabulary`:
+    // its concepts may keep their published IRIs, which the mapping of glossgraph's own
+    // exports has no place for (docs/guide/importing.md). glossgraph's own export comes back
+    // as one, whatever its report says (IRIs repaired or left out).
     let options = read::ReadOptions {
-        vocabulary: imported.report != read::vocabulary::Report::default(),
+        vocabulary: imported.vocabulary,
         ..read::ReadOptions::default()
     };
     let again = read::read_with(&turtle, RdfFormat::Turtle, "export", &options)

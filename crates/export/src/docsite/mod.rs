@@ -708,6 +708,7 @@ pub fn write(
             cards,
             config: config.clone(),
             report: crate::rdf::read::vocabulary::Report::default(),
+            vocabulary: false,
         },
         output,
         stdout,

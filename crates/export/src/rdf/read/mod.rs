@@ -57,8 +57,11 @@ pub struct Imported {
     /// Base IRI, language and title from the concept scheme; the statuses the file defines.
     pub config: Config,
     /// What a vocabulary not written by glossgraph held that the cards do not, and what was
-    /// changed to fit; empty for glossgraph's own exports, which come back whole.
+    /// changed to fit (for glossgraph's own exports, only IRIs repaired or left out).
     pub report: vocabulary::Report,
+    /// Whether the file was read as a SKOS vocabulary (not as glossgraph's own export): its
+    /// export reads back with `import --vocabulary`.
+    pub vocabulary: bool,
 }
 
 /// How to read a file: where relative IRIs resolve, the main language of a vocabulary.
@@ -367,18 +370,19 @@ impl Prepared {
 
     /// Every card, sorted by slug, and the report.
     pub fn into_imported(self) -> Imported {
-        let (cards, report) = match self.cards {
-            Cards::Made(cards, report) => (cards, report),
+        let (cards, report, vocabulary) = match self.cards {
+            Cards::Made(cards, report) => (cards, report, false),
             Cards::Vocabulary(cards, repaired) => {
                 let mut pass = cards.pass(&repaired);
                 let made = (0..cards.len()).map(|n| pass.card(n).to_draft()).collect();
-                (made, pass.report())
+                (made, pass.report(), true)
             }
         };
         Imported {
             cards,
             config: self.config,
             report,
+            vocabulary,
         }
     }
 
@@ -814,6 +818,7 @@ impl Reading {
             cards,
             config,
             report: vocabulary::Report::default(),
+            vocabulary: false,
         })
     }
 

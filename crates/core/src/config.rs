@@ -379,6 +379,10 @@ impl Settings {
                 Ok(_) if !(base.ends_with('/') || base.ends_with('#')) => {
                     Some("must end in `/` or `#`".to_owned())
                 }
+                // The IRIs under it (`{base}ns#status`) may hold only one `#`.
+                Ok(_) if base[..base.len() - 1].contains('#') => {
+                    Some("holds a `#` before its end: an IRI holds only one".to_owned())
+                }
                 Ok(_) => None,
             };
             if let Some(why) = why {
@@ -743,6 +747,10 @@ mod tests {
             "here: base IRI `https://x.org/g` must end in `/` or `#`"
         );
         assert!(bad(base("not an iri/")).contains("is not an absolute IRI"));
+        assert_eq!(
+            bad(base("https://x.org/g#a/")),
+            "here: base IRI `https://x.org/g#a/` holds a `#` before its end: an IRI holds only one"
+        );
         let lang = Settings {
             language: Some("en_GB".into()),
             ..Settings::default()

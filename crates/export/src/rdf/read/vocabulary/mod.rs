@@ -188,10 +188,14 @@ pub(super) fn read(triples: Triples, options: &Options) -> Option<(Cards, Config
         ..Config::default()
     };
     let scheme = schemes.first().map(|&s| triples.text(s).to_owned());
+    // A base ends in `/` or `#` and holds no other `#` (the IRIs under it add one).
+    let usable = |iri: &str| {
+        (iri.ends_with('/') || iri.ends_with('#')) && !iri[..iri.len() - 1].contains('#')
+    };
     config.base = match (&namespace, &scheme) {
-        (Some(ns), _) if ns.ends_with('/') || ns.ends_with('#') => ns.clone(),
-        (_, Some(s)) if s.ends_with('/') || s.ends_with('#') => s.clone(),
-        (_, Some(s)) => format!("{s}/"),
+        (Some(ns), _) if usable(ns) => ns.clone(),
+        (_, Some(s)) if usable(s) => s.clone(),
+        (_, Some(s)) if usable(&format!("{s}/")) => format!("{s}/"),
         _ => config.base,
     };
     let mut warnings = Vec::new();

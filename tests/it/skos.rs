@@ -148,6 +148,19 @@ fn card_json(dir: &Path, slug: &str) -> Value {
     serde_json::from_str(&fs::read_to_string(dir.join(format!("{slug}.json"))).unwrap()).unwrap()
 }
 
+/// Writes `card` into `dir` as `{slug}.json`, pretty-printed as `import` writes it.
+fn put_card(dir: &Path, card: &Value) {
+    let path = dir.join(format!("{}.json", card["slug"].as_str().unwrap()));
+    fs::write(path, serde_json::to_string_pretty(card).unwrap() + "\n").unwrap();
+}
+
+/// `export INPUT --format FORMAT -o OUT` in `dir`, which must succeed.
+fn export(dir: &Path, input: &str, format: &str, out: &str) {
+    let args = ["export", input, "--format", format, "-o", out];
+    let (code, _, stderr) = outcome(&run_in(dir, &args, None));
+    assert_eq!(code, 0, "{stderr}");
+}
+
 #[test]
 fn a_thesaurus_comes_in_with_hierarchy_languages_notations_and_mappings() {
     let dir = tempfile::tempdir().unwrap();
@@ -277,17 +290,11 @@ fn import_export_import_gives_back_the_same_cards_unknown_fields_included() {
     let first = dir.path().join("first");
     assert_eq!(import(&thesaurus(), &first, &[]).0, 0);
     // An unknown field, kept through the export as gx:extra.
-    let path = first.join("c2.json");
     let mut c2 = card_json(&first, "c2");
     c2["tags"] = serde_json::json!(["x", {"y": 1}]);
-    fs::write(&path, serde_json::to_string_pretty(&c2).unwrap() + "\n").unwrap();
+    put_card(&first, &c2);
     let exports = dir.path().join("exports");
-    let (code, _, stderr) = outcome(&run_in(
-        dir.path(),
-        &["export", "first", "--format", "turtle", "-o", "exports"],
-        None,
-    ));
-    assert_eq!(code, 0, "{stderr}");
+    export(dir.path(), "first", "turtle", "exports");
     let second = dir.path().join("second");
     let (code, stderr) = import(&exports.join("glossary.ttl"), &second, &["--vocabulary"]);
     assert_eq!(code, 0, "{stderr}");
@@ -303,11 +310,7 @@ fn import_export_import_gives_back_the_same_cards_unknown_fields_included() {
     assert!(stdout.contains("0 changed"), "{stdout}");
     // A dropped unknown field is a change diff sees.
     c2.as_object_mut().unwrap().remove("tags");
-    fs::write(
-        second.join("c2.json"),
-        serde_json::to_string_pretty(&c2).unwrap(),
-    )
-    .unwrap();
+    put_card(&second, &c2);
     let (_, stdout, _) = outcome(&run_in(dir.path(), &["diff", "first", "second"], None));
     assert!(stdout.contains("1 changed"), "{stdout}");
     assert!(stdout.contains("unknownFields"), "{stdout}");
@@ -364,12 +367,7 @@ fn scheme_metadata_created_dates_and_links_out_of_the_file_are_kept_under_strict
     );
 
     // Out again, as they came in; and back in as the same cards and settings.
-    let (code, _, stderr) = outcome(&run_in(
-        dir.path(),
-        &["export", "cards", "--format", "ntriples", "-o", "out"],
-        None,
-    ));
-    assert_eq!(code, 0, "{stderr}");
+    export(dir.path(), "cards", "ntriples", "out");
     let nt = fs::read_to_string(dir.path().join("out/glossary.nt")).unwrap();
     for line in [
         "<http://v.example/s> <http://purl.org/dc/terms/description> \"What it is.\"@en .",
@@ -460,12 +458,7 @@ fn a_vocabulary_of_two_schemes_comes_back_whole_under_strict() {
     assert_eq!(code, 0, "{stderr}");
 
     // Out again: each scheme with its statements, each concept in its schemes only.
-    let (code, _, stderr) = outcome(&run_in(
-        dir.path(),
-        &["export", "cards", "--format", "ntriples", "-o", "out"],
-        None,
-    ));
-    assert_eq!(code, 0, "{stderr}");
+    export(dir.path(), "cards", "ntriples", "out");
     let nt = fs::read_to_string(dir.path().join("out/glossary.nt")).unwrap();
     let skos = "http://www.w3.org/2004/02/skos/core#";
     let triple = |s: &str, p: &str, o: &str| format!("<{s}> <{p}> {o} .");
@@ -549,11 +542,7 @@ fn a_vocabulary_of_two_schemes_comes_back_whole_under_strict() {
     // `diff` tells no list (the derived schemes) from an empty one (none).
     let mut lute = card_json(&again, "lute");
     lute.as_object_mut().unwrap().remove("topConceptOf");
-    fs::write(
-        again.join("lute.json"),
-        serde_json::to_string_pretty(&lute).unwrap() + "\n",
-    )
-    .unwrap();
+    put_card(&again, &lute);
     let (_, stdout, _) = outcome(&run_in(dir.path(), &["diff", "cards", "again"], None));
     assert!(stdout.contains("1 changed"), "{stdout}");
     assert!(stdout.contains("topConceptOf"), "{stdout}");
@@ -586,12 +575,7 @@ fn top_concepts_named_by_the_scheme_alone_come_back_and_no_more() {
     assert_eq!(fields("a"), (Value::Null, Value::Null));
     assert_eq!(fields("b"), (Value::Null, Value::Null));
     assert_eq!(fields("c"), (Value::Null, serde_json::json!([])));
-    let (code, _, stderr) = outcome(&run_in(
-        dir.path(),
-        &["export", "cards", "--format", "ntriples", "-o", "out"],
-        None,
-    ));
-    assert_eq!(code, 0, "{stderr}");
+    export(dir.path(), "cards", "ntriples", "out");
     let nt = fs::read_to_string(dir.path().join("out/glossary.nt")).unwrap();
     let top = "<http://www.w3.org/2004/02/skos/core#topConceptOf>";
     let tops: Vec<&str> = nt.lines().filter(|l| l.contains(top)).collect();
@@ -988,17 +972,8 @@ fn graph_names_a_card_cannot_hold_are_counted_as_not_kept() {
     // A status glossgraph's export states beside `owl:deprecated` comes back too.
     let mut c = card_json(&cards, "c");
     c["status"] = "obsolete".into();
-    fs::write(
-        cards.join("c.json"),
-        serde_json::to_string_pretty(&c).unwrap(),
-    )
-    .unwrap();
-    let (code, _, stderr) = outcome(&run_in(
-        dir.path(),
-        &["export", "cards", "--format", "trig", "-o", "exported"],
-        None,
-    ));
-    assert_eq!(code, 0, "{stderr}");
+    put_card(&cards, &c);
+    export(dir.path(), "cards", "trig", "exported");
     // Read back as glossgraph's own export, the vocabulary's IRIs are not the mapping's:
     // the error says how to read it.
     let trig = dir.path().join("exported/glossary.trig");
@@ -1046,22 +1021,9 @@ fn a_vocabularys_concepts_carry_no_slug_notation_their_iri_says() {
     stars["supersededBy"] = serde_json::json!(["planets"]);
     planets["supersedes"] = serde_json::json!(["101"]);
     fs::remove_file(cards.join("102.json")).unwrap();
-    fs::write(
-        cards.join("planets.json"),
-        serde_json::to_string_pretty(&planets).unwrap(),
-    )
-    .unwrap();
-    fs::write(
-        cards.join("101.json"),
-        serde_json::to_string_pretty(&stars).unwrap(),
-    )
-    .unwrap();
-    let (code, _, stderr) = outcome(&run_in(
-        dir.path(),
-        &["export", "cards", "--format", "ntriples", "-o", "exported"],
-        None,
-    ));
-    assert_eq!(code, 0, "{stderr}");
+    put_card(&cards, &planets);
+    put_card(&cards, &stars);
+    export(dir.path(), "cards", "ntriples", "exported");
     let nt = fs::read_to_string(dir.path().join("exported/glossary.nt")).unwrap();
     let notations: Vec<&str> = nt.lines().filter(|l| l.contains("core#notation")).collect();
     assert_eq!(

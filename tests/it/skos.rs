@@ -1043,3 +1043,54 @@ fn a_vocabularys_concepts_carry_no_slug_notation_their_iri_says() {
     }
     assert_eq!(card_json(&back, "101")["status"], Value::Null);
 }
+
+#[test]
+fn a_scheme_naming_its_languages_by_iso_639_2_iris_gets_the_tag_its_labels_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("v.ttl");
+    // As UNESCO's and Finto's vocabularies name them: three-letter codes in LOC's IRIs,
+    // Arabic first; English has the most preferred labels.
+    fs::write(
+        &file,
+        r#"@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+@prefix dct: <http://purl.org/dc/terms/> .
+<http://ex.org/t/> a skos:ConceptScheme ;
+  dct:language <http://id.loc.gov/vocabulary/iso639-2/ara>, <http://id.loc.gov/vocabulary/iso639-2/eng>,
+    <http://id.loc.gov/vocabulary/iso639-2/fre>, "rus" .
+<http://ex.org/t/1> a skos:Concept ; skos:inScheme <http://ex.org/t/> ;
+  skos:prefLabel "Education"@en, "Éducation"@fr, "تعليم"@ar, "Образование"@ru .
+<http://ex.org/t/2> a skos:Concept ; skos:inScheme <http://ex.org/t/> ;
+  skos:prefLabel "Teaching"@en, "Enseignement"@fr, "تدريس"@ar .
+<http://ex.org/t/3> a skos:Concept ; skos:inScheme <http://ex.org/t/> ;
+  skos:prefLabel "Learning"@en, "Apprentissage"@fr .
+"#,
+    )
+    .unwrap();
+    let cards = dir.path().join("cards");
+    let (code, stderr) = import(&file, &cards, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!stderr.contains("no skos:prefLabel"), "{stderr}");
+    let settings = fs::read_to_string(cards.join("glossgraph.toml")).unwrap();
+    assert!(settings.contains("language = \"en\""), "{settings}");
+    let one = card_json(&cards, "1");
+    assert_eq!(one["term"], "Education");
+    assert_eq!(one["languages"]["ar"]["term"], "تعليم");
+    assert_eq!(one["languages"]["ru"]["term"], "Образование");
+
+    // Named by its bibliographic code only, French is the main language even where
+    // another has as many labels.
+    let fre = fs::read_to_string(&file)
+        .unwrap()
+        .replace(
+            "<http://id.loc.gov/vocabulary/iso639-2/ara>, <http://id.loc.gov/vocabulary/iso639-2/eng>,\n    <http://id.loc.gov/vocabulary/iso639-2/fre>, \"rus\"",
+            "\"FRE\"",
+        );
+    assert!(fre.contains("dct:language \"FRE\" ."), "{fre}");
+    fs::write(&file, fre).unwrap();
+    let cards = dir.path().join("cards-fr");
+    let (code, stderr) = import(&file, &cards, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    let settings = fs::read_to_string(cards.join("glossgraph.toml")).unwrap();
+    assert!(settings.contains("language = \"fr\""), "{settings}");
+    assert_eq!(card_json(&cards, "3")["term"], "Apprentissage");
+}

@@ -41,6 +41,7 @@ pub mod git;
 pub mod graph;
 pub mod hex;
 pub mod hierarchy;
+pub mod language;
 pub mod load;
 pub mod output;
 pub mod schema;

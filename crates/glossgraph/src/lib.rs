@@ -48,7 +48,8 @@
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
 pub use glossgraph_core::{
-    card, check, config, diag, fmt, generate, git, graph, hierarchy, load, output, schema, visible,
+    card, check, config, diag, fmt, generate, git, graph, hierarchy, language, load, output,
+    schema, visible,
 };
 pub use glossgraph_export as export;
 pub use glossgraph_export::{diff, docsite, rdf, site};

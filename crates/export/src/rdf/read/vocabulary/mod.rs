@@ -5,8 +5,10 @@
 //! predicate with counts, what it could not keep ([`Report`]). Cards are made for the
 //! resources typed `skos:Concept` or a subclass the file declares; each concept's slug comes
 //! from its local name, else its notation, else its label, made unique in IRI order. The
-//! glossary's main language is `--language`, else the scheme's `dcterms:language`, else the
-//! language of the scheme's title or label, else the language most prefLabels have.
+//! glossary's main language is `--language`, else the scheme's `dcterms:language` read as a
+//! BCP 47 tag (an ISO 639-2 code or its IRI, `eng`, is the `en` of the labels:
+//! [`glossgraph_core::language`]; of several languages named, the one most prefLabels have),
+//! else the language of the scheme's title or label, else the language most prefLabels have.
 //!
 //! What goes where (fields of [`crate::card::skos::Skos`]): labels and notes by language,
 //! hierarchy, `related` and supersession by slug (or IRI outside the file), mappings,
@@ -42,7 +44,7 @@ use std::hash::BuildHasher;
 #[cfg(test)]
 use std::hash::Hash;
 
-use oxigraph::model::{Literal, TermRef};
+use oxigraph::model::TermRef;
 
 pub use super::triples::Graphs;
 use super::triples::{Id, Triples};
@@ -879,32 +881,7 @@ fn language(triples: &Triples, schemes: &[Id], concepts: &[Id], options: &Option
         return l.clone();
     }
     let values = |id: Id| triples.subject(id).into_iter().flat_map(|s| s.values());
-    for &s in schemes {
-        for (p, o) in values(s) {
-            if p == dcterms::LANGUAGE.as_str() {
-                let tag = match o {
-                    TermRef::Literal(l) => l.value().to_owned(),
-                    TermRef::NamedNode(n) => local_name(n.as_str()).to_owned(),
-                    TermRef::BlankNode(_) => continue,
-                };
-                if Literal::new_language_tagged_literal("", tag.as_str()).is_ok() && tag.len() <= 3
-                {
-                    return tag.to_ascii_lowercase();
-                }
-            }
-        }
-        for p in [dcterms::TITLE, skos::PREF_LABEL, rdfs::LABEL] {
-            for (q, o) in values(s) {
-                if q == p.as_str() {
-                    if let TermRef::Literal(l) = o {
-                        if let Some(tag) = l.language() {
-                            return tag.to_owned();
-                        }
-                    }
-                }
-            }
-        }
-    }
+    // How many concepts' preferred labels each language tag has.
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
     let pref_label = triples.iri(skos::PREF_LABEL.as_str());
     for &c in concepts {
@@ -913,6 +890,49 @@ fn language(triples: &Triples, schemes: &[Id], concepts: &[Id], options: &Option
                 if let TermRef::Literal(l) = triples.term(o) {
                     if let Some(tag) = l.language() {
                         *counts.entry(tag).or_default() += 1;
+                    }
+                }
+            }
+        }
+    }
+    // The languages the schemes name, as the tags of their labels (`eng` and its ISO 639-2
+    // IRI are `en`), in the order named; of several, the one most preferred labels use.
+    let mut named: Vec<String> = Vec::new();
+    for &s in schemes {
+        for (p, o) in values(s) {
+            if p == dcterms::LANGUAGE.as_str() {
+                let code = match o {
+                    TermRef::Literal(l) => l.value(),
+                    TermRef::NamedNode(n) => n.as_str(),
+                    TermRef::BlankNode(_) => continue,
+                };
+                if let Some(tag) = glossgraph_core::language::bcp47(code) {
+                    if !named.contains(&tag) {
+                        named.push(tag);
+                    }
+                }
+            }
+        }
+    }
+    // The first named of those with the most labels; the first named if none has any.
+    let labelled = |tag: &str| counts.get(tag).copied().unwrap_or(0);
+    let mut most: Option<&String> = None;
+    for tag in &named {
+        if most.is_none_or(|m| labelled(tag) > labelled(m)) {
+            most = Some(tag);
+        }
+    }
+    if let Some(most) = most {
+        return most.clone();
+    }
+    for &s in schemes {
+        for p in [dcterms::TITLE, skos::PREF_LABEL, rdfs::LABEL] {
+            for (q, o) in values(s) {
+                if q == p.as_str() {
+                    if let TermRef::Literal(l) = o {
+                        if let Some(tag) = l.language() {
+                            return tag.to_owned();
+                        }
                     }
                 }
             }

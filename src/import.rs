@@ -1,5 +1,6 @@
 //! `glossgraph import`: RDF that follows glossgraph's mapping, back into a folder of cards.
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -86,10 +87,30 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode> {
             return Ok(ExitCode::from(exit::FINDINGS));
         }
     };
+    // At most --max-per-rule warnings of each kind, as `check` shows findings of a rule: a
+    // vocabulary of thousands of concepts may give one warning each.
+    let max = Some(args.max_per_rule).filter(|&n| n > 0);
     let warn = |report: &read::vocabulary::Report| -> io::Result<()> {
         let mut stderr = io::stderr().lock();
+        let mut shown: BTreeMap<&str, usize> = BTreeMap::new();
         for warning in &report.warnings {
-            writeln!(stderr, "warning: {}: {warning}", args.file.display())?;
+            let seen = shown.entry(warning.kind).or_default();
+            *seen += 1;
+            if max.is_none_or(|max| *seen <= max) {
+                writeln!(stderr, "warning: {}: {warning}", args.file.display())?;
+            }
+        }
+        if let Some(max) = max {
+            for (kind, &n) in shown.iter().filter(|&(_, &n)| n > max) {
+                let more = n - max;
+                writeln!(
+                    stderr,
+                    "warning: {}: … and {more} more `{kind}` warning{} (--max-per-rule 0 shows \
+                     them all)",
+                    args.file.display(),
+                    if more == 1 { "" } else { "s" }
+                )?;
+            }
         }
         Ok(())
     };

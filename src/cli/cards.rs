@@ -147,7 +147,8 @@ pub struct ImportArgs {
     pub base: Option<String>,
 
     /// The glossary's main language, for a vocabulary not written by glossgraph [default:
-    /// the scheme's dcterms:language, else the language of its title, else the language
+    /// the scheme's dcterms:language (an ISO 639 code or its IRI read as the labels' tag; of
+    /// several, the one most labels have), else the language of its title, else the language
     /// most labels have].
     #[arg(long, value_name = "TAG")]
     pub language: Option<String>,
@@ -160,6 +161,11 @@ pub struct ImportArgs {
     /// of an imported vocabulary, whose concepts keep their published IRIs.
     #[arg(long)]
     pub vocabulary: bool,
+
+    /// Show at most N warnings of each kind (a label the card cannot hold, an IRI
+    /// repaired…), the others counted in one line per kind; 0 shows them all.
+    #[arg(long, value_name = "N", default_value_t = MAX_PER_RULE, allow_negative_numbers = true, value_parser = count)]
+    pub max_per_rule: usize,
     /// Settings for a folder of pages (`base`, `title`, `language`, `[import]`) [default:
     /// DIR/glossgraph.toml, if there is one].
     #[arg(long, value_name = "FILE")]

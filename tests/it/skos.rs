@@ -1094,3 +1094,55 @@ fn a_scheme_naming_its_languages_by_iso_639_2_iris_gets_the_tag_its_labels_use()
     assert!(settings.contains("language = \"fr\""), "{settings}");
     assert_eq!(card_json(&cards, "3")["term"], "Apprentissage");
 }
+
+#[test]
+fn the_import_report_shows_a_few_warnings_of_each_kind_and_counts_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("v.ttl");
+    // 30 concepts with no label in the main language (`en`, from the scheme), 2 with an
+    // altLabel that repeats the prefLabel.
+    let mut ttl = String::from(
+        "@prefix skos: <http://www.w3.org/2004/02/skos/core#> .\n\
+         @prefix dct: <http://purl.org/dc/terms/> .\n\
+         <http://ex.org/v/> a skos:ConceptScheme ; dct:language \"en\" .\n\
+         <http://ex.org/v/a> a skos:Concept ; skos:prefLabel \"A\"@en, \"A\"@de .\n",
+    );
+    for i in 0..30 {
+        ttl.push_str(&format!(
+            "<http://ex.org/v/c{i}> a skos:Concept ; skos:prefLabel \"Begriff {i}\"@de .\n"
+        ));
+    }
+    for i in 0..2 {
+        ttl.push_str(&format!(
+            "<http://ex.org/v/r{i}> a skos:Concept ; skos:prefLabel \"R{i}\"@en ; skos:altLabel \"R{i}\"@en .\n"
+        ));
+    }
+    fs::write(&file, ttl).unwrap();
+    let lines = |stderr: &str, text: &str| stderr.lines().filter(|l| l.contains(text)).count();
+
+    let (code, stderr) = import(&file, &dir.path().join("capped"), &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(lines(&stderr, "no skos:prefLabel in `en`"), 10, "{stderr}");
+    assert_eq!(lines(&stderr, "repeats the prefLabel"), 2, "{stderr}");
+    assert!(
+        stderr.contains("… and 20 more `no-pref-label` warnings (--max-per-rule 0 shows them all)"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("more `alt-label-repeats-pref-label`"),
+        "{stderr}"
+    );
+
+    let (code, stderr) = import(&file, &dir.path().join("three"), &["--max-per-rule", "3"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(lines(&stderr, "no skos:prefLabel in `en`"), 3, "{stderr}");
+    assert!(
+        stderr.contains("… and 27 more `no-pref-label` warnings"),
+        "{stderr}"
+    );
+
+    let (code, stderr) = import(&file, &dir.path().join("all"), &["--max-per-rule", "0"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(lines(&stderr, "no skos:prefLabel in `en`"), 30, "{stderr}");
+    assert!(!stderr.contains("… and"), "{stderr}");
+}

@@ -44,7 +44,7 @@ pub use out::{
     Staged, BATCH, FLUSHERS,
 };
 use triples::{Graphs, Subject, Triples};
-use vocabulary::Repaired;
+use vocabulary::{Repaired, Warning};
 
 use crate::card::Draft;
 use crate::config::{self, Config};
@@ -518,12 +518,18 @@ fn repair_iris(
             }
         }
         if oxigraph::model::NamedNode::new(out.as_str()).is_ok() {
-            warnings.insert(format!("the IRI <{iri}> is not valid: read as <{out}>"));
+            warnings.insert(Warning::new(
+                "invalid-iri",
+                format!("the IRI <{iri}> is not valid: read as <{out}>"),
+            ));
             triples::Repair::As(out)
         } else {
-            warnings.insert(format!(
-                "the IRI <{iri}> is not valid, nor made valid by percent-encoding: the \
-                 triples that hold it are not kept"
+            warnings.insert(Warning::new(
+                "invalid-iri",
+                format!(
+                    "the IRI <{iri}> is not valid, nor made valid by percent-encoding: the \
+                     triples that hold it are not kept"
+                ),
             ));
             triples::Repair::Drop
         }
@@ -939,7 +945,7 @@ mod tests {
         assert_eq!(iris, [("One", Some("http://v.example/c/1%25zz"), 0)]);
         let warnings = &imported.report.warnings;
         assert!(
-            warnings.iter().any(|w| w.contains(
+            warnings.iter().any(|w| w.text.contains(
                 "<h%ttps://v.example/c/2> is not valid, nor made valid by percent-encoding"
             )),
             "{warnings:?}"
@@ -947,7 +953,7 @@ mod tests {
         assert!(
             warnings
                 .iter()
-                .any(|w| w.contains("read as <http://v.example/c/1%25zz>")),
+                .any(|w| w.text.contains("read as <http://v.example/c/1%25zz>")),
             "{warnings:?}"
         );
         // Counted as not kept (so `--strict` refuses): the link to it, its type and label.

@@ -475,11 +475,14 @@ impl Cards {
         };
         let (text, changed) = clean(literal.value());
         if changed {
-            tally.warn(format!(
-                "<{}>: a control character the card refuses was dropped from `{}`",
-                self.triples.text(concept),
-                text.chars().take(40).collect::<String>()
-            ));
+            tally.warn(
+                "control-character",
+                format!(
+                    "<{}>: a control character the card refuses was dropped from `{}`",
+                    self.triples.text(concept),
+                    text.chars().take(40).collect::<String>()
+                ),
+            );
         }
         Some((text, literal.language().unwrap_or("")))
     }
@@ -490,9 +493,12 @@ impl Cards {
         let id = r.id;
         let second_term = |tag: &str, extra: Text<'_>, tally: &mut Tally<'g>| {
             let iri = self.triples.text(id);
-            tally.warn(format!(
+            tally.warn(
+                "second-pref-label",
+                format!(
                 "<{iri}>: a second skos:prefLabel in `{tag}` (SKOS S14), `{extra}`, is not kept"
-            ));
+            ),
+            );
             tally.kept -= 1;
             tally.not_kept(skos::PREF_LABEL.as_str(), id);
         };
@@ -569,9 +575,12 @@ impl Cards {
         if card.aliases.contains(&card.term) {
             let (term, iri) = (&card.term, iri());
             card.aliases.retain(|a| a != term);
-            tally.warn(format!(
+            tally.warn(
+                "alt-label-repeats-pref-label",
+                format!(
                 "<{iri}>: skos:altLabel `{term}` repeats the prefLabel (SKOS S13) and is not kept"
-            ));
+            ),
+            );
             tally.kept -= 1;
             tally.not_kept(skos::ALT_LABEL.as_str(), r.id);
         }
@@ -595,12 +604,15 @@ impl Cards {
                 term
             };
             card.term_from = Some(from);
-            tally.warn(format!(
-                "<{}>: no skos:prefLabel in `{}`; the term is `{}`",
-                iri(),
-                self.language,
-                card.term
-            ));
+            tally.warn(
+                "no-pref-label",
+                format!(
+                    "<{}>: no skos:prefLabel in `{}`; the term is `{}`",
+                    iri(),
+                    self.language,
+                    card.term
+                ),
+            );
         }
         for _ in rdfs_labels.iter() {
             tally.kept -= 1;

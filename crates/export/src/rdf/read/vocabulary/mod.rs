@@ -61,10 +61,33 @@ pub struct Report {
     /// Triples not kept, by predicate: how many, on how many subjects.
     pub not_kept: BTreeMap<String, (usize, usize)>,
     /// What was changed to fit (a repaired IRI, a dropped control character), one line each.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
     /// The named graphs the triples were in (TriG, N-Quads, JSON-LD): a card has no graph,
     /// so their names are not kept; the triples are read as one graph.
     pub graphs: Graphs,
+}
+
+/// One line of a [`Report`]: what was changed to fit, and its kind, by which a long report is
+/// cut to a few lines of each kind (`import --max-per-rule`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Warning {
+    /// `invalid-iri`, `base-moved`, `control-character`, `second-pref-label`,
+    /// `alt-label-repeats-pref-label` or `no-pref-label`.
+    pub kind: &'static str,
+    /// The line, naming the concept's IRI where it is about one.
+    pub text: String,
+}
+
+impl Warning {
+    pub(crate) fn new(kind: &'static str, text: String) -> Self {
+        Self { kind, text }
+    }
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
 }
 
 /// What the reading of a file changed before any card was made: IRIs repaired (one warning
@@ -72,7 +95,7 @@ pub struct Report {
 /// by predicate IRI: how many, on how many subjects.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Repaired {
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
     pub left_out: BTreeMap<String, (usize, usize)>,
     /// The document's named graphs (not a repair, but known before any card is made).
     pub graphs: Graphs,
@@ -172,7 +195,7 @@ pub struct Options {
 /// The cards (to be made) and settings of the SKOS vocabulary in `triples`, and what was
 /// changed to fit the settings (the report's first warnings, [`Cards::pass`]). `None` when
 /// the file holds no concept at all.
-pub(super) fn read(triples: Triples, options: &Options) -> Option<(Cards, Config, Vec<String>)> {
+pub(super) fn read(triples: Triples, options: &Options) -> Option<(Cards, Config, Vec<Warning>)> {
     let concepts = concepts(&triples);
     if concepts.is_empty() {
         return None;
@@ -203,10 +226,13 @@ pub(super) fn read(triples: Triples, options: &Options) -> Option<(Cards, Config
     let mut warnings = Vec::new();
     let free = free_base(&config.base, &iris);
     if free != config.base {
-        warnings.push(format!(
-            "a concept's IRI is one glossgraph would give the scheme, its vocabulary or a \
-             status under <{}>: the glossary's own IRIs go under <{free}> instead",
-            config.base
+        warnings.push(Warning::new(
+            "base-moved",
+            format!(
+                "a concept's IRI is one glossgraph would give the scheme, its vocabulary or a \
+                 status under <{}>: the glossary's own IRIs go under <{free}> instead",
+                config.base
+            ),
         ));
         config.base = free;
     }
@@ -587,7 +613,7 @@ struct Tally<'g> {
     /// Each warning after the place in `concepts` (plus one; 0 for the settings') of the
     /// concept it is about: the report lists them in that order, whatever the order the
     /// cards were made in.
-    warnings: Vec<(usize, String)>,
+    warnings: Vec<(usize, Warning)>,
     /// The place in `concepts`, plus one, of the card being made.
     at: usize,
     /// Subjects whose triples were all consumed as part of another (a note node, a SKOS-XL
@@ -605,8 +631,8 @@ impl<'g> Tally<'g> {
         entry.1.insert(subject);
     }
 
-    fn warn(&mut self, warning: String) {
-        self.warnings.push((self.at, warning));
+    fn warn(&mut self, kind: &'static str, warning: String) {
+        self.warnings.push((self.at, Warning::new(kind, warning)));
     }
 
     fn report(mut self) -> Report {

@@ -1146,3 +1146,33 @@ fn the_import_report_shows_a_few_warnings_of_each_kind_and_counts_the_rest() {
     assert_eq!(lines(&stderr, "no skos:prefLabel in `en`"), 30, "{stderr}");
     assert!(!stderr.contains("… and"), "{stderr}");
 }
+
+#[test]
+fn a_concept_related_to_itself_is_said_and_counted_as_not_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("v.ttl");
+    fs::write(
+        &file,
+        r#"@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+<http://ex.org/v/a> a skos:Concept ; skos:prefLabel "A"@en ; skos:related <http://ex.org/v/a>, <http://ex.org/v/b> .
+<http://ex.org/v/b> a skos:Concept ; skos:prefLabel "B"@en ; skos:related <http://ex.org/v/a> .
+"#,
+    )
+    .unwrap();
+    let cards = dir.path().join("cards");
+    let (code, stderr) = import(&file, &cards, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("<http://ex.org/v/a>: a skos:related of the concept to itself is not kept"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("kept 6 triples; not kept: 1 skos:related on 1 subject"),
+        "{stderr}"
+    );
+    assert_eq!(card_json(&cards, "a")["related"], serde_json::json!(["b"]));
+    assert_eq!(card_json(&cards, "b")["related"], serde_json::json!(["a"]));
+    // --strict refuses what the cards cannot hold.
+    let (code, stderr) = import(&file, &dir.path().join("strict"), &["--strict"]);
+    assert_eq!(code, 1, "{stderr}");
+}

@@ -161,7 +161,11 @@ impl Cards {
             let values = self.triples.subject(c).map_or(&[][..], |s| s.ids());
             for &[p, o] in values {
                 if let Some(Role::Link(link)) = self.roles.get(&p) {
-                    // Only links between two cards of the file (a card's own list holds them).
+                    // Only links between two cards of the file (a card's own list holds them),
+                    // never a concept's `related` to itself (not kept: `Cards::value`).
+                    if *link == Link::Related && o == c {
+                        continue;
+                    }
                     if let Some(other) = self.index.get(o) {
                         out.push((place(other), link.back(), place(at)));
                     }
@@ -339,6 +343,19 @@ impl Cards {
                 }
                 _ => false,
             },
+            // glossgraph's graph has no link of a term to itself (`check` calls it
+            // `self-link`): the export would drop it, so it is not kept, and said.
+            Role::Link(Link::Related) if o == r.id => {
+                tally.warn(
+                    "self-related",
+                    format!(
+                        "<{}>: a skos:related of the concept to itself is not kept (a term's \
+                         link to itself is left out of the graph)",
+                        self.triples.text(r.id)
+                    ),
+                );
+                false
+            }
             Role::Link(link) => {
                 // A concept of the file by its slug; one outside it by its IRI.
                 let slug = self.index.get(o).map(|at| self.slugs[at].as_str());

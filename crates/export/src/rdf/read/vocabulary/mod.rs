@@ -72,7 +72,7 @@ pub struct Report {
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Warning {
     /// `invalid-iri`, `base-moved`, `control-character`, `second-pref-label`,
-    /// `alt-label-repeats-pref-label` or `no-pref-label`.
+    /// `alt-label-repeats-pref-label`, `no-pref-label` or `self-related`.
     pub kind: &'static str,
     /// The line, naming the concept's IRI where it is about one.
     pub text: String,

@@ -227,6 +227,16 @@ pub enum OneOrMany<T> {
     Many(Vec<T>),
 }
 
+impl<T> OneOrMany<T> {
+    /// The values, in order.
+    pub fn into_vec(self) -> Vec<T> {
+        match self {
+            OneOrMany::One(v) => vec![v],
+            OneOrMany::Many(vs) => vs,
+        }
+    }
+}
+
 /// A value of `[metadata]` as written: a plain string, `{ text, language }`,
 /// `{ text, datatype }` or `{ iri }`.
 #[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
@@ -258,10 +268,10 @@ pub struct RawIri {
 #[derive(Debug, Clone, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ImportSettings {
-    /// A regular expression for the site's own way of linking a term, with a named group
-    /// `slug` (the linked page's file name) and optionally `text`; matched without regard to
-    /// case. Each match becomes a term link `[text](../slug/)`.
-    pub term_link: Option<String>,
+    /// Regular expressions for the site's own ways of linking a term (one, or a list), each
+    /// with a named group `slug` (the linked page's file name) and optionally `text`; matched
+    /// without regard to case. Each match becomes a term link `[text](../slug/)`.
+    pub term_link: Option<OneOrMany<String>>,
     /// The address the pages are published at (`https://kubernetes.io/`): a link to a path of
     /// that site which is no term's page (`/docs/concepts/…`) is made absolute against it.
     pub site: Option<String>,
@@ -523,10 +533,7 @@ fn statements(raw: RawStatements, origin: &str, table: &str) -> Result<Statement
             ))),
         };
         absolute(&key, "the property")?;
-        let values = match values {
-            OneOrMany::One(v) => vec![v],
-            OneOrMany::Many(vs) => vs,
-        };
+        let values = values.into_vec();
         let mut kept = Vec::with_capacity(values.len());
         for value in values {
             kept.push(match value {

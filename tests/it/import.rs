@@ -603,3 +603,48 @@ fn a_term_linked_in_the_plural_is_reached_60() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_definition_is_never_a_heading_60() {
+    let pages = [
+        (
+            "what.md",
+            "---\ntitle: What\n---\n## What is it\n\nA thing that is.\n\n## More\n\nDetails.\n",
+        ),
+        (
+            "module.md",
+            "---\ntitle: 模块\n---\n## 是什么\n模块是一组代码。\n\n更多。\n",
+        ),
+        (
+            "setext.md",
+            "---\ntitle: Setext\n---\nSetext\n======\n\nUnderlined.\n",
+        ),
+        (
+            "summary.md",
+            "---\ntitle: Summary\n---\n## Why\n\nShort.\n<!--more-->\nRest.\n",
+        ),
+        (
+            "heading-only.md",
+            "---\ntitle: Heading only\n---\n## Why\n<!--more-->\nThe body.\n\nMore.\n",
+        ),
+        (
+            "plain.md",
+            "---\ntitle: Plain\n---\nFirst paragraph.\n\n## Later\n\nMore.\n",
+        ),
+    ];
+    let (code, stderr, dir) = import_pages(&pages, "");
+    assert_eq!(code, 0, "{stderr}");
+    for (slug, definition, note) in [
+        ("what", "A thing that is.", "## More\n\nDetails."),
+        ("module", "模块是一组代码。", "更多。"),
+        ("setext", "Underlined.", ""),
+        ("summary", "Short.", "Rest."),
+        ("heading-only", "The body.", "More."),
+        // A page that opens with a paragraph is as it was.
+        ("plain", "First paragraph.", "## Later\n\nMore."),
+    ] {
+        let card = imported_card(&dir, slug);
+        assert_eq!(card["definition"], definition, "{slug}");
+        assert_eq!(card["note"].as_str().unwrap_or(""), note, "{slug}");
+    }
+}

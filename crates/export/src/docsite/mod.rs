@@ -11,7 +11,8 @@
 //!
 //! The body is CommonMark. When the front matter gives no definition, the body's first
 //! paragraph (or Hugo's summary, the text before `<!--more-->`) is the definition and the
-//! rest the note. The site's own ways of linking terms, given as patterns (`[import] term-link`),
+//! rest the note; the headings the body opens with are passed over, a definition being never
+//! a heading. The site's own ways of linking terms, given as patterns (`[import] term-link`),
 //! become Markdown term links `[text](../slug/)`, a plural name reaching its term when no
 //! page has the name itself; Markdown links such as `[Container](/container/)` are term links
 //! already. Other shortcodes are left as text and counted; one inside a link's target loses
@@ -526,10 +527,13 @@ fn card_of(
             (d, note)
         }
         (Some(d), None) => (d.trim().to_owned(), rest.to_owned()),
-        (None, Some(summary)) if !summary.is_empty() => (summary.to_owned(), rest.to_owned()),
+        // A heading is never the definition: the paragraph under it is (`## What is it`).
+        (None, Some(summary)) if !after_headings(summary).is_empty() => {
+            (after_headings(summary).to_owned(), rest.to_owned())
+        }
         (None, _) => {
             let text = summary.map_or(rest.to_owned(), |s| format!("{s}\n\n{rest}"));
-            let text = text.trim();
+            let text = after_headings(text.trim());
             match text.split_once("\n\n") {
                 Some((first, more)) => (first.trim().to_owned(), more.trim().to_owned()),
                 None => (text.to_owned(), String::new()),
@@ -553,6 +557,27 @@ fn card_of(
         kept.insert(format!("page-{key}"), Value::Array(paths));
     }
     (card, kept)
+}
+
+/// `text` after the headings it opens with (ATX `## …` or setext), trimmed: where a page
+/// that opens with a heading says what its term is. Such a heading names the section
+/// (`## What is it`), not the term, and is left out of the card.
+fn after_headings(text: &str) -> &str {
+    use pulldown_cmark::{Event, Tag, TagEnd};
+    let mut end = 0;
+    let mut in_heading = false;
+    for (event, range) in crate::card::markdown::events(text) {
+        match event {
+            Event::Start(Tag::Heading { .. }) => in_heading = true,
+            Event::End(TagEnd::Heading(_)) => {
+                in_heading = false;
+                end = range.end;
+            }
+            _ if in_heading => {}
+            _ => break,
+        }
+    }
+    text[end..].trim()
 }
 
 /// A page's front matter as keys and values.

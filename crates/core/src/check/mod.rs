@@ -241,7 +241,7 @@ fn check_rest(
     hierarchy::glossary(&glossary, &tree, &origins, &mut findings);
     // The map reads them as links too.
     glossary.keep_text_links(text_links);
-    fix::hold_back(&mut findings);
+    fix::hold_back(&mut findings, config.severity(Rule::UnknownField).is_some());
     findings.extend(labels);
     // A missing or mistyped field reads as empty; saying it is empty too would be noise. A
     // misspelled required field is reported missing at its key (`/Definition`), for the

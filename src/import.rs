@@ -238,7 +238,7 @@ fn pages(args: &ImportArgs) -> Result<ExitCode> {
             names.join(", ")
         )?;
     }
-    if mapping.term_link.is_some() {
+    if !mapping.term_links.is_empty() {
         writeln!(
             stderr,
             "term links: {} made from the term-link pattern",

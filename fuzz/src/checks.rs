@@ -113,7 +113,7 @@ const MAX_PAGES: usize = 16;
 
 /// `import DIR` of a documentation site's Markdown pages with YAML or TOML front matter
 /// (`glossgraph::docsite::read_pages`, what `import` calls once it has listed the folder):
-/// the first byte picks the settings (bit 0: the Kubernetes site's `term-link` pattern;
+/// the first byte picks the settings (bit 0: the Kubernetes site's `term-link` patterns;
 /// bit 1: a `site` to make links absolute against), the rest is the pages, split at NUL
 /// bytes, each a file name on its first line (`.md` is added) and the page after it. Never
 /// a panic, and when the pages are read:
@@ -124,7 +124,7 @@ const MAX_PAGES: usize = 16;
 /// - the cards, with the settings `import` writes beside them, go through `check`.
 pub fn pages(data: &[u8]) {
     use glossgraph::card::rules::is_slug;
-    use glossgraph::config::ImportSettings;
+    use glossgraph::config::{ImportSettings, OneOrMany};
     use glossgraph::docsite::{config_for, read_pages, Mapping};
     use std::collections::BTreeMap;
     use std::path::{Path, PathBuf};
@@ -136,9 +136,14 @@ pub fn pages(data: &[u8]) {
     static MAPPINGS: [std::sync::OnceLock<Mapping>; 4] = [const { std::sync::OnceLock::new() }; 4];
     let mapping = MAPPINGS[usize::from(selector & 3)].get_or_init(|| {
         let settings = ImportSettings {
+            // The Kubernetes shortcode, its attributes in either order.
             term_link: (selector & 1 == 1).then(|| {
-                r#"\{\{<\s*glossary_tooltip\s+(?:text="(?P<text>[^"]*)"\s+)?term_id="(?P<slug>[^"]+)"[^>]*>\}\}"#
-                    .to_owned()
+                OneOrMany::Many(vec![
+                    r#"\{\{<\s*glossary_tooltip\s+(?:text="(?P<text>[^"]*)"\s+)?term_id="(?P<slug>[^"]+)"[^>]*>\}\}"#
+                        .to_owned(),
+                    r#"\{\{<\s*glossary_tooltip\s+term_id="(?P<slug>[^"]+)"\s+text="(?P<text>[^"]*)"[^>]*>\}\}"#
+                        .to_owned(),
+                ])
             }),
             site: (selector & 2 == 2).then(|| "https://example.org/docs/".to_owned()),
             ..ImportSettings::default()

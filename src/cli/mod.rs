@@ -234,8 +234,9 @@ pub enum Command {
     /// its slug the file's name; front-matter keys map to fields (title, aka/aliases,
     /// description/short_description/summary, status, lastmod/date, draft), others are kept
     /// on the card. `[import]` in the folder's glossgraph.toml or in --config FILE overrides
-    /// the keys and sets `term-link`, a pattern for the site's own term links, and `site`,
-    /// the address that links to the site's other pages (`/docs/…`) are made absolute against.
+    /// the keys and sets `term-link`, a pattern (or a list) for the site's own term links, and
+    /// `site`, the address that links to the site's other pages (`/docs/…`) are made absolute
+    /// against.
     ///
     /// Examples:
     ///   glossgraph import exports/glossary.ttl --out cards

@@ -647,6 +647,87 @@ fn unknown_fields_warn_and_fail_under_strict() {
     assert_eq!(code, 1);
 }
 
+/// Issue 60: a glossary whose source keeps its own keys turns `unknown-field` off; its
+/// findings are then in no report, not counted, and `--deny-warnings` passes. A rule whose
+/// finding is all that says a card was left out cannot be off.
+#[test]
+fn a_rule_turned_off_is_in_no_report_60() {
+    let files = with(&[(
+        "c.json",
+        "{\"slug\": \"c\", \"term\": \"C\", \"definition\": \"D.\", \"related\": [\"a\"], \"colour\": \"red\", \"id\": \"c-1\"}",
+    ), ("a.json", &card("a", &["b", "c"]))]);
+    let dir = folder(&refs(&files));
+    let (code, f) = check_json(dir.path(), ".", &["--deny-warnings"], None);
+    assert_eq!((code, f.len()), (1, 2), "{f:?}");
+    fs::write(
+        dir.path().join("glossgraph.toml"),
+        "[rules]\nunknown-field = \"off\"\n",
+    )
+    .unwrap();
+    for extra in [
+        &[][..],
+        &["--deny-warnings"],
+        &["--strict", "--deny-warnings"],
+    ] {
+        let (code, f) = check_json(dir.path(), ".", extra, None);
+        assert_eq!((code, f), (0, vec![]), "{extra:?}");
+    }
+    for format in ["human", "sarif", "github"] {
+        let (code, stdout, stderr) = outcome(&run_in(
+            dir.path(),
+            &["check", ".", "--deny-warnings", "--format", format],
+            None,
+        ));
+        assert_eq!(code, 0, "{format}: {stdout}{stderr}");
+        if format == "sarif" {
+            // Its catalogue names every rule; its results are the findings.
+            let doc: Value = serde_json::from_str(&stdout).unwrap();
+            assert_eq!(doc["runs"][0]["results"], serde_json::json!([]), "{stdout}");
+        } else {
+            assert!(
+                !stdout.contains("unknown-field") && !stdout.contains("colour"),
+                "{format}: {stdout}"
+            );
+        }
+    }
+    let (_, stdout, _) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--format", "json"],
+        None,
+    ));
+    let doc: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(doc["summary"]["warnings"], 0, "{stdout}");
+    // The other rules are as they were.
+    fs::write(dir.path().join("d.json"), card("d", &["nowhere"])).unwrap();
+    let (code, f) = check_json(dir.path(), ".", &[], None);
+    assert_eq!(code, 1, "{f:?}");
+    assert!(f.iter().all(|f| !f.contains("unknown-field")), "{f:?}");
+    assert!(f.iter().any(|f| f.contains("dangling-link")), "{f:?}");
+    // Off whatever its own severity: a dangling link too.
+    fs::write(
+        dir.path().join("glossgraph.toml"),
+        "[rules]\nunknown-field = \"off\"\ndangling-link = \"off\"\ndisconnected = \"off\"\norphan = \"off\"\n",
+    )
+    .unwrap();
+    let (code, f) = check_json(dir.path(), ".", &["--deny-warnings"], None);
+    assert_eq!((code, f), (0, vec![]));
+    // A card left out cannot go unsaid.
+    fs::write(
+        dir.path().join("glossgraph.toml"),
+        "[rules]\njson-syntax = \"off\"\n",
+    )
+    .unwrap();
+    let (code, _, stderr) = outcome(&run_in(dir.path(), &["check", "."], None));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains(
+            "[rules] `json-syntax` = `off`: this rule cannot be off: the cards the syntax error \
+             cuts off are left out"
+        ),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn the_tool_failing_is_exit_2() {
     let dir = folder(&[]);

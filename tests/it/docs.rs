@@ -371,6 +371,26 @@ fn the_check_rules_reference_is_the_rule_catalogue() {
 }
 
 #[test]
+fn the_rules_that_cannot_be_off_are_the_codes() {
+    let page = read("docs/reference/check-rules.md");
+    let listed: Vec<(String, String)> =
+        section(&page, "## Changing a rule's severity, or turning it off")
+            .lines()
+            .filter_map(|line| line.strip_prefix("- `"))
+            .filter_map(|rest| rest.split_once("`: "))
+            .map(|(rule, why)| (rule.to_owned(), why.to_owned()))
+            .collect();
+    let code: Vec<(String, String)> = glossgraph::diag::Rule::ALL
+        .iter()
+        .filter_map(|rule| Some((rule.id().to_owned(), rule.always_reported()?.to_owned())))
+        .collect();
+    assert_eq!(
+        listed, code,
+        "docs/reference/check-rules.md: the rules that cannot be off, in catalogue order"
+    );
+}
+
+#[test]
 fn the_card_fields_reference_is_the_schema() {
     let (code, schema, stderr) = outcome(&run_in(root(), &["schema"], None));
     assert_eq!(code, 0, "{stderr}");

@@ -455,3 +455,196 @@ fn an_rdf_xml_entity_bomb_is_refused_before_it_is_expanded() {
     );
     assert!(!out.join("a.json").exists() && fs::read_dir(&out).map_or(0, |d| d.count()) == 0);
 }
+
+// ---------------------------------------------------------------------------------------
+// A documentation site's pages (issue 60)
+
+/// Imports the pages `pages` (file name, text) with the settings `toml` (none when empty):
+/// the exit code, what was said, and the folder of the cards.
+fn import_pages(pages: &[(&str, &str)], toml: &str) -> (i32, String, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("glossary");
+    fs::create_dir(&site).unwrap();
+    for (name, text) in pages {
+        fs::write(site.join(name), text).unwrap();
+    }
+    fs::write(dir.path().join("site.toml"), toml).unwrap();
+    let (code, _, stderr) = outcome(&crate::util::run_in(
+        dir.path(),
+        &[
+            "import",
+            "glossary",
+            "--out",
+            "cards",
+            "--config",
+            "site.toml",
+        ],
+        None,
+    ));
+    (code, stderr, dir)
+}
+
+/// The card `slug` imported into `dir`.
+fn imported_card(dir: &tempfile::TempDir, slug: &str) -> serde_json::Value {
+    let path = dir.path().join("cards").join(format!("{slug}.json"));
+    serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+/// The Kubernetes glossary's shortcode, `text` first (or not at all), then `term_id` first.
+const TOOLTIP: [&str; 2] = [
+    r#"\{\{<\s*glossary_tooltip\s+(?:text="(?P<text>[^"]*)"\s+)?term_id="(?P<slug>[^"]+)"[^>]*>\}\}"#,
+    r#"\{\{<\s*glossary_tooltip\s+term_id="(?P<slug>[^"]+)"\s+text="(?P<text>[^"]*)"[^>]*>\}\}"#,
+];
+
+#[test]
+fn term_link_patterns_find_the_groups_in_either_order_60() {
+    let pages = [
+        ("container.md", "---\ntitle: Container\n---\nAn image.\n"),
+        ("node.md", "---\ntitle: Node\n---\nA machine.\n"),
+        (
+            "pod.md",
+            "---\ntitle: Pod\n---\nSome {{< glossary_tooltip text=\"containers\" term_id=\"container\" >}} \
+             on a {{< glossary_tooltip term_id=\"node\" text=\"worker\" >}}, \
+             a {{< glossary_tooltip term_id=\"node\" >}}.\n",
+        ),
+    ];
+    // Each order is a pattern of its own: a list, the second for what the first misses.
+    for order in [[0, 1], [1, 0]] {
+        let toml = format!(
+            "[import]\nterm-link = ['{}', '{}']\n",
+            TOOLTIP[order[0]], TOOLTIP[order[1]]
+        );
+        let (code, stderr, dir) = import_pages(&pages, &toml);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(
+            stderr.contains("term links: 3 made from the term-link pattern"),
+            "{stderr}"
+        );
+        assert_eq!(
+            imported_card(&dir, "pod")["definition"],
+            "Some [containers](../container/) on a [worker](../node/), a [Node](../node/).",
+            "{order:?}"
+        );
+    }
+    // One pattern, a string, as before: the link whose groups come the other way loses its
+    // text.
+    let toml = format!("[import]\nterm-link = '{}'\n", TOOLTIP[0]);
+    let (code, stderr, dir) = import_pages(&pages, &toml);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        imported_card(&dir, "pod")["definition"],
+        "Some [containers](../container/) on a [Node](../node/), a [Node](../node/)."
+    );
+    // Both orders in one alternation name each group twice, which no pattern may: refused,
+    // saying what to write instead.
+    let toml = format!(
+        "[import]\nterm-link = '(?:{})|(?:{})'\n",
+        TOOLTIP[0], TOOLTIP[1]
+    );
+    let (code, stderr, dir) = import_pages(&pages, &toml);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("duplicate capture group name")
+            && stderr.contains("give each order as a pattern of its own"),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("cards").exists());
+    // Each pattern of a list is checked.
+    let toml = format!("[import]\nterm-link = ['{}', '(?P<id>x)']\n", TOOLTIP[0]);
+    let (code, stderr, _) = import_pages(&pages, &toml);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("[import] term-link `(?P<id>x)`")
+            && stderr.contains("no group named `slug`"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_term_linked_in_the_plural_is_reached_60() {
+    let page = |title: &str| format!("---\ntitle: {title}\n---\nA {title}.\n");
+    let (module, policy, class, cache, setting, settings) = (
+        page("Module"),
+        page("Policy"),
+        page("Class"),
+        page("Cache"),
+        page("Setting"),
+        page("Settings"),
+    );
+    let uses = "---\ntitle: Uses\n---\nBuilt of [_modules_](g), [_Module_](g), [_policies_](g), \
+                [_classes_](g), [_caches_](g), [_settings_](g) and [_widgets_](g); \
+                {{< glossary_tooltip text=\"these\" term_id=\"Modules\" >}}.\n";
+    let pages = [
+        ("module.md", module.as_str()),
+        ("policy.md", policy.as_str()),
+        ("class.md", class.as_str()),
+        ("cache.md", cache.as_str()),
+        ("setting.md", setting.as_str()),
+        ("settings.md", settings.as_str()),
+        ("uses.md", uses),
+    ];
+    let toml = format!(
+        "[import]\nterm-link = ['\\[(?P<text>_(?P<slug>[^\\]_]+)_)\\]\\(g\\)', '{}']\n",
+        TOOLTIP[0]
+    );
+    let (code, stderr, dir) = import_pages(&pages, &toml);
+    assert_eq!(code, 0, "{stderr}");
+    // The name itself first (`settings` has a page), then its singular; `widgets` names
+    // nothing and stays text.
+    assert_eq!(
+        imported_card(&dir, "uses")["definition"],
+        "Built of [_modules_](../module/), [_Module_](../module/), [_policies_](../policy/), \
+         [_classes_](../class/), [_caches_](../cache/), [_settings_](../settings/) and \
+         _widgets_; [these](../module/)."
+    );
+    assert!(
+        stderr.contains("1 term link(s) name no page and were left as their text")
+            && stderr.contains("`widgets`"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_definition_is_never_a_heading_60() {
+    let pages = [
+        (
+            "what.md",
+            "---\ntitle: What\n---\n## What is it\n\nA thing that is.\n\n## More\n\nDetails.\n",
+        ),
+        (
+            "module.md",
+            "---\ntitle: 模块\n---\n## 是什么\n模块是一组代码。\n\n更多。\n",
+        ),
+        (
+            "setext.md",
+            "---\ntitle: Setext\n---\nSetext\n======\n\nUnderlined.\n",
+        ),
+        (
+            "summary.md",
+            "---\ntitle: Summary\n---\n## Why\n\nShort.\n<!--more-->\nRest.\n",
+        ),
+        (
+            "heading-only.md",
+            "---\ntitle: Heading only\n---\n## Why\n<!--more-->\nThe body.\n\nMore.\n",
+        ),
+        (
+            "plain.md",
+            "---\ntitle: Plain\n---\nFirst paragraph.\n\n## Later\n\nMore.\n",
+        ),
+    ];
+    let (code, stderr, dir) = import_pages(&pages, "");
+    assert_eq!(code, 0, "{stderr}");
+    for (slug, definition, note) in [
+        ("what", "A thing that is.", "## More\n\nDetails."),
+        ("module", "模块是一组代码。", "更多。"),
+        ("setext", "Underlined.", ""),
+        ("summary", "Short.", "Rest."),
+        ("heading-only", "The body.", "More."),
+        // A page that opens with a paragraph is as it was.
+        ("plain", "First paragraph.", "## Later\n\nMore."),
+    ] {
+        let card = imported_card(&dir, slug);
+        assert_eq!(card["definition"], definition, "{slug}");
+        assert_eq!(card["note"].as_str().unwrap_or(""), note, "{slug}");
+    }
+}

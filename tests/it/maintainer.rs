@@ -685,6 +685,37 @@ fn misspelled_list_glossary() -> TempDir {
     ])
 }
 
+/// Issue 60: with `unknown-field` off, the rename of `relatd` is no finding and no fix, so
+/// the mirror it held back must not be added beside it, even with `--unsafe-fixes`.
+#[test]
+fn with_unknown_fields_off_a_list_held_back_stays_held_back_60() {
+    let dir = misspelled_list_glossary();
+    fs::write(
+        dir.path().join("glossgraph.toml"),
+        "[rules]\nunknown-field = \"off\"\n",
+    )
+    .unwrap();
+    let x_before = fs::read(dir.path().join("x.json")).unwrap();
+    let (code, stdout, stderr) = outcome(&run_in(
+        dir.path(),
+        &["check", ".", "--fix", "--unsafe-fixes"],
+        None,
+    ));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert_eq!(
+        fs::read(dir.path().join("x.json")).unwrap(),
+        x_before,
+        "no `related` made beside `relatd`: {stderr}"
+    );
+    assert!(!stdout.contains("unknown field"), "{stdout}");
+    // Nor is the mirror offered as a fix the rename would make safe.
+    assert!(!stdout.contains("fixable"), "{stdout}");
+    assert!(
+        stdout.contains("(its `relatd` is most likely `related`: rename it first)"),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn a_safe_fix_leaves_a_list_it_cannot_see_alone_and_the_rename_takes_every_link_46() {
     let dir = misspelled_list_glossary();

@@ -9,8 +9,9 @@
 //! namespace = "http://astrothesaurus.org/uat/"  # concept IRIs are {namespace}{slug} instead
 //! scheme = "http://astrothesaurus.org/uat"      # the concept scheme's IRI, when not {base}
 //!
-//! [rules]                                     # a rule's severity, by its id
+//! [rules]                                     # a rule's severity, by its id, or off
 //! missing-definition = "error"
+//! unknown-field = "off"
 //!
 //! [metadata]                                  # more statements about the concept scheme
 //! "dcterms:description" = { text = "A thesaurus of astronomy.", language = "en" }
@@ -61,8 +62,9 @@ pub struct Config {
     pub namespace: Option<String>,
     /// The concept scheme's IRI when it is not the base IRI (a published vocabulary's).
     pub scheme: Option<String>,
-    /// Severities that differ from a rule's own (`[rules]` in `glossgraph.toml`).
-    pub severities: BTreeMap<Rule, Severity>,
+    /// Severities that differ from a rule's own (`[rules]` in `glossgraph.toml`); `None` for
+    /// a rule that is off, whose findings are not reported at all.
+    pub severities: BTreeMap<Rule, Option<Severity>>,
     /// Statements about the concept scheme besides its title (`[metadata]`): the values of
     /// each property, by the property as written (a prefixed name such as
     /// `dcterms:description`, which the RDF export expands, or a full IRI).
@@ -183,12 +185,12 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The severity `rule` reports with in this glossary.
-    pub fn severity(&self, rule: Rule) -> Severity {
+    /// The severity `rule` reports with in this glossary; `None` when it is off.
+    pub fn severity(&self, rule: Rule) -> Option<Severity> {
         self.severities
             .get(&rule)
             .copied()
-            .unwrap_or_else(|| rule.severity())
+            .unwrap_or_else(|| Some(rule.severity()))
     }
 }
 
@@ -203,7 +205,7 @@ pub struct Settings {
     pub statuses: Option<Vec<String>>,
     pub namespace: Option<String>,
     pub scheme: Option<String>,
-    /// Severities by rule id: `"error"` or `"warning"`.
+    /// Severities by rule id: `"error"`, `"warning"` or `"off"`.
     pub rules: Option<BTreeMap<String, String>>,
     /// `[import]`: how `glossgraph import` reads a folder of Markdown pages.
     pub import: Option<ImportSettings>,
@@ -223,6 +225,16 @@ pub type RawStatements = BTreeMap<String, OneOrMany<RawMetaValue>>;
 pub enum OneOrMany<T> {
     One(T),
     Many(Vec<T>),
+}
+
+impl<T> OneOrMany<T> {
+    /// The values, in order.
+    pub fn into_vec(self) -> Vec<T> {
+        match self {
+            OneOrMany::One(v) => vec![v],
+            OneOrMany::Many(vs) => vs,
+        }
+    }
 }
 
 /// A value of `[metadata]` as written: a plain string, `{ text, language }`,
@@ -256,10 +268,10 @@ pub struct RawIri {
 #[derive(Debug, Clone, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ImportSettings {
-    /// A regular expression for the site's own way of linking a term, with a named group
-    /// `slug` (the linked page's file name) and optionally `text`; matched without regard to
-    /// case. Each match becomes a term link `[text](../slug/)`.
-    pub term_link: Option<String>,
+    /// Regular expressions for the site's own ways of linking a term (one, or a list), each
+    /// with a named group `slug` (the linked page's file name) and optionally `text`; matched
+    /// without regard to case. Each match becomes a term link `[text](../slug/)`.
+    pub term_link: Option<OneOrMany<String>>,
     /// The address the pages are published at (`https://kubernetes.io/`): a link to a path of
     /// that site which is no term's page (`/docs/concepts/…`) is made absolute against it.
     pub site: Option<String>,
@@ -457,9 +469,15 @@ impl Settings {
                 return Err(refuse(format!("no rule has this id{hint}")));
             };
             let severity = match value.as_str() {
-                "error" => Severity::Error,
-                "warning" => Severity::Warning,
-                _ => return Err(refuse("a severity is `error` or `warning`".into())),
+                "error" => Some(Severity::Error),
+                "warning" => Some(Severity::Warning),
+                "off" => match rule.always_reported() {
+                    Some(why) => {
+                        return Err(refuse(format!("this rule cannot be off: {why}")));
+                    }
+                    None => None,
+                },
+                _ => return Err(refuse("a severity is `error`, `warning` or `off`".into())),
             };
             config.severities.insert(*rule, severity);
         }
@@ -515,10 +533,7 @@ fn statements(raw: RawStatements, origin: &str, table: &str) -> Result<Statement
             ))),
         };
         absolute(&key, "the property")?;
-        let values = match values {
-            OneOrMany::One(v) => vec![v],
-            OneOrMany::Many(vs) => vs,
-        };
+        let values = values.into_vec();
         let mut kept = Vec::with_capacity(values.len());
         for value in values {
             kept.push(match value {
@@ -892,9 +907,12 @@ mod tests {
             .unwrap()
             .apply(Config::default(), "here")
             .unwrap();
-        assert_eq!(config.severity(Rule::MissingDefinition), Severity::Error);
-        assert_eq!(config.severity(Rule::Orphan), Severity::Error);
-        assert_eq!(config.severity(Rule::SelfLink), Severity::Warning);
+        assert_eq!(
+            config.severity(Rule::MissingDefinition),
+            Some(Severity::Error)
+        );
+        assert_eq!(config.severity(Rule::Orphan), Some(Severity::Error));
+        assert_eq!(config.severity(Rule::SelfLink), Some(Severity::Warning));
         assert_eq!(config.namespace.as_deref(), Some("http://v.example/c/"));
         assert_eq!(config.scheme.as_deref(), Some("http://v.example/s"));
         assert_eq!(
@@ -904,7 +922,21 @@ mod tests {
         );
         assert_eq!(
             refused("[rules]\norphan = \"fatal\""),
-            "here: [rules] `orphan` = `fatal`: a severity is `error` or `warning`"
+            "here: [rules] `orphan` = `fatal`: a severity is `error`, `warning` or `off`"
+        );
+        let off = Settings::parse(
+            "[rules]\nunknown-field = \"off\"\ndangling-link = \"off\"",
+            path,
+        )
+        .unwrap()
+        .apply(Config::default(), "here")
+        .unwrap();
+        assert_eq!(off.severity(Rule::UnknownField), None);
+        assert_eq!(off.severity(Rule::DanglingLink), None);
+        assert_eq!(
+            refused("[rules]\njson-syntax = \"off\""),
+            "here: [rules] `json-syntax` = `off`: this rule cannot be off: the cards the \
+             syntax error cuts off are left out"
         );
         assert_eq!(
             refused("namespace = \"not an iri\""),

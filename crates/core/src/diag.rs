@@ -105,6 +105,25 @@ rules! {
     LanguageAliasEqualsTerm = "language-alias-equals-term", Warning, None, "In a language other than the main one, an alias repeats the term (SKOS S13).";
 }
 
+impl Rule {
+    /// Why `[rules]` cannot turn this rule off, when it cannot: its finding is all that says
+    /// some of the input was left out of the glossary (a file or a card not read, a card
+    /// dropped) or that the check could not be made, and a check that hid it would pass on a
+    /// glossary it never saw whole. Every other rule can be off.
+    pub fn always_reported(self) -> Option<&'static str> {
+        match self {
+            Rule::Unreadable => Some("a file that cannot be read is left out of the glossary"),
+            Rule::BadConfig => Some("settings that cannot be read cannot turn anything off"),
+            Rule::JsonSyntax => Some("the cards the syntax error cuts off are left out"),
+            Rule::Encoding => Some("a file that is not UTF-8 is left out of the glossary"),
+            Rule::WrongType => Some("a card whose slug is no string is left out"),
+            Rule::MissingField => Some("a card without a slug is left out"),
+            Rule::DuplicateSlug => Some("the second card of a slug is left out"),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())

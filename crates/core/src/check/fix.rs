@@ -25,7 +25,11 @@ use crate::fmt::{self, Json, Layout};
 /// meaning that list (an `unknown-field` with a did-you-mean): unsafe when renaming that key
 /// is itself a fix (`--unsafe-fixes` applies the rename first), else removed (nothing can
 /// tell which list to add to). Their hints say why.
-pub(super) fn hold_back(findings: &mut [Finding]) {
+///
+/// `renames` says whether the renames are offered at all: with `unknown-field` off
+/// (`[rules]`), the finding that carries a rename is not reported, and the fixes it would
+/// have made unsafe are removed instead.
+pub(super) fn hold_back(findings: &mut [Finding], renames: bool) {
     // (card, list) → whether a fix renames the misspelled key to the list.
     let mut hidden: HashMap<(Origin, &'static str), (String, bool)> = HashMap::new();
     for f in findings.iter().filter(|f| f.rule == Rule::UnknownField) {
@@ -38,7 +42,7 @@ pub(super) fn hold_back(findings: &mut [Finding]) {
         let key = key.replace("~1", "/").replace("~0", "~");
         let (meant, renamed) = match f.fix.as_deref().map(|fix| &fix.edit) {
             Some(Edit::Rename { to, .. }) => match FIELDS.iter().find(|f| *f == to) {
-                Some(field) => (*field, true),
+                Some(field) => (*field, renames),
                 None => continue,
             },
             // The decoder's guess was among the fields the card lacks; any field that close

@@ -157,7 +157,7 @@ impl OnCard for CardRules {
         let from = findings.len();
         let mut links = Vec::new();
         one_card(loaded, source, &self.config, findings, &mut links);
-        configured_severities(&mut findings[from..], &self.config);
+        configured_severities(findings, from, &self.config);
         if !links.is_empty() {
             let mut all = self.links.lock().unwrap_or_else(|e| e.into_inner());
             all.extend(links);
@@ -241,7 +241,7 @@ fn check_rest(
     hierarchy::glossary(&glossary, &tree, &origins, &mut findings);
     // The map reads them as links too.
     glossary.keep_text_links(text_links);
-    fix::hold_back(&mut findings);
+    fix::hold_back(&mut findings, config.severity(Rule::UnknownField).is_some());
     findings.extend(labels);
     // A missing or mistyped field reads as empty; saying it is empty too would be noise. A
     // misspelled required field is reported missing at its key (`/Definition`), for the
@@ -274,7 +274,9 @@ fn check_rest(
             _ => true,
         });
     }
-    configured_severities(&mut findings, config);
+    // Off once every rule that reads other findings has read them; a rule off stays off
+    // under --strict.
+    configured_severities(&mut findings, 0, config);
     if options.strict {
         for f in &mut findings {
             if f.rule == Rule::UnknownField {
@@ -351,14 +353,22 @@ fn card_rules(
     (findings, links)
 }
 
-/// Gives each finding the severity the glossary's settings give its rule (`[rules]`).
-fn configured_severities(findings: &mut [Finding], config: &Config) {
+/// Gives each finding of `findings[from..]` the severity the glossary's settings give its
+/// rule (`[rules]`), and drops those of the rules that are off: they are neither reported
+/// nor counted.
+fn configured_severities(findings: &mut Vec<Finding>, from: usize, config: &Config) {
     if config.severities.is_empty() {
         return;
     }
-    for f in findings {
-        f.severity = config.severity(f.rule);
+    let mut kept = from;
+    for i in from..findings.len() {
+        if let Some(severity) = config.severity(findings[i].rule) {
+            findings[i].severity = severity;
+            findings.swap(kept, i);
+            kept += 1;
+        }
     }
+    findings.truncate(kept);
 }
 
 /// Every rule that looks at one card alone.
@@ -803,5 +813,46 @@ mod tests {
         assert_eq!(strict.findings[0].rule, Rule::UnknownField);
         assert_eq!(strict.count(Severity::Error), 1);
         assert!(!strict.counted.contains_key(&Rule::UnknownField));
+    }
+
+    #[test]
+    fn a_rule_off_is_neither_kept_nor_counted() {
+        let text = "{\"slug\":\"a\",\"term\":\"A\",\"definition\":\"d\",\"colour\":1,\"related\":[\"b\"]}\n\
+                    {\"slug\":\"b\",\"term\":\"B\",\"definition\":\"d\",\"shade\":2}";
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.jsonl");
+        std::fs::write(&path, text).unwrap();
+        let input = Input::Path(path);
+        let mut config = Config::default();
+        config.severities.insert(Rule::UnknownField, None);
+        for warnings in [Warnings::Keep, Warnings::Count] {
+            for keep in [Keep::Cards, Keep::Graph] {
+                let options = Options {
+                    strict: true,
+                    warnings,
+                    ..Options::default()
+                };
+                let report = load_and_check(&input, &config, options, keep)
+                    .unwrap()
+                    .report;
+                let rules: Vec<Rule> = report.findings.iter().map(|f| f.rule).collect();
+                // Counted warnings are not kept: only their number is.
+                let expected: &[Rule] = match warnings {
+                    Warnings::Keep => &[Rule::OneWayRelated],
+                    Warnings::Count => &[],
+                };
+                assert_eq!(rules, expected, "{warnings:?}");
+                assert!(!report.counted.contains_key(&Rule::UnknownField));
+                assert_eq!(report.count(Severity::Warning), 1);
+                assert_eq!(report.count(Severity::Error), 0);
+            }
+        }
+        let report = check(
+            crate::load::load(&input).unwrap(),
+            &config,
+            Options::default(),
+        )
+        .report;
+        assert!(report.findings.iter().all(|f| f.rule != Rule::UnknownField));
     }
 }

@@ -95,7 +95,8 @@ fn settings(config: &Config) -> std::collections::BTreeMap<String, String> {
         }
     }
     for (rule, severity) in &config.severities {
-        out.insert(format!("rules.{}", rule.id()), quoted(severity.as_str()));
+        let level = severity.map_or("off", |s| s.as_str());
+        out.insert(format!("rules.{}", rule.id()), quoted(level));
     }
     let statements = |out: &mut std::collections::BTreeMap<String, String>,
                       table: &str,

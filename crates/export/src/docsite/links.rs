@@ -1,10 +1,86 @@
-//! The links of a documentation site's pages as they become Markdown the cards keep: link
-//! text escaped, shortcodes inside link targets closed up, links to the site's own paths
-//! made absolute, and the shortcodes left as text counted.
+//! The links of a documentation site's pages as they become Markdown the cards keep: the
+//! site's own term links found by its patterns (a name the text puts in the plural reaching
+//! its term), link text escaped, shortcodes inside link targets closed up, links to the
+//! site's own paths made absolute, and the shortcodes left as text counted.
 
 use std::collections::BTreeMap;
 
+use regex::{Captures, Regex};
+
 use super::Imported;
+
+/// `text` with each match of `patterns` replaced by what `replace` makes of its groups.
+///
+/// Several patterns let a site's shortcode be matched with its attributes in either order
+/// (`text="…" term_id="…"` and `term_id="…" text="…"`), which one pattern cannot do: the
+/// regex crate refuses a group name twice, even in two alternatives. Of the matches of the
+/// patterns, the first in the text wins; of those starting at one place, one that captures a
+/// `text` (so that the link keeps the words the page shows), then the first pattern in the
+/// list. The next match is looked for after the end of the last; an empty match names
+/// nothing and is passed over.
+pub(super) fn replace_matches(
+    text: &str,
+    patterns: &[Regex],
+    replace: &mut dyn FnMut(&Captures<'_>) -> String,
+) -> String {
+    let mut out = String::with_capacity(text.len());
+    // Copied up to `copied`; matches are looked for from `from`.
+    let (mut copied, mut from) = (0, 0);
+    let mut next: Vec<Option<Captures<'_>>> =
+        patterns.iter().map(|re| re.captures_at(text, 0)).collect();
+    let start = |c: &Captures<'_>| c.get(0).map_or(0, |m| m.start());
+    while from <= text.len() {
+        // Each pattern's next match at or after `from`, found again only when it is behind.
+        for (re, slot) in patterns.iter().zip(&mut next) {
+            if slot.as_ref().is_some_and(|c| start(c) < from) {
+                *slot = re.captures_at(text, from);
+            }
+        }
+        let best = next
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| Some((i, c.as_ref()?)))
+            .min_by_key(|&(i, c)| (start(c), c.name("text").is_none(), i));
+        let Some((_, caps)) = best else {
+            break;
+        };
+        let Some(whole) = caps.get(0) else {
+            break;
+        };
+        if whole.is_empty() {
+            from = whole.end() + text[whole.end()..].chars().next().map_or(1, char::len_utf8);
+            continue;
+        }
+        out.push_str(&text[copied..whole.start()]);
+        out.push_str(&replace(caps));
+        (copied, from) = (whole.end(), whole.end());
+    }
+    out.push_str(&text[copied..]);
+    out
+}
+
+/// The singulars a slug may be the plural of, most likely first, for a name that names no
+/// page as it is: the last word without `-ies` but with `-y` (`policies` → `policy`), without
+/// `-es` (`classes` → `class`), without `-s` (`modules` → `module`; not after another `s`,
+/// `class` being no plural). Only English plurals; a candidate counts only when a page has
+/// it.
+pub(super) fn singulars(slug: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let last = slug.rsplit('-').next().unwrap_or(slug);
+    if let Some(stem) = slug.strip_suffix("ies").filter(|_| last.len() > 4) {
+        out.push(format!("{stem}y"));
+    }
+    if let Some(stem) = slug.strip_suffix("es").filter(|_| last.len() > 3) {
+        out.push(stem.to_owned());
+    }
+    if let Some(stem) = slug
+        .strip_suffix('s')
+        .filter(|stem| last.len() > 2 && !stem.ends_with('s'))
+    {
+        out.push(stem.to_owned());
+    }
+    out
+}
 
 /// `text` as a Markdown link's text: backslashes and brackets escaped.
 pub(super) fn escape_link_text(text: &str) -> String {

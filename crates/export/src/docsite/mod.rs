@@ -11,13 +11,15 @@
 //!
 //! The body is CommonMark. When the front matter gives no definition, the body's first
 //! paragraph (or Hugo's summary, the text before `<!--more-->`) is the definition and the
-//! rest the note. The site's own way of linking terms, given as a pattern
-//! (`[import] term-link`), becomes Markdown term links `[text](../slug/)`; Markdown links
-//! such as `[Container](/container/)` are term links already. Other shortcodes are left as
-//! text and counted; one inside a link's target loses its spaces (`{{<param%20"version">}}`),
-//! or CommonMark would end the target there and leave the link as text. A link to a path of
-//! the site that is no term's page (`/docs/…`) leads nowhere off the site: `[import] site`
-//! makes it absolute, and the report counts them either way.
+//! rest the note; the headings the body opens with are passed over, a definition being never
+//! a heading. The site's own ways of linking terms, given as patterns (`[import] term-link`),
+//! become Markdown term links `[text](../slug/)`, a plural name reaching its term when no
+//! page has the name itself; Markdown links such as `[Container](/container/)` are term links
+//! already. Other shortcodes are left as text and counted; one inside a link's target loses
+//! its spaces (`{{<param%20"version">}}`), or CommonMark would end the target there and leave
+//! the link as text. A link to a path of the site that is no term's page (`/docs/…`) leads
+//! nowhere off the site: `[import] site` makes it absolute, and the report counts them
+//! either way.
 //!
 //! Everything is read and checked before anything is written: a page that cannot be read
 //! (not UTF-8, front matter that does not parse or is too large) is a [`Problem`] naming the
@@ -33,9 +35,12 @@ use serde_json::{Map, Value};
 
 use crate::card::rules::is_slug;
 use crate::card::{Draft, PartialDate};
-use crate::config::{Config, ImportSettings, KNOWN_STATUSES};
+use crate::config::{Config, ImportSettings, OneOrMany, KNOWN_STATUSES};
 
-use links::{count_shortcodes, escape_link_text, shortcodes_in_link_targets, site_links};
+use links::{
+    count_shortcodes, escape_link_text, replace_matches, shortcodes_in_link_targets, singulars,
+    site_links,
+};
 
 /// The front-matter keys of each card field, first found first.
 #[derive(Debug, Clone)]
@@ -46,8 +51,8 @@ pub struct Mapping {
     pub status: Vec<String>,
     pub updated: Vec<String>,
     pub draft: Vec<String>,
-    /// The site's way of linking terms, if set.
-    pub term_link: Option<regex::Regex>,
+    /// The site's ways of linking terms (`[import] term-link`), in the order given.
+    pub term_links: Vec<regex::Regex>,
     /// The address the pages are published at, without its last `/`, if set.
     pub site: Option<String>,
 }
@@ -65,7 +70,7 @@ impl Default for Mapping {
             status: keys(&["status"]),
             updated: keys(&["lastmod", "last_modified", "updated", "date"]),
             draft: keys(&["draft"]),
-            term_link: None,
+            term_links: Vec::new(),
             site: None,
         }
     }
@@ -86,7 +91,7 @@ impl Mapping {
     /// The default mapping with `settings` (from `origin`, for messages) on top.
     ///
     /// # Errors
-    /// `term-link` does not compile, or has no group named `slug`.
+    /// A pattern of `term-link` does not compile, or has no group named `slug`.
     pub fn new(settings: Option<&ImportSettings>, origin: &str) -> Result<Self, PatternError> {
         let mut mapping = Self::default();
         let Some(s) = settings else {
@@ -104,22 +109,37 @@ impl Mapping {
                 *field = keys.list();
             }
         }
-        if let Some(pattern) = &s.term_link {
+        for pattern in s
+            .term_link
+            .clone()
+            .map(OneOrMany::into_vec)
+            .unwrap_or_default()
+        {
             let error = |message: String| PatternError {
                 origin: origin.to_owned(),
                 key: "term-link",
                 value: pattern.clone(),
                 message: format!("is not a regular expression: {message}"),
             };
-            let re = regex::RegexBuilder::new(pattern)
+            let re = regex::RegexBuilder::new(&pattern)
                 .case_insensitive(true)
                 .size_limit(1 << 20)
                 .build()
-                .map_err(|e| error(e.to_string()))?;
+                .map_err(|e| {
+                    let mut said = e.to_string();
+                    // One alternation per order of the groups names each group twice.
+                    if said.contains("duplicate capture group name") {
+                        said.push_str(
+                            "\n(to match the groups in either order, give each order as a \
+                             pattern of its own: `term-link = ['…', '…']`)",
+                        );
+                    }
+                    error(said)
+                })?;
             if !re.capture_names().any(|n| n == Some("slug")) {
                 return Err(error("it has no group named `slug` (`(?P<slug>…)`)".into()));
             }
-            mapping.term_link = Some(re);
+            mapping.term_links.push(re);
         }
         if let Some(site) = &s.site {
             let host = site
@@ -175,7 +195,7 @@ pub struct Imported {
     pub skipped: Vec<PathBuf>,
     /// The statuses the pages use, as slugs.
     pub statuses: BTreeSet<String>,
-    /// Term links made from the `term-link` pattern, and those whose page does not exist
+    /// Term links made from the `term-link` patterns, and those whose page does not exist
     /// (left as their text).
     pub term_links: usize,
     pub unresolved_links: Vec<String>,
@@ -247,7 +267,8 @@ pub fn read_pages(
         .zip(&assigned)
         .map(|(p, slug)| first_text(&p.front, &mapping.term).unwrap_or_else(|| slug.clone()))
         .collect();
-    let resolve = |name: &str| -> Option<usize> {
+    // The page a name is of: its file name, in any case, `_` and `-` alike, or its slug.
+    let exact = |name: &str| -> Option<usize> {
         let name = name.trim().to_lowercase();
         by_name
             .get(&name)
@@ -256,9 +277,15 @@ pub fn read_pages(
             .copied()
             .or_else(|| slugs.get(&slugify(&name)).copied())
     };
-    // A link target that is a term's page, as `check` reads it (`/slug/`, `../slug/`).
+    // A name the pattern captured names a term as the text does, plural (`modules`) or not:
+    // when no page has the name itself, its singulars are tried.
+    let resolve = |name: &str| -> Option<usize> {
+        exact(name).or_else(|| singulars(&slugify(name)).iter().find_map(|s| exact(s)))
+    };
+    // A link target that is a term's page, as `check` reads it (`/slug/`, `../slug/`): a
+    // path is the page's address, never a plural.
     let is_page = |target: &str| {
-        crate::card::rules::term_target(target, "").is_some_and(|(slug, _)| resolve(slug).is_some())
+        crate::card::rules::term_target(target, "").is_some_and(|(slug, _)| exact(slug).is_some())
     };
     let mut cards = Vec::with_capacity(pages.len());
     for (i, page) in pages.into_iter().enumerate() {
@@ -266,11 +293,11 @@ pub fn read_pages(
         // A text's links: the site's term links made Markdown ones, shortcodes in link
         // targets closed up, links to paths of the site made absolute.
         let mut links = |text: &str, imported: &mut Imported| -> String {
-            let Some(re) = &mapping.term_link else {
+            if mapping.term_links.is_empty() {
                 let text = shortcodes_in_link_targets(text);
                 return site_links(&text, mapping.site.as_deref(), &is_page, imported);
-            };
-            let text = re.replace_all(text, |caps: &regex::Captures<'_>| {
+            }
+            let text = replace_matches(text, &mapping.term_links, &mut |caps| {
                 let name = caps.name("slug").map_or("", |m| m.as_str());
                 let shown = caps.name("text").map(|m| m.as_str().to_owned());
                 match resolve(name) {
@@ -500,10 +527,13 @@ fn card_of(
             (d, note)
         }
         (Some(d), None) => (d.trim().to_owned(), rest.to_owned()),
-        (None, Some(summary)) if !summary.is_empty() => (summary.to_owned(), rest.to_owned()),
+        // A heading is never the definition: the paragraph under it is (`## What is it`).
+        (None, Some(summary)) if !after_headings(summary).is_empty() => {
+            (after_headings(summary).to_owned(), rest.to_owned())
+        }
         (None, _) => {
             let text = summary.map_or(rest.to_owned(), |s| format!("{s}\n\n{rest}"));
-            let text = text.trim();
+            let text = after_headings(text.trim());
             match text.split_once("\n\n") {
                 Some((first, more)) => (first.trim().to_owned(), more.trim().to_owned()),
                 None => (text.to_owned(), String::new()),
@@ -527,6 +557,27 @@ fn card_of(
         kept.insert(format!("page-{key}"), Value::Array(paths));
     }
     (card, kept)
+}
+
+/// `text` after the headings it opens with (ATX `## …` or setext), trimmed: where a page
+/// that opens with a heading says what its term is. Such a heading names the section
+/// (`## What is it`), not the term, and is left out of the card.
+fn after_headings(text: &str) -> &str {
+    use pulldown_cmark::{Event, Tag, TagEnd};
+    let mut end = 0;
+    let mut in_heading = false;
+    for (event, range) in crate::card::markdown::events(text) {
+        match event {
+            Event::Start(Tag::Heading { .. }) => in_heading = true,
+            Event::End(TagEnd::Heading(_)) => {
+                in_heading = false;
+                end = range.end;
+            }
+            _ if in_heading => {}
+            _ => break,
+        }
+    }
+    text[end..].trim()
 }
 
 /// A page's front matter as keys and values.
@@ -725,7 +776,7 @@ mod tests {
 
     fn k8s() -> Mapping {
         let settings = ImportSettings {
-            term_link: Some(r#"\{\{<\s*glossary_tooltip\s+(?:text="(?P<text>[^"]*)"\s+)?term_id="(?P<slug>[^"]+)"[^>]*>\}\}"#.into()),
+            term_link: Some(OneOrMany::One(r#"\{\{<\s*glossary_tooltip\s+(?:text="(?P<text>[^"]*)"\s+)?term_id="(?P<slug>[^"]+)"[^>]*>\}\}"#.into())),
             ..ImportSettings::default()
         };
         Mapping::new(Some(&settings), "test").unwrap()
@@ -902,11 +953,46 @@ mod tests {
     fn a_term_link_pattern_must_compile_and_name_the_slug() {
         for bad in ["(", "term_id=\"(?P<id>[^\"]+)\""] {
             let settings = ImportSettings {
-                term_link: Some(bad.into()),
+                term_link: Some(OneOrMany::One(bad.into())),
                 ..ImportSettings::default()
             };
             assert!(Mapping::new(Some(&settings), "g.toml").is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn the_singulars_of_a_slug_most_likely_first() {
+        assert_eq!(singulars("policies"), ["policy", "polici", "policie"]);
+        assert_eq!(singulars("classes"), ["class", "classe"]);
+        assert_eq!(
+            singulars("storage-classes"),
+            ["storage-class", "storage-classe"]
+        );
+        assert_eq!(singulars("modules"), ["modul", "module"]);
+        assert_eq!(singulars("pods"), ["pod"]);
+        // No plural: `-ss`, a word too short, no `s`.
+        for none in ["class", "os", "ties-x", "module", ""] {
+            assert!(singulars(none).is_empty(), "{none}");
+        }
+    }
+
+    #[test]
+    fn of_matches_at_one_place_the_one_with_a_text_wins() {
+        let patterns: Vec<regex::Regex> =
+            [r"<(?P<slug>\w+)[^>]*>", r"<(?P<slug>\w+) (?P<text>\w+)>"]
+                .iter()
+                .map(|p| regex::Regex::new(p).unwrap())
+                .collect();
+        let text = "a <b> c <d e> <f g h> <>";
+        let out = replace_matches(text, &patterns, &mut |caps| {
+            let text = caps.name("text").map_or("-", |m| m.as_str());
+            format!("[{}|{text}]", &caps["slug"])
+        });
+        assert_eq!(out, "a [b|-] c [d|e] [f|-] <>");
+        // Empty matches name nothing and are passed over, to the end of the text.
+        let empty = [regex::Regex::new(r"(?P<slug>x*)").unwrap()];
+        let out = replace_matches("aéxxb", &empty, &mut |caps| format!("<{}>", &caps["slug"]));
+        assert_eq!(out, "aé<xx>b");
     }
 
     #[test]

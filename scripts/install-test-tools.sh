@@ -102,16 +102,36 @@ fi
 # The Python tools go into a virtual environment the project owns, never into the system's
 # Python (which Debian 12 and Ubuntu 24.04 protect: PEP 668's externally-managed-environment).
 # scripts/test puts its bin/ first on the PATH, so `python3` and `oxigraph` are the venv's.
+# The venv is made at its real path (not through the link), which its scripts' first lines
+# name: a venv made through another clone's link would name that clone, gone with it, and is
+# made anew.
 venv="$tools_dir/venv"
+venv_real="$(cd "$tools_dir" && pwd -P)/venv"
+names_another_folder() {
+  local script line
+  for script in "$venv"/bin/*; do
+    [ -f "$script" ] || continue
+    IFS= read -r line <"$script" || true
+    case "$line" in
+      "#!$venv_real/bin/python"*) ;;
+      "#!"*/bin/python*) return 0 ;;
+    esac
+  done
+  return 1
+}
+if [ -x "$venv/bin/python3" ] && names_another_folder; then
+  echo "install-test-tools: $venv names another folder; making it anew" >&2
+  rm -rf "$venv_real"
+fi
 if [ ! -x "$venv/bin/python3" ]; then
-  echo "install-test-tools: python3 -m venv $venv" >&2
-  if ! python3 -m venv "$venv" 2>/dev/null; then
+  echo "install-test-tools: python3 -m venv $venv_real" >&2
+  if ! python3 -m venv "$venv_real" 2>/dev/null; then
     # Debian's python3 makes venvs only with python3-venv (ensurepip) installed.
-    rm -rf "$venv"
+    rm -rf "$venv_real"
     echo "install-test-tools: apt-get install python3-venv" >&2
     "${sudo_cmd[@]}" apt-get update -qq
     DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends python3-venv >/dev/null
-    python3 -m venv "$venv"
+    python3 -m venv "$venv_real"
   fi
 fi
 # lxml: NetworkX writes GraphML through it when it is there (benches/graphml_networkx.py).
@@ -129,6 +149,6 @@ for name in sys.argv[1:]:
 PY
 then
   echo "install-test-tools: pip install ${python_packages[*]} (into $venv)" >&2
-  "$venv/bin/python3" -m pip install --quiet --disable-pip-version-check "${python_packages[@]}"
+  "$venv_real/bin/python3" -m pip install --quiet --disable-pip-version-check "${python_packages[@]}"
 fi
 echo "install-test-tools: ready" >&2

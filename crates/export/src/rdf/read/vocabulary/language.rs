@@ -1,0 +1,84 @@
+//! The glossary's main language, found in the vocabulary (see [`super`]'s documentation).
+
+use std::collections::BTreeMap;
+
+use oxigraph::model::TermRef;
+
+use super::super::triples::{Id, Triples};
+use super::Options;
+use crate::config::Config;
+use crate::rdf::vocab::{dcterms, rdfs, skos};
+
+/// The main language (see the module documentation).
+pub(super) fn language(
+    triples: &Triples,
+    schemes: &[Id],
+    concepts: &[Id],
+    options: &Options,
+) -> String {
+    if let Some(l) = &options.language {
+        return l.clone();
+    }
+    let values = |id: Id| triples.subject(id).into_iter().flat_map(|s| s.values());
+    // How many concepts' preferred labels each language tag has.
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    let pref_label = triples.iri(skos::PREF_LABEL.as_str());
+    for &c in concepts {
+        for &[p, o] in triples.subject(c).map_or(&[][..], |s| s.ids()) {
+            if Some(p) == pref_label {
+                if let TermRef::Literal(l) = triples.term(o) {
+                    if let Some(tag) = l.language() {
+                        *counts.entry(tag).or_default() += 1;
+                    }
+                }
+            }
+        }
+    }
+    // The languages the schemes name, as the tags of their labels (`eng` and its ISO 639-2
+    // IRI are `en`), in the order named; of several, the one most preferred labels use.
+    let mut named: Vec<String> = Vec::new();
+    for &s in schemes {
+        for (p, o) in values(s) {
+            if p == dcterms::LANGUAGE.as_str() {
+                let code = match o {
+                    TermRef::Literal(l) => l.value(),
+                    TermRef::NamedNode(n) => n.as_str(),
+                    TermRef::BlankNode(_) => continue,
+                };
+                if let Some(tag) = glossgraph_core::language::bcp47(code) {
+                    if !named.contains(&tag) {
+                        named.push(tag);
+                    }
+                }
+            }
+        }
+    }
+    // The first named of those with the most labels; the first named if none has any.
+    let labelled = |tag: &str| counts.get(tag).copied().unwrap_or(0);
+    let mut most: Option<&String> = None;
+    for tag in &named {
+        if most.is_none_or(|m| labelled(tag) > labelled(m)) {
+            most = Some(tag);
+        }
+    }
+    if let Some(most) = most {
+        return most.clone();
+    }
+    for &s in schemes {
+        for p in [dcterms::TITLE, skos::PREF_LABEL, rdfs::LABEL] {
+            for (q, o) in values(s) {
+                if q == p.as_str() {
+                    if let TermRef::Literal(l) = o {
+                        if let Some(tag) = l.language() {
+                            return tag.to_owned();
+                        }
+                    }
+                }
+            }
+        }
+    }
+    counts
+        .into_iter()
+        .max_by_key(|&(tag, n)| (n, std::cmp::Reverse(tag)))
+        .map_or_else(|| Config::default().language, |(tag, _)| tag.to_owned())
+}

@@ -1044,14 +1044,19 @@ fn a_vocabularys_concepts_carry_no_slug_notation_their_iri_says() {
     assert_eq!(card_json(&back, "101")["status"], Value::Null);
 }
 
-#[test]
-fn a_scheme_naming_its_languages_by_iso_639_2_iris_gets_the_tag_its_labels_use() {
+/// A scratch folder holding `v.ttl` with `turtle` in it, and the file's path.
+fn vocabulary_file(turtle: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("v.ttl");
+    fs::write(&file, turtle).unwrap();
+    (dir, file)
+}
+
+#[test]
+fn a_scheme_naming_its_languages_by_iso_639_2_iris_gets_the_tag_its_labels_use() {
     // As UNESCO's and Finto's vocabularies name them: three-letter codes in LOC's IRIs,
     // Arabic first; English has the most preferred labels.
-    fs::write(
-        &file,
+    let (dir, file) = vocabulary_file(
         r#"@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
 @prefix dct: <http://purl.org/dc/terms/> .
 <http://ex.org/t/> a skos:ConceptScheme ;
@@ -1064,8 +1069,7 @@ fn a_scheme_naming_its_languages_by_iso_639_2_iris_gets_the_tag_its_labels_use()
 <http://ex.org/t/3> a skos:Concept ; skos:inScheme <http://ex.org/t/> ;
   skos:prefLabel "Learning"@en, "Apprentissage"@fr .
 "#,
-    )
-    .unwrap();
+    );
     let cards = dir.path().join("cards");
     let (code, stderr) = import(&file, &cards, &[]);
     assert_eq!(code, 0, "{stderr}");
@@ -1097,8 +1101,6 @@ fn a_scheme_naming_its_languages_by_iso_639_2_iris_gets_the_tag_its_labels_use()
 
 #[test]
 fn the_import_report_shows_a_few_warnings_of_each_kind_and_counts_the_rest() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("v.ttl");
     // 30 concepts with no label in the main language (`en`, from the scheme), 2 with an
     // altLabel that repeats the prefLabel.
     let mut ttl = String::from(
@@ -1117,7 +1119,7 @@ fn the_import_report_shows_a_few_warnings_of_each_kind_and_counts_the_rest() {
             "<http://ex.org/v/r{i}> a skos:Concept ; skos:prefLabel \"R{i}\"@en ; skos:altLabel \"R{i}\"@en .\n"
         ));
     }
-    fs::write(&file, ttl).unwrap();
+    let (dir, file) = vocabulary_file(&ttl);
     let lines = |stderr: &str, text: &str| stderr.lines().filter(|l| l.contains(text)).count();
 
     let (code, stderr) = import(&file, &dir.path().join("capped"), &[]);
@@ -1149,16 +1151,12 @@ fn the_import_report_shows_a_few_warnings_of_each_kind_and_counts_the_rest() {
 
 #[test]
 fn a_concept_related_to_itself_is_said_and_counted_as_not_kept() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("v.ttl");
-    fs::write(
-        &file,
+    let (dir, file) = vocabulary_file(
         r#"@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
 <http://ex.org/v/a> a skos:Concept ; skos:prefLabel "A"@en ; skos:related <http://ex.org/v/a>, <http://ex.org/v/b> .
 <http://ex.org/v/b> a skos:Concept ; skos:prefLabel "B"@en ; skos:related <http://ex.org/v/a> .
 "#,
-    )
-    .unwrap();
+    );
     let cards = dir.path().join("cards");
     let (code, stderr) = import(&file, &cards, &[]);
     assert_eq!(code, 0, "{stderr}");

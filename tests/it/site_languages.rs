@@ -942,3 +942,46 @@ fn every_file_written_is_what_serve_answers() {
         }
     }
 }
+
+/// Issue 61, item 12: a text in a language written right to left says so (`dir="rtl"`)
+/// where the page around it is written left to right, and the stylesheets lay pages out by
+/// the text's direction (logical properties), so a right-to-left page mirrors.
+#[test]
+fn arabic_texts_carry_their_direction() {
+    let dir = scratch("site-languages", "rtl");
+    let cards = dir.join("cards.jsonl");
+    let lines = [
+        r#"{"slug":"physics","term":"Physics","definition":"Matter.","related":["science"],"languages":{"ar":{"term":"فيزياء"}}}"#,
+        r#"{"slug":"science","term":"Science","definition":"Knowledge.","related":["physics"],"languages":{"ar":{"term":"علم","definition":"معرفة."}}}"#,
+    ];
+    std::fs::write(&cards, lines.join("\n") + "\n").unwrap();
+    let out = dir.join("site");
+    site(&cards, &out);
+    let page = read(&out.join("ar/term/science/index.html"));
+    assert!(
+        page.contains("<h1 lang=\"ar\" dir=\"rtl\">علم</h1>"),
+        "{page}"
+    );
+    // The main language's pages are written left to right, with no `dir` at all.
+    let page = read(&out.join("term/science/index.html"));
+    assert!(
+        page.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"),
+        "{page}"
+    );
+    assert!(!page.contains(" dir=\"ltr\""), "{page}");
+    for css in ["site.css", "hierarchy.css"] {
+        let text =
+            std::fs::read_to_string(root().join("crates/export/src/site").join(css)).unwrap();
+        for physical in [
+            "margin-left",
+            "margin-right",
+            "padding-left",
+            "padding-right",
+            "border-left",
+            "border-right",
+            "text-align: left",
+        ] {
+            assert!(!text.contains(physical), "{css} lays out by `{physical}`");
+        }
+    }
+}

@@ -274,6 +274,28 @@ impl Language {
     }
 }
 
+/// Whether text tagged `tag` is written right to left: by its script subtag when it has one
+/// (`az-Arab`, `sd-Deva`), else by the script its language is written in (Arabic, Hebrew,
+/// Persian, Urdu, Pashto, Sindhi, Uyghur, Yiddish, Dhivehi, Sorani Kurdish, Syriac…). A page
+/// or a text in such a language carries `dir="rtl"`.
+pub fn is_right_to_left(tag: &str) -> bool {
+    const SCRIPTS: [&str; 11] = [
+        "adlm", "arab", "aran", "hebr", "mand", "nkoo", "rohg", "samr", "syrc", "thaa", "yezi",
+    ];
+    const LANGUAGES: [&str; 24] = [
+        "ar", "arc", "azb", "bal", "bqi", "ckb", "dv", "fa", "glk", "he", "iw", "khw", "ks", "lrc",
+        "mzn", "pnb", "prs", "ps", "sd", "skr", "syr", "ug", "ur", "yi",
+    ];
+    let mut subtags = tag.split(['-', '_']);
+    let language = subtags.next().unwrap_or_default().to_ascii_lowercase();
+    if let Some(script) =
+        subtags.find(|s| s.len() == 4 && s.bytes().all(|b| b.is_ascii_alphabetic()))
+    {
+        return SCRIPTS.contains(&script.to_ascii_lowercase().as_str());
+    }
+    LANGUAGES.contains(&language.as_str())
+}
+
 /// The language of a card's `term`: the main language's, unless the term was taken from
 /// another language's label (`termFrom: "language"`, when a vocabulary has no label in the
 /// main language), which is then its language.
@@ -361,6 +383,20 @@ fn quality(value: &str) -> Option<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn right_to_left_by_script_else_by_language() {
+        for tag in [
+            "ar", "AR-eg", "he", "fa-IR", "ur", "ps", "yi", "ckb", "az-Arab", "pa-Arab",
+        ] {
+            assert!(is_right_to_left(tag), "{tag}");
+        }
+        for tag in [
+            "", "en", "de-CH", "ku", "az", "sd-Deva", "ar-Latn", "zh-Hant", "arn",
+        ] {
+            assert!(!is_right_to_left(tag), "{tag}");
+        }
+    }
 
     fn pick(header: &str, tags: &[&str]) -> Option<usize> {
         negotiate(header, tags.iter().copied())

@@ -15,7 +15,7 @@ use std::fmt;
 
 use askama::Template;
 
-use super::languages::{Language, Said};
+use super::languages::{self, Language, Said};
 use super::ui::{self, Ui};
 use super::{From, Site};
 use crate::html::script_safe;
@@ -64,19 +64,29 @@ pub(super) const HIERARCHY_STYLE: &str = include_str!("../hierarchy.css");
 /// A `lang` attribute, written before an element's `>`: ` lang="de"`, or nothing when the
 /// element's text is in the page's language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Lang<'a>(Option<&'a str>);
+struct Lang<'a>(Option<&'a str>, Option<&'static str>);
 
 impl<'a> Lang<'a> {
-    /// The attribute for a text in `text`'s language on a page in `page`'s.
+    /// No attribute: a text in the page's language.
+    const NONE: Lang<'static> = Lang(None, None);
+
+    /// The attributes for a text in `text`'s language on a page in `page`'s: its `lang`, and
+    /// its `dir` where it is written the other way ([`languages::is_right_to_left`]).
     fn of(text: &'a str, page: &str) -> Self {
-        Self((!text.eq_ignore_ascii_case(page)).then_some(text))
+        if text.eq_ignore_ascii_case(page) {
+            return Self::NONE;
+        }
+        let rtl = languages::is_right_to_left(text);
+        let dir =
+            (rtl != languages::is_right_to_left(page)).then_some(if rtl { "rtl" } else { "ltr" });
+        Self(Some(text), dir)
     }
 
     /// The attribute for `said` on a page in `page`'s language: none for an empty text,
     /// which is in no language.
     fn of_text(said: Said<'a, &str>, page: &str) -> Self {
         if said.text.trim().is_empty() {
-            Self(None)
+            Self::NONE
         } else {
             Self::of(said.lang, page)
         }
@@ -90,7 +100,13 @@ impl<'a> Lang<'a> {
 impl fmt::Display for Lang<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
-            Some(tag) => write!(f, " lang=\"{}\"", escape(tag)),
+            Some(tag) => {
+                write!(f, " lang=\"{}\"", escape(tag))?;
+                match self.1 {
+                    Some(dir) => write!(f, " dir=\"{dir}\""),
+                    None => Ok(()),
+                }
+            }
             None => Ok(()),
         }
     }
@@ -196,6 +212,8 @@ struct Frame<'a> {
     title_lang: Lang<'a>,
     /// The page's language (`<html lang>`).
     lang: &'a str,
+    /// Whether that language is written right to left (`<html dir="rtl">`).
+    rtl: bool,
     ui: &'static Ui,
     /// From the page to the site's root (the shared files: stylesheet, scripts, map).
     root: String,
@@ -260,6 +278,7 @@ impl<'a> Frame<'a> {
             title: title.text,
             title_lang: Lang::of(title.lang, page),
             lang: page,
+            rtl: languages::is_right_to_left(page),
             ui: lang.ui,
             root,
             home: up.to_owned(),
@@ -317,7 +336,7 @@ impl<'a> StatusView<'a> {
             Some(name) => Self {
                 index,
                 name,
-                lang: Lang(None),
+                lang: Lang::NONE,
             },
             None => Self {
                 index,

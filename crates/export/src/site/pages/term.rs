@@ -266,7 +266,7 @@ impl<'a> Around<'a> {
                     }
                     Target::Iri(iri) => Some(Concept {
                         label: iri,
-                        lang: Lang(None),
+                        lang: Lang::NONE,
                         href: (iri.starts_with("https://") || iri.starts_with("http://"))
                             .then_some(iri.as_str()),
                         page: None,

@@ -378,8 +378,8 @@ fn a_language_without_a_table_falls_back_to_english_and_says_so() {
     // It has no definition in any language: no empty Definition section either.
     assert!(!page.contains("id=\"definition\""), "{page}");
     assert!(!page.contains("class=\"definition\""), "{page}");
-    // The switcher names the language by its tag.
-    assert!(page.contains("hreflang=\"sv\" lang=\"sv\" aria-current=\"page\">sv</a>"));
+    // The switcher names the language in itself, as it does those with a table (issue 61).
+    assert!(page.contains("hreflang=\"sv\" lang=\"sv\" aria-current=\"page\">Svenska</a>"));
 }
 
 /// The title in each language `[metadata]` has it in (an imported vocabulary's
@@ -983,5 +983,29 @@ fn arabic_texts_carry_their_direction() {
         ] {
             assert!(!text.contains(physical), "{css} lays out by `{physical}`");
         }
+    }
+}
+
+/// Issue 61, item 13: the switcher names a language without an interface table in itself,
+/// never by its tag alone.
+#[test]
+fn the_switcher_names_each_language_in_itself() {
+    let dir = scratch("site-languages", "switcher");
+    let cards = dir.join("cards.jsonl");
+    let card = r#"{"slug":"science","term":"Science","definition":"Knowledge.","languages":{"ar":{"term":"علم"},"ru":{"term":"Наука"},"fi":{"term":"Tiede"},"haw":{"term":"ʻIke"}}}"#;
+    std::fs::write(&cards, format!("{card}\n")).unwrap();
+    let out = dir.join("site");
+    site(&cards, &out);
+    let page = read(&out.join("term/science/index.html"));
+    for (tag, name) in [
+        ("ar", "العربية"),
+        ("ru", "Русский"),
+        ("fi", "Suomi"),
+        ("haw", "haw"),
+    ] {
+        assert!(
+            page.contains(&format!("hreflang=\"{tag}\" lang=\"{tag}\">{name}</a>")),
+            "{tag}: {page}"
+        );
     }
 }

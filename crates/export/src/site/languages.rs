@@ -274,6 +274,59 @@ impl Language {
     }
 }
 
+/// Languages by their names in themselves, for the language switcher of a site whose
+/// interface text has no table in that language: the 24 official languages of the European
+/// Union, and Arabic, Bengali, Chinese, Hebrew, Hindi, Japanese, Korean, Persian, Russian,
+/// Turkish, Ukrainian and Urdu. Sorted by tag.
+const NATIVE_NAMES: [(&str, &str); 36] = [
+    ("ar", "العربية"),
+    ("bg", "Български"),
+    ("bn", "বাংলা"),
+    ("cs", "Čeština"),
+    ("da", "Dansk"),
+    ("de", "Deutsch"),
+    ("el", "Ελληνικά"),
+    ("en", "English"),
+    ("es", "Español"),
+    ("et", "Eesti"),
+    ("fa", "فارسی"),
+    ("fi", "Suomi"),
+    ("fr", "Français"),
+    ("ga", "Gaeilge"),
+    ("he", "עברית"),
+    ("hi", "हिन्दी"),
+    ("hr", "Hrvatski"),
+    ("hu", "Magyar"),
+    ("it", "Italiano"),
+    ("ja", "日本語"),
+    ("ko", "한국어"),
+    ("lt", "Lietuvių"),
+    ("lv", "Latviešu"),
+    ("mt", "Malti"),
+    ("nl", "Nederlands"),
+    ("pl", "Polski"),
+    ("pt", "Português"),
+    ("ro", "Română"),
+    ("ru", "Русский"),
+    ("sk", "Slovenčina"),
+    ("sl", "Slovenščina"),
+    ("sv", "Svenska"),
+    ("tr", "Türkçe"),
+    ("uk", "Українська"),
+    ("ur", "اردو"),
+    ("zh", "中文"),
+];
+
+/// The name of `tag`'s language in that language ([`NATIVE_NAMES`]), by its primary subtag;
+/// `None` for a language the table does not hold.
+pub fn native_name(tag: &str) -> Option<&'static str> {
+    let language = tag.split(['-', '_']).next()?.to_ascii_lowercase();
+    NATIVE_NAMES
+        .binary_search_by(|&(t, _)| t.cmp(language.as_str()))
+        .ok()
+        .map(|i| NATIVE_NAMES[i].1)
+}
+
 /// Whether text tagged `tag` is written right to left: by its script subtag when it has one
 /// (`az-Arab`, `sd-Deva`), else by the script its language is written in (Arabic, Hebrew,
 /// Persian, Urdu, Pashto, Sindhi, Uyghur, Yiddish, Dhivehi, Sorani Kurdish, Syriac…). A page
@@ -383,6 +436,17 @@ fn quality(value: &str) -> Option<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn native_names_are_sorted_by_tag_and_found_by_the_primary_subtag() {
+        assert!(NATIVE_NAMES.windows(2).all(|w| w[0].0 < w[1].0));
+        assert_eq!(native_name("ar"), Some("العربية"));
+        assert_eq!(native_name("ru-RU"), Some("Русский"));
+        assert_eq!(native_name("FI"), Some("Suomi"));
+        assert_eq!(native_name("zh-Hant"), Some("中文"));
+        assert_eq!(native_name("haw"), None);
+        assert_eq!(native_name(""), None);
+    }
 
     #[test]
     fn right_to_left_by_script_else_by_language() {

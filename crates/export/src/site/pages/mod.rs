@@ -193,13 +193,19 @@ struct Switch<'a> {
 }
 
 /// A language's name in the switcher: its interface table's name in itself (`Deutsch`), with
-/// the tag when the table is a broader language's (`English (en-GB)` beside `English`), else
-/// the tag.
+/// the tag when the table is a broader language's (`English (en-GB)` beside `English`); for
+/// a language without a table its name in itself all the same (`Русский`, `العربية (ar-EG)`),
+/// and the bare tag only for a language [`languages::native_name`] does not know.
 fn switch_name(tag: &str) -> std::borrow::Cow<'_, str> {
     match ui::Ui::lookup(tag) {
         Some(ui) if ui.tag.eq_ignore_ascii_case(tag) => ui.name.into(),
         Some(ui) => format!("{} ({tag})", ui.name).into(),
-        None => tag.into(),
+        // No interface table: the language's own name, never its bare tag.
+        None => match languages::native_name(tag) {
+            Some(name) if !tag.contains(['-', '_']) => name.into(),
+            Some(name) => format!("{name} ({tag})").into(),
+            None => tag.into(),
+        },
     }
 }
 

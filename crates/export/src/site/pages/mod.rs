@@ -767,13 +767,16 @@ mod tests {
         assert!(!script.contains(SEARCH_PAGE));
     }
 
-    /// Two languages of one interface table (`en`, `en-GB`) get two names in the switcher.
+    /// Two languages of one interface table (`en`, `en-GB`) get two names in the switcher;
+    /// a language without a table is named in itself where its name is known.
     #[test]
     fn each_language_has_its_own_name_in_the_switcher() {
         assert_eq!(switch_name("en"), "English");
         assert_eq!(switch_name("en-GB"), "English (en-GB)");
         assert_eq!(switch_name("DE"), "Deutsch");
         assert_eq!(switch_name("de-CH"), "Deutsch (de-CH)");
-        assert_eq!(switch_name("ja"), "ja");
+        assert_eq!(switch_name("ja"), "日本語");
+        assert_eq!(switch_name("ar-EG"), "العربية (ar-EG)");
+        assert_eq!(switch_name("haw"), "haw");
     }
 }

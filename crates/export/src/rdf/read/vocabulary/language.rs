@@ -20,20 +20,6 @@ pub(super) fn language(
         return l.clone();
     }
     let values = |id: Id| triples.subject(id).into_iter().flat_map(|s| s.values());
-    // How many concepts' preferred labels each language tag has.
-    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-    let pref_label = triples.iri(skos::PREF_LABEL.as_str());
-    for &c in concepts {
-        for &[p, o] in triples.subject(c).map_or(&[][..], |s| s.ids()) {
-            if Some(p) == pref_label {
-                if let TermRef::Literal(l) = triples.term(o) {
-                    if let Some(tag) = l.language() {
-                        *counts.entry(tag).or_default() += 1;
-                    }
-                }
-            }
-        }
-    }
     // The languages the schemes name, as the tags of their labels (`eng` and its ISO 639-2
     // IRI are `en`), in the order named; of several, the one most preferred labels use.
     let mut named: Vec<String> = Vec::new();
@@ -53,16 +39,21 @@ pub(super) fn language(
             }
         }
     }
-    // The first named of those with the most labels; the first named if none has any.
-    let labelled = |tag: &str| counts.get(tag).copied().unwrap_or(0);
-    let mut most: Option<&String> = None;
-    for tag in &named {
-        if most.is_none_or(|m| labelled(tag) > labelled(m)) {
-            most = Some(tag);
-        }
+    // One named: that one. Of several, the first of those with the most labels (the first
+    // named if none has any): the labels are counted only then, or when nothing names one.
+    if named.len() == 1 {
+        return named.remove(0);
     }
-    if let Some(most) = most {
-        return most.clone();
+    if !named.is_empty() {
+        let counts = pref_label_counts(triples, concepts);
+        let labelled = |tag: &str| counts.get(tag).copied().unwrap_or(0);
+        let mut most = 0;
+        for (i, tag) in named.iter().enumerate() {
+            if labelled(tag) > labelled(&named[most]) {
+                most = i;
+            }
+        }
+        return named.swap_remove(most);
     }
     for &s in schemes {
         for p in [dcterms::TITLE, skos::PREF_LABEL, rdfs::LABEL] {
@@ -77,8 +68,26 @@ pub(super) fn language(
             }
         }
     }
-    counts
+    pref_label_counts(triples, concepts)
         .into_iter()
         .max_by_key(|&(tag, n)| (n, std::cmp::Reverse(tag)))
         .map_or_else(|| Config::default().language, |(tag, _)| tag.to_owned())
+}
+
+/// How many concepts' preferred labels each language tag has.
+fn pref_label_counts<'t>(triples: &'t Triples, concepts: &[Id]) -> BTreeMap<&'t str, usize> {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    let pref_label = triples.iri(skos::PREF_LABEL.as_str());
+    for &c in concepts {
+        for &[p, o] in triples.subject(c).map_or(&[][..], |s| s.ids()) {
+            if Some(p) == pref_label {
+                if let TermRef::Literal(l) = triples.term(o) {
+                    if let Some(tag) = l.language() {
+                        *counts.entry(tag).or_default() += 1;
+                    }
+                }
+            }
+        }
+    }
+    counts
 }

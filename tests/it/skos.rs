@@ -1055,7 +1055,8 @@ fn vocabulary_file(turtle: &str) -> (tempfile::TempDir, std::path::PathBuf) {
 #[test]
 fn a_scheme_naming_its_languages_by_iso_639_2_iris_gets_the_tag_its_labels_use() {
     // As UNESCO's and Finto's vocabularies name them: three-letter codes in LOC's IRIs,
-    // Arabic first; English has the most preferred labels.
+    // Arabic first; English and French label every concept, and of that tie the first by
+    // tag is the main language.
     let (dir, file) = vocabulary_file(
         r#"@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
 @prefix dct: <http://purl.org/dc/terms/> .

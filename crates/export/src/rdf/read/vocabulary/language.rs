@@ -39,21 +39,20 @@ pub(super) fn language(
             }
         }
     }
-    // One named: that one. Of several, the first of those with the most labels (the first
-    // named if none has any): the labels are counted only then, or when nothing names one.
+    // One named: that one. Of several, the one with the most labels, and of a tie the first
+    // by tag (not by the order of the file, which another serialisation of the same graph
+    // changes: YSO names four languages, and Finnish and Swedish label all 270 concepts).
+    // The labels are counted only then, or when nothing names a language.
     if named.len() == 1 {
         return named.remove(0);
     }
     if !named.is_empty() {
         let counts = pref_label_counts(triples, concepts);
         let labelled = |tag: &str| counts.get(tag).copied().unwrap_or(0);
-        let mut most = 0;
-        for (i, tag) in named.iter().enumerate() {
-            if labelled(tag) > labelled(&named[most]) {
-                most = i;
-            }
-        }
-        return named.swap_remove(most);
+        return named
+            .into_iter()
+            .max_by(|a, b| labelled(a).cmp(&labelled(b)).then_with(|| b.cmp(a)))
+            .unwrap_or_default();
     }
     for &s in schemes {
         for p in [dcterms::TITLE, skos::PREF_LABEL, rdfs::LABEL] {

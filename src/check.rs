@@ -112,7 +112,10 @@ fn glossary_inputs(args: &CheckArgs) -> Option<CheckArgs> {
         .iter()
         .filter(|input| {
             let path = Path::new(input.as_str());
-            let foreign = *input != "-" && path.is_file() && glossgraph::load::is_foreign(path);
+            let foreign = *input != "-"
+                && path.is_file()
+                && glossgraph::sources::shape_of(input) == glossgraph::sources::Shape::Cards
+                && glossgraph::load::is_foreign(path);
             if foreign {
                 eprintln!("glossgraph: note: {}", foreign_note(input));
             }

@@ -9,6 +9,8 @@ use anyhow::Result;
 use glossgraph::check::{self, Checked};
 use glossgraph::config::Config;
 use glossgraph::load::Input;
+use glossgraph::rdf::read::ReadOptions;
+use glossgraph::sources::{self, Shape};
 use glossgraph::sparql::GlossaryStore;
 use glossgraph::Glossary;
 
@@ -16,14 +18,33 @@ use crate::cli::{Color, GlossaryArgs, MAX_PER_RULE};
 use crate::exit;
 
 /// The input of `args` and its settings (glossgraph.toml beside it, --config, the flags).
+///
+/// A glossary kept in another shape (a folder of Markdown pages, an RDF vocabulary: see
+/// [`sources`]) is read in place, now, into cards held in memory; the settings it carries
+/// itself come under glossgraph.toml's and the flags'.
 pub fn input_and_config(args: &GlossaryArgs) -> Result<(Input, Config)> {
     let input = Input::parse(args.input());
-    let config = Config::for_input(
-        input.config_dir().as_deref(),
-        args.title_config.config.as_deref(),
-        args.settings(),
-    )?;
-    Ok((input, config))
+    let dir = input.config_dir();
+    let file = args.title_config.config.as_deref();
+    let config = Config::for_input(dir.as_deref(), file, args.settings())?;
+    let shape = sources::shape_of(args.input());
+    let Input::Path(path) = &input else {
+        return Ok((input, config));
+    };
+    if shape == Shape::Cards {
+        return Ok((input, config));
+    }
+    let options = ReadOptions {
+        base: args.base.clone(),
+        language: args.language.clone(),
+        vocabulary: false,
+    };
+    let read = sources::read(path, shape, &config, &options)?;
+    let config = match read.config {
+        Some(own) => Config::for_input_over(own, dir.as_deref(), file, args.settings())?,
+        None => config,
+    };
+    Ok((read.input, config))
 }
 
 /// `glossgraph SUBCOMMAND` on the glossary `args` names, as a suggestion to print: the INPUT

@@ -171,8 +171,8 @@ fn watched_paths(args: &ServeArgs) -> Result<Watched> {
 }
 
 impl Watched {
-    /// Whether a change of `path` may change the glossary: a card, a glossary file or the
-    /// settings, not a hidden file (the temporary files of editors, `fmt` and `check --fix`).
+    /// Whether a change of `path` may change the glossary: a card, a glossary file, the
+    /// settings or a page of a glossary read in place, not a hidden file (the temporary files of editors, `fmt` and `check --fix`).
     fn counts(&self, path: &Path) -> bool {
         let hidden = path
             .file_name()
@@ -183,10 +183,8 @@ impl Watched {
         if self.files.iter().any(|f| f == path) {
             return true;
         }
-        let glossary_file = path.extension().is_some_and(|e| {
-            ["json", "jsonl", "ndjson", "toml"].contains(&e.to_string_lossy().as_ref())
-        });
-        glossary_file && self.trees.iter().any(|t| path.starts_with(t))
+        glossgraph::sources::may_hold_glossary(path)
+            && self.trees.iter().any(|t| path.starts_with(t))
     }
 }
 

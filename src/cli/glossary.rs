@@ -28,7 +28,8 @@ pub struct TitleConfigArgs {
 #[derive(Debug, Clone, Args)]
 pub struct GlossaryArgs {
     /// A folder of *.json cards, one card's file, a JSON array file, a JSON Lines file
-    /// (.jsonl, .ndjson), or - for stdin [default: data]
+    /// (.jsonl, .ndjson), - for stdin, or a glossary read in place: a folder of Markdown
+    /// pages, an RDF file (.ttl, .nt, .rdf, .jsonld, .trig, .nq) [default: data]
     #[arg(value_name = "INPUT")]
     pub input: Option<String>,
 

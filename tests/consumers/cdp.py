@@ -8,6 +8,7 @@ Used by page_cdp.py (the SPARQL query page) and map_cdp.py (the HTML map).
 import base64
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 import threading
@@ -178,3 +179,5 @@ class Browser:
         self.watchdog.cancel()
         self.proc.kill()
         self.proc.wait()
+        # The profile (a few megabytes) is Chromium's own scratch: every run would leave one.
+        shutil.rmtree(self.profile, ignore_errors=True)

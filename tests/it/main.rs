@@ -33,6 +33,7 @@ mod site_folder;
 mod site_hierarchy;
 mod site_languages;
 mod skos;
+mod sources;
 mod sparql;
 mod svg;
 mod util;

@@ -73,6 +73,9 @@ pub struct Config {
     /// statements as `metadata` holds the glossary's: the RDF export writes each as a
     /// `skos:ConceptScheme` with them, the cards say which concepts are in it.
     pub schemes: BTreeMap<String, Statements>,
+    /// How a glossary kept in another shape (Markdown pages, a YAML file…) is read in place:
+    /// `[source]` (or `[import]`, its older name) in `glossgraph.toml`.
+    pub source: Option<ImportSettings>,
 }
 
 /// Statements about a concept scheme: the values of each property, by the property as
@@ -180,6 +183,7 @@ impl Default for Config {
             severities: BTreeMap::new(),
             metadata: BTreeMap::new(),
             schemes: BTreeMap::new(),
+            source: None,
         }
     }
 }
@@ -207,7 +211,9 @@ pub struct Settings {
     pub scheme: Option<String>,
     /// Severities by rule id: `"error"`, `"warning"` or `"off"`.
     pub rules: Option<BTreeMap<String, String>>,
-    /// `[import]`: how `glossgraph import` reads a folder of Markdown pages.
+    /// `[source]` (or `[import]`, its older name): how a glossary kept in another shape is
+    /// read, in place or by `glossgraph import`.
+    #[serde(alias = "source")]
     pub import: Option<ImportSettings>,
     /// `[metadata]`: more statements about the concept scheme, by property.
     pub metadata: Option<RawStatements>,
@@ -481,6 +487,9 @@ impl Settings {
             };
             config.severities.insert(*rule, severity);
         }
+        if let Some(source) = self.import {
+            config.source = Some(source);
+        }
         for (key, values) in statements(self.metadata.unwrap_or_default(), origin, "metadata")? {
             config.metadata.insert(key, values);
         }
@@ -585,7 +594,20 @@ impl Config {
     /// # Errors
     /// See [`Settings::from_dir`] and [`Settings::apply`].
     pub fn resolve(dir: Option<&Path>, flags: Settings) -> Result<Self, ConfigError> {
-        let mut config = Config::default();
+        Self::resolve_over(Config::default(), dir, flags)
+    }
+
+    /// [`Config::resolve`] over `config` instead of the defaults: the settings a glossary in
+    /// another shape carries (an RDF vocabulary's language and title), which the file beside
+    /// it and the flags override.
+    ///
+    /// # Errors
+    /// Those of [`Config::resolve`].
+    pub fn resolve_over(
+        mut config: Config,
+        dir: Option<&Path>,
+        flags: Settings,
+    ) -> Result<Self, ConfigError> {
         if let Some((file, path)) = dir.map(Settings::from_dir).transpose()?.flatten() {
             config = file
                 .apply(config, &path.display().to_string())
@@ -601,13 +623,26 @@ impl Config {
     /// The file cannot be read or parsed, or a value in it or in `flags` is refused (located
     /// in the file, as for the file beside the cards).
     pub fn from_file(path: &Path, flags: Settings) -> Result<Self, ConfigError> {
+        Self::from_file_over(Config::default(), path, flags)
+    }
+
+    /// [`Config::from_file`] over `config` instead of the defaults (see
+    /// [`Config::resolve_over`]).
+    ///
+    /// # Errors
+    /// Those of [`Config::from_file`].
+    pub fn from_file_over(
+        config: Config,
+        path: &Path,
+        flags: Settings,
+    ) -> Result<Self, ConfigError> {
         let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Io {
             path: path.to_owned(),
             message: e.to_string(),
         })?;
         let file = Settings::parse(&text, path)?;
         let config = file
-            .apply(Config::default(), &path.display().to_string())
+            .apply(config, &path.display().to_string())
             .map_err(|e| locate(e, path))?;
         flags.apply(config, "command line")
     }
@@ -623,9 +658,23 @@ impl Config {
         file: Option<&Path>,
         flags: Settings,
     ) -> Result<Self, ConfigError> {
+        Self::for_input_over(Config::default(), input_dir, file, flags)
+    }
+
+    /// [`Config::for_input`] over `config` instead of the defaults (see
+    /// [`Config::resolve_over`]).
+    ///
+    /// # Errors
+    /// Those of [`Config::for_input`].
+    pub fn for_input_over(
+        config: Config,
+        input_dir: Option<&Path>,
+        file: Option<&Path>,
+        flags: Settings,
+    ) -> Result<Self, ConfigError> {
         match file {
-            Some(path) => Self::from_file(path, flags),
-            None => Self::resolve(input_dir, flags),
+            Some(path) => Self::from_file_over(config, path, flags),
+            None => Self::resolve_over(config, input_dir, flags),
         }
     }
 }

@@ -64,6 +64,8 @@ rules! {
     BadConfig = "bad-config", Error, None, "glossgraph.toml, --config or a setting given as a flag cannot be read or holds a bad value.";
     JsonSyntax = "json-syntax", Error, None, "The file is not well-formed JSON.";
     Encoding = "encoding", Error, None, "The file is not valid UTF-8.";
+    SourceSyntax = "source-syntax", Error, None, "A page or entry of a glossary read in place (Markdown, YAML, reStructuredText, RDF) cannot be read: it is left out.";
+    LeftOut = "left-out", Warning, None, "A page or entry of a glossary read in place is not a term (a section or listing page, an entry with no term): it is left out.";
     EmptyFile = "empty-file", Error, None, "The file holds no JSON value.";
     NoCards = "no-cards", Error, None, "The input holds no term card at all.";
     WrongType = "wrong-type", Error, None, "A field holds a value of the wrong JSON type.";
@@ -116,6 +118,7 @@ impl Rule {
             Rule::BadConfig => Some("settings that cannot be read cannot turn anything off"),
             Rule::JsonSyntax => Some("the cards the syntax error cuts off are left out"),
             Rule::Encoding => Some("a file that is not UTF-8 is left out of the glossary"),
+            Rule::SourceSyntax => Some("a page that cannot be read is left out of the glossary"),
             Rule::WrongType => Some("a card whose slug is no string is left out"),
             Rule::MissingField => Some("a card without a slug is left out"),
             Rule::DuplicateSlug => Some("the second card of a slug is left out"),

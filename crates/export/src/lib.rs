@@ -33,6 +33,7 @@ pub mod nodelink;
 pub mod rdf;
 pub mod render;
 pub mod site;
+pub mod sources;
 pub mod svg;
 mod xml;
 

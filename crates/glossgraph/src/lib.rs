@@ -30,7 +30,8 @@
 //!   between their RDF); [`git`]: a glossary as it was at a git revision.
 //! - [`generate`]: synthetic glossaries for tests and benchmarks; [`visible`]: card texts
 //!   shown to people with every character that could steer a terminal escaped; [`docsite`]:
-//!   a documentation site's Markdown pages read into cards (`import DIR`).
+//!   a documentation site's Markdown pages read into cards (`import DIR`); [`sources`]: a
+//!   glossary kept in another shape (those pages, an RDF file) read in place by every command.
 //!
 //! The binary (`src/` at the workspace's top) parses arguments, calls these modules, prints and picks
 //! the exit code; the library never prints (clippy's `print_stdout`/`print_stderr` lints).
@@ -52,7 +53,7 @@ pub use glossgraph_core::{
     schema, visible,
 };
 pub use glossgraph_export as export;
-pub use glossgraph_export::{diff, docsite, rdf, site};
+pub use glossgraph_export::{diff, docsite, rdf, site, sources};
 pub use glossgraph_map as map;
 pub use glossgraph_serve as sparql;
 

@@ -231,6 +231,7 @@ mod tests {
             path: None,
             one_card_file: false,
             bom: false,
+            derived: false,
         });
         loaded.stream_lines_in(id, text, batch_bytes).unwrap();
         loaded

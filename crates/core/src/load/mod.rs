@@ -37,6 +37,41 @@ pub enum Input {
     Path(PathBuf),
     /// Standard input: a JSON array, JSON Lines, or one card.
     Stdin,
+    /// A glossary kept in another shape (Markdown pages, a YAML file, an RDF vocabulary…)
+    /// at `root`, read in place into cards by its reader: each card's JSON with the page or
+    /// entry it comes from, and what the reader could not read or left out.
+    Derived {
+        root: PathBuf,
+        /// What the source is, for messages (`a folder of Markdown pages`).
+        shape: String,
+        cards: Vec<DerivedCard>,
+        problems: Vec<SourceProblem>,
+    },
+}
+
+/// A card made from a glossary in another shape, read in place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DerivedCard {
+    /// The page or entry it comes from, as the report names it (`glossary/pod.md`,
+    /// `terms.yaml#/3`).
+    pub name: String,
+    /// The card, as JSON.
+    pub text: String,
+}
+
+/// Something of a glossary in another shape that its reader could not read, or left out
+/// on purpose, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceProblem {
+    /// The file (a page, the one file of the glossary).
+    pub file: String,
+    /// 1-based line and column in it, 0 when not known.
+    pub line: u32,
+    pub column: u32,
+    pub message: String,
+    /// Left out on purpose (a section or listing page), not a problem of the source: a
+    /// warning of rule `left-out`; else an error of rule `source-syntax`.
+    pub left_out: bool,
 }
 
 impl Input {
@@ -53,8 +88,8 @@ impl Input {
     pub fn config_dir(&self) -> Option<PathBuf> {
         match self {
             Input::Stdin => None,
-            Input::Path(p) if p.is_dir() => Some(p.clone()),
-            Input::Path(p) => Some(
+            Input::Path(p) | Input::Derived { root: p, .. } if p.is_dir() => Some(p.clone()),
+            Input::Path(p) | Input::Derived { root: p, .. } => Some(
                 p.parent()
                     .filter(|d| !d.as_os_str().is_empty())
                     .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
@@ -87,13 +122,19 @@ pub struct Source {
     pub one_card_file: bool,
     /// Whether the file starts with a byte order mark (offsets count from after it).
     pub bom: bool,
+    /// A card made from a page or entry of a glossary in another shape (a Markdown page, a
+    /// YAML entry, a concept of an RDF file), read in place: its text is the card's JSON,
+    /// held in memory, and places in it are told by JSON pointer, not by line and column
+    /// (those of the card's text are not the source's).
+    pub derived: bool,
 }
 
-/// Every source of a glossary; standard input's text is kept to show snippets later.
+/// Every source of a glossary; the texts held in memory (standard input's, derived cards')
+/// are kept to show snippets later.
 #[derive(Debug, Clone, Default)]
 pub struct Sources {
     list: Vec<Source>,
-    stdin: Option<String>,
+    memory: std::collections::HashMap<SourceId, String>,
 }
 
 impl Sources {
@@ -114,6 +155,28 @@ impl Sources {
         self.list.is_empty()
     }
 
+    /// How many files the glossary was read from: each source, but the cards made from one
+    /// file of another shape (named `file (slug)`) count as that one file.
+    pub fn files(&self) -> usize {
+        let derived: HashSet<&str> = self
+            .list
+            .iter()
+            .filter(|s| s.derived)
+            .map(|s| {
+                s.name
+                    .strip_suffix(')')
+                    .and_then(|n| n.rsplit_once(" (").map(|(file, _)| file))
+                    .unwrap_or(&s.name)
+            })
+            .collect();
+        self.list.iter().filter(|s| !s.derived).count() + derived.len()
+    }
+
+    /// The text of a source held in memory (standard input, a derived card), if it is one.
+    pub fn memory(&self, id: SourceId) -> Option<&str> {
+        self.memory.get(&id).map(String::as_str)
+    }
+
     /// The text of a card, read again from its source (stdin's text is kept). Only cards
     /// with findings are read again, so loading never has to keep positions or texts.
     pub fn card_text(&self, origin: Origin) -> Option<String> {
@@ -121,7 +184,10 @@ impl Sources {
         let start = origin.offset as usize;
         let end = start + origin.len as usize;
         match &source.path {
-            None => self.stdin.as_deref()?.get(start..end).map(str::to_owned),
+            None => self
+                .memory(origin.source)?
+                .get(start..end)
+                .map(str::to_owned),
             Some(path) => {
                 use std::io::{Seek, SeekFrom};
                 let mut file = fs::File::open(path).ok()?;
@@ -147,7 +213,7 @@ impl Sources {
         let index = (number as usize).checked_sub(1)?;
         let source = self.get(id);
         let line = match &source.path {
-            None => self.stdin.as_deref()?.lines().nth(index)?.to_owned(),
+            None => self.memory(id)?.lines().nth(index)?.to_owned(),
             Some(path) => {
                 let reader = BufReader::new(fs::File::open(path).ok()?);
                 let bytes = reader.split(b'\n').nth(index)?.ok()?;
@@ -179,7 +245,7 @@ impl Sources {
         };
         match &self.get(id).path {
             None => {
-                for (i, line) in self.stdin.as_deref().unwrap_or("").split('\n').enumerate() {
+                for (i, line) in self.memory(id).unwrap_or("").split('\n').enumerate() {
                     if !each(i as u32 + 1, line.as_bytes()) {
                         break;
                     }
@@ -281,10 +347,27 @@ fn load_into(input: &Input, mut loaded: Loaded) -> Result<Loaded, LoadError> {
                 path: None,
                 one_card_file: false,
                 bom: false,
+                derived: false,
             });
             if let Some(text) = loaded.decode_utf8(id, bytes) {
                 loaded.read_collection(id, &text);
-                loaded.sources.stdin = Some(text);
+                loaded.sources.memory.insert(id, text);
+            }
+        }
+        Input::Derived { cards, .. } => {
+            for card in cards {
+                let id = loaded.sources.add(Source {
+                    name: card.name.clone(),
+                    path: None,
+                    one_card_file: false,
+                    bom: false,
+                    derived: true,
+                });
+                loaded.read_one(id, &card.text, 0);
+                loaded.sources.memory.insert(id, card.text.clone());
+            }
+            for problem in problems_of(input) {
+                loaded.source_problem(problem);
             }
         }
         Input::Path(path) => {
@@ -317,6 +400,19 @@ fn load_into(input: &Input, mut loaded: Loaded) -> Result<Loaded, LoadError> {
         let what = match input {
             Input::Stdin => "standard input".to_owned(),
             Input::Path(p) => format!("`{}`", p.display()),
+            Input::Derived {
+                root,
+                shape,
+                problems,
+                ..
+            } => format!(
+                "`{}` ({shape}: {} left out)",
+                root.display(),
+                match problems.len() {
+                    1 => "1 page or entry".to_owned(),
+                    n => format!("{n} pages or entries"),
+                }
+            ),
         };
         loaded.findings.push(Finding::new(
             Rule::NoCards,
@@ -366,6 +462,14 @@ impl Layout {
     }
 }
 
+/// The problems a reader of another shape found in `input`, if it is such a glossary.
+fn problems_of(input: &Input) -> &[SourceProblem] {
+    match input {
+        Input::Derived { problems, .. } => problems,
+        _ => &[],
+    }
+}
+
 /// Reads a glossary held in memory, as if it came from a file called `name`.
 /// Used by tests and by library callers that already have the text.
 pub fn load_str(name: &str, text: &str) -> Loaded {
@@ -375,10 +479,11 @@ pub fn load_str(name: &str, text: &str) -> Loaded {
         path: None,
         one_card_file: false,
         bom: false,
+        derived: false,
     });
     let text = loaded.check_bom(id, text).to_owned();
     loaded.read_collection(id, &text);
-    loaded.sources.stdin = Some(text);
+    loaded.sources.memory.insert(id, text);
     loaded
 }
 
@@ -395,6 +500,7 @@ impl Loaded {
                 // A card's file all the same: the checker knows the term it stands for.
                 one_card_file: path.extension().is_some_and(|e| e == "json"),
                 bom: false,
+                derived: false,
             });
             this.findings.push(Finding::new(
                 Rule::Unreadable,
@@ -414,6 +520,7 @@ impl Loaded {
                         path: Some(dir.to_owned()),
                         one_card_file: false,
                         bom: false,
+                        derived: false,
                     });
                     self.findings.push(Finding::new(
                         Rule::SymlinkLoop,
@@ -476,6 +583,7 @@ impl Loaded {
             path: Some(path.to_owned()),
             one_card_file,
             bom: false,
+            derived: false,
         };
         if jsonl {
             let file = fs::File::open(path).map_err(io_error)?;
@@ -564,6 +672,31 @@ impl Loaded {
             Layout::Lines => self.read_lines(id, text),
             Layout::Card => self.read_one(id, text, 0),
         }
+    }
+
+    /// A problem of a page or entry of a glossary in another shape, as a finding on its file.
+    fn source_problem(&mut self, problem: &SourceProblem) {
+        let id = self.sources.add(Source {
+            name: problem.file.clone(),
+            path: None,
+            one_card_file: false,
+            bom: false,
+            derived: true,
+        });
+        let rule = if problem.left_out {
+            Rule::LeftOut
+        } else {
+            Rule::SourceSyntax
+        };
+        self.findings.push(Finding::new(
+            rule,
+            Place::Source {
+                source: id,
+                line: problem.line,
+                column: problem.column,
+            },
+            problem.message.clone(),
+        ));
     }
 
     fn empty(&mut self, id: SourceId) {
@@ -671,7 +804,20 @@ impl Loaded {
             offset: offset as u64,
             len: len as u32,
         };
+        let from = self.findings.len();
         problems::findings(decoded.problems, origin, &mut self.findings);
+        if self.sources.get(id).derived {
+            // The keys of a page's front matter that are no card field are the source's own,
+            // kept on the card as they are: nothing to warn its authors about on every run.
+            let mut i = from;
+            while i < self.findings.len() {
+                if self.findings[i].rule == Rule::UnknownField {
+                    self.findings.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
         let mut card = LoadedCard {
             card: decoded.card,
             origin,

@@ -36,12 +36,11 @@ impl<'a> CardTexts<'a> {
     pub fn get(&mut self, origin: Origin) -> Option<&str> {
         let source = self.sources.get(origin.source);
         if source.path.is_none() {
-            // Standard input is kept whole: no copy.
+            // Standard input and derived cards are kept whole: no copy.
             let start = origin.offset as usize;
             return self
                 .sources
-                .stdin
-                .as_deref()?
+                .memory(origin.source)?
                 .get(start..start + origin.len as usize);
         }
         if self.last.is_none_or(|(o, _)| o != origin) {

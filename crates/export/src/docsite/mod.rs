@@ -206,6 +206,27 @@ pub struct Imported {
     pub shortcodes: BTreeMap<String, usize>,
     /// Files whose name was not a slug, and the slug they got.
     pub renamed: Vec<(PathBuf, String)>,
+    /// The pages that could not be read (see [`read_dir_keeping`]).
+    pub problems: Vec<Problem>,
+    /// The page of each card, by slug.
+    pub pages: BTreeMap<String, PathBuf>,
+}
+
+impl Imported {
+    /// The cards, each with the front-matter keys the mapping does not take as fields of its
+    /// own (unknown to glossgraph, written after the known ones and exported as such).
+    pub fn drafts(&self) -> Vec<Draft> {
+        self.cards
+            .iter()
+            .map(|(card, kept)| {
+                let mut card = card.clone();
+                card.skos
+                    .extra
+                    .extend(kept.iter().map(|(k, v)| (k.clone(), v.clone())));
+                card
+            })
+            .collect()
+    }
 }
 
 /// One page read.
@@ -221,7 +242,28 @@ struct Page {
 /// # Errors
 /// Every page that cannot be read; nothing is returned then.
 pub fn read_dir(dir: &Path, mapping: &Mapping) -> Result<Imported, Vec<Problem>> {
-    read_pages(markdown_files(dir)?, &|file| std::fs::read(file), mapping)
+    whole(read_dir_keeping(dir, mapping))
+}
+
+/// [`read_dir`], keeping what could be read when some page cannot be: the pages that cannot
+/// are in [`Imported::problems`] (for a glossary read in place, where a broken page is left
+/// out and reported, as a broken card is).
+pub fn read_dir_keeping(dir: &Path, mapping: &Mapping) -> Imported {
+    match markdown_files(dir) {
+        Ok(files) => read_pages_keeping(files, &|file| std::fs::read(file), mapping),
+        Err(problems) => Imported {
+            problems,
+            ..Imported::default()
+        },
+    }
+}
+
+/// `imported`, or its problems when it has some.
+fn whole(mut imported: Imported) -> Result<Imported, Vec<Problem>> {
+    match std::mem::take(&mut imported.problems) {
+        problems if problems.is_empty() => Ok(imported),
+        problems => Err(problems),
+    }
 }
 
 /// Reads the pages `files` (sorted by name), each read whole by `read`, with `mapping`: what
@@ -234,6 +276,15 @@ pub fn read_pages(
     read: &dyn Fn(&Path) -> std::io::Result<Vec<u8>>,
     mapping: &Mapping,
 ) -> Result<Imported, Vec<Problem>> {
+    whole(read_pages_keeping(files, read, mapping))
+}
+
+/// [`read_pages`], keeping the pages that could be read beside the problems of the others.
+fn read_pages_keeping(
+    files: Vec<PathBuf>,
+    read: &dyn Fn(&Path) -> std::io::Result<Vec<u8>>,
+    mapping: &Mapping,
+) -> Imported {
     let mut problems = Vec::new();
     let mut pages = Vec::new();
     let mut imported = Imported::default();
@@ -253,9 +304,7 @@ pub fn read_pages(
         }
     }
     let (slugs, assigned) = assign_slugs(&pages, &mut imported);
-    if !problems.is_empty() {
-        return Err(problems);
-    }
+    imported.problems = problems;
     // A term link names a page by its file name, in any case; `_` and `-` alike.
     let by_name: BTreeMap<String, usize> = pages
         .iter()
@@ -317,6 +366,7 @@ pub fn read_pages(
             let text = shortcodes_in_link_targets(&text);
             site_links(&text, mapping.site.as_deref(), &is_page, imported)
         };
+        imported.pages.insert(assigned[i].clone(), file.clone());
         let (card, kept) = card_of(
             page,
             &assigned[i],
@@ -334,7 +384,7 @@ pub fn read_pages(
         }
     }
     imported.cards = cards;
-    Ok(imported)
+    imported
 }
 
 /// The Markdown files (`.md`, `.markdown`) of `dir`, not of its subfolders, in name order.
@@ -741,22 +791,9 @@ pub fn write(
     output: &crate::rdf::read::Output,
     stdout: &mut dyn std::io::Write,
 ) -> Result<usize, crate::rdf::read::ImportError> {
-    // The front-matter keys the mapping does not take are the cards' unknown fields, written
-    // after the known ones and exported as such.
-    let cards: Vec<Draft> = imported
-        .cards
-        .iter()
-        .map(|(card, kept)| {
-            let mut card = card.clone();
-            card.skos
-                .extra
-                .extend(kept.iter().map(|(k, v)| (k.clone(), v.clone())));
-            card
-        })
-        .collect();
     crate::rdf::read::write(
         &crate::rdf::read::Imported {
-            cards,
+            cards: imported.drafts(),
             config: config.clone(),
             report: crate::rdf::read::vocabulary::Report::default(),
             vocabulary: false,

@@ -203,7 +203,7 @@ impl Report {
             findings,
             counted,
             cards,
-            sources: sources.len(),
+            sources: sources.files(),
         }
     }
 

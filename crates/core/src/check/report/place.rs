@@ -236,12 +236,18 @@ pub(super) fn located(f: Finding, spot: Spot, sources: &Sources) -> Located {
             }
         }
         Place::Card { origin, pointer } => {
-            out.file = Some(sources.get(origin.source).name.clone());
-            out.snippet_at = spot.span.map(|(start, end)| SnippetAt::Card {
-                origin,
-                start: start as usize,
-                end: end as usize,
-            });
+            let source = sources.get(origin.source);
+            out.file = Some(source.name.clone());
+            if source.derived {
+                // The card was made from a page: its text's lines are not the page's.
+                (out.line, out.column) = (None, None);
+            } else {
+                out.snippet_at = spot.span.map(|(start, end)| SnippetAt::Card {
+                    origin,
+                    start: start as usize,
+                    end: end as usize,
+                });
+            }
             out.pointer = Some(pointer);
         }
     }

@@ -1,0 +1,268 @@
+//! Glossaries kept in their own shape, read in place by every command: a folder of Markdown
+//! pages with front matter (Hugo, Jekyll, MkDocs, Docusaurus), an RDF vocabulary, and the
+//! other shapes below. Each run reads the source as it is now into cards, held in memory
+//! ([`Input::Derived`]), which the checker then reads as it reads card files: nothing is
+//! converted on disk, nothing falls out of step with the source.
+//!
+//! [`shape_of`] tells a source's shape from its path, without settings when the path is
+//! unambiguous: a folder holding `*.json` cards, a JSON, JSON Lines or card file, and standard
+//! input are cards (read by [`crate::load`] itself); a folder of Markdown pages and no card is
+//! pages; a file with an RDF extension is RDF. `[source]` in `glossgraph.toml` (or `[import]`,
+//! its older name) tells the pages' reader which keys hold what.
+//!
+//! Every page or entry a reader cannot read is a located `source-syntax` error and every one
+//! it leaves out (a section page) a `left-out` warning, each on its own file; a source with
+//! no term at all is the `no-cards` error, naming what was looked for.
+
+use std::path::Path;
+
+use oxigraph::io::RdfFormat;
+
+use crate::card::Draft;
+use crate::config::Config;
+use crate::docsite;
+use crate::rdf::read::{self as rdf_read, ImportError, ReadOptions};
+use glossgraph_core::load::{DerivedCard, Input, SourceProblem};
+
+/// The shape of a glossary's source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// Term cards: a folder of `*.json`, an array or JSON Lines file, one card, stdin.
+    Cards,
+    /// A folder of Markdown pages, one per term, with front matter.
+    Pages,
+    /// An RDF file: a SKOS vocabulary, or glossgraph's own RDF export.
+    Rdf(RdfFormat),
+}
+
+impl Shape {
+    /// What the shape is, for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Shape::Cards => "term cards",
+            Shape::Pages => "a folder of Markdown pages",
+            Shape::Rdf(_) => "an RDF vocabulary",
+        }
+    }
+}
+
+/// The shape of the glossary at `input` (`-` is standard input: cards).
+pub fn shape_of(input: &str) -> Shape {
+    if input == "-" {
+        return Shape::Cards;
+    }
+    let path = Path::new(input);
+    if path.is_dir() {
+        return if holds_cards(path) || !holds_pages(path) {
+            Shape::Cards
+        } else {
+            Shape::Pages
+        };
+    }
+    match rdf_format(path) {
+        Some(format) if path.is_file() => Shape::Rdf(format),
+        _ => Shape::Cards,
+    }
+}
+
+/// The RDF format of the file at `path` by its extension; never for `.json` (cards, though
+/// JSON-LD may be named so: a JSON-LD file read in place is named `.jsonld`).
+fn rdf_format(path: &Path) -> Option<RdfFormat> {
+    let json = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    rdf_read::format_of(path).filter(|_| !json)
+}
+
+/// Whether the folder `dir`, or a folder below it (not hidden), holds a `*.json` file: a
+/// folder of cards, which the loader reads and reports on as it always has.
+fn holds_cards(dir: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        // Unreadable: the loader says so.
+        return true;
+    };
+    entries.filter_map(Result::ok).any(|entry| {
+        let path = entry.path();
+        let hidden = entry.file_name().to_string_lossy().starts_with('.');
+        !hidden
+            && if path.is_dir() {
+                holds_cards(&path)
+            } else {
+                path.extension().is_some_and(|e| e == "json")
+            }
+    })
+}
+
+/// Whether the folder `dir` holds a Markdown page.
+fn holds_pages(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries.filter_map(Result::ok).any(|entry| {
+            let path = entry.path();
+            path.is_file()
+                && path
+                    .extension()
+                    .and_then(|e| e.to_str())
+                    .is_some_and(|e| e.eq_ignore_ascii_case("md") || e == "markdown")
+        })
+    })
+}
+
+/// A source read: the cards as the checker's input, and the settings the source carries
+/// itself (an RDF vocabulary's base, language, title, metadata), which `glossgraph.toml` and
+/// the flags override; `None` when it carries none.
+#[derive(Debug)]
+pub struct Read {
+    pub input: Input,
+    pub config: Option<Config>,
+}
+
+/// Why a source cannot be read at all (its settings are wrong, or the file cannot be
+/// opened): the tool cannot run. Problems of single pages or entries are findings instead.
+#[derive(Debug, thiserror::Error)]
+pub enum SourceError {
+    #[error(transparent)]
+    Pattern(#[from] docsite::PatternError),
+    #[error(transparent)]
+    Import(#[from] ImportError),
+}
+
+/// Reads the glossary at `path`, of shape `shape` (not [`Shape::Cards`]), with `config` (its
+/// `[source]` settings) and `options` (`--base`, `--language` for a vocabulary).
+///
+/// # Errors
+/// See [`SourceError`].
+pub fn read(
+    path: &Path,
+    shape: Shape,
+    config: &Config,
+    options: &ReadOptions,
+) -> Result<Read, SourceError> {
+    match shape {
+        Shape::Cards => Ok(Read {
+            input: Input::Path(path.to_owned()),
+            config: None,
+        }),
+        Shape::Pages => pages(path, config),
+        Shape::Rdf(format) => rdf(path, format, options),
+    }
+}
+
+/// A folder of Markdown pages.
+fn pages(dir: &Path, config: &Config) -> Result<Read, SourceError> {
+    let mapping = docsite::Mapping::new(config.source.as_ref(), "[source] of glossgraph.toml")?;
+    let imported = docsite::read_dir_keeping(dir, &mapping);
+    let mut problems: Vec<SourceProblem> = imported
+        .problems
+        .iter()
+        .map(|p| SourceProblem {
+            file: p.file.display().to_string(),
+            line: p.line.map_or(0, |l| l as u32),
+            column: u32::from(p.line.is_some()),
+            message: p.message.clone(),
+            left_out: false,
+        })
+        .collect();
+    problems.extend(imported.skipped.iter().map(|file| {
+        SourceProblem {
+            file: file.display().to_string(),
+            line: 0,
+            column: 0,
+            message: "a section or listing page (its name starts with `_` or is `index`, or its \
+                  front matter sets `layout`), not a term: left out"
+                .into(),
+            left_out: true,
+        }
+    }));
+    let cards = imported
+        .drafts()
+        .into_iter()
+        .map(|card| {
+            let name = imported
+                .pages
+                .get(&card.slug)
+                .map_or_else(|| dir.display().to_string(), |p| p.display().to_string());
+            derived(name, &card)
+        })
+        .collect();
+    let statuses = docsite::config_for(Config::default(), &imported.statuses).statuses;
+    let own = (statuses != Config::default().statuses).then(|| Config {
+        statuses,
+        ..Config::default()
+    });
+    Ok(Read {
+        input: Input::Derived {
+            root: dir.to_owned(),
+            shape: Shape::Pages.name().to_owned(),
+            cards,
+            problems,
+        },
+        config: own,
+    })
+}
+
+/// An RDF file: a vocabulary read as `import` reads it. A file that does not parse, or does
+/// not follow glossgraph's mapping, is one located error: nothing of it is kept.
+fn rdf(path: &Path, format: RdfFormat, options: &ReadOptions) -> Result<Read, SourceError> {
+    let file = path.display().to_string();
+    let problem = |line: u64, column: u64, message: String| SourceProblem {
+        file: file.clone(),
+        line: line as u32,
+        column: column as u32,
+        message,
+        left_out: false,
+    };
+    let (cards, problems, config) = match rdf_read::prepare_file(path, format, options) {
+        Ok(prepared) => {
+            let imported = prepared.into_imported();
+            let cards = imported
+                .cards
+                .iter()
+                .map(|card| derived(format!("{file} ({})", card.slug), card))
+                .collect();
+            (cards, Vec::new(), Some(imported.config))
+        }
+        Err(e @ ImportError::Io { .. }) => return Err(e.into()),
+        Err(ImportError::Syntax {
+            position, message, ..
+        }) => {
+            let (line, column) = position.unwrap_or((0, 0));
+            (Vec::new(), vec![problem(line, column, message)], None)
+        }
+        Err(ImportError::Mapping { problems, .. }) => {
+            let problems = problems
+                .iter()
+                .map(|p| problem(0, 0, p.to_string()))
+                .collect();
+            (Vec::new(), problems, None)
+        }
+        Err(e) => return Err(e.into()),
+    };
+    Ok(Read {
+        input: Input::Derived {
+            root: path.to_owned(),
+            shape: Shape::Rdf(format).name().to_owned(),
+            cards,
+            problems,
+        },
+        config,
+    })
+}
+
+/// The card `card` made from the page or entry `name`.
+fn derived(name: String, card: &Draft) -> DerivedCard {
+    DerivedCard {
+        name,
+        text: card.to_json(false),
+    }
+}
+
+/// Whether a change of the file at `path` may change a glossary read from its folder: a
+/// card or card file, the settings, a page or file of a shape read in place.
+pub fn may_hold_glossary(path: &Path) -> bool {
+    let Some(extension) = path.extension().and_then(|e| e.to_str()) else {
+        return false;
+    };
+    let extension = extension.to_ascii_lowercase();
+    ["json", "jsonl", "ndjson", "toml", "md", "markdown"].contains(&extension.as_str())
+        || rdf_format(path).is_some()
+}

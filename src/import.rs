@@ -8,7 +8,9 @@ use anyhow::{anyhow, Result};
 use glossgraph::config::{self, Config, Settings};
 use glossgraph::docsite;
 use glossgraph::export::Format;
+use glossgraph::load::SourceProblem;
 use glossgraph::rdf::read::{self, ImportError, Output};
+use glossgraph::sources::pages;
 
 use crate::cli::ImportArgs;
 use crate::exit;
@@ -190,29 +192,41 @@ fn pages(args: &ImportArgs) -> Result<ExitCode> {
         None => (Settings::default(), "the defaults".to_owned()),
     };
     let mapping = docsite::Mapping::new(settings.import.as_ref(), &origin)?;
-    let config = Settings {
+    let mut config = Settings {
         import: None,
         ..settings
     }
     .apply(Config::default(), &origin)?;
+    if let Some(language) = &args.language {
+        config.language.clone_from(language);
+    }
     let output = Output::parse(&args.out);
     read::ready(&output, args.force)?;
-    let imported = match docsite::read_dir(dir, &mapping) {
-        Ok(imported) => imported,
-        Err(problems) => {
-            let mut stderr = io::stderr().lock();
-            for problem in &problems {
-                writeln!(stderr, "error: {problem}")?;
-            }
-            writeln!(
-                stderr,
-                "glossgraph: error: {} page(s) of {} cannot be read; nothing was written",
-                problems.len(),
-                dir.display()
-            )?;
-            return Ok(ExitCode::from(exit::FINDINGS));
+    let pages::Read {
+        imported,
+        language,
+        problems,
+    } = pages::read(dir, &mapping, &config);
+    let (left_out, errors): (Vec<_>, Vec<_>) = problems.iter().partition(|p| p.left_out);
+    if !errors.is_empty() {
+        let mut stderr = io::stderr().lock();
+        for problem in &errors {
+            writeln!(stderr, "error: {}", shown(problem))?;
         }
-    };
+        writeln!(
+            stderr,
+            "glossgraph: error: {} page(s) of {} cannot be read; nothing was written",
+            errors.len(),
+            dir.display()
+        )?;
+        return Ok(ExitCode::from(exit::FINDINGS));
+    }
+    for problem in &left_out {
+        eprintln!("warning: {}", shown(problem));
+    }
+    if let Some(language) = language {
+        config.language = language;
+    }
     let config = docsite::config_for(config, &imported.statuses);
     let written = docsite::write(&imported, &config, &output, &mut io::stdout().lock())?;
     settings_note(&output, &config);
@@ -297,4 +311,12 @@ fn pages(args: &ImportArgs) -> Result<ExitCode> {
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A problem of a page, as `file:line: message`.
+fn shown(problem: &SourceProblem) -> String {
+    match problem.line {
+        0 => format!("{}: {}", problem.file, problem.message),
+        line => format!("{}:{line}: {}", problem.file, problem.message),
+    }
 }

@@ -190,3 +190,161 @@ fn an_rdf_vocabulary_is_read_in_place_and_exports_the_same_bytes_60() {
     );
     assert!(!dir.path().join("third").exists());
 }
+
+/// Writes `pages` (path below `dir`, text), making the folders.
+fn write_pages(dir: &Path, pages: &[(&str, &str)]) {
+    for (path, text) in pages {
+        let path = dir.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+}
+
+/// The card of `slug` that `import` makes of `input` (run in `dir`, `flags` after it): the
+/// cards every command reads in place, the same reader making them; and the Turtle export
+/// of `input` read in place holds every label of them.
+fn card_from(dir: &Path, input: &str, slug: &str, flags: &[&str]) -> serde_json::Value {
+    let run = |args: &[&str]| {
+        let args: Vec<&str> = args.iter().chain(flags).copied().collect();
+        let (code, _, err) = outcome(&run_in(dir, &args, None));
+        assert_eq!(code, 0, "{err}");
+    };
+    run(&["import", input, "--out", "out/cards.jsonl", "--force"]);
+    run(&[
+        "export", input, "--out", "out/rdf", "--format", "turtle", "--quiet",
+    ]);
+    let text = fs::read_to_string(dir.join("out/cards.jsonl")).unwrap();
+    let turtle = fs::read_to_string(dir.join("out/rdf/glossary.ttl")).unwrap();
+    fs::remove_dir_all(dir.join("out")).unwrap();
+    let cards: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for card in &cards {
+        let mut labels = vec![(card["term"].clone(), String::new())];
+        for (tag, language) in card["languages"].as_object().into_iter().flatten() {
+            labels.push((language["term"].clone(), tag.clone()));
+        }
+        for (label, tag) in labels {
+            let label = label.as_str().unwrap();
+            assert!(
+                turtle.contains(&format!("\"{label}\"@{tag}")),
+                "{label}@{tag}: {turtle}"
+            );
+        }
+    }
+    cards
+        .into_iter()
+        .find(|c| c["slug"] == slug)
+        .unwrap_or_else(|| panic!("no card `{slug}` in {text}"))
+}
+
+#[test]
+fn a_multilingual_site_is_one_glossary_60() {
+    let dir = tempfile::tempdir().unwrap();
+    write_pages(
+        dir.path(),
+        &[
+            ("content/en/_index.md", "---\ntitle: Glossary\n---\n"),
+            ("content/en/pod.md", "---\ntitle: Pod\n---\nA group of containers.\n\nMore about pods.\n"),
+            ("content/en/node.md", "---\ntitle: Node\ntranslationKey: machine\n---\nA machine.\n"),
+            // The same file name, a body opening with a heading: the paragraph under it.
+            ("content/de/pod.md", "---\ntitle: Pod (de)\n---\n## Was ist das\n\nEine Gruppe von Containern.\n\nMehr über Pods.\n"),
+            // Another file name, the same translationKey.
+            ("content/de/knoten.md", "---\ntitle: Knoten\ntranslationKey: machine\n---\nEine Maschine.\n"),
+            ("content/de/waise.md", "---\ntitle: Waise\n---\nNichts.\n"),
+            ("content/zh-cn/pod.md", "---\ntitle: 容器组\n---\n一组容器。\n"),
+        ],
+    );
+    let pod = card_from(dir.path(), "content", "pod", &[]);
+    assert_eq!(pod["term"], "Pod");
+    assert_eq!(pod["languages"]["de"]["term"], "Pod (de)");
+    assert_eq!(
+        pod["languages"]["de"]["definition"],
+        "Eine Gruppe von Containern."
+    );
+    assert_eq!(
+        pod["languages"]["de"]["notes"]["scopeNote"][0],
+        "Mehr über Pods."
+    );
+    assert_eq!(pod["languages"]["zh-CN"]["term"], "容器组");
+    let node = card_from(dir.path(), "content", "node", &[]);
+    assert_eq!(node["languages"]["de"]["term"], "Knoten");
+    // The page that translates no term is said, not dropped in silence.
+    let (code, out, err) = outcome(&run_in(dir.path(), &["check", "content"], None));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("waise.md") && out.contains("translates no term"),
+        "{out}"
+    );
+    // Pointed at one language's folder, the others are found beside it.
+    let pod = card_from(dir.path(), "content/en", "pod", &[]);
+    assert_eq!(pod["languages"]["de"]["term"], "Pod (de)");
+    // --language picks the main language among the site's.
+    let pod = card_from(dir.path(), "content", "pod", &["--language", "de"]);
+    assert_eq!(pod["term"], "Pod (de)");
+    assert_eq!(pod["languages"]["en"]["term"], "Pod");
+}
+
+#[test]
+fn a_glossary_deep_in_each_language_and_hugo_s_suffixed_pages_60() {
+    let dir = tempfile::tempdir().unwrap();
+    write_pages(
+        dir.path(),
+        &[
+            (
+                "site/content/en/docs/glossary/pod.md",
+                "---\ntitle: Pod\n---\nA group.\n",
+            ),
+            (
+                "site/content/ja/docs/glossary/pod.md",
+                "---\ntitle: ポッド\n---\nグループ。\n",
+            ),
+            // Other pages of the languages are not the glossary's.
+            (
+                "site/content/ja/docs/other.md",
+                "---\ntitle: Other\n---\nNo.\n",
+            ),
+            ("site/hugo.toml", "defaultContentLanguage = \"ja\"\n"),
+            ("suffixed/pod.md", "---\ntitle: Pod\n---\nA group.\n"),
+            (
+                "suffixed/pod.fr.md",
+                "---\ntitle: Pod (fr)\n---\nUn groupe.\n",
+            ),
+        ],
+    );
+    let pod = card_from(dir.path(), "site/content/en/docs/glossary", "pod", &[]);
+    assert_eq!(
+        (
+            pod["term"].as_str(),
+            pod["languages"]["ja"]["term"].as_str()
+        ),
+        (Some("Pod"), Some("ポッド"))
+    );
+    // From the site's `content`, the glossary's language folders hold pages directly only:
+    // this site keeps them deeper, so the glossary is named by its folder (above).
+    let pod = card_from(dir.path(), "suffixed", "pod", &[]);
+    assert_eq!(pod["languages"]["fr"]["definition"], "Un groupe.");
+    let (code, out, err) = outcome(&run_in(dir.path(), &["check", "suffixed"], None));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(format!("{out}{err}").contains("in 1 card"), "{out}{err}");
+}
+
+#[test]
+fn the_site_s_own_default_language_is_the_main_one_when_the_glossary_names_none_it_has_60() {
+    let dir = tempfile::tempdir().unwrap();
+    write_pages(
+        dir.path(),
+        &[
+            (
+                "content/fr/pod.md",
+                "---\ntitle: Pod (fr)\n---\nUn groupe.\n",
+            ),
+            ("content/ja/pod.md", "---\ntitle: ポッド\n---\nグループ。\n"),
+            ("config.yaml", "title: Site\ndefaultContentLanguage: ja\n"),
+        ],
+    );
+    let pod = card_from(dir.path(), "content", "pod", &[]);
+    assert_eq!(pod["term"], "ポッド");
+    assert_eq!(pod["languages"]["fr"]["term"], "Pod (fr)");
+}

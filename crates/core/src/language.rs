@@ -248,6 +248,43 @@ pub fn bcp47(code: &str) -> Option<String> {
     Some(code)
 }
 
+/// The BCP 47 tag a site's language folder or a page's language suffix names (`de`,
+/// `pt-br`, `zh-cn`, `zh-hans`), in its canonical case (`pt-BR`, `zh-CN`, `zh-Hans`): its
+/// first subtag an ISO 639-1 code, each other subtag 2 to 8 letters or digits. `None` for any
+/// other name (`docs`, `api`, `img`): a folder is a language's only when it says so plainly.
+///
+/// ```
+/// use glossgraph_core::language::site_tag;
+/// assert_eq!(site_tag("pt-br").as_deref(), Some("pt-BR"));
+/// assert_eq!(site_tag("zh-hans").as_deref(), Some("zh-Hans"));
+/// assert_eq!(site_tag("docs"), None);
+/// ```
+#[must_use]
+pub fn site_tag(name: &str) -> Option<String> {
+    let mut subtags = name.split(['-', '_']);
+    let first = subtags.next()?.to_ascii_lowercase();
+    let known = first.len() == 2 && TWO_LETTER.iter().any(|&(_, two)| two == first);
+    if !known {
+        return None;
+    }
+    let mut tag = first;
+    for sub in subtags {
+        if !(2..=8).contains(&sub.len()) || !sub.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return None;
+        }
+        tag.push('-');
+        match sub.len() {
+            2 => tag.push_str(&sub.to_ascii_uppercase()),
+            4 => {
+                tag.push_str(&sub[..1].to_ascii_uppercase());
+                tag.push_str(&sub[1..].to_ascii_lowercase());
+            }
+            _ => tag.push_str(&sub.to_ascii_lowercase()),
+        }
+    }
+    Some(tag)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

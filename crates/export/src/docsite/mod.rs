@@ -280,7 +280,7 @@ pub fn read_pages(
 }
 
 /// [`read_pages`], keeping the pages that could be read beside the problems of the others.
-fn read_pages_keeping(
+pub fn read_pages_keeping(
     files: Vec<PathBuf>,
     read: &dyn Fn(&Path) -> std::io::Result<Vec<u8>>,
     mapping: &Mapping,
@@ -388,7 +388,10 @@ fn read_pages_keeping(
 }
 
 /// The Markdown files (`.md`, `.markdown`) of `dir`, not of its subfolders, in name order.
-fn markdown_files(dir: &Path) -> Result<Vec<PathBuf>, Vec<Problem>> {
+///
+/// # Errors
+/// The folder cannot be listed.
+pub fn markdown_files(dir: &Path) -> Result<Vec<PathBuf>, Vec<Problem>> {
     let entries = std::fs::read_dir(dir).map_err(|e| {
         vec![Problem {
             file: dir.to_owned(),

@@ -14,6 +14,8 @@
 //! it leaves out (a section page) a `left-out` warning, each on its own file; a source with
 //! no term at all is the `no-cards` error, naming what was looked for.
 
+pub mod pages;
+
 use std::path::Path;
 
 use oxigraph::io::RdfFormat;
@@ -53,7 +55,8 @@ pub fn shape_of(input: &str) -> Shape {
     }
     let path = Path::new(input);
     if path.is_dir() {
-        return if holds_cards(path) || !holds_pages(path) {
+        let pages = pages::holds_pages(path) || !pages::language_folders(path).is_empty();
+        return if holds_cards(path) || !pages {
             Shape::Cards
         } else {
             Shape::Pages
@@ -90,20 +93,6 @@ fn holds_cards(dir: &Path) -> bool {
             } else {
                 path.extension().is_some_and(|e| e == "json")
             }
-    })
-}
-
-/// Whether the folder `dir` holds a Markdown page.
-fn holds_pages(dir: &Path) -> bool {
-    std::fs::read_dir(dir).is_ok_and(|entries| {
-        entries.filter_map(Result::ok).any(|entry| {
-            let path = entry.path();
-            path.is_file()
-                && path
-                    .extension()
-                    .and_then(|e| e.to_str())
-                    .is_some_and(|e| e.eq_ignore_ascii_case("md") || e == "markdown")
-        })
     })
 }
 
@@ -147,32 +136,15 @@ pub fn read(
     }
 }
 
-/// A folder of Markdown pages.
+/// A folder of Markdown pages, in one language or several ([`pages`]).
 fn pages(dir: &Path, config: &Config) -> Result<Read, SourceError> {
     let mapping = docsite::Mapping::new(config.source.as_ref(), "[source] of glossgraph.toml")?;
-    let imported = docsite::read_dir_keeping(dir, &mapping);
-    let mut problems: Vec<SourceProblem> = imported
-        .problems
-        .iter()
-        .map(|p| SourceProblem {
-            file: p.file.display().to_string(),
-            line: p.line.map_or(0, |l| l as u32),
-            column: u32::from(p.line.is_some()),
-            message: p.message.clone(),
-            left_out: false,
-        })
-        .collect();
-    problems.extend(imported.skipped.iter().map(|file| {
-        SourceProblem {
-            file: file.display().to_string(),
-            line: 0,
-            column: 0,
-            message: "a section or listing page (its name starts with `_` or is `index`, or its \
-                  front matter sets `layout`), not a term: left out"
-                .into(),
-            left_out: true,
-        }
-    }));
+    let pages::Read {
+        imported,
+        language,
+        mut problems,
+    } = pages::read(dir, &mapping, config);
+    problems.extend(imported.skipped.iter().map(|file| pages::left_out(file)));
     let cards = imported
         .drafts()
         .into_iter()
@@ -185,8 +157,9 @@ fn pages(dir: &Path, config: &Config) -> Result<Read, SourceError> {
         })
         .collect();
     let statuses = docsite::config_for(Config::default(), &imported.statuses).statuses;
-    let own = (statuses != Config::default().statuses).then(|| Config {
+    let own = (statuses != Config::default().statuses || language.is_some()).then(|| Config {
         statuses,
+        language: language.unwrap_or_else(|| Config::default().language),
         ..Config::default()
     });
     Ok(Read {

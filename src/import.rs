@@ -10,7 +10,7 @@ use glossgraph::docsite;
 use glossgraph::export::Format;
 use glossgraph::load::SourceProblem;
 use glossgraph::rdf::read::{self, ImportError, Output};
-use glossgraph::sources::pages;
+use glossgraph::sources::{self, pages, Shape};
 
 use crate::cli::ImportArgs;
 use crate::exit;
@@ -35,6 +35,9 @@ fn graph_tool_export(file: &std::path::Path) -> Option<Format> {
 pub fn run(args: &ImportArgs) -> Result<ExitCode> {
     if args.file.is_dir() {
         return pages(args);
+    }
+    if args.format.is_none() && sources::shape_of(&args.file.to_string_lossy()) == Shape::Data {
+        return data(args);
     }
     if args.format.is_none() {
         if let Some(format) = graph_tool_export(&args.file) {
@@ -176,21 +179,88 @@ fn settings_note(output: &Output, config: &Config) {
     }
 }
 
-/// `import DIR`: a folder of Markdown pages.
-fn pages(args: &ImportArgs) -> Result<ExitCode> {
-    let dir = &args.file;
+/// The settings `import` reads a source with: `--config`, else the `glossgraph.toml` in
+/// `dir`; and where they come from, for messages.
+fn settings_in(args: &ImportArgs, dir: &std::path::Path) -> Result<(Settings, String)> {
     let file = match &args.config {
         Some(path) => Some(path.clone()),
         None => Some(dir.join(config::FILE_NAME)).filter(|p| p.is_file()),
     };
-    let (settings, origin) = match &file {
+    Ok(match &file {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| anyhow!("cannot read {}: {e}", path.display()))?;
             (Settings::parse(&text, path)?, path.display().to_string())
         }
         None => (Settings::default(), "the defaults".to_owned()),
+    })
+}
+
+/// Prints the problems of a source's pages or entries: each that could not be read an
+/// error, and then nothing is written (`Some(exit code)`); each left out a warning.
+fn said(problems: &[SourceProblem], source: &std::path::Path) -> Result<Option<ExitCode>> {
+    let (left_out, errors): (Vec<_>, Vec<_>) = problems.iter().partition(|p| p.left_out);
+    let mut stderr = io::stderr().lock();
+    if !errors.is_empty() {
+        for problem in &errors {
+            writeln!(stderr, "error: {}", shown(problem))?;
+        }
+        writeln!(
+            stderr,
+            "glossgraph: error: {} page(s) or entries of {} cannot be read; nothing was written",
+            errors.len(),
+            source.display()
+        )?;
+        return Ok(Some(ExitCode::from(exit::FINDINGS)));
+    }
+    for problem in &left_out {
+        writeln!(stderr, "warning: {}", shown(problem))?;
+    }
+    Ok(None)
+}
+
+/// `import FILE.yaml`: a glossary kept as data in one YAML or TOML file.
+fn data(args: &ImportArgs) -> Result<ExitCode> {
+    let dir = args
+        .file
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let (settings, origin) = settings_in(args, dir)?;
+    let mut config = settings.apply(Config::default(), &origin)?;
+    if let Some(language) = &args.language {
+        config.language.clone_from(language);
+    }
+    let output = Output::parse(&args.out);
+    read::ready(&output, args.force)?;
+    let read = sources::read_data(&args.file, &config)?;
+    if let Some(code) = said(&read.problems, &args.file)? {
+        return Ok(code);
+    }
+    config.statuses = read.config.statuses;
+    config.language = read.config.language;
+    let cards: Vec<glossgraph::Draft> = read.cards.into_iter().map(|(_, card)| card).collect();
+    let count = cards.len();
+    let imported = read::Imported {
+        cards,
+        config,
+        report: read::vocabulary::Report::default(),
+        vocabulary: false,
     };
+    let written = read::write(&imported, &output, &mut io::stdout().lock())?;
+    settings_note(&output, &imported.config);
+    eprintln!(
+        "imported {count} cards from {} into {} ({written} files)",
+        args.file.display(),
+        place(&output),
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `import DIR`: a folder of Markdown pages.
+fn pages(args: &ImportArgs) -> Result<ExitCode> {
+    let dir = &args.file;
+    let (settings, origin) = settings_in(args, dir)?;
     let mapping = docsite::Mapping::new(settings.import.as_ref(), &origin)?;
     let mut config = Settings {
         import: None,
@@ -207,22 +277,8 @@ fn pages(args: &ImportArgs) -> Result<ExitCode> {
         language,
         problems,
     } = pages::read(dir, &mapping, &config);
-    let (left_out, errors): (Vec<_>, Vec<_>) = problems.iter().partition(|p| p.left_out);
-    if !errors.is_empty() {
-        let mut stderr = io::stderr().lock();
-        for problem in &errors {
-            writeln!(stderr, "error: {}", shown(problem))?;
-        }
-        writeln!(
-            stderr,
-            "glossgraph: error: {} page(s) of {} cannot be read; nothing was written",
-            errors.len(),
-            dir.display()
-        )?;
-        return Ok(ExitCode::from(exit::FINDINGS));
-    }
-    for problem in &left_out {
-        eprintln!("warning: {}", shown(problem));
+    if let Some(code) = said(&problems, dir)? {
+        return Ok(code);
     }
     if let Some(language) = language {
         config.language = language;

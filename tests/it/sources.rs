@@ -348,3 +348,99 @@ fn the_site_s_own_default_language_is_the_main_one_when_the_glossary_names_none_
     assert_eq!(pod["term"], "ポッド");
     assert_eq!(pod["languages"]["fr"]["term"], "Pod (fr)");
 }
+
+#[test]
+fn a_yaml_or_toml_file_of_entries_is_a_glossary_60() {
+    let dir = tempfile::tempdir().unwrap();
+    write_pages(
+        dir.path(),
+        &[
+            (
+                "map.yaml",
+                "API: Application programming interface.\nPod: A group of containers.\n",
+            ),
+            (
+                "records.yaml",
+                "- slug: abstraction\n  ref: [api, Nowhere]\n  en: {term: Abstraction, def: Hiding details.}\n  \
+                 es: {term: Abstracción, def: Ocultar detalles.}\n\
+                 - slug: api\n  en: {term: API, def: An interface.}\n  de: {term: Schnittstelle}\n\
+                 - slug: waise\n  es: {term: Huérfano}\n\
+                 - just a string\n",
+            ),
+            (
+                "terms.toml",
+                "[[term]]\nid = \"rdma\"\nname = \"RDMA\"\nexplanation = \"Remote access.\"\n\
+                 see = [\"RoCE\"]\n\n[[term]]\nid = \"roce\"\nname = \"RoCE\"\nexplanation = \"Over Ethernet.\"\n",
+            ),
+            // The key of the definitions, which no common name finds, set for the folder.
+            ("glossgraph.toml", "[source]\ndefinition = \"explanation\"\n"),
+        ],
+    );
+    let api = card_from(dir.path(), "map.yaml", "api", &[]);
+    assert_eq!(api["definition"], "Application programming interface.");
+    let abstraction = card_from(dir.path(), "records.yaml", "abstraction", &[]);
+    assert_eq!(abstraction["term"], "Abstraction");
+    assert_eq!(
+        abstraction["languages"]["es"]["definition"],
+        "Ocultar detalles."
+    );
+    // A link the source makes one way is a link both ways: no one-way-related warning.
+    assert_eq!(abstraction["related"], serde_json::json!(["api"]));
+    let api = card_from(dir.path(), "records.yaml", "api", &[]);
+    assert_eq!(api["related"], serde_json::json!(["abstraction"]));
+    // An entry with no term in the main language keeps its term from another.
+    let orphan = card_from(dir.path(), "records.yaml", "waise", &[]);
+    assert_eq!(
+        (orphan["term"].as_str(), orphan["termFrom"].as_str()),
+        (Some("Huérfano"), Some("language"))
+    );
+    let (code, out, err) = outcome(&run_in(dir.path(), &["check", "records.yaml"], None));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!out.contains("one-way-related"), "{out}");
+    assert!(
+        out.contains("`Nowhere`, which names no entry") && out.contains("(entry /3)"),
+        "{out}"
+    );
+    let rdma = card_from(dir.path(), "terms.toml", "rdma", &[]);
+    assert_eq!(rdma["definition"], "Remote access.");
+    assert_eq!(rdma["related"], serde_json::json!(["roce"]));
+}
+
+#[test]
+fn a_broken_data_file_is_located_and_an_alias_bomb_refused_60() {
+    let dir = tempfile::tempdir().unwrap();
+    let bomb = {
+        let mut text = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
+        for level in 1..10 {
+            let prev = (b'a' + level - 1) as char;
+            let name = (b'a' + level) as char;
+            let refs = vec![format!("*{prev}"); 10].join(", ");
+            text.push_str(&format!("{name}: &{name} [{refs}]\n"));
+        }
+        text
+    };
+    write_pages(
+        dir.path(),
+        &[
+            ("broken.yaml", "- term: A\n  definition: [unclosed\n"),
+            ("broken.toml", "[[term]]\nname = \"A\nx\n"),
+            ("bomb.yaml", &bomb),
+        ],
+    );
+    for (file, place) in [
+        ("broken.yaml", "broken.yaml:"),
+        ("broken.toml", "broken.toml:3:"),
+        ("bomb.yaml", "bomb.yaml:"),
+    ] {
+        let started = std::time::Instant::now();
+        let (code, out, err) =
+            outcome(&run_in(dir.path(), &["export", file, "--out", "out"], None));
+        assert_eq!(code, 1, "{file}: {out}{err}");
+        assert!(
+            err.contains("error[source-syntax]") && err.contains(place),
+            "{file}: {err}"
+        );
+        assert!(!dir.path().join("out").exists(), "{file}");
+        assert!(started.elapsed().as_secs() < 30, "{file}");
+    }
+}

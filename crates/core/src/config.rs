@@ -287,6 +287,10 @@ pub struct ImportSettings {
     pub status: Option<Keys>,
     pub updated: Option<Keys>,
     pub draft: Option<Keys>,
+    /// The keys of a glossary kept as data (YAML, TOML) that hold an entry's slug, and its
+    /// links to other entries.
+    pub slug: Option<Keys>,
+    pub related: Option<Keys>,
 }
 
 /// One front-matter key or several.

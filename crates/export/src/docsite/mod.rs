@@ -693,7 +693,7 @@ fn split_front_matter(text: &str) -> Result<(FrontMatter, &str), (usize, String)
     }
 }
 
-fn toml_to_json(value: toml::Value) -> Value {
+pub(crate) fn toml_to_json(value: toml::Value) -> Value {
     match value {
         toml::Value::String(s) => Value::String(s),
         toml::Value::Integer(n) => Value::from(n),
@@ -708,7 +708,7 @@ fn toml_to_json(value: toml::Value) -> Value {
 }
 
 /// A key compared without regard to case, `-` and `_` alike.
-fn normalize(key: &str) -> String {
+pub(crate) fn normalize(key: &str) -> String {
     key.trim().to_lowercase().replace('-', "_")
 }
 
@@ -738,7 +738,7 @@ fn first_text(front: &Map<String, Value>, keys: &[String]) -> Option<String> {
 }
 
 /// A value as text (a list's items joined by `, `).
-fn text_of(value: &Value) -> String {
+pub(crate) fn text_of(value: &Value) -> String {
     match value {
         Value::String(s) => s.clone(),
         Value::Null => String::new(),
@@ -748,7 +748,7 @@ fn text_of(value: &Value) -> String {
 }
 
 /// A value as a list of texts.
-fn strings(value: &Value) -> Vec<String> {
+pub(crate) fn strings(value: &Value) -> Vec<String> {
     match value {
         Value::Array(items) => items.iter().map(text_of).collect(),
         Value::Null => Vec::new(),

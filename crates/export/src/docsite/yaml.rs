@@ -38,6 +38,15 @@ enum Open {
 /// # Errors
 /// YAML syntax, or more than [`MAX_VALUES`] values or [`MAX_DEPTH`] levels.
 pub fn parse(text: &str) -> Result<Value, YamlError> {
+    parse_within(text, MAX_VALUES)
+}
+
+/// [`parse`], refusing past `max_values` values, aliases expanded, instead of
+/// [`MAX_VALUES`]: for a whole glossary in one file, whose bound grows with its size.
+///
+/// # Errors
+/// Those of [`parse`].
+pub fn parse_within(text: &str, max_values: usize) -> Result<Value, YamlError> {
     let mut stack: Vec<Open> = Vec::new();
     let mut anchors: Vec<(usize, Value, usize)> = Vec::new();
     let mut count = 0usize;
@@ -79,9 +88,9 @@ pub fn parse(text: &str) -> Result<Value, YamlError> {
                     return Err(at("an alias to an unknown anchor".into()));
                 };
                 count += size;
-                if count > MAX_VALUES {
+                if count > max_values {
                     return Err(at(format!(
-                        "aliases expand past {MAX_VALUES} values: refused (a YAML alias bomb?)"
+                        "aliases expand past {max_values} values: refused (a YAML alias bomb?)"
                     )));
                 }
                 (value.clone(), 0)
@@ -90,8 +99,8 @@ pub fn parse(text: &str) -> Result<Value, YamlError> {
             _ => continue,
         };
         count += 1;
-        if count > MAX_VALUES {
-            return Err(at(format!("more than {MAX_VALUES} values")));
+        if count > max_values {
+            return Err(at(format!("more than {max_values} values")));
         }
         if anchor > 0 {
             anchors.push((anchor, value.clone(), size_of(&value)));

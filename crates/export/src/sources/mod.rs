@@ -14,6 +14,7 @@
 //! it leaves out (a section page) a `left-out` warning, each on its own file; a source with
 //! no term at all is the `no-cards` error, naming what was looked for.
 
+mod data;
 pub mod pages;
 
 use std::path::Path;
@@ -35,6 +36,8 @@ pub enum Shape {
     Pages,
     /// An RDF file: a SKOS vocabulary, or glossgraph's own RDF export.
     Rdf(RdfFormat),
+    /// One YAML or TOML file of entries.
+    Data,
 }
 
 impl Shape {
@@ -44,6 +47,7 @@ impl Shape {
             Shape::Cards => "term cards",
             Shape::Pages => "a folder of Markdown pages",
             Shape::Rdf(_) => "an RDF vocabulary",
+            Shape::Data => "a YAML or TOML file of entries",
         }
     }
 }
@@ -62,10 +66,17 @@ pub fn shape_of(input: &str) -> Shape {
             Shape::Pages
         };
     }
-    match rdf_format(path) {
-        Some(format) if path.is_file() => Shape::Rdf(format),
-        _ => Shape::Cards,
+    if !path.is_file() {
+        return Shape::Cards;
     }
+    let data = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| ["yaml", "yml", "toml"].contains(&e.to_ascii_lowercase().as_str()));
+    if data {
+        return Shape::Data;
+    }
+    rdf_format(path).map_or(Shape::Cards, Shape::Rdf)
 }
 
 /// The RDF format of the file at `path` by its extension; never for `.json` (cards, though
@@ -133,6 +144,7 @@ pub fn read(
         }),
         Shape::Pages => pages(path, config),
         Shape::Rdf(format) => rdf(path, format, options),
+        Shape::Data => data(path, config),
     }
 }
 
@@ -170,6 +182,80 @@ fn pages(dir: &Path, config: &Config) -> Result<Read, SourceError> {
             problems,
         },
         config: own,
+    })
+}
+
+/// A YAML or TOML file of entries read ([`data`]): each card with the entry it comes from,
+/// what was left out or could not be read, and the settings the file carries (the statuses
+/// its entries use, its main language).
+#[derive(Debug)]
+pub struct DataRead {
+    pub cards: Vec<(String, Draft)>,
+    pub problems: Vec<SourceProblem>,
+    pub config: Config,
+}
+
+/// Reads the YAML or TOML file at `path` ([`data`]) with `config`: what `import` writes, and
+/// what every command reads in place.
+///
+/// # Errors
+/// The file cannot be read.
+pub fn read_data(path: &Path, config: &Config) -> Result<DataRead, SourceError> {
+    let bytes = std::fs::read(path).map_err(|source| ImportError::Io {
+        action: "read",
+        path: path.to_owned(),
+        source,
+    })?;
+    let read = match String::from_utf8(bytes) {
+        Ok(text) => data::read(path, &text, config),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+            data::Read {
+                cards: Vec::new(),
+                problems: vec![SourceProblem {
+                    file: path.display().to_string(),
+                    line: line as u32,
+                    column: 1,
+                    message: format!("is not UTF-8 (byte {at} of the file); save it as UTF-8"),
+                    left_out: false,
+                }],
+                language: None,
+            }
+        }
+    };
+    let used = read
+        .cards
+        .iter()
+        .filter_map(|(_, c)| c.status.clone())
+        .collect();
+    let own = Config {
+        statuses: docsite::config_for(Config::default(), &used).statuses,
+        language: read.language.unwrap_or_else(|| config.language.clone()),
+        ..Config::default()
+    };
+    Ok(DataRead {
+        cards: read.cards,
+        problems: read.problems,
+        config: own,
+    })
+}
+
+/// One YAML or TOML file of entries, as the checker's input.
+fn data(path: &Path, config: &Config) -> Result<Read, SourceError> {
+    let read = read_data(path, config)?;
+    Ok(Read {
+        input: Input::Derived {
+            root: path.to_owned(),
+            shape: Shape::Data.name().to_owned(),
+            cards: read
+                .cards
+                .iter()
+                .map(|(name, card)| derived(name.clone(), card))
+                .collect(),
+            problems: read.problems,
+        },
+        config: Some(read.config),
     })
 }
 
@@ -236,6 +322,9 @@ pub fn may_hold_glossary(path: &Path) -> bool {
         return false;
     };
     let extension = extension.to_ascii_lowercase();
-    ["json", "jsonl", "ndjson", "toml", "md", "markdown"].contains(&extension.as_str())
+    [
+        "json", "jsonl", "ndjson", "toml", "md", "markdown", "yaml", "yml",
+    ]
+    .contains(&extension.as_str())
         || rdf_format(path).is_some()
 }

@@ -36,8 +36,9 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode> {
     if args.file.is_dir() {
         return pages(args);
     }
-    if args.format.is_none() && sources::shape_of(&args.file.to_string_lossy()) == Shape::Data {
-        return data(args);
+    let shape = sources::shape_of(&args.file.to_string_lossy());
+    if args.format.is_none() && matches!(shape, Shape::Data | Shape::MarkdownFile) {
+        return one_file(args, shape);
     }
     if args.format.is_none() {
         if let Some(format) = graph_tool_export(&args.file) {
@@ -219,8 +220,8 @@ fn said(problems: &[SourceProblem], source: &std::path::Path) -> Result<Option<E
     Ok(None)
 }
 
-/// `import FILE.yaml`: a glossary kept as data in one YAML or TOML file.
-fn data(args: &ImportArgs) -> Result<ExitCode> {
+/// `import FILE.yaml`, `import FILE.md`: a glossary in one YAML, TOML or Markdown file.
+fn one_file(args: &ImportArgs, shape: Shape) -> Result<ExitCode> {
     let dir = args
         .file
         .parent()
@@ -233,7 +234,7 @@ fn data(args: &ImportArgs) -> Result<ExitCode> {
     }
     let output = Output::parse(&args.out);
     read::ready(&output, args.force)?;
-    let read = sources::read_data(&args.file, &config)?;
+    let read = sources::read_file(&args.file, shape, &config)?;
     if let Some(code) = said(&read.problems, &args.file)? {
         return Ok(code);
     }

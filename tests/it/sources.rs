@@ -444,3 +444,64 @@ fn a_broken_data_file_is_located_and_an_alias_bomb_refused_60() {
         assert!(started.elapsed().as_secs() < 30, "{file}");
     }
 }
+
+#[test]
+fn a_markdown_file_of_headings_lists_tables_and_abbreviations_60() {
+    let dir = tempfile::tempdir().unwrap();
+    write_pages(
+        dir.path(),
+        &[
+            (
+                "book.md",
+                "# Glossary\n\n## A\n\n### Alignment\n\nWhere a value may start.\n[More][layout].\n\n\
+                 r[glossary.abi]\n### Blanket implementation\n\nA type appears \
+                 [uncovered](#uncovered-type), see [traits][type.trait-object].\n\n\
+                 More about it.\n\n### Uncovered type\n\nNo argument of another [`impl`].\n\n\
+                 ### Empty\n\n[layout]: layout.md#size\n[`impl`]: items.md\n",
+            ),
+            (
+                "mixed.md",
+                "Pod\n: A group of containers.\n\nNode\n: A machine.\n: It runs pods.\n\n\
+                 | Term | Definition |\n|---|---|\n| RDMA | Remote *direct* memory access. |\n\n\
+                 *[HTML]: HyperText Markup Language\n",
+            ),
+        ],
+    );
+    let blanket = card_from(dir.path(), "book.md", "blanket-implementation", &[]);
+    assert_eq!(
+        blanket["definition"],
+        "A type appears [uncovered](../uncovered-type/), see \\[traits\\]\\[type.trait-object\\]."
+    );
+    assert_eq!(blanket["note"], "More about it.");
+    let alignment = card_from(dir.path(), "book.md", "alignment", &[]);
+    assert_eq!(
+        alignment["definition"],
+        "Where a value may start.\n[More](layout.md#size)."
+    );
+    let uncovered = card_from(dir.path(), "book.md", "uncovered-type", &[]);
+    assert_eq!(
+        uncovered["definition"],
+        "No argument of another [`impl`](items.md)."
+    );
+    // The book's rule ids and unresolved references are text, never citation markers: no
+    // error the book does not have. A heading with nothing under it is said, left out.
+    let (code, out, err) = outcome(&run_in(dir.path(), &["check", "book.md"], None));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("in 3 cards") && out.contains("`Empty`"),
+        "{out}"
+    );
+    assert!(!out.contains("unknown-citation"), "{out}");
+
+    let node = card_from(dir.path(), "mixed.md", "node", &[]);
+    assert_eq!(
+        (node["definition"].as_str(), node["note"].as_str()),
+        (Some("A machine."), Some("It runs pods."))
+    );
+    let rdma = card_from(dir.path(), "mixed.md", "rdma", &[]);
+    assert_eq!(rdma["definition"], "Remote *direct* memory access.");
+    let html = card_from(dir.path(), "mixed.md", "html", &[]);
+    assert_eq!(html["definition"], "HyperText Markup Language");
+    let pod = card_from(dir.path(), "mixed.md", "pod", &[]);
+    assert_eq!(pod["definition"], "A group of containers.");
+}

@@ -15,6 +15,7 @@
 //! no term at all is the `no-cards` error, naming what was looked for.
 
 mod data;
+mod markdown;
 pub mod pages;
 
 use std::path::Path;
@@ -38,6 +39,8 @@ pub enum Shape {
     Rdf(RdfFormat),
     /// One YAML or TOML file of entries.
     Data,
+    /// One Markdown file: a heading, a definition list item, a table row per term.
+    MarkdownFile,
 }
 
 impl Shape {
@@ -48,6 +51,7 @@ impl Shape {
             Shape::Pages => "a folder of Markdown pages",
             Shape::Rdf(_) => "an RDF vocabulary",
             Shape::Data => "a YAML or TOML file of entries",
+            Shape::MarkdownFile => "a Markdown file of terms",
         }
     }
 }
@@ -75,6 +79,13 @@ pub fn shape_of(input: &str) -> Shape {
         .is_some_and(|e| ["yaml", "yml", "toml"].contains(&e.to_ascii_lowercase().as_str()));
     if data {
         return Shape::Data;
+    }
+    let markdown = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("md") || e.eq_ignore_ascii_case("markdown"));
+    if markdown {
+        return Shape::MarkdownFile;
     }
     rdf_format(path).map_or(Shape::Cards, Shape::Rdf)
 }
@@ -144,7 +155,7 @@ pub fn read(
         }),
         Shape::Pages => pages(path, config),
         Shape::Rdf(format) => rdf(path, format, options),
-        Shape::Data => data(path, config),
+        Shape::Data | Shape::MarkdownFile => one_file(path, shape, config),
     }
 }
 
@@ -185,7 +196,8 @@ fn pages(dir: &Path, config: &Config) -> Result<Read, SourceError> {
     })
 }
 
-/// A YAML or TOML file of entries read ([`data`]): each card with the entry it comes from,
+/// A glossary in one file read (a YAML or TOML file of entries, [`data`]; a Markdown file,
+/// [`markdown`]): each card with the entry it comes from,
 /// what was left out or could not be read, and the settings the file carries (the statuses
 /// its entries use, its main language).
 #[derive(Debug)]
@@ -195,18 +207,27 @@ pub struct DataRead {
     pub config: Config,
 }
 
-/// Reads the YAML or TOML file at `path` ([`data`]) with `config`: what `import` writes, and
-/// what every command reads in place.
+/// Reads the glossary in the file at `path`, of shape `shape` ([`Shape::Data`],
+/// [`Shape::MarkdownFile`]), with `config`: what `import` writes, and what every command
+/// reads in place.
 ///
 /// # Errors
 /// The file cannot be read.
-pub fn read_data(path: &Path, config: &Config) -> Result<DataRead, SourceError> {
+pub fn read_file(path: &Path, shape: Shape, config: &Config) -> Result<DataRead, SourceError> {
     let bytes = std::fs::read(path).map_err(|source| ImportError::Io {
         action: "read",
         path: path.to_owned(),
         source,
     })?;
     let read = match String::from_utf8(bytes) {
+        Ok(text) if shape == Shape::MarkdownFile => {
+            let (cards, problems) = markdown::read(&path.display().to_string(), &text);
+            data::Read {
+                cards,
+                problems,
+                language: None,
+            }
+        }
         Ok(text) => data::read(path, &text, config),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
@@ -241,13 +262,13 @@ pub fn read_data(path: &Path, config: &Config) -> Result<DataRead, SourceError> 
     })
 }
 
-/// One YAML or TOML file of entries, as the checker's input.
-fn data(path: &Path, config: &Config) -> Result<Read, SourceError> {
-    let read = read_data(path, config)?;
+/// A glossary in one file, as the checker's input.
+fn one_file(path: &Path, shape: Shape, config: &Config) -> Result<Read, SourceError> {
+    let read = read_file(path, shape, config)?;
     Ok(Read {
         input: Input::Derived {
             root: path.to_owned(),
-            shape: Shape::Data.name().to_owned(),
+            shape: shape.name().to_owned(),
             cards: read
                 .cards
                 .iter()

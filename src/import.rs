@@ -37,7 +37,7 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode> {
         return pages(args);
     }
     let shape = sources::shape_of(&args.file.to_string_lossy());
-    if args.format.is_none() && matches!(shape, Shape::Data | Shape::MarkdownFile) {
+    if args.format.is_none() && matches!(shape, Shape::Data | Shape::MarkdownFile | Shape::Rst) {
         return one_file(args, shape);
     }
     if args.format.is_none() {

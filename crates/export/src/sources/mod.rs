@@ -17,6 +17,7 @@
 mod data;
 mod markdown;
 pub mod pages;
+mod rst;
 
 use std::path::Path;
 
@@ -41,6 +42,8 @@ pub enum Shape {
     Data,
     /// One Markdown file: a heading, a definition list item, a table row per term.
     MarkdownFile,
+    /// One reStructuredText file with Sphinx glossaries.
+    Rst,
 }
 
 impl Shape {
@@ -52,6 +55,7 @@ impl Shape {
             Shape::Rdf(_) => "an RDF vocabulary",
             Shape::Data => "a YAML or TOML file of entries",
             Shape::MarkdownFile => "a Markdown file of terms",
+            Shape::Rst => "a reStructuredText file of Sphinx glossaries",
         }
     }
 }
@@ -86,6 +90,13 @@ pub fn shape_of(input: &str) -> Shape {
         .is_some_and(|e| e.eq_ignore_ascii_case("md") || e.eq_ignore_ascii_case("markdown"));
     if markdown {
         return Shape::MarkdownFile;
+    }
+    let rst = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("rst") || e.eq_ignore_ascii_case("rest"));
+    if rst {
+        return Shape::Rst;
     }
     rdf_format(path).map_or(Shape::Cards, Shape::Rdf)
 }
@@ -155,7 +166,7 @@ pub fn read(
         }),
         Shape::Pages => pages(path, config),
         Shape::Rdf(format) => rdf(path, format, options),
-        Shape::Data | Shape::MarkdownFile => one_file(path, shape, config),
+        Shape::Data | Shape::MarkdownFile | Shape::Rst => one_file(path, shape, config),
     }
 }
 
@@ -197,7 +208,7 @@ fn pages(dir: &Path, config: &Config) -> Result<Read, SourceError> {
 }
 
 /// A glossary in one file read (a YAML or TOML file of entries, [`data`]; a Markdown file,
-/// [`markdown`]): each card with the entry it comes from,
+/// [`markdown`]; a reStructuredText file, [`rst`]): each card with the entry it comes from,
 /// what was left out or could not be read, and the settings the file carries (the statuses
 /// its entries use, its main language).
 #[derive(Debug)]
@@ -220,8 +231,12 @@ pub fn read_file(path: &Path, shape: Shape, config: &Config) -> Result<DataRead,
         source,
     })?;
     let read = match String::from_utf8(bytes) {
-        Ok(text) if shape == Shape::MarkdownFile => {
-            let (cards, problems) = markdown::read(&path.display().to_string(), &text);
+        Ok(text) if matches!(shape, Shape::MarkdownFile | Shape::Rst) => {
+            let file = path.display().to_string();
+            let (cards, problems) = match shape {
+                Shape::Rst => rst::read(&file, &text),
+                _ => markdown::read(&file, &text),
+            };
             data::Read {
                 cards,
                 problems,

@@ -1,0 +1,333 @@
+//! Sphinx's glossaries in reStructuredText: every `.. glossary::` directive of a `.rst` file.
+//!
+//! In a glossary, lines at its own indentation are terms; several in a row before one
+//! definition are a term and its aliases (a `term : classifier` keeps the term); the lines
+//! indented deeper under them are the definition, its first paragraph the definition and
+//! the others the note. `:term:` roles (`` :term:`Term` ``, `` :term:`text <Term>` ``, split
+//! over lines or not) become term links; other roles keep their text (`` :ref:`text <label>` ``
+//! is `text`, `` :func:`f` `` is `` `f` ``, `` :pep:`8` `` is `PEP 8`); inline literals,
+//! emphasis and hyperlinks (`` `text <url>`_ ``) become their Markdown. The reader walks the
+//! lines once, with no recursion: a file of directives nested ten thousand deep is read as
+//! quickly as any.
+
+use std::collections::BTreeMap;
+
+use crate::card::Draft;
+use crate::docsite::slugify;
+use glossgraph_core::load::SourceProblem;
+
+/// A term of a glossary: its labels, the line it is on, and its definition's paragraphs.
+struct Entry {
+    labels: Vec<String>,
+    line: usize,
+    paragraphs: Vec<String>,
+}
+
+/// The indentation of `line` (tabs as 8 columns, as reST reads them).
+fn indent(line: &str) -> usize {
+    let mut n = 0;
+    for c in line.chars() {
+        match c {
+            ' ' => n += 1,
+            '\t' => n = (n / 8 + 1) * 8,
+            _ => break,
+        }
+    }
+    n
+}
+
+/// The entries of every glossary directive of `text`.
+fn entries(text: &str) -> Vec<Entry> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        let trimmed = line.trim_start();
+        if !(trimmed.starts_with(".. glossary::")) {
+            i += 1;
+            continue;
+        }
+        let directive = indent(line);
+        i += 1;
+        // The directive's options (`:sorted:`), then its content, indented deeper.
+        while let Some(line) = lines.get(i) {
+            let option = indent(line) > directive && line.trim_start().starts_with(':');
+            if !(line.trim().is_empty() || option) {
+                break;
+            }
+            i += 1;
+        }
+        let Some(level) = lines.get(i).map(|l| indent(l)).filter(|&l| l > directive) else {
+            continue;
+        };
+        let mut current: Option<Entry> = None;
+        let mut paragraph: Vec<String> = Vec::new();
+        let mut body: Option<usize> = None;
+        while i < lines.len() {
+            let line = lines[i];
+            if line.trim().is_empty() {
+                if let Some(entry) = current.as_mut() {
+                    if !paragraph.is_empty() {
+                        entry.paragraphs.push(paragraph.join("\n"));
+                        paragraph.clear();
+                    }
+                }
+                i += 1;
+                continue;
+            }
+            let at = indent(line);
+            if at < level {
+                break;
+            }
+            if at == level {
+                // A term: a new entry, or an alias of the last when no definition came yet.
+                let label = term_label(line.trim());
+                match current.as_mut() {
+                    Some(entry) if entry.paragraphs.is_empty() && paragraph.is_empty() => {
+                        entry.labels.push(label);
+                    }
+                    _ => {
+                        if let Some(mut entry) = current.take() {
+                            if !paragraph.is_empty() {
+                                entry.paragraphs.push(paragraph.join("\n"));
+                                paragraph.clear();
+                            }
+                            out.push(entry);
+                        }
+                        current = Some(Entry {
+                            labels: vec![label],
+                            line: i + 1,
+                            paragraphs: Vec::new(),
+                        });
+                        body = None;
+                    }
+                }
+            } else if current.is_some() {
+                // The definition, dedented by its first line's indentation.
+                let base = *body.get_or_insert(at);
+                let cut = line
+                    .char_indices()
+                    .nth(base.min(at))
+                    .map_or(line.len(), |(b, _)| b);
+                paragraph.push(line[cut..].to_owned());
+            }
+            i += 1;
+        }
+        if let Some(mut entry) = current.take() {
+            if !paragraph.is_empty() {
+                entry.paragraphs.push(paragraph.join("\n"));
+            }
+            out.push(entry);
+        }
+    }
+    out
+}
+
+/// A term line's label: without a classifier (`term : classifier`) or an index key.
+fn term_label(line: &str) -> String {
+    line.split(" : ").next().unwrap_or(line).trim().to_owned()
+}
+
+/// Reads the glossaries of the reST `text` of the file `file`: each card with its name, and
+/// what was left out.
+pub(super) fn read(file: &str, text: &str) -> (Vec<(String, Draft)>, Vec<SourceProblem>) {
+    let entries = entries(text);
+    // Every label of every term, in any case, names its slug.
+    let mut slugs: Vec<String> = Vec::new();
+    let mut by_label: BTreeMap<String, String> = BTreeMap::new();
+    for entry in &entries {
+        let base = slugify(&entry.labels[0]);
+        let base = if base.is_empty() {
+            "term".to_owned()
+        } else {
+            base
+        };
+        let mut slug = base.clone();
+        let mut n = 2;
+        while slugs.contains(&slug) {
+            slug = format!("{base}-{n}");
+            n += 1;
+        }
+        for label in &entry.labels {
+            by_label
+                .entry(label.to_lowercase())
+                .or_insert_with(|| slug.clone());
+        }
+        slugs.push(slug);
+    }
+    let mut cards = Vec::new();
+    let mut problems = Vec::new();
+    for (entry, slug) in entries.into_iter().zip(slugs) {
+        let mut paragraphs = entry
+            .paragraphs
+            .iter()
+            .map(|p| markdown(p, &by_label, &mut problems, file, entry.line));
+        let definition = paragraphs.next().unwrap_or_default();
+        let note: Vec<String> = paragraphs.collect();
+        let mut labels = entry.labels.into_iter();
+        let term = labels.next().unwrap_or_default();
+        let card = Draft {
+            slug: slug.clone(),
+            term,
+            aliases: labels.collect(),
+            definition,
+            note: note.join("\n\n"),
+            ..Draft::default()
+        };
+        cards.push((format!("{file} ({slug})"), card));
+    }
+    (cards, problems)
+}
+
+/// The Markdown of the reST paragraph `text`: its roles, literals and hyperlinks rewritten;
+/// a `:term:` naming no term is said in `problems` and left as its text.
+fn markdown(
+    text: &str,
+    by_label: &BTreeMap<String, String>,
+    problems: &mut Vec<SourceProblem>,
+    file: &str,
+    line: usize,
+) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(['`', ':', '*', '[']) {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        // A role: `:name:`content``.
+        if let Some((role, content, after)) = role(rest) {
+            out.push_str(&rendered_role(
+                role, content, by_label, problems, file, line,
+            ));
+            rest = after;
+            continue;
+        }
+        // An inline literal: ``code``.
+        if let Some(inner) = rest.strip_prefix("``") {
+            if let Some(end) = inner.find("``") {
+                out.push('`');
+                out.push_str(&inner[..end]);
+                out.push('`');
+                rest = &inner[end + 2..];
+                continue;
+            }
+        }
+        // A hyperlink: `text <url>`_ (or __).
+        if let Some(inner) = rest.strip_prefix('`') {
+            if let Some(end) = inner.find("`_") {
+                let content = &inner[..end];
+                let after = inner[end + 2..]
+                    .strip_prefix('_')
+                    .unwrap_or(&inner[end + 2..]);
+                let (label, target) = split_target(content);
+                out.push_str(&match target {
+                    Some(url) => format!("[{}]({url})", escape(label)),
+                    None => escape(label),
+                });
+                rest = after;
+                continue;
+            }
+            // Interpreted text with no role: emphasis, as Sphinx shows it by default.
+            if let Some(end) = inner.find('`') {
+                out.push('*');
+                out.push_str(&inner[..end]);
+                out.push('*');
+                rest = &inner[end + 1..];
+                continue;
+            }
+        }
+        if rest.starts_with('[') {
+            out.push_str("\\[");
+        } else {
+            out.push_str(&rest[..1]);
+        }
+        rest = &rest[1..];
+    }
+    out.push_str(rest);
+    out.trim().to_owned()
+}
+
+/// A role at the start of `text`: its name, its content, and the text after it.
+fn role(text: &str) -> Option<(&str, &str, &str)> {
+    let inner = text.strip_prefix(':')?;
+    let name_end = inner.find(':')?;
+    let name = &inner[..name_end];
+    let valid = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.+".contains(c));
+    if !valid {
+        return None;
+    }
+    let content = inner[name_end + 1..].strip_prefix('`')?;
+    let end = content.find('`')?;
+    Some((name, &content[..end], &content[end + 1..]))
+}
+
+/// `text <target>` split; the text alone when there is no target.
+fn split_target(content: &str) -> (&str, Option<&str>) {
+    let content = content.trim();
+    if let Some(open) = content.rfind('<') {
+        if content.ends_with('>') {
+            let label = content[..open].trim();
+            let target = &content[open + 1..content.len() - 1];
+            if !label.is_empty() {
+                return (label, Some(target));
+            }
+            return (target, Some(target));
+        }
+    }
+    (content, None)
+}
+
+/// The roles of Python's and C's domains, shown as code (as is every role of a domain,
+/// `py:func`, `c:type`).
+const CODE_ROLES: [&str; 9] = [
+    "func", "meth", "class", "mod", "attr", "data", "exc", "obj", "const",
+];
+
+/// A role as Markdown: `:term:` a term link, the others their text.
+fn rendered_role(
+    role: &str,
+    content: &str,
+    by_label: &BTreeMap<String, String>,
+    problems: &mut Vec<SourceProblem>,
+    file: &str,
+    line: usize,
+) -> String {
+    let content = content.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (label, target) = split_target(&content);
+    let label = label.trim_start_matches('~').trim_start_matches('!');
+    match role {
+        "term" => {
+            let name = target.unwrap_or(label);
+            match by_label.get(&name.to_lowercase()) {
+                Some(slug) => format!("[{}](../{slug}/)", escape(label)),
+                None => {
+                    problems.push(SourceProblem {
+                        file: file.to_owned(),
+                        line: line as u32,
+                        column: 0,
+                        message: format!(
+                            "`:term:` `{name}` names no term of the glossary: left as its text"
+                        ),
+                        left_out: true,
+                    });
+                    escape(label)
+                }
+            }
+        }
+        "pep" => format!("PEP {label}"),
+        "rfc" => format!("RFC {label}"),
+        "abbr" => escape(label.split(" (").next().unwrap_or(label)),
+        "code" | "literal" | "samp" | "file" | "command" | "program" | "envvar" | "option"
+        | "kbd" | "makevar" | "regexp" | "mimetype" => format!("`{label}`"),
+        r if r.contains(':') || CODE_ROLES.contains(&r) => format!("`{label}`"),
+        _ => escape(label),
+    }
+}
+
+/// `text` with Markdown's brackets escaped.
+fn escape(text: &str) -> String {
+    text.replace('[', "\\[").replace(']', "\\]")
+}

@@ -594,3 +594,42 @@ fn empty_store() -> &'static glossgraph::sparql::GlossaryStore {
         .expect("an empty store")
     })
 }
+
+/// The readers of glossaries kept in one file (`sources`): the first byte picks the shape
+/// (a YAML, a TOML, a Markdown or a reStructuredText file), the rest is the file. Never a
+/// panic; each card has a slug of its own, made a slug; each, written as JSON, loads back
+/// as that card; the cards go through `check`.
+pub fn sources(data: &[u8]) {
+    use glossgraph::card::rules::is_slug;
+    use glossgraph::sources::{read_text, Shape};
+    use std::path::Path;
+
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let (name, shape) = match selector & 3 {
+        0 => ("g.yaml", Shape::Data),
+        1 => ("g.toml", Shape::Data),
+        2 => ("g.md", Shape::MarkdownFile),
+        _ => ("g.rst", Shape::Rst),
+    };
+    let config = Config::default();
+    let read = read_text(Path::new(name), shape, text, &config);
+    let mut slugs = std::collections::BTreeSet::new();
+    let mut lines = String::new();
+    for (_, card) in &read.cards {
+        assert!(is_slug(&card.slug), "{name}: `{}` is no slug", card.slug);
+        assert!(slugs.insert(card.slug.clone()), "{name}: `{}` twice", card.slug);
+        let json = card.to_json(false);
+        let loaded = load::load_str("card.json", &json);
+        assert_eq!(loaded.cards.len(), 1, "{name}: {json}");
+        lines.push_str(&json);
+        lines.push('\n');
+    }
+    if !lines.is_empty() {
+        check::check(load::load_str("g.jsonl", &lines), &read.config, Options::default());
+    }
+}

@@ -95,6 +95,11 @@ fn the_markdown_page_imports_saved_inputs_hold() {
 }
 
 #[test]
+fn the_one_file_glossary_readers_saved_inputs_hold() {
+    assert!(replay("sources", &kept_seeds("sources"), checks::sources) >= 4);
+}
+
+#[test]
 fn the_request_readers_saved_inputs_hold() {
     assert!(replay("http", &kept_seeds("http"), checks::http) >= 20);
 }

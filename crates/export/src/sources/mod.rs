@@ -230,24 +230,12 @@ pub fn read_file(path: &Path, shape: Shape, config: &Config) -> Result<DataRead,
         path: path.to_owned(),
         source,
     })?;
-    let read = match String::from_utf8(bytes) {
-        Ok(text) if matches!(shape, Shape::MarkdownFile | Shape::Rst) => {
-            let file = path.display().to_string();
-            let (cards, problems) = match shape {
-                Shape::Rst => rst::read(&file, &text),
-                _ => markdown::read(&file, &text),
-            };
-            data::Read {
-                cards,
-                problems,
-                language: None,
-            }
-        }
-        Ok(text) => data::read(path, &text, config),
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(read_text(path, shape, &text, config)),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
             let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-            data::Read {
+            Ok(DataRead {
                 cards: Vec::new(),
                 problems: vec![SourceProblem {
                     file: path.display().to_string(),
@@ -256,9 +244,20 @@ pub fn read_file(path: &Path, shape: Shape, config: &Config) -> Result<DataRead,
                     message: format!("is not UTF-8 (byte {at} of the file); save it as UTF-8"),
                     left_out: false,
                 }],
-                language: None,
-            }
+                config: config.clone(),
+            })
         }
+    }
+}
+
+/// [`read_file`] on the `text` of the file at `path` (not read: named in messages, and
+/// telling YAML from TOML by its extension).
+pub fn read_text(path: &Path, shape: Shape, text: &str, config: &Config) -> DataRead {
+    let file = path.display().to_string();
+    let read = match shape {
+        Shape::Rst => one_of(rst::read(&file, text)),
+        Shape::MarkdownFile => one_of(markdown::read(&file, text)),
+        _ => data::read(path, text, config),
     };
     let used = read
         .cards
@@ -270,11 +269,20 @@ pub fn read_file(path: &Path, shape: Shape, config: &Config) -> Result<DataRead,
         language: read.language.unwrap_or_else(|| config.language.clone()),
         ..Config::default()
     };
-    Ok(DataRead {
+    DataRead {
         cards: read.cards,
         problems: read.problems,
         config: own,
-    })
+    }
+}
+
+/// The cards and problems of a reader of one shape, as [`data::Read`] holds them.
+fn one_of((cards, problems): (Vec<(String, Draft)>, Vec<SourceProblem>)) -> data::Read {
+    data::Read {
+        cards,
+        problems,
+        language: None,
+    }
 }
 
 /// A glossary in one file, as the checker's input.

@@ -622,7 +622,11 @@ pub fn sources(data: &[u8]) {
     let mut lines = String::new();
     for (_, card) in &read.cards {
         assert!(is_slug(&card.slug), "{name}: `{}` is no slug", card.slug);
-        assert!(slugs.insert(card.slug.clone()), "{name}: `{}` twice", card.slug);
+        assert!(
+            slugs.insert(card.slug.clone()),
+            "{name}: `{}` twice",
+            card.slug
+        );
         let json = card.to_json(false);
         let loaded = load::load_str("card.json", &json);
         assert_eq!(loaded.cards.len(), 1, "{name}: {json}");
@@ -630,6 +634,10 @@ pub fn sources(data: &[u8]) {
         lines.push('\n');
     }
     if !lines.is_empty() {
-        check::check(load::load_str("g.jsonl", &lines), &read.config, Options::default());
+        check::check(
+            load::load_str("g.jsonl", &lines),
+            &read.config,
+            Options::default(),
+        );
     }
 }

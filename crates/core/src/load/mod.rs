@@ -129,7 +129,7 @@ pub struct Source {
     pub derived: bool,
 }
 
-/// Every source of a glossary; the texts held in memory (standard input's, derived cards')
+/// Every source of a glossary; the texts held in memory (standard input's)
 /// are kept to show snippets later.
 #[derive(Debug, Clone, Default)]
 pub struct Sources {
@@ -172,7 +172,7 @@ impl Sources {
         self.list.iter().filter(|s| !s.derived).count() + derived.len()
     }
 
-    /// The text of a source held in memory (standard input, a derived card), if it is one.
+    /// The text of a source held in memory (standard input), if it is one.
     pub fn memory(&self, id: SourceId) -> Option<&str> {
         self.memory.get(&id).map(String::as_str)
     }
@@ -363,8 +363,9 @@ fn load_into(input: &Input, mut loaded: Loaded) -> Result<Loaded, LoadError> {
                     bom: false,
                     derived: true,
                 });
+                // The text is not kept: a finding on a derived card is told by its page and
+                // pointer, with no line of the card's text to show.
                 loaded.read_one(id, &card.text, 0);
-                loaded.sources.memory.insert(id, card.text.clone());
             }
             for problem in problems_of(input) {
                 loaded.source_problem(problem);

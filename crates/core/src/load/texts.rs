@@ -36,7 +36,7 @@ impl<'a> CardTexts<'a> {
     pub fn get(&mut self, origin: Origin) -> Option<&str> {
         let source = self.sources.get(origin.source);
         if source.path.is_none() {
-            // Standard input and derived cards are kept whole: no copy.
+            // Standard input is kept whole: no copy (a derived card's text is not kept).
             let start = origin.offset as usize;
             return self
                 .sources

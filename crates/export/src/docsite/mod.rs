@@ -216,17 +216,20 @@ impl Imported {
     /// The cards, each with the front-matter keys the mapping does not take as fields of its
     /// own (unknown to glossgraph, written after the known ones and exported as such).
     pub fn drafts(&self) -> Vec<Draft> {
-        self.cards
-            .iter()
-            .map(|(card, kept)| {
-                let mut card = card.clone();
-                card.skos
-                    .extra
-                    .extend(kept.iter().map(|(k, v)| (k.clone(), v.clone())));
-                card
-            })
-            .collect()
+        self.cards.iter().cloned().map(with_kept).collect()
     }
+
+    /// [`Imported::drafts`], taking the cards out: for a reader that turns each into text
+    /// at once, and so never holds the glossary twice.
+    pub fn take_drafts(&mut self) -> impl Iterator<Item = Draft> {
+        std::mem::take(&mut self.cards).into_iter().map(with_kept)
+    }
+}
+
+/// `card` with the front-matter keys `kept` as fields of its own.
+fn with_kept((mut card, kept): (Draft, Map<String, Value>)) -> Draft {
+    card.skos.extra.extend(kept);
+    card
 }
 
 /// One page read.

@@ -28,6 +28,7 @@ pub mod http;
 pub mod incremental;
 mod listen;
 pub mod push;
+pub mod reconcile;
 pub mod results;
 pub mod saved;
 pub mod serve;

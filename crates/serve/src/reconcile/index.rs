@@ -1,0 +1,528 @@
+//! The label index of one glossary, built once when `serve` loads it (and again on each
+//! reload under `--watch`), so that a query costs a few hash look-ups rather than a pass over
+//! every card.
+//!
+//! Every label of a concept is indexed: its preferred label, alternative and hidden labels in
+//! every language of the card, its notations, and its id (the slug) and IRI. Two tables point
+//! into the labels: by *key* (the normalised label with its words run together, see
+//! [`super::text`]), for exact matches; by *word*, for the fuzzy ones. A query first looks its
+//! key up; then each of its words is looked up, and a word the glossary does not have is
+//! compared with the glossary's words of about its length by a bounded edit distance (a typo,
+//! "ethernte"), so a batch of well-spelt queries never scans the vocabulary.
+//!
+//! Scores, per label of a concept, the best of them for the concept:
+//!
+//! | the query is | preferred | alternative, notation | hidden |
+//! |---|---|---|---|
+//! | the label, character for character (or the id, the IRI) | 100 | 95 | 92 |
+//! | the label once normalised | 98 | 93 | 90 |
+//! | near it (shared words, typos) | up to 85 | up to 82 | up to 80 |
+//!
+//! The near score is 85 × the Dice coefficient of the two labels' words, a word counting
+//! `1 − distance / length` when it is a typo of the other (words of four letters or more, one
+//! edit in four, two at most), scaled down for the label's kind as above; below a coefficient
+//! of 0.5 a label is no candidate.
+
+use std::collections::{BTreeMap, HashMap};
+
+use glossgraph_core::card::markdown;
+use glossgraph_core::suggest::Distance;
+
+use super::text::{key, normalize};
+use crate::config::{Config, MetaValue};
+use crate::rdf::write::push_concept_iri;
+use crate::{Card, Glossary};
+
+/// What a label is of its concept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    Preferred,
+    /// The id (slug) or the IRI.
+    Id,
+    Alternative,
+    Notation,
+    Hidden,
+}
+
+impl Kind {
+    /// The scores of an exact and of a normalised match, and the factor of a near one.
+    fn scores(self) -> (f64, f64, f64) {
+        match self {
+            Kind::Id | Kind::Preferred => (100.0, 98.0, 1.0),
+            Kind::Alternative | Kind::Notation => (95.0, 93.0, 0.965),
+            Kind::Hidden => (92.0, 90.0, 0.94),
+        }
+    }
+
+    /// The feature id of a match on this kind of label.
+    pub fn feature(self) -> &'static str {
+        match self {
+            Kind::Id => "id",
+            Kind::Preferred => "prefLabel",
+            Kind::Alternative => "altLabel",
+            Kind::Notation => "notation",
+            Kind::Hidden => "hiddenLabel",
+        }
+    }
+}
+
+/// Highest score of a near match: below every exact one.
+pub const NEAR: f64 = 85.0;
+
+/// A concept another one links to: in the glossary, or outside it by IRI.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Link {
+    Concept(u32),
+    Outside(String),
+}
+
+/// What the service says of a concept.
+#[derive(Debug)]
+pub struct Concept {
+    /// The entity id: the slug.
+    pub slug: String,
+    pub iri: String,
+    /// The preferred label in the main language.
+    pub name: String,
+    /// The definition as plain text.
+    pub definition: String,
+    pub status: Option<String>,
+    /// The concept schemes it is in, as indices of [`Index::schemes`].
+    pub schemes: Vec<u32>,
+    pub broader: Vec<Link>,
+    pub narrower: Vec<Link>,
+    pub related: Vec<Link>,
+    pub notations: Vec<String>,
+    /// Preferred and alternative labels by language tag (the main language's included).
+    pub labels: BTreeMap<String, (Option<String>, Vec<String>)>,
+}
+
+/// A concept scheme: a type of the service.
+#[derive(Debug)]
+pub struct Scheme {
+    pub iri: String,
+    pub name: String,
+}
+
+struct Label {
+    concept: u32,
+    kind: Kind,
+    /// As written, for the exact match.
+    text: Box<str>,
+    /// Its words, as ids of [`Index::words`].
+    words: Box<[u32]>,
+}
+
+/// The index of one glossary.
+pub struct Index {
+    pub concepts: Vec<Concept>,
+    pub schemes: Vec<Scheme>,
+    /// The main language.
+    pub language: String,
+    by_slug: HashMap<String, u32>,
+    by_iri: HashMap<String, u32>,
+    labels: Vec<Label>,
+    by_key: HashMap<String, Vec<u32>>,
+    /// Each distinct word of the labels, as characters; its id is its place.
+    words: Vec<Box<[char]>>,
+    word_ids: HashMap<String, u32>,
+    /// The labels each word is in.
+    postings: Vec<Vec<u32>>,
+    /// Word ids by length in characters.
+    by_length: HashMap<usize, Vec<u32>>,
+    /// The keys in order, each with its labels: for prefix search.
+    sorted: Vec<(String, Vec<u32>)>,
+}
+
+/// A candidate found for a query's text: the concept, its score, and the kind of label that
+/// gave it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Found {
+    pub concept: u32,
+    pub score: f64,
+    pub kind: Kind,
+}
+
+/// Most keys a prefix search looks at.
+const SCANNED: usize = 5_000;
+
+/// Most words of a query compared; the rest are ignored.
+const MOST_WORDS: usize = 16;
+
+/// A word in more labels than this finds no candidates by itself when the query has other
+/// words (it still counts in their scores): "protocol" in a networking glossary.
+const COMMON: usize = 2_000;
+
+impl Index {
+    pub fn new(glossary: &Glossary, config: &Config) -> Self {
+        let mut index = Self {
+            concepts: Vec::with_capacity(glossary.cards().len()),
+            schemes: vec![Scheme {
+                iri: config.scheme.clone().unwrap_or_else(|| config.base.clone()),
+                name: config.title.clone(),
+            }],
+            language: config.language.clone(),
+            by_slug: HashMap::new(),
+            by_iri: HashMap::new(),
+            labels: Vec::new(),
+            by_key: HashMap::new(),
+            words: Vec::new(),
+            word_ids: HashMap::new(),
+            postings: Vec::new(),
+            by_length: HashMap::new(),
+            sorted: Vec::new(),
+        };
+        for (iri, statements) in &config.schemes {
+            index.scheme(iri, scheme_name(statements));
+        }
+        for (i, card) in glossary.cards().iter().enumerate() {
+            let mut iri = String::new();
+            push_concept_iri(&mut iri, card, config);
+            index.by_slug.insert(card.slug().to_owned(), i as u32);
+            index.by_iri.insert(iri.clone(), i as u32);
+            let skos = card.skos();
+            let schemes = match &skos.in_scheme {
+                None => vec![0],
+                Some(list) => list.iter().map(|s| index.scheme(s, s.clone())).collect(),
+            };
+            let mut labels = BTreeMap::new();
+            labels.insert(
+                config.language.clone(),
+                (Some(card.term().to_owned()), card.aliases().to_vec()),
+            );
+            for (tag, language) in &skos.languages {
+                let entry = labels.entry(tag.clone()).or_insert((None, Vec::new()));
+                if language.term.is_some() {
+                    entry.0.clone_from(&language.term);
+                }
+                entry.1.extend(language.aliases.iter().cloned());
+            }
+            index.concepts.push(Concept {
+                slug: card.slug().to_owned(),
+                iri,
+                name: card.term().to_owned(),
+                definition: markdown::plain(card.definition()).trim().to_owned(),
+                status: card.status().map(str::to_owned),
+                schemes,
+                broader: Vec::new(),
+                narrower: Vec::new(),
+                related: Vec::new(),
+                notations: skos.notations.iter().map(|n| n.value.clone()).collect(),
+                labels,
+            });
+        }
+        for (i, card) in glossary.cards().iter().enumerate() {
+            index.labels_of(i as u32, card);
+            index.links_of(i as u32, card);
+        }
+        index.dedup_links();
+        index.sorted = index
+            .by_key
+            .iter()
+            .map(|(k, labels)| (k.clone(), labels.clone()))
+            .collect();
+        index.sorted.sort_unstable();
+        index
+    }
+
+    fn labels_of(&mut self, concept: u32, card: &Card) {
+        let index = self;
+        let i = concept as usize;
+        {
+            index.label(concept, Kind::Id, card.slug());
+            let iri = index.concepts[i].iri.clone();
+            index.label(concept, Kind::Id, &iri);
+            index.label(concept, Kind::Preferred, card.term());
+            for alias in card.aliases().iter() {
+                index.label(concept, Kind::Alternative, alias);
+            }
+            let skos = card.skos();
+            for hidden in &skos.hidden_aliases {
+                index.label(concept, Kind::Hidden, hidden);
+            }
+            for notation in &skos.notations {
+                index.label(concept, Kind::Notation, &notation.value);
+            }
+            for language in skos.languages.values() {
+                if let Some(term) = &language.term {
+                    index.label(concept, Kind::Preferred, term);
+                }
+                for alias in &language.aliases {
+                    index.label(concept, Kind::Alternative, alias);
+                }
+                for hidden in &language.hidden_aliases {
+                    index.label(concept, Kind::Hidden, hidden);
+                }
+            }
+        }
+    }
+
+    /// The links of a card, and their mirrors: a card may state one end of a pair alone.
+    fn links_of(&mut self, concept: u32, card: &Card) {
+        let (index, i, skos) = (self, concept as usize, card.skos());
+        {
+            for target in skos.broader.iter() {
+                let link = index.link(target);
+                index.concepts[i].broader.push(link.clone());
+                if let Link::Concept(up) = link {
+                    index.concepts[up as usize]
+                        .narrower
+                        .push(Link::Concept(concept));
+                }
+            }
+            for target in skos.narrower.iter() {
+                let link = index.link(target);
+                index.concepts[i].narrower.push(link.clone());
+                if let Link::Concept(down) = link {
+                    index.concepts[down as usize]
+                        .broader
+                        .push(Link::Concept(concept));
+                }
+            }
+            for target in card.related().iter() {
+                let link = index.link(target);
+                index.concepts[i].related.push(link.clone());
+                if let Link::Concept(other) = link {
+                    index.concepts[other as usize]
+                        .related
+                        .push(Link::Concept(concept));
+                }
+            }
+        }
+    }
+
+    fn dedup_links(&mut self) {
+        for concept in &mut self.concepts {
+            for links in [
+                &mut concept.broader,
+                &mut concept.narrower,
+                &mut concept.related,
+            ] {
+                let mut seen = Vec::with_capacity(links.len());
+                links.retain(|l| {
+                    let new = !seen.contains(l);
+                    seen.push(l.clone());
+                    new
+                });
+            }
+        }
+    }
+
+    /// The concept of id `id`: its slug, or its IRI.
+    pub fn concept(&self, id: &str) -> Option<u32> {
+        self.by_slug
+            .get(id)
+            .or_else(|| self.by_iri.get(id))
+            .copied()
+    }
+
+    /// The scheme of IRI `iri`, added with `name` if it is not known yet.
+    fn scheme(&mut self, iri: &str, name: String) -> u32 {
+        if let Some(at) = self.schemes.iter().position(|s| s.iri == iri) {
+            return at as u32;
+        }
+        let name = if name.is_empty() { iri.to_owned() } else { name };
+        self.schemes.push(Scheme {
+            iri: iri.to_owned(),
+            name,
+        });
+        (self.schemes.len() - 1) as u32
+    }
+
+    fn link(&self, target: &str) -> Link {
+        self.concept(target)
+            .map_or_else(|| Link::Outside(target.to_owned()), Link::Concept)
+    }
+
+    fn label(&mut self, concept: u32, kind: Kind, text: &str) {
+        let normalized = normalize(text);
+        if normalized.is_empty() {
+            return;
+        }
+        let at = self.labels.len() as u32;
+        let words: Box<[u32]> = normalized
+            .split(' ')
+            .map(|word| self.word(word, at))
+            .collect();
+        self.labels.push(Label {
+            concept,
+            kind,
+            text: text.trim().into(),
+            words,
+        });
+        self.by_key.entry(key(&normalized)).or_default().push(at);
+    }
+
+    fn word(&mut self, word: &str, label: u32) -> u32 {
+        let id = match self.word_ids.get(word) {
+            Some(id) => *id,
+            None => {
+                let id = self.words.len() as u32;
+                let chars: Box<[char]> = word.chars().collect();
+                self.by_length.entry(chars.len()).or_default().push(id);
+                self.words.push(chars);
+                self.word_ids.insert(word.to_owned(), id);
+                self.postings.push(Vec::new());
+                id
+            }
+        };
+        let postings = &mut self.postings[id as usize];
+        if postings.last() != Some(&label) {
+            postings.push(label);
+        }
+        id
+    }
+
+    /// The concepts whose labels match `query`, each once with its best score, best first
+    /// (ties by slug).
+    pub fn search(&self, query: &str, distance: &mut Distance) -> Vec<Found> {
+        let normalized = normalize(query);
+        let mut best: HashMap<u32, Found> = HashMap::new();
+        let mut offer = |found: Found| {
+            let entry = best.entry(found.concept).or_insert(found);
+            if found.score > entry.score
+                || found.score == entry.score && found.kind < entry.kind
+            {
+                *entry = found;
+            }
+        };
+        if normalized.is_empty() {
+            return Vec::new();
+        }
+        let query = query.trim();
+        for &at in self.by_key.get(&key(&normalized)).into_iter().flatten() {
+            let label = &self.labels[at as usize];
+            let (exact, normal, _) = label.kind.scores();
+            let same = &*label.text == query;
+            offer(Found {
+                concept: label.concept,
+                score: if same { exact } else { normal },
+                kind: label.kind,
+            });
+        }
+        // The near matches: each query word with the glossary's words like it.
+        let words: Vec<Vec<char>> = normalized
+            .split(' ')
+            .take(MOST_WORDS)
+            .map(|w| w.chars().collect())
+            .collect();
+        let like: Vec<Vec<(u32, f64)>> = words
+            .iter()
+            .map(|w| self.words_like(w, distance))
+            .collect();
+        let mut candidates: Vec<u32> = Vec::new();
+        let rare = like
+            .iter()
+            .any(|l| l.iter().any(|(w, _)| self.postings[*w as usize].len() <= COMMON));
+        for (w, _) in like.iter().flatten() {
+            let postings = &self.postings[*w as usize];
+            if postings.len() <= COMMON || !rare {
+                candidates.extend(postings);
+            }
+        }
+        candidates.sort_unstable();
+        candidates.dedup();
+        for at in candidates {
+            let label = &self.labels[at as usize];
+            let matched: f64 = like
+                .iter()
+                .map(|l| {
+                    l.iter()
+                        .filter(|(w, _)| label.words.contains(w))
+                        .map(|(_, s)| *s)
+                        .fold(0.0, f64::max)
+                })
+                .sum();
+            let dice = 2.0 * matched / (words.len() + label.words.len()) as f64;
+            if dice >= 0.5 {
+                offer(Found {
+                    concept: label.concept,
+                    score: (NEAR * dice * label.kind.scores().2 * 10.0).round() / 10.0,
+                    kind: label.kind,
+                });
+            }
+        }
+        let mut found: Vec<Found> = best.into_values().collect();
+        found.sort_by(|a, b| {
+            b.score.total_cmp(&a.score).then_with(|| {
+                self.concepts[a.concept as usize]
+                    .slug
+                    .cmp(&self.concepts[b.concept as usize].slug)
+            })
+        });
+        found
+    }
+
+    /// The glossary's words like `word`, each with how alike (1 the same word): itself if the
+    /// glossary has it, else its near spellings.
+    fn words_like(&self, word: &[char], distance: &mut Distance) -> Vec<(u32, f64)> {
+        let text: String = word.iter().collect();
+        if let Some(id) = self.word_ids.get(&text) {
+            return vec![(*id, 1.0)];
+        }
+        if word.len() < 4 {
+            return Vec::new();
+        }
+        let limit = (word.len() / 4).clamp(1, 2);
+        let mut like = Vec::new();
+        for length in word.len() - limit..=word.len() + limit {
+            for &id in self.by_length.get(&length).into_iter().flatten() {
+                let other = &self.words[id as usize];
+                if let Some(d) = distance.within(word, other, limit) {
+                    like.push((id, 1.0 - d as f64 / word.len().max(other.len()) as f64));
+                }
+            }
+        }
+        like
+    }
+
+    /// Concepts with a label whose key starts with `prefix`, at most `most`: those whose
+    /// key is the prefix first, then by the kind of label and its length.
+    pub fn prefixed(&self, prefix: &str, most: usize) -> Vec<u32> {
+        if prefix.is_empty() {
+            return Vec::new();
+        }
+        let start = self.sorted.partition_point(|(k, _)| k.as_str() < prefix);
+        let mut hits: Vec<(bool, Kind, usize, &str, u32)> = self.sorted[start..]
+            .iter()
+            .take_while(|(k, _)| k.starts_with(prefix))
+            .take(SCANNED)
+            .flat_map(|(k, labels)| {
+                labels.iter().map(move |at| {
+                    let label = &self.labels[*at as usize];
+                    let slug = self.concepts[label.concept as usize].slug.as_str();
+                    (k != prefix, label.kind, k.len(), slug, label.concept)
+                })
+            })
+            .collect();
+        hits.sort_unstable();
+        let mut out: Vec<u32> = Vec::new();
+        for hit in hits {
+            if out.len() == most {
+                break;
+            }
+            if !out.contains(&hit.4) {
+                out.push(hit.4);
+            }
+        }
+        out
+    }
+
+    /// Every concept in id order, for queries by properties alone.
+    pub fn all(&self) -> impl Iterator<Item = u32> {
+        0..self.concepts.len() as u32
+    }
+}
+
+/// A concept scheme's name from its statements: its title or label, else nothing.
+fn scheme_name(statements: &crate::config::Statements) -> String {
+    ["dcterms:title", "skos:prefLabel", "rdfs:label"]
+        .iter()
+        .filter_map(|p| statements.get(*p))
+        .flatten()
+        .find_map(|v| match v {
+            MetaValue::Literal { text, .. } => Some(text.clone()),
+            MetaValue::Iri(_) => None,
+        })
+        .unwrap_or_default()
+}

@@ -43,7 +43,9 @@ impl Service {
         limit: Option<usize>,
     ) -> Result<Value, BadRequest> {
         let limit = page(prefix, limit)?;
-        let mut concepts = self.index.prefixed(&key(&normalize(prefix)), cursor + limit);
+        let mut concepts = self
+            .index
+            .prefixed(&key(&normalize(prefix)), cursor + limit);
         if concepts.len() < cursor + limit {
             for found in self.index.search(prefix, &mut Distance::default()) {
                 if !concepts.contains(&found.concept) {
@@ -200,9 +202,10 @@ impl Service {
                 .get("id")
                 .and_then(Value::as_str)
                 .ok_or_else(|| bad("a property needs an `id`"))?;
-            let (_, name) = known.iter().find(|(id, _)| id == pid).ok_or_else(|| {
-                bad("an unknown property (see /reconcile/properties?type=…)")
-            })?;
+            let (_, name) = known
+                .iter()
+                .find(|(id, _)| id == pid)
+                .ok_or_else(|| bad("an unknown property (see /reconcile/properties?type=…)"))?;
             let mut m = json!({ "id": pid, "name": name });
             if matches!(pid, "broader" | "narrower" | "related") {
                 let (id, name) = &self.types[&query::CONCEPT];

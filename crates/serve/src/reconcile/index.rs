@@ -321,7 +321,11 @@ impl Index {
         if let Some(at) = self.schemes.iter().position(|s| s.iri == iri) {
             return at as u32;
         }
-        let name = if name.is_empty() { iri.to_owned() } else { name };
+        let name = if name.is_empty() {
+            iri.to_owned()
+        } else {
+            name
+        };
         self.schemes.push(Scheme {
             iri: iri.to_owned(),
             name,
@@ -380,9 +384,7 @@ impl Index {
         let mut best: HashMap<u32, Found> = HashMap::new();
         let mut offer = |found: Found| {
             let entry = best.entry(found.concept).or_insert(found);
-            if found.score > entry.score
-                || found.score == entry.score && found.kind < entry.kind
-            {
+            if found.score > entry.score || found.score == entry.score && found.kind < entry.kind {
                 *entry = found;
             }
         };
@@ -406,14 +408,13 @@ impl Index {
             .take(MOST_WORDS)
             .map(|w| w.chars().collect())
             .collect();
-        let like: Vec<Vec<(u32, f64)>> = words
-            .iter()
-            .map(|w| self.words_like(w, distance))
-            .collect();
+        let like: Vec<Vec<(u32, f64)>> =
+            words.iter().map(|w| self.words_like(w, distance)).collect();
         let mut candidates: Vec<u32> = Vec::new();
-        let rare = like
-            .iter()
-            .any(|l| l.iter().any(|(w, _)| self.postings[*w as usize].len() <= COMMON));
+        let rare = like.iter().any(|l| {
+            l.iter()
+                .any(|(w, _)| self.postings[*w as usize].len() <= COMMON)
+        });
         for (w, _) in like.iter().flatten() {
             let postings = &self.postings[*w as usize];
             if postings.len() <= COMMON || !rare {

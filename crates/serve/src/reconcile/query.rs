@@ -132,7 +132,11 @@ impl Service {
                         "`{field}` has the wrong type, or too many values (at most {MAX_VALUES})"
                     )))
                 }
-                _ => return Err(bad("an unknown field (known: query, type, limit, properties, type_strict)")),
+                _ => {
+                    return Err(bad(
+                        "an unknown field (known: query, type, limit, properties, type_strict)",
+                    ))
+                }
             }
         }
         if parsed.text.as_deref().is_none_or(|t| t.trim().is_empty()) {
@@ -272,8 +276,16 @@ fn holds(index: &Index, concept: u32, pid: &str, values: &[Value]) -> bool {
         "broader" => &c.broader,
         "narrower" => &c.narrower,
         "related" => &c.related,
-        "status" => return texts.into_iter().any(|v| c.status.as_deref().is_some_and(|s| same(s, &v))),
-        "notation" => return texts.into_iter().any(|v| c.notations.iter().any(|n| same(n, &v))),
+        "status" => {
+            return texts
+                .into_iter()
+                .any(|v| c.status.as_deref().is_some_and(|s| same(s, &v)))
+        }
+        "notation" => {
+            return texts
+                .into_iter()
+                .any(|v| c.notations.iter().any(|n| same(n, &v)))
+        }
         _ => return false,
     };
     texts.into_iter().any(|v| {
@@ -283,9 +295,9 @@ fn holds(index: &Index, concept: u32, pid: &str, values: &[Value]) -> bool {
                 let o = &index.concepts[*other as usize];
                 o.slug == v
                     || o.iri == v
-                    || o.labels.values().any(|(pref, alts)| {
-                        pref.iter().chain(alts).any(|label| same(label, &v))
-                    })
+                    || o.labels
+                        .values()
+                        .any(|(pref, alts)| pref.iter().chain(alts).any(|label| same(label, &v)))
             }
         })
     })

@@ -86,9 +86,7 @@ pub fn answer(
             (None, Some(extend)) => service.extend(extend),
             (None, None) => Ok(service.manifest(&site, &format!("{site}{root}"))),
         },
-        "/suggest/entity" | "/suggest/type" | "/suggest/property" => {
-            suggest(service, rest, &param)
-        }
+        "/suggest/entity" | "/suggest/type" | "/suggest/property" => suggest(service, rest, &param),
         "/properties" => match param("type") {
             Some(t) => number(param("limit")).and_then(|limit| service.propose(t, limit)),
             None => Err(BadRequest("type: missing".into())),
@@ -245,7 +243,17 @@ mod tests {
     fn a_callback_is_a_javascript_name_or_nothing() {
         assert!(callback("jQuery3310_1234").is_ok());
         assert!(callback("window.cb$").is_ok());
-        for bad in ["", "1a", "a..b", "a(b)", "alert(1)//", "a b", "a;b", "<x>", ".a"] {
+        for bad in [
+            "",
+            "1a",
+            "a..b",
+            "a(b)",
+            "alert(1)//",
+            "a b",
+            "a;b",
+            "<x>",
+            ".a",
+        ] {
             assert!(callback(bad).is_err(), "{bad}");
         }
         assert!(callback(&"a".repeat(101)).is_err());

@@ -30,6 +30,7 @@ mod nodelink;
 mod push;
 mod query;
 mod rdf;
+mod reconcile;
 mod serve;
 mod site;
 mod skos;

@@ -225,69 +225,68 @@ impl Index {
         index
     }
 
+    /// Every label of a card: its id and IRI, its labels in every language, its notations.
     fn labels_of(&mut self, concept: u32, card: &Card) {
-        let index = self;
-        let i = concept as usize;
+        let skos = card.skos();
+        let iri = self.concepts[concept as usize].iri.clone();
+        let main = [
+            (Kind::Id, card.slug()),
+            (Kind::Id, &iri),
+            (Kind::Preferred, card.term()),
+        ];
+        let aliases = card.aliases().iter().map(|a| (Kind::Alternative, a));
+        let hidden = skos
+            .hidden_aliases
+            .iter()
+            .map(|h| (Kind::Hidden, h.as_str()));
+        let notations = skos
+            .notations
+            .iter()
+            .map(|n| (Kind::Notation, n.value.as_str()));
+        let languages = skos.languages.values().flat_map(|l| {
+            let term = l.term.iter().map(|t| (Kind::Preferred, t.as_str()));
+            let aliases = l.aliases.iter().map(|a| (Kind::Alternative, a.as_str()));
+            let hidden = l.hidden_aliases.iter().map(|h| (Kind::Hidden, h.as_str()));
+            term.chain(aliases).chain(hidden)
+        });
+        for (kind, text) in main
+            .into_iter()
+            .chain(aliases)
+            .chain(hidden)
+            .chain(notations)
+            .chain(languages)
         {
-            index.label(concept, Kind::Id, card.slug());
-            let iri = index.concepts[i].iri.clone();
-            index.label(concept, Kind::Id, &iri);
-            index.label(concept, Kind::Preferred, card.term());
-            for alias in card.aliases().iter() {
-                index.label(concept, Kind::Alternative, alias);
-            }
-            let skos = card.skos();
-            for hidden in &skos.hidden_aliases {
-                index.label(concept, Kind::Hidden, hidden);
-            }
-            for notation in &skos.notations {
-                index.label(concept, Kind::Notation, &notation.value);
-            }
-            for language in skos.languages.values() {
-                if let Some(term) = &language.term {
-                    index.label(concept, Kind::Preferred, term);
-                }
-                for alias in &language.aliases {
-                    index.label(concept, Kind::Alternative, alias);
-                }
-                for hidden in &language.hidden_aliases {
-                    index.label(concept, Kind::Hidden, hidden);
-                }
-            }
+            self.label(concept, kind, text);
         }
     }
 
     /// The links of a card, and their mirrors: a card may state one end of a pair alone.
     fn links_of(&mut self, concept: u32, card: &Card) {
-        let (index, i, skos) = (self, concept as usize, card.skos());
-        {
-            for target in skos.broader.iter() {
-                let link = index.link(target);
-                index.concepts[i].broader.push(link.clone());
-                if let Link::Concept(up) = link {
-                    index.concepts[up as usize]
-                        .narrower
-                        .push(Link::Concept(concept));
-                }
-            }
-            for target in skos.narrower.iter() {
-                let link = index.link(target);
-                index.concepts[i].narrower.push(link.clone());
-                if let Link::Concept(down) = link {
-                    index.concepts[down as usize]
-                        .broader
-                        .push(Link::Concept(concept));
-                }
-            }
-            for target in card.related().iter() {
-                let link = index.link(target);
-                index.concepts[i].related.push(link.clone());
-                if let Link::Concept(other) = link {
-                    index.concepts[other as usize]
-                        .related
-                        .push(Link::Concept(concept));
-                }
-            }
+        let skos = card.skos();
+        for target in &skos.broader {
+            self.link_both(concept, target, |c| &mut c.broader, |c| &mut c.narrower);
+        }
+        for target in &skos.narrower {
+            self.link_both(concept, target, |c| &mut c.narrower, |c| &mut c.broader);
+        }
+        for target in card.related().iter() {
+            self.link_both(concept, target, |c| &mut c.related, |c| &mut c.related);
+        }
+    }
+
+    /// Links `concept` to `target` by `forth`, and back by `back` when the target is in the
+    /// glossary.
+    fn link_both(
+        &mut self,
+        concept: u32,
+        target: &str,
+        forth: fn(&mut Concept) -> &mut Vec<Link>,
+        back: fn(&mut Concept) -> &mut Vec<Link>,
+    ) {
+        let link = self.link(target);
+        forth(&mut self.concepts[concept as usize]).push(link.clone());
+        if let Link::Concept(other) = link {
+            back(&mut self.concepts[other as usize]).push(Link::Concept(concept));
         }
     }
 

@@ -33,6 +33,17 @@ enum Strict {
     Should,
 }
 
+/// A candidate of a query, scored.
+struct Candidate {
+    found: Found,
+    /// The score with the type and the properties weighed in.
+    score: f64,
+    /// Whether its type and every property hold.
+    fits: bool,
+    /// Each property constraint and whether it holds.
+    checks: Vec<(String, bool)>,
+}
+
 struct Query {
     text: Option<String>,
     types: Vec<u32>,
@@ -169,7 +180,7 @@ impl Service {
                 })
                 .collect(),
         };
-        let mut scored: Vec<(Found, f64, bool, Vec<(String, bool)>)> = Vec::new();
+        let mut scored: Vec<Candidate> = Vec::new();
         for f in found {
             let schemes = &index.concepts[f.concept as usize].schemes;
             let of_type = |t: &u32| *t == CONCEPT || schemes.contains(&(t - 1));
@@ -197,32 +208,43 @@ impl Service {
             if !met {
                 score *= 0.5;
             }
-            scored.push((f, (score * 10.0).round() / 10.0, met && typed, checks));
+            scored.push(Candidate {
+                found: f,
+                score: (score * 10.0).round() / 10.0,
+                fits: met && typed,
+                checks,
+            });
         }
-        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.concept.cmp(&b.0.concept)));
+        let slug = |c: &Candidate| index.concepts[c.found.concept as usize].slug.as_str();
+        scored.sort_by(|a, b| {
+            b.score
+                .total_cmp(&a.score)
+                .then_with(|| slug(a).cmp(slug(b)))
+        });
         scored.truncate(query.limit);
         let unique_best = match scored.as_slice() {
-            [first, second, ..] => first.1 > second.1,
+            [first, second, ..] => first.score > second.score,
             [_] => true,
             [] => false,
         };
         scored
             .iter()
             .enumerate()
-            .map(|(i, (f, score, fits, checks))| {
+            .map(|(i, c)| {
+                let (f, score) = (&c.found, c.score);
                 let concept = &index.concepts[f.concept as usize];
                 let mut features = vec![json!({ "id": "name", "value": f.score })];
                 if query.text.is_some() {
                     features.push(json!({ "id": f.kind.feature(), "value": true }));
                 }
-                for (pid, ok) in checks {
+                for (pid, ok) in &c.checks {
                     features.push(json!({ "id": format!("property:{pid}"), "value": ok }));
                 }
                 let mut candidate = json!({
                     "id": concept.slug,
                     "name": concept.name,
                     "score": score,
-                    "match": i == 0 && unique_best && *fits && *score >= MATCH,
+                    "match": i == 0 && unique_best && c.fits && score >= MATCH,
                     "type": self.types_of(f.concept),
                     "features": features,
                 });

@@ -526,3 +526,89 @@ fn scheme_name(statements: &crate::config::Statements) -> String {
         })
         .unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Draft;
+
+    fn glossary(cards: &[(&str, &str, &[&str])]) -> Glossary {
+        Glossary::new(
+            cards
+                .iter()
+                .map(|(slug, term, aliases)| {
+                    crate::Card::from(Draft {
+                        slug: (*slug).to_owned(),
+                        term: (*term).to_owned(),
+                        aliases: aliases.iter().map(|a| (*a).to_owned()).collect(),
+                        ..Draft::default()
+                    })
+                })
+                .collect(),
+        )
+    }
+
+    fn top(index: &Index, query: &str) -> Option<(String, f64, Kind)> {
+        let found = index.search(query, &mut Distance::default());
+        found.first().map(|f| {
+            let slug = index.concepts[f.concept as usize].slug.clone();
+            (slug, f.score, f.kind)
+        })
+    }
+
+    #[test]
+    fn exact_normalised_and_near_labels_score_in_that_order() {
+        let g = glossary(&[
+            ("ethernet", "Ethernet", &["IEEE 802.3"]),
+            ("wi-fi", "Wi-Fi", &[]),
+            ("pause-frame", "Ethernet pause frame", &[]),
+        ]);
+        let index = Index::new(&g, &Config::default());
+        let at = |q: &str| top(&index, q).unwrap();
+        assert_eq!(at("Ethernet"), ("ethernet".into(), 100.0, Kind::Preferred));
+        assert_eq!(at("ETHERNET"), ("ethernet".into(), 98.0, Kind::Preferred));
+        assert_eq!(
+            at("ieee 802 3"),
+            ("ethernet".into(), 93.0, Kind::Alternative)
+        );
+        assert_eq!(at("wifi").0, "wi-fi");
+        assert_eq!(at("pause-frame"), ("pause-frame".into(), 100.0, Kind::Id));
+        // A typo of a word is near: below every exact score.
+        let (slug, score, _) = at("ethernet pause frmae");
+        assert_eq!(slug, "pause-frame");
+        assert!(score < NEAR && score > 50.0, "{score}");
+        assert_eq!(top(&index, "token ring"), None);
+        assert_eq!(top(&index, "  --  "), None);
+    }
+
+    #[test]
+    fn links_are_mirrored_and_found_by_id_or_iri() {
+        let mut child = Draft {
+            slug: "child".into(),
+            term: "Child".into(),
+            ..Draft::default()
+        };
+        child.skos.broader = vec!["parent".into(), "http://elsewhere.example/x".into()];
+        let parent = Draft {
+            slug: "parent".into(),
+            term: "Parent".into(),
+            ..Draft::default()
+        };
+        let g = Glossary::new(vec![crate::Card::from(child), crate::Card::from(parent)]);
+        let index = Index::new(&g, &Config::default());
+        let parent = index.concept("parent").unwrap();
+        let child = index.concept(&index.concepts[0].iri).unwrap();
+        assert_eq!(index.concepts[child as usize].slug, "child");
+        assert_eq!(
+            index.concepts[parent as usize].narrower,
+            vec![Link::Concept(child)]
+        );
+        assert_eq!(
+            index.concepts[child as usize].broader,
+            vec![
+                Link::Concept(parent),
+                Link::Outside("http://elsewhere.example/x".into())
+            ]
+        );
+    }
+}

@@ -128,8 +128,10 @@ pub struct Index {
     word_ids: HashMap<String, u32>,
     /// The labels each word is in.
     postings: Vec<Vec<u32>>,
-    /// Word ids by length in characters.
-    by_length: HashMap<usize, Vec<u32>>,
+    /// Word ids by length in characters and first letter, and by length and last letter:
+    /// a typo seldom changes both ends of a word, so a word's near spellings are looked for
+    /// among the words of about its length that share one end with it.
+    by_shape: HashMap<(usize, End, char), Vec<u32>>,
     /// The keys in order, each with its labels: for prefix search.
     sorted: Vec<(String, Vec<u32>)>,
 }
@@ -145,6 +147,18 @@ pub struct Found {
 
 /// Most keys a prefix search looks at.
 const SCANNED: usize = 5_000;
+
+/// Most words of the glossary one word of a query is compared with for typos: what bounds
+/// a batch of words the glossary lacks (a thousand queries of sixteen such words compare at
+/// most 160 million pairs, each given up at the first row past the limit).
+const MOST_COMPARED: usize = 10_000;
+
+/// Which end of a word a table of [`Index`] sorts it by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum End {
+    First,
+    Last,
+}
 
 /// Most words of a query compared; the rest are ignored.
 const MOST_WORDS: usize = 16;
@@ -169,7 +183,7 @@ impl Index {
             words: Vec::new(),
             word_ids: HashMap::new(),
             postings: Vec::new(),
-            by_length: HashMap::new(),
+            by_shape: HashMap::new(),
             sorted: Vec::new(),
         };
         for (iri, statements) in &config.schemes {
@@ -362,7 +376,16 @@ impl Index {
             None => {
                 let id = self.words.len() as u32;
                 let chars: Box<[char]> = word.chars().collect();
-                self.by_length.entry(chars.len()).or_default().push(id);
+                let (first, last) = (chars[0], chars[chars.len() - 1]);
+                let shapes = &mut self.by_shape;
+                shapes
+                    .entry((chars.len(), End::First, first))
+                    .or_default()
+                    .push(id);
+                shapes
+                    .entry((chars.len(), End::Last, last))
+                    .or_default()
+                    .push(id);
                 self.words.push(chars);
                 self.word_ids.insert(word.to_owned(), id);
                 self.postings.push(Vec::new());
@@ -464,12 +487,29 @@ impl Index {
             return Vec::new();
         }
         let limit = (word.len() / 4).clamp(1, 2);
+        let (first, last) = (word[0], word[word.len() - 1]);
         let mut like = Vec::new();
+        let mut compared = 0;
         for length in word.len() - limit..=word.len() + limit {
-            for &id in self.by_length.get(&length).into_iter().flatten() {
-                let other = &self.words[id as usize];
-                if let Some(d) = distance.within(word, other, limit) {
-                    like.push((id, 1.0 - d as f64 / word.len().max(other.len()) as f64));
+            for (end, letter) in [(End::First, first), (End::Last, last)] {
+                for &id in self
+                    .by_shape
+                    .get(&(length, end, letter))
+                    .into_iter()
+                    .flatten()
+                {
+                    let other = &self.words[id as usize];
+                    // Found by its first letter already.
+                    if end == End::Last && other[0] == first {
+                        continue;
+                    }
+                    compared += 1;
+                    if compared > MOST_COMPARED {
+                        return like;
+                    }
+                    if let Some(d) = distance.within(word, other, limit) {
+                        like.push((id, 1.0 - d as f64 / word.len().max(other.len()) as f64));
+                    }
                 }
             }
         }

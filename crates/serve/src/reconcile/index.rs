@@ -163,9 +163,10 @@ enum End {
 /// Most words of a query compared; the rest are ignored.
 const MOST_WORDS: usize = 16;
 
-/// A word in more labels than this finds no candidates by itself when the query has other
-/// words (it still counts in their scores): "protocol" in a networking glossary.
-const COMMON: usize = 2_000;
+/// How many labels the words of a query, rarest first, bring as near candidates: the words
+/// past it (common ones, "protocol" in a networking glossary) bring none of their own, but
+/// still count in the scores of the labels the others brought.
+const ENOUGH: usize = 500;
 
 impl Index {
     pub fn new(glossary: &Glossary, config: &Config) -> Self {
@@ -432,16 +433,20 @@ impl Index {
             .collect();
         let like: Vec<Vec<(u32, f64)>> =
             words.iter().map(|w| self.words_like(w, distance)).collect();
+        // The labels of the rarest words first, until there are enough: a label near the
+        // query shares words with it, and the rare ones (a code, a name) tell it apart.
+        let mut rarest: Vec<&Vec<u32>> = like
+            .iter()
+            .flatten()
+            .map(|(w, _)| &self.postings[*w as usize])
+            .collect();
+        rarest.sort_by_key(|p| p.len());
         let mut candidates: Vec<u32> = Vec::new();
-        let rare = like.iter().any(|l| {
-            l.iter()
-                .any(|(w, _)| self.postings[*w as usize].len() <= COMMON)
-        });
-        for (w, _) in like.iter().flatten() {
-            let postings = &self.postings[*w as usize];
-            if postings.len() <= COMMON || !rare {
-                candidates.extend(postings);
+        for postings in rarest {
+            if !candidates.is_empty() && candidates.len() + postings.len() > ENOUGH {
+                break;
             }
+            candidates.extend(postings);
         }
         candidates.sort_unstable();
         candidates.dedup();

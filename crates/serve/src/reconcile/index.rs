@@ -240,15 +240,12 @@ impl Index {
         index
     }
 
-    /// Every label of a card: its id and IRI, its labels in every language, its notations.
+    /// Every label of a card: its id, its labels in every language, its notations. (Its IRI
+    /// is found whole, by [`Index::concept`]: its words, `https`, `term`, would be every
+    /// concept's.)
     fn labels_of(&mut self, concept: u32, card: &Card) {
         let skos = card.skos();
-        let iri = self.concepts[concept as usize].iri.clone();
-        let main = [
-            (Kind::Id, card.slug()),
-            (Kind::Id, &iri),
-            (Kind::Preferred, card.term()),
-        ];
+        let main = [(Kind::Id, card.slug()), (Kind::Preferred, card.term())];
         let aliases = card.aliases().iter().map(|a| (Kind::Alternative, a));
         let hidden = skos
             .hidden_aliases
@@ -415,6 +412,13 @@ impl Index {
             return Vec::new();
         }
         let query = query.trim();
+        if let Some(&concept) = self.by_iri.get(query) {
+            offer(Found {
+                concept,
+                score: 100.0,
+                kind: Kind::Id,
+            });
+        }
         for &at in self.by_key.get(&key(&normalized)).into_iter().flatten() {
             let label = &self.labels[at as usize];
             let (exact, normal, _) = label.kind.scores();
@@ -623,6 +627,10 @@ mod tests {
         assert_eq!(slug, "pause-frame");
         assert!(score < NEAR && score > 50.0, "{score}");
         assert_eq!(top(&index, "token ring"), None);
+        // The IRI finds its concept whole; its words are no one's labels.
+        let iri = index.concepts[0].iri.clone();
+        assert_eq!(at(&iri), ("ethernet".into(), 100.0, Kind::Id));
+        assert_eq!(top(&index, "term"), None);
         assert_eq!(top(&index, "  --  "), None);
     }
 

@@ -324,6 +324,11 @@ fn the_service_over_http() {
         .unwrap()
         .iter()
         .any(|r| r["id"] == json!("roce-v2")));
+    let elsewhere = Request::get(&server.url("/reconcile/suggest/entity"))
+        .query("prefix", "Ro")
+        .query("type", "http://elsewhere.example/scheme")
+        .send();
+    assert_eq!(elsewhere.body, r#"{"result":[]}"#);
     let preview = Request::get(&server.url("/reconcile/preview"))
         .query("id", "roce-v2")
         .send();

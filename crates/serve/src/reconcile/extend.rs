@@ -32,23 +32,40 @@ const PAGE: usize = 10;
 
 impl Service {
     /// Concepts whose labels start with `prefix` (then, to fill the page, those near it),
-    /// `limit` of them from the `cursor`-th.
+    /// of the type `type_id` if one is given (OpenRefine sends the column's), `limit` of them
+    /// from the `cursor`-th.
     ///
     /// # Errors
     /// A prefix longer than [`MAX_QUERY`].
     pub fn suggest_entity(
         &self,
         prefix: &str,
+        type_id: Option<&str>,
         cursor: usize,
         limit: Option<usize>,
     ) -> Result<Value, BadRequest> {
         let limit = page(prefix, limit)?;
-        let mut concepts = self
+        let of_type = |c: &u32| match type_id.map(|t| self.type_of(t)) {
+            None | Some(Some(query::CONCEPT)) => true,
+            Some(Some(t)) => self.index.concepts[*c as usize].schemes.contains(&(t - 1)),
+            Some(None) => false,
+        };
+        let wanted = cursor + limit;
+        let most = if type_id.is_some() {
+            usize::MAX
+        } else {
+            wanted
+        };
+        let mut concepts: Vec<u32> = self
             .index
-            .prefixed(&key(&normalize(prefix)), cursor + limit);
-        if concepts.len() < cursor + limit {
+            .prefixed(&key(&normalize(prefix)), most)
+            .into_iter()
+            .filter(of_type)
+            .take(wanted)
+            .collect();
+        if concepts.len() < wanted {
             for found in self.index.search(prefix, &mut Distance::default()) {
-                if !concepts.contains(&found.concept) {
+                if !concepts.contains(&found.concept) && of_type(&found.concept) {
                     concepts.push(found.concept);
                 }
             }

@@ -4,7 +4,7 @@
 //! | path | what |
 //! |---|---|
 //! | `/reconcile` | without parameters, the service manifest; `queries=` (GET or a POSTed form), a batch of reconciliation queries; `extend=`, a data extension query |
-//! | `/reconcile/suggest/entity`, `/suggest/type`, `/suggest/property` | `?prefix=` (`cursor=`, `limit=`): auto-completion |
+//! | `/reconcile/suggest/entity`, `/suggest/type`, `/suggest/property` | `?prefix=` (`cursor=`, `limit=`; entities also `type=`): auto-completion |
 //! | `/reconcile/preview` | `?id=`: a small HTML page of the concept |
 //! | `/reconcile/properties` | `?type=` (`limit=`): the properties data extension offers |
 //!
@@ -121,7 +121,7 @@ fn suggest<'p>(
     let cursor = number(param("cursor"))?.unwrap_or(0);
     let limit = number(param("limit"))?;
     match rest {
-        "/suggest/entity" => service.suggest_entity(prefix, cursor, limit),
+        "/suggest/entity" => service.suggest_entity(prefix, param("type"), cursor, limit),
         "/suggest/type" => service.suggest_type(prefix, cursor, limit),
         _ => service.suggest_property(prefix, cursor, limit),
     }

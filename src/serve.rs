@@ -96,7 +96,8 @@ pub fn run(args: ServeArgs, color: Color) -> Result<ExitCode> {
     writeln!(
         err,
         "glossgraph: serving http://{addr}/ — the website, SPARQL at http://{addr}/query (a \
-         query page at http://{addr}/sparql), Graph Store at http://{addr}/store; Ctrl-C stops"
+         query page at http://{addr}/sparql), Graph Store at http://{addr}/store, reconciliation \
+         (OpenRefine) at http://{addr}/reconcile; Ctrl-C stops"
     )?;
     let stopping = AtomicBool::new(false);
     std::thread::scope(|scope| -> Result<()> {

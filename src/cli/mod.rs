@@ -199,7 +199,7 @@ pub enum Command {
 
     /// Serve the glossary over HTTP: its website (each term's IRI negotiated: the page, or
     /// its RDF), SPARQL 1.1 Protocol at /query, Graph Store (read-only) at /store, a query
-    /// page at /sparql.
+    /// page at /sparql, the W3C Reconciliation Service API (OpenRefine's) at /reconcile.
     ///
     /// Examples:
     ///   glossgraph serve                       # http://127.0.0.1:7878/

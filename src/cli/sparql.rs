@@ -76,7 +76,8 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 64, value_name = "N")]
     pub max_per_client: usize,
 
-    /// Allow cross-origin requests from this origin (`*` for any).
+    /// Allow cross-origin requests from this origin (`*` for any) to the site and /store;
+    /// /query and /reconcile answer any origin without it.
     #[arg(long, value_name = "ORIGIN", num_args = 0..=1, default_missing_value = "*")]
     pub cors: Option<String>,
 

@@ -626,3 +626,64 @@ fn the_cli_reference_names_every_command_and_option() {
     }
     assert_eq!(readers_named, readers, "the commands that read a glossary");
 }
+
+#[test]
+fn the_reconciliation_reference_is_the_service() {
+    use glossgraph::sparql::reconcile::{self as r, Service};
+    let page = read("docs/reference/reconcile.md");
+    let first_cells = |heading: &str, skip: usize| -> Vec<String> {
+        let text = section(&page, heading);
+        let mut tables = text
+            .split("\n\n")
+            .filter(|p| p.trim_start().starts_with('|'));
+        let table = tables
+            .nth(skip)
+            .unwrap_or_else(|| panic!("{heading}: table {skip}"));
+        table_rows(table)
+            .iter()
+            .map(|row| code_words(&row[0]).join(" "))
+            .collect()
+    };
+    // The properties of queries, and of extension (as `/reconcile/properties` proposes them
+    // for the sample, whose one language is `en`).
+    let entities = "## Entities, types and properties";
+    assert_eq!(first_cells(entities, 0), r::PROPERTIES.map(String::from));
+    let config =
+        glossgraph::config::Config::resolve(Some(&root().join("data")), Default::default())
+            .unwrap();
+    let loaded =
+        glossgraph::load::load(&glossgraph::load::Input::Path(root().join("data"))).unwrap();
+    let glossary = glossgraph::check::check(loaded, &config, Default::default()).glossary;
+    let proposed = Service::new(&glossary, &config)
+        .propose("Concept", None)
+        .unwrap();
+    let proposed: Vec<String> = proposed["properties"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_str().unwrap().replace("@en", "@TAG"))
+        .collect();
+    assert_eq!(first_cells(entities, 1), proposed);
+    // The bounds.
+    let bounds: Vec<String> = table_rows(section(&page, "## Bounds"))
+        .iter()
+        .map(|row| row[1].clone())
+        .collect();
+    let expected = [
+        r::MAX_BATCH,
+        r::MAX_QUERY,
+        r::MAX_LIMIT,
+        r::DEFAULT_LIMIT,
+        r::MAX_VALUES,
+        r::MAX_BATCH,
+    ]
+    .map(|n| n.to_string());
+    assert_eq!(bounds[..expected.len()], expected);
+    let scores = prose(section(&page, "## Scores"));
+    assert!(
+        scores.contains(&format!("at least {}", r::MATCH)),
+        "{scores}"
+    );
+    let (width, height) = r::PREVIEW_SIZE;
+    assert!(page.contains(&format!("({width} × {height} pixels)")));
+}

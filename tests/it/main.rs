@@ -28,6 +28,7 @@ mod markdown;
 mod nodelink;
 mod rdf;
 mod rdf_docs;
+mod reconcile;
 mod site;
 mod site_folder;
 mod site_hierarchy;

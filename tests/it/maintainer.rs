@@ -504,6 +504,12 @@ fn serve_watch_reloads_edits_and_keeps_the_last_good_glossary_through_a_broken_o
         .send()
         .body;
     assert!(answer.contains("true"), "{answer}");
+    // The reconciliation service's labels are indexed again too.
+    let reconciled = Request::get(&server.url("/reconcile"))
+        .query("queries", r#"{"q": {"query": "term WATCHED"}}"#)
+        .send()
+        .body;
+    assert!(reconciled.contains(r#""id":"watched""#), "{reconciled}");
 
     // A broken edit: reported with its file and place; the last good glossary is served.
     fs::write(

@@ -33,6 +33,19 @@ pub fn closest<'a>(
     best.map(|(_, c, unique)| (c, unique))
 }
 
+/// The bounded edit distance of [`closest`], for callers that compare many pairs (the
+/// reconciliation service's fuzzy matching): it keeps its table's rows between calls.
+#[derive(Default)]
+pub struct Distance(Rows);
+
+impl Distance {
+    /// The optimal-string-alignment distance of `a` and `b` (Levenshtein plus adjacent
+    /// transpositions), if it is at most `limit`.
+    pub fn within(&mut self, a: &[char], b: &[char], limit: usize) -> Option<usize> {
+        distance_within(a, b, limit, &mut self.0)
+    }
+}
+
 /// The three rows of the distance table that [`distance_within`] keeps, reused between calls.
 #[derive(Default)]
 struct Rows {

@@ -14,8 +14,10 @@
 //! gives the same bytes.
 //!
 //! [`results`] writes answers (tables, CSV, TSV, SPARQL JSON/XML, RDF), [`saved`] holds the
-//! saved queries of `queries/*.rq` and binds their parameters, [`serve`] is the HTTP endpoint
-//! and [`push`] sends the glossary to an external triple store.
+//! saved queries of `queries/*.rq` and binds their parameters, [`serve`] is the HTTP endpoint,
+//! [`reconcile`] the reconciliation service it answers at `/reconcile` (OpenRefine's API,
+//! on a label index rather than the store), and [`push`] sends the glossary to an external
+//! triple store.
 //!
 //! One concern, the store and the running of queries (about 800 lines of code, the rest tests);
 //! answers, saved queries, the endpoint (its connections in `listen`) and push are in the
@@ -28,6 +30,7 @@ pub mod http;
 pub mod incremental;
 mod listen;
 pub mod push;
+pub mod reconcile;
 pub mod results;
 pub mod saved;
 pub mod serve;

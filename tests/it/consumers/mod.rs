@@ -10,8 +10,9 @@
 //! programs: Graphviz, xmllint and the GraphML schema, librsvg, raptor, Skosify, Python with
 //! NetworkX, igraph, rdflib, SPARQLWrapper and extruct, Node with Cytoscape.js, graphology
 //! and ESLint, headless Chromium with axe-core, LinkChecker, pdftotext, the Nu HTML Checker
-//! on Java, check-jsonschema, Microsoft's SARIF validator, Kuzu and FalkorDB, Oxigraph's
-//! server and Virtuoso, curl; groff, patch and `script`; `mount` (as root, for a full disk).
+//! on Java, check-jsonschema and jsonschema, Microsoft's SARIF validator, Kuzu and FalkorDB,
+//! Oxigraph's server and Virtuoso, curl, reconciler (the Reconciliation API's pandas client);
+//! groff, patch and `script`; `mount` (as root, for a full disk).
 
 mod cli;
 mod csv;
@@ -30,6 +31,7 @@ mod nodelink;
 mod push;
 mod query;
 mod rdf;
+mod reconcile;
 mod serve;
 mod site;
 mod skos;

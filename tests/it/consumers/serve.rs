@@ -322,7 +322,9 @@ fn head_says_the_length_of_get_and_a_405_says_what_is_allowed() {
         ("PUT", "/store?default", "GET, HEAD"),
         ("DELETE", "/term/roce-v2/", "GET, HEAD"),
         ("POST", "/sparql", "GET, HEAD"),
-        ("PUT", "/query", "GET, HEAD, POST"),
+        // The APIs answer preflights from any origin, with or without --cors.
+        ("PUT", "/query", "GET, HEAD, POST, OPTIONS"),
+        ("PUT", "/reconcile", "GET, HEAD, POST, OPTIONS"),
     ] {
         let (status, headers, _) =
             super::curl_raw(&["-X", method, &server.url(path), "--data", "x"]);

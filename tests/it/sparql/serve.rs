@@ -191,8 +191,16 @@ pub fn speaks_the_protocol(server: &Served, send: &dyn Fn(&Request) -> Answer) {
     assert!(body.contains(&format!("sd:endpoint <{query}>")), "{body}");
     assert!(body.contains("sd:feature sd:UnionDefaultGraph"), "{body}");
 
-    // No CORS header unless asked for.
+    // The query endpoint is an API for every origin (as /reconcile is); the store and the
+    // site answer other origins only with --cors.
     let answer = send(&Request::get(&query).query("query", "ASK {}"));
+    assert!(
+        answer.headers.contains("access-control-allow-origin: *"),
+        "{}",
+        answer.headers
+    );
+    let store = query.replace("/query", "/store?default");
+    let answer = send(&Request::new("HEAD", &store));
     assert!(
         !answer.headers.contains("access-control-allow-origin"),
         "{}",

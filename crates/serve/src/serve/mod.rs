@@ -9,6 +9,11 @@
 //! | `/sparql` | a small HTML page to type a query and see the results |
 //! | `/query` | SPARQL 1.1 Protocol: `GET ?query=`, `POST` form or `application/sparql-query`; without a query, the service description |
 //! | `/store` | Graph Store Protocol, reading only: `?default` (all triples), `?graph=IRI` (one card), neither (the whole dataset) |
+//! | `/reconcile`, `/reconcile/…` | the W3C Reconciliation Service API 0.2 (OpenRefine's): the manifest, `queries=`, `extend=`, suggest, preview, property proposals (see `reconcile`) |
+//!
+//! `/query` and `/reconcile` are APIs for other sites' pages too: they answer every origin
+//! (`Access-Control-Allow-Origin: *`, or the origin of `--cors`) and its preflights, as the
+//! Reconciliation API requires; the site and `/store` only with `--cors`.
 //!
 //! Paths are matched with their `%XX` escapes decoded. While the glossary's files have
 //! errors (`serve --watch`, [`Running::show_errors`]), the site's pages carry the check report
@@ -46,6 +51,7 @@ use oxigraph::model::{GraphNameRef, Literal, NamedNode, NamedNodeRef, Triple};
 use oxigraph::sparql::results::QueryResultsFormat;
 
 mod page;
+mod reconcile;
 mod website;
 
 use super::listen;
@@ -163,6 +169,8 @@ struct Served {
     page: String,
     /// Whether this is only a stand-in, empty, for a glossary that had errors from the start.
     stand_in: bool,
+    /// The reconciliation service: the glossary's labels, indexed.
+    reconcile: crate::reconcile::Service,
 }
 
 impl Served {
@@ -170,6 +178,7 @@ impl Served {
         Self {
             page: page(store.config()),
             plan: site::Plan::new(&glossary, store.config()),
+            reconcile: crate::reconcile::Service::new(&glossary, store.config()),
             store,
             glossary,
             stand_in: false,
@@ -372,10 +381,14 @@ impl Shared {
                     }),
             }
         };
-        if let Some(origin) = &self.cors {
+        let origin = match &self.cors {
+            None if api(request.uri().path()) => Some(HeaderValue::from_static("*")),
+            origin => origin.clone(),
+        };
+        if let Some(origin) = origin {
             response
                 .headers_mut()
-                .insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
+                .insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
         }
         if response.status() == StatusCode::METHOD_NOT_ALLOWED {
             // RFC 9110, 15.5.6: a 405 names the methods the resource answers.
@@ -405,8 +418,7 @@ impl Shared {
     /// The methods `path` answers, for the `Allow` header of a `405`.
     fn allowed(&self, path: &str) -> &'static str {
         match (path, self.cors.is_some()) {
-            ("/query", false) => "GET, HEAD, POST",
-            ("/query", true) => "GET, HEAD, POST, OPTIONS",
+            (path, _) if api(path) => "GET, HEAD, POST, OPTIONS",
             (_, false) => "GET, HEAD",
             (_, true) => "GET, HEAD, OPTIONS",
         }
@@ -421,17 +433,14 @@ impl Shared {
         errors: Option<&str>,
     ) -> Result<Response<Body>, Failure> {
         let method = request.method().clone();
-        if method == Method::OPTIONS && self.cors.is_some() {
+        if method == Method::OPTIONS && (self.cors.is_some() || api(request.uri().path())) {
             // A CORS preflight. GET, HEAD and POST are CORS-safelisted methods, so no
             // Access-Control-Allow-Methods is needed; the query's Content-Type is what needs
             // allowing.
-            let mut response = Response::builder()
+            let response = Response::builder()
                 .status(StatusCode::NO_CONTENT)
                 .header(header::ACCESS_CONTROL_ALLOW_HEADERS, "Accept, Content-Type")
                 .header(header::ACCESS_CONTROL_MAX_AGE, "600");
-            if let Some(origin) = &self.cors {
-                response = response.header(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
-            }
             return Ok(response.body(Body::empty()).unwrap_or_default());
         }
         let reading = method == Method::GET || method == Method::HEAD;
@@ -483,6 +492,7 @@ impl Shared {
                 self.query(v, request, params)
             }
             "/store" if reading => self.graph_store(v, request),
+            path if reconcile::is_reconcile(path) => Ok(reconcile::answer(self, v, request, path)),
             // Browsers ask for it on every page: nothing, and not an error.
             "/favicon.ico" if reading => Ok(Response::builder()
                 .status(StatusCode::NO_CONTENT)
@@ -740,6 +750,11 @@ impl Shared {
             .body(body)
             .unwrap_or_default())
     }
+}
+
+/// Whether `path` (as sent) is one of the APIs every origin may use.
+fn api(path: &str) -> bool {
+    path == "/query" || reconcile::is_reconcile(&decode_path(path))
 }
 
 fn read_only() -> Failure {

@@ -131,7 +131,7 @@ pub(crate) fn tool_vocabulary(
 /// Appends the IRI of the concept of `card`: its own `iri`, else `{namespace}{slug}` when
 /// the glossary's concepts share a namespace, else `{base}term/{slug}`. The site puts the
 /// term's page where this IRI is.
-pub(crate) fn push_concept_iri(out: &mut String, card: &Card, config: &Config) {
+pub fn push_concept_iri(out: &mut String, card: &Card, config: &Config) {
     match (&card.skos().iri, &config.namespace) {
         (Some(iri), _) => out.push_str(iri),
         (None, Some(namespace)) => {

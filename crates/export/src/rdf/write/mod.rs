@@ -54,7 +54,7 @@ use mapping::Mapping;
 pub use crate::rdf::serializer::Writer;
 pub(crate) use links::Links;
 pub use mapping::date_type;
-pub(crate) use mapping::push_concept_iri;
+pub use mapping::push_concept_iri;
 pub use normalize::normalize;
 pub use parts::paragraphs;
 

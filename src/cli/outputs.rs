@@ -141,6 +141,11 @@ pub enum FormatArg {
     Dot,
     Svg,
     Html,
+    /// TBX-Basic in TBX v3 (ISO 30042:2019) for translators' tools: glossary.tbx.
+    Tbx,
+    /// TBX-Basic in TBX v2 (martif), as translate-toolkit and Weblate read it:
+    /// glossary.v2.tbx.
+    Tbx2,
 }
 
 impl FormatArg {
@@ -171,6 +176,8 @@ impl FormatArg {
             FormatArg::Dot => &Format::Dot,
             FormatArg::Svg => &Format::Svg,
             FormatArg::Html => &Format::Html,
+            FormatArg::Tbx => &Format::Tbx,
+            FormatArg::Tbx2 => &Format::Tbx2,
         }
     }
 }

@@ -34,6 +34,7 @@ pub mod rdf;
 pub mod render;
 pub mod site;
 pub mod svg;
+pub mod tbx;
 mod xml;
 
 use std::io::Write;
@@ -78,10 +79,14 @@ pub enum Format {
     Svg,
     /// The interactive map: one self-contained page (see [`html`]).
     Html,
+    /// TBX-Basic in TBX v3 (ISO 30042:2019), the term base of translators' tools (see [`tbx`]).
+    Tbx,
+    /// TBX-Basic in TBX v2 (`martif`), which translate-toolkit and Weblate read.
+    Tbx2,
 }
 
 impl Format {
-    pub const ALL: [Format; 17] = [
+    pub const ALL: [Format; 19] = [
         Format::Turtle,
         Format::NTriples,
         Format::RdfXml,
@@ -99,6 +104,8 @@ impl Format {
         Format::Dot,
         Format::Svg,
         Format::Html,
+        Format::Tbx,
+        Format::Tbx2,
     ];
 
     /// The name used on the command line and in the manifest.
@@ -121,6 +128,8 @@ impl Format {
             Format::Dot => "dot",
             Format::Svg => "svg",
             Format::Html => "html",
+            Format::Tbx => "tbx",
+            Format::Tbx2 => "tbx2",
         }
     }
 
@@ -144,6 +153,8 @@ impl Format {
             Format::Dot => "glossary.dot",
             Format::Svg => "glossary.svg",
             Format::Html => "glossary.html",
+            Format::Tbx => "glossary.tbx",
+            Format::Tbx2 => "glossary.v2.tbx",
         }
     }
 
@@ -203,6 +214,8 @@ pub fn write(
             view.engine.name()
         ))),
         Format::Html => Ok(html::write(glossary, config, w)?),
+        Format::Tbx => tbx::write(glossary, config, tbx::Version::V3, w),
+        Format::Tbx2 => tbx::write(glossary, config, tbx::Version::V2, w),
         _ => unreachable!("RDF formats are handled above"),
     }
 }

@@ -248,9 +248,26 @@ pub fn bcp47(code: &str) -> Option<String> {
     Some(code)
 }
 
+/// Whether `code` (lower case) is a two-letter ISO 639-1 language code: `da` is, `dk` (the
+/// country code of Denmark, often written for Danish) is not.
+#[must_use]
+pub fn is_two_letter(code: &str) -> bool {
+    code.len() == 2 && TWO_LETTER.iter().any(|&(_, two)| two == code)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_letter_codes_are_languages_not_countries() {
+        for code in ["da", "de", "en", "fi", "sv", "se", "ja", "zh", "el", "cs"] {
+            assert!(is_two_letter(code), "{code}");
+        }
+        for code in ["dk", "sf", "jp", "cn", "gr", "cz", "eng", "e", ""] {
+            assert!(!is_two_letter(code), "{code}");
+        }
+    }
 
     #[test]
     fn the_table_is_sorted_and_every_code_is_lower_case() {

@@ -52,7 +52,7 @@ pub use glossgraph_core::{
     schema, visible,
 };
 pub use glossgraph_export as export;
-pub use glossgraph_export::{diff, docsite, rdf, site};
+pub use glossgraph_export::{diff, docsite, rdf, site, tbx};
 pub use glossgraph_map as map;
 pub use glossgraph_serve as sparql;
 

@@ -35,4 +35,5 @@ mod site_languages;
 mod skos;
 mod sparql;
 mod svg;
+mod tbx;
 mod util;

@@ -8,7 +8,8 @@
 //! each of `languages`, a term section per label (the preferred term, the aliases as admitted
 //! terms, every label of a `deprecated` card as a deprecated term, of a card that others
 //! supersede as a superseded term, `administrativeStatus`), the definition and the note of
-//! each language section, the topic as the entry's `subjectField`, related terms as
+//! each language section, each citation as a `source` (its title) with an
+//! `externalCrossReference` (its URL, the text its id), the topic as the entry's `subjectField`, related terms as
 //! cross-references (`crossReference`, an IRI outside the glossary as an
 //! `externalCrossReference`) and the superseding terms as cross-references of the
 //! superseded term sections. The two versions differ in element names only ([`Version`]),
@@ -85,6 +86,9 @@ pub const ID_PREFIX: &str = "c-";
 /// The start of the header's source description in a file glossgraph wrote; the base IRI
 /// follows.
 pub const SOURCE: &str = "Exported by glossgraph from the glossary at ";
+
+/// What the note of a citation's source says before the day it was read.
+pub const ACCESSED: &str = "accessed ";
 
 /// The values of `administrativeStatus` (TBX-Basic's picklist).
 pub mod status {

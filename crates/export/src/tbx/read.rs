@@ -27,10 +27,10 @@ use quick_xml::events::Event;
 use quick_xml::Reader;
 use serde_json::{json, Value};
 
-use super::{status, Version, ID_PREFIX, SOURCE};
+use super::{status, Version, ACCESSED, ID_PREFIX, SOURCE};
 use crate::card::rules::{is_slug, slugify};
 use crate::card::skos::{is_iri, Language};
-use crate::card::Draft;
+use crate::card::{Citation, Draft, PartialDate};
 use crate::config::Config;
 use glossgraph_core::language::{bcp47, is_two_letter};
 
@@ -267,7 +267,7 @@ fn parse(bytes: &[u8]) -> Result<Element, (usize, String)> {
                     let key = utf8(attribute.key.as_ref(), at)?.to_owned();
                     let value = attribute
                         .unescape_value()
-                        .map_err(|e| (at, entity_message(&e.to_string())))?;
+                        .map_err(|e| entity_error(e, at))?;
                     attributes.push((key, value.into_owned()));
                 }
                 let element = Element {
@@ -283,9 +283,7 @@ fn parse(bytes: &[u8]) -> Result<Element, (usize, String)> {
             }
             Event::End(_) => close(&mut stack, &mut root),
             Event::Text(t) => {
-                let value = t
-                    .unescape()
-                    .map_err(|e| (at, entity_message(&e.to_string())))?;
+                let value = t.unescape().map_err(|e| entity_error(e, at))?;
                 text(value.into_owned(), &mut stack);
             }
             Event::CData(c) => {
@@ -320,15 +318,19 @@ fn utf8(bytes: &[u8], at: usize) -> Result<&str, (usize, String)> {
     std::str::from_utf8(bytes).map_err(|_| (at, "not UTF-8".to_owned()))
 }
 
-/// quick-xml's message for an entity it does not know, said as glossgraph means it.
-fn entity_message(message: &str) -> String {
-    if message.contains("entity") {
-        format!(
-            "{message}: glossgraph expands no entity a DTD declares, only XML's five and \
-             character references"
-        )
-    } else {
-        message.to_owned()
+/// An error unescaping the text at `at`: an entity quick-xml does not know is said at its
+/// `&`, as glossgraph means it.
+fn entity_error(e: quick_xml::Error, at: usize) -> (usize, String) {
+    use quick_xml::escape::EscapeError;
+    match e {
+        quick_xml::Error::Escape(EscapeError::UnrecognizedEntity(range, name)) => (
+            at + range.start.saturating_sub(1),
+            format!(
+                "the entity `&{name};` is not one of XML's five: glossgraph expands no entity \
+                 a DTD declares, only those and character references"
+            ),
+        ),
+        e => (at, e.to_string()),
     }
 }
 
@@ -375,6 +377,7 @@ struct Entry {
     notes: BTreeMap<String, Vec<String>>,
     /// Targets of the entry's cross-references (ids), and IRIs.
     related: Vec<(String, usize)>,
+    citations: Vec<Citation>,
     extra: Vec<Value>,
 }
 
@@ -451,6 +454,7 @@ impl Reading<'_> {
             definitions: BTreeMap::new(),
             notes: BTreeMap::new(),
             related: Vec::new(),
+            citations: Vec::new(),
             extra: Vec::new(),
         };
         let main = self.main.clone();
@@ -501,9 +505,10 @@ impl Reading<'_> {
             status: None,
             by: Vec::new(),
         };
-        let children = group
+        let outside = section
             .elements()
-            .chain(section.elements().filter(|e| e.name != "termGrp"));
+            .filter(|e| e.name != "termGrp" && !std::ptr::eq(group, section));
+        let children = group.elements().chain(outside);
         for child in children {
             let kind = child.attribute("type").unwrap_or_default();
             match (child.name.as_str(), kind) {
@@ -546,6 +551,13 @@ impl Reading<'_> {
                 }
             }
             ("descrip", "subjectField") if self.own => {}
+            ("adminGrp", _) if tag.is_none_or(|t| t == self.main) => match citation(child) {
+                Some(cite) => entry.citations.push(cite),
+                None => {
+                    let datum = self.datum(child, (tag, None));
+                    entry.extra.push(datum);
+                }
+            },
             ("note", _) => entry.notes.entry(language).or_default().push(child.text()),
             ("descripGrp", _) => {
                 for inner in child.elements() {
@@ -764,6 +776,7 @@ impl Reading<'_> {
                 .map(|n| n.join("\n\n"))
                 .unwrap_or_default();
         }
+        card.citations = entry.citations.clone();
         for (other, labels) in &entry.labels {
             if *other == self.main {
                 continue;
@@ -790,6 +803,28 @@ impl Reading<'_> {
         }
         card
     }
+}
+
+/// The citation an `adminGrp` is: a `source` with an external cross-reference (the URL; its
+/// text the id), and at most a note of the day it was read.
+fn citation(group: &Element) -> Option<Citation> {
+    let mut cite = Citation::default();
+    for child in group.elements() {
+        match (child.name.as_str(), child.attribute("type")) {
+            ("admin", Some("source")) if cite.title.is_empty() => cite.title = child.text(),
+            ("xref", Some("externalCrossReference")) if cite.url.is_empty() => {
+                cite.url = child.attribute("target")?.to_owned();
+                cite.id = child.text();
+            }
+            ("note", None) if cite.accessed.is_none() => {
+                let date = child.text();
+                let date = date.strip_prefix(ACCESSED)?;
+                cite.accessed = Some(PartialDate::parse(date).ok()?);
+            }
+            _ => return None,
+        }
+    }
+    (!cite.title.is_empty() && !cite.url.is_empty() && !cite.id.is_empty()).then_some(cite)
 }
 
 /// The labels of a language other than the main one: the preferred term, the others as

@@ -8,8 +8,9 @@ use std::io::{BufWriter, Write};
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 use quick_xml::Writer;
 
-use super::{status, Names, Version, ID_PREFIX, NAMESPACE_V3, SOURCE};
+use super::{status, Names, Version, ACCESSED, ID_PREFIX, NAMESPACE_V3, SOURCE};
 use crate::card::skos::is_iri;
+use crate::card::Cite;
 use crate::config::Config;
 use crate::output::ExportError;
 use crate::xml::{escape_runs, origin, Origin, ATTR, TEXT};
@@ -124,6 +125,9 @@ impl<W: Write> Tbx<W> {
             origin(slug, "definition"),
         )?;
         self.element("note", &[], card.note(), origin(slug, "note"))?;
+        for cite in card.citations().iter() {
+            self.citation(cite, origin(slug, "citations"))?;
+        }
         let labels = std::iter::once(card.term()).chain(card.aliases().iter());
         for (n, label) in labels.enumerate() {
             let status = if n == 0 { first } else { rest };
@@ -164,6 +168,19 @@ impl<W: Write> Tbx<W> {
             self.end(self.names.language)?;
         }
         self.end(self.names.entry)
+    }
+
+    /// A citation: its title as the `source`, its URL an external cross-reference whose
+    /// text is the id the note's markers name, the day it was read a note.
+    fn citation(&mut self, cite: Cite, at: Origin) -> Result<(), ExportError> {
+        self.start("adminGrp", &[], at)?;
+        self.element("admin", &[("type", "source")], cite.title, at)?;
+        let attributes = [("type", "externalCrossReference"), ("target", cite.url)];
+        self.element("xref", &attributes, cite.id, at)?;
+        if let Some(date) = cite.accessed {
+            self.element("note", &[], &format!("{ACCESSED}{date}"), at)?;
+        }
+        self.end("adminGrp")
     }
 
     /// Opens a term section with its term and administrative status.

@@ -298,7 +298,7 @@ mod tests {
 
     #[test]
     fn every_export_format_has_a_command_line_name() {
-        for format in Format::ALL {
+        for format in Format::every() {
             let arg = FormatArg::from_str(format.name(), false).expect("a name clap accepts");
             assert_eq!(arg.formats(), [format]);
         }

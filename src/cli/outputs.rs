@@ -87,6 +87,11 @@ pub struct ExportArgs {
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     pub format: Vec<FormatArg>,
 
+    /// The source and target languages of --format tsv, as BCP 47 tags (the glossary's
+    /// own language, or one of its cards' `languages`).
+    #[arg(long, value_delimiter = ',', value_name = "SOURCE,TARGET")]
+    pub languages: Vec<String>,
+
     /// Do not write: regenerate in memory and compare with DIR; exit 1 if anything differs.
     #[arg(long)]
     pub check: bool,
@@ -146,6 +151,9 @@ pub enum FormatArg {
     /// TBX-Basic in TBX v2 (martif), as translate-toolkit and Weblate read it:
     /// glossary.v2.tbx.
     Tbx2,
+    /// Two columns, a source term and its target term, for the pair of --languages
+    /// (DeepL, memoQ, OmegaT): glossary.tsv. Written only when named.
+    Tsv,
 }
 
 impl FormatArg {
@@ -178,6 +186,7 @@ impl FormatArg {
             FormatArg::Html => &Format::Html,
             FormatArg::Tbx => &Format::Tbx,
             FormatArg::Tbx2 => &Format::Tbx2,
+            FormatArg::Tsv => &Format::Tsv,
         }
     }
 }

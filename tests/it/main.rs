@@ -36,4 +36,5 @@ mod skos;
 mod sparql;
 mod svg;
 mod tbx;
+mod tsv;
 mod util;

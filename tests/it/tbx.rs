@@ -218,6 +218,9 @@ const STRANGER: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 fn a_strangers_term_base_keeps_what_no_field_holds_and_maps_its_language_codes() {
     let imported = read_ok(STRANGER.as_bytes());
     assert_eq!(imported.version, Version::V2);
+    // As Windows tools write it, behind a byte-order mark: the same.
+    let marked = [&b"\xEF\xBB\xBF"[..], STRANGER.as_bytes()].concat();
+    assert_eq!(read_ok(&marked).cards, imported.cards);
     assert_eq!(imported.config.language, "en-US");
     assert_eq!(imported.config.title, "Client terms");
     let slugs: Vec<&str> = imported.cards.iter().map(|c| c.slug.as_str()).collect();
@@ -307,7 +310,13 @@ fn language_codes_are_read_as_bcp47_tags_where_they_can_be() {
 
 #[test]
 fn bad_tbx_is_refused_at_its_line_and_column() {
-    let cases: [(&str, u64, u64, &str); 6] = [
+    let cases: [(&str, u64, u64, &str); 7] = [
+        (
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE   martif\n  SYSTEM \"x.dtd\" [\n  <!ENTITY  % p SYSTEM \"http://127.0.0.1:9/p\">\n]>\n<martif/>\n",
+            4,
+            3,
+            "the entity `p` is external (SYSTEM)",
+        ),
         (
             "<?xml version=\"1.0\"?>\n<!DOCTYPE martif [\n  <!ENTITY secret SYSTEM \"file:///etc/passwd\">\n]>\n<martif><text><body/></text></martif>\n",
             3,

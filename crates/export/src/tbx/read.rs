@@ -290,7 +290,11 @@ fn parse(bytes: &[u8]) -> Result<Element, (usize, String)> {
                 let value = utf8(&c, at)?.to_owned();
                 text(value, &mut stack);
             }
-            Event::DocType(doctype) => external_entity(utf8(&doctype, at)?, at)?,
+            Event::DocType(_) => {
+                // Read from the bytes themselves, so that places are exact.
+                let end = (reader.buffer_position() as usize).min(bytes.len());
+                external_entity(utf8(&bytes[at..end], at)?, at)?;
+            }
             Event::Eof => break,
             Event::Decl(_) | Event::PI(_) | Event::Comment(_) => {}
         }
@@ -334,7 +338,8 @@ fn entity_error(e: quick_xml::Error, at: usize) -> (usize, String) {
     }
 }
 
-/// Refuses a DOCTYPE that declares an external entity (`SYSTEM` or `PUBLIC`): it is never
+/// Refuses a DOCTYPE (`doctype`, its text from `<!DOCTYPE` on, at byte `at`) that declares
+/// an external entity (`SYSTEM` or `PUBLIC`): it is never
 /// read, and the document is refused rather than read with a gap. The DTD the DOCTYPE names
 /// is not read either, and needs nothing refused.
 fn external_entity(doctype: &str, at: usize) -> Result<(), (usize, String)> {
@@ -351,9 +356,8 @@ fn external_entity(doctype: &str, at: usize) -> Result<(), (usize, String)> {
             let rest = rest.strip_prefix(&["%"]).unwrap_or(rest);
             if let [name, kind, ..] = rest {
                 if *kind == "SYSTEM" || *kind == "PUBLIC" {
-                    // The DOCTYPE's text starts after `<!DOCTYPE `, ten bytes in.
                     return Err((
-                        at + 10 + offset - 2,
+                        at + offset - 2,
                         format!(
                             "the entity `{name}` is external ({kind}): glossgraph reads no file \
                              or URL a document names, and refuses the document rather than \

@@ -595,18 +595,21 @@ impl Reading<'_> {
             Some(kind) => format!("<{} type=\"{kind}\">", element.name),
             None => format!("<{}>", element.name),
         };
-        let (warning, whose) = if BASIC.contains(&category) {
-            ("dialect-data-category", "TBX-Basic's")
+        let (warning, what) = if BASIC.contains(&category) {
+            (
+                "dialect-data-category",
+                "a data category of TBX-Basic that no card field holds",
+            )
         } else {
-            ("unknown-data-category", "an unknown")
+            (
+                "unknown-data-category",
+                "a data category glossgraph does not know (of another dialect, or of none)",
+            )
         };
         self.warn(
             warning,
             element.at,
-            format!(
-                "{described} is {whose} data category, which no card field holds: kept in \
-                 the card's `{EXTRA_FIELD}` field"
-            ),
+            format!("{described}: {what}; kept in the card's `{EXTRA_FIELD}` field"),
         );
         let mut datum = serde_json::Map::new();
         if let Some(language) = place.0 {

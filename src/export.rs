@@ -62,8 +62,17 @@ fn export_checked(args: &ExportArgs, checked: &Checked, color: Color) -> Result<
     // engine's guard (see bundle). A large DOT file is announced, not refused.
     let view = drawing::View {
         max_nodes: args.view.max_nodes.filter(|&n| n > 0),
+        pair: pair(args, &formats)?,
         ..args.view.view()
     };
+    if let Some((source, target)) = &view.pair {
+        if !args.quiet && !export::tsv::has_pairs(glossary, &config.language, (source, target)) {
+            eprintln!(
+                "glossgraph: note: no term has a label in both `{source}` and `{target}`: \
+                 glossary.tsv is empty"
+            );
+        }
+    }
     if args.out == "-" {
         anyhow::ensure!(
             !args.check,
@@ -149,6 +158,22 @@ fn export_checked(args: &ExportArgs, checked: &Checked, color: Color) -> Result<
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The language pair of `--format tsv`, from `--languages`: given with it, and only with it.
+fn pair(args: &ExportArgs, formats: &[Format]) -> Result<Option<(String, String)>> {
+    let tsv = formats.contains(&Format::Tsv);
+    match (args.languages.as_slice(), tsv) {
+        ([], false) => Ok(None),
+        ([source, target], true) if source != target => Ok(Some((source.clone(), target.clone()))),
+        (_, true) => anyhow::bail!(
+            "--format tsv writes the terms of one language pair: name it with --languages \
+             SOURCE,TARGET (two different tags, e.g. --languages en,de)"
+        ),
+        (_, false) => anyhow::bail!(
+            "--languages names the language pair of the TSV glossary: add --format tsv"
+        ),
+    }
 }
 
 /// The formats to write, sorted: every format, or those of `--format`, with `--profile`

@@ -1,5 +1,7 @@
-//! `glossgraph import`: RDF that follows glossgraph's mapping, back into a folder of cards.
+//! `glossgraph import`: RDF that follows glossgraph's mapping, a TBX term base, or a folder
+//! of Markdown pages, back into cards.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -25,7 +27,7 @@ fn graph_tool_export(file: &std::path::Path) -> Option<Format> {
     let name = file.file_name()?.to_str()?.to_ascii_lowercase();
     Format::ALL
         .into_iter()
-        .filter(|f| f.rdf().is_none())
+        .filter(|f| f.rdf().is_none() && glossgraph::tbx::Version::of(*f).is_none())
         .find(|f| {
             let suffix = f.file_name().trim_start_matches("glossary");
             name.ends_with(suffix) || (*f == Format::Dot && name.ends_with(".gv"))
@@ -35,6 +37,14 @@ fn graph_tool_export(file: &std::path::Path) -> Option<Format> {
 pub fn run(args: &ImportArgs) -> Result<ExitCode> {
     if args.file.is_dir() {
         return pages(args);
+    }
+    let by_name = |ext: &str| {
+        args.file
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case(ext))
+    };
+    if args.format.as_deref() == Some("tbx") || (args.format.is_none() && by_name("tbx")) {
+        return tbx(args);
     }
     let shape = sources::shape_of(&args.file.to_string_lossy());
     if args.format.is_none() && matches!(shape, Shape::Data | Shape::MarkdownFile | Shape::Rst) {
@@ -149,6 +159,72 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode> {
         eprintln!("{}: {}", args.file.display(), report.summary());
     }
     eprintln!("imported {} cards into {}", imported.len(), place(&output));
+    settings_note(&output, &imported.config);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `import FILE.tbx`: a TBX term base, v3 or v2.
+fn tbx(args: &ImportArgs) -> Result<ExitCode> {
+    let file = args.file.display().to_string();
+    let bytes = std::fs::read(&args.file).map_err(|e| anyhow!("cannot read `{file}`: {e}"))?;
+    let output = Output::parse(&args.out);
+    read::ready(&output, args.force)?;
+    let imported = match glossgraph::tbx::read::read(&bytes, &file) {
+        Ok(imported) => imported,
+        Err(e) => {
+            eprintln!("error: {e}");
+            eprintln!("glossgraph: error: `{file}` cannot be read as TBX; nothing was written");
+            return Ok(ExitCode::from(exit::FINDINGS));
+        }
+    };
+    // At most --max-per-rule warnings of each kind, the others counted.
+    let max = Some(args.max_per_rule).filter(|&n| n > 0);
+    let mut shown: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut stderr = io::stderr().lock();
+    for warning in &imported.warnings {
+        let seen = shown.entry(warning.kind).or_default();
+        *seen += 1;
+        if max.is_none_or(|max| *seen <= max) {
+            writeln!(stderr, "warning: {file}:{warning}")?;
+        }
+    }
+    if let Some(max) = max {
+        for (kind, &n) in shown.iter().filter(|&(_, &n)| n > max) {
+            writeln!(
+                stderr,
+                "warning: {file}: … and {} more `{kind}` warning(s) (--max-per-rule 0 shows \
+                 them all)",
+                n - max
+            )?;
+        }
+    }
+    if args.strict && !imported.warnings.is_empty() {
+        writeln!(
+            stderr,
+            "glossgraph: error: {file}: {} warning(s) (--strict); nothing was written",
+            imported.warnings.len()
+        )?;
+        return Ok(ExitCode::from(exit::FINDINGS));
+    }
+    drop(stderr);
+    let cards = imported.cards.iter().map(Cow::Borrowed);
+    let staged = read::stage(
+        &output,
+        &imported.config,
+        cards,
+        &mut io::stdout().lock(),
+        drop,
+    )?;
+    staged.commit()?;
+    eprintln!(
+        "imported {} cards from TBX {} into {}",
+        imported.cards.len(),
+        match imported.version {
+            glossgraph::tbx::Version::V3 => "v3",
+            glossgraph::tbx::Version::V2 => "v2",
+        },
+        place(&output)
+    );
     settings_note(&output, &imported.config);
     Ok(ExitCode::SUCCESS)
 }

@@ -117,8 +117,8 @@ pub struct FmtArgs {
 
 #[derive(Debug, Args)]
 pub struct ImportArgs {
-    /// The RDF file (Turtle, N-Triples, RDF/XML, JSON-LD, TriG or N-Quads), or a folder of
-    /// Markdown pages.
+    /// The RDF file (Turtle, N-Triples, RDF/XML, JSON-LD, TriG or N-Quads), a TBX term base
+    /// (v3 or v2), or a folder of Markdown pages.
     #[arg(value_name = "FILE|DIR")]
     pub file: PathBuf,
 
@@ -137,9 +137,9 @@ pub struct ImportArgs {
     #[arg(long)]
     pub force: bool,
 
-    /// The RDF format of FILE [default: guessed from its extension: .ttl .nt .rdf/.xml
-    /// .jsonld/.json .trig .nq].
-    #[arg(long, value_name = "NAME", value_parser = ["turtle", "ntriples", "rdfxml", "jsonld", "trig", "nquads"])]
+    /// The format of FILE [default: guessed from its extension: .ttl .nt .rdf/.xml
+    /// .jsonld/.json .trig .nq, .tbx]; tbx reads TBX v3 and v2 alike.
+    #[arg(long, value_name = "NAME", value_parser = ["turtle", "ntriples", "rdfxml", "jsonld", "trig", "nquads", "tbx"])]
     pub format: Option<String>,
 
     /// The IRI relative IRIs of FILE resolve against [default: the file's own file: URL].

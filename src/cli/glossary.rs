@@ -30,7 +30,7 @@ pub struct GlossaryArgs {
     /// A folder of *.json cards, one card's file, a JSON array file, a JSON Lines file
     /// (.jsonl, .ndjson), - for stdin, or a glossary read in place: a folder of Markdown
     /// pages (in one language or several), a YAML or TOML file of entries (.yaml, .yml,
-    /// .toml), a Markdown file of terms (.md), a Sphinx glossary (.rst), an RDF file (.ttl, .nt, .rdf, .jsonld, .trig, .nq) [default: data]
+    /// .toml), a Markdown file of terms (.md), a Sphinx glossary (.rst), a TBX term base (.tbx), an RDF file (.ttl, .nt, .rdf, .jsonld, .trig, .nq) [default: data]
     #[arg(value_name = "INPUT")]
     pub input: Option<String>,
 

@@ -84,7 +84,8 @@ pub enum Command {
     /// glossary.yed.graphml, glossary.neo4j.graphml, glossary.gexf, glossary.nodes.csv and
     /// glossary.edges.csv (`--format csv`), glossary.nodelink.json, glossary.cyjs,
     /// glossary.dot, glossary.svg (drawn by glossgraph; by Graphviz, when installed, with
-    /// --engine dot or sfdp), glossary.html and manifest.json.
+    /// --engine dot or sfdp), glossary.html, glossary.tbx (TBX v3), glossary.v2.tbx (TBX v2)
+    /// and manifest.json; glossary.tsv (one language pair) only with --format tsv.
     /// An invalid glossary writes nothing and exits 1.
     ///
     /// Examples:
@@ -93,6 +94,7 @@ pub enum Command {
     ///   glossgraph export cards.jsonl --out out --format turtle,graphml
     ///   glossgraph export --format ntriples --out - | wc -l
     ///   glossgraph export --format csv,nodelink,cytoscape --out graph-tools
+    ///   glossgraph export --format tsv --languages en,de --out -
     #[command(verbatim_doc_comment)]
     Export(ExportArgs),
 
@@ -223,8 +225,9 @@ pub enum Command {
     #[command(verbatim_doc_comment)]
     Push(PushArgs),
 
-    /// Read RDF that follows glossgraph's mapping (as `export` writes it), or a folder of
-    /// Markdown pages with front matter (a documentation site's glossary), into term cards.
+    /// Read RDF that follows glossgraph's mapping (as `export` writes it), a TBX term base (v3
+    /// or v2), or a folder of Markdown pages with front matter (a documentation site's
+    /// glossary), into term cards.
     ///
     /// Writes OUT/<slug>.json for every term and OUT/glossgraph.toml with the base IRI,
     /// language, title and statuses found. Nothing is written unless every input is read;
@@ -241,6 +244,7 @@ pub enum Command {
     /// Examples:
     ///   glossgraph import exports/glossary.ttl --out cards
     ///   glossgraph import dump.xml --format rdfxml --out cards
+    ///   glossgraph import terms.tbx --out cards
     ///   glossgraph import website/content/en/docs/reference/glossary --out cards --config k8s.toml
     #[command(verbatim_doc_comment)]
     Import(ImportArgs),
@@ -298,7 +302,7 @@ mod tests {
 
     #[test]
     fn every_export_format_has_a_command_line_name() {
-        for format in Format::ALL {
+        for format in Format::every() {
             let arg = FormatArg::from_str(format.name(), false).expect("a name clap accepts");
             assert_eq!(arg.formats(), [format]);
         }

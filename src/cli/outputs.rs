@@ -87,6 +87,11 @@ pub struct ExportArgs {
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     pub format: Vec<FormatArg>,
 
+    /// The source and target languages of --format tsv, as BCP 47 tags (the glossary's
+    /// own language, or one of its cards' `languages`).
+    #[arg(long, value_delimiter = ',', value_name = "SOURCE,TARGET")]
+    pub languages: Vec<String>,
+
     /// Do not write: regenerate in memory and compare with DIR; exit 1 if anything differs.
     #[arg(long)]
     pub check: bool,
@@ -141,6 +146,14 @@ pub enum FormatArg {
     Dot,
     Svg,
     Html,
+    /// TBX-Basic in TBX v3 (ISO 30042:2019) for translators' tools: glossary.tbx.
+    Tbx,
+    /// TBX-Basic in TBX v2 (martif), as translate-toolkit and Weblate read it:
+    /// glossary.v2.tbx.
+    Tbx2,
+    /// Two columns, a source term and its target term, for the pair of --languages
+    /// (DeepL, memoQ, OmegaT): glossary.tsv. Written only when named.
+    Tsv,
 }
 
 impl FormatArg {
@@ -171,6 +184,9 @@ impl FormatArg {
             FormatArg::Dot => &Format::Dot,
             FormatArg::Svg => &Format::Svg,
             FormatArg::Html => &Format::Html,
+            FormatArg::Tbx => &Format::Tbx,
+            FormatArg::Tbx2 => &Format::Tbx2,
+            FormatArg::Tsv => &Format::Tsv,
         }
     }
 }

@@ -90,6 +90,7 @@ impl ViewArgs {
                 Some(n) => Some(n),
                 None => Some(engine.default_max_nodes()).filter(|&n| n < usize::MAX),
             },
+            pair: None,
         }
     }
 }

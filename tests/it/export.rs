@@ -18,7 +18,7 @@ use crate::util::{
     glossgraph, glossgraph_command, ok, outcome, root, run_in, scratch, signal, stderr,
 };
 
-pub(crate) const FILES: [&str; 18] = [
+pub(crate) const FILES: [&str; 20] = [
     "glossary.cyjs",
     "glossary.dot",
     "glossary.edges.csv",
@@ -33,8 +33,10 @@ pub(crate) const FILES: [&str; 18] = [
     "glossary.nt",
     "glossary.rdf",
     "glossary.svg",
+    "glossary.tbx",
     "glossary.trig",
     "glossary.ttl",
+    "glossary.v2.tbx",
     "glossary.yed.graphml",
     "manifest.json",
 ];

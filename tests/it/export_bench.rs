@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::util::{outcome, run_in};
 
 /// Every file `export` writes for a glossary too big for `dot` to draw: all but the SVG.
-const FILES: [&str; 17] = [
+const FILES: [&str; 19] = [
     "glossary.cyjs",
     "glossary.dot",
     "glossary.edges.csv",
@@ -23,8 +23,10 @@ const FILES: [&str; 17] = [
     "glossary.nq",
     "glossary.nt",
     "glossary.rdf",
+    "glossary.tbx",
     "glossary.trig",
     "glossary.ttl",
+    "glossary.v2.tbx",
     "glossary.yed.graphml",
     "manifest.json",
 ];

@@ -80,6 +80,15 @@ fn the_rdf_imports_saved_inputs_hold() {
     assert!(replay("rdf", &seeds, checks::rdf) >= 6);
 }
 
+#[test]
+fn the_tbx_imports_saved_inputs_hold() {
+    let seeds: Vec<Vec<u8>> = ["glossary.tbx", "glossary.v2.tbx"]
+        .iter()
+        .map(|file| fs::read(root().join("exports").join(file)).unwrap())
+        .collect();
+    assert!(replay("tbx", &seeds, checks::tbx) >= 2);
+}
+
 /// The inputs a target starts from that are kept in fuzz/seeds/<target>/: for the targets
 /// whose inputs are not the sample's files, written from what the tests send.
 fn kept_seeds(target: &str) -> Vec<Vec<u8>> {

@@ -37,4 +37,6 @@ mod skos;
 mod sources;
 mod sparql;
 mod svg;
+mod tbx;
+mod tsv;
 mod util;

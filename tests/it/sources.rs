@@ -554,3 +554,46 @@ fn a_sphinx_glossary_in_restructuredtext_60() {
     assert!(out.contains("error[no-cards]"), "{out}");
     assert!(started.elapsed().as_secs() < 30);
 }
+
+#[test]
+fn a_tbx_term_base_is_read_in_place_63() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = crate::util::root().join("data");
+    let run = |args: &[&str]| outcome(&run_in(dir.path(), args, None));
+    let (code, _, err) = run(&[
+        "export",
+        data.to_str().unwrap(),
+        "--out",
+        "tbx",
+        "--format",
+        "tbx,tbx2",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for file in ["tbx/glossary.tbx", "tbx/glossary.v2.tbx"] {
+        let (code, out, err) = run(&["check", file]);
+        assert_eq!(code, 0, "{file}: {out}{err}");
+        assert!(out.contains("in 34 cards from 1 file"), "{file}: {out}");
+    }
+    let (code, out, err) = run(&[
+        "query",
+        "tbx/glossary.tbx",
+        "SELECT ?l { ?c skos:prefLabel \"RoCEv2\"@en }",
+        "--results",
+        "csv",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out.lines().count(), 2, "{out}");
+    fs::write(
+        dir.path().join("bad.tbx"),
+        "<tbx>\n  <text><body>\n</tbx>\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(&["export", "bad.tbx", "--out", "never"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains("error[source-syntax]") && err.contains("bad.tbx:"),
+        "{err}"
+    );
+    assert!(!dir.path().join("never").exists());
+}

@@ -263,8 +263,7 @@ pub fn bcp47(code: &str) -> Option<String> {
 pub fn site_tag(name: &str) -> Option<String> {
     let mut subtags = name.split(['-', '_']);
     let first = subtags.next()?.to_ascii_lowercase();
-    let known = first.len() == 2 && TWO_LETTER.iter().any(|&(_, two)| two == first);
-    if !known {
+    if !is_two_letter(&first) {
         return None;
     }
     let mut tag = first;
@@ -285,9 +284,26 @@ pub fn site_tag(name: &str) -> Option<String> {
     Some(tag)
 }
 
+/// Whether `code` (lower case) is a two-letter ISO 639-1 language code: `da` is, `dk` (the
+/// country code of Denmark, often written for Danish) is not.
+#[must_use]
+pub fn is_two_letter(code: &str) -> bool {
+    code.len() == 2 && TWO_LETTER.iter().any(|&(_, two)| two == code)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_letter_codes_are_languages_not_countries() {
+        for code in ["da", "de", "en", "fi", "sv", "se", "ja", "zh", "el", "cs"] {
+            assert!(is_two_letter(code), "{code}");
+        }
+        for code in ["dk", "sf", "jp", "cn", "gr", "cz", "eng", "e", ""] {
+            assert!(!is_two_letter(code), "{code}");
+        }
+    }
 
     #[test]
     fn the_table_is_sorted_and_every_code_is_lower_case() {

@@ -35,6 +35,8 @@ pub mod render;
 pub mod site;
 pub mod sources;
 pub mod svg;
+pub mod tbx;
+pub mod tsv;
 mod xml;
 
 use std::io::Write;
@@ -79,10 +81,17 @@ pub enum Format {
     Svg,
     /// The interactive map: one self-contained page (see [`html`]).
     Html,
+    /// TBX-Basic in TBX v3 (ISO 30042:2019), the term base of translators' tools (see [`tbx`]).
+    Tbx,
+    /// TBX-Basic in TBX v2 (`martif`), which translate-toolkit and Weblate read.
+    Tbx2,
+    /// A two-column glossary of one language pair (see [`tsv`]): written only when named,
+    /// with the pair of [`drawing::View::pair`].
+    Tsv,
 }
 
 impl Format {
-    pub const ALL: [Format; 17] = [
+    pub const ALL: [Format; 19] = [
         Format::Turtle,
         Format::NTriples,
         Format::RdfXml,
@@ -100,7 +109,17 @@ impl Format {
         Format::Dot,
         Format::Svg,
         Format::Html,
+        Format::Tbx,
+        Format::Tbx2,
     ];
+
+    /// The formats written only when `--format` names them: not in [`Format::ALL`].
+    pub const NAMED: [Format; 1] = [Format::Tsv];
+
+    /// Every format, those written by default and those written when named.
+    pub fn every() -> impl Iterator<Item = Format> {
+        Self::ALL.into_iter().chain(Self::NAMED)
+    }
 
     /// The name used on the command line and in the manifest.
     pub fn name(self) -> &'static str {
@@ -122,6 +141,9 @@ impl Format {
             Format::Dot => "dot",
             Format::Svg => "svg",
             Format::Html => "html",
+            Format::Tbx => "tbx",
+            Format::Tbx2 => "tbx2",
+            Format::Tsv => "tsv",
         }
     }
 
@@ -145,12 +167,15 @@ impl Format {
             Format::Dot => "glossary.dot",
             Format::Svg => "glossary.svg",
             Format::Html => "glossary.html",
+            Format::Tbx => "glossary.tbx",
+            Format::Tbx2 => "glossary.v2.tbx",
+            Format::Tsv => "glossary.tsv",
         }
     }
 
     /// The format named `name` on the command line.
     pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|f| f.name() == name)
+        Self::every().find(|f| f.name() == name)
     }
 
     /// The RDF serialization, for the RDF formats.
@@ -204,6 +229,16 @@ pub fn write(
             view.engine.name()
         ))),
         Format::Html => Ok(html::write(glossary, config, w)?),
+        Format::Tbx => tbx::write(glossary, config, tbx::Version::V3, w),
+        Format::Tbx2 => tbx::write(glossary, config, tbx::Version::V2, w),
+        Format::Tsv => match &view.pair {
+            Some((source, target)) => tsv::write(glossary, &config.language, (source, target), w),
+            None => Err(ExportError::Unwritable(
+                "the TSV glossary is of one language pair: name it with --languages \
+                 SOURCE,TARGET"
+                    .to_owned(),
+            )),
+        },
         _ => unreachable!("RDF formats are handled above"),
     }
 }

@@ -8,7 +8,7 @@
 //! One file per area, beside the area's own tests in `tests/it/` (whose fixtures they use);
 //! the Python and Node drivers and the schemas they run are in `tests/consumers/`. The
 //! programs: Graphviz, xmllint and the GraphML schema, librsvg, raptor, Skosify, Python with
-//! NetworkX, igraph, rdflib, SPARQLWrapper and extruct, Node with Cytoscape.js, graphology
+//! NetworkX, igraph, rdflib, SPARQLWrapper, extruct and translate-toolkit, Node with Cytoscape.js, graphology
 //! and ESLint, headless Chromium with axe-core, LinkChecker, pdftotext, the Nu HTML Checker
 //! on Java, check-jsonschema and jsonschema, Microsoft's SARIF validator, Kuzu and FalkorDB,
 //! Oxigraph's server and Virtuoso, curl, reconciler (the Reconciliation API's pandas client);
@@ -37,6 +37,7 @@ mod site;
 mod skos;
 mod stores;
 mod svg;
+mod tbx;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};

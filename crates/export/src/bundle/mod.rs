@@ -377,8 +377,7 @@ pub fn write(
     fs::create_dir_all(out).map_err(cannot("create", out))?;
     // Export files of an earlier run that this one does not write (`--format` left them
     // out) would no longer match the manifest: they go, with the files they are replaced by.
-    let stale: Vec<&str> = Format::ALL
-        .iter()
+    let stale: Vec<&str> = Format::every()
         .map(|f| f.file_name())
         .filter(|name| !names.contains(name) && out.join(name).is_file())
         .collect();
@@ -519,7 +518,7 @@ pub fn check(
             if known || name.starts_with('.') {
                 continue;
             }
-            if Format::ALL.iter().any(|f| f.file_name() == name) {
+            if Format::every().any(|f| f.file_name() == name) {
                 drift.push(Drift::Extra(name));
             } else {
                 foreign.push(name);

@@ -77,6 +77,9 @@ pub struct View {
     pub engine: Engine,
     /// Refuse to draw more nodes than this; `None`: no limit.
     pub max_nodes: Option<usize>,
+    /// The source and target languages of the two-column TSV ([`crate::tsv`]), which
+    /// `--languages` gives: the one part of the view that shapes no drawing.
+    pub pair: Option<(String, String)>,
 }
 
 impl Default for View {
@@ -88,6 +91,7 @@ impl Default for View {
             cluster: Cluster::None,
             engine: Engine::Map,
             max_nodes: None,
+            pair: None,
         }
     }
 }

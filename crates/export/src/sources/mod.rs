@@ -44,6 +44,8 @@ pub enum Shape {
     MarkdownFile,
     /// One reStructuredText file with Sphinx glossaries.
     Rst,
+    /// A TBX term base (v3 or v2).
+    Tbx,
 }
 
 impl Shape {
@@ -56,6 +58,7 @@ impl Shape {
             Shape::Data => "a YAML or TOML file of entries",
             Shape::MarkdownFile => "a Markdown file of terms",
             Shape::Rst => "a reStructuredText file of Sphinx glossaries",
+            Shape::Tbx => "a TBX term base",
         }
     }
 }
@@ -97,6 +100,12 @@ pub fn shape_of(input: &str) -> Shape {
         .is_some_and(|e| e.eq_ignore_ascii_case("rst") || e.eq_ignore_ascii_case("rest"));
     if rst {
         return Shape::Rst;
+    }
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("tbx"))
+    {
+        return Shape::Tbx;
     }
     rdf_format(path).map_or(Shape::Cards, Shape::Rdf)
 }
@@ -167,7 +176,56 @@ pub fn read(
         Shape::Pages => pages(path, config),
         Shape::Rdf(format) => rdf(path, format, options),
         Shape::Data | Shape::MarkdownFile | Shape::Rst => one_file(path, shape, config),
+        Shape::Tbx => tbx(path),
     }
+}
+
+/// A TBX term base, read as `import` reads it: a file that is no TBX glossgraph reads is one
+/// located error; what was read otherwise than written (a stranger's data category, a
+/// language code mapped) is a `left-out` warning at its line.
+fn tbx(path: &Path) -> Result<Read, SourceError> {
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|source| ImportError::Io {
+        action: "read",
+        path: path.to_owned(),
+        source,
+    })?;
+    let problem = |line: u64, column: u64, message: String, left_out: bool| SourceProblem {
+        file: file.clone(),
+        line: line as u32,
+        column: column as u32,
+        message,
+        left_out,
+    };
+    let (cards, problems, config) = match crate::tbx::read::read(&bytes, &file) {
+        Ok(imported) => {
+            let cards = imported
+                .cards
+                .iter()
+                .map(|card| derived(format!("{file} ({})", card.slug), card))
+                .collect();
+            let problems = imported
+                .warnings
+                .iter()
+                .map(|w| problem(w.line, w.column, format!("{} [{}]", w.text, w.kind), true))
+                .collect();
+            (cards, problems, Some(imported.config))
+        }
+        Err(e) => (
+            Vec::new(),
+            vec![problem(e.line, e.column, e.message, false)],
+            None,
+        ),
+    };
+    Ok(Read {
+        input: Input::Derived {
+            root: path.to_owned(),
+            shape: Shape::Tbx.name().to_owned(),
+            cards,
+            problems,
+        },
+        config,
+    })
 }
 
 /// A folder of Markdown pages, in one language or several ([`pages`]).

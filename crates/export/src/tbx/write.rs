@@ -1,0 +1,274 @@
+//! The TBX writer: the header, then one concept entry per card in slug order, streamed
+//! through quick-xml, indented by two spaces, every text escaped by `crate::xml` (so that a
+//! carriage return or a tab comes back as it was, and a character XML cannot carry stops
+//! the writer naming the term).
+
+use std::io::{BufWriter, Write};
+
+use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
+use quick_xml::Writer;
+
+use super::{status, Names, Version, ACCESSED, ID_PREFIX, NAMESPACE_V3, SOURCE};
+use crate::card::skos::is_iri;
+use crate::card::Cite;
+use crate::config::Config;
+use crate::output::ExportError;
+use crate::xml::{escape_runs, origin, Origin, ATTR, TEXT};
+use crate::{Card, Glossary};
+
+/// Writes `glossary` as TBX-Basic in `version` to `w`.
+///
+/// # Errors
+/// Those of `w`, and a text holding a character XML 1.0 cannot carry.
+pub fn write(
+    glossary: &Glossary,
+    config: &Config,
+    version: Version,
+    w: impl Write,
+) -> Result<(), ExportError> {
+    let mut out = Tbx {
+        xml: Writer::new_with_indent(BufWriter::with_capacity(1 << 16, w), b' ', 2),
+        names: version.names(),
+        tag: String::new(),
+        text: String::new(),
+    };
+    out.head(config, version)?;
+    let map = glossary.map();
+    for (i, card) in glossary.cards().iter().enumerate() {
+        out.entry(glossary, config, card, &map.topic_of(i).name)?;
+    }
+    out.end("body")?;
+    out.end("text")?;
+    out.end(out.names.root)?;
+    out.xml.get_mut().write_all(b"\n")?;
+    out.xml.into_inner().flush()?;
+    Ok(())
+}
+
+struct Tbx<W: Write> {
+    xml: Writer<W>,
+    names: Names,
+    /// Scratch space for start tags and for escaped text, kept from element to element.
+    tag: String,
+    text: String,
+}
+
+/// The place of the glossary's own texts, in errors.
+const GLOSSARY: Origin<'static> = Origin {
+    slug: "(glossary)",
+    field: "title",
+};
+
+impl<W: Write> Tbx<W> {
+    /// The declaration, the root with the main language, the header and the opening of the
+    /// body.
+    fn head(&mut self, config: &Config, version: Version) -> Result<(), ExportError> {
+        self.xml
+            .write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
+        let lang = config.language.as_str();
+        let mut root: Vec<(&str, &str)> = vec![("type", "TBX-Basic")];
+        if version == Version::V3 {
+            root.extend([
+                ("style", "dca"),
+                ("xml:lang", lang),
+                ("xmlns", NAMESPACE_V3),
+            ]);
+        } else {
+            root.push(("xml:lang", lang));
+        }
+        self.start(self.names.root, &root, GLOSSARY)?;
+        self.start(self.names.header, &[], GLOSSARY)?;
+        self.start("fileDesc", &[], GLOSSARY)?;
+        self.start("titleStmt", &[], GLOSSARY)?;
+        self.element("title", &[], &config.title, GLOSSARY)?;
+        self.end("titleStmt")?;
+        self.start("sourceDesc", &[], GLOSSARY)?;
+        let source = format!("{SOURCE}{}", config.base);
+        self.element("p", &[], &source, GLOSSARY)?;
+        self.end("sourceDesc")?;
+        self.end("fileDesc")?;
+        self.end(self.names.header)?;
+        self.start("text", &[], GLOSSARY)?;
+        self.start("body", &[], GLOSSARY)?;
+        Ok(())
+    }
+
+    /// The concept entry of `card`, in the topic named `topic`.
+    fn entry(
+        &mut self,
+        glossary: &Glossary,
+        config: &Config,
+        card: &Card,
+        topic: &str,
+    ) -> Result<(), ExportError> {
+        let slug = card.slug();
+        let id = format!("{ID_PREFIX}{slug}");
+        self.start(self.names.entry, &[("id", &id)], origin(slug, "slug"))?;
+        let at = origin(slug, "topic");
+        self.element("descrip", &[("type", "subjectField")], topic, at)?;
+        for related in card.related().iter() {
+            self.cross_reference(glossary, related, origin(slug, "related"))?;
+        }
+        let deprecated = card.status() == Some("deprecated");
+        let superseded = !card.superseded_by().is_empty();
+        let (first, rest) = match (deprecated, superseded) {
+            (true, _) => (status::DEPRECATED, status::DEPRECATED),
+            (false, true) => (status::SUPERSEDED, status::SUPERSEDED),
+            (false, false) => (status::PREFERRED, status::ADMITTED),
+        };
+        // The main language: the card's own fields.
+        self.start(self.names.language, &[("xml:lang", &config.language)], at)?;
+        self.element(
+            "descrip",
+            &[("type", "definition")],
+            card.definition(),
+            origin(slug, "definition"),
+        )?;
+        self.element("note", &[], card.note(), origin(slug, "note"))?;
+        for cite in card.citations().iter() {
+            self.citation(cite, origin(slug, "citations"))?;
+        }
+        let labels = std::iter::once(card.term()).chain(card.aliases().iter());
+        for (n, label) in labels.enumerate() {
+            let status = if n == 0 { first } else { rest };
+            self.term(label, status, origin(slug, "term"))?;
+            for by in card.superseded_by().iter() {
+                self.cross_reference(glossary, by, origin(slug, "supersededBy"))?;
+            }
+            self.end(self.names.term)?;
+        }
+        self.end(self.names.language)?;
+        // The other languages, by tag; a language with no label has no section (TBX wants a
+        // term in each), and its definition is left out.
+        for (tag, language) in &card.skos().languages {
+            let labels: Vec<&str> = language
+                .term
+                .iter()
+                .chain(&language.aliases)
+                .map(String::as_str)
+                .collect();
+            if labels.is_empty() || tag.is_empty() {
+                continue;
+            }
+            let at = origin(slug, "languages");
+            self.start(self.names.language, &[("xml:lang", tag)], at)?;
+            let definition = language.definition.as_deref().unwrap_or_default();
+            self.element("descrip", &[("type", "definition")], definition, at)?;
+            for (n, label) in labels.into_iter().enumerate() {
+                let preferred = n == 0 && language.term.is_some();
+                let status = match (deprecated, superseded, preferred) {
+                    (false, false, true) => status::PREFERRED,
+                    (false, false, false) => status::ADMITTED,
+                    _ if n == 0 => first,
+                    _ => rest,
+                };
+                self.term(label, status, at)?;
+                self.end(self.names.term)?;
+            }
+            self.end(self.names.language)?;
+        }
+        self.end(self.names.entry)
+    }
+
+    /// A citation: its title as the `source`, its URL an external cross-reference whose
+    /// text is the id the note's markers name, the day it was read a note.
+    fn citation(&mut self, cite: Cite, at: Origin) -> Result<(), ExportError> {
+        self.start("adminGrp", &[], at)?;
+        self.element("admin", &[("type", "source")], cite.title, at)?;
+        let attributes = [("type", "externalCrossReference"), ("target", cite.url)];
+        self.element("xref", &attributes, cite.id, at)?;
+        if let Some(date) = cite.accessed {
+            self.element("note", &[], &format!("{ACCESSED}{date}"), at)?;
+        }
+        self.end("adminGrp")
+    }
+
+    /// Opens a term section with its term and administrative status.
+    fn term(&mut self, label: &str, status: &str, at: Origin) -> Result<(), ExportError> {
+        self.start(self.names.term, &[], at)?;
+        self.element("term", &[], label, at)?;
+        self.element("termNote", &[("type", "administrativeStatus")], status, at)
+    }
+
+    /// A cross-reference to the term `target` names: `ref` to its entry, or `xref` to an
+    /// IRI outside the glossary.
+    fn cross_reference(
+        &mut self,
+        glossary: &Glossary,
+        target: &str,
+        at: Origin,
+    ) -> Result<(), ExportError> {
+        let card = glossary.node(target).and_then(|n| glossary.card(n));
+        match card {
+            Some(card) if !is_iri(target) => {
+                let id = format!("{ID_PREFIX}{target}");
+                let attributes = [("type", "crossReference"), ("target", id.as_str())];
+                self.element("ref", &attributes, card.term(), at)
+            }
+            _ => {
+                let attributes = [("type", "externalCrossReference"), ("target", target)];
+                self.element("xref", &attributes, target, at)
+            }
+        }
+    }
+
+    /// `<name …>text</name>`; nothing when `text` is empty.
+    fn element(
+        &mut self,
+        name: &str,
+        attributes: &[(&str, &str)],
+        text: &str,
+        at: Origin,
+    ) -> Result<(), ExportError> {
+        if text.is_empty() {
+            return Ok(());
+        }
+        self.start(name, attributes, at)?;
+        let mut escaped = std::mem::take(&mut self.text);
+        escaped.clear();
+        escape_runs(text, at, &TEXT, |run| {
+            escaped.push_str(run);
+            Ok(())
+        })?;
+        let written = self
+            .xml
+            .write_event(Event::Text(BytesText::from_escaped(escaped.as_str())));
+        self.text = escaped;
+        written?;
+        self.end(name)
+    }
+
+    /// A start tag, its attribute values escaped.
+    fn start(
+        &mut self,
+        name: &str,
+        attributes: &[(&str, &str)],
+        at: Origin,
+    ) -> Result<(), ExportError> {
+        let mut tag = std::mem::take(&mut self.tag);
+        tag.clear();
+        tag.push_str(name);
+        for (key, value) in attributes {
+            tag.push(' ');
+            tag.push_str(key);
+            tag.push_str("=\"");
+            escape_runs(value, at, &ATTR, |run| {
+                tag.push_str(run);
+                Ok(())
+            })?;
+            tag.push('"');
+        }
+        let written = self.xml.write_event(Event::Start(BytesStart::from_content(
+            tag.as_str(),
+            name.len(),
+        )));
+        self.tag = tag;
+        written?;
+        Ok(())
+    }
+
+    fn end(&mut self, name: &str) -> Result<(), ExportError> {
+        self.xml.write_event(Event::End(BytesEnd::new(name)))?;
+        Ok(())
+    }
+}

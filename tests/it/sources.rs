@@ -177,18 +177,20 @@ fn an_rdf_vocabulary_is_read_in_place_and_exports_the_same_bytes_60() {
         fs::read(dir.path().join("second/glossary.ttl")).unwrap()
     );
     // A file that does not parse is one located error; nothing is written.
-    fs::write(
-        dir.path().join("bad.ttl"),
-        "@prefix s: <x#> .\n<a> s:b \"c\n",
-    )
-    .unwrap();
-    let (code, out, err) = run(&["export", "bad.ttl", "--out", "third"]);
+    refused_whole(dir.path(), "bad.ttl", "@prefix s: <x#> .\n<a> s:b \"c\n");
+}
+
+/// `file` written with `text` in `dir`: `export` of it is one `source-syntax` error at a
+/// place of `file`, exit 1, and nothing written.
+fn refused_whole(dir: &Path, file: &str, text: &str) {
+    fs::write(dir.join(file), text).unwrap();
+    let (code, out, err) = outcome(&run_in(dir, &["export", file, "--out", "never"], None));
     assert_eq!(code, 1, "{out}{err}");
     assert!(
-        err.contains("error[source-syntax]") && err.contains("bad.ttl:"),
+        err.contains("error[source-syntax]") && err.contains(&format!("{file}:")),
         "{err}"
     );
-    assert!(!dir.path().join("third").exists());
+    assert!(!dir.join("never").exists());
 }
 
 /// Writes `pages` (path below `dir`, text), making the folders.
@@ -584,16 +586,5 @@ fn a_tbx_term_base_is_read_in_place_63() {
     ]);
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(out.lines().count(), 2, "{out}");
-    fs::write(
-        dir.path().join("bad.tbx"),
-        "<tbx>\n  <text><body>\n</tbx>\n",
-    )
-    .unwrap();
-    let (code, out, err) = run(&["export", "bad.tbx", "--out", "never"]);
-    assert_eq!(code, 1, "{out}{err}");
-    assert!(
-        err.contains("error[source-syntax]") && err.contains("bad.tbx:"),
-        "{err}"
-    );
-    assert!(!dir.path().join("never").exists());
+    refused_whole(dir.path(), "bad.tbx", "<tbx>\n  <text><body>\n</tbx>\n");
 }

@@ -218,7 +218,7 @@ pub(super) fn read(path: &Path, text: &str, config: &Config) -> Read {
         left_out: true,
     };
     let mut cards: Vec<(String, Draft, Vec<String>)> = Vec::new();
-    let mut taken: BTreeSet<String> = BTreeSet::new();
+    let mut taken = super::Slugs::default();
     let entries = entries(value);
     let language = main_language(&entries, &keys, &config.language);
     for (pointer, key, value) in entries {
@@ -251,12 +251,7 @@ pub(super) fn read(path: &Path, text: &str, config: &Config) -> Read {
             continue;
         };
         let mut card = card;
-        let base = card.slug.clone();
-        let mut n = 2;
-        while !taken.insert(card.slug.clone()) {
-            card.slug = format!("{base}-{n}");
-            n += 1;
-        }
+        card.slug = taken.unique(std::mem::take(&mut card.slug));
         cards.push((format!("{file} ({})", card.slug), card, links));
     }
     link(&mut cards, &mut problems, &file);

@@ -63,21 +63,11 @@ pub(super) fn read(file: &str, text: &str) -> (Vec<(String, Draft)>, Vec<SourceP
     found.extend(abbreviations(text));
     let mut problems = Vec::new();
     // Anchor → slug, and slugs made unique in the order the terms come.
+    let mut unique = super::Slugs::default();
     let mut slugs: Vec<String> = Vec::new();
     let mut by_anchor: BTreeMap<String, String> = BTreeMap::new();
     for term in &found {
-        let base = slugify(&term.term);
-        let base = if base.is_empty() {
-            "term".to_owned()
-        } else {
-            base
-        };
-        let mut slug = base.clone();
-        let mut n = 2;
-        while slugs.contains(&slug) {
-            slug = format!("{base}-{n}");
-            n += 1;
-        }
+        let slug = unique.unique(slugify(&term.term));
         for a in &term.anchors {
             by_anchor.entry(a.clone()).or_insert_with(|| slug.clone());
         }

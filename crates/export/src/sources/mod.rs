@@ -408,6 +408,28 @@ fn rdf(path: &Path, format: RdfFormat, options: &ReadOptions) -> Result<Read, So
     })
 }
 
+/// The slugs of a glossary in one file, each made unique in the order the terms come: the
+/// slug asked for (`term` for an empty one), else with `-2`, `-3`, … after it.
+#[derive(Default)]
+struct Slugs(std::collections::HashSet<String>);
+
+impl Slugs {
+    fn unique(&mut self, wanted: String) -> String {
+        let base = if wanted.is_empty() {
+            "term".to_owned()
+        } else {
+            wanted
+        };
+        let mut slug = base.clone();
+        let mut n = 2;
+        while !self.0.insert(slug.clone()) {
+            slug = format!("{base}-{n}");
+            n += 1;
+        }
+        slug
+    }
+}
+
 /// The card `card` made from the page or entry `name`.
 fn derived(name: String, card: &Draft) -> DerivedCard {
     let mut text = card.to_json(false);

@@ -134,21 +134,11 @@ fn term_label(line: &str) -> String {
 pub(super) fn read(file: &str, text: &str) -> (Vec<(String, Draft)>, Vec<SourceProblem>) {
     let entries = entries(text);
     // Every label of every term, in any case, names its slug.
+    let mut unique = super::Slugs::default();
     let mut slugs: Vec<String> = Vec::new();
     let mut by_label: BTreeMap<String, String> = BTreeMap::new();
     for entry in &entries {
-        let base = slugify(&entry.labels[0]);
-        let base = if base.is_empty() {
-            "term".to_owned()
-        } else {
-            base
-        };
-        let mut slug = base.clone();
-        let mut n = 2;
-        while slugs.contains(&slug) {
-            slug = format!("{base}-{n}");
-            n += 1;
-        }
+        let slug = unique.unique(slugify(&entry.labels[0]));
         for label in &entry.labels {
             by_label
                 .entry(label.to_lowercase())

@@ -524,7 +524,7 @@ fn a_sphinx_glossary_in_restructuredtext_60() {
                 "glossary.rst",
                 "Glossary\n========\n\n.. glossary::\n   :sorted:\n\n   builder\n      A class \
                  that reads documents, see :term:`the environment\n      <environment>` and \
-                 :ref:`builders <builders-label>`.\n\n      More: :func:`sphinx.build`, :pep:`8`.\n\n\
+                 :ref:`builders <builders-label>`.\n\n      More: :func:`sphinx.build`, :class:`~sphinx.builders.Builder`, :pep:`8`.\n\n\
                  \x20  environment\n   env\n      Where ``conf.py`` is read; `the docs \
                  <https://docs.example/>`_ and :term:`Builder`.\n\n   lone\n      Uses \
                  :term:`nothing here`.\n",
@@ -537,7 +537,7 @@ fn a_sphinx_glossary_in_restructuredtext_60() {
         builder["definition"],
         "A class that reads documents, see [the environment](../environment/) and builders."
     );
-    assert_eq!(builder["note"], "More: `sphinx.build`, PEP 8.");
+    assert_eq!(builder["note"], "More: `sphinx.build`, `Builder`, PEP 8.");
     let environment = card_from(dir.path(), "glossary.rst", "environment", &[]);
     assert_eq!(environment["aliases"], serde_json::json!(["env"]));
     assert_eq!(

@@ -287,7 +287,11 @@ fn rendered_role(
 ) -> String {
     let content = content.split_whitespace().collect::<Vec<_>>().join(" ");
     let (label, target) = split_target(&content);
-    let label = label.trim_start_matches('~').trim_start_matches('!');
+    // `~a.b.C` shows as `C`, as Sphinx shows it; `!` only turns the cross-reference off.
+    let label = match label.strip_prefix('~') {
+        Some(path) => path.rsplit('.').next().unwrap_or(path),
+        None => label.trim_start_matches('!'),
+    };
     match role {
         "term" => {
             let name = target.unwrap_or(label);

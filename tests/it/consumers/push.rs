@@ -153,9 +153,11 @@ fn push_into_oxigraph_server() {
         timeout: Duration::from_secs(60),
         ..push::Settings::default()
     });
-    // Each row needs a store lookup (the EXISTS), so Oxigraph sees its deadline pass.
+    // Each row asks the store a cross product of its triples (the NOT EXISTS), so Oxigraph
+    // sees its deadline pass before the first row: the answer is cut off after its head. (A
+    // cross product in the pattern itself streamed 88 MB of rows in those 2 s, 12 s to read.)
     let heavy = format!(
-        "SELECT ?a ?b WHERE {{ GRAPH <{GRAPH}> {{ ?a ?p ?o . ?b ?q ?o2 . ?c ?r ?o3 FILTER EXISTS {{ ?a ?x ?o3 }} }} }}"
+        "SELECT ?a WHERE {{ GRAPH <{GRAPH}> {{ ?a ?p ?o FILTER NOT EXISTS {{ ?b ?q ?o2 . ?c ?r ?o3 . ?d ?s ?o4 FILTER (?o4 = ?a) }} }} }}"
     );
     let e = patient.select(&query, &heavy, &mut |_| {}).unwrap_err();
     assert!(matches!(e, PushError::Partial { .. }), "{e}");
@@ -165,8 +167,9 @@ fn push_into_oxigraph_server() {
         "{e}"
     );
 
-    // 3,000 generated terms in one atomic PUT (the benchmarks push 100k and 1M).
-    let corpus = generated(3_000);
+    // 600 generated terms in one atomic PUT (the benchmarks push 100k and 1M; 3,000 terms
+    // here kept the server busy 15–26 s storing them).
+    let corpus = generated(600);
     let corpus_arg = corpus.to_str().unwrap();
     let out = ok(&glossgraph(&[
         "push",
@@ -180,7 +183,7 @@ fn push_into_oxigraph_server() {
     ]));
     assert!(out.contains("(1 requests,"), "{out}");
     let triples = verified_count(&out);
-    assert!(triples > 120_000, "{out}");
+    assert!(triples > 30_000, "{out}");
     let big = local(corpus_arg);
     let slugs = sample_slugs(&corpus);
     let here = local_triples(&big, &slugs);

@@ -294,10 +294,14 @@ fn the_nu_html_checker_finds_no_error_in_the_sample_site() {
     assert!(errors.len() >= 2, "{errors:#?}");
 }
 
+/// A site of 6,000 terms, past the 5,000 where the index splits into a page per letter:
+/// every page in the sitemap, and search and links work in Chromium. It was 10,000 terms,
+/// 40,000 files for the kernel to make (28 s of the test command); the pages are made the same
+/// way at any size past the split, and `benches/site.sh` takes the site of 100,000.
 #[test]
-fn a_generated_10k_site_is_searchable_in_chromium() {
-    let cards = generated(10_000);
-    let dir = scratch("site", "10k");
+fn a_generated_6000_term_site_is_searchable_in_chromium() {
+    let cards = generated(6_000);
+    let dir = scratch("site", "6k");
     let out = dir.join("site");
     site(&cards, &out);
     let first: Value = serde_json::from_str(
@@ -333,7 +337,7 @@ fn a_generated_10k_site_is_searchable_in_chromium() {
     };
     // index.html, topic/index.html, and a page per letter, topic and term.
     let pages = 2 + letters.len() + folders("topic") + folders("term");
-    assert_eq!(folders("term"), 10_000);
+    assert_eq!(folders("term"), 6_000);
     assert_eq!(sitemap.matches("<loc>").count(), pages);
     let (_server, base) = http_server(&out);
     let report = read_in_chromium(

@@ -146,6 +146,7 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode> {
             return refuse(&report);
         }
     }
+    let kept = read::settings_kept(&output, &imported.config);
     // The cards are made once, written where nothing reads them yet, and counted: the
     // report is whole before they are put in place.
     let (staged, report) = imported.stage(&output, &mut io::stdout().lock())?;
@@ -159,7 +160,7 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode> {
         eprintln!("{}: {}", args.file.display(), report.summary());
     }
     eprintln!("imported {} cards into {}", imported.len(), place(&output));
-    settings_note(&output, &imported.config);
+    settings_note(&output, &imported.config, kept);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -207,6 +208,7 @@ fn tbx(args: &ImportArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(exit::FINDINGS));
     }
     drop(stderr);
+    let kept = read::settings_kept(&output, &imported.config);
     let cards = imported.cards.iter().map(Cow::Borrowed);
     let staged = read::stage(
         &output,
@@ -225,7 +227,7 @@ fn tbx(args: &ImportArgs) -> Result<ExitCode> {
         },
         place(&output)
     );
-    settings_note(&output, &imported.config);
+    settings_note(&output, &imported.config, kept);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -239,20 +241,30 @@ fn place(output: &Output) -> String {
 }
 
 /// Where the settings went, for a file; what they are, for standard output, which has no
-/// folder to hold them.
-fn settings_note(output: &Output, config: &Config) {
-    match output {
-        Output::JsonLines(path) | Output::JsonArray(path) => eprintln!(
-            "settings written to {}",
-            read::settings_beside(path).display()
-        ),
-        Output::Stdout => eprint!(
+/// folder to hold them; and a `glossgraph.toml` that was there already, kept as it was
+/// (`kept`), with the keys where it differs from the settings found in the input.
+fn settings_note(output: &Output, config: &Config, kept: Option<read::KeptSettings>) {
+    match (output, kept) {
+        (Output::Stdout, _) => eprint!(
             "the settings are not written with --out - (a {} beside the cards holds them, \
              or --base, --language and --title give them):\n{}",
             config::FILE_NAME,
             read::settings_toml(config)
         ),
-        Output::Folder(_) => {}
+        (_, Some(kept)) if kept.differ.is_empty() => {
+            eprintln!("settings kept in {} as they were", kept.path.display());
+        }
+        (_, Some(kept)) => eprintln!(
+            "settings kept in {} as they were; the input's differ in: {} (import into a new \
+             place to see them)",
+            kept.path.display(),
+            kept.differ.join(", ")
+        ),
+        (Output::JsonLines(path) | Output::JsonArray(path), None) => eprintln!(
+            "settings written to {}",
+            read::settings_beside(path).display()
+        ),
+        (Output::Folder(_), None) => {}
     }
 }
 
@@ -324,8 +336,9 @@ fn one_file(args: &ImportArgs, shape: Shape) -> Result<ExitCode> {
         report: read::vocabulary::Report::default(),
         vocabulary: false,
     };
+    let kept = read::settings_kept(&output, &imported.config);
     let written = read::write(&imported, &output, &mut io::stdout().lock())?;
-    settings_note(&output, &imported.config);
+    settings_note(&output, &imported.config, kept);
     eprintln!(
         "imported {count} cards from {} into {} ({written} files)",
         args.file.display(),
@@ -361,8 +374,9 @@ fn pages(args: &ImportArgs) -> Result<ExitCode> {
         config.language = language;
     }
     let config = docsite::config_for(config, &imported.statuses);
+    let kept = read::settings_kept(&output, &config);
     let written = docsite::write(&imported, &config, &output, &mut io::stdout().lock())?;
-    settings_note(&output, &config);
+    settings_note(&output, &config, kept);
     let mut stderr = io::stderr().lock();
     writeln!(
         stderr,

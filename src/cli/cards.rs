@@ -128,12 +128,15 @@ pub struct ImportArgs {
     /// one <slug>.json per card. The settings found (base, language, title, scheme) go into
     /// glossgraph.toml: in the folder, or beside the file, where every command reading the file
     /// looks for them; with -, nowhere (they are printed on stderr). A file or glossgraph.toml
-    /// that exists is refused without --force, as a folder that is not empty always is.
-    /// Nothing is put in place until every card is written.
+    /// that exists, or a folder that is not empty, is refused without --force. A
+    /// glossgraph.toml already there is kept as it is, the keys where the input's settings
+    /// differ named. Nothing is put in place until every card is written.
     #[arg(long, short = 'o', visible_alias = "output", value_name = "PATH")]
     pub out: String,
 
-    /// Replace the --out file, and the glossgraph.toml beside it, if they exist.
+    /// Replace the --out file if it exists, or a folder that holds only cards (*.json) and
+    /// glossgraph.toml, whole (never the working folder): importing again after a change
+    /// upstream. The glossgraph.toml there is kept.
     #[arg(long)]
     pub force: bool,
 

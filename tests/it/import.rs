@@ -12,7 +12,7 @@ use glossgraph::rdf::read::{self, ImportError, Problem};
 
 use super::rdf::{export, rdf_format};
 use crate::util::fixtures::{checked_with, sample};
-use crate::util::{glossgraph, ok, outcome, scratch, stdout};
+use crate::util::{glossgraph, glossgraph_command, ok, outcome, scratch, stdout};
 
 // ---------------------------------------------------------------------------------------
 // Import of bad RDF
@@ -647,4 +647,105 @@ fn a_definition_is_never_a_heading_60() {
         assert_eq!(card["definition"], definition, "{slug}");
         assert_eq!(card["note"].as_str().unwrap_or(""), note, "{slug}");
     }
+}
+
+/// Issue 60: importing again into the same place, as a glossary kept in RDF upstream is
+/// brought in after each change. `--force` replaces a folder of cards whole (a card gone
+/// upstream is gone here too) but never a folder holding anything else, nor the working
+/// folder; a `glossgraph.toml` already there, maybe edited by hand, is kept as it was, and
+/// the keys where the input's settings differ are named.
+#[test]
+fn a_forced_import_replaces_a_folder_of_cards_and_keeps_the_settings_there_60() {
+    let dir = scratch("rdf", "import-again");
+    let ttl = dir.join("glossary.ttl");
+    let (glossary, config) = sample();
+    fs::write(&ttl, export(&glossary, &config, Format::Turtle)).unwrap();
+    let cards = dir.join("cards");
+    let import = |out: &std::path::Path, force: bool| {
+        let mut args = vec![
+            "import",
+            ttl.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        if force {
+            args.push("--force");
+        }
+        outcome(&glossgraph(&args))
+    };
+    assert_eq!(import(&cards, false).0, 0);
+    let (code, _, stderr) = import(&cards, false);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("or with --force over a folder of cards"),
+        "{stderr}"
+    );
+
+    // A stale card and hand-edited settings: the card goes, the settings stay.
+    let settings = cards.join("glossgraph.toml");
+    fs::write(cards.join("gone-upstream.json"), "{}").unwrap();
+    let edited = fs::read_to_string(&settings).unwrap().replace(
+        "title = \"RDMA and storage networking glossary\"",
+        "title = \"Our glossary\"",
+    ) + "\n[check]\nmax-per-rule = 3\n";
+    fs::write(&settings, &edited).unwrap();
+    let (code, _, stderr) = import(&cards, true);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!cards.join("gone-upstream.json").exists());
+    assert!(cards.join("roce-v2.json").is_file());
+    assert_eq!(fs::read_to_string(&settings).unwrap(), edited);
+    assert!(
+        stderr.contains(&format!(
+            "settings kept in {} as they were; the input's differ in: title",
+            settings.display()
+        )),
+        "{stderr}"
+    );
+    let leftovers: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with('.'))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+
+    // A file that is not a card: refused, and nothing changes.
+    fs::write(cards.join("notes.txt"), "mine").unwrap();
+    let before = fs::read_dir(&cards).unwrap().count();
+    let (code, _, stderr) = import(&cards, true);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("notes.txt`, which is not a card nor its settings"),
+        "{stderr}"
+    );
+    assert_eq!(fs::read_dir(&cards).unwrap().count(), before);
+    fs::remove_file(cards.join("notes.txt")).unwrap();
+
+    // The working folder, even of cards alone.
+    let out = glossgraph_command()
+        .args(["import", ttl.to_str().unwrap(), "--out", ".", "--force"])
+        .current_dir(&cards)
+        .output()
+        .unwrap();
+    let (code, _, stderr) = outcome(&out);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("is the working folder or holds it"),
+        "{stderr}"
+    );
+
+    // One file: the cards are replaced, the settings beside it kept.
+    let lines = dir.join("glossary.jsonl");
+    assert_eq!(import(&lines, false).0, 0);
+    let beside = dir.join("glossgraph.toml");
+    fs::write(&beside, "# ours\nlanguage = \"en\"\n").unwrap();
+    let (code, _, stderr) = import(&lines, true);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        fs::read_to_string(&beside).unwrap(),
+        "# ours\nlanguage = \"en\"\n"
+    );
+    assert!(
+        stderr.contains("the input's differ in: base, statuses, title"),
+        "{stderr}"
+    );
 }

@@ -40,8 +40,8 @@ pub mod vocabulary;
 use concept::ConceptReader;
 use fields::Fields;
 pub use out::{
-    new_or_empty, ready, settings_beside, settings_toml, stage, write, write_folder, Output,
-    Staged, BATCH, FLUSHERS,
+    cards_only, new_or_empty, ready, settings_beside, settings_kept, settings_toml, stage, write,
+    write_folder, KeptSettings, Output, Staged, BATCH, FLUSHERS,
 };
 use triples::{Graphs, Subject, Triples};
 use vocabulary::{Repaired, Warning};
@@ -118,11 +118,18 @@ pub enum ImportError {
     },
     /// The folder to write into already holds files: cards are written into a new or empty
     /// folder only, so that none is overwritten and no stale card is left beside them.
-    #[error("`{}` is not an empty folder; cards are only written into a new or empty one", .0.display())]
+    #[error("`{}` is not an empty folder; cards are only written into a new or empty one, or with --force over a folder of cards", .0.display())]
     NotEmpty(PathBuf),
     /// A file where the folder of cards would go.
     #[error("`{}` is a file, not a folder: cards are written into a new or empty folder, or into one file named *.jsonl, *.ndjson or *.json", .0.display())]
     NotAFolder(PathBuf),
+    /// A folder `--force` would replace that holds more than cards and their settings: the
+    /// file named is not one `import` writes, and is not removed for it.
+    #[error("`{}` holds `{}`, which is not a card nor its settings: `--force` replaces a folder of cards only; give another --out", .0.display(), .1.display())]
+    NotCards(PathBuf, PathBuf),
+    /// A folder `--force` would replace that is the working folder or holds it.
+    #[error("`{}` is the working folder or holds it; give an --out below it", .0.display())]
+    HoldsWorkingFolder(PathBuf),
     /// A file the cards' file or its settings would replace: they replace one only when told
     /// to (`--force`).
     #[error("`{}` exists already; give another --out, or --force to replace it", .0.display())]

@@ -65,13 +65,20 @@ pub fn write(
 }
 
 /// Whether `output` can take the imported cards: a folder must be new or empty
-/// ([`new_or_empty`]); a file, and the `glossgraph.toml` that goes beside it, must not exist
-/// unless `force` says to replace them.
+/// ([`new_or_empty`]), or with `force` hold nothing but cards and their settings (the folder
+/// an earlier import wrote: [`cards_only`]), which is then replaced whole; a file, and the
+/// `glossgraph.toml` that goes beside it, must not exist unless `force` says to replace them.
+/// A `glossgraph.toml` already there is kept either way ([`Staged::settings_kept`]).
 ///
 /// # Errors
-/// [`ImportError::NotEmpty`], [`ImportError::Exists`].
+/// [`ImportError::NotEmpty`], [`ImportError::Exists`], and with `force`
+/// [`ImportError::NotCards`] and [`ImportError::HoldsWorkingFolder`].
 pub fn ready(output: &Output, force: bool) -> Result<(), ImportError> {
     match output {
+        Output::Folder(dir) if force => new_or_empty(dir).or_else(|e| match e {
+            ImportError::NotEmpty(_) => cards_only(dir),
+            e => Err(e),
+        }),
         Output::Folder(dir) => new_or_empty(dir),
         Output::Stdout => Ok(()),
         Output::JsonLines(path) | Output::JsonArray(path) => {
@@ -134,6 +141,18 @@ impl Staged {
             }
             Place::Folder { staging, dir } => {
                 let staging = staging.keep();
+                // A folder of cards `--force` replaces ([`ready`]) is moved aside first, and
+                // removed once the new one is in its place (put back if that fails).
+                let aside = match fs::read_dir(&dir).map(|mut e| e.next().is_some()) {
+                    Ok(true) => match move_aside(&dir) {
+                        Ok(aside) => Some(aside),
+                        Err(e) => {
+                            let _ = fs::remove_dir_all(&staging);
+                            return Err(io(&dir)(e));
+                        }
+                    },
+                    _ => None,
+                };
                 let renamed = fs::rename(&staging, &dir).or_else(|e| {
                     // Where a rename does not replace an empty folder (Windows), it goes
                     // first; `new_or_empty` found it empty.
@@ -145,12 +164,34 @@ impl Staged {
                 });
                 if let Err(e) = renamed {
                     let _ = fs::remove_dir_all(&staging);
+                    if let Some(aside) = &aside {
+                        let _ = fs::rename(aside, &dir);
+                    }
                     return Err(io(&dir)(e));
+                }
+                if let Some(aside) = aside {
+                    let _ = fs::remove_dir_all(aside);
                 }
             }
         }
         Ok(self.files)
     }
+}
+
+/// Moves the folder `dir` to a new name beside it (`.{name}.old.XXXXXX`), returned.
+fn move_aside(dir: &Path) -> io::Result<PathBuf> {
+    let parent = dir
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = dir.file_name().unwrap_or_default().to_string_lossy();
+    let aside = tempfile::Builder::new()
+        .prefix(&format!(".{name}.old."))
+        .tempdir_in(parent)?
+        .keep();
+    // Over the empty folder just made.
+    fs::rename(dir, &aside)?;
+    Ok(aside)
 }
 
 /// Writes `config` and `cards` (each made as its turn to be written comes) where `output`
@@ -177,7 +218,11 @@ pub fn stage<'a, C: CardJson + 'a>(
     written: impl FnMut(PathBuf),
 ) -> Result<Staged, ImportError> {
     let io = write_error;
-    let toml = settings_toml(config);
+    // A `glossgraph.toml` already where the settings go is written back as it is.
+    let toml = match settings_kept(output, config) {
+        Some(kept) => kept.bytes,
+        None => settings_toml(config).into_bytes(),
+    };
     let mut count = 0;
     let counted = cards.inspect(|_| count += 1);
     let place = match output {
@@ -205,10 +250,8 @@ pub fn stage<'a, C: CardJson + 'a>(
                 None => Ok(()),
             })
             .map_err(io(path))?;
-            let settings = whole(&settings_path, &mut |mut file| {
-                file.write_all(toml.as_bytes())
-            })
-            .map_err(io(&settings_path))?;
+            let settings = whole(&settings_path, &mut |mut file| file.write_all(&toml))
+                .map_err(io(&settings_path))?;
             count = 1;
             Place::File {
                 cards: (cards, path.clone()),
@@ -216,7 +259,11 @@ pub fn stage<'a, C: CardJson + 'a>(
             }
         }
         Output::Folder(dir) => {
-            new_or_empty(dir)?;
+            // New, empty, or a folder of cards `ready` let `--force` replace.
+            new_or_empty(dir).or_else(|e| match e {
+                ImportError::NotEmpty(_) => cards_only(dir),
+                e => Err(e),
+            })?;
             // An existing folder (or a link to one) is replaced where it is.
             let dir = fs::canonicalize(dir).unwrap_or_else(|_| dir.clone());
             let parent = dir
@@ -251,7 +298,7 @@ pub fn stage<'a, C: CardJson + 'a>(
                 })
                 .chain(std::iter::once((
                     config::FILE_NAME.to_owned(),
-                    Box::new(|w: &mut dyn Write| w.write_all(toml.as_bytes())) as Fill<'_>,
+                    Box::new(|w: &mut dyn Write| w.write_all(&toml)) as Fill<'_>,
                 )));
             write_flushed_each(&inside, files, |name| written(dir.join(name)))
                 .map_err(|(name, e)| io(&dir.join(name))(e))?;
@@ -436,6 +483,81 @@ pub fn new_or_empty(dir: &Path) -> Result<(), ImportError> {
     }
 }
 
+/// Whether the folder `dir` holds nothing but what `import` writes there, card files
+/// (`*.json`) and `glossgraph.toml`, and is neither the working folder nor holds it: a
+/// folder `--force` may replace whole.
+///
+/// # Errors
+/// [`ImportError::NotCards`] naming the first other entry (in name order),
+/// [`ImportError::HoldsWorkingFolder`], [`ImportError::Io`] when it cannot be read.
+pub fn cards_only(dir: &Path) -> Result<(), ImportError> {
+    let read = |source| ImportError::Io {
+        action: "read",
+        path: dir.to_owned(),
+        source,
+    };
+    if let (Ok(here), Ok(folder)) = (std::env::current_dir(), fs::canonicalize(dir)) {
+        if fs::canonicalize(here).is_ok_and(|here| here.starts_with(&folder)) {
+            return Err(ImportError::HoldsWorkingFolder(dir.to_owned()));
+        }
+    }
+    let mut entries = fs::read_dir(dir)
+        .map_err(read)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(read)?;
+    entries.sort();
+    let ours = |path: &Path| {
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        let file = fs::symlink_metadata(path).is_ok_and(|m| m.is_file());
+        file && (name == config::FILE_NAME || name.ends_with(".json"))
+    };
+    match entries.into_iter().find(|path| !ours(path)) {
+        Some(other) => Err(ImportError::NotCards(dir.to_owned(), other)),
+        None => Ok(()),
+    }
+}
+
+/// A `glossgraph.toml` already where the settings of cards written to an [`Output`] go:
+/// [`stage`] writes it back as it is, since whoever wrote it may have edited it since.
+#[derive(Debug)]
+pub struct KeptSettings {
+    /// Where it is.
+    pub path: PathBuf,
+    /// The keys of the settings `import` would have written to which it gives other values
+    /// (all of them when it is not TOML).
+    pub differ: Vec<String>,
+    bytes: Vec<u8>,
+}
+
+/// The settings file already where `output`'s settings go, if any (see [`KeptSettings`]);
+/// `config` is what `import` would write.
+pub fn settings_kept(output: &Output, config: &Config) -> Option<KeptSettings> {
+    let path = match output {
+        Output::Stdout => return None,
+        Output::Folder(dir) => dir.join(config::FILE_NAME),
+        Output::JsonLines(path) | Output::JsonArray(path) => settings_beside(path),
+    };
+    let bytes = fs::read(&path).ok()?;
+    let ours: toml::Table = toml::from_str(&settings_toml(config)).unwrap_or_default();
+    let theirs: Option<toml::Table> = std::str::from_utf8(&bytes)
+        .ok()
+        .and_then(|text| toml::from_str(text).ok());
+    let differ = ours
+        .iter()
+        .filter(|(key, value)| theirs.as_ref().and_then(|t| t.get(*key)) != Some(*value))
+        .map(|(key, _)| key.clone())
+        .collect();
+    Some(KeptSettings {
+        path,
+        differ,
+        bytes,
+    })
+}
+
 /// The configuration as a `glossgraph.toml`. The example base IRI (a folder of pages gives
 /// none) is left out, so that `base` is unset, as every command's note then says.
 pub fn settings_toml(config: &Config) -> String {
@@ -577,10 +699,27 @@ mod tests {
                 fs::read_to_string(dir.join("a.json")).unwrap(),
                 format!("{}\n", cards[0].to_json(true))
             );
+            // Not empty: refused, unless forced over a folder of cards alone, which is then
+            // replaced whole (a stale card goes; the settings there stay as they are).
             assert!(matches!(
-                ready(&output, true),
+                ready(&output, false),
                 Err(ImportError::NotEmpty(_))
             ));
+            ready(&output, true).unwrap();
+            fs::write(dir.join("stale.json"), "{}").unwrap();
+            fs::write(dir.join("glossgraph.toml"), "# edited\n").unwrap();
+            assert_eq!(stage(&mut written).commit().unwrap(), 3);
+            assert_eq!(names(&dir), files);
+            assert_eq!(
+                fs::read_to_string(dir.join("glossgraph.toml")).unwrap(),
+                "# edited\n"
+            );
+            fs::write(dir.join("notes.txt"), "mine").unwrap();
+            assert!(matches!(
+                ready(&output, true),
+                Err(ImportError::NotCards(_, _))
+            ));
+            fs::remove_file(dir.join("notes.txt")).unwrap();
         }
         assert!(names(root.path()).iter().all(|n| !n.ends_with(".tmp")));
     }

@@ -17,9 +17,14 @@ pub fn root() -> &'static Path {
 }
 
 /// A fresh, empty scratch folder for one test: `NAME` under `AREA` in cargo's folder for
-/// integration tests' files (`target/tmp`).
+/// integration tests' files (`target/tmp`). Under cargo-nextest, which runs each test in a
+/// process of its own (the way BENCHMARKS.md times them one by one), in a folder of the
+/// process: a fixture that one `cargo test` process makes once is then made by each.
 pub fn scratch(area: &str, name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(area).join(name);
+    let mut dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(area).join(name);
+    if std::env::var_os("NEXTEST_EXECUTION_MODE").is_some() {
+        dir.push(format!("process-{}", std::process::id()));
+    }
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a scratch folder");
     dir

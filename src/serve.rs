@@ -17,6 +17,29 @@ use notify::{RecursiveMode, Watcher as _};
 use crate::cli::{seconds, Color, GlossaryArgs, ServeArgs};
 use crate::glossary::{fill_store, load_for_store, load_or_refuse};
 
+/// The glossary's id as a vocabulary of Skosmos's REST API: the name of the input folder,
+/// or of the file without its extension, kept to the letters, digits, `-` and `_` a path
+/// segment takes unescaped; `glossary` when nothing is left (stdin, `.`).
+fn vocabulary_id(input: &str) -> String {
+    let path = Path::new(input);
+    let name = std::fs::canonicalize(path)
+        .ok()
+        .filter(|p| p.is_dir())
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .or_else(|| path.file_stem().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_default();
+    let id: String = name
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+        .take(64)
+        .collect();
+    if id.is_empty() || input == "-" {
+        "glossary".to_owned()
+    } else {
+        id
+    }
+}
+
 pub fn run(args: ServeArgs, color: Color) -> Result<ExitCode> {
     let bind: SocketAddr = args
         .bind
@@ -82,6 +105,7 @@ pub fn run(args: ServeArgs, color: Color) -> Result<ExitCode> {
                 eprintln!("glossgraph: {line}");
             }))
         }),
+        vocabulary: vocabulary_id(args.glossary.input()),
     };
     let (stop_tx, stop_rx) = std::sync::mpsc::channel();
     ctrlc::set_handler(move || {

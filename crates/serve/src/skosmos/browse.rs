@@ -298,10 +298,12 @@ impl Vocabulary {
         let lang = self.lang(params)?;
         let mut letters = BTreeSet::new();
         let mut others = BTreeSet::new();
+        // The letters of the preferred labels, as Skosmos lists them; an alternative label
+        // is listed under its letter, but opens none.
         for l in self
             .labels
             .iter()
-            .filter(|l| l.kind != Kind::Hidden && *l.lang == *lang)
+            .filter(|l| l.kind == Kind::Pref && *l.lang == *lang)
         {
             let letter = Self::letter(&l.text);
             if letter == "!*" || letter == "0-9" {

@@ -107,6 +107,7 @@ pub fn run(args: ServeArgs, color: Color) -> Result<ExitCode> {
         }),
         vocabulary: vocabulary_id(args.glossary.input()),
     };
+    let options_id = options.vocabulary.clone();
     let (stop_tx, stop_rx) = std::sync::mpsc::channel();
     ctrlc::set_handler(move || {
         let _ = stop_tx.send(());
@@ -121,7 +122,9 @@ pub fn run(args: ServeArgs, color: Color) -> Result<ExitCode> {
         err,
         "glossgraph: serving http://{addr}/ — the website, SPARQL at http://{addr}/query (a \
          query page at http://{addr}/sparql), Graph Store at http://{addr}/store, reconciliation \
-         (OpenRefine) at http://{addr}/reconcile; Ctrl-C stops"
+         (OpenRefine) at http://{addr}/reconcile, Skosmos's REST API at \
+         http://{addr}/rest/v1/{}/; Ctrl-C stops",
+        options_id
     )?;
     let stopping = AtomicBool::new(false);
     std::thread::scope(|scope| -> Result<()> {

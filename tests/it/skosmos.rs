@@ -307,4 +307,56 @@ fn the_rest_api_answers_as_skosmos_does_on_its_test_vocabulary() {
     let post = Request::post(&server.url("/rest/v1/vocabularies")).send();
     assert_eq!(post.status, 405);
     assert_eq!(get(&server, "/rest/v1/fish/nothing", &[]).status, 404);
+
+    // Every GET method of Skosmos's description, with the parameters it requires, answers
+    // JSON; a group is the one thing this vocabulary lacks.
+    for (path, required) in swagger_methods() {
+        let path = path.replace("{vocid}", "fish").replace("{letter}", "B");
+        let params: Vec<(&str, String)> = required
+            .iter()
+            .filter(|name| !["vocid", "letter"].contains(&name.as_str()))
+            .map(|name| {
+                let value = match name.as_str() {
+                    "uri" => uri("ta1"),
+                    "lang" => "en".to_owned(),
+                    "query" => "f*".to_owned(),
+                    _ => "Fish".to_owned(),
+                };
+                (name.as_str(), value)
+            })
+            .collect();
+        let params: Vec<(&str, &str)> = params.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let answer = get(&server, &format!("/rest/v1{path}"), &params);
+        if path.ends_with("groupMembers") {
+            assert_eq!(answer.status, 404, "{path}");
+        } else if path == "/fish/data" {
+            // The whole vocabulary: Skosmos sends its download, `serve` its Graph Store.
+            assert_eq!(answer.status, 303, "{path}");
+            assert!(answer.headers.contains("location: /store?default"));
+        } else {
+            json(&answer);
+        }
+    }
+}
+
+/// The paths of Skosmos's `swagger.json`, each with the names of its required parameters.
+pub fn swagger_methods() -> Vec<(String, Vec<String>)> {
+    let text =
+        std::fs::read_to_string(root().join("tests/fixtures/skosmos-api/swagger.json")).unwrap();
+    let swagger: Value = serde_json::from_str(&text).unwrap();
+    let paths = swagger["paths"].as_object().unwrap();
+    assert!(paths.len() >= 28, "{}", paths.len());
+    paths
+        .iter()
+        .map(|(path, methods)| {
+            let required = methods["get"]["parameters"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|p| p["required"] == true)
+                .map(|p| p["name"].as_str().unwrap().to_owned())
+                .collect();
+            (path.clone(), required)
+        })
+        .collect()
 }

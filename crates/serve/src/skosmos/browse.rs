@@ -8,8 +8,8 @@ use glossgraph_core::card::PartialDate;
 use serde_json::{json, Map, Value};
 
 use super::{
-    context, count_param, param, required, Kind, Params, RestError, Vocabulary, CHANGES, MAX_HITS,
-    MAX_TRANSITIVE,
+    context, count_param, page, param, required, Kind, Params, RestError, Vocabulary, CHANGES,
+    MAX_HITS, MAX_TRANSITIVE,
 };
 use crate::rdf::vocab::{dcterms, rdfs, skos, skosmos};
 use crate::reconcile::index::{Index, Link};
@@ -329,13 +329,7 @@ impl Vocabulary {
         params: &Params,
     ) -> Result<Value, RestError> {
         let lang = self.lang(params)?;
-        let offset = count_param(params, "offset").ok().flatten().unwrap_or(0);
-        let limit = count_param(params, "limit")
-            .ok()
-            .flatten()
-            .filter(|n| *n > 0)
-            .unwrap_or(MAX_HITS)
-            .min(MAX_HITS);
+        let (offset, limit) = page(params, MAX_HITS);
         let wanted = letter.to_uppercase();
         let list: Vec<Value> = self
             .labels
@@ -460,13 +454,7 @@ impl Vocabulary {
         modified: bool,
     ) -> Result<Value, RestError> {
         let lang = self.lang(params)?;
-        let offset = count_param(params, "offset").ok().flatten().unwrap_or(0);
-        let limit = count_param(params, "limit")
-            .ok()
-            .flatten()
-            .filter(|n| *n > 0)
-            .unwrap_or(CHANGES)
-            .min(MAX_HITS);
+        let (offset, limit) = page(params, CHANGES);
         let mut dated: Vec<(PartialDate, u32)> = self
             .extra
             .iter()

@@ -6,8 +6,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value};
 
-use super::short;
-use crate::rdf::vocab::{dc, dcterms, owl, rdfs, skos, skosmos};
+use super::{short, PREFIXES};
 
 /// The terms of the `@context` of a concept's `data`, each with the IRI it stands for.
 const DATA_TERMS: [(&str, &str, &str); 17] = [
@@ -37,14 +36,7 @@ const DATA_TERMS: [(&str, &str, &str); 17] = [
 pub fn data_json(triples: &[oxigraph::model::Triple]) -> Value {
     use oxigraph::model::{NamedOrBlankNode, Term};
     let mut context = Map::new();
-    for (prefix, ns) in [
-        ("skos", skos::NS),
-        ("isothes", skosmos::ISOTHES),
-        ("rdfs", rdfs::NS),
-        ("owl", owl::NS),
-        ("dct", dcterms::NS),
-        ("dc11", dc::NS),
-    ] {
+    for (prefix, ns) in PREFIXES {
         context.insert(prefix.into(), json!(ns));
     }
     for (k, v) in [

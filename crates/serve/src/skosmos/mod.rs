@@ -143,16 +143,32 @@ fn required<'p>(params: &'p Params, name: &str) -> Result<&'p str, RestError> {
     Ok(value)
 }
 
+/// The prefixes of Skosmos's `data` context, which it shortens IRIs with.
+const PREFIXES: [(&str, &str); 6] = [
+    ("skos", skos::NS),
+    ("isothes", skosmos::ISOTHES),
+    ("rdfs", rdfs::NS),
+    ("owl", owl::NS),
+    ("dct", dcterms::NS),
+    ("dc11", dc::NS),
+];
+
+/// `offset` and `limit` of a list: 0, and `default` when absent, nothing, or 0 (as Skosmos
+/// reads them, a malformed one as absent); at most [`MAX_HITS`].
+fn page(params: &Params, default: usize) -> (usize, usize) {
+    let offset = count_param(params, "offset").ok().flatten().unwrap_or(0);
+    let limit = count_param(params, "limit")
+        .ok()
+        .flatten()
+        .filter(|n| *n > 0)
+        .unwrap_or(default)
+        .min(MAX_HITS);
+    (offset, limit)
+}
+
 /// `skos:X` for a SKOS IRI, the IRI itself otherwise: how Skosmos writes types.
 fn short(iri: &str) -> String {
-    for (prefix, ns) in [
-        ("skos", skos::NS),
-        ("isothes", skosmos::ISOTHES),
-        ("rdfs", rdfs::NS),
-        ("owl", owl::NS),
-        ("dct", dcterms::NS),
-        ("dc11", dc::NS),
-    ] {
+    for (prefix, ns) in PREFIXES {
         if let Some(local) = iri.strip_prefix(ns) {
             return format!("{prefix}:{local}");
         }

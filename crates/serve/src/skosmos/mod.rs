@@ -325,6 +325,14 @@ impl Vocabulary {
         }
     }
 
+    /// The labels whose folded form starts with `prefix`: a run of the sorted list, found by
+    /// two binary searches.
+    fn starting_with(&self, prefix: &str) -> &[Label] {
+        let from = self.labels.partition_point(|l| &*l.folded < prefix);
+        let run = self.labels[from..].partition_point(|l| l.folded.starts_with(prefix));
+        &self.labels[from..from + run]
+    }
+
     /// The language asked for by `lang`, else the vocabulary's own.
     fn lang<'a>(&'a self, params: &'a Params) -> Result<&'a str, RestError> {
         Ok(lang_param(params, "lang")?.unwrap_or(&self.language))
@@ -521,8 +529,13 @@ impl Vocabulary {
         };
         let pattern = Pattern::new(query);
         let mut seen = HashSet::new();
-        let hits: Vec<&Label> = self
-            .labels
+        // A query held at its start matches labels of one run of the sorted list; only one
+        // that starts with `*` scans them all.
+        let scanned = match pattern.pieces.first() {
+            Some(first) if pattern.start => self.starting_with(first),
+            _ => &self.labels[..],
+        };
+        let hits: Vec<&Label> = scanned
             .iter()
             .filter(|l| lang.is_none_or(|lang| *l.lang == *lang))
             .filter(|l| below.as_ref().is_none_or(|b| b.contains(&l.concept)))
@@ -679,7 +692,7 @@ impl Vocabulary {
         let lang = lang_param(params, "lang")?;
         let folded = normalize(label);
         let candidates: Vec<&Label> = self
-            .labels
+            .starting_with(&folded)
             .iter()
             .filter(|l| *l.folded == *folded && lang.is_none_or(|lang| *l.lang == *lang))
             .collect();

@@ -306,6 +306,22 @@ fn the_rest_api_answers_as_skosmos_does_on_its_test_vocabulary() {
     );
     let post = Request::post(&server.url("/rest/v1/vocabularies")).send();
     assert_eq!(post.status, 405);
+    assert!(
+        post.headers.contains("allow: get, head, options"),
+        "{}",
+        post.headers
+    );
+    let preflight = Request::new("OPTIONS", &server.url("/rest/v1/fish/search")).send();
+    assert_eq!(preflight.status, 204);
+    assert!(preflight.headers.contains("access-control-allow-origin: *"));
+    let head = Request::new("HEAD", &server.url("/rest/v1/fish/")).send();
+    assert_eq!(head.status, 200);
+    assert!(head.body.is_empty());
+    let long_uri = format!("{T}{}", "x".repeat(500));
+    assert_eq!(
+        get(&server, "/rest/v1/fish/label", &[("uri", &long_uri)]).status,
+        400
+    );
     assert_eq!(get(&server, "/rest/v1/fish/nothing", &[]).status, 404);
 
     // Every GET method of Skosmos's description, with the parameters it requires, answers

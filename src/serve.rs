@@ -17,6 +17,29 @@ use notify::{RecursiveMode, Watcher as _};
 use crate::cli::{seconds, Color, GlossaryArgs, ServeArgs};
 use crate::glossary::{fill_store, load_for_store, load_or_refuse};
 
+/// The glossary's id as a vocabulary of Skosmos's REST API: the name of the input folder,
+/// or of the file without its extension, kept to the letters, digits, `-` and `_` a path
+/// segment takes unescaped; `glossary` when nothing is left (stdin, `.`).
+fn vocabulary_id(input: &str) -> String {
+    let path = Path::new(input);
+    let name = std::fs::canonicalize(path)
+        .ok()
+        .filter(|p| p.is_dir())
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .or_else(|| path.file_stem().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_default();
+    let id: String = name
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+        .take(64)
+        .collect();
+    if id.is_empty() || input == "-" {
+        "glossary".to_owned()
+    } else {
+        id
+    }
+}
+
 pub fn run(args: ServeArgs, color: Color) -> Result<ExitCode> {
     let bind: SocketAddr = args
         .bind
@@ -82,7 +105,9 @@ pub fn run(args: ServeArgs, color: Color) -> Result<ExitCode> {
                 eprintln!("glossgraph: {line}");
             }))
         }),
+        vocabulary: vocabulary_id(args.glossary.input()),
     };
+    let options_id = options.vocabulary.clone();
     let (stop_tx, stop_rx) = std::sync::mpsc::channel();
     ctrlc::set_handler(move || {
         let _ = stop_tx.send(());
@@ -97,7 +122,9 @@ pub fn run(args: ServeArgs, color: Color) -> Result<ExitCode> {
         err,
         "glossgraph: serving http://{addr}/ — the website, SPARQL at http://{addr}/query (a \
          query page at http://{addr}/sparql), Graph Store at http://{addr}/store, reconciliation \
-         (OpenRefine) at http://{addr}/reconcile; Ctrl-C stops"
+         (OpenRefine) at http://{addr}/reconcile, Skosmos's REST API at \
+         http://{addr}/rest/v1/{}/; Ctrl-C stops",
+        options_id
     )?;
     let stopping = AtomicBool::new(false);
     std::thread::scope(|scope| -> Result<()> {

@@ -201,7 +201,8 @@ pub enum Command {
 
     /// Serve the glossary over HTTP: its website (each term's IRI negotiated: the page, or
     /// its RDF), SPARQL 1.1 Protocol at /query, Graph Store (read-only) at /store, a query
-    /// page at /sparql, the W3C Reconciliation Service API (OpenRefine's) at /reconcile.
+    /// page at /sparql, the W3C Reconciliation Service API (OpenRefine's) at /reconcile,
+    /// Skosmos's REST API at /rest/v1/ (the glossary's id: the input folder's name).
     ///
     /// Examples:
     ///   glossgraph serve                       # http://127.0.0.1:7878/

@@ -77,7 +77,7 @@ pub struct ServeArgs {
     pub max_per_client: usize,
 
     /// Allow cross-origin requests from this origin (`*` for any) to the site and /store;
-    /// /query and /reconcile answer any origin without it.
+    /// /query, /reconcile and /rest/v1/ answer any origin without it.
     #[arg(long, value_name = "ORIGIN", num_args = 0..=1, default_missing_value = "*")]
     pub cors: Option<String>,
 

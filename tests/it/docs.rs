@@ -687,3 +687,17 @@ fn the_reconciliation_reference_is_the_service() {
     let (width, height) = r::PREVIEW_SIZE;
     assert!(page.contains(&format!("({width} × {height} pixels)")));
 }
+
+#[test]
+fn the_skosmos_reference_lists_every_method_of_skosmos() {
+    let page = read("docs/reference/skosmos.md");
+    let listed: std::collections::BTreeSet<String> = table_rows(section(&page, "## Methods"))
+        .iter()
+        .map(|row| code_words(&row[0]).join(" "))
+        .collect();
+    let described: std::collections::BTreeSet<String> = crate::skosmos::swagger_methods()
+        .into_iter()
+        .map(|(path, _)| path)
+        .collect();
+    assert_eq!(listed, described);
+}

@@ -34,6 +34,7 @@ mod site_folder;
 mod site_hierarchy;
 mod site_languages;
 mod skos;
+mod skosmos;
 mod sources;
 mod sparql;
 mod svg;

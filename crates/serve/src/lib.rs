@@ -34,6 +34,7 @@ pub mod reconcile;
 pub mod results;
 pub mod saved;
 pub mod serve;
+mod skosmos;
 mod stream;
 mod substitute;
 mod table;

@@ -35,6 +35,7 @@ mod reconcile;
 mod serve;
 mod site;
 mod skos;
+mod skosmos;
 mod stores;
 mod svg;
 mod tbx;

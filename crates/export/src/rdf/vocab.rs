@@ -277,6 +277,19 @@ pub mod dcterms {
         NamedNodeRef::new_unchecked("http://purl.org/dc/terms/ProvenanceStatement");
 }
 
+/// Namespaces that only the JSON-LD contexts of Skosmos's REST API name (`serve`'s
+/// `/rest/v1/`): its clients read these keys, so they are kept as Skosmos writes them.
+pub mod skosmos {
+    /// Skosmos's own terms (`onki:results`, `onki:hasVocabulary`).
+    pub const ONKI: &str = "http://schema.onki.fi/onki#";
+    /// ISO 25964's SKOS extension.
+    pub const ISOTHES: &str = "http://purl.org/iso25964/skos-thes#";
+    /// VoID, for the statistics.
+    pub const VOID: &str = "http://rdfs.org/ns/void#";
+    /// VoID's extension, for the label statistics by language.
+    pub const VOID_EXT: &str = "http://ldf.fi/void-ext#";
+}
+
 /// `schema:` — schema.org (only `schema:url`, the address of a cited source).
 pub mod schema {
     use super::NamedNodeRef;

@@ -20,9 +20,9 @@
 //! JSON-escaped key.
 
 mod extend;
-mod index;
+pub(crate) mod index;
 mod query;
-mod text;
+pub(crate) mod text;
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -94,6 +94,11 @@ impl Service {
                 .clone()
                 .unwrap_or_else(|| format!("{}term/", config.base)),
         }
+    }
+
+    /// The label index, which Skosmos's REST API (`crate::skosmos`) answers from too.
+    pub(crate) fn index(&self) -> &Index {
+        &self.index
     }
 
     /// The number of the type `id`, if the service has it.

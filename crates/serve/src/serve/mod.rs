@@ -10,8 +10,9 @@
 //! | `/query` | SPARQL 1.1 Protocol: `GET ?query=`, `POST` form or `application/sparql-query`; without a query, the service description |
 //! | `/store` | Graph Store Protocol, reading only: `?default` (all triples), `?graph=IRI` (one card), neither (the whole dataset) |
 //! | `/reconcile`, `/reconcile/…` | the W3C Reconciliation Service API 0.2 (OpenRefine's): the manifest, `queries=`, `extend=`, suggest, preview, property proposals (see `reconcile`) |
+//! | `/rest/v1/…` | Skosmos's REST API: vocabularies, search, lookup, a concept's data, labels and links, the alphabetical index (see `skosmos`) |
 //!
-//! `/query` and `/reconcile` are APIs for other sites' pages too: they answer every origin
+//! `/query`, `/reconcile` and `/rest/v1/` are APIs for other sites' pages too: they answer every origin
 //! (`Access-Control-Allow-Origin: *`, or the origin of `--cors`) and its preflights, as the
 //! Reconciliation API requires; the site and `/store` only with `--cors`.
 //!
@@ -50,18 +51,21 @@ use oxigraph::io::RdfFormat;
 use oxigraph::model::{GraphNameRef, Literal, NamedNode, NamedNodeRef, Triple};
 use oxigraph::sparql::results::QueryResultsFormat;
 
+mod negotiate;
 mod page;
 mod reconcile;
+mod skosmos;
 mod website;
 
 use super::listen;
 pub use super::listen::{exchange, Exchange, MAX_HEAD, READ_SIZE};
 use super::results::{self, ResultsFormat};
 use super::stream::stream;
-use super::{Answer, GlossaryStore, QueryForm, SparqlError};
+use super::{Answer, GlossaryStore, SparqlError};
 use crate::config::Config;
 use crate::site;
 use crate::Glossary;
+use negotiate::{accepted, negotiate, negotiate_rdf};
 use page::page;
 use website::errors_only;
 
@@ -98,6 +102,8 @@ pub struct Options {
     pub cors: Option<String>,
     /// Told a line per request: method, path, status, time to the answer's head.
     pub log: Option<RequestLog>,
+    /// The glossary's id as a vocabulary of Skosmos's REST API (`/rest/v1/{id}/`).
+    pub vocabulary: String,
 }
 
 /// Where `serve` tells of each request (`glossgraph serve --log` writes it on stderr: the
@@ -122,6 +128,7 @@ impl Default for Options {
             head_timeout: Duration::from_secs(5),
             cors: None,
             log: None,
+            vocabulary: "glossary".to_owned(),
         }
     }
 }
@@ -171,14 +178,20 @@ struct Served {
     stand_in: bool,
     /// The reconciliation service: the glossary's labels, indexed.
     reconcile: crate::reconcile::Service,
+    /// The glossary as a vocabulary of Skosmos's REST API, over the same index.
+    skosmos: crate::skosmos::Vocabulary,
 }
 
 impl Served {
-    fn new(glossary: Glossary, store: GlossaryStore) -> Self {
+    fn new(glossary: Glossary, store: GlossaryStore, id: &str) -> Self {
+        let reconcile = crate::reconcile::Service::new(&glossary, store.config());
+        let skosmos =
+            crate::skosmos::Vocabulary::new(id, &glossary, store.config(), reconcile.index());
         Self {
             page: page(store.config()),
             plan: site::Plan::new(&glossary, store.config()),
-            reconcile: crate::reconcile::Service::new(&glossary, store.config()),
+            reconcile,
+            skosmos,
             store,
             glossary,
             stand_in: false,
@@ -195,7 +208,8 @@ pub fn start(
     store: GlossaryStore,
     options: Options,
 ) -> Result<Running, ServeError> {
-    launch(Served::new(glossary, store), None, options)
+    let served = Served::new(glossary, store, &options.vocabulary);
+    launch(served, None, options)
 }
 
 /// Starts serving a glossary whose files have errors (`serve --watch` on a glossary being
@@ -211,7 +225,7 @@ pub fn start_with_errors(report: &str, options: Options) -> Result<Running, Serv
     })?;
     let served = Served {
         stand_in: true,
-        ..Served::new(glossary, store)
+        ..Served::new(glossary, store, &options.vocabulary)
     };
     launch(served, Some(Arc::from(report)), options)
 }
@@ -271,7 +285,11 @@ impl Running {
     /// Serves `glossary` (already loaded into `store`) from now on, without errors to show:
     /// requests that have started finish with the glossary they started with.
     pub fn replace(&self, glossary: Glossary, store: GlossaryStore) {
-        let served = Arc::new(Served::new(glossary, store));
+        let served = Arc::new(Served::new(
+            glossary,
+            store,
+            &self.shared.options.vocabulary,
+        ));
         *self
             .shared
             .served
@@ -418,6 +436,7 @@ impl Shared {
     /// The methods `path` answers, for the `Allow` header of a `405`.
     fn allowed(&self, path: &str) -> &'static str {
         match (path, self.cors.is_some()) {
+            (path, _) if skosmos::is_rest(&decode_path(path)) => "GET, HEAD, OPTIONS",
             (path, _) if api(path) => "GET, HEAD, POST, OPTIONS",
             (_, false) => "GET, HEAD",
             (_, true) => "GET, HEAD, OPTIONS",
@@ -493,6 +512,7 @@ impl Shared {
             }
             "/store" if reading => self.graph_store(v, request),
             path if reconcile::is_reconcile(path) => Ok(reconcile::answer(self, v, request, path)),
+            path if skosmos::is_rest(path) => Ok(skosmos::answer(self, v, request, path)),
             // Browsers ask for it on every page: nothing, and not an error.
             "/favicon.ico" if reading => Ok(Response::builder()
                 .status(StatusCode::NO_CONTENT)
@@ -754,7 +774,8 @@ impl Shared {
 
 /// Whether `path` (as sent) is one of the APIs every origin may use.
 fn api(path: &str) -> bool {
-    path == "/query" || reconcile::is_reconcile(&decode_path(path))
+    let decoded = decode_path(path);
+    path == "/query" || reconcile::is_reconcile(&decoded) || skosmos::is_rest(&decoded)
 }
 
 fn read_only() -> Failure {
@@ -817,163 +838,9 @@ fn media_type(request: &Request<Body>, name: header::HeaderName) -> String {
         .unwrap_or_default()
 }
 
-/// The media types of `Accept`, best first (by `q`, then by order).
-fn accepted(request: &Request<Body>) -> Vec<String> {
-    let Some(accept) = request
-        .headers()
-        .get(header::ACCEPT)
-        .and_then(|v| v.to_str().ok())
-    else {
-        return Vec::new();
-    };
-    let mut ranked: Vec<(u32, usize, String)> = accept
-        .split(',')
-        .enumerate()
-        .filter_map(|(i, item)| {
-            let mut parts = item.split(';');
-            let media = parts.next()?.trim().to_ascii_lowercase();
-            let q = parts
-                .filter_map(|p| p.trim().strip_prefix("q="))
-                .find_map(|q| q.trim().parse::<f32>().ok())
-                .unwrap_or(1.0);
-            (q > 0.0 && !media.is_empty()).then_some(((q * 1000.0) as u32, i, media))
-        })
-        .collect();
-    ranked.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    ranked.into_iter().map(|(_, _, m)| m).collect()
-}
-
-/// The format of a query's answer: `format`/`output` parameter, else `Accept`, else SPARQL
-/// JSON for solutions and Turtle for graphs.
-fn negotiate(
-    request: &Request<Body>,
-    params: &[(String, String)],
-    form: QueryForm,
-) -> Result<ResultsFormat, Failure> {
-    let fallback = match form {
-        QueryForm::Graph => ResultsFormat::Rdf(RdfFormat::Turtle),
-        _ => ResultsFormat::Json,
-    };
-    if let Some((_, asked)) = params.iter().find(|(k, _)| k == "format" || k == "output") {
-        return ResultsFormat::from_name(asked)
-            .or_else(|| ResultsFormat::from_media_type(asked, form))
-            .filter(|f| f.fits(form))
-            .ok_or_else(|| {
-                Failure::new(
-                    StatusCode::NOT_ACCEPTABLE,
-                    format!("format `{asked}` cannot carry this answer"),
-                )
-            });
-    }
-    let accepted = accepted(request);
-    if accepted.is_empty() {
-        return Ok(fallback);
-    }
-    for media in &accepted {
-        if media == "*/*"
-            || media == "application/*"
-            || media == "text/*" && form == QueryForm::Graph
-        {
-            return Ok(fallback);
-        }
-        if let Some(f) = ResultsFormat::from_media_type(media, form) {
-            return Ok(f);
-        }
-    }
-    let offered: Vec<&str> = ResultsFormat::all()
-        .into_iter()
-        .filter(|f| f.fits(form))
-        .map(ResultsFormat::media_type)
-        .collect();
-    Err(Failure::new(
-        StatusCode::NOT_ACCEPTABLE,
-        format!(
-            "none of the accepted types is available; offered: {}",
-            offered.join(", ")
-        ),
-    ))
-}
-
-/// An RDF format from `Accept`: triple formats, plus TriG and N-Quads when `dataset`.
-fn negotiate_rdf(
-    request: &Request<Body>,
-    fallback: RdfFormat,
-    dataset: bool,
-) -> Result<RdfFormat, Failure> {
-    let accepted = accepted(request);
-    if accepted.is_empty() {
-        return Ok(fallback);
-    }
-    for media in &accepted {
-        if media == "*/*" || media == "application/*" || media == "text/*" {
-            return Ok(fallback);
-        }
-        if let Some(f) = RdfFormat::from_media_type(media) {
-            if f.supports_datasets() == dataset || dataset && f == RdfFormat::NQuads {
-                return Ok(f);
-            }
-        }
-    }
-    Err(Failure::new(
-        StatusCode::NOT_ACCEPTABLE,
-        if dataset {
-            "the whole dataset is offered as application/trig or application/n-quads"
-        } else {
-            "a graph is offered as text/turtle, application/n-triples, application/rdf+xml \
-             or application/ld+json"
-        },
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn request(accept: Option<&str>) -> Request<Body> {
-        let mut r = Request::builder().uri("/query");
-        if let Some(a) = accept {
-            r = r.header(header::ACCEPT, a);
-        }
-        r.body(Body::empty()).unwrap()
-    }
-
-    #[test]
-    fn content_negotiation_picks_the_best_format_that_fits() {
-        let pick = |accept, form| negotiate(&request(accept), &[], form).map_err(|f| f.0);
-        assert_eq!(pick(None, QueryForm::Select), Ok(ResultsFormat::Json));
-        assert_eq!(
-            pick(
-                Some("text/csv;q=0.5, application/sparql-results+xml"),
-                QueryForm::Select
-            ),
-            Ok(ResultsFormat::Xml)
-        );
-        assert_eq!(
-            pick(
-                Some("text/csv;q=0.5, application/sparql-results+xml;q=0.1"),
-                QueryForm::Select
-            ),
-            Ok(ResultsFormat::Csv)
-        );
-        assert_eq!(
-            pick(Some("*/*"), QueryForm::Graph),
-            Ok(ResultsFormat::Rdf(RdfFormat::Turtle))
-        );
-        assert_eq!(
-            pick(Some("application/n-triples, */*;q=0.1"), QueryForm::Graph),
-            Ok(ResultsFormat::Rdf(RdfFormat::NTriples))
-        );
-        assert_eq!(
-            pick(Some("text/turtle"), QueryForm::Select),
-            Err(StatusCode::NOT_ACCEPTABLE)
-        );
-        let with_format = negotiate(
-            &request(Some("text/csv")),
-            &[("format".into(), "json".into())],
-            QueryForm::Ask,
-        );
-        assert_eq!(with_format.map_err(|f| f.0), Ok(ResultsFormat::Json));
-    }
 
     #[test]
     fn paths_are_percent_decoded_when_they_decode_to_utf8() {

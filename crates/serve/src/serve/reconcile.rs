@@ -141,7 +141,7 @@ fn number(value: Option<&str>) -> Result<Option<usize>, BadRequest> {
 }
 
 /// A JSONP callback's name, if it is only a JavaScript name or a dotted path of them.
-fn callback(name: &str) -> Result<&str, BadRequest> {
+pub(super) fn callback(name: &str) -> Result<&str, BadRequest> {
     let part = |p: &str| {
         p.chars().next().is_some_and(|c| !c.is_ascii_digit())
             && p.chars()
@@ -158,7 +158,7 @@ fn callback(name: &str) -> Result<&str, BadRequest> {
 
 /// The website's absolute URL, from the `Host` the client used (a host name, an address, a
 /// port: nothing else is written into the manifest's URLs).
-fn site(shared: &Shared, request: &Request<Body>) -> Result<String, BadRequest> {
+pub(super) fn site(shared: &Shared, request: &Request<Body>) -> Result<String, BadRequest> {
     let host = request
         .headers()
         .get(header::HOST)
@@ -190,7 +190,7 @@ fn ok(value: &Value, callback: Option<&str>) -> Response<Body> {
 
 /// JSON with the characters a script must not see raw escaped: `<`, `>`, `&` (no
 /// `</script>`), and the line separators JavaScript before ES2019 ended strings at.
-fn script_safe(json: &str) -> String {
+pub(super) fn script_safe(json: &str) -> String {
     let mut out = String::with_capacity(json.len());
     for c in json.chars() {
         match c {

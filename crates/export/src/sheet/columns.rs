@@ -259,13 +259,39 @@ impl Column {
     }
 }
 
-/// The index of the header among the first rows of `rows`: the first row with a column
-/// naming a term (a slug, an IRI, a preferred label), over the title rows a template may
-/// have above it.
-pub fn header_row(rows: &[Vec<String>]) -> Option<usize> {
-    rows.iter()
-        .take(10)
-        .position(|row| row.iter().any(|h| Column::of(h).0.names_a_term()))
+/// The index of the header among the first rows of `rows`, and how many columns it names
+/// that glossgraph reads: of the first ten rows that name a term (a slug, an IRI, a
+/// preferred label), the one naming the most, over the title rows and the rows of SKOS
+/// property names a template may have above its header (voc4cat's).
+pub fn header_row(rows: &[Vec<String>]) -> Option<(usize, usize)> {
+    let mut best: Option<(usize, usize)> = None;
+    for (i, row) in rows.iter().take(10).enumerate() {
+        let columns: Vec<Column> = row.iter().map(|h| Column::of(h).0).collect();
+        if !columns.iter().any(Column::names_a_term) {
+            continue;
+        }
+        let known = columns
+            .iter()
+            .filter(|c| !matches!(c, Column::Unknown(_) | Column::Derived))
+            .count();
+        if best.is_none_or(|(_, most)| known > most) {
+            best = Some((i, known));
+        }
+    }
+    best
+}
+
+/// Of the sheets of a workbook, the one that holds the terms: the sheet named `wanted`,
+/// else the one whose header names the most columns glossgraph reads, else the first.
+pub fn choose(tables: Vec<super::Table>, wanted: Option<&str>) -> Option<super::Table> {
+    if let Some(wanted) = wanted {
+        return tables
+            .into_iter()
+            .find(|t| t.sheet.as_deref() == Some(wanted));
+    }
+    let score = |t: &super::Table| header_row(&t.rows).map_or(0, |(_, known)| known);
+    let best = tables.iter().map(score).max()?;
+    tables.into_iter().find(|t| score(t) == best)
 }
 
 /// The header and the rows of `glossary`'s sheet, a row per card in the glossary's order.

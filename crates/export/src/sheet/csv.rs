@@ -95,7 +95,11 @@ pub(super) fn read(text: &str, delimiter: char) -> Result<Table, TableError> {
         row.push(cell);
         end_row(&mut rows, &mut row)?;
     }
-    Ok(Table { sheet: None, rows })
+    Ok(Table {
+        sheet: None,
+        rows,
+        prefixes: Vec::new(),
+    })
 }
 
 /// Ends the record `row`: kept without its trailing empty cells.

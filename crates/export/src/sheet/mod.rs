@@ -69,6 +69,9 @@ pub struct Table {
     /// The sheet's name in a workbook; `None` for CSV and TSV.
     pub sheet: Option<String>,
     pub rows: Vec<Vec<String>>,
+    /// The prefixes of a workbook's `Prefixes` sheet (voc4cat's), to expand the CURIEs
+    /// its IRIs are written as (`ex:0000001`); prefix and namespace.
+    pub prefixes: Vec<(String, String)>,
 }
 
 impl Table {
@@ -138,6 +141,73 @@ impl TableError {
             message: message.into(),
         }
     }
+}
+
+/// Whether the workbook's sheet `name` is to be read, when `wanted` is asked for: it, and
+/// the sheet of prefixes.
+pub(crate) fn to_read(name: &str, wanted: Option<&str>) -> bool {
+    wanted.is_none_or(|w| w == name) || name.eq_ignore_ascii_case(PREFIXES)
+}
+
+/// The sheet of a workbook that holds prefixes, as voc4cat's template has it.
+const PREFIXES: &str = "Prefixes";
+
+/// Of the sheets `tables` of a workbook (`kind`, for messages), the one holding the terms
+/// ([`columns::choose`]), with the prefixes of its `Prefixes` sheet.
+pub(crate) fn pick(
+    tables: Vec<Table>,
+    wanted: Option<&str>,
+    kind: &str,
+) -> Result<Table, TableError> {
+    let names: Vec<String> = tables.iter().filter_map(|t| t.sheet.clone()).collect();
+    let prefixes = tables
+        .iter()
+        .find(|t| {
+            t.sheet
+                .as_deref()
+                .is_some_and(|n| n.eq_ignore_ascii_case(PREFIXES))
+        })
+        .map(prefixes_of)
+        .unwrap_or_default();
+    match columns::choose(tables, wanted) {
+        Some(mut table) => {
+            table.prefixes = prefixes;
+            Ok(table)
+        }
+        None => {
+            Err(TableError::new(
+                "",
+                match wanted {
+                    Some(w) => {
+                        format!(
+                    "has no sheet `{w}` (`sheet` in [source] of glossgraph.toml); it has {}",
+                    names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+                )
+                    }
+                    None => format!("is {kind} without a sheet"),
+                },
+            ))
+        }
+    }
+}
+
+/// The prefixes of a sheet of prefixes: the rows under a header `Prefix`, `Namespace`.
+fn prefixes_of(table: &Table) -> Vec<(String, String)> {
+    let is = |cell: Option<&String>, name: &str| {
+        cell.is_some_and(|c| c.trim().eq_ignore_ascii_case(name))
+    };
+    let Some(header) = table
+        .rows
+        .iter()
+        .position(|r| is(r.first(), "prefix") && is(r.get(1), "namespace"))
+    else {
+        return Vec::new();
+    };
+    table.rows[header + 1..]
+        .iter()
+        .filter_map(|r| Some((r.first()?.trim().to_owned(), r.get(1)?.trim().to_owned())))
+        .filter(|(p, n)| !p.is_empty() && !n.is_empty())
+        .collect()
 }
 
 /// A cell past [`MAX_CELL`] bytes.

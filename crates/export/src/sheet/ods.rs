@@ -179,30 +179,7 @@ pub(super) fn read(bytes: &[u8], wanted: Option<&str>) -> Result<Table, TableErr
         .find(|e| e.name == "content.xml")
         .ok_or_else(|| TableError::new("", "is no ODS spreadsheet: it has no content.xml"))?;
     let xml = zip::read(bytes, entry, MAX_FILE).map_err(|e| TableError::new("content.xml", e))?;
-    let tables = tables(&xml, wanted)?;
-    let names: Vec<String> = tables.iter().filter_map(|t| t.sheet.clone()).collect();
-    let mut first = None;
-    for table in tables {
-        if wanted.is_some() || super::columns::header_row(&table.rows).is_some() {
-            return Ok(table);
-        }
-        first.get_or_insert(table);
-    }
-    match (first, wanted) {
-        (Some(table), _) => Ok(table),
-        (None, Some(w)) => Err(TableError::new(
-            "",
-            format!(
-                "has no sheet `{w}` (`sheet` in [source] of glossgraph.toml); it has {}",
-                names
-                    .iter()
-                    .map(|n| format!("`{n}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        )),
-        (None, None) => Err(TableError::new("", "is an ODS spreadsheet without a sheet")),
-    }
+    super::pick(tables(&xml, wanted)?, wanted, "an ODS spreadsheet")
 }
 
 /// The table being read.
@@ -307,6 +284,7 @@ fn tables(xml: &[u8], wanted: Option<&str>) -> Result<Vec<Table>, TableError> {
                         tables.push(Table {
                             sheet: Some(r.name),
                             rows: r.rows,
+                            prefixes: Vec::new(),
                         });
                     }
                 }
@@ -342,7 +320,7 @@ fn open(
             let name = attribute(e, b"table:name")
                 .map_err(|m| fail(reading, m))?
                 .unwrap_or_default();
-            if wanted.is_some_and(|w| w != name) {
+            if !super::to_read(&name, wanted) {
                 if !empty {
                     skip_table(reader).map_err(|m| TableError::new("content.xml", m))?;
                 }
@@ -365,6 +343,7 @@ fn open(
                 tables.push(Table {
                     sheet: Some(name),
                     rows: Vec::new(),
+                    prefixes: Vec::new(),
                 });
             }
         }

@@ -150,36 +150,18 @@ pub(super) fn read(bytes: &[u8], wanted: Option<&str>) -> Result<Table, TableErr
         Some(xml) => shared_strings(&xml).map_err(|e| part_error(&shared_name, e))?,
         None => Vec::new(),
     };
-    let mut first = None;
+    let mut tables = Vec::new();
     for (name, id) in &sheets {
-        if wanted.is_some_and(|w| w != name) {
+        if !super::to_read(name, wanted) {
             continue;
         }
         let Some((_, target)) = targets.get(id) else {
             continue;
         };
         let Some(xml) = part(target)? else { continue };
-        let table = sheet_rows(&xml, name, &shared)?;
-        if wanted.is_some() || super::columns::header_row(&table.rows).is_some() {
-            return Ok(table);
-        }
-        first.get_or_insert(table);
+        tables.push(sheet_rows(&xml, name, &shared)?);
     }
-    match (first, wanted) {
-        (Some(table), _) => Ok(table),
-        (None, Some(w)) => Err(part_error(
-            "",
-            format!(
-                "has no sheet `{w}` (`sheet` in [source] of glossgraph.toml); it has {}",
-                sheets
-                    .iter()
-                    .map(|(n, _)| format!("`{n}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        )),
-        (None, None) => Err(part_error("", "is an XLSX workbook without a sheet")),
-    }
+    super::pick(tables, wanted, "an XLSX workbook")
 }
 
 /// The value of the attribute `name` (by its local name) of `e`.
@@ -476,6 +458,7 @@ fn sheet_rows(xml: &[u8], name: &str, shared: &[String]) -> Result<Table, TableE
     Ok(Table {
         sheet: Some(name.to_owned()),
         rows,
+        prefixes: Vec::new(),
     })
 }
 

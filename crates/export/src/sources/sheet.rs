@@ -62,7 +62,7 @@ pub(super) fn read(file: &str, kind: Kind, bytes: &[u8], config: &Config) -> sup
     };
     let cards = reader.cards();
     let mut problems = reader.problems;
-    let cards = link(cards, &mut problems);
+    let cards = link(cards, &table.prefixes, &mut problems);
     super::data::Read {
         cards: cards
             .into_iter()
@@ -103,7 +103,7 @@ struct Reader<'t> {
 impl Reader<'_> {
     fn cards(&mut self) -> Vec<Row> {
         let table = self.table;
-        let Some(header_at) = columns::header_row(&table.rows) else {
+        let Some((header_at, _)) = columns::header_row(&table.rows) else {
             let edges = table
                 .rows
                 .first()
@@ -290,7 +290,7 @@ impl Reader<'_> {
                     slugify(text)
                 };
             }
-            Column::Iri => card.skos.iri = Some(text.to_owned()),
+            Column::Iri => card.skos.iri = Some(expand(text, &self.table.prefixes)),
             Column::Language | Column::Derived => {}
             Column::PrefLabel(t) => match tag_of(t) {
                 None => card.term = text.to_owned(),
@@ -463,6 +463,19 @@ fn language(card: &mut Draft, tag: String) -> &mut Language {
     card.skos.languages.entry(tag).or_default()
 }
 
+/// `text` with a prefix of `prefixes` expanded (`ex:0000001` is
+/// `https://example.org/0000001` where `ex` is `https://example.org/`).
+fn expand(text: &str, prefixes: &[(String, String)]) -> String {
+    if let Some((prefix, local)) = text.split_once(':') {
+        if !local.starts_with("//") {
+            if let Some((_, namespace)) = prefixes.iter().find(|(p, _)| p == prefix) {
+                return format!("{namespace}{local}");
+            }
+        }
+    }
+    text.to_owned()
+}
+
 /// The slug of an IRI's local name: what follows its last `/`, `#` or `:`.
 fn local_name(iri: &str) -> String {
     let name = iri
@@ -474,7 +487,7 @@ fn local_name(iri: &str) -> String {
 }
 
 /// Resolves the links of every row to slugs: by slug, IRI or preferred label.
-fn link(rows: Vec<Row>, problems: &mut Vec<Problem>) -> Vec<Row> {
+fn link(rows: Vec<Row>, prefixes: &[(String, String)], problems: &mut Vec<Problem>) -> Vec<Row> {
     let mut by_name: HashMap<String, String> = HashMap::new();
     for row in &rows {
         by_name.insert(row.card.slug.clone(), row.card.slug.clone());
@@ -512,6 +525,7 @@ fn link(rows: Vec<Row>, problems: &mut Vec<Problem>) -> Vec<Row> {
                     }
                     _ => name,
                 };
+                let name = expand(&name, prefixes);
                 let found = by_name
                     .get(&name)
                     .or_else(|| by_name.get(&name.to_lowercase()))

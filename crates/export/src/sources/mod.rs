@@ -297,29 +297,29 @@ pub fn read_file(path: &Path, shape: Shape, config: &Config) -> Result<DataRead,
         path: path.to_owned(),
         source,
     };
-    if let Shape::Sheet(kind) = shape {
+    if let Shape::Sheet(_) = shape {
         // Bounded before it is read: a sheet comes from anywhere.
         let size = std::fs::metadata(path).map_err(io)?.len();
-        let read = if size > table::MAX_FILE {
-            data::Read {
+        if size > table::MAX_FILE {
+            let problem = SourceProblem {
+                file: path.display().to_string(),
+                line: 0,
+                column: 0,
+                message: format!(
+                    "a sheet of {size} bytes: refused (at most {} MiB)",
+                    table::MAX_FILE >> 20
+                ),
+                left_out: false,
+            };
+            let read = data::Read {
                 cards: Vec::new(),
-                problems: vec![SourceProblem {
-                    file: path.display().to_string(),
-                    line: 0,
-                    column: 0,
-                    message: format!(
-                        "a sheet of {size} bytes: refused (at most {} MiB)",
-                        table::MAX_FILE >> 20
-                    ),
-                    left_out: false,
-                }],
+                problems: vec![problem],
                 language: None,
-            }
-        } else {
-            let bytes = std::fs::read(path).map_err(io)?;
-            sheet::read(&path.display().to_string(), kind, &bytes, config)
-        };
-        return Ok(own_config(read, config));
+            };
+            return Ok(own_config(read, config));
+        }
+        let bytes = std::fs::read(path).map_err(io)?;
+        return Ok(read_bytes(path, shape, &bytes, config));
     }
     let bytes = std::fs::read(path).map_err(io)?;
     match String::from_utf8(bytes) {
@@ -339,6 +339,19 @@ pub fn read_file(path: &Path, shape: Shape, config: &Config) -> Result<DataRead,
                 config: config.clone(),
             })
         }
+    }
+}
+
+/// [`read_file`] on the `bytes` of a spreadsheet at `path` (of [`Shape::Sheet`]; not read:
+/// named in messages); another shape's bytes are read as text, [`read_text`], a byte that is
+/// not UTF-8 replaced.
+pub fn read_bytes(path: &Path, shape: Shape, bytes: &[u8], config: &Config) -> DataRead {
+    match shape {
+        Shape::Sheet(kind) => own_config(
+            sheet::read(&path.display().to_string(), kind, bytes, config),
+            config,
+        ),
+        _ => read_text(path, shape, &String::from_utf8_lossy(bytes), config),
     }
 }
 

@@ -384,9 +384,15 @@ impl Reader<'_> {
             Column::TermFrom => card.skos.term_from = Some(text.to_owned()),
             Column::Extra => self.extra(card, text, at),
             Column::Unknown(_) => {
-                card.skos
-                    .extra
-                    .insert(header.trim().to_owned(), Value::String(text.to_owned()));
+                // A header named as a card's field that the sheet uses otherwise stays,
+                // renamed, as a data file's key does.
+                let name = header.trim();
+                let name = if crate::card::FIELDS.contains(&name) {
+                    format!("source-{name}")
+                } else {
+                    name.to_owned()
+                };
+                card.skos.extra.insert(name, Value::String(text.to_owned()));
             }
         }
     }

@@ -744,8 +744,7 @@ pub fn sheets(data: &[u8]) {
     let format = glossgraph::export::Format::SheetCsv;
     if glossgraph::export::write(&checked.glossary, &read.config, format, &view, &mut out).is_err()
     {
-        // An item holding the separator of lists: refused by name, not written.
-        return;
+        panic!("{name}: a glossary that checks clean is not written as a sheet");
     }
     let again = read_bytes(
         Path::new("again.csv"),

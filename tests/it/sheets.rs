@@ -7,6 +7,7 @@
 use std::fs;
 use std::path::Path;
 
+use crate::util::fixtures::hostile_cards;
 use crate::util::{outcome, root, run_in, scratch};
 
 /// The sheet formats, by the file `export` writes.
@@ -28,9 +29,14 @@ fn the_sample_and_a_glossary_of_every_card_field_read_back_from_each_sheet_uncha
     let dir = scratch("sheets", "round-trip");
     let every = root().join("tests/fixtures/sheets/every-field/cards.jsonl");
     let data = root().join("data");
+    // Texts with the separator of lists, backslashes, quotes, line breaks, markup.
+    let hostile = dir.join("hostile.jsonl");
+    let lines: Vec<String> = hostile_cards().iter().map(|c| c.to_json(false)).collect();
+    fs::write(&hostile, lines.join("\n")).unwrap();
     for (input, out, extra) in [
         (&data, "sample", Some("csv-nodes")),
         (&every, "every", None),
+        (&hostile, "hostile", None),
     ] {
         let formats: Vec<&str> = SHEETS.iter().map(|(f, _)| *f).chain(extra).collect();
         let input = input.to_str().unwrap();

@@ -17,7 +17,8 @@
 //! languages' are its `languages`.
 //!
 //! A list is one cell, its items joined by the separator of `[source]` (`|` unless set, as
-//! voc4cat joins alternate labels); an item holding it cannot be written, and says so.
+//! voc4cat joins alternate labels), a separator or `\` inside an item escaped by a `\`
+//! ([`join`], [`split`]): any item can be written, and reads back as it was.
 //!
 //! Read, a header is compared without regard to case, spaces, `*`, `(read-only)` and a
 //! `skos:` prefix, so that the column names of VocExcel's and voc4cat's templates (`Concept
@@ -32,7 +33,6 @@ use serde_json::Value;
 use crate::card::skos::{MAPPING_KINDS, NOTE_KINDS};
 use crate::card::{Draft, PartialDate};
 use crate::config::Config;
-use crate::output::ExportError;
 use crate::Glossary;
 
 /// The separator of a list's items in a cell, unless `[source]` names another.
@@ -296,10 +296,7 @@ pub fn choose(tables: Vec<super::Table>, wanted: Option<&str>) -> Option<super::
 
 /// The header and the rows of `glossary`'s sheet, a row per card in the glossary's order.
 ///
-/// # Errors
-/// [`ExportError::Unwritable`] naming the term and field of a list item that holds the
-/// separator.
-pub fn rows(glossary: &Glossary, config: &Config) -> Result<Vec<Vec<String>>, ExportError> {
+pub fn rows(glossary: &Glossary, config: &Config) -> Vec<Vec<String>> {
     let separator = config
         .source
         .as_ref()
@@ -313,14 +310,14 @@ pub fn rows(glossary: &Glossary, config: &Config) -> Result<Vec<Vec<String>>, Ex
     for card in &drafts {
         let mut row = Vec::with_capacity(columns.len());
         for column in &columns {
-            row.push(cell(card, column, main, &separator)?);
+            row.push(cell(card, column, main, &separator));
         }
         while row.last().is_some_and(String::is_empty) {
             row.pop();
         }
         rows.push(row);
     }
-    Ok(rows)
+    rows
 }
 
 /// The columns a sheet of `cards` has, in writing order.
@@ -463,6 +460,59 @@ fn columns_of(cards: &[Draft], main: &str) -> Vec<Column> {
     columns
 }
 
+/// `items` as one cell, joined by `separator`; in an item, `\` is written `\\` and the
+/// separator `\` before it, so that any item can be written and read back.
+pub fn join(items: &[String], separator: &str) -> String {
+    let mut cell = String::new();
+    for (k, item) in items.iter().enumerate() {
+        if k > 0 {
+            cell.push_str(separator);
+        }
+        if item.contains('\\') || item.contains(separator) {
+            let escaped = item.replace('\\', "\\\\");
+            cell.push_str(&escaped.replace(separator, &format!("\\{separator}")));
+        } else {
+            cell.push_str(item);
+        }
+    }
+    cell
+}
+
+/// The items of the cell `text`, split on `separator` where no `\` escapes it, `\\` and
+/// `\` before the separator read as what they escape (a `\` before anything else is kept).
+pub fn split(text: &str, separator: &str) -> Vec<String> {
+    if separator.is_empty() {
+        return vec![text.to_owned()];
+    }
+    let mut items = Vec::new();
+    let mut item = String::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix('\\') {
+            if let Some(tail) = after.strip_prefix(separator) {
+                item.push_str(separator);
+                rest = tail;
+                continue;
+            }
+            if let Some(tail) = after.strip_prefix('\\') {
+                item.push('\\');
+                rest = tail;
+                continue;
+            }
+        }
+        if let Some(tail) = rest.strip_prefix(separator) {
+            items.push(std::mem::take(&mut item));
+            rest = tail;
+            continue;
+        }
+        let c = rest.chars().next().unwrap_or_default();
+        item.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    items.push(item);
+    items
+}
+
 /// The header of `column`.
 fn header_of(column: &Column, main: &str) -> String {
     let tagged =
@@ -524,34 +574,24 @@ fn extra(card: &Draft) -> Option<String> {
 }
 
 /// The cell of `column` for `card`.
-fn cell(card: &Draft, column: &Column, main: &str, separator: &str) -> Result<String, ExportError> {
+fn cell(card: &Draft, column: &Column, main: &str, separator: &str) -> String {
     let other = |tag: &Option<String>| {
         tag.as_deref()
             .filter(|t| *t != main)
             .and_then(|t| card.skos.languages.get(t))
     };
     let is_main = |tag: &Option<String>| tag.as_deref().is_none_or(|t| t == main);
-    let join = |items: &[String], field: &str| -> Result<String, ExportError> {
-        if let Some(item) = items.iter().find(|i| i.contains(separator)) {
-            return Err(ExportError::Unwritable(format!(
-                "term `{}`: the item `{item}` of `{field}` holds `{separator}`, which separates \
-                 a list's items in a sheet: set another with `separator` in [source] of \
-                 glossgraph.toml",
-                card.slug
-            )));
-        }
-        Ok(items.join(separator))
-    };
+    let join = |items: &[String], _field: &str| join(items, separator);
     let header = || header_of(column, main);
-    Ok(match column {
+    match column {
         Column::Slug => card.slug.clone(),
         Column::Iri => card.skos.iri.clone().unwrap_or_default(),
         Column::PrefLabel(t) if is_main(t) => card.term.clone(),
         Column::PrefLabel(t) => other(t).and_then(|l| l.term.clone()).unwrap_or_default(),
-        Column::AltLabel(t) if is_main(t) => join(&card.aliases, &header())?,
-        Column::AltLabel(t) => join(other(t).map_or(&[][..], |l| &l.aliases), &header())?,
-        Column::HiddenLabel(t) if is_main(t) => join(&card.skos.hidden_aliases, &header())?,
-        Column::HiddenLabel(t) => join(other(t).map_or(&[][..], |l| &l.hidden_aliases), &header())?,
+        Column::AltLabel(t) if is_main(t) => join(&card.aliases, &header()),
+        Column::AltLabel(t) => join(other(t).map_or(&[][..], |l| &l.aliases), &header()),
+        Column::HiddenLabel(t) if is_main(t) => join(&card.skos.hidden_aliases, &header()),
+        Column::HiddenLabel(t) => join(other(t).map_or(&[][..], |l| &l.hidden_aliases), &header()),
         Column::Definition(t) if is_main(t) => card.definition.clone(),
         Column::Definition(t) => other(t)
             .and_then(|l| l.definition.clone())
@@ -562,7 +602,7 @@ fn cell(card: &Draft, column: &Column, main: &str, separator: &str) -> Result<St
             } else {
                 other(t).and_then(|l| l.notes.get(kind))
             };
-            join(notes.map_or(&[][..], Vec::as_slice), &header())?
+            join(notes.map_or(&[][..], Vec::as_slice), &header())
         }
         Column::List(name) => {
             let items = match *name {
@@ -575,7 +615,7 @@ fn cell(card: &Draft, column: &Column, main: &str, separator: &str) -> Result<St
                 "supersededBy" => &card.superseded_by,
                 _ => &card.provenance,
             };
-            join(items, name)?
+            join(items, name)
         }
         Column::Date(name) => {
             date(card, name).map_or_else(String::new, |d| d.text().as_str().to_owned())
@@ -589,7 +629,7 @@ fn cell(card: &Draft, column: &Column, main: &str, separator: &str) -> Result<St
                 .map(|c| c.id.clone())
                 .collect::<Vec<_>>(),
             "citationIds",
-        )?,
+        ),
         Column::CitationTitles => join(
             &card
                 .citations
@@ -597,7 +637,7 @@ fn cell(card: &Draft, column: &Column, main: &str, separator: &str) -> Result<St
                 .map(|c| c.title.clone())
                 .collect::<Vec<_>>(),
             "citationTitles",
-        )?,
+        ),
         Column::CitationUrls => join(
             &card
                 .citations
@@ -605,7 +645,7 @@ fn cell(card: &Draft, column: &Column, main: &str, separator: &str) -> Result<St
                 .map(|c| c.url.clone())
                 .collect::<Vec<_>>(),
             "citationUrls",
-        )?,
+        ),
         Column::CitationAccessed => {
             let items: Vec<String> = card
                 .citations
@@ -618,7 +658,7 @@ fn cell(card: &Draft, column: &Column, main: &str, separator: &str) -> Result<St
             if items.iter().all(String::is_empty) {
                 String::new()
             } else {
-                join(&items, "citationAccessed")?
+                join(&items, "citationAccessed")
             }
         }
         Column::Notations => join(
@@ -629,7 +669,7 @@ fn cell(card: &Draft, column: &Column, main: &str, separator: &str) -> Result<St
                 .map(|n| n.value.clone())
                 .collect::<Vec<_>>(),
             "notations",
-        )?,
+        ),
         Column::NotationDatatypes => {
             let items: Vec<String> = card
                 .skos
@@ -640,25 +680,25 @@ fn cell(card: &Draft, column: &Column, main: &str, separator: &str) -> Result<St
             if items.iter().all(String::is_empty) {
                 String::new()
             } else {
-                join(&items, "notationDatatypes")?
+                join(&items, "notationDatatypes")
             }
         }
         Column::InScheme => join(
             card.skos.in_scheme.as_deref().unwrap_or_default(),
             "inScheme",
-        )?,
+        ),
         Column::TopConceptOf => join(
             card.skos.top_concept_of.as_deref().unwrap_or_default(),
             "topConceptOf",
-        )?,
+        ),
         Column::Mapping(kind) => join(
             card.skos.mappings.get(*kind).map_or(&[][..], Vec::as_slice),
             kind,
-        )?,
+        ),
         Column::TermFrom => card.skos.term_from.clone().unwrap_or_default(),
         Column::Extra => extra(card).unwrap_or_default(),
         Column::Language | Column::Derived | Column::Unknown(_) => String::new(),
-    })
+    }
 }
 
 #[cfg(test)]
@@ -702,5 +742,18 @@ mod tests {
             of("Member of collection(s)"),
             Column::Unknown("Member of collection(s)".into())
         );
+    }
+
+    #[test]
+    fn any_item_joins_and_splits_back() {
+        let items: Vec<String> = ["a|b", "c\\", "\\|", "", "d\\e", "plain"]
+            .iter()
+            .map(|s| (*s).to_owned())
+            .collect();
+        let cell = join(&items, "|");
+        assert_eq!(cell, r"a\|b|c\\|\\\|||d\\e|plain");
+        assert_eq!(split(&cell, "|"), items);
+        // A stranger's backslash before anything else stays.
+        assert_eq!(split(r"C:\dir|x", "|"), [r"C:\dir", "x"]);
     }
 }

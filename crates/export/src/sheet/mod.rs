@@ -272,15 +272,15 @@ fn utf8(bytes: &[u8]) -> Result<&str, TableError> {
 /// Writes `glossary` as a sheet of `kind`: a row per term ([`columns::rows`]).
 ///
 /// # Errors
-/// Those of `w`; [`ExportError::Unwritable`] for an item of a list that holds the separator
-/// of lists.
+/// Those of `w`; [`ExportError::Unwritable`] for a character XML 1.0 cannot carry (XLSX,
+/// ODS).
 pub fn write(
     glossary: &Glossary,
     config: &Config,
     kind: Kind,
     w: impl Write,
 ) -> Result<(), ExportError> {
-    let rows = columns::rows(glossary, config)?;
+    let rows = columns::rows(glossary, config);
     match kind {
         Kind::Csv => csv::write(&rows, ',', w),
         Kind::Tsv => csv::write(&rows, '\t', w),

@@ -242,17 +242,17 @@ impl Reader<'_> {
     /// lists; line breaks too for links), trimmed, empty ones dropped unless `keep_empty`
     /// (the parallel lists of citations and notations).
     fn items(&self, text: &str, array: Option<char>, links: bool, keep_empty: bool) -> Vec<String> {
-        let parts: Vec<&str> = match array {
-            Some(c) => text.split(c).collect(),
-            None => text.split(self.separator.as_str()).collect(),
+        let parts: Vec<String> = match array {
+            Some(c) => text.split(c).map(str::to_owned).collect(),
+            None => columns::split(text, &self.separator),
         };
         parts
-            .into_iter()
+            .iter()
             .flat_map(|p| {
                 if links {
                     p.lines().collect::<Vec<_>>()
                 } else {
-                    vec![p]
+                    vec![p.as_str()]
                 }
             })
             .map(|p| p.trim().to_owned())

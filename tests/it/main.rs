@@ -29,6 +29,7 @@ mod nodelink;
 mod rdf;
 mod rdf_docs;
 mod reconcile;
+mod sheets;
 mod site;
 mod site_folder;
 mod site_hierarchy;

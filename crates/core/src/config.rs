@@ -287,10 +287,11 @@ pub struct ImportSettings {
     pub status: Option<Keys>,
     pub updated: Option<Keys>,
     pub draft: Option<Keys>,
-    /// The keys of a glossary kept as data (YAML, TOML) that hold an entry's slug, and its
-    /// links to other entries.
+    /// The keys of a YAML or TOML file of entries that hold an entry's slug, and its links.
     pub slug: Option<Keys>,
     pub related: Option<Keys>,
+    pub separator: Option<String>,
+    pub sheet: Option<String>,
 }
 
 /// One front-matter key or several.

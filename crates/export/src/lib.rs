@@ -32,6 +32,7 @@ pub mod markdown;
 pub mod nodelink;
 pub mod rdf;
 pub mod render;
+pub mod sheet;
 pub mod site;
 pub mod sources;
 pub mod svg;
@@ -88,6 +89,14 @@ pub enum Format {
     /// A two-column glossary of one language pair (see [`tsv`]): written only when named,
     /// with the pair of [`drawing::View::pair`].
     Tsv,
+    /// The glossary as a workbook, a row per term (see [`sheet`]): written only when named.
+    Xlsx,
+    /// The same as an OpenDocument spreadsheet.
+    Ods,
+    /// The same sheet as CSV (the graph-tools CSV is [`Format::CsvNodes`]).
+    SheetCsv,
+    /// The same sheet as TSV (the two-column glossary is [`Format::Tsv`]).
+    SheetTsv,
 }
 
 impl Format {
@@ -114,7 +123,13 @@ impl Format {
     ];
 
     /// The formats written only when `--format` names them: not in [`Format::ALL`].
-    pub const NAMED: [Format; 1] = [Format::Tsv];
+    pub const NAMED: [Format; 5] = [
+        Format::Tsv,
+        Format::Xlsx,
+        Format::Ods,
+        Format::SheetCsv,
+        Format::SheetTsv,
+    ];
 
     /// Every format, those written by default and those written when named.
     pub fn every() -> impl Iterator<Item = Format> {
@@ -144,6 +159,10 @@ impl Format {
             Format::Tbx => "tbx",
             Format::Tbx2 => "tbx2",
             Format::Tsv => "tsv",
+            Format::Xlsx => "xlsx",
+            Format::Ods => "ods",
+            Format::SheetCsv => "sheet-csv",
+            Format::SheetTsv => "sheet-tsv",
         }
     }
 
@@ -170,6 +189,10 @@ impl Format {
             Format::Tbx => "glossary.tbx",
             Format::Tbx2 => "glossary.v2.tbx",
             Format::Tsv => "glossary.tsv",
+            Format::Xlsx => "glossary.xlsx",
+            Format::Ods => "glossary.ods",
+            Format::SheetCsv => "glossary.sheet.csv",
+            Format::SheetTsv => "glossary.sheet.tsv",
         }
     }
 
@@ -239,6 +262,10 @@ pub fn write(
                     .to_owned(),
             )),
         },
+        Format::Xlsx => sheet::write(glossary, config, sheet::Kind::Xlsx, w),
+        Format::Ods => sheet::write(glossary, config, sheet::Kind::Ods, w),
+        Format::SheetCsv => sheet::write(glossary, config, sheet::Kind::Csv, w),
+        Format::SheetTsv => sheet::write(glossary, config, sheet::Kind::Tsv, w),
         _ => unreachable!("RDF formats are handled above"),
     }
 }

@@ -53,7 +53,7 @@ pub use glossgraph_core::{
     schema, visible,
 };
 pub use glossgraph_export as export;
-pub use glossgraph_export::{diff, docsite, rdf, site, sources, tbx};
+pub use glossgraph_export::{diff, docsite, rdf, sheet, site, sources, tbx};
 pub use glossgraph_map as map;
 pub use glossgraph_serve as sparql;
 

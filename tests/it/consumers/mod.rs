@@ -33,6 +33,7 @@ mod query;
 mod rdf;
 mod reconcile;
 mod serve;
+mod sheets;
 mod site;
 mod skos;
 mod skosmos;

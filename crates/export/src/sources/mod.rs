@@ -18,6 +18,7 @@ mod data;
 mod markdown;
 pub mod pages;
 mod rst;
+mod sheet;
 
 use std::path::Path;
 
@@ -27,6 +28,7 @@ use crate::card::Draft;
 use crate::config::Config;
 use crate::docsite;
 use crate::rdf::read::{self as rdf_read, ImportError, ReadOptions};
+use crate::sheet::{self as table, Kind};
 use glossgraph_core::load::{DerivedCard, Input, SourceProblem};
 
 /// The shape of a glossary's source.
@@ -46,6 +48,8 @@ pub enum Shape {
     Rst,
     /// A TBX term base (v3 or v2).
     Tbx,
+    /// A spreadsheet: a row per term (CSV, TSV, XLSX, ODS).
+    Sheet(Kind),
 }
 
 impl Shape {
@@ -59,6 +63,7 @@ impl Shape {
             Shape::MarkdownFile => "a Markdown file of terms",
             Shape::Rst => "a reStructuredText file of Sphinx glossaries",
             Shape::Tbx => "a TBX term base",
+            Shape::Sheet(_) => "a spreadsheet of terms",
         }
     }
 }
@@ -106,6 +111,9 @@ pub fn shape_of(input: &str) -> Shape {
         .is_some_and(|e| e.eq_ignore_ascii_case("tbx"))
     {
         return Shape::Tbx;
+    }
+    if let Some(kind) = Kind::of(path) {
+        return Shape::Sheet(kind);
     }
     rdf_format(path).map_or(Shape::Cards, Shape::Rdf)
 }
@@ -175,7 +183,9 @@ pub fn read(
         }),
         Shape::Pages => pages(path, config),
         Shape::Rdf(format) => rdf(path, format, options),
-        Shape::Data | Shape::MarkdownFile | Shape::Rst => one_file(path, shape, config),
+        Shape::Data | Shape::MarkdownFile | Shape::Rst | Shape::Sheet(_) => {
+            one_file(path, shape, config)
+        }
         Shape::Tbx => tbx(path),
     }
 }
@@ -282,11 +292,36 @@ pub struct DataRead {
 /// # Errors
 /// The file cannot be read.
 pub fn read_file(path: &Path, shape: Shape, config: &Config) -> Result<DataRead, SourceError> {
-    let bytes = std::fs::read(path).map_err(|source| ImportError::Io {
+    let io = |source| ImportError::Io {
         action: "read",
         path: path.to_owned(),
         source,
-    })?;
+    };
+    if let Shape::Sheet(_) = shape {
+        // Bounded before it is read: a sheet comes from anywhere.
+        let size = std::fs::metadata(path).map_err(io)?.len();
+        if size > table::MAX_FILE {
+            let problem = SourceProblem {
+                file: path.display().to_string(),
+                line: 0,
+                column: 0,
+                message: format!(
+                    "a sheet of {size} bytes: refused (at most {} MiB)",
+                    table::MAX_FILE >> 20
+                ),
+                left_out: false,
+            };
+            let read = data::Read {
+                cards: Vec::new(),
+                problems: vec![problem],
+                language: None,
+            };
+            return Ok(own_config(read, config));
+        }
+        let bytes = std::fs::read(path).map_err(io)?;
+        return Ok(read_bytes(path, shape, &bytes, config));
+    }
+    let bytes = std::fs::read(path).map_err(io)?;
     match String::from_utf8(bytes) {
         Ok(text) => Ok(read_text(path, shape, &text, config)),
         Err(e) => {
@@ -307,6 +342,19 @@ pub fn read_file(path: &Path, shape: Shape, config: &Config) -> Result<DataRead,
     }
 }
 
+/// [`read_file`] on the `bytes` of a spreadsheet at `path` (of [`Shape::Sheet`]; not read:
+/// named in messages); another shape's bytes are read as text, [`read_text`], a byte that is
+/// not UTF-8 replaced.
+pub fn read_bytes(path: &Path, shape: Shape, bytes: &[u8], config: &Config) -> DataRead {
+    match shape {
+        Shape::Sheet(kind) => own_config(
+            sheet::read(&path.display().to_string(), kind, bytes, config),
+            config,
+        ),
+        _ => read_text(path, shape, &String::from_utf8_lossy(bytes), config),
+    }
+}
+
 /// [`read_file`] on the `text` of the file at `path` (not read: named in messages, and
 /// telling YAML from TOML by its extension).
 pub fn read_text(path: &Path, shape: Shape, text: &str, config: &Config) -> DataRead {
@@ -316,6 +364,12 @@ pub fn read_text(path: &Path, shape: Shape, text: &str, config: &Config) -> Data
         Shape::MarkdownFile => one_of(markdown::read(&file, text)),
         _ => data::read(path, text, config),
     };
+    own_config(read, config)
+}
+
+/// The cards and problems of `read`, with the settings they carry: the statuses the cards
+/// use, the main language.
+fn own_config(read: data::Read, config: &Config) -> DataRead {
     let used = read
         .cards
         .iter()
@@ -447,7 +501,8 @@ pub fn may_hold_glossary(path: &Path) -> bool {
     };
     let extension = extension.to_ascii_lowercase();
     [
-        "json", "jsonl", "ndjson", "toml", "md", "markdown", "yaml", "yml",
+        "json", "jsonl", "ndjson", "toml", "md", "markdown", "yaml", "yml", "csv", "tsv", "xlsx",
+        "ods",
     ]
     .contains(&extension.as_str())
         || rdf_format(path).is_some()

@@ -1,0 +1,506 @@
+//! XLSX (Office Open XML, ISO/IEC 29500): the few parts of a workbook of one sheet, written
+//! by hand, and the sheet of a workbook read with quick-xml.
+//!
+//! Written: the content types, the relationships, the workbook naming one sheet
+//! ([`super::SHEET_NAME`]), a style sheet with a bold font for the header, and the sheet:
+//! every cell an inline string (no shared-string table to build, no number or date for
+//! Excel to reinterpret: `079` stays `079`, `2024-01` stays text), the header row frozen,
+//! the columns given a readable width. Parts are deflated, the zip deterministic
+//! ([`super::zip`]).
+//!
+//! Read: the sheets the workbook lists, by its relationships; shared strings, inline
+//! strings, numbers, booleans and formulas' cached values as their text; Excel's `_x000D_`
+//! escapes decoded. Each part is inflated within [`super::MAX_FILE`], each cell within
+//! [`super::MAX_CELL`], rows within [`super::MAX_ROWS`], and an entity other than XML's
+//! five is an error (none is ever expanded).
+
+use std::collections::HashMap;
+use std::io::Write;
+
+use quick_xml::events::{BytesStart, Event};
+use quick_xml::Reader;
+
+use super::zip::{self, Method};
+use super::{
+    cell_in, cell_too_long, column_name, parse_reference, too_many_rows, Table, TableError,
+    MAX_CELL, MAX_FILE, MAX_ROWS, SHEET_NAME,
+};
+use crate::output::ExportError;
+use crate::xml::{escape_runs, origin, TEXT};
+
+/// Excel's last column, XFD.
+const MAX_COLUMNS: usize = 16_384;
+
+const MAIN: &str = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+const RELATIONSHIPS: &str = "http://schemas.openxmlformats.org/package/2006/relationships";
+const OFFICE_RELATIONSHIPS: &str =
+    "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+
+/// Writes `rows` (the header first) as a workbook of one sheet.
+pub(super) fn write(rows: &[Vec<String>], w: impl Write) -> Result<(), ExportError> {
+    const CONTENT_TYPES: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>"#;
+    let rels = format!(
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="{RELATIONSHIPS}"><Relationship Id="rId1" Type="{OFFICE_RELATIONSHIPS}/officeDocument" Target="xl/workbook.xml"/></Relationships>"#
+    );
+    let workbook = format!(
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<workbook xmlns="{MAIN}" xmlns:r="{OFFICE_RELATIONSHIPS}"><sheets><sheet name="{SHEET_NAME}" sheetId="1" r:id="rId1"/></sheets></workbook>"#
+    );
+    let workbook_rels = format!(
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="{RELATIONSHIPS}"><Relationship Id="rId1" Type="{OFFICE_RELATIONSHIPS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="{OFFICE_RELATIONSHIPS}/styles" Target="styles.xml"/></Relationships>"#
+    );
+    let styles = format!(
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<styleSheet xmlns="{MAIN}"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>"#
+    );
+    let sheet = sheet_xml(rows)?;
+    let parts: [(&str, &[u8], Method); 6] = [
+        (
+            "[Content_Types].xml",
+            CONTENT_TYPES.as_bytes(),
+            Method::Deflated,
+        ),
+        ("_rels/.rels", rels.as_bytes(), Method::Deflated),
+        ("xl/workbook.xml", workbook.as_bytes(), Method::Deflated),
+        (
+            "xl/_rels/workbook.xml.rels",
+            workbook_rels.as_bytes(),
+            Method::Deflated,
+        ),
+        ("xl/styles.xml", styles.as_bytes(), Method::Deflated),
+        ("xl/worksheets/sheet1.xml", &sheet, Method::Deflated),
+    ];
+    zip::write(&parts, w)?;
+    Ok(())
+}
+
+/// The sheet's XML.
+fn sheet_xml(rows: &[Vec<String>]) -> Result<Vec<u8>, ExportError> {
+    let width = rows.iter().map(Vec::len).max().unwrap_or(0).max(1);
+    let mut out = Vec::with_capacity(rows.len() * 256);
+    write!(
+        out,
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<worksheet xmlns="{MAIN}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView></sheetViews><cols><col min="1" max="{width}" width="28" customWidth="1"/></cols><sheetData>"#
+    )?;
+    for (i, row) in rows.iter().enumerate() {
+        let number = i + 1;
+        write!(out, r#"<row r="{number}">"#)?;
+        let slug = row.first().map_or("", String::as_str);
+        for (k, cell) in row.iter().enumerate() {
+            if cell.is_empty() {
+                continue;
+            }
+            let style = if i == 0 { r#" s="1""# } else { "" };
+            write!(
+                out,
+                r#"<c r="{}{number}" t="inlineStr"{style}><is><t"#,
+                column_name(k)
+            )?;
+            if cell.starts_with(char::is_whitespace) || cell.ends_with(char::is_whitespace) {
+                out.extend_from_slice(br#" xml:space="preserve""#);
+            }
+            out.push(b'>');
+            let cell = escape_x(cell);
+            escape_runs(&cell, origin(slug, "a cell of the sheet"), &TEXT, |run| {
+                out.extend_from_slice(run.as_bytes());
+                Ok(())
+            })?;
+            out.extend_from_slice(b"</t></is></c>");
+        }
+        out.extend_from_slice(b"</row>");
+    }
+    out.extend_from_slice(b"</sheetData></worksheet>");
+    Ok(out)
+}
+
+/// An error of the part `part` of the workbook.
+fn part_error(part: &str, message: impl std::fmt::Display) -> TableError {
+    TableError::new(part, message.to_string())
+}
+
+/// Reads the sheet named `wanted`, else the first whose header names a term, else the
+/// first.
+pub(super) fn read(bytes: &[u8], wanted: Option<&str>) -> Result<Table, TableError> {
+    let entries = zip::entries(bytes).map_err(|e| part_error("", e))?;
+    let part = |name: &str| -> Result<Option<Vec<u8>>, TableError> {
+        match entries.iter().find(|e| e.name == name) {
+            Some(entry) => zip::read(bytes, entry, MAX_FILE)
+                .map(Some)
+                .map_err(|e| part_error(name, e)),
+            None => Ok(None),
+        }
+    };
+    let workbook = part("xl/workbook.xml")?
+        .ok_or_else(|| part_error("", "is no XLSX workbook: it has no xl/workbook.xml"))?;
+    let sheets = sheets_of(&workbook).map_err(|e| part_error("xl/workbook.xml", e))?;
+    let rels = part("xl/_rels/workbook.xml.rels")?.unwrap_or_default();
+    let targets = targets_of(&rels).map_err(|e| part_error("xl/_rels/workbook.xml.rels", e))?;
+    let shared_name = targets
+        .iter()
+        .find(|(_, (ty, _))| ty.ends_with("/sharedStrings"))
+        .map_or_else(
+            || "xl/sharedStrings.xml".to_owned(),
+            |(_, (_, t))| t.clone(),
+        );
+    let shared = match part(&shared_name)? {
+        Some(xml) => shared_strings(&xml).map_err(|e| part_error(&shared_name, e))?,
+        None => Vec::new(),
+    };
+    let mut tables = Vec::new();
+    for (name, id) in &sheets {
+        if !super::to_read(name, wanted) {
+            continue;
+        }
+        let Some((_, target)) = targets.get(id) else {
+            continue;
+        };
+        let Some(xml) = part(target)? else { continue };
+        tables.push(sheet_rows(&xml, name, &shared)?);
+    }
+    super::pick(tables, wanted, "an XLSX workbook")
+}
+
+/// The value of the attribute `name` (by its local name) of `e`.
+fn attribute(e: &BytesStart, name: &[u8]) -> Result<Option<String>, String> {
+    for a in e.attributes() {
+        let a = a.map_err(|e| e.to_string())?;
+        if a.key.local_name().as_ref() == name {
+            return a
+                .unescape_value()
+                .map(|v| Some(v.into_owned()))
+                .map_err(|e| e.to_string());
+        }
+    }
+    Ok(None)
+}
+
+/// The sheets of the workbook: name and relationship id, in order.
+fn sheets_of(xml: &[u8]) -> Result<Vec<(String, String)>, String> {
+    let mut reader = Reader::from_reader(xml);
+    let mut buf = Vec::new();
+    let mut sheets = Vec::new();
+    loop {
+        match reader
+            .read_event_into(&mut buf)
+            .map_err(|e| e.to_string())?
+        {
+            Event::Start(e) | Event::Empty(e) if e.local_name().as_ref() == b"sheet" => {
+                if let (Some(name), Some(id)) = (attribute(&e, b"name")?, attribute(&e, b"id")?) {
+                    sheets.push((name, id));
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+        buf.clear();
+    }
+    Ok(sheets)
+}
+
+/// The relationships of the workbook: id to (type, part name).
+fn targets_of(xml: &[u8]) -> Result<HashMap<String, (String, String)>, String> {
+    let mut reader = Reader::from_reader(xml);
+    let mut buf = Vec::new();
+    let mut targets = HashMap::new();
+    loop {
+        match reader
+            .read_event_into(&mut buf)
+            .map_err(|e| e.to_string())?
+        {
+            Event::Start(e) | Event::Empty(e) if e.local_name().as_ref() == b"Relationship" => {
+                let id = attribute(&e, b"Id")?.unwrap_or_default();
+                let ty = attribute(&e, b"Type")?.unwrap_or_default();
+                let target = attribute(&e, b"Target")?.unwrap_or_default();
+                let part = match target.strip_prefix('/') {
+                    Some(absolute) => absolute.to_owned(),
+                    None => format!("xl/{target}"),
+                };
+                targets.insert(id, (ty, part));
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+        buf.clear();
+    }
+    Ok(targets)
+}
+
+/// Whether `text` at its start is an escape of Excel's: `_x`, four hexadecimal digits, `_`.
+fn is_escape(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() >= 7
+        && b.starts_with(b"_x")
+        && b[2..6].iter().all(u8::is_ascii_hexdigit)
+        && b[6] == b'_'
+}
+
+/// `text` with what would read as an escape of Excel's kept literal, as Excel keeps it:
+/// `_x0041_` is written `_x005F_x0041_`.
+fn escape_x(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains("_x") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 7);
+    for (i, c) in text.char_indices() {
+        if c == '_' && is_escape(&text[i..]) {
+            out.push_str("_x005F");
+        }
+        out.push(c);
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Excel's escapes of characters XML cannot carry, `_x000D_`, decoded.
+fn unescape_x(text: &str) -> String {
+    if !text.contains("_x") {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("_x") {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        let code = tail
+            .get(2..6)
+            .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
+            .filter(|_| tail.as_bytes().get(6) == Some(&b'_'))
+            .and_then(|h| u32::from_str_radix(h, 16).ok())
+            .and_then(char::from_u32);
+        match code {
+            Some(c) => {
+                out.push(c);
+                rest = &tail[7..];
+            }
+            None => {
+                out.push_str("_x");
+                rest = &tail[2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The shared strings: each `<si>`'s text, its runs joined, its phonetic runs left out.
+fn shared_strings(xml: &[u8]) -> Result<Vec<String>, String> {
+    let mut reader = Reader::from_reader(xml);
+    let mut buf = Vec::new();
+    let mut strings = Vec::new();
+    let (mut current, mut in_t, mut phonetic) = (String::new(), false, false);
+    loop {
+        match reader
+            .read_event_into(&mut buf)
+            .map_err(|e| e.to_string())?
+        {
+            Event::Start(e) => match e.local_name().as_ref() {
+                b"si" => current.clear(),
+                b"t" => in_t = true,
+                b"rPh" => phonetic = true,
+                _ => {}
+            },
+            Event::End(e) => match e.local_name().as_ref() {
+                b"si" => strings.push(unescape_x(&current)),
+                b"t" => in_t = false,
+                b"rPh" => phonetic = false,
+                _ => {}
+            },
+            Event::Empty(e) if e.local_name().as_ref() == b"si" => strings.push(String::new()),
+            Event::Text(t) if in_t && !phonetic => {
+                current.push_str(&t.unescape().map_err(|e| e.to_string())?);
+                if current.len() > MAX_CELL {
+                    return Err(format!(
+                        "a shared string of more than {} MiB: refused",
+                        MAX_CELL >> 20
+                    ));
+                }
+            }
+            Event::CData(t) if in_t && !phonetic => {
+                current.push_str(&String::from_utf8_lossy(&t));
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+        buf.clear();
+    }
+    Ok(strings)
+}
+
+/// The rows of the sheet `name` in `xml`.
+fn sheet_rows(xml: &[u8], name: &str, shared: &[String]) -> Result<Table, TableError> {
+    let sheet = Some(name);
+    let mut reader = Reader::from_reader(xml);
+    let mut buf = Vec::new();
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let (mut row, mut column) = (0usize, 0usize);
+    let mut cells: Vec<String> = Vec::new();
+    let mut kind = String::new();
+    let mut value = String::new();
+    let (mut in_value, mut in_inline) = (false, false);
+    let at_row = |rows: usize| cell_in(sheet, 0, rows + 1);
+    let xml_error = |e: String, row: usize, column: usize| {
+        TableError::new(
+            cell_in(sheet, column, row.max(1)),
+            format!("is not well-formed XML: {e}"),
+        )
+    };
+    loop {
+        let event = reader
+            .read_event_into(&mut buf)
+            .map_err(|e| xml_error(e.to_string(), row, column))?;
+        match event {
+            Event::Start(ref e) | Event::Empty(ref e) if e.local_name().as_ref() == b"row" => {
+                row = match attribute(e, b"r").map_err(|m| xml_error(m, row, 0))? {
+                    Some(r) => r
+                        .parse()
+                        .map_err(|_| xml_error(format!("row number `{r}`"), row, 0))?,
+                    None => row + 1,
+                };
+                if row > MAX_ROWS {
+                    return Err(too_many_rows(cell_in(sheet, 0, row)));
+                }
+                if row <= rows.len() {
+                    return Err(TableError::new(
+                        at_row(rows.len()),
+                        format!(
+                            "row {row} comes after row {}: rows are out of order",
+                            rows.len()
+                        ),
+                    ));
+                }
+                rows.resize(row - 1, Vec::new());
+                cells.clear();
+                column = 0;
+                if let Event::Empty(_) = event {
+                    rows.push(Vec::new());
+                }
+            }
+            Event::End(e) if e.local_name().as_ref() == b"row" => {
+                while cells.last().is_some_and(String::is_empty) {
+                    cells.pop();
+                }
+                rows.push(std::mem::take(&mut cells));
+            }
+            Event::Start(ref e) | Event::Empty(ref e) if e.local_name().as_ref() == b"c" => {
+                let reference = attribute(e, b"r").map_err(|m| xml_error(m, row, column))?;
+                column = match reference.as_deref().and_then(parse_reference) {
+                    Some((c, _)) => c,
+                    None => cells.len(),
+                };
+                if column >= MAX_COLUMNS {
+                    return Err(TableError::new(
+                        cell_in(sheet, column, row),
+                        format!("a column past {MAX_COLUMNS}: refused"),
+                    ));
+                }
+                kind = attribute(e, b"t")
+                    .map_err(|m| xml_error(m, row, column))?
+                    .unwrap_or_default();
+                value.clear();
+                if let Event::Empty(_) = event {
+                    continue_cell(&mut cells, column, String::new());
+                }
+            }
+            Event::End(e) if e.local_name().as_ref() == b"c" => {
+                let text = match kind.as_str() {
+                    "s" => {
+                        let index: usize = value.trim().parse().map_err(|_| {
+                            xml_error(format!("shared string index `{value}`"), row, column)
+                        })?;
+                        shared.get(index).cloned().ok_or_else(|| {
+                            xml_error(format!("shared string {index} does not exist"), row, column)
+                        })?
+                    }
+                    "b" => if value.trim() == "1" { "TRUE" } else { "FALSE" }.to_owned(),
+                    _ => unescape_x(&value),
+                };
+                continue_cell(&mut cells, column, text);
+            }
+            Event::Start(e) => match e.local_name().as_ref() {
+                b"v" => in_value = true,
+                b"is" => in_inline = true,
+                b"t" if in_inline => in_value = true,
+                _ => {}
+            },
+            Event::End(e) => match e.local_name().as_ref() {
+                b"v" | b"t" => in_value = false,
+                b"is" => in_inline = false,
+                _ => {}
+            },
+            Event::Text(t) if in_value => {
+                let text = t
+                    .unescape()
+                    .map_err(|e| xml_error(e.to_string(), row, column))?;
+                value.push_str(&text);
+                if value.len() > MAX_CELL {
+                    return Err(cell_too_long(cell_in(sheet, column, row)));
+                }
+            }
+            Event::CData(t) if in_value => value.push_str(&String::from_utf8_lossy(&t)),
+            Event::DocType(_) => {
+                return Err(TableError::new(
+                    format!("{name} (its XML)"),
+                    "declares a document type: refused (a sheet needs none, and its entities \
+                     are never expanded)",
+                ))
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+        buf.clear();
+    }
+    while rows.last().is_some_and(Vec::is_empty) {
+        rows.pop();
+    }
+    Ok(Table {
+        sheet: Some(name.to_owned()),
+        rows,
+        prefixes: Vec::new(),
+    })
+}
+
+/// Puts `text` at `column` of the row being read.
+fn continue_cell(cells: &mut Vec<String>, column: usize, text: String) {
+    if cells.len() <= column {
+        cells.resize(column + 1, String::new());
+    }
+    cells[column] = text;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_workbook_written_reads_back_cell_for_cell() {
+        let rows = vec![
+            vec![
+                "slug".to_owned(),
+                "prefLabel@en".into(),
+                "definition@en".into(),
+            ],
+            vec!["a".into(), " A & <b> ".into(), "two\nlines".into()],
+            vec!["b".into(), String::new(), "x_x0041_".into()],
+        ];
+        let mut out = Vec::new();
+        write(&rows, &mut out).unwrap();
+        let table = read(&out, None).unwrap();
+        assert_eq!(table.sheet.as_deref(), Some(SHEET_NAME));
+        // `_x0041_` would read as Excel's escape of `A`: it is written escaped itself.
+        assert_eq!(table.rows, rows);
+        assert_eq!(unescape_x("a_x000D_b_x12_"), "a\rb_x12_");
+    }
+
+    #[test]
+    fn a_row_past_the_bound_is_refused_at_its_cell() {
+        let xml = format!(
+            r#"<worksheet xmlns="{MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>slug</t></is></c></row><row r="{}"><c r="B{0}"><v>1</v></c></row></sheetData></worksheet>"#,
+            MAX_ROWS + 1
+        );
+        let err = sheet_rows(xml.as_bytes(), "Concepts", &[]).unwrap_err();
+        assert_eq!(err.at, format!("Concepts!A{}", MAX_ROWS + 1));
+    }
+}

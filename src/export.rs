@@ -451,6 +451,13 @@ fn progress(args: &ExportArgs) -> impl FnMut(bundle::Event) -> Result<(), export
             bundle::Event::Skipped(format, why) if !quiet => {
                 eprintln!("glossgraph: skipped {}: {why}", format.file_name());
             }
+            bundle::Event::Kept(format) if !quiet => {
+                eprintln!(
+                    "glossgraph: kept {}: not written by this run, and changed since glossgraph \
+                     wrote it (remove it to let the next export do so)",
+                    format.file_name()
+                );
+            }
             _ => {}
         }
         Ok(())

@@ -918,3 +918,35 @@ fn many_removals_are_capped_and_can_be_allowed_from_a_file() {
         .concat(),
     ));
 }
+
+/// A file of a format a run does not write goes when it is what glossgraph last wrote (the
+/// manifest's hash), and stays, said, when someone changed it since: a spreadsheet or a TSV
+/// glossary exported once and then worked in is never lost to the next plain export.
+#[test]
+fn a_file_of_a_format_not_written_goes_unless_it_was_edited() {
+    let out = scratch("export", "edited-left-out");
+    let export = |formats: &str| {
+        outcome(&glossgraph(&[
+            "export",
+            "data",
+            "--out",
+            out.to_str().unwrap(),
+            "--format",
+            formats,
+        ]))
+    };
+    assert_eq!(export("turtle,xlsx,dot").0, 0);
+    let sheet = out.join("glossary.xlsx");
+    let mut edited = fs::read(&sheet).unwrap();
+    edited.push(b'\n');
+    fs::write(&sheet, &edited).unwrap();
+    let (code, _, stderr) = export("turtle");
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!out.join("glossary.dot").exists(), "unedited: removed");
+    assert_eq!(fs::read(&sheet).unwrap(), edited);
+    assert!(
+        stderr.contains("kept glossary.xlsx: not written by this run, and changed since"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("glossary.dot"), "{stderr}");
+}

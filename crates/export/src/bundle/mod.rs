@@ -57,6 +57,10 @@ pub enum Event {
     /// Staging folders beside the output folder, left by runs that no longer run (killed,
     /// or the machine went down), were removed; with the bytes they held.
     Removed(Vec<PathBuf>, u64),
+    /// A file of a format this run does not write, left as it is: it is no longer what the
+    /// manifest says glossgraph wrote (edited since, a spreadsheet most likely), or the
+    /// manifest does not name it.
+    Kept(Format),
 }
 
 /// Writes one format to `w`; returns the triple count for RDF formats.
@@ -376,11 +380,23 @@ pub fn write(
     }
     fs::create_dir_all(out).map_err(cannot("create", out))?;
     // Export files of an earlier run that this one does not write (`--format` left them
-    // out) would no longer match the manifest: they go, with the files they are replaced by.
-    let stale: Vec<&str> = Format::every()
-        .map(|f| f.file_name())
-        .filter(|name| !names.contains(name) && out.join(name).is_file())
-        .collect();
+    // out) would no longer match the manifest: they go, with the files they are replaced by,
+    // when they are still what the manifest says was written; one edited since (a sheet, a
+    // TSV glossary someone works in) is kept, and said.
+    let mut stale: Vec<&str> = Vec::new();
+    for format in Format::every() {
+        let name = format.file_name();
+        let path = out.join(name);
+        if names.contains(&name) || !path.is_file() {
+            continue;
+        }
+        let recorded = manifest_entry(out, format);
+        if recorded.is_some() && recorded == hash_file(&path).ok() {
+            stale.push(name);
+        } else {
+            progress(Event::Kept(format))?;
+        }
+    }
     swap_in(&staging.path, out, &stale, &names)?;
     // The renames themselves reach the disk with the folder (where folders can be opened).
     if let Ok(folder) = fs::File::open(out) {

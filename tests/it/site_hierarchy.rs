@@ -60,6 +60,14 @@ pub(crate) fn three_levels(dir: &Path) -> PathBuf {
         card("mechanics", "Mechanics", &["physics"], &[]),
         card("lexicon", "Lexicon", &[], &[]),
     ];
+    // Issue 61: mappings, to another vocabulary and to a concept of this one.
+    let mut cards = cards;
+    cards[3] = cards[3].replacen(
+        '{',
+        "{\"mappings\":{\"exactMatch\":[\"https://other.example/astrophysics\"],\
+         \"relatedMatch\":[\"https://vocab.example/sciences/term/mechanics\"]},",
+        1,
+    );
     let folder = dir.join("cards");
     std::fs::create_dir_all(&folder).unwrap();
     std::fs::write(folder.join("cards.jsonl"), cards.join("\n")).unwrap();
@@ -175,6 +183,16 @@ fn each_page_links_its_broader_and_narrower_terms_and_the_tree_nests_three_level
     assert!(
         main.contains(
             "<nav class=\"breadcrumb\" aria-label=\"Breadcrumb\">\n<ol><li><a href=\"../science/index.html\">Science</a></li><li><a href=\"../astronomy/index.html\">Astronomy</a></li><li aria-current=\"page\">Astrophysics</li></ol>\n</nav>"
+        ),
+        "{main}"
+    );
+    // Its mappings, as links: another vocabulary's concept by its IRI, a concept of the
+    // glossary as its page, by its label (issue 61).
+    assert!(
+        main.contains(
+            "<h2 id=\"mappings\">In other vocabularies</h2>\n<dl class=\"links\">\n\
+             <dt>Exact match</dt><dd><ul><li><a href=\"https://other.example/astrophysics\" rel=\"external noopener\">https://other.example/astrophysics</a></li></ul></dd>\n\
+             <dt>Related match</dt><dd><ul><li><a href=\"../mechanics/index.html\">Mechanics</a></li></ul></dd>"
         ),
         "{main}"
     );

@@ -157,6 +157,9 @@ pub struct Site<'a> {
     /// Per topic, the other topics its terms link to ([`Site::linked_topics`]), made on first
     /// use.
     linked_topics: OnceLock<Vec<Vec<(usize, usize)>>>,
+    /// Each card by its concept's IRI, for the mappings a page shows ([`Site::card_at`]),
+    /// made on first use: a glossary without mappings never makes it.
+    by_iri: OnceLock<std::collections::HashMap<String, usize>>,
 }
 
 impl<'a> Site<'a> {
@@ -168,7 +171,24 @@ impl<'a> Site<'a> {
             quads: CardQuads::new(glossary, config),
             plan,
             linked_topics: OnceLock::new(),
+            by_iri: OnceLock::new(),
         }
+    }
+
+    /// The card whose concept has the IRI `iri`, if the glossary has it.
+    pub(crate) fn card_at(&self, iri: &str) -> Option<usize> {
+        self.by_iri
+            .get_or_init(|| {
+                let mut out = std::collections::HashMap::new();
+                for (i, card) in self.glossary.cards().iter().enumerate() {
+                    let mut iri = String::new();
+                    crate::rdf::write::push_concept_iri(&mut iri, card, self.config);
+                    out.insert(iri, i);
+                }
+                out
+            })
+            .get(iri)
+            .copied()
     }
 
     /// The topics the terms of topic `at` link to, with the number of links, most linked

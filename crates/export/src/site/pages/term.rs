@@ -85,6 +85,9 @@ struct TermPage<'a> {
     breadcrumb: Vec<Crumb<'a>>,
     broader: Vec<Concept<'a>>,
     narrower: Vec<Concept<'a>>,
+    /// The concepts of other vocabularies (or of this one) the card maps to, by kind in
+    /// the order SKOS lists them: a term of the glossary as its page, another as its IRI.
+    mappings: Vec<(&'static str, Vec<Concept<'a>>)>,
     /// The term's first place in the language's tree, when the site has one.
     tree_place: Option<String>,
 }
@@ -184,6 +187,40 @@ pub(in crate::site) fn term<'a>(
         )
     };
     let around = Around::of(site, lang, index, &path);
+    let mappings = [
+        ("exactMatch", ui.match_kinds[0]),
+        ("closeMatch", ui.match_kinds[1]),
+        ("broadMatch", ui.match_kinds[2]),
+        ("narrowMatch", ui.match_kinds[3]),
+        ("relatedMatch", ui.match_kinds[4]),
+    ]
+    .into_iter()
+    .filter_map(|(kind, label)| {
+        let iris = card.skos().mappings.get(kind)?;
+        let targets = iris
+            .iter()
+            .map(|iri| match site.card_at(iri) {
+                Some(j) => {
+                    let l = to(j);
+                    Concept {
+                        label: l.label,
+                        lang: l.lang,
+                        href: None,
+                        page: Some(l.href),
+                    }
+                }
+                None => Concept {
+                    label: iri,
+                    lang: Lang::NONE,
+                    href: (iri.starts_with("https://") || iri.starts_with("http://"))
+                        .then_some(iri.as_str()),
+                    page: None,
+                },
+            })
+            .collect();
+        Some((label, targets))
+    })
+    .collect();
     let page_view = TermPage {
         frame: Frame::new(site, lang, &home, Some(Here::Term(index))),
         slug,
@@ -220,6 +257,7 @@ pub(in crate::site) fn term<'a>(
         breadcrumb: around.breadcrumb,
         broader: around.broader,
         narrower: around.narrower,
+        mappings,
         tree_place: around.tree_place,
     };
     render(&page_view)

@@ -25,6 +25,7 @@
 //! that language ([`ui`]) and its own A–Z order, search index and tree. The map, the
 //! stylesheet, the scripts and the RDF are the site's alone, shared by every language.
 
+mod groups;
 pub mod languages;
 pub mod letters;
 mod pages;
@@ -106,6 +107,8 @@ pub struct Plan {
     places: Option<places::Places>,
     /// The broader and narrower terms, when a card has any.
     hierarchy: Option<Hierarchy>,
+    /// The vocabulary's groups, when its settings name any.
+    groups: Option<groups::Groups>,
 }
 
 impl Plan {
@@ -121,6 +124,7 @@ impl Plan {
             .map(|(_, folder)| folder.trim_end_matches('/'))
             .collect();
         let places = places::Places::of(glossary, config, &folders);
+        let groups = groups::Groups::of(glossary, config, places.as_ref(), &folders);
         let languages = tags
             .into_iter()
             .map(|(tag, folder)| Language::new(glossary, config, tag, folder, hierarchy.as_ref()))
@@ -130,6 +134,7 @@ impl Plan {
             notes,
             places,
             hierarchy,
+            groups,
             prefixes: rdf_write::prefixes(glossary, config),
             linked_from: glossary.linked_from(&term_iris),
             term_iris,
@@ -283,6 +288,9 @@ impl<'a> Site<'a> {
                     (0..tree.pages.len()).map(|page| format!("{folder}{}", tree_page(page))),
                 );
             }
+            for group in self.plan.groups.iter().flat_map(|g| &g.list) {
+                paths.push(format!("{folder}{}/index.html", group.path));
+            }
         }
         paths
     }
@@ -341,7 +349,12 @@ impl<'a> Site<'a> {
 
     /// The link to card `index`'s page from a page at `from`.
     pub(crate) fn href(&self, from: From<'_>, index: usize) -> String {
-        let to = self.page_path(index);
+        Self::href_to(from, &self.page_path(index))
+    }
+
+    /// The link to the page at `to` (below a language's folder, without `/index.html`) from
+    /// a page at `from`.
+    pub(crate) fn href_to(from: From<'_>, to: &str) -> String {
         match from {
             From::Root(root) => format!("{root}{to}/index.html"),
             From::Term(here) => {
@@ -476,8 +489,11 @@ impl<'a> Site<'a> {
             };
         }
         if let Some(at) = path.strip_suffix("/index.html") {
-            return match self.term_at(at) {
-                Some(i) => Ok(Some(html(pages::term(self, lang, i)?))),
+            if let Some(i) = self.term_at(at) {
+                return Ok(Some(html(pages::term(self, lang, i)?)));
+            }
+            return match self.plan.groups.as_ref().and_then(|g| Some((g, g.at(at)?))) {
+                Some((groups, g)) => Ok(Some(html(pages::group(self, lang, groups, g)?))),
                 None => Ok(None),
             };
         }

@@ -99,6 +99,11 @@ pub struct Ui {
     /// `closeMatch`, `broadMatch`, `narrowMatch`, `relatedMatch`.
     pub mappings: &'static str,
     pub match_kinds: [&'static str; 5],
+    /// The groups of the vocabulary a term is in; a group's members; the groups a group is
+    /// part of.
+    pub groups: &'static str,
+    pub members: &'static str,
+    pub part_of: &'static str,
     pub citations: &'static str,
     /// Before the date a citation's page was read.
     pub accessed: &'static str,
@@ -211,6 +216,9 @@ pub static EN: Ui = Ui {
     superseded_by: "Superseded by",
     linked_from: "Linked from",
     mappings: "In other vocabularies",
+    groups: "Groups",
+    members: "Members",
+    part_of: "Part of",
     match_kinds: [
         "Exact match",
         "Close match",
@@ -312,6 +320,9 @@ pub static DE: Ui = Ui {
     superseded_by: "Ersetzt durch",
     linked_from: "Verlinkt von",
     mappings: "In anderen Vokabularen",
+    groups: "Gruppen",
+    members: "Mitglieder",
+    part_of: "Teil von",
     match_kinds: [
         "Genaue Entsprechung",
         "Nahe Entsprechung",
@@ -419,6 +430,9 @@ pub static ES: Ui = Ui {
     superseded_by: "Reemplazado por",
     linked_from: "Enlazado desde",
     mappings: "En otros vocabularios",
+    groups: "Grupos",
+    members: "Miembros",
+    part_of: "Forma parte de",
     match_kinds: [
         "Equivalencia exacta",
         "Equivalencia cercana",
@@ -523,6 +537,9 @@ pub static FR: Ui = Ui {
     superseded_by: "Remplacé par",
     linked_from: "Référencé par",
     mappings: "Dans d'autres vocabulaires",
+    groups: "Groupes",
+    members: "Membres",
+    part_of: "Fait partie de",
     match_kinds: [
         "Équivalence exacte",
         "Équivalence proche",
@@ -630,6 +647,9 @@ pub static IT: Ui = Ui {
     superseded_by: "Sostituito da",
     linked_from: "Citato da",
     mappings: "In altri vocabolari",
+    groups: "Gruppi",
+    members: "Membri",
+    part_of: "Fa parte di",
     match_kinds: [
         "Corrispondenza esatta",
         "Corrispondenza vicina",
@@ -760,6 +780,9 @@ impl Ui {
             self.superseded_by,
             self.linked_from,
             self.mappings,
+            self.groups,
+            self.members,
+            self.part_of,
             self.citations,
             self.accessed,
             self.provenance,

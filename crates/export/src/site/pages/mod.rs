@@ -7,6 +7,7 @@
 //! language, and every element whose text is in another language than the page's carries
 //! `lang` ([`Lang`]).
 
+mod group;
 mod term;
 mod tree;
 
@@ -22,6 +23,7 @@ use crate::html::script_safe;
 use crate::output::ExportError;
 use crate::Glossary;
 
+pub(super) use self::group::group;
 pub(super) use self::term::term;
 pub(super) use self::tree::tree;
 

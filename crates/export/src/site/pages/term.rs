@@ -17,11 +17,11 @@ use crate::site::{tree_page, From, Site};
 
 /// A broader or narrower concept as a term's page lists it: a term of the glossary, or a
 /// concept outside it by IRI (a link when it is `http(s)`).
-struct Concept<'a> {
-    label: &'a str,
-    lang: Lang<'a>,
-    href: Option<&'a str>,
-    page: Option<String>,
+pub(super) struct Concept<'a> {
+    pub(super) label: &'a str,
+    pub(super) lang: Lang<'a>,
+    pub(super) href: Option<&'a str>,
+    pub(super) page: Option<String>,
 }
 
 /// A step of a breadcrumb: a broader term, or `None` for the broader terms left out.
@@ -88,6 +88,8 @@ struct TermPage<'a> {
     /// The concepts of other vocabularies (or of this one) the card maps to, by kind in
     /// the order SKOS lists them: a term of the glossary as its page, another as its IRI.
     mappings: Vec<(&'static str, Vec<Concept<'a>>)>,
+    /// The vocabulary's groups the term is in, as links to their pages.
+    groups: Vec<Concept<'a>>,
     /// The term's first place in the language's tree, when the site has one.
     tree_place: Option<String>,
 }
@@ -221,6 +223,17 @@ pub(in crate::site) fn term<'a>(
         Some((label, targets))
     })
     .collect();
+    let groups = site
+        .plan
+        .groups
+        .as_ref()
+        .and_then(|g| Some((g, g.of_card.get(&index)?)))
+        .map(|(groups, of)| {
+            of.iter()
+                .map(|&at| super::group::link(site, lang, groups, at, here))
+                .collect()
+        })
+        .unwrap_or_default();
     let page_view = TermPage {
         frame: Frame::new(site, lang, &home, Some(Here::Term(index))),
         slug,
@@ -258,6 +271,7 @@ pub(in crate::site) fn term<'a>(
         broader: around.broader,
         narrower: around.narrower,
         mappings,
+        groups,
         tree_place: around.tree_place,
     };
     render(&page_view)

@@ -444,3 +444,60 @@ fn a_vocabulary_with_its_own_namespace_has_its_pages_at_its_iris() {
         read("tree/index.html")
     );
 }
+
+/// Issue 61: a classification's notations are shown before the labels (the page's title and
+/// heading, the breadcrumb, the narrower list, the tree), and order the tree and the lists:
+/// `5/2` before `5/10`, as numbers, though "Zoology" is after "Acoustics" A–Z (and after a
+/// `.` as decimals); a term without a notation comes after those with one.
+#[test]
+fn notations_are_shown_and_order_the_tree() {
+    let dir = scratch("site", "notations");
+    let cards = [
+        r#"{"slug": "science", "term": "Science", "definition": "d", "notations": [{"value": "5"}], "narrower": ["acoustics", "zoology", "misc"]}"#,
+        r#"{"slug": "acoustics", "term": "Acoustics", "definition": "d", "notations": [{"value": "5/10"}], "broader": ["science"]}"#,
+        r#"{"slug": "zoology", "term": "Zoology", "definition": "d", "notations": [{"value": "5/2"}], "broader": ["science"]}"#,
+        r#"{"slug": "misc", "term": "Miscellany", "definition": "d", "broader": ["science"]}"#,
+    ];
+    let folder = dir.join("cards");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("cards.jsonl"), cards.join("\n")).unwrap();
+    let out = dir.join("site");
+    site(&folder.join("cards.jsonl"), &out);
+    let read = |path: &str| std::fs::read_to_string(out.join(path)).unwrap();
+    let zoology = read("term/zoology/index.html");
+    assert!(zoology.contains("<title>5/2 Zoology · "), "{zoology}");
+    assert!(
+        zoology.contains("<h1><span class=\"notation\">5/2</span> <span>Zoology</span></h1>"),
+        "{zoology}"
+    );
+    assert!(
+        zoology.contains(
+            "<ol><li><a href=\"../science/index.html\"><span class=\"notation\">5</span> <span>Science</span></a></li>\
+             <li aria-current=\"page\"><span class=\"notation\">5/2</span> Zoology</li></ol>"
+        ),
+        "{zoology}"
+    );
+    let science = read("term/science/index.html");
+    assert!(
+        science.contains(
+            "<dt>Narrower</dt><dd><ul>\
+             <li><a href=\"../zoology/index.html\"><span class=\"notation\">5/2</span> <span>Zoology</span></a></li>\
+             <li><a href=\"../acoustics/index.html\"><span class=\"notation\">5/10</span> <span>Acoustics</span></a></li>\
+             <li><a href=\"../misc/index.html\">Miscellany</a></li></ul></dd>"
+        ),
+        "{science}"
+    );
+    let tree = read("tree/index.html");
+    let at = |label: &str| {
+        tree.find(label)
+            .unwrap_or_else(|| panic!("{label}: {tree}"))
+    };
+    assert!(at(">Zoology<") < at(">Acoustics<"), "{tree}");
+    assert!(at(">Acoustics<") < at(">Miscellany<"), "{tree}");
+    // The A–Z index keeps the labels' order.
+    let index = read("index.html");
+    assert!(
+        index.find(">Acoustics<").unwrap() < index.find(">Zoology<").unwrap(),
+        "{index}"
+    );
+}

@@ -35,6 +35,7 @@ pub(super) fn link<'a>(
     let (label, tag) = group.label(&lang.tag, &site.config.language);
     Concept {
         label,
+        notation: None,
         lang: if tag.is_empty() {
             Lang::NONE
         } else {
@@ -63,6 +64,7 @@ pub(in crate::site) fn group<'a>(
                 let l = term_link(site, lang, card, here);
                 Concept {
                     label: l.label,
+                    notation: l.notation,
                     lang: l.lang,
                     href: None,
                     page: Some(l.href),
@@ -72,6 +74,7 @@ pub(in crate::site) fn group<'a>(
             } else {
                 Concept {
                     label: iri,
+                    notation: None,
                     lang: Lang::NONE,
                     href: (iri.starts_with("https://") || iri.starts_with("http://"))
                         .then_some(iri.as_str()),

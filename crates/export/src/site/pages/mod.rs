@@ -303,6 +303,8 @@ impl<'a> Frame<'a> {
 /// A link to a term's page.
 struct TermLink<'a> {
     label: &'a str,
+    /// The notation shown before the label, when the concept has one.
+    notation: Option<&'a str>,
     lang: Lang<'a>,
     /// The page, relative to the page that links it.
     href: String,
@@ -319,6 +321,7 @@ fn term_link<'a>(
     let term = lang.term(card, site.config);
     TermLink {
         label: term.text,
+        notation: super::notation(site.glossary, index),
         lang: Lang::of(term.lang, &lang.page_lang),
         href: site.href(from, index),
     }

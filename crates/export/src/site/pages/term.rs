@@ -19,6 +19,8 @@ use crate::site::{tree_page, From, Site};
 /// concept outside it by IRI (a link when it is `http(s)`).
 pub(super) struct Concept<'a> {
     pub(super) label: &'a str,
+    /// The notation shown before the label, when it is a term's that has one.
+    pub(super) notation: Option<&'a str>,
     pub(super) lang: Lang<'a>,
     pub(super) href: Option<&'a str>,
     pub(super) page: Option<String>,
@@ -98,6 +100,8 @@ struct TermPage<'a> {
 struct TermText<'a> {
     text: &'a str,
     lang: Lang<'a>,
+    /// The concept's notation, shown before its label.
+    notation: Option<&'a str>,
 }
 
 /// The page of card `index` in `lang`.
@@ -206,6 +210,7 @@ pub(in crate::site) fn term<'a>(
                     let l = to(j);
                     Concept {
                         label: l.label,
+                        notation: l.notation,
                         lang: l.lang,
                         href: None,
                         page: Some(l.href),
@@ -213,6 +218,7 @@ pub(in crate::site) fn term<'a>(
                 }
                 None => Concept {
                     label: iri,
+                    notation: None,
                     lang: Lang::NONE,
                     href: (iri.starts_with("https://") || iri.starts_with("http://"))
                         .then_some(iri.as_str()),
@@ -242,6 +248,7 @@ pub(in crate::site) fn term<'a>(
         term: TermText {
             text: texts.term.text,
             lang: Lang::of(texts.term.lang, page),
+            notation: crate::site::notation(glossary, index),
         },
         aliases_lang: Lang::of(texts.aliases.lang, page),
         aliases: texts.aliases.text,
@@ -311,6 +318,7 @@ impl<'a> Around<'a> {
                         let term = lang.term(&glossary.cards()[*j], site.config);
                         Some(Concept {
                             label: term.text,
+                            notation: crate::site::notation(glossary, *j),
                             lang: Lang::of(term.lang, page),
                             href: None,
                             page: Some(site.href(here, *j)),
@@ -318,6 +326,7 @@ impl<'a> Around<'a> {
                     }
                     Target::Iri(iri) => Some(Concept {
                         label: iri,
+                        notation: None,
                         lang: Lang::NONE,
                         href: (iri.starts_with("https://") || iri.starts_with("http://"))
                             .then_some(iri.as_str()),

@@ -172,8 +172,9 @@ fn each_page_links_its_broader_and_narrower_terms_and_the_tree_nests_three_level
         ),
         "{science}"
     );
-    // Astrophysics is under Astronomy and Physics: both broader; its breadcrumb follows its
-    // first place in the tree (Astronomy before Physics, A–Z).
+    // Astrophysics is under Astronomy and Physics: both broader; its first breadcrumb follows
+    // its first place in the tree (Astronomy before Physics, A–Z), the second its other path
+    // (issue 61), each a schema.org BreadcrumbList too.
     let astrophysics = read("term/astrophysics/index.html");
     let main = main_of(&astrophysics);
     assert!(
@@ -182,7 +183,8 @@ fn each_page_links_its_broader_and_narrower_terms_and_the_tree_nests_three_level
     );
     assert!(
         main.contains(
-            "<nav class=\"breadcrumb\" aria-label=\"Breadcrumb\">\n<ol><li><a href=\"../science/index.html\">Science</a></li><li><a href=\"../astronomy/index.html\">Astronomy</a></li><li aria-current=\"page\">Astrophysics</li></ol>\n</nav>"
+            "<nav class=\"breadcrumb\" aria-label=\"Breadcrumb\">\n<ol><li><a href=\"../science/index.html\">Science</a></li><li><a href=\"../astronomy/index.html\">Astronomy</a></li><li aria-current=\"page\">Astrophysics</li></ol>\n\
+             <ol><li><a href=\"../science/index.html\">Science</a></li><li><a href=\"../physics/index.html\">Physics</a></li><li>Astrophysics</li></ol>\n</nav>"
         ),
         "{main}"
     );
@@ -195,6 +197,16 @@ fn each_page_links_its_broader_and_narrower_terms_and_the_tree_nests_three_level
              <dt>Related match</dt><dd><ul><li><a href=\"../mechanics/index.html\">Mechanics</a></li></ul></dd>"
         ),
         "{main}"
+    );
+    assert_eq!(
+        astrophysics
+            .matches("\"@type\": \"BreadcrumbList\"")
+            .count(),
+        2
+    );
+    assert!(
+        astrophysics.contains("\"item\": \"https://vocab.example/sciences/term/physics\""),
+        "{astrophysics}"
     );
     // A top concept has no breadcrumb, a term outside the hierarchy no hierarchy section.
     assert!(!science.contains("class=\"breadcrumb\""));

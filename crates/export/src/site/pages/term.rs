@@ -82,9 +82,12 @@ struct TermPage<'a> {
     linked_from: Vec<TermLink<'a>>,
     citations: Vec<CitationView<'a>>,
     json_ld: String,
-    /// The broader terms from the top concept, along the term's first place in the
-    /// language's tree.
-    breadcrumb: Vec<Crumb<'a>>,
+    /// The paths of broader terms from a top concept, the one along the term's first place
+    /// in the language's tree first.
+    breadcrumbs: Vec<Vec<Crumb<'a>>>,
+    /// Each breadcrumb as a schema.org `BreadcrumbList`, as JSON safe inside a `<script>`
+    /// block; empty without a breadcrumb.
+    breadcrumb_lists: String,
     broader: Vec<Concept<'a>>,
     narrower: Vec<Concept<'a>>,
     /// The concepts of other vocabularies (or of this one) the card maps to, by kind in
@@ -193,6 +196,13 @@ pub(in crate::site) fn term<'a>(
         )
     };
     let around = Around::of(site, lang, index, &path);
+    let breadcrumb_lists = breadcrumb_lists(
+        site,
+        lang,
+        index,
+        &around.paths,
+        &canonical_of(site, lang, index),
+    );
     let mappings = [
         ("exactMatch", ui.match_kinds[0]),
         ("closeMatch", ui.match_kinds[1]),
@@ -274,7 +284,8 @@ pub(in crate::site) fn term<'a>(
         citations,
         json_ld,
         iri,
-        breadcrumb: around.breadcrumb,
+        breadcrumbs: around.breadcrumbs,
+        breadcrumb_lists,
         broader: around.broader,
         narrower: around.narrower,
         mappings,
@@ -286,7 +297,9 @@ pub(in crate::site) fn term<'a>(
 
 /// A term's place in the hierarchy as its page in a language shows it.
 struct Around<'a> {
-    breadcrumb: Vec<Crumb<'a>>,
+    breadcrumbs: Vec<Vec<Crumb<'a>>>,
+    /// The same paths by card, `None` for a gap.
+    paths: Vec<Vec<Option<usize>>>,
     broader: Vec<Concept<'a>>,
     narrower: Vec<Concept<'a>>,
     tree_place: Option<String>,
@@ -339,20 +352,96 @@ impl<'a> Around<'a> {
         };
         let home = "../".repeat(path.split('/').count());
         let slug = glossary.cards()[index].slug();
+        let paths: Vec<Vec<Option<usize>>> = match (tree, hierarchy) {
+            (Some(t), Some(h)) => t
+                .breadcrumbs(h, index)
+                .into_iter()
+                .filter(|path| !path.is_empty())
+                .collect(),
+            _ => Vec::new(),
+        };
         Self {
-            breadcrumb: tree.map_or_else(Vec::new, |t| {
-                t.breadcrumb(index)
-                    .into_iter()
-                    .map(|step| Crumb {
-                        link: step.map(|j| term_link(site, lang, j, here)),
-                    })
-                    .collect()
-            }),
+            breadcrumbs: paths
+                .iter()
+                .map(|path| {
+                    path.iter()
+                        .map(|step| Crumb {
+                            link: step.map(|j| term_link(site, lang, j, here)),
+                        })
+                        .collect()
+                })
+                .collect(),
+            paths,
             broader: hierarchy.map_or_else(Vec::new, |h| concepts(h.broader(index))),
             narrower: hierarchy.map_or_else(Vec::new, |h| concepts(h.narrower(index))),
             tree_place: tree.map(|t| format!("{home}{}#t-{slug}", tree_page(t.home(index)))),
         }
     }
+}
+
+/// The address of card `index`'s page in `lang`: the concept's page in the main language,
+/// its page in the language's folder otherwise.
+fn canonical_of(site: &Site<'_>, lang: &Language, index: usize) -> String {
+    if lang.is_main() {
+        site.main_page_url(index)
+    } else {
+        format!(
+            "{}{}{}/",
+            site.address(),
+            lang.folder,
+            site.page_path(index)
+        )
+    }
+}
+
+/// The breadcrumbs of card `index` (its `paths`, by card) as schema.org `BreadcrumbList`s,
+/// the term itself last, its page at `own`: JSON safe inside a `<script>` block, empty
+/// without any.
+fn breadcrumb_lists(
+    site: &Site<'_>,
+    lang: &Language,
+    index: usize,
+    paths: &[Vec<Option<usize>>],
+    own: &str,
+) -> String {
+    if paths.is_empty() {
+        return String::new();
+    }
+    let cards = site.glossary.cards();
+    let lists: Vec<serde_json::Value> = paths
+        .iter()
+        .map(|path| {
+            let items: Vec<serde_json::Value> = path
+                .iter()
+                .flatten()
+                .map(|&j| {
+                    (
+                        lang.term(&cards[j], site.config).text,
+                        canonical_of(site, lang, j),
+                    )
+                })
+                .chain(std::iter::once((
+                    lang.term(&cards[index], site.config).text,
+                    own.to_owned(),
+                )))
+                .enumerate()
+                .map(|(at, (name, item))| {
+                    serde_json::json!({
+                        "@type": "ListItem",
+                        "position": at + 1,
+                        "name": name,
+                        "item": item,
+                    })
+                })
+                .collect();
+            serde_json::json!({
+                "@context": "https://schema.org",
+                "@type": "BreadcrumbList",
+                "itemListElement": items,
+            })
+        })
+        .collect();
+    script_safe(&serde_json::to_string_pretty(&lists).expect("JSON values serialize"))
 }
 
 /// The schema.org `DefinedTerm` of card `index` (whose `texts` in `lang` these are), as JSON

@@ -85,6 +85,50 @@ pub(crate) struct Tree {
     rank: Vec<u32>,
     /// By card: how many narrower terms it has in the glossary.
     narrower: Vec<u32>,
+    /// By card: whether more than one path of broader terms leads to it (it, or a term above
+    /// it, has several broader terms), so that [`Tree::breadcrumbs`] looks for them; most
+    /// terms have one, which is the tree's.
+    several: Vec<bool>,
+}
+
+/// By card: whether it, or a term above it, has several broader terms in the glossary; a
+/// cycle is not followed round. One pass over the links, depth first on a stack of its own.
+fn several_paths(hierarchy: &Hierarchy, cards: usize) -> Vec<bool> {
+    let term_parents = |i: usize| {
+        hierarchy.broader(i).iter().filter_map(|t| match t {
+            Target::Term(j) => Some(*j),
+            _ => None,
+        })
+    };
+    // 0: not seen; 1: on the stack; 2: done.
+    let mut state = vec![0u8; cards];
+    let mut several = vec![false; cards];
+    for start in 0..cards {
+        if state[start] != 0 {
+            continue;
+        }
+        state[start] = 1;
+        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+        while let Some(&(i, k)) = stack.last() {
+            match term_parents(i).nth(k) {
+                Some(p) => {
+                    stack.last_mut().expect("not empty").1 += 1;
+                    if state[p] == 0 {
+                        state[p] = 1;
+                        stack.push((p, 0));
+                    }
+                }
+                None => {
+                    // A parent still on the stack is in a cycle with this term: not above it.
+                    several[i] = term_parents(i).count() > 1
+                        || term_parents(i).any(|p| state[p] == 2 && several[p]);
+                    state[i] = 2;
+                    stack.pop();
+                }
+            }
+        }
+    }
+    several
 }
 
 /// The narrower terms of card `i` that are cards, in the A–Z order `rank` gives.
@@ -138,6 +182,7 @@ impl Tree {
                     terms.filter(|t| matches!(t, Target::Term(_))).count() as u32
                 })
                 .collect(),
+            several: several_paths(hierarchy, cards),
         };
         tree.lay_out(hierarchy, &rank, 0, &tops);
         tree.continue_pages(hierarchy, &rank);
@@ -263,7 +308,7 @@ impl Tree {
     pub(crate) fn breadcrumbs(&self, hierarchy: &Hierarchy, i: usize) -> Vec<Vec<Option<usize>>> {
         let first = self.breadcrumb(i);
         let mut out = vec![first];
-        if out[0].is_empty() {
+        if out[0].is_empty() || !self.several[i] {
             return out;
         }
         let parents = |j: usize| -> Vec<usize> {
@@ -281,6 +326,7 @@ impl Tree {
         // Depth first, each step's broader terms in the tree's order: (path from `i` up,
         // the next of each step's parents to try).
         let mut path: Vec<usize> = vec![i];
+        let mut on_path: std::collections::HashSet<usize> = std::collections::HashSet::from([i]);
         let mut next: Vec<(Vec<usize>, usize)> = vec![(parents(i), 0)];
         let mut steps = 0;
         while let Some((options, at)) = next.last_mut() {
@@ -290,16 +336,19 @@ impl Tree {
             }
             let Some(&parent) = options.get(*at) else {
                 next.pop();
-                path.pop();
+                if let Some(left) = path.pop() {
+                    on_path.remove(&left);
+                }
                 continue;
             };
             *at += 1;
-            if path.contains(&parent) {
+            if on_path.contains(&parent) {
                 continue;
             }
             path.push(parent);
+            on_path.insert(parent);
             let up = parents(parent);
-            if up.iter().all(|k| path.contains(k)) {
+            if up.iter().all(|k| on_path.contains(k)) {
                 // A top concept (or the top of a cycle): a whole path.
                 let mut crumbs: Vec<usize> = path[1..].to_vec();
                 crumbs.reverse();
@@ -308,6 +357,7 @@ impl Tree {
                     out.push(shown);
                 }
                 path.pop();
+                on_path.remove(&parent);
                 continue;
             }
             next.push((up, 0));

@@ -312,6 +312,31 @@ impl<'a> Mapping<'a> {
         tool_vocabulary(iris, &self.statuses, graph, out)
     }
 
+    /// The dates of `card`, each typed by its precision; `created` and `updated` as the
+    /// vocabulary's `xsd:dateTime` (`dateTimes`) while its day is still the card's.
+    fn dates<S: Sink>(&self, card: &Card, s: &mut Subject<'_, S>) -> io::Result<()> {
+        let gx = self.iris.gx();
+        let mut date = String::new();
+        for (predicate, value, kind) in [
+            (gx.first_seen, card.first_seen(), ""),
+            (gx.last_seen, card.last_seen(), ""),
+            (dcterms::CREATED, card.skos().created, "created"),
+            (dcterms::MODIFIED, card.updated(), "modified"),
+        ] {
+            let Some(d) = value else { continue };
+            // The vocabulary's date and time, while its day is still the card's.
+            let time =
+                card.skos().date_times.get(kind).filter(|t| {
+                    t.get(..10).and_then(|day| PartialDate::parse(day).ok()) == Some(d)
+                });
+            match time {
+                Some(t) => s.put(predicate, LiteralRef::new_typed_literal(t, xsd::DATE_TIME))?,
+                None => s.put(predicate, date_literal(&mut date, d))?,
+            }
+        }
+        Ok(())
+    }
+
     /// The named graph of card `index`: the concept, then its cited note paragraphs,
     /// citations and provenance statements.
     pub(super) fn card(&self, index: usize, out: &mut impl Sink) -> io::Result<()> {
@@ -329,7 +354,6 @@ impl<'a> Mapping<'a> {
         iris.push_graph(&mut graph, slug);
         let graph = GraphNameRef::NamedNode(NamedNodeRef::new_unchecked(&graph));
         let mut iri = String::new();
-        let mut date = String::new();
 
         let mut citations: Vec<Cite<'_>> = card.citations().iter().collect();
         citations.sort_by(|a, b| a.id.cmp(b.id));
@@ -443,23 +467,7 @@ impl<'a> Mapping<'a> {
                 LiteralRef::new_typed_literal("true", xsd::BOOLEAN),
             )?;
         }
-        for (predicate, value, kind) in [
-            (gx.first_seen, card.first_seen(), ""),
-            (gx.last_seen, card.last_seen(), ""),
-            (dcterms::CREATED, card.skos().created, "created"),
-            (dcterms::MODIFIED, card.updated(), "modified"),
-        ] {
-            let Some(d) = value else { continue };
-            // The vocabulary's date and time, while its day is still the card's.
-            let time =
-                card.skos().date_times.get(kind).filter(|t| {
-                    t.get(..10).and_then(|day| PartialDate::parse(day).ok()) == Some(d)
-                });
-            match time {
-                Some(t) => s.put(predicate, LiteralRef::new_typed_literal(t, xsd::DATE_TIME))?,
-                None => s.put(predicate, date_literal(&mut date, d))?,
-            }
-        }
+        self.dates(card, &mut s)?;
         for c in &citations {
             iri.clear();
             iris.push_part(&mut iri, slug, Part::Citation(c.id));

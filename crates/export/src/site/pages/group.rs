@@ -4,8 +4,7 @@
 
 use askama::Template;
 
-use super::term::Concept;
-use super::{render, term_link, Frame, Lang};
+use super::{render, term_link, Concept, Frame, Lang};
 use crate::output::ExportError;
 use crate::site::groups::Groups;
 use crate::site::languages::Language;

@@ -300,6 +300,17 @@ impl<'a> Frame<'a> {
     }
 }
 
+/// A broader or narrower concept as a term's page lists it: a term of the glossary, or a
+/// concept outside it by IRI (a link when it is `http(s)`).
+struct Concept<'a> {
+    label: &'a str,
+    /// The notation shown before the label, when it is a term's that has one.
+    notation: Option<&'a str>,
+    lang: Lang<'a>,
+    href: Option<&'a str>,
+    page: Option<String>,
+}
+
 /// A link to a term's page.
 struct TermLink<'a> {
     label: &'a str,

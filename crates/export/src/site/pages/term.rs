@@ -5,7 +5,9 @@
 use askama::Template;
 use petgraph::graph::NodeIndex;
 
-use super::{render, term_link, topic_view, Frame, Here, Lang, StatusView, TermLink, TopicView};
+use super::{
+    render, term_link, topic_view, Concept, Frame, Here, Lang, StatusView, TermLink, TopicView,
+};
 use crate::hierarchy::Target;
 use crate::html::script_safe;
 use crate::markdown::{self, Targets};
@@ -14,17 +16,6 @@ use crate::rdf::write::Links;
 use crate::site::languages::{Language, Said, Texts};
 use crate::site::ui;
 use crate::site::{tree_page, From, Site};
-
-/// A broader or narrower concept as a term's page lists it: a term of the glossary, or a
-/// concept outside it by IRI (a link when it is `http(s)`).
-pub(super) struct Concept<'a> {
-    pub(super) label: &'a str,
-    /// The notation shown before the label, when it is a term's that has one.
-    pub(super) notation: Option<&'a str>,
-    pub(super) lang: Lang<'a>,
-    pub(super) href: Option<&'a str>,
-    pub(super) page: Option<String>,
-}
 
 /// A step of a breadcrumb: a broader term, or `None` for the broader terms left out.
 struct Crumb<'a> {

@@ -416,47 +416,7 @@ impl Cards {
             // Kept to the day, as `updated` is: the latest modification, the earliest
             // creation.
             Role::Modified | Role::Created => {
-                let mut time = None;
-                let date = match object() {
-                    // `YYYY`, `YYYY-MM`, a date, or a date and time whose day is kept, and
-                    // the time with it (`dateTimes`).
-                    TermRef::Literal(l) => {
-                        if l.datatype() == xsd::DATE_TIME {
-                            time = Some(l.value());
-                        }
-                        PartialDate::parse(l.value().get(..10).unwrap_or(l.value())).ok()
-                    }
-                    _ => None,
-                };
-                let Some(d) = date else {
-                    return tally.not_kept(predicate(), r.id);
-                };
-                let kind = if role == Role::Modified {
-                    "modified"
-                } else {
-                    "created"
-                };
-                let replaces = if role == Role::Modified {
-                    let later = card.updated.is_none_or(|u| d > u);
-                    if later {
-                        card.updated = Some(d);
-                    }
-                    later
-                } else {
-                    let earlier = card.created.is_none_or(|c| d < c);
-                    if earlier {
-                        card.created = Some(d);
-                    }
-                    earlier
-                };
-                if replaces {
-                    match time {
-                        Some(t) => card.date_times.insert(kind, t),
-                        None => card.date_times.remove(kind),
-                    };
-                }
-                // Counted once every value is read (`base_card`).
-                return r.dates.push((role == Role::Modified, d, predicate()));
+                return self.date(r, role, p, o, tally);
             }
             // An unknown card field in glossgraph's export: `{"name": value}` as JSON.
             Role::Extra => {
@@ -485,6 +445,56 @@ impl Cards {
         } else {
             tally.not_kept(predicate(), r.id);
         }
+    }
+
+    /// Reads a `dcterms:modified` or `dcterms:created` (`role`) into the card: to the day, as
+    /// `updated` is (the latest modification, the earliest creation), and its date and time
+    /// when it is an `xsd:dateTime` (`dateTimes`); counted once every value is read.
+    fn date<'g>(&'g self, r: &mut Reading<'g>, role: Role, p: Id, o: Id, tally: &mut Tally<'g>) {
+        let predicate = || self.triples.text(p);
+        let object = || self.triples.term(o);
+        let card = &mut r.card;
+        let mut time = None;
+        let date = match object() {
+            // `YYYY`, `YYYY-MM`, a date, or a date and time whose day is kept, and
+            // the time with it (`dateTimes`).
+            TermRef::Literal(l) => {
+                if l.datatype() == xsd::DATE_TIME {
+                    time = Some(l.value());
+                }
+                PartialDate::parse(l.value().get(..10).unwrap_or(l.value())).ok()
+            }
+            _ => None,
+        };
+        let Some(d) = date else {
+            return tally.not_kept(predicate(), r.id);
+        };
+        let kind = if role == Role::Modified {
+            "modified"
+        } else {
+            "created"
+        };
+        let replaces = if role == Role::Modified {
+            let later = card.updated.is_none_or(|u| d > u);
+            if later {
+                card.updated = Some(d);
+            }
+            later
+        } else {
+            let earlier = card.created.is_none_or(|c| d < c);
+            if earlier {
+                card.created = Some(d);
+            }
+            earlier
+        };
+        if replaces {
+            match time {
+                Some(t) => card.date_times.insert(kind, t),
+                None => card.date_times.remove(kind),
+            };
+        }
+        // Counted once every value is read (`base_card`).
+        r.dates.push((role == Role::Modified, d, predicate()));
     }
 
     pub(super) fn is_main(&self, tag: &str) -> bool {

@@ -557,16 +557,10 @@ impl Cards {
                         continue;
                     }
                 }
-                let value = match o {
+                let value = match meta_value(o) {
                     _ if derived => None,
-                    TermRef::NamedNode(n) => Some(MetaValue::Iri(n.as_str().to_owned())),
-                    TermRef::Literal(l) => Some(MetaValue::Literal {
-                        text: l.value().to_owned(),
-                        language: l.language().map(str::to_owned),
-                        datatype: (l.language().is_none() && l.datatype() != xsd::STRING)
-                            .then(|| name(l.datatype().as_str())),
-                    }),
-                    TermRef::BlankNode(_) => {
+                    Some(value) => Some(value),
+                    None => {
                         tally.not_kept(p, s);
                         continue;
                     }
@@ -657,6 +651,21 @@ impl<'g> Tally<'g> {
             graphs: Graphs::default(),
         }
         .with(self.repaired)
+    }
+}
+
+/// An IRI or a literal as the settings' statements keep it (a literal with its language, or
+/// its datatype when it is not a plain string); `None` for a blank node, which they cannot.
+fn meta_value(o: TermRef<'_>) -> Option<MetaValue> {
+    match o {
+        TermRef::NamedNode(n) => Some(MetaValue::Iri(n.as_str().to_owned())),
+        TermRef::Literal(l) => Some(MetaValue::Literal {
+            text: l.value().to_owned(),
+            language: l.language().map(str::to_owned),
+            datatype: (l.language().is_none() && l.datatype() != xsd::STRING)
+                .then(|| name(l.datatype().as_str())),
+        }),
+        TermRef::BlankNode(_) => None,
     }
 }
 

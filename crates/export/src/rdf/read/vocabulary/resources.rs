@@ -6,9 +6,9 @@ use std::collections::HashSet;
 use oxigraph::model::TermRef;
 
 use super::super::triples::Id;
-use super::{name, Cards, Tally};
+use super::{meta_value, name, Cards, Tally};
 use crate::config::{Config, MetaValue};
-use crate::rdf::vocab::{self, rdf, rdfs, skos, xsd};
+use crate::rdf::vocab::{self, rdf, rdfs, skos};
 
 impl Cards {
     /// The groups of the vocabulary (`skos:Collection`, `skos:OrderedCollection`, ISO 25964
@@ -87,18 +87,9 @@ impl Cards {
                     }
                     continue;
                 }
-                let value = match self.triples.term(o) {
-                    TermRef::NamedNode(n) => MetaValue::Iri(n.as_str().to_owned()),
-                    TermRef::Literal(l) => MetaValue::Literal {
-                        text: l.value().to_owned(),
-                        language: l.language().map(str::to_owned),
-                        datatype: (l.language().is_none() && l.datatype() != xsd::STRING)
-                            .then(|| name(l.datatype().as_str())),
-                    },
-                    TermRef::BlankNode(_) => {
-                        tally.not_kept(predicate, sid);
-                        continue;
-                    }
+                let Some(value) = meta_value(self.triples.term(o)) else {
+                    tally.not_kept(predicate, sid);
+                    continue;
                 };
                 statements.entry(name(predicate)).or_default().push(value);
                 tally.kept += 1;

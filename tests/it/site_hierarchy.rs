@@ -60,6 +60,14 @@ pub(crate) fn three_levels(dir: &Path) -> PathBuf {
         card("mechanics", "Mechanics", &["physics"], &[]),
         card("lexicon", "Lexicon", &[], &[]),
     ];
+    // Issue 61: mappings, to another vocabulary and to a concept of this one.
+    let mut cards = cards;
+    cards[3] = cards[3].replacen(
+        '{',
+        "{\"mappings\":{\"exactMatch\":[\"https://other.example/astrophysics\"],\
+         \"relatedMatch\":[\"https://vocab.example/sciences/term/mechanics\"]},",
+        1,
+    );
     let folder = dir.join("cards");
     std::fs::create_dir_all(&folder).unwrap();
     std::fs::write(folder.join("cards.jsonl"), cards.join("\n")).unwrap();
@@ -164,8 +172,9 @@ fn each_page_links_its_broader_and_narrower_terms_and_the_tree_nests_three_level
         ),
         "{science}"
     );
-    // Astrophysics is under Astronomy and Physics: both broader; its breadcrumb follows its
-    // first place in the tree (Astronomy before Physics, A–Z).
+    // Astrophysics is under Astronomy and Physics: both broader; its first breadcrumb follows
+    // its first place in the tree (Astronomy before Physics, A–Z), the second its other path
+    // (issue 61), each a schema.org BreadcrumbList too.
     let astrophysics = read("term/astrophysics/index.html");
     let main = main_of(&astrophysics);
     assert!(
@@ -174,9 +183,30 @@ fn each_page_links_its_broader_and_narrower_terms_and_the_tree_nests_three_level
     );
     assert!(
         main.contains(
-            "<nav class=\"breadcrumb\" aria-label=\"Breadcrumb\">\n<ol><li><a href=\"../science/index.html\">Science</a></li><li><a href=\"../astronomy/index.html\">Astronomy</a></li><li aria-current=\"page\">Astrophysics</li></ol>\n</nav>"
+            "<nav class=\"breadcrumb\" aria-label=\"Breadcrumb\">\n<ol><li><a href=\"../science/index.html\">Science</a></li><li><a href=\"../astronomy/index.html\">Astronomy</a></li><li aria-current=\"page\">Astrophysics</li></ol>\n\
+             <ol><li><a href=\"../science/index.html\">Science</a></li><li><a href=\"../physics/index.html\">Physics</a></li><li>Astrophysics</li></ol>\n</nav>"
         ),
         "{main}"
+    );
+    // Its mappings, as links: another vocabulary's concept by its IRI, a concept of the
+    // glossary as its page, by its label (issue 61).
+    assert!(
+        main.contains(
+            "<h2 id=\"mappings\">In other vocabularies</h2>\n<dl class=\"links\">\n\
+             <dt>Exact match</dt><dd><ul><li><a href=\"https://other.example/astrophysics\" rel=\"external noopener\">https://other.example/astrophysics</a></li></ul></dd>\n\
+             <dt>Related match</dt><dd><ul><li><a href=\"../mechanics/index.html\">Mechanics</a></li></ul></dd>"
+        ),
+        "{main}"
+    );
+    assert_eq!(
+        astrophysics
+            .matches("\"@type\": \"BreadcrumbList\"")
+            .count(),
+        2
+    );
+    assert!(
+        astrophysics.contains("\"item\": \"https://vocab.example/sciences/term/physics\""),
+        "{astrophysics}"
     );
     // A top concept has no breadcrumb, a term outside the hierarchy no hierarchy section.
     assert!(!science.contains("class=\"breadcrumb\""));
@@ -424,5 +454,62 @@ fn a_vocabulary_with_its_own_namespace_has_its_pages_at_its_iris() {
     assert_eq!(
         Request::get(&server.url("/tree/")).send().body,
         read("tree/index.html")
+    );
+}
+
+/// Issue 61: a classification's notations are shown before the labels (the page's title and
+/// heading, the breadcrumb, the narrower list, the tree), and order the tree and the lists:
+/// `5/2` before `5/10`, as numbers, though "Zoology" is after "Acoustics" A–Z (and after a
+/// `.` as decimals); a term without a notation comes after those with one.
+#[test]
+fn notations_are_shown_and_order_the_tree() {
+    let dir = scratch("site", "notations");
+    let cards = [
+        r#"{"slug": "science", "term": "Science", "definition": "d", "notations": [{"value": "5"}], "narrower": ["acoustics", "zoology", "misc"]}"#,
+        r#"{"slug": "acoustics", "term": "Acoustics", "definition": "d", "notations": [{"value": "5/10"}], "broader": ["science"]}"#,
+        r#"{"slug": "zoology", "term": "Zoology", "definition": "d", "notations": [{"value": "5/2"}], "broader": ["science"]}"#,
+        r#"{"slug": "misc", "term": "Miscellany", "definition": "d", "broader": ["science"]}"#,
+    ];
+    let folder = dir.join("cards");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("cards.jsonl"), cards.join("\n")).unwrap();
+    let out = dir.join("site");
+    site(&folder.join("cards.jsonl"), &out);
+    let read = |path: &str| std::fs::read_to_string(out.join(path)).unwrap();
+    let zoology = read("term/zoology/index.html");
+    assert!(zoology.contains("<title>5/2 Zoology · "), "{zoology}");
+    assert!(
+        zoology.contains("<h1><span class=\"notation\">5/2</span> <span>Zoology</span></h1>"),
+        "{zoology}"
+    );
+    assert!(
+        zoology.contains(
+            "<ol><li><a href=\"../science/index.html\"><span class=\"notation\">5</span> <span>Science</span></a></li>\
+             <li aria-current=\"page\"><span class=\"notation\">5/2</span> Zoology</li></ol>"
+        ),
+        "{zoology}"
+    );
+    let science = read("term/science/index.html");
+    assert!(
+        science.contains(
+            "<dt>Narrower</dt><dd><ul>\
+             <li><a href=\"../zoology/index.html\"><span class=\"notation\">5/2</span> <span>Zoology</span></a></li>\
+             <li><a href=\"../acoustics/index.html\"><span class=\"notation\">5/10</span> <span>Acoustics</span></a></li>\
+             <li><a href=\"../misc/index.html\">Miscellany</a></li></ul></dd>"
+        ),
+        "{science}"
+    );
+    let tree = read("tree/index.html");
+    let at = |label: &str| {
+        tree.find(label)
+            .unwrap_or_else(|| panic!("{label}: {tree}"))
+    };
+    assert!(at(">Zoology<") < at(">Acoustics<"), "{tree}");
+    assert!(at(">Acoustics<") < at(">Miscellany<"), "{tree}");
+    // The A–Z index keeps the labels' order.
+    let index = read("index.html");
+    assert!(
+        index.find(">Acoustics<").unwrap() < index.find(">Zoology<").unwrap(),
+        "{index}"
     );
 }

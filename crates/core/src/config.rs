@@ -8,6 +8,7 @@
 //! statuses = ["shipping", "emerging", "draft", "deprecated", "obsolete", "withdrawn"]
 //! namespace = "http://astrothesaurus.org/uat/"  # concept IRIs are {namespace}{slug} instead
 //! scheme = "http://astrothesaurus.org/uat"      # the concept scheme's IRI, when not {base}
+//! imported = true        # a published vocabulary's concepts: RDF states nothing of glossgraph's
 //!
 //! [rules]                                     # a rule's severity, by its id, or off
 //! missing-definition = "error"
@@ -21,6 +22,11 @@
 //!
 //! [schemes."http://astrothesaurus.org/uat/galaxies"]  # another concept scheme of the vocabulary
 //! "dcterms:title" = { text = "Galaxies", language = "en" }
+//!
+//! [resources."http://vocab.example/group/7"]  # a group, a class: what else the vocabulary says
+//! "rdf:type" = { iri = "skos:OrderedCollection" }
+//! "skos:prefLabel" = { text = "Stars", language = "en" }
+//! "skos:memberList" = [{ iri = "http://vocab.example/c/2" }, { iri = "http://vocab.example/c/1" }]
 //! ```
 //!
 //! Every key is optional. Command-line flags override the file. A bad file is an error that
@@ -35,6 +41,7 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 
 use crate::diag::{line_column, Rule, Severity};
+pub use crate::statements::{statements_toml, MetaValue, Statements};
 
 /// The name of the configuration file looked for beside the cards.
 pub const FILE_NAME: &str = "glossgraph.toml";
@@ -62,6 +69,11 @@ pub struct Config {
     pub namespace: Option<String>,
     /// The concept scheme's IRI when it is not the base IRI (a published vocabulary's).
     pub scheme: Option<String>,
+    /// Whether the cards are a published vocabulary's, as `import` read it: its namespace is
+    /// the publisher's, so the RDF export states only what the vocabulary does — no
+    /// status vocabulary, `gx:` ontology, slug notation or `gx:status` under it, no title
+    /// or date of the scheme but the ones `[metadata]` holds.
+    pub imported: bool,
     /// Severities that differ from a rule's own (`[rules]` in `glossgraph.toml`); `None` for
     /// a rule that is off, whose findings are not reported at all.
     pub severities: BTreeMap<Rule, Option<Severity>>,
@@ -73,55 +85,15 @@ pub struct Config {
     /// statements as `metadata` holds the glossary's: the RDF export writes each as a
     /// `skos:ConceptScheme` with them, the cards say which concepts are in it.
     pub schemes: BTreeMap<String, Statements>,
+    /// The vocabulary's other resources that are neither concepts nor schemes
+    /// (`[resources."IRI"]`): its groups (`skos:Collection`, `skos:OrderedCollection`, ISO
+    /// 25964 concept groups) and the classes it declares, by IRI, each with its statements as
+    /// `metadata` holds the scheme's. The values of `skos:memberList` are an ordered
+    /// collection's members in order (an RDF list in the export); the others are sets.
+    pub resources: BTreeMap<String, Statements>,
     /// How a glossary kept in another shape (Markdown pages, a YAML file…) is read in place:
     /// `[source]` (or `[import]`, its older name) in `glossgraph.toml`.
     pub source: Option<ImportSettings>,
-}
-
-/// Statements about a concept scheme: the values of each property, by the property as
-/// written (a prefixed name or a full IRI).
-pub type Statements = BTreeMap<String, Vec<MetaValue>>;
-
-/// The value of a statement about the concept scheme (`[metadata]`): a literal with its
-/// language tag or datatype (at most one of the two), or an IRI.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum MetaValue {
-    Literal {
-        text: String,
-        language: Option<String>,
-        /// The datatype as written (`xsd:dateTime`, or a full IRI); `None` for a plain
-        /// string.
-        datatype: Option<String>,
-    },
-    Iri(String),
-}
-
-impl MetaValue {
-    /// The value as `glossgraph.toml` writes it: a plain literal as a string, the others as
-    /// an inline table.
-    pub fn to_toml(&self) -> String {
-        let quoted = |s: &str| toml::Value::String(s.to_owned()).to_string();
-        match self {
-            MetaValue::Literal {
-                text,
-                language: None,
-                datatype: None,
-            } => quoted(text),
-            MetaValue::Literal {
-                text,
-                language,
-                datatype,
-            } => {
-                let (key, value) = match (language, datatype) {
-                    (Some(language), _) => ("language", language),
-                    (None, Some(datatype)) => ("datatype", datatype),
-                    (None, None) => unreachable!("a plain literal is written above"),
-                };
-                format!("{{ text = {}, {key} = {} }}", quoted(text), quoted(value))
-            }
-            MetaValue::Iri(iri) => format!("{{ iri = {} }}", quoted(iri)),
-        }
-    }
 }
 
 /// The `[metadata]` and `[schemes."IRI"]` tables of `glossgraph.toml` for `config` (empty
@@ -136,25 +108,9 @@ pub fn tables_toml(config: &Config) -> String {
         // Written even without statements: the scheme itself is kept.
         out.push_str(&statements_toml(&header, statements));
     }
-    out
-}
-
-/// `statements` as the table `[header]` of `glossgraph.toml`: a property with one value as
-/// `key = value`, with several as an array, one value a line.
-pub fn statements_toml(header: &str, statements: &Statements) -> String {
-    let mut out = format!("\n[{header}]\n");
-    for (property, values) in statements {
-        let key = toml::Value::String(property.clone()).to_string();
-        match values.as_slice() {
-            [one] => out.push_str(&format!("{key} = {}\n", one.to_toml())),
-            many => {
-                out.push_str(&format!("{key} = [\n"));
-                for v in many {
-                    out.push_str(&format!("    {},\n", v.to_toml()));
-                }
-                out.push_str("]\n");
-            }
-        }
+    for (iri, statements) in &config.resources {
+        let header = format!("resources.{}", toml::Value::String(iri.clone()));
+        out.push_str(&statements_toml(&header, statements));
     }
     out
 }
@@ -180,9 +136,11 @@ impl Default for Config {
             statuses: KNOWN_STATUSES.iter().map(|s| (*s).to_owned()).collect(),
             namespace: None,
             scheme: None,
+            imported: false,
             severities: BTreeMap::new(),
             metadata: BTreeMap::new(),
             schemes: BTreeMap::new(),
+            resources: BTreeMap::new(),
             source: None,
         }
     }
@@ -209,6 +167,7 @@ pub struct Settings {
     pub statuses: Option<Vec<String>>,
     pub namespace: Option<String>,
     pub scheme: Option<String>,
+    pub imported: Option<bool>,
     /// Severities by rule id: `"error"`, `"warning"` or `"off"`.
     pub rules: Option<BTreeMap<String, String>>,
     /// `[source]` (or `[import]`, its older name): how a glossary kept in another shape is
@@ -220,6 +179,9 @@ pub struct Settings {
     /// `[schemes."IRI"]`: the vocabulary's other concept schemes, by IRI, each with its
     /// statements as `[metadata]`.
     pub schemes: Option<BTreeMap<String, RawStatements>>,
+    /// `[resources."IRI"]`: the vocabulary's groups and classes, by IRI, each with its
+    /// statements as `[metadata]`.
+    pub resources: Option<BTreeMap<String, RawStatements>>,
 }
 
 /// Statements as `[metadata]` writes them, by property.
@@ -465,6 +427,9 @@ impl Settings {
                 *slot = Some(value);
             }
         }
+        if let Some(imported) = self.imported {
+            config.imported = imported;
+        }
         for (id, value) in self.rules.into_iter().flatten() {
             let refuse = |why: String| ConfigError::RuleSeverity {
                 origin: origin.into(),
@@ -510,6 +475,19 @@ impl Settings {
             }
             let statements = statements(raw, origin, &table)?;
             config.schemes.insert(iri, statements);
+        }
+        for (iri, raw) in self.resources.into_iter().flatten() {
+            let table = format!("resources.{}", toml::Value::String(iri.clone()));
+            if NamedNode::new(iri.as_str()).is_err() {
+                return Err(ConfigError::Metadata {
+                    origin: origin.into(),
+                    table,
+                    key: iri,
+                    why: "a resource is named by an absolute IRI".into(),
+                });
+            }
+            let statements = statements(raw, origin, &table)?;
+            config.resources.insert(iri, statements);
         }
         // The glossary's own scheme is described in `[metadata]`; a second table for it would
         // give it two sets of statements, one of them dropped on export.

@@ -45,6 +45,7 @@ pub mod language;
 pub mod load;
 pub mod output;
 pub mod schema;
+mod statements;
 pub mod suggest;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;

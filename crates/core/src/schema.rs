@@ -107,7 +107,22 @@ pub fn schema(config: &Config) -> Value {
 fn skos_properties(text: Value, texts: Value, links: Value, iris: Value, date: Value) -> Value {
     json!({
             "iri": {"type": "string", "format": "iri", "description": "The concept's own IRI, when it is not the one the glossary gives it."},
+        "types": {
+            "type": "array",
+            "items": {"type": "string", "format": "iri"},
+            "uniqueItems": true,
+            "description": "The concept's classes (rdf:type), by IRI, when they are not skos:Concept alone; the export types the concept with these only."
+        },
         "created": date,
+        "dateTimes": {
+            "type": "object",
+            "properties": {
+                "created": {"type": "string", "format": "date-time"},
+                "modified": {"type": "string", "format": "date-time"}
+            },
+            "additionalProperties": false,
+            "description": "The xsd:dateTime of dcterms:created and dcterms:modified as the vocabulary stated it; written instead of the card's day while that day is unchanged."
+        },
         "notations": {
             "type": "array",
             "items": {
@@ -115,11 +130,12 @@ fn skos_properties(text: Value, texts: Value, links: Value, iris: Value, date: V
                 "required": ["value"],
                 "properties": {
                     "value": {"type": "string"},
-                    "datatype": {"type": "string", "format": "iri"}
+                    "datatype": {"type": "string", "format": "iri"},
+                    "language": {"type": "string", "pattern": LANGUAGE_PATTERN}
                 },
                 "additionalProperties": false
             },
-            "description": "Codes naming the concept (skos:notation), each with its datatype IRI if any."
+            "description": "Codes naming the concept (skos:notation), each with its datatype IRI or its language tag if any."
         },
         "hiddenAliases": texts,
         "broader": links.clone(),

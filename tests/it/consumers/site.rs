@@ -786,3 +786,78 @@ fn the_nu_html_checker_and_linkchecker_pass_every_language() {
     // Each of the 12 terms' pages in five languages, at least.
     assert!(checked > 5 * 12, "{checked}");
 }
+
+/// Issue 61: the site of an imported vocabulary with groups and mappings. Each group has a
+/// page, at its IRI's path when that lies below the base (the ordered collection's), else at
+/// `group/{n}/`: its members in their order when ordered, else by label, and the groups it
+/// is part of; a term's page names its groups. The Nu HTML Checker and LinkChecker find
+/// nothing wrong in the site, nor axe-core on a group's page and a term's.
+#[test]
+fn the_groups_of_a_vocabulary_have_pages_that_pass_the_checkers() {
+    let dir = scratch("site", "groups");
+    let cards = dir.join("cards");
+    let (code, stderr) = crate::skos::import(
+        &root().join("tests/fixtures/skos/fidelity.ttl"),
+        &cards,
+        &[],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let out = dir.join("site");
+    site(&cards, &out);
+    let read = |path: &str| std::fs::read_to_string(out.join(path)).unwrap();
+    let ordered = read("order/o1/index.html");
+    assert!(
+        ordered.contains(
+            "<ol class=\"members\"><li><a href=\"../../10002-2/index.html\">Open economy</a></li>\
+             <li><a href=\"../../10001-1/index.html\">Small open economy</a></li></ol>"
+        ),
+        "{ordered}"
+    );
+    // The micro-thesaurus, of the publisher's own class, inside its domain.
+    let micro = read("group/3/index.html");
+    assert!(micro.contains("<h1>Open economies</h1>"), "{micro}");
+    assert!(
+        micro.contains("<dt>Part of</dt><dd><a href=\"../2/index.html\">Economics domain</a></dd>"),
+        "{micro}"
+    );
+    let domain = read("group/2/index.html");
+    assert!(
+        domain.contains(
+            "<ul class=\"members\"><li><a href=\"../3/index.html\">Open economies</a></li></ul>"
+        ),
+        "{domain}"
+    );
+    let term = read("10001-1/index.html");
+    assert!(
+        term.contains(
+            "<dt>Groups</dt><dd><a href=\"../order/o1/index.html\">Economies by openness</a>, \
+             <a href=\"../group/3/index.html\">Open economies</a></dd>"
+        ),
+        "{term}"
+    );
+    let errors = nu_html_errors(&out);
+    assert!(errors.is_empty(), "{errors:#?}");
+    let checked = linkchecker(&out, "linkchecker-groups");
+    assert!(checked > 5 * 4 + 3, "{checked} URLs checked");
+    let (_server, base) = http_server(&out);
+    let axe = root().join("target/test-tools/axe/node_modules/axe-core/axe.min.js");
+    let report = read_in_chromium(
+        &base,
+        &[
+            "--axe",
+            axe.to_str().unwrap(),
+            "--axe-path",
+            "order/o1/index.html",
+            "--axe-path",
+            "10001-1/index.html",
+        ],
+    );
+    assert_eq!(report["errors"], serde_json::json!([]), "{report:#}");
+    for (page, found) in report["axe"].as_object().unwrap() {
+        assert_eq!(
+            found,
+            &serde_json::json!([]),
+            "axe-core on {page}: {report:#}"
+        );
+    }
+}

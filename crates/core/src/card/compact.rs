@@ -20,7 +20,9 @@ use super::{Citation, Draft, PartialDate};
 /// What [`Card::skos`] gives for a card without any SKOS field.
 static NO_SKOS: Skos = Skos {
     iri: None,
+    types: Vec::new(),
     created: None,
+    date_times: std::collections::BTreeMap::new(),
     notations: Vec::new(),
     hidden_aliases: Vec::new(),
     broader: Vec::new(),

@@ -28,7 +28,7 @@ pub use decode::{push_pointer, Decoded, Problem};
 /// The fields of a card, in the order of the seed card (and of every card glossgraph writes):
 /// the seed card's sixteen, then the optional fields of a concept of any SKOS vocabulary
 /// ([`skos`]), written only when they hold something.
-pub const FIELDS: [&str; 28] = [
+pub const FIELDS: [&str; 30] = [
     "status",
     "advantages",
     "limitations",
@@ -46,7 +46,9 @@ pub const FIELDS: [&str; 28] = [
     "citations",
     "provenance",
     "iri",
+    "types",
     "created",
+    "dateTimes",
     "notations",
     "hiddenAliases",
     "broader",

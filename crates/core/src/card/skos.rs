@@ -12,8 +12,10 @@
 //!
 //! ```json
 //! "iri": "http://astrothesaurus.org/uat/162",
+//! "types": ["http://zbw.eu/namespaces/zbw-extensions/Descriptor"],
 //! "created": "2016-11-02",
-//! "notations": [{"value": "079", "datatype": "http://example.org/ddc"}],
+//! "dateTimes": {"created": "2016-11-02T10:00:00Z"},
+//! "notations": [{"value": "079", "datatype": "http://example.org/ddc"}, {"value": "B", "language": "en"}],
 //! "hiddenAliases": ["astro physics"],
 //! "broader": ["astrophysics", "http://other.example/concept/9"],
 //! "narrower": ["stellar-astronomy"],
@@ -56,6 +58,9 @@ pub const MAPPING_KINDS: [&str; 5] = [
     "relatedMatch",
 ];
 
+/// The dates whose time [`Skos::date_times`] may keep: `dcterms:created`, `dcterms:modified`.
+pub const DATE_TIME_KINDS: [&str; 2] = ["created", "modified"];
+
 /// What [`Skos::term_from`] may say: an `rdfs:label`, another language's preferred label,
 /// the notation, or the local name of the concept's IRI.
 pub const TERM_SOURCES: [&str; 4] = ["rdfs:label", "language", "notation", "localName"];
@@ -77,9 +82,16 @@ pub type ByKind = BTreeMap<String, Vec<String>>;
 pub struct Skos {
     /// The concept's IRI when it is not the one the glossary gives it.
     pub iri: Option<String>,
+    /// The concept's classes (`rdf:type`), by IRI, when they are not `skos:Concept` alone
+    /// (a thesaurus's own `Descriptor` class): the export then types it with these only.
+    pub types: Vec<String>,
     /// When the concept was made (`dcterms:created`), kept as `updated` keeps
     /// `dcterms:modified`: to the day at most.
     pub created: Option<PartialDate>,
+    /// The date and time of `created` and `updated` (keys `created`, `modified`) when the
+    /// vocabulary stated one (`xsd:dateTime`), as written: the export writes it instead of
+    /// the day while that day is still the card's.
+    pub date_times: BTreeMap<String, String>,
     pub notations: Vec<Notation>,
     /// Labels kept for search, never shown (`skos:hiddenLabel`).
     pub hidden_aliases: Vec<String>,
@@ -116,6 +128,10 @@ pub struct Notation {
     /// The IRI of the literal's datatype, when it is not a plain string.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub datatype: Option<String>,
+    /// The literal's language tag, when it has one (`"B"@en`; a notation has a datatype or
+    /// a language, not both).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
 }
 
 /// A concept's labels and texts in one language other than the glossary's main one.
@@ -142,8 +158,14 @@ impl Skos {
         if let Some(iri) = &self.iri {
             map.serialize_entry("iri", iri)?;
         }
+        if !self.types.is_empty() {
+            map.serialize_entry("types", &self.types)?;
+        }
         if let Some(created) = &self.created {
             map.serialize_entry("created", created)?;
+        }
+        if !self.date_times.is_empty() {
+            map.serialize_entry("dateTimes", &self.date_times)?;
         }
         if !self.notations.is_empty() {
             map.serialize_entry("notations", &self.notations)?;
@@ -190,6 +212,24 @@ impl Skos {
         let at = format!("/{name}");
         match name {
             "iri" => self.iri = text(value, &at, problems),
+            "types" => self.types = texts(value, &at, problems),
+            "dateTimes" => {
+                for (key, v) in object(value, &at, "an object", problems) {
+                    let at = pointer(&at, &key);
+                    if DATE_TIME_KINDS.contains(&key.as_str()) {
+                        if let Some(t) = text(v, &at, problems) {
+                            self.date_times.insert(key, t);
+                        }
+                    } else {
+                        problems.push((
+                            at,
+                            Problem::UnknownField {
+                                meant: super::meant_field(&key, &DATE_TIME_KINDS),
+                            },
+                        ));
+                    }
+                }
+            }
             // A date may be null, as the other dates of a card may.
             "created" if value.is_null() => self.created = None,
             "created" => {
@@ -351,10 +391,11 @@ fn notations(value: Value, at: &str, problems: &mut Vec<(String, Problem)>) -> V
                     notation.value = text(v, &at, problems).unwrap_or_default();
                 }
                 "datatype" => notation.datatype = text(v, &at, problems),
+                "language" => notation.language = text(v, &at, problems),
                 _ => problems.push((
                     at,
                     Problem::UnknownField {
-                        meant: super::meant_field(&key, &["value", "datatype"]),
+                        meant: super::meant_field(&key, &["value", "datatype", "language"]),
                     },
                 )),
             }

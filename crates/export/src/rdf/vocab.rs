@@ -50,6 +50,15 @@ pub mod rdf {
     /// The datatype of a JSON literal (RDF 1.2, JSON-LD 1.1): an unknown card field's value.
     pub const JSON: NamedNodeRef<'static> =
         NamedNodeRef::new_unchecked("http://www.w3.org/1999/02/22-rdf-syntax-ns#JSON");
+    /// The first member of an RDF list (an ordered collection's `skos:memberList`).
+    pub const FIRST: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/1999/02/22-rdf-syntax-ns#first");
+    /// The rest of an RDF list.
+    pub const REST: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/1999/02/22-rdf-syntax-ns#rest");
+    /// The empty RDF list.
+    pub const NIL: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/1999/02/22-rdf-syntax-ns#nil");
     /// The datatype of language-tagged strings.
     pub const LANG_STRING: NamedNodeRef<'static> =
         NamedNodeRef::new_unchecked("http://www.w3.org/1999/02/22-rdf-syntax-ns#langString");
@@ -104,6 +113,9 @@ pub mod xsd {
     /// A date known to the day (`YYYY-MM-DD`).
     pub const DATE: NamedNodeRef<'static> =
         NamedNodeRef::new_unchecked("http://www.w3.org/2001/XMLSchema#date");
+    /// A date and time (`2024-03-05T10:00:00Z`), as vocabularies date their concepts.
+    pub const DATE_TIME: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2001/XMLSchema#dateTime");
     /// A date known to the month (`YYYY-MM`).
     pub const G_YEAR_MONTH: NamedNodeRef<'static> =
         NamedNodeRef::new_unchecked("http://www.w3.org/2001/XMLSchema#gYearMonth");
@@ -124,6 +136,18 @@ pub mod skos {
         NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#Concept");
     pub const CONCEPT_SCHEME: NamedNodeRef<'static> =
         NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#ConceptScheme");
+    /// A group of concepts (kept in `[resources]`, each with a page of the site).
+    pub const COLLECTION: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#Collection");
+    /// A group of concepts in an order (`skos:memberList`).
+    pub const ORDERED_COLLECTION: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#OrderedCollection");
+    /// A member of a collection: a concept or a collection.
+    pub const MEMBER: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#member");
+    /// The members of an ordered collection, as an RDF list.
+    pub const MEMBER_LIST: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#memberList");
     pub const IN_SCHEME: NamedNodeRef<'static> =
         NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#inScheme");
     pub const TOP_CONCEPT_OF: NamedNodeRef<'static> =
@@ -168,14 +192,6 @@ pub mod skos {
         NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#narrowMatch");
     pub const RELATED_MATCH: NamedNodeRef<'static> =
         NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#relatedMatch");
-    pub const COLLECTION: NamedNodeRef<'static> =
-        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#Collection");
-    pub const ORDERED_COLLECTION: NamedNodeRef<'static> =
-        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#OrderedCollection");
-    pub const MEMBER: NamedNodeRef<'static> =
-        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#member");
-    pub const MEMBER_LIST: NamedNodeRef<'static> =
-        NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#memberList");
     pub const BROADER_TRANSITIVE: NamedNodeRef<'static> =
         NamedNodeRef::new_unchecked("http://www.w3.org/2004/02/skos/core#broaderTransitive");
     pub const NARROWER_TRANSITIVE: NamedNodeRef<'static> =
@@ -312,10 +328,33 @@ pub const PREFIXES: [(&str, &str); 7] = [
     ("schema", schema::NS),
 ];
 
+/// `iso-thes:` — the ISO 25964 extension of SKOS, for thesauri's concept groups.
+pub mod isothes {
+    use super::NamedNodeRef;
+    /// Namespace of `iso-thes:`.
+    pub const NS: &str = "http://purl.org/iso25964/skos-thes#";
+    /// A group of concepts of a thesaurus (UNESCO's micro-thesauri and domains).
+    pub const CONCEPT_GROUP: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://purl.org/iso25964/skos-thes#ConceptGroup");
+    /// An array of sibling concepts.
+    pub const THESAURUS_ARRAY: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://purl.org/iso25964/skos-thes#ThesaurusArray");
+    /// The group a group is part of.
+    pub const SUPER_GROUP: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://purl.org/iso25964/skos-thes#superGroup");
+    /// A group that is part of this one.
+    pub const SUB_GROUP: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://purl.org/iso25964/skos-thes#subGroup");
+}
+
 /// `dc:` — the Dublin Core elements 1.1, which older vocabularies describe themselves with.
 pub mod dc {
     /// Namespace of `dc:`.
     pub const NS: &str = "http://purl.org/dc/elements/1.1/";
+    use super::NamedNodeRef;
+    /// A title, as vocabularies older than DCMI terms give it.
+    pub const TITLE: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://purl.org/dc/elements/1.1/title");
 }
 
 /// `foaf:` — Friend of a Friend, for the people and pictures vocabularies name.
@@ -328,7 +367,7 @@ pub mod foaf {
 /// properties of `[metadata]` in `glossgraph.toml` and their datatypes, and the predicates
 /// `import`'s report counts. The standard ones, and those vocabularies commonly describe
 /// themselves with.
-pub const NAME_PREFIXES: [(&str, &str); 10] = [
+pub const NAME_PREFIXES: [(&str, &str); 11] = [
     PREFIXES[0],
     PREFIXES[1],
     PREFIXES[2],
@@ -339,6 +378,7 @@ pub const NAME_PREFIXES: [(&str, &str); 10] = [
     ("skosxl", skosxl::NS),
     ("dc", dc::NS),
     ("foaf", foaf::NS),
+    ("iso-thes", isothes::NS),
 ];
 
 /// `iri` as a prefixed name of [`NAME_PREFIXES`] (`dcterms:title`), when it is in one of

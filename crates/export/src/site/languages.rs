@@ -182,7 +182,12 @@ impl Language {
                 };
                 (term, c.slug())
             }));
-        language.tree = hierarchy.and_then(|h| Tree::of(h, cards.len(), &order));
+        // The tree, and the broader and narrower lists that follow it, in the order of the
+        // concepts' notations when they have some (a classification's `05` before `068`),
+        // the others after them in A–Z order.
+        let by_notation = super::notation_order(glossary, &order);
+        language.tree = hierarchy
+            .and_then(|h| Tree::of(h, cards.len(), by_notation.as_deref().unwrap_or(&order)));
         language.order = order;
         language.letters = letters;
         language

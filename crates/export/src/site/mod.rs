@@ -25,8 +25,10 @@
 //! that language ([`ui`]) and its own A–Z order, search index and tree. The map, the
 //! stylesheet, the scripts and the RDF are the site's alone, shared by every language.
 
+mod groups;
 pub mod languages;
 pub mod letters;
+mod notations;
 mod pages;
 mod places;
 mod refusal;
@@ -51,6 +53,7 @@ use crate::rdf::write::{self as rdf_write, CardQuads, Writer};
 use crate::Glossary;
 
 pub use languages::Language;
+pub(crate) use notations::{notation, notation_order};
 pub use pages::SPLIT_INDEX_AT;
 pub use refusal::{refusal, Guard, MARK};
 
@@ -106,6 +109,8 @@ pub struct Plan {
     places: Option<places::Places>,
     /// The broader and narrower terms, when a card has any.
     hierarchy: Option<Hierarchy>,
+    /// The vocabulary's groups, when its settings name any.
+    groups: Option<groups::Groups>,
 }
 
 impl Plan {
@@ -121,6 +126,7 @@ impl Plan {
             .map(|(_, folder)| folder.trim_end_matches('/'))
             .collect();
         let places = places::Places::of(glossary, config, &folders);
+        let groups = groups::Groups::of(glossary, config, places.as_ref(), &folders);
         let languages = tags
             .into_iter()
             .map(|(tag, folder)| Language::new(glossary, config, tag, folder, hierarchy.as_ref()))
@@ -130,6 +136,7 @@ impl Plan {
             notes,
             places,
             hierarchy,
+            groups,
             prefixes: rdf_write::prefixes(glossary, config),
             linked_from: glossary.linked_from(&term_iris),
             term_iris,
@@ -157,6 +164,9 @@ pub struct Site<'a> {
     /// Per topic, the other topics its terms link to ([`Site::linked_topics`]), made on first
     /// use.
     linked_topics: OnceLock<Vec<Vec<(usize, usize)>>>,
+    /// Each card by its concept's IRI, for the mappings a page shows ([`Site::card_at`]),
+    /// made on first use: a glossary without mappings never makes it.
+    by_iri: OnceLock<std::collections::HashMap<String, usize>>,
 }
 
 impl<'a> Site<'a> {
@@ -168,7 +178,20 @@ impl<'a> Site<'a> {
             quads: CardQuads::new(glossary, config),
             plan,
             linked_topics: OnceLock::new(),
+            by_iri: OnceLock::new(),
         }
+    }
+
+    /// The card whose concept has the IRI `iri`, if the glossary has it.
+    pub(crate) fn card_at(&self, iri: &str) -> Option<usize> {
+        let iri_of = |card| {
+            let mut iri = String::new();
+            crate::rdf::write::push_concept_iri(&mut iri, card, self.config);
+            iri
+        };
+        let cards = self.glossary.cards().iter().enumerate();
+        let by_iri = (self.by_iri).get_or_init(|| cards.map(|(i, c)| (iri_of(c), i)).collect());
+        by_iri.get(iri).copied()
     }
 
     /// The topics the terms of topic `at` link to, with the number of links, most linked
@@ -263,6 +286,9 @@ impl<'a> Site<'a> {
                     (0..tree.pages.len()).map(|page| format!("{folder}{}", tree_page(page))),
                 );
             }
+            for group in self.plan.groups.iter().flat_map(|g| &g.list) {
+                paths.push(format!("{folder}{}/index.html", group.path));
+            }
         }
         paths
     }
@@ -321,7 +347,12 @@ impl<'a> Site<'a> {
 
     /// The link to card `index`'s page from a page at `from`.
     pub(crate) fn href(&self, from: From<'_>, index: usize) -> String {
-        let to = self.page_path(index);
+        Self::href_to(from, &self.page_path(index))
+    }
+
+    /// The link to the page at `to` (below a language's folder, without `/index.html`) from
+    /// a page at `from`.
+    pub(crate) fn href_to(from: From<'_>, to: &str) -> String {
         match from {
             From::Root(root) => format!("{root}{to}/index.html"),
             From::Term(here) => {
@@ -456,8 +487,11 @@ impl<'a> Site<'a> {
             };
         }
         if let Some(at) = path.strip_suffix("/index.html") {
-            return match self.term_at(at) {
-                Some(i) => Ok(Some(html(pages::term(self, lang, i)?))),
+            if let Some(i) = self.term_at(at) {
+                return Ok(Some(html(pages::term(self, lang, i)?)));
+            }
+            return match self.plan.groups.as_ref().and_then(|g| Some((g, g.at(at)?))) {
+                Some((groups, g)) => Ok(Some(html(pages::group(self, lang, groups, g)?))),
                 None => Ok(None),
             };
         }

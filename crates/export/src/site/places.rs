@@ -32,7 +32,7 @@ use crate::Glossary;
 pub(crate) fn reserved() -> impl Iterator<Item = &'static str> {
     super::ROOT_FILES
         .into_iter()
-        .chain([super::MARK, "letter", "term", "topic", "tree"])
+        .chain([super::MARK, "group", "letter", "term", "topic", "tree"])
 }
 
 /// What a file-system name is used for, to find two terms whose files would collide.
@@ -110,6 +110,46 @@ impl Places {
     pub(crate) fn card_at(&self, path: &str) -> Option<usize> {
         self.cards.get(path).copied()
     }
+}
+
+/// The paths of the pages of the vocabulary's groups, whose IRIs are `groups`, in their
+/// order: each where its IRI is below the base, as a term's page is (after every term's,
+/// which keep theirs), else `group/{n}` (`n` its place in `groups`, from 1).
+pub(crate) fn group_paths(
+    config: &Config,
+    places: Option<&Places>,
+    folders: &[&str],
+    groups: &[&str],
+) -> Vec<String> {
+    let mut claimed: BTreeMap<String, Use> = BTreeMap::new();
+    for name in reserved() {
+        let used = if name.contains('.') {
+            Use::File
+        } else {
+            Use::Folder
+        };
+        claimed.insert(name.to_owned(), used);
+    }
+    // `term/` is reserved: only the pages at their IRIs' paths claim anything.
+    if let Some(places) = places {
+        for path in places.cards.keys() {
+            claim(&mut claimed, path);
+        }
+    }
+    let base = config.base.as_str();
+    let mut out = Vec::with_capacity(groups.len());
+    for (n, iri) in groups.iter().enumerate() {
+        let at_iri = iri
+            .strip_prefix(base)
+            .filter(|_| !base.ends_with('#'))
+            .and_then(|rest| path_of(rest, folders))
+            .filter(|path| claim(&mut claimed, path));
+        out.push(match at_iri {
+            Some(path) => path.to_owned(),
+            None => format!("group/{}", n + 1),
+        });
+    }
+    out
 }
 
 /// `rest` (what follows the base in an IRI) as a page's path, without its trailing `/`, when

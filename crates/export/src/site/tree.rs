@@ -85,6 +85,50 @@ pub(crate) struct Tree {
     rank: Vec<u32>,
     /// By card: how many narrower terms it has in the glossary.
     narrower: Vec<u32>,
+    /// By card: whether more than one path of broader terms leads to it (it, or a term above
+    /// it, has several broader terms), so that [`Tree::breadcrumbs`] looks for them; most
+    /// terms have one, which is the tree's.
+    several: Vec<bool>,
+}
+
+/// By card: whether it, or a term above it, has several broader terms in the glossary; a
+/// cycle is not followed round. One pass over the links, depth first on a stack of its own.
+fn several_paths(hierarchy: &Hierarchy, cards: usize) -> Vec<bool> {
+    let term_parents = |i: usize| {
+        hierarchy.broader(i).iter().filter_map(|t| match t {
+            Target::Term(j) => Some(*j),
+            _ => None,
+        })
+    };
+    // 0: not seen; 1: on the stack; 2: done.
+    let mut state = vec![0u8; cards];
+    let mut several = vec![false; cards];
+    for start in 0..cards {
+        if state[start] != 0 {
+            continue;
+        }
+        state[start] = 1;
+        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+        while let Some(&(i, k)) = stack.last() {
+            match term_parents(i).nth(k) {
+                Some(p) => {
+                    stack.last_mut().expect("not empty").1 += 1;
+                    if state[p] == 0 {
+                        state[p] = 1;
+                        stack.push((p, 0));
+                    }
+                }
+                None => {
+                    // A parent still on the stack is in a cycle with this term: not above it.
+                    several[i] = term_parents(i).count() > 1
+                        || term_parents(i).any(|p| state[p] == 2 && several[p]);
+                    state[i] = 2;
+                    stack.pop();
+                }
+            }
+        }
+    }
+    several
 }
 
 /// The narrower terms of card `i` that are cards, in the A–Z order `rank` gives.
@@ -138,6 +182,7 @@ impl Tree {
                     terms.filter(|t| matches!(t, Target::Term(_))).count() as u32
                 })
                 .collect(),
+            several: several_paths(hierarchy, cards),
         };
         tree.lay_out(hierarchy, &rank, 0, &tops);
         tree.continue_pages(hierarchy, &rank);
@@ -254,6 +299,87 @@ impl Tree {
         out.reverse();
         out
     }
+
+    /// Every path of broader terms from a top concept down to card `i` (a polyhierarchy's
+    /// term has one through each of its broader terms), each shown as [`Tree::breadcrumb`]
+    /// shows its first: that one first, then the others in the tree's order, at most
+    /// [`MAX_PATHS`] in all. A path stops at a term without a broader one in the glossary;
+    /// a cycle is not followed round.
+    pub(crate) fn breadcrumbs(&self, hierarchy: &Hierarchy, i: usize) -> Vec<Vec<Option<usize>>> {
+        let first = self.breadcrumb(i);
+        let mut out = vec![first];
+        if out[0].is_empty() || !self.several[i] {
+            return out;
+        }
+        let parents = |j: usize| -> Vec<usize> {
+            let mut p: Vec<usize> = hierarchy
+                .broader(j)
+                .iter()
+                .filter_map(|t| match t {
+                    Target::Term(k) => Some(*k),
+                    _ => None,
+                })
+                .collect();
+            p.sort_by_key(|&k| self.rank(k));
+            p
+        };
+        // Depth first, each step's broader terms in the tree's order: (path from `i` up,
+        // the next of each step's parents to try).
+        let mut path: Vec<usize> = vec![i];
+        let mut on_path: std::collections::HashSet<usize> = std::collections::HashSet::from([i]);
+        let mut next: Vec<(Vec<usize>, usize)> = vec![(parents(i), 0)];
+        let mut steps = 0;
+        while let Some((options, at)) = next.last_mut() {
+            steps += 1;
+            if out.len() >= MAX_PATHS || steps > MAX_PATH_STEPS {
+                break;
+            }
+            let Some(&parent) = options.get(*at) else {
+                next.pop();
+                if let Some(left) = path.pop() {
+                    on_path.remove(&left);
+                }
+                continue;
+            };
+            *at += 1;
+            if on_path.contains(&parent) {
+                continue;
+            }
+            path.push(parent);
+            on_path.insert(parent);
+            let up = parents(parent);
+            if up.iter().all(|k| on_path.contains(k)) {
+                // A top concept (or the top of a cycle): a whole path.
+                let mut crumbs: Vec<usize> = path[1..].to_vec();
+                crumbs.reverse();
+                let shown = shorten(&crumbs);
+                if !out.contains(&shown) {
+                    out.push(shown);
+                }
+                path.pop();
+                on_path.remove(&parent);
+                continue;
+            }
+            next.push((up, 0));
+        }
+        out
+    }
+}
+
+/// How many breadcrumbs a term's page shows at most, and how many steps are taken to find
+/// them (a polyhierarchy's paths multiply with its depth).
+pub const MAX_PATHS: usize = 12;
+const MAX_PATH_STEPS: usize = 10_000;
+
+/// A path of broader terms, top first, as a breadcrumb shows it: whole up to
+/// [`CRUMBS_WHOLE`], else the top, `None` for the gap, and the last [`CRUMBS_LAST`].
+fn shorten(path: &[usize]) -> Vec<Option<usize>> {
+    if path.len() <= CRUMBS_WHOLE {
+        return path.iter().map(|&j| Some(j)).collect();
+    }
+    let mut out = vec![Some(path[0]), None];
+    out.extend(path[path.len() - CRUMBS_LAST..].iter().map(|&j| Some(j)));
+    out
 }
 
 #[cfg(test)]
@@ -280,6 +406,42 @@ mod tests {
     fn tree(g: &Glossary) -> Option<Tree> {
         let order: Vec<usize> = (0..g.cards().len()).collect();
         Tree::of(&Hierarchy::of(g), g.cards().len(), &order)
+    }
+
+    #[test]
+    fn every_path_of_a_polyhierarchy_is_a_breadcrumb_and_a_cycle_is_not_followed_round() {
+        // d under b and c, both under a; e under d and under f, which is in a cycle with g.
+        let g = glossary(&[
+            ("a", &[]),
+            ("b", &["a"]),
+            ("c", &["a"]),
+            ("d", &["b", "c"]),
+            ("e", &["d", "f"]),
+            ("f", &["g"]),
+            ("g", &["f"]),
+        ]);
+        let h = Hierarchy::of(&g);
+        let t = tree(&g).unwrap();
+        let slugs = |i: usize| -> Vec<Vec<String>> {
+            t.breadcrumbs(&h, i)
+                .into_iter()
+                .map(|p| {
+                    p.into_iter()
+                        .map(|s| s.map_or("…".into(), |j| g.cards()[j].slug().to_owned()))
+                        .collect()
+                })
+                .collect()
+        };
+        assert_eq!(slugs(3), [vec!["a", "b"], vec!["a", "c"]]);
+        let e = slugs(4);
+        assert_eq!(e[0], ["a", "b", "d"], "{e:?}");
+        assert!(
+            e.contains(&vec!["a".into(), "c".into(), "d".into()]),
+            "{e:?}"
+        );
+        assert!(e.contains(&vec!["g".into(), "f".into()]), "{e:?}");
+        assert_eq!(e.len(), 3, "{e:?}");
+        assert_eq!(slugs(0), [Vec::<String>::new()]);
     }
 
     fn rows(t: &Tree, page: usize) -> Vec<(u32, u32, Kind, bool)> {

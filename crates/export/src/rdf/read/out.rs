@@ -576,6 +576,9 @@ pub fn settings_toml(config: &Config) -> String {
             table.insert(key.into(), value.clone().into());
         }
     }
+    if config.imported {
+        table.insert("imported".into(), true.into());
+    }
     let mut out =
         String::from("# Written by `glossgraph import`: the settings found in the input.\n");
     if config.has_example_base() {

@@ -8,7 +8,8 @@
 use std::io::{self, Write};
 
 use oxigraph::model::{
-    GraphNameRef, Literal, LiteralRef, NamedNode, NamedNodeRef, Quad, QuadRef, Term, TermRef,
+    BlankNode, GraphNameRef, Literal, LiteralRef, NamedNode, NamedNodeRef, Quad, QuadRef, Term,
+    TermRef,
 };
 use petgraph::graph::NodeIndex;
 
@@ -216,22 +217,26 @@ impl<'a> Mapping<'a> {
         };
         s.put(rdf::TYPE, skos::CONCEPT_SCHEME)?;
         // The labels SKOS tools look for (Skosify, Skosmos), and the title Dublin Core
-        // readers do: the same text.
+        // readers do: the same text. An imported vocabulary's scheme says what its
+        // `[metadata]` holds and nothing more: no title it did not have, no date.
+        let imported = self.config.imported;
         let title = self.text(&self.config.title);
         let labels = [skos::PREF_LABEL, rdfs::LABEL, dcterms::TITLE];
-        for label in labels {
-            s.put(label, title)?;
+        if !imported {
+            for label in labels {
+                s.put(label, title)?;
+            }
         }
         // A vocabulary's own date of modification, kept in `[metadata]`, stands instead of
         // the latest card's.
         let metadata = statements(&self.config.metadata);
         let stated_modified = metadata.iter().any(|(p, _)| *p == dcterms::MODIFIED);
-        if let (Some(d), false) = (self.modified, stated_modified) {
+        if let (Some(d), false, false) = (self.modified, stated_modified, imported) {
             s.put(dcterms::MODIFIED, date_literal(&mut date, d))?;
         }
         // What is written above already: the title, the type.
         let written = |p: &NamedNode, o: &Term| {
-            (labels.contains(&p.as_ref()) && o.as_ref() == TermRef::from(title))
+            (!imported && labels.contains(&p.as_ref()) && o.as_ref() == TermRef::from(title))
                 || (p.as_ref() == rdf::TYPE && o.as_ref() == skos::CONCEPT_SCHEME.into())
         };
         for (p, values) in &metadata {
@@ -258,7 +263,78 @@ impl<'a> Mapping<'a> {
             }
         }
 
+        // The vocabulary's groups and classes (`[resources]`), each as stated; an ordered
+        // collection's members as the RDF list `skos:memberList` names, its nodes blank
+        // (the only blank nodes of an export), named by the resource's place and theirs.
+        for (r, (iri, statements_of)) in self.config.resources.iter().enumerate() {
+            let mut s = Subject {
+                subject: NamedNodeRef::new_unchecked(iri),
+                graph,
+                out,
+            };
+            let mut list: Vec<Term> = Vec::new();
+            for (p, values) in &statements(statements_of) {
+                if p.as_ref() == skos::MEMBER_LIST {
+                    list.clone_from(values);
+                    continue;
+                }
+                for o in values {
+                    s.put(p.as_ref(), o.as_ref())?;
+                }
+            }
+            if !list.is_empty() {
+                let node = |i: usize| BlankNode::new_unchecked(format!("list{r}x{i}"));
+                s.put(skos::MEMBER_LIST, node(0).as_ref())?;
+                for (i, member) in list.iter().enumerate() {
+                    let here = node(i);
+                    let next = node(i + 1);
+                    let rest: TermRef<'_> = if i + 1 == list.len() {
+                        rdf::NIL.into()
+                    } else {
+                        next.as_ref().into()
+                    };
+                    for (p, o) in [(rdf::FIRST, member.as_ref()), (rdf::REST, rest)] {
+                        out.quad(QuadRef {
+                            subject: here.as_ref().into(),
+                            predicate: p,
+                            object: o,
+                            graph_name: graph,
+                        })?;
+                    }
+                }
+            }
+        }
+        // glossgraph's statuses and `gx:` vocabulary live under the base, which for an
+        // imported vocabulary is its publisher's namespace: not written there.
+        if imported {
+            return Ok(());
+        }
         tool_vocabulary(iris, &self.statuses, graph, out)
+    }
+
+    /// The dates of `card`, each typed by its precision; `created` and `updated` as the
+    /// vocabulary's `xsd:dateTime` (`dateTimes`) while its day is still the card's.
+    fn dates<S: Sink>(&self, card: &Card, s: &mut Subject<'_, S>) -> io::Result<()> {
+        let gx = self.iris.gx();
+        let mut date = String::new();
+        for (predicate, value, kind) in [
+            (gx.first_seen, card.first_seen(), ""),
+            (gx.last_seen, card.last_seen(), ""),
+            (dcterms::CREATED, card.skos().created, "created"),
+            (dcterms::MODIFIED, card.updated(), "modified"),
+        ] {
+            let Some(d) = value else { continue };
+            // The vocabulary's date and time, while its day is still the card's.
+            let time =
+                card.skos().date_times.get(kind).filter(|t| {
+                    t.get(..10).and_then(|day| PartialDate::parse(day).ok()) == Some(d)
+                });
+            match time {
+                Some(t) => s.put(predicate, LiteralRef::new_typed_literal(t, xsd::DATE_TIME))?,
+                None => s.put(predicate, date_literal(&mut date, d))?,
+            }
+        }
+        Ok(())
     }
 
     /// The named graph of card `index`: the concept, then its cited note paragraphs,
@@ -278,7 +354,6 @@ impl<'a> Mapping<'a> {
         iris.push_graph(&mut graph, slug);
         let graph = GraphNameRef::NamedNode(NamedNodeRef::new_unchecked(&graph));
         let mut iri = String::new();
-        let mut date = String::new();
 
         let mut citations: Vec<Cite<'_>> = card.citations().iter().collect();
         citations.sort_by(|a, b| a.id.cmp(b.id));
@@ -290,7 +365,14 @@ impl<'a> Mapping<'a> {
             graph,
             out,
         };
-        s.put(rdf::TYPE, skos::CONCEPT)?;
+        // A vocabulary's own classes (a `Descriptor`), else `skos:Concept`.
+        if card.skos().types.is_empty() {
+            s.put(rdf::TYPE, skos::CONCEPT)?;
+        }
+        for class in iri_set(&card.skos().types) {
+            s.put(rdf::TYPE, class)?;
+        }
+        let imported = self.config.imported;
         // The glossary's scheme, unless the card names its schemes (a vocabulary of several).
         let in_scheme: Vec<NamedNodeRef<'_>> = match &card.skos().in_scheme {
             Some(list) => iri_set(list),
@@ -314,7 +396,8 @@ impl<'a> Mapping<'a> {
         // The slug, unless the IRI says it: a vocabulary's concept at `{namespace}{slug}`
         // (`import` takes its local name), where a notation of glossgraph's own would be
         // published in the vocabulary as one of its codes.
-        if card.skos().iri.is_some() || self.config.namespace.is_none() {
+        // Never into an imported vocabulary: the card keeps its slug beside its IRI.
+        if !imported && (card.skos().iri.is_some() || self.config.namespace.is_none()) {
             s.put(skos::NOTATION, LiteralRef::new_typed_literal(slug, gx.slug))?;
         }
         // A concept that had no preferred label in the main language gets none back.
@@ -339,7 +422,7 @@ impl<'a> Mapping<'a> {
         for limitation in set(card.limitations()) {
             s.put(gx.limitation, self.text(limitation))?;
         }
-        if let Some(status) = card.status() {
+        if let Some(status) = card.status().filter(|_| !imported) {
             iri.clear();
             iris.push_status(&mut iri, status);
             s.put(gx.status, NamedNodeRef::new_unchecked(&iri))?;
@@ -374,23 +457,17 @@ impl<'a> Mapping<'a> {
             iris.push_term(&mut iri, self.glossary.cards()[j].slug());
             s.put(gx.links_to, NamedNodeRef::new_unchecked(&iri))?;
         }
+        // An imported vocabulary says `owl:deprecated` itself (read as the status
+        // `deprecated`), not of every concept another replaces.
         let retired = matches!(card.status(), Some("deprecated" | "obsolete"));
-        if retired || !links.replaced_by.is_empty() || !outside(card.superseded_by()).is_empty() {
+        let replaced = !links.replaced_by.is_empty() || !outside(card.superseded_by()).is_empty();
+        if retired || (replaced && !imported) {
             s.put(
                 owl::DEPRECATED,
                 LiteralRef::new_typed_literal("true", xsd::BOOLEAN),
             )?;
         }
-        for (predicate, value) in [
-            (gx.first_seen, card.first_seen()),
-            (gx.last_seen, card.last_seen()),
-            (dcterms::CREATED, card.skos().created),
-            (dcterms::MODIFIED, card.updated()),
-        ] {
-            if let Some(d) = value {
-                s.put(predicate, date_literal(&mut date, d))?;
-            }
-        }
+        self.dates(card, &mut s)?;
         for c in &citations {
             iri.clear();
             iris.push_part(&mut iri, slug, Part::Citation(c.id));

@@ -288,7 +288,10 @@ pub fn prefixes(glossary: &Glossary, config: &Config) -> Vec<(&'static str, Stri
         })
         .map(|(name, ns)| (*name, (*ns).to_owned()))
         .collect();
-    out.push((vocab::GX, Iris::new(&config.base).gx_namespace().to_owned()));
+    // An imported vocabulary's export uses nothing of the `gx:` vocabulary.
+    if !config.imported {
+        out.push((vocab::GX, Iris::new(&config.base).gx_namespace().to_owned()));
+    }
     out
 }
 

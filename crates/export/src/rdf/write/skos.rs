@@ -45,12 +45,13 @@ impl Mapping<'_> {
         notations.sort_unstable();
         notations.dedup();
         for n in notations {
-            match &n.datatype {
-                Some(dt) => s.put(
+            match (&n.datatype, &n.language) {
+                (_, Some(tag)) => s.put(skos::NOTATION, self.tagged(&n.value, tag))?,
+                (Some(dt), None) => s.put(
                     skos::NOTATION,
                     LiteralRef::new_typed_literal(&n.value, NamedNodeRef::new_unchecked(dt)),
                 )?,
-                None => s.put(skos::NOTATION, LiteralRef::new_simple_literal(&n.value))?,
+                (None, None) => s.put(skos::NOTATION, LiteralRef::new_simple_literal(&n.value))?,
             }
         }
         for hidden in sorted(&skos.hidden_aliases) {

@@ -7,6 +7,7 @@
 //! language, and every element whose text is in another language than the page's carries
 //! `lang` ([`Lang`]).
 
+mod group;
 mod term;
 mod tree;
 
@@ -22,6 +23,7 @@ use crate::html::script_safe;
 use crate::output::ExportError;
 use crate::Glossary;
 
+pub(super) use self::group::group;
 pub(super) use self::term::term;
 pub(super) use self::tree::tree;
 
@@ -298,9 +300,22 @@ impl<'a> Frame<'a> {
     }
 }
 
+/// A broader or narrower concept as a term's page lists it: a term of the glossary, or a
+/// concept outside it by IRI (a link when it is `http(s)`).
+struct Concept<'a> {
+    label: &'a str,
+    /// The notation shown before the label, when it is a term's that has one.
+    notation: Option<&'a str>,
+    lang: Lang<'a>,
+    href: Option<&'a str>,
+    page: Option<String>,
+}
+
 /// A link to a term's page.
 struct TermLink<'a> {
     label: &'a str,
+    /// The notation shown before the label, when the concept has one.
+    notation: Option<&'a str>,
     lang: Lang<'a>,
     /// The page, relative to the page that links it.
     href: String,
@@ -317,6 +332,7 @@ fn term_link<'a>(
     let term = lang.term(card, site.config);
     TermLink {
         label: term.text,
+        notation: super::notation(site.glossary, index),
         lang: Lang::of(term.lang, &lang.page_lang),
         href: site.href(from, index),
     }

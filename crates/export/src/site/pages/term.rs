@@ -5,7 +5,9 @@
 use askama::Template;
 use petgraph::graph::NodeIndex;
 
-use super::{render, term_link, topic_view, Frame, Here, Lang, StatusView, TermLink, TopicView};
+use super::{
+    render, term_link, topic_view, Concept, Frame, Here, Lang, StatusView, TermLink, TopicView,
+};
 use crate::hierarchy::Target;
 use crate::html::script_safe;
 use crate::markdown::{self, Targets};
@@ -14,15 +16,6 @@ use crate::rdf::write::Links;
 use crate::site::languages::{Language, Said, Texts};
 use crate::site::ui;
 use crate::site::{tree_page, From, Site};
-
-/// A broader or narrower concept as a term's page lists it: a term of the glossary, or a
-/// concept outside it by IRI (a link when it is `http(s)`).
-struct Concept<'a> {
-    label: &'a str,
-    lang: Lang<'a>,
-    href: Option<&'a str>,
-    page: Option<String>,
-}
 
 /// A step of a breadcrumb: a broader term, or `None` for the broader terms left out.
 struct Crumb<'a> {
@@ -80,11 +73,19 @@ struct TermPage<'a> {
     linked_from: Vec<TermLink<'a>>,
     citations: Vec<CitationView<'a>>,
     json_ld: String,
-    /// The broader terms from the top concept, along the term's first place in the
-    /// language's tree.
-    breadcrumb: Vec<Crumb<'a>>,
+    /// The paths of broader terms from a top concept, the one along the term's first place
+    /// in the language's tree first.
+    breadcrumbs: Vec<Vec<Crumb<'a>>>,
+    /// Each breadcrumb as a schema.org `BreadcrumbList`, as JSON safe inside a `<script>`
+    /// block; empty without a breadcrumb.
+    breadcrumb_lists: String,
     broader: Vec<Concept<'a>>,
     narrower: Vec<Concept<'a>>,
+    /// The concepts of other vocabularies (or of this one) the card maps to, by kind in
+    /// the order SKOS lists them: a term of the glossary as its page, another as its IRI.
+    mappings: Vec<(&'static str, Vec<Concept<'a>>)>,
+    /// The vocabulary's groups the term is in, as links to their pages.
+    groups: Vec<Concept<'a>>,
     /// The term's first place in the language's tree, when the site has one.
     tree_place: Option<String>,
 }
@@ -93,6 +94,8 @@ struct TermPage<'a> {
 struct TermText<'a> {
     text: &'a str,
     lang: Lang<'a>,
+    /// The concept's notation, shown before its label.
+    notation: Option<&'a str>,
 }
 
 /// The page of card `index` in `lang`.
@@ -184,6 +187,60 @@ pub(in crate::site) fn term<'a>(
         )
     };
     let around = Around::of(site, lang, index, &path);
+    let breadcrumb_lists = breadcrumb_lists(
+        site,
+        lang,
+        index,
+        &around.paths,
+        &canonical_of(site, lang, index),
+    );
+    let mappings = [
+        ("exactMatch", ui.match_kinds[0]),
+        ("closeMatch", ui.match_kinds[1]),
+        ("broadMatch", ui.match_kinds[2]),
+        ("narrowMatch", ui.match_kinds[3]),
+        ("relatedMatch", ui.match_kinds[4]),
+    ]
+    .into_iter()
+    .filter_map(|(kind, label)| {
+        let iris = card.skos().mappings.get(kind)?;
+        let targets = iris
+            .iter()
+            .map(|iri| match site.card_at(iri) {
+                Some(j) => {
+                    let l = to(j);
+                    Concept {
+                        label: l.label,
+                        notation: l.notation,
+                        lang: l.lang,
+                        href: None,
+                        page: Some(l.href),
+                    }
+                }
+                None => Concept {
+                    label: iri,
+                    notation: None,
+                    lang: Lang::NONE,
+                    href: (iri.starts_with("https://") || iri.starts_with("http://"))
+                        .then_some(iri.as_str()),
+                    page: None,
+                },
+            })
+            .collect();
+        Some((label, targets))
+    })
+    .collect();
+    let groups = site
+        .plan
+        .groups
+        .as_ref()
+        .and_then(|g| Some((g, g.of_card.get(&index)?)))
+        .map(|(groups, of)| {
+            of.iter()
+                .map(|&at| super::group::link(site, lang, groups, at, here))
+                .collect()
+        })
+        .unwrap_or_default();
     let page_view = TermPage {
         frame: Frame::new(site, lang, &home, Some(Here::Term(index))),
         slug,
@@ -192,6 +249,7 @@ pub(in crate::site) fn term<'a>(
         term: TermText {
             text: texts.term.text,
             lang: Lang::of(texts.term.lang, page),
+            notation: crate::site::notation(glossary, index),
         },
         aliases_lang: Lang::of(texts.aliases.lang, page),
         aliases: texts.aliases.text,
@@ -217,9 +275,12 @@ pub(in crate::site) fn term<'a>(
         citations,
         json_ld,
         iri,
-        breadcrumb: around.breadcrumb,
+        breadcrumbs: around.breadcrumbs,
+        breadcrumb_lists,
         broader: around.broader,
         narrower: around.narrower,
+        mappings,
+        groups,
         tree_place: around.tree_place,
     };
     render(&page_view)
@@ -227,7 +288,9 @@ pub(in crate::site) fn term<'a>(
 
 /// A term's place in the hierarchy as its page in a language shows it.
 struct Around<'a> {
-    breadcrumb: Vec<Crumb<'a>>,
+    breadcrumbs: Vec<Vec<Crumb<'a>>>,
+    /// The same paths by card, `None` for a gap.
+    paths: Vec<Vec<Option<usize>>>,
     broader: Vec<Concept<'a>>,
     narrower: Vec<Concept<'a>>,
     tree_place: Option<String>,
@@ -259,6 +322,7 @@ impl<'a> Around<'a> {
                         let term = lang.term(&glossary.cards()[*j], site.config);
                         Some(Concept {
                             label: term.text,
+                            notation: crate::site::notation(glossary, *j),
                             lang: Lang::of(term.lang, page),
                             href: None,
                             page: Some(site.href(here, *j)),
@@ -266,6 +330,7 @@ impl<'a> Around<'a> {
                     }
                     Target::Iri(iri) => Some(Concept {
                         label: iri,
+                        notation: None,
                         lang: Lang::NONE,
                         href: (iri.starts_with("https://") || iri.starts_with("http://"))
                             .then_some(iri.as_str()),
@@ -278,20 +343,96 @@ impl<'a> Around<'a> {
         };
         let home = "../".repeat(path.split('/').count());
         let slug = glossary.cards()[index].slug();
+        let paths: Vec<Vec<Option<usize>>> = match (tree, hierarchy) {
+            (Some(t), Some(h)) => t
+                .breadcrumbs(h, index)
+                .into_iter()
+                .filter(|path| !path.is_empty())
+                .collect(),
+            _ => Vec::new(),
+        };
         Self {
-            breadcrumb: tree.map_or_else(Vec::new, |t| {
-                t.breadcrumb(index)
-                    .into_iter()
-                    .map(|step| Crumb {
-                        link: step.map(|j| term_link(site, lang, j, here)),
-                    })
-                    .collect()
-            }),
+            breadcrumbs: paths
+                .iter()
+                .map(|path| {
+                    path.iter()
+                        .map(|step| Crumb {
+                            link: step.map(|j| term_link(site, lang, j, here)),
+                        })
+                        .collect()
+                })
+                .collect(),
+            paths,
             broader: hierarchy.map_or_else(Vec::new, |h| concepts(h.broader(index))),
             narrower: hierarchy.map_or_else(Vec::new, |h| concepts(h.narrower(index))),
             tree_place: tree.map(|t| format!("{home}{}#t-{slug}", tree_page(t.home(index)))),
         }
     }
+}
+
+/// The address of card `index`'s page in `lang`: the concept's page in the main language,
+/// its page in the language's folder otherwise.
+fn canonical_of(site: &Site<'_>, lang: &Language, index: usize) -> String {
+    if lang.is_main() {
+        site.main_page_url(index)
+    } else {
+        format!(
+            "{}{}{}/",
+            site.address(),
+            lang.folder,
+            site.page_path(index)
+        )
+    }
+}
+
+/// The breadcrumbs of card `index` (its `paths`, by card) as schema.org `BreadcrumbList`s,
+/// the term itself last, its page at `own`: JSON safe inside a `<script>` block, empty
+/// without any.
+fn breadcrumb_lists(
+    site: &Site<'_>,
+    lang: &Language,
+    index: usize,
+    paths: &[Vec<Option<usize>>],
+    own: &str,
+) -> String {
+    if paths.is_empty() {
+        return String::new();
+    }
+    let cards = site.glossary.cards();
+    let lists: Vec<serde_json::Value> = paths
+        .iter()
+        .map(|path| {
+            let items: Vec<serde_json::Value> = path
+                .iter()
+                .flatten()
+                .map(|&j| {
+                    (
+                        lang.term(&cards[j], site.config).text,
+                        canonical_of(site, lang, j),
+                    )
+                })
+                .chain(std::iter::once((
+                    lang.term(&cards[index], site.config).text,
+                    own.to_owned(),
+                )))
+                .enumerate()
+                .map(|(at, (name, item))| {
+                    serde_json::json!({
+                        "@type": "ListItem",
+                        "position": at + 1,
+                        "name": name,
+                        "item": item,
+                    })
+                })
+                .collect();
+            serde_json::json!({
+                "@context": "https://schema.org",
+                "@type": "BreadcrumbList",
+                "itemListElement": items,
+            })
+        })
+        .collect();
+    script_safe(&serde_json::to_string_pretty(&lists).expect("JSON values serialize"))
 }
 
 /// The schema.org `DefinedTerm` of card `index` (whose `texts` in `lang` these are), as JSON

@@ -72,12 +72,16 @@ pub(in crate::site) fn tree<'a>(
             String::new()
         };
         let term = lang.term(&cards[i], site.config);
-        let link = format!(
-            "<a href=\"{}\"{}>{}</a>",
-            escape_html(&site.href(From::Root(home), i)),
-            Lang::of(term.lang, &lang.page_lang),
-            escape_html(term.text)
-        );
+        let href = escape_html(&site.href(From::Root(home), i));
+        let term_lang = Lang::of(term.lang, &lang.page_lang);
+        let link = match crate::site::notation(site.glossary, i) {
+            Some(n) => format!(
+                "<a href=\"{href}\"><span class=\"notation\">{}</span> <span{term_lang}>{}</span></a>",
+                escape_html(n),
+                escape_html(term.text)
+            ),
+            None => format!("<a href=\"{href}\"{term_lang}>{}</a>", escape_html(term.text)),
+        };
         let _ = match row.kind {
             Kind::Leaf => writeln!(html, "<li{id}>{link}</li>"),
             // The term's link before its disclosure, not inside it: a link inside a

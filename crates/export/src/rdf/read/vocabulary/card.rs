@@ -22,8 +22,9 @@ pub(super) enum Role {
     Text(&'static str),
     /// A mapping to another vocabulary, by its kind.
     Mapping(&'static str),
-    /// The type: `skos:Concept` is kept (the export writes it again), any other not.
-    Derived,
+    /// A type: the card keeps its concept's classes (`types`) unless they are
+    /// `skos:Concept` alone, which the export writes for a card without them.
+    Type,
     /// `skos:inScheme`, `skos:topConceptOf`: a scheme by IRI.
     InScheme,
     TopConceptOf,
@@ -119,7 +120,7 @@ impl Role {
             return Role::Link(link);
         }
         match p {
-            _ if p == rdf::TYPE.as_str() => Role::Derived,
+            _ if p == rdf::TYPE.as_str() => Role::Type,
             _ if p == skos::IN_SCHEME.as_str() => Role::InScheme,
             _ if p == skos::TOP_CONCEPT_OF.as_str() => Role::TopConceptOf,
             _ if p == skos::NOTATION.as_str() => Role::Notation,
@@ -198,7 +199,9 @@ impl Cards {
             list.dedup();
         }
         let only_ours = in_scheme.len() == 1 && in_scheme[0] == glossary;
-        let without = in_scheme.is_empty() && !self.states_schemes;
+        // A concept that states no scheme says none (`[]`), unless no concept of the file
+        // states one, nor is there any scheme: then glossgraph's own scheme holds them all.
+        let without = in_scheme.is_empty() && !self.states_schemes && !self.has_schemes;
         if !only_ours && !without {
             card.in_scheme = Some(in_scheme);
         }
@@ -293,6 +296,11 @@ impl Cards {
             list.sort_unstable();
             list.dedup();
         }
+        card.types.sort_unstable();
+        card.types.dedup();
+        if card.types == [skos::CONCEPT.as_str()] {
+            card.types.clear();
+        }
         for list in card.mappings.values_mut() {
             list.sort_unstable();
             list.dedup();
@@ -325,11 +333,15 @@ impl Cards {
                 }
                 _ => false,
             },
-            // The export types every card `skos:Concept` and nothing else: a subclass the
-            // file declares, or another class beside it, is not kept.
-            Role::Derived => {
-                matches!(object(), TermRef::NamedNode(n) if n.as_str() == skos::CONCEPT.as_str())
-            }
+            // Every class, `skos:Concept` among them; `base_card` forgets `skos:Concept`
+            // alone, which the export writes for a card without `types`.
+            Role::Type => match object() {
+                TermRef::NamedNode(n) => {
+                    card.types.push(n.as_str());
+                    true
+                }
+                _ => false,
+            },
             // Every one stated, until `Cards::schemes_of` leaves out what the export derives.
             Role::InScheme | Role::TopConceptOf => match object() {
                 TermRef::NamedNode(n) => {
@@ -375,6 +387,7 @@ impl Cards {
                     card.notations.push(NotationView {
                         value: l.value(),
                         datatype,
+                        language: l.language(),
                     });
                     true
                 }
@@ -403,25 +416,7 @@ impl Cards {
             // Kept to the day, as `updated` is: the latest modification, the earliest
             // creation.
             Role::Modified | Role::Created => {
-                let date = match object() {
-                    // `YYYY`, `YYYY-MM`, a date, or a date and time whose day is kept.
-                    TermRef::Literal(l) => {
-                        PartialDate::parse(l.value().get(..10).unwrap_or(l.value())).ok()
-                    }
-                    _ => None,
-                };
-                let Some(d) = date else {
-                    return tally.not_kept(predicate(), r.id);
-                };
-                if role == Role::Modified {
-                    if card.updated.is_none_or(|u| d > u) {
-                        card.updated = Some(d);
-                    }
-                } else if card.created.is_none_or(|c| d < c) {
-                    card.created = Some(d);
-                }
-                // Counted once every value is read (`base_card`).
-                return r.dates.push((role == Role::Modified, d, predicate()));
+                return self.date(r, role, p, o, tally);
             }
             // An unknown card field in glossgraph's export: `{"name": value}` as JSON.
             Role::Extra => {
@@ -450,6 +445,56 @@ impl Cards {
         } else {
             tally.not_kept(predicate(), r.id);
         }
+    }
+
+    /// Reads a `dcterms:modified` or `dcterms:created` (`role`) into the card: to the day, as
+    /// `updated` is (the latest modification, the earliest creation), and its date and time
+    /// when it is an `xsd:dateTime` (`dateTimes`); counted once every value is read.
+    fn date<'g>(&'g self, r: &mut Reading<'g>, role: Role, p: Id, o: Id, tally: &mut Tally<'g>) {
+        let predicate = || self.triples.text(p);
+        let object = || self.triples.term(o);
+        let card = &mut r.card;
+        let mut time = None;
+        let date = match object() {
+            // `YYYY`, `YYYY-MM`, a date, or a date and time whose day is kept, and
+            // the time with it (`dateTimes`).
+            TermRef::Literal(l) => {
+                if l.datatype() == xsd::DATE_TIME {
+                    time = Some(l.value());
+                }
+                PartialDate::parse(l.value().get(..10).unwrap_or(l.value())).ok()
+            }
+            _ => None,
+        };
+        let Some(d) = date else {
+            return tally.not_kept(predicate(), r.id);
+        };
+        let kind = if role == Role::Modified {
+            "modified"
+        } else {
+            "created"
+        };
+        let replaces = if role == Role::Modified {
+            let later = card.updated.is_none_or(|u| d > u);
+            if later {
+                card.updated = Some(d);
+            }
+            later
+        } else {
+            let earlier = card.created.is_none_or(|c| d < c);
+            if earlier {
+                card.created = Some(d);
+            }
+            earlier
+        };
+        if replaces {
+            match time {
+                Some(t) => card.date_times.insert(kind, t),
+                None => card.date_times.remove(kind),
+            };
+        }
+        // Counted once every value is read (`base_card`).
+        r.dates.push((role == Role::Modified, d, predicate()));
     }
 
     pub(super) fn is_main(&self, tag: &str) -> bool {

@@ -54,16 +54,28 @@ pub(super) fn language(
             .max_by(|a, b| labelled(a).cmp(&labelled(b)).then_with(|| b.cmp(a)))
             .unwrap_or_default();
     }
+    // Else the languages of the first schemes' titles (or labels): of several (a title in
+    // English and one in German), the one most preferred labels use, as above — not the
+    // first in the file, which its export, stating the title as a statement like any
+    // other, writes in another order.
     for &s in schemes {
         for p in [dcterms::TITLE, skos::PREF_LABEL, rdfs::LABEL] {
-            for (q, o) in values(s) {
-                if q == p.as_str() {
-                    if let TermRef::Literal(l) = o {
-                        if let Some(tag) = l.language() {
-                            return tag.to_owned();
-                        }
-                    }
-                }
+            let mut titled: Vec<&str> = values(s)
+                .filter(|(q, _)| *q == p.as_str())
+                .filter_map(|(_, o)| match o {
+                    TermRef::Literal(l) => l.language(),
+                    _ => None,
+                })
+                .collect();
+            titled.sort_unstable();
+            titled.dedup();
+            if titled.len() > 1 {
+                let counts = pref_label_counts(triples, concepts);
+                let labelled = |tag: &str| counts.get(tag).copied().unwrap_or(0);
+                titled.sort_by(|a, b| labelled(b).cmp(&labelled(a)).then_with(|| a.cmp(b)));
+            }
+            if let Some(tag) = titled.first() {
+                return (*tag).to_owned();
             }
         }
     }

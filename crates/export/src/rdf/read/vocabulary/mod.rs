@@ -37,6 +37,7 @@
 
 mod card;
 mod language;
+mod resources;
 mod view;
 
 use std::borrow::{Borrow, Cow};
@@ -51,7 +52,7 @@ pub use super::triples::Graphs;
 use super::triples::{Id, Triples};
 use crate::config::MetaValue;
 use crate::config::{self, Config};
-use crate::rdf::vocab::{self, dcterms, rdf, rdfs, skos, xsd};
+use crate::rdf::vocab::{self, dc, dcterms, rdf, rdfs, skos, xsd};
 pub(crate) use view::View;
 
 /// What an import could not keep, and what it changed on the way.
@@ -211,6 +212,7 @@ pub(super) fn read(triples: Triples, options: &Options) -> Option<(Cards, Config
     let namespace = namespace(&iris, &slugs);
     let mut config = Config {
         language: language.clone(),
+        imported: true,
         ..Config::default()
     };
     let scheme = schemes.first().map(|&s| triples.text(s).to_owned());
@@ -497,7 +499,7 @@ impl Cards {
     /// by the export writing them again (the concepts' cards say which schemes they are top
     /// of); a statement whose value is a blank node is counted as not kept.
     fn schemes<'g>(&'g self, config: &mut Config, tally: &mut Tally<'g>) {
-        let titles = [dcterms::TITLE, skos::PREF_LABEL, rdfs::LABEL];
+        let titles = [dcterms::TITLE, dc::TITLE, skos::PREF_LABEL, rdfs::LABEL];
         for (i, &s) in self.schemes.iter().enumerate() {
             let Some(subject) = self.triples.subject(s) else {
                 continue;
@@ -534,13 +536,12 @@ impl Cards {
                     .or_default()
             };
             for (p, o) in subject.values() {
-                // What the export writes again from the title and the cards.
-                let derived = (p == rdf::TYPE.as_str()
-                    && matches!(o, TermRef::NamedNode(n) if n == skos::CONCEPT_SCHEME))
-                    || (titles.iter().any(|t| t.as_str() == p)
-                        && matches!(o, TermRef::Literal(l)
-                            if Some(l.value()) == title.as_deref()
-                                && l.language().is_some_and(|tag| self.is_main(tag))));
+                // What the export writes again: the type. The title stays a statement as it
+                // was (`title` is the site's, never written into an imported vocabulary's
+                // RDF), so that a `dc:title`, a title without a language or with one label
+                // and no `dcterms:title` come back as they were.
+                let derived = p == rdf::TYPE.as_str()
+                    && matches!(o, TermRef::NamedNode(n) if n == skos::CONCEPT_SCHEME);
                 if p == skos::HAS_TOP_CONCEPT.as_str() {
                     // Kept on the concept's card; a top concept that is no concept of the
                     // file has none.
@@ -556,16 +557,10 @@ impl Cards {
                         continue;
                     }
                 }
-                let value = match o {
+                let value = match meta_value(o) {
                     _ if derived => None,
-                    TermRef::NamedNode(n) => Some(MetaValue::Iri(n.as_str().to_owned())),
-                    TermRef::Literal(l) => Some(MetaValue::Literal {
-                        text: l.value().to_owned(),
-                        language: l.language().map(str::to_owned),
-                        datatype: (l.language().is_none() && l.datatype() != xsd::STRING)
-                            .then(|| name(l.datatype().as_str())),
-                    }),
-                    TermRef::BlankNode(_) => {
+                    Some(value) => Some(value),
+                    None => {
                         tally.not_kept(p, s);
                         continue;
                     }
@@ -580,6 +575,7 @@ impl Cards {
                 values.dedup();
             }
         }
+        self.resources(config, tally);
     }
 
     /// Counts the triples of every subject that is neither a concept, a scheme, nor a node
@@ -655,6 +651,21 @@ impl<'g> Tally<'g> {
             graphs: Graphs::default(),
         }
         .with(self.repaired)
+    }
+}
+
+/// An IRI or a literal as the settings' statements keep it (a literal with its language, or
+/// its datatype when it is not a plain string); `None` for a blank node, which they cannot.
+fn meta_value(o: TermRef<'_>) -> Option<MetaValue> {
+    match o {
+        TermRef::NamedNode(n) => Some(MetaValue::Iri(n.as_str().to_owned())),
+        TermRef::Literal(l) => Some(MetaValue::Literal {
+            text: l.value().to_owned(),
+            language: l.language().map(str::to_owned),
+            datatype: (l.language().is_none() && l.datatype() != xsd::STRING)
+                .then(|| name(l.datatype().as_str())),
+        }),
+        TermRef::BlankNode(_) => None,
     }
 }
 

@@ -38,7 +38,9 @@ pub(crate) struct View<'g> {
     pub(super) definition: Text<'g>,
     pub(super) related: Vec<&'g str>,
     pub(super) iri: Option<&'g str>,
+    pub(super) types: Vec<&'g str>,
     pub(super) created: Option<PartialDate>,
+    pub(super) date_times: BTreeMap<&'static str, &'g str>,
     pub(super) notations: Vec<NotationView<'g>>,
     pub(super) hidden_aliases: Vec<Text<'g>>,
     pub(super) broader: Vec<&'g str>,
@@ -57,6 +59,7 @@ pub(crate) struct View<'g> {
 pub(super) struct NotationView<'g> {
     pub(super) value: &'g str,
     pub(super) datatype: Option<&'g str>,
+    pub(super) language: Option<&'g str>,
 }
 
 /// A [`Language`], borrowed.
@@ -94,13 +97,20 @@ impl View<'_> {
             related: owned(&self.related),
             skos: Skos {
                 iri: self.iri.map(str::to_owned),
+                types: owned(&self.types),
                 created: self.created,
+                date_times: self
+                    .date_times
+                    .iter()
+                    .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                    .collect(),
                 notations: self
                     .notations
                     .iter()
                     .map(|n| Notation {
                         value: n.value.to_owned(),
                         datatype: n.datatype.map(str::to_owned),
+                        language: n.language.map(str::to_owned),
                     })
                     .collect(),
                 hidden_aliases: owned(&self.hidden_aliases),
@@ -176,8 +186,14 @@ impl Serialize for View<'_> {
         if let Some(iri) = self.iri {
             map.serialize_entry("iri", iri)?;
         }
+        if !self.types.is_empty() {
+            map.serialize_entry("types", &self.types)?;
+        }
         if let Some(created) = &self.created {
             map.serialize_entry("created", created)?;
+        }
+        if !self.date_times.is_empty() {
+            map.serialize_entry("dateTimes", &self.date_times)?;
         }
         if !self.notations.is_empty() {
             map.serialize_entry("notations", &self.notations)?;
@@ -223,6 +239,9 @@ impl Serialize for NotationView<'_> {
         map.serialize_entry("value", self.value)?;
         if let Some(datatype) = self.datatype {
             map.serialize_entry("datatype", datatype)?;
+        }
+        if let Some(language) = self.language {
+            map.serialize_entry("language", language)?;
         }
         map.end()
     }

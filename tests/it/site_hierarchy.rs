@@ -513,3 +513,59 @@ fn notations_are_shown_and_order_the_tree() {
         "{index}"
     );
 }
+
+/// A "ladder" of 20,000 terms, each narrower than the two before it: its paths to the top
+/// double with each level. Looking for every breadcrumb path of each term cost up to 10,000
+/// steps a term, quadratic in the depth (19 CPU-s for the site of 5,000 terms, about five
+/// minutes for 20,000); at 256 steps a term, every page is made in seconds, the tree's path
+/// first and more paths beside it where the search finds them within its steps.
+#[test]
+fn a_ladder_of_twenty_thousand_terms_has_its_breadcrumbs_in_bounded_time() {
+    let n: usize = 20_000;
+    let slug = |i: usize| format!("t{i:05}");
+    let lines: Vec<String> = (0..n)
+        .map(|i: usize| {
+            let up: Vec<String> = [i.checked_sub(1), i.checked_sub(2)]
+                .into_iter()
+                .flatten()
+                .map(slug)
+                .collect();
+            let down: Vec<String> = [i + 1, i + 2]
+                .into_iter()
+                .filter(|&j| j < n)
+                .map(slug)
+                .collect();
+            let up: Vec<&str> = up.iter().map(String::as_str).collect();
+            let down: Vec<&str> = down.iter().map(String::as_str).collect();
+            card(&slug(i), &format!("Rung {i}"), &up, &down)
+        })
+        .collect();
+    let config = Config::default();
+    let glossary = checked_with("ladder.jsonl", &lines.join("\n"), &config);
+    glossary.map();
+    let started = Instant::now();
+    let plan = Plan::new(&glossary, &config);
+    let site = Site::new(&glossary, &config, &plan);
+    let mut paths_of_a_deep_term = 0;
+    for i in 0..n {
+        let page = site
+            .get(&format!("term/{}/index.html", slug(i)))
+            .unwrap()
+            .unwrap();
+        let html = String::from_utf8(page.bytes).unwrap();
+        let lists = html.matches("\"BreadcrumbList\"").count();
+        assert!(
+            (1..=site::tree::MAX_PATHS).contains(&lists) || i < 2,
+            "{}: {lists}",
+            slug(i)
+        );
+        if i == 50 {
+            paths_of_a_deep_term = lists;
+        }
+    }
+    let elapsed = started.elapsed();
+    // A term 50 rungs down has more than one path within the steps.
+    assert!(paths_of_a_deep_term > 1, "{paths_of_a_deep_term}");
+    // Far above what it takes (seconds); the quadratic search took minutes.
+    assert!(elapsed < Duration::from_secs(60), "{elapsed:?}");
+}

@@ -367,9 +367,13 @@ impl Tree {
 }
 
 /// How many breadcrumbs a term's page shows at most, and how many steps are taken to find
-/// them (a polyhierarchy's paths multiply with its depth).
+/// them (a polyhierarchy's paths multiply with its depth). Each term's search costs up to its
+/// depth before the cap: at 10,000 steps a "ladder" of 5,000 terms, each narrower than the
+/// two before it, took 19 CPU-s to make the site of (0.8 s as a chain), quadratic in its
+/// depth. A real thesaurus is under 20 levels deep: 12 paths of it fit in 256 steps, and a
+/// hierarchy deeper than that shows the tree's path alone.
 pub const MAX_PATHS: usize = 12;
-const MAX_PATH_STEPS: usize = 10_000;
+const MAX_PATH_STEPS: usize = 256;
 
 /// A path of broader terms, top first, as a breadcrumb shows it: whole up to
 /// [`CRUMBS_WHOLE`], else the top, `None` for the gap, and the last [`CRUMBS_LAST`].

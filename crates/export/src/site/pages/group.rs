@@ -1,6 +1,6 @@
 //! The page of one of the vocabulary's groups in one language ([`crate::site::groups`]): its
 //! label, IRI and the groups it is part of, and its members as links, in their order when
-//! the group is ordered, else in the language's order of their labels.
+//! the group is ordered, else in the order of the language's lists (by notation, else A–Z).
 
 use askama::Template;
 
@@ -55,9 +55,27 @@ pub(in crate::site) fn group<'a>(
     let group = &groups.list[at];
     let here = From::Term(&group.path);
     let home = "../".repeat(group.path.split('/').count());
-    let mut members: Vec<Concept<'a>> = group
-        .members
-        .iter()
+    // An unordered group's terms in the order of the language's lists (its tree's: by
+    // notation when there are some, else A–Z as the language collates), then its groups
+    // and other members by label.
+    let mut listed: Vec<&String> = group.members.iter().collect();
+    if !group.ordered {
+        let position: std::collections::HashMap<usize, usize> = lang
+            .order
+            .iter()
+            .enumerate()
+            .map(|(at, &i)| (i, at))
+            .collect();
+        let rank = |iri: &String| {
+            groups.card(iri).map(|i| match lang.tree.as_ref() {
+                Some(tree) => tree.rank(i) as usize,
+                None => position.get(&i).copied().unwrap_or(usize::MAX),
+            })
+        };
+        listed.sort_by_cached_key(|iri| rank(iri).unwrap_or(usize::MAX));
+    }
+    let mut members: Vec<Concept<'a>> = listed
+        .into_iter()
         .map(|iri| {
             if let Some(card) = groups.card(iri) {
                 let l = term_link(site, lang, card, here);
@@ -83,7 +101,13 @@ pub(in crate::site) fn group<'a>(
         })
         .collect();
     if !group.ordered {
-        members.sort_by_cached_key(|c| c.label.to_lowercase());
+        // The terms are in place; the rest (ranked last, alike) by label.
+        let terms = group
+            .members
+            .iter()
+            .filter(|iri| groups.card(iri).is_some())
+            .count();
+        members[terms..].sort_by_cached_key(|c| c.label.to_lowercase());
     }
     let (label, tag) = group.label(&lang.tag, &site.config.language);
     let page = GroupPage {

@@ -131,8 +131,8 @@ impl Slugs {
     }
 }
 
-/// Marks a link target that no card defines, in [`Links`].
-pub(crate) const UNKNOWN: u32 = u32::MAX;
+/// Marks a link target that no card defines, in [`Links`] and [`Glossary::link_targets`].
+pub const UNKNOWN: u32 = u32::MAX;
 
 /// The targets of every card's `related` (list 0), `supersedes` (1) and `supersededBy` (2),
 /// looked up once, as card indices ([`UNKNOWN`] where no card has the slug). With them,
@@ -477,6 +477,14 @@ impl Glossary {
             .node_indices()
             .skip(self.cards.len())
             .find(|&n| matches!(&self.graph[n], Node::Missing(s) if s == slug))
+    }
+
+    /// The cards that card `i`'s `related` (`list` 0), `supersedes` (1) or `supersededBy`
+    /// (2) names, entry for entry, as card indices: [`UNKNOWN`] where no card has the slug
+    /// (an IRI, a dangling slug). Looked up once when the graph was built: a writer that
+    /// names each target's card needs no look-up by string.
+    pub fn link_targets(&self, list: usize, i: usize) -> &[u32] {
+        self.links.of(list, i)
     }
 
     /// The card of a node, or `None` for a stub.

@@ -9,6 +9,11 @@
 //! control character XML 1.0 forbids would be written as it is, making the file unreadable;
 //! both cases are in the hostile-text tests of GraphML and GEXF.
 
+use std::io::Write;
+
+use quick_xml::events::{BytesStart, Event};
+use quick_xml::Writer;
+
 use crate::output::ExportError;
 
 /// Where a text comes from, to name it in an error.
@@ -127,6 +132,46 @@ pub(crate) fn escape_runs(
         emit(&text[copied..])?;
     }
     Ok(())
+}
+
+/// A sink that drops what is written until it is opened: lets a writer be brought to the
+/// indentation of a place in the document without writing what leads there ([`inside`]).
+pub(crate) struct Muted<'a> {
+    out: &'a mut Vec<u8>,
+    open: bool,
+}
+
+impl<'a> Muted<'a> {
+    /// A sink appending to `out` once opened.
+    pub(crate) fn closed(out: &'a mut Vec<u8>) -> Self {
+        Self { out, open: false }
+    }
+}
+
+impl Write for Muted<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if self.open {
+            self.out.extend_from_slice(bytes);
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// `xml`, writing to a closed [`Muted`] sink, brought inside the elements `path` as if each
+/// had just been opened, then opened: what it writes next is byte for byte what the writer of
+/// the whole document writes there. Lets a chunk of elements be rendered on its own
+/// ([`crate::output::write_chunks`]) with the indentation of its place.
+pub(crate) fn inside<'a>(mut xml: Writer<Muted<'a>>, path: &[&str]) -> Writer<Muted<'a>> {
+    for &name in path {
+        // Writing to a `Muted` sink cannot fail.
+        let _ = xml.write_event(Event::Start(BytesStart::new(name)));
+    }
+    xml.get_mut().open = true;
+    xml
 }
 
 /// The escaper of the site's XML templates (`templates/site/*.xml`, named in `askama.toml`):

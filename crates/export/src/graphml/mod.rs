@@ -36,7 +36,7 @@ use quick_xml::Writer;
 mod neo4j;
 mod yed;
 
-use super::xml::{escape_runs, origin, Origin, ATTR, TEXT};
+use super::xml::{escape_runs, origin, Muted, Origin, ATTR, TEXT};
 use crate::card::{DateText, PartialDate, Texts};
 use crate::config::Config;
 use crate::drawing::palette::status_color;
@@ -295,26 +295,6 @@ struct GraphMl<W: Write> {
     node_graphics: Option<[Vec<u8>; 7]>,
 }
 
-/// A sink that drops what is written until it is opened: lets a writer be brought to the
-/// indentation of a place in the document without writing what leads there.
-struct Muted<'a> {
-    out: &'a mut Vec<u8>,
-    open: bool,
-}
-
-impl Write for Muted<'_> {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        if self.open {
-            self.out.extend_from_slice(bytes);
-        }
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 impl<'a> GraphMl<Muted<'a>> {
     /// A writer appending to `out` as if it stood inside `<graphml><graph>`, after an element:
     /// what it writes is byte for byte what the writer of the whole document writes there.
@@ -324,12 +304,8 @@ impl<'a> GraphMl<Muted<'a>> {
 
     /// A writer appending to `out` as if it stood inside the elements `path`, just opened.
     fn inside(out: &'a mut Vec<u8>, profile: Profile, path: &[&str]) -> Self {
-        let mut this = GraphMl::new(Muted { out, open: false }, profile);
-        for &name in path {
-            // Writing to a `Muted` sink cannot fail.
-            let _ = this.xml.write_event(Event::Start(BytesStart::new(name)));
-        }
-        this.xml.get_mut().open = true;
+        let mut this = GraphMl::new(Muted::closed(out), profile);
+        this.xml = crate::xml::inside(this.xml, path);
         this
     }
 }

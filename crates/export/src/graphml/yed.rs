@@ -10,12 +10,12 @@ use std::io::Write;
 
 use quick_xml::events::{BytesEnd, BytesStart, BytesText, Event};
 
-use super::{k, DataKey, GraphMl, Muted, Profile};
+use super::{k, DataKey, GraphMl, Profile};
 use crate::drawing::palette;
 use crate::graph::Link;
 use crate::map::Coordinate;
 use crate::output::ExportError;
-use crate::xml::{escape_runs, origin, TEXT};
+use crate::xml::{escape_runs, origin, Muted, TEXT};
 
 impl<'a> GraphMl<Muted<'a>> {
     /// What `events` write in the yEd profile inside a `<graphml><graph><{element}>` just

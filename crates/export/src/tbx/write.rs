@@ -12,11 +12,13 @@ use super::{status, Names, Version, ACCESSED, ID_PREFIX, NAMESPACE_V3, SOURCE};
 use crate::card::skos::is_iri;
 use crate::card::Cite;
 use crate::config::Config;
-use crate::output::ExportError;
-use crate::xml::{escape_runs, origin, Origin, ATTR, TEXT};
-use crate::{Card, Glossary};
+use crate::graph::UNKNOWN;
+use crate::output::{self, ExportError};
+use crate::xml::{escape_runs, origin, Muted, Origin, ATTR, TEXT};
+use crate::Glossary;
 
-/// Writes `glossary` as TBX-Basic in `version` to `w`.
+/// Writes `glossary` as TBX-Basic in `version` to `w`, the entries a chunk at a time on every
+/// core ([`output::write_chunks`]), in order.
 ///
 /// # Errors
 /// Those of `w`, and a text holding a character XML 1.0 cannot carry.
@@ -24,24 +26,44 @@ pub fn write(
     glossary: &Glossary,
     config: &Config,
     version: Version,
-    w: impl Write,
+    w: impl Write + Send,
 ) -> Result<(), ExportError> {
-    let mut out = Tbx {
-        xml: Writer::new_with_indent(BufWriter::with_capacity(1 << 16, w), b' ', 2),
-        names: version.names(),
-        tag: String::new(),
-        text: String::new(),
-    };
-    out.head(config, version)?;
-    let map = glossary.map();
-    for (i, card) in glossary.cards().iter().enumerate() {
-        out.entry(glossary, config, card, &map.topic_of(i).name)?;
-    }
+    write_in_chunks(glossary, config, version, w, ENTRIES_PER_CHUNK)
+}
+
+/// Entries rendered together: a few hundred kilobytes of TBX, small beside the glossary.
+const ENTRIES_PER_CHUNK: usize = 256;
+
+fn write_in_chunks(
+    glossary: &Glossary,
+    config: &Config,
+    version: Version,
+    w: impl Write + Send,
+    per_chunk: usize,
+) -> Result<(), ExportError> {
+    let names = version.names();
+    let mut head = Tbx::new(BufWriter::with_capacity(1 << 16, w), names);
+    head.head(config, version)?;
+    let mut w = head.xml.into_inner();
+    // Where the entries stand: every chunk is rendered with the indentation of that place.
+    let body = [names.root, "text", "body"];
+    let (cards, map) = (glossary.cards(), glossary.map());
+    output::write_chunks(&mut w, cards.len(), per_chunk, |range, buf| {
+        let mut out = Tbx::inside(buf, names, &body);
+        for i in range {
+            output::warm_ahead(glossary, i);
+            out.entry(glossary, config, i, &map.topic_of(i).name)?;
+        }
+        Ok(())
+    })?;
+    let mut tail = Vec::new();
+    let mut out = Tbx::inside(&mut tail, names, &body);
     out.end("body")?;
     out.end("text")?;
-    out.end(out.names.root)?;
-    out.xml.get_mut().write_all(b"\n")?;
-    out.xml.into_inner().flush()?;
+    out.end(names.root)?;
+    tail.push(b'\n');
+    w.write_all(&tail)?;
+    w.flush()?;
     Ok(())
 }
 
@@ -51,6 +73,26 @@ struct Tbx<W: Write> {
     /// Scratch space for start tags and for escaped text, kept from element to element.
     tag: String,
     text: String,
+}
+
+impl<W: Write> Tbx<W> {
+    fn new(w: W, names: Names) -> Self {
+        Self {
+            xml: Writer::new_with_indent(w, b' ', 2),
+            names,
+            tag: String::new(),
+            text: String::new(),
+        }
+    }
+}
+
+impl<'a> Tbx<Muted<'a>> {
+    /// A writer appending to `out` as if it stood inside the elements `path`, just opened.
+    fn inside(out: &'a mut Vec<u8>, names: Names, path: &[&str]) -> Self {
+        let mut this = Tbx::new(Muted::closed(out), names);
+        this.xml = crate::xml::inside(this.xml, path);
+        this
+    }
 }
 
 /// The place of the glossary's own texts, in errors.
@@ -93,21 +135,23 @@ impl<W: Write> Tbx<W> {
         Ok(())
     }
 
-    /// The concept entry of `card`, in the topic named `topic`.
+    /// The concept entry of card `i`, in the topic named `topic`.
     fn entry(
         &mut self,
         glossary: &Glossary,
         config: &Config,
-        card: &Card,
+        i: usize,
         topic: &str,
     ) -> Result<(), ExportError> {
+        let card = &glossary.cards()[i];
         let slug = card.slug();
         let id = format!("{ID_PREFIX}{slug}");
         self.start(self.names.entry, &[("id", &id)], origin(slug, "slug"))?;
         let at = origin(slug, "topic");
         self.element("descrip", &[("type", "subjectField")], topic, at)?;
-        for related in card.related().iter() {
-            self.cross_reference(glossary, related, origin(slug, "related"))?;
+        let related = card.related().iter().zip(glossary.link_targets(0, i));
+        for (target, &to) in related {
+            self.cross_reference(glossary, target, to, origin(slug, "related"))?;
         }
         let deprecated = card.status() == Some("deprecated");
         let superseded = !card.superseded_by().is_empty();
@@ -132,8 +176,9 @@ impl<W: Write> Tbx<W> {
         for (n, label) in labels.enumerate() {
             let status = if n == 0 { first } else { rest };
             self.term(label, status, origin(slug, "term"))?;
-            for by in card.superseded_by().iter() {
-                self.cross_reference(glossary, by, origin(slug, "supersededBy"))?;
+            let by = card.superseded_by().iter().zip(glossary.link_targets(2, i));
+            for (target, &to) in by {
+                self.cross_reference(glossary, target, to, origin(slug, "supersededBy"))?;
             }
             self.end(self.names.term)?;
         }
@@ -190,15 +235,17 @@ impl<W: Write> Tbx<W> {
         self.element("termNote", &[("type", "administrativeStatus")], status, at)
     }
 
-    /// A cross-reference to the term `target` names: `ref` to its entry, or `xref` to an
-    /// IRI outside the glossary.
+    /// A cross-reference to the term `target` names (card `to`, as
+    /// [`Glossary::link_targets`] resolved it): `ref` to its entry, or `xref` to an IRI
+    /// outside the glossary.
     fn cross_reference(
         &mut self,
         glossary: &Glossary,
         target: &str,
+        to: u32,
         at: Origin,
     ) -> Result<(), ExportError> {
-        let card = glossary.node(target).and_then(|n| glossary.card(n));
+        let card = (to != UNKNOWN).then(|| &glossary.cards()[to as usize]);
         match card {
             Some(card) if !is_iri(target) => {
                 let id = format!("{ID_PREFIX}{target}");
@@ -270,5 +317,60 @@ impl<W: Write> Tbx<W> {
     fn end(&mut self, name: &str) -> Result<(), ExportError> {
         self.xml.write_event(Event::End(BytesEnd::new(name)))?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glossgraph_core::generate::{Generator, Params};
+
+    #[test]
+    fn chunks_of_any_size_write_the_same_bytes() {
+        let generator = Generator::new(Params::new(40)).unwrap();
+        let mut drafts: Vec<_> = generator.cards().collect();
+        // A card with a second language, so that every kind of section is in the chunks.
+        drafts[3].skos.languages.insert(
+            "de".to_owned(),
+            crate::card::skos::Language {
+                term: Some("Begriff".to_owned()),
+                definition: Some("Ein <Satz> & mehr.".to_owned()),
+                ..Default::default()
+            },
+        );
+        let glossary = Glossary::new(drafts.into_iter().map(Into::into).collect());
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .unwrap();
+        for version in [Version::V3, Version::V2] {
+            let write = |per_chunk| {
+                let mut out = Vec::new();
+                pool.install(|| {
+                    write_in_chunks(&glossary, &Config::default(), version, &mut out, per_chunk)
+                })
+                .unwrap();
+                String::from_utf8(out).unwrap()
+            };
+            let whole = write(usize::MAX);
+            assert_eq!(
+                whole
+                    .matches(&format!("<{} id=", version.names().entry))
+                    .count(),
+                40
+            );
+            assert!(whole.contains("Begriff"), "{whole}");
+            assert!(whole.ends_with(&format!(
+                "</body>\n  </text>\n</{}>\n",
+                version.names().root
+            )));
+            for per_chunk in [1, 2, 7] {
+                assert_eq!(
+                    write(per_chunk),
+                    whole,
+                    "{version:?}, {per_chunk} per chunk"
+                );
+            }
+        }
     }
 }

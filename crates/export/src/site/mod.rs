@@ -42,7 +42,6 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use oxigraph::io::{JsonLdProfileSet, RdfFormat};
-use oxigraph::model::Quad;
 use rayon::prelude::*;
 
 use crate::bundle::{cannot, staging_path, Staging};
@@ -609,12 +608,18 @@ impl<'a> Site<'a> {
 
     /// The description of card `index` in the format of `extension`.
     fn rdf(&self, index: usize, extension: &str) -> Result<Vec<u8>, ExportError> {
-        self.rdf_of(&self.quads.of(index), extension)
+        let [bytes] = self.rdf_of(index, [extension])?;
+        Ok(bytes)
     }
 
-    /// A card's description, its `quads` ([`CardQuads::of`]), in the format of `extension`.
-    fn rdf_of(&self, quads: &[Quad], extension: &str) -> Result<Vec<u8>, ExportError> {
-        let format = match extension {
+    /// A card's description in the format of each of `extensions`, from one mapping of the
+    /// card ([`CardQuads::write_each`]).
+    fn rdf_of<const N: usize>(
+        &self,
+        index: usize,
+        extensions: [&str; N],
+    ) -> Result<[Vec<u8>; N], ExportError> {
+        let format = |extension| match extension {
             "ttl" => RdfFormat::Turtle,
             "jsonld" => RdfFormat::JsonLd {
                 profile: JsonLdProfileSet::empty(),
@@ -622,11 +627,20 @@ impl<'a> Site<'a> {
             "nt" => RdfFormat::NTriples,
             _ => RdfFormat::RdfXml,
         };
-        let mut out = Writer::new(format, &self.plan.prefixes, Vec::new())?;
-        for quad in quads {
-            out.quad(quad.as_ref())?;
+        let mut writers = Vec::with_capacity(N);
+        for extension in extensions {
+            writers.push(Writer::new(
+                format(extension),
+                &self.plan.prefixes,
+                Vec::new(),
+            )?);
         }
-        Ok(out.finish()?.0)
+        self.quads.write_each(index, &mut writers)?;
+        let mut out = [(); N].map(|()| Vec::new());
+        for (bytes, writer) in out.iter_mut().zip(writers) {
+            *bytes = writer.finish()?.0;
+        }
+        Ok(out)
     }
 
     /// The files of the term `index`, each with its path, to `each` in turn, as [`Site::get`]
@@ -650,9 +664,9 @@ impl<'a> Site<'a> {
             &format!("{path}/index.html"),
             html(pages::term(self, self.main(), index)?),
         )?;
-        let quads = self.quads.of(index);
-        for (extension, media_type) in &ALTERNATES[..WRITTEN_ALTERNATES] {
-            let bytes = self.rdf_of(&quads, extension)?;
+        let written: [(&str, &str); WRITTEN_ALTERNATES] = std::array::from_fn(|i| ALTERNATES[i]);
+        let all = self.rdf_of(index, written.map(|(extension, _)| extension))?;
+        for ((extension, media_type), bytes) in written.into_iter().zip(all) {
             each(&format!("{path}.{extension}"), File { media_type, bytes })?;
         }
         for lang in &self.plan.languages[1..] {

@@ -39,6 +39,19 @@ impl<W: Write> Sink for Writer<W> {
     }
 }
 
+/// Every quad to each of several serializers in turn: one mapping of a card for several
+/// formats, no quad held ([`super::CardQuads::write_each`]).
+pub(super) struct Each<'w, W: Write>(pub(super) &'w mut [Writer<W>]);
+
+impl<W: Write> Sink for Each<'_, W> {
+    fn quad(&mut self, quad: QuadRef<'_>) -> io::Result<()> {
+        for writer in self.0.iter_mut() {
+            writer.quad(quad)?;
+        }
+        Ok(())
+    }
+}
+
 /// Writes the triples of one subject into one graph.
 pub(super) struct Subject<'s, S> {
     pub(super) subject: NamedNodeRef<'s>,

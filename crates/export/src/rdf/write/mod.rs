@@ -39,7 +39,7 @@ mod normalize;
 mod parts;
 mod skos;
 
-use std::io::{BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 
 use oxigraph::io::RdfFormat;
 use oxigraph::model::{GraphNameRef, NamedNodeRef, Quad, QuadRef};
@@ -146,6 +146,17 @@ impl<'a> CardQuads<'a> {
             .card(index, &mut quads)
             .expect("writing to a Vec cannot fail");
         quads
+    }
+
+    /// Writes the quads of card `index` into each of `writers`: the same quads as
+    /// [`CardQuads::of`], from one mapping of the card, none of them held (the site writes
+    /// three formats of every term: owning each quad first cost a tenth of its CPU time in
+    /// `malloc` at 100,000 terms).
+    ///
+    /// # Errors
+    /// Those of the writers.
+    pub fn write_each<W: Write>(&self, index: usize, writers: &mut [Writer<W>]) -> io::Result<()> {
+        self.mapping.card(index, &mut mapping::Each(writers))
     }
 }
 

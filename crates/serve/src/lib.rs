@@ -196,6 +196,14 @@ pub struct Solutions {
     pub rows: Vec<Vec<Option<Term>>>,
 }
 
+/// `quads` moved into the named graph `graph`, whatever graph each was in.
+fn in_graph<'a>(
+    quads: impl Iterator<Item = Quad> + 'a,
+    graph: &'a NamedNode,
+) -> impl Iterator<Item = Quad> + 'a {
+    quads.map(move |q| Quad::new(q.subject, q.predicate, q.object, graph.clone()))
+}
+
 /// The glossary loaded into an in-memory Oxigraph store.
 pub struct GlossaryStore {
     store: Store,
@@ -214,6 +222,52 @@ impl GlossaryStore {
     /// # Complexity
     /// O(q log q) for q quads; memory grows with the quads (several hundred bytes each).
     pub fn new(glossary: &Glossary, config: &Config) -> Result<Self, SparqlError> {
+        Self::streamed(config, || crate::rdf::write::quads(glossary, config))
+    }
+
+    /// Loads several glossaries, each whole into the named graph given with it (not a graph
+    /// per card): what `serve` holds when it serves several, their union the default graph.
+    /// The first one's settings give the prefixes queries may use undeclared.
+    ///
+    /// # Errors
+    /// Only a failing store.
+    pub fn new_many(parts: &[(&Glossary, &Config, NamedNode)]) -> Result<Self, SparqlError> {
+        let Some((_, first, _)) = parts.first() else {
+            return Self::from_quads(std::iter::empty(), &Config::default());
+        };
+        Self::streamed(first, || {
+            parts.iter().flat_map(|(glossary, config, graph)| {
+                in_graph(crate::rdf::write::quads(glossary, config), graph)
+            })
+        })
+    }
+
+    /// The same store, with the named graph `graph` holding `glossary` instead of what it
+    /// held, in one transaction: a query sees the graph before or after, never half of it.
+    /// `serve --watch` reloads one of several glossaries so.
+    ///
+    /// # Errors
+    /// Only a failing store.
+    pub fn with_graph_replaced(
+        &self,
+        graph: &NamedNode,
+        glossary: &Glossary,
+        config: &Config,
+    ) -> Result<Self, SparqlError> {
+        let mut transaction = self.store.start_transaction()?;
+        transaction.clear_graph(graph.as_ref())?;
+        for quad in in_graph(crate::rdf::write::quads(glossary, config), graph) {
+            transaction.insert(&quad);
+        }
+        transaction.commit()?;
+        Ok(Self::around(self.store.clone(), &self.config))
+    }
+
+    /// A new store filled with the quads `make` gives, made on a thread of their own.
+    fn streamed<I: Iterator<Item = Quad>>(
+        config: &Config,
+        make: impl FnOnce() -> I + Send,
+    ) -> Result<Self, SparqlError> {
         // Oxigraph fills a store on one thread; the quads are made on another meanwhile, a
         // batch at a time. The store only borrows them: each batch goes back to the thread
         // that made it, which drops its quads and fills it again. Dropping them on the filling
@@ -225,7 +279,7 @@ impl GlossaryStore {
             let (give_back, given_back) = std::sync::mpsc::channel::<Vec<Quad>>();
             scope.spawn(move || {
                 let mut batch = Vec::with_capacity(BATCH);
-                for quad in crate::rdf::write::quads(glossary, config) {
+                for quad in make() {
                     batch.push(quad);
                     if batch.len() == BATCH {
                         let empty = match given_back.try_recv() {

@@ -10,7 +10,12 @@
 //! | `/query` | SPARQL 1.1 Protocol: `GET ?query=`, `POST` form or `application/sparql-query`; without a query, the service description |
 //! | `/store` | Graph Store Protocol, reading only: `?default` (all triples), `?graph=IRI` (one card), neither (the whole dataset) |
 //! | `/reconcile`, `/reconcile/…` | the W3C Reconciliation Service API 0.2 (OpenRefine's): the manifest, `queries=`, `extend=`, suggest, preview, property proposals (see `reconcile`) |
-//! | `/rest/v1/…` | Skosmos's REST API: vocabularies, search, lookup, a concept's data, labels and links, the alphabetical index (see `skosmos`) |
+//! | `/rest/v1/…` | Skosmos's REST API: vocabularies, search, lookup, a concept's data, labels and links, the alphabetical index, groups (see `skosmos`) |
+//!
+//! Several glossaries may be served at once ([`start_many`]), each of an id: the APIs answer
+//! for each (a Skosmos vocabulary, `/reconcile/{id}`) and for all; the site paths above are
+//! then each glossary's below `/{id}/`, and `/` lists them; the store holds each glossary in
+//! a named graph of its own ([`graph_iri`]), the default graph their union.
 //!
 //! `/query`, `/reconcile` and `/rest/v1/` are APIs for other sites' pages too: they answer every origin
 //! (`Access-Control-Allow-Origin: *`, or the origin of `--cors`) and its preflights, as the

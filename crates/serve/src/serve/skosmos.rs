@@ -1,9 +1,10 @@
 //! `/rest/v1/…`: Skosmos's REST API over HTTP, answered by the [`crate::skosmos::Vocabulary`]
-//! made when the glossary was loaded, from the reconciliation service's label index.
+//! of each glossary served, made when it was loaded, from the reconciliation service's label
+//! index.
 //!
 //! | path | what |
 //! |---|---|
-//! | `vocabularies`, `types`, `search`, `label`, `data` | over every vocabulary served (one today) |
+//! | `vocabularies`, `types`, `search`, `label`, `data` | over every vocabulary served (each glossary one, in the order given) |
 //! | `{vocid}/` | the vocabulary's information |
 //! | `{vocid}/types`, `search`, `lookup`, `label`, `data` | as above, in the vocabulary |
 //! | `{vocid}/topConcepts`, `broader`, `broaderTransitive`, `narrower`, `narrowerTransitive`, `related`, `children`, `hierarchy` | a concept's place among the others (`uri=`) |

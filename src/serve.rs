@@ -1,6 +1,6 @@
 //! `glossgraph serve`: the SPARQL 1.1 Protocol over HTTP, on the glossary's store.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::{self, Write};
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::{Path, PathBuf};
@@ -387,6 +387,9 @@ impl<'w> Watcher<'w> {
         stopping: &AtomicBool,
         color: Color,
     ) {
+        // The check reports of the glossaries whose files have errors now, by id: the pages
+        // show them all until each is fixed.
+        let mut broken: BTreeMap<&str, String> = BTreeMap::new();
         while !stopping.load(Ordering::SeqCst) {
             let mut changed = self.changed(Duration::from_millis(250));
             if changed.is_empty() {
@@ -404,7 +407,18 @@ impl<'w> Watcher<'w> {
                 reload(&source.args, running, color);
             } else {
                 for at in changed {
-                    reload_one(&sources[at], running, color);
+                    let source = &sources[at];
+                    match reload_one(source, running, color) {
+                        Ok(()) => broken.remove(source.id.as_str()),
+                        Err(report) => broken.insert(&source.id, report),
+                    };
+                }
+                if !broken.is_empty() {
+                    let reports: Vec<String> = broken
+                        .iter()
+                        .map(|(id, report)| format!("{id}: {report}"))
+                        .collect();
+                    running.show_errors(Some(&reports.join("\n\n")));
                 }
             }
         }
@@ -487,9 +501,9 @@ fn reload(args: &GlossaryArgs, running: &serve::Running, color: Color) {
 }
 
 /// Reads one of several glossaries again and serves it in its place (its named graph
-/// replaced, the others as they were); one with errors is reported, on stderr and at the top
-/// of every page, and its last version without errors goes on being served.
-fn reload_one(source: &Source, running: &serve::Running, color: Color) {
+/// replaced, the others as they were); one with errors is reported on stderr, its last
+/// version without errors goes on being served, and its report is returned for the pages.
+fn reload_one(source: &Source, running: &serve::Running, color: Color) -> Result<(), String> {
     let started = Instant::now();
     let loaded = load_or_report(&source.args, color).and_then(|(glossary, config)| {
         let cards = glossary.cards().len();
@@ -502,18 +516,21 @@ fn reload_one(source: &Source, running: &serve::Running, color: Color) {
             })
     });
     match loaded {
-        Ok(cards) => eprintln!(
-            "glossgraph: reloaded `{}`: {cards} cards ({} quads in all) in {:.2} s",
-            source.id,
-            running.quads(),
-            started.elapsed().as_secs_f64()
-        ),
+        Ok(cards) => {
+            eprintln!(
+                "glossgraph: reloaded `{}`: {cards} cards ({} quads in all) in {:.2} s",
+                source.id,
+                running.quads(),
+                started.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
         Err(report) => {
-            running.show_errors(Some(&format!("{}: {report}", source.id)));
             eprintln!(
                 "glossgraph: still serving the last version of `{}` without errors; the pages show the errors",
                 source.id
             );
+            Err(report)
         }
     }
 }

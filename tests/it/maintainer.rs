@@ -605,6 +605,11 @@ fn serve_watch_reloads_only_the_glossary_that_changed() {
         Request::get(&server.url("/second/term/a/")).send().status,
         200
     );
+    // The first reloaded meanwhile: the pages still say the second has errors.
+    fs::write(one.join("c.json"), card("c", &[])).unwrap();
+    let page = || Request::get(&server.url("/one/term/c/")).send();
+    assert!(eventually(|| page().status == 200), "{}", server.log());
+    assert!(page().body.contains("glossary-errors"), "{}", page().body);
 }
 
 /// Issue 46, item 8: suggested commands dropped the input (`run \`glossgraph fmt\``,

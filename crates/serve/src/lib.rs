@@ -20,8 +20,8 @@
 //! triple store.
 //!
 //! One concern, the store and the running of queries (about 800 lines of code, the rest tests);
-//! answers, saved queries, the endpoint (its connections in `listen`) and push are in the
-//! files beside it.
+//! answers, saved queries, the endpoint (its connections in `listen`), several glossaries
+//! in one store (`many`) and push are in the files beside it.
 
 // The library never prints: what it has to say goes to its caller as values and errors.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
@@ -29,6 +29,7 @@
 pub mod http;
 pub mod incremental;
 mod listen;
+mod many;
 pub mod push;
 pub mod reconcile;
 pub mod results;
@@ -196,14 +197,6 @@ pub struct Solutions {
     pub rows: Vec<Vec<Option<Term>>>,
 }
 
-/// `quads` moved into the named graph `graph`, whatever graph each was in.
-fn in_graph<'a>(
-    quads: impl Iterator<Item = Quad> + 'a,
-    graph: &'a NamedNode,
-) -> impl Iterator<Item = Quad> + 'a {
-    quads.map(move |q| Quad::new(q.subject, q.predicate, q.object, graph.clone()))
-}
-
 /// The glossary loaded into an in-memory Oxigraph store.
 pub struct GlossaryStore {
     store: Store,
@@ -225,46 +218,8 @@ impl GlossaryStore {
         Self::streamed(config, || crate::rdf::write::quads(glossary, config))
     }
 
-    /// Loads several glossaries, each whole into the named graph given with it (not a graph
-    /// per card): what `serve` holds when it serves several, their union the default graph.
-    /// The first one's settings give the prefixes queries may use undeclared.
-    ///
-    /// # Errors
-    /// Only a failing store.
-    pub fn new_many(parts: &[(&Glossary, &Config, NamedNode)]) -> Result<Self, SparqlError> {
-        let Some((_, first, _)) = parts.first() else {
-            return Self::from_quads(std::iter::empty(), &Config::default());
-        };
-        Self::streamed(first, || {
-            parts.iter().flat_map(|(glossary, config, graph)| {
-                in_graph(crate::rdf::write::quads(glossary, config), graph)
-            })
-        })
-    }
-
-    /// The same store, with the named graph `graph` holding `glossary` instead of what it
-    /// held, in one transaction: a query sees the graph before or after, never half of it.
-    /// `serve --watch` reloads one of several glossaries so.
-    ///
-    /// # Errors
-    /// Only a failing store.
-    pub fn with_graph_replaced(
-        &self,
-        graph: &NamedNode,
-        glossary: &Glossary,
-        config: &Config,
-    ) -> Result<Self, SparqlError> {
-        let mut transaction = self.store.start_transaction()?;
-        transaction.clear_graph(graph.as_ref())?;
-        for quad in in_graph(crate::rdf::write::quads(glossary, config), graph) {
-            transaction.insert(&quad);
-        }
-        transaction.commit()?;
-        Ok(Self::around(self.store.clone(), &self.config))
-    }
-
     /// A new store filled with the quads `make` gives, made on a thread of their own.
-    fn streamed<I: Iterator<Item = Quad>>(
+    pub(crate) fn streamed<I: Iterator<Item = Quad>>(
         config: &Config,
         make: impl FnOnce() -> I + Send,
     ) -> Result<Self, SparqlError> {
@@ -342,7 +297,7 @@ impl GlossaryStore {
         Ok(Self::around(store, config))
     }
 
-    fn around(store: Store, config: &Config) -> Self {
+    pub(crate) fn around(store: Store, config: &Config) -> Self {
         Self {
             store,
             config: config.clone(),

@@ -201,12 +201,14 @@ pub enum Command {
 
     /// Serve the glossary over HTTP: its website (each term's IRI negotiated: the page, or
     /// its RDF), SPARQL 1.1 Protocol at /query, Graph Store (read-only) at /store, a query
-    /// page at /sparql, the W3C Reconciliation Service API (OpenRefine's) at /reconcile,
-    /// Skosmos's REST API at /rest/v1/ (the glossary's id: the input folder's name).
+    /// page at /sparql, the W3C Reconciliation Service API (OpenRefine's) at /reconcile
+    /// (one glossary's at /reconcile/ID), Skosmos's REST API at /rest/v1/ (the glossary's
+    /// id: the input folder's name). Several INPUTs are served at once, each a vocabulary.
     ///
     /// Examples:
     ///   glossgraph serve                       # http://127.0.0.1:7878/
     ///   glossgraph serve cards.jsonl --bind 127.0.0.1:8080 --timeout 10 --cors
+    ///   glossgraph serve data thesaurus=vocab.ttl --watch   # /data/ and /thesaurus/
     #[command(verbatim_doc_comment)]
     Serve(ServeArgs),
 

@@ -53,6 +53,13 @@ pub struct ServeArgs {
     #[command(flatten)]
     pub glossary: GlossaryArgs,
 
+    /// More glossaries to serve beside the first, as a Skosmos hosts several vocabularies.
+    /// Each INPUT's id is its folder's or file's name; ID=INPUT gives another (letters,
+    /// digits, - and _). With several, each one's website is at /ID/, its SPARQL triples in
+    /// the named graph of its base IRI (the default graph their union).
+    #[arg(value_name = "INPUT")]
+    pub more: Vec<String>,
+
     /// Address to listen on. Anything but a loopback address exposes the glossary to the
     /// network (a warning is printed).
     #[arg(long, default_value = "127.0.0.1:7878", value_name = "HOST:PORT")]

@@ -536,6 +536,82 @@ fn serve_watch_reloads_edits_and_keeps_the_last_good_glossary_through_a_broken_o
     );
 }
 
+/// Two glossaries served at once: an edit of one reloads that one alone (its named graph
+/// replaced in the store), the other stays as it was; a broken edit keeps its last good
+/// version.
+#[test]
+fn serve_watch_reloads_only_the_glossary_that_changed() {
+    use crate::util::http::Request;
+    use crate::util::server::Served;
+    let dir = tempfile::tempdir().unwrap();
+    for (folder, base) in [
+        ("one", "https://one.example/"),
+        ("two", "https://two.example/"),
+    ] {
+        let path = dir.path().join(folder);
+        fs::create_dir(&path).unwrap();
+        fs::write(path.join("a.json"), card("a", &[])).unwrap();
+        fs::write(path.join("glossgraph.toml"), format!("base = \"{base}\"\n")).unwrap();
+    }
+    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
+    let other = format!("second={}", two.display());
+    let server = Served::start(&[one.to_str().unwrap(), &other, "--watch"]);
+    assert!(
+        eventually(|| server.log().matches("watching").count() == 2),
+        "{}",
+        server.log()
+    );
+    let count = |graph: &str| {
+        Request::get(&server.url("/query"))
+            .query(
+                "query",
+                &format!("SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{graph}> {{ ?s ?p ?o }} }}"),
+            )
+            .header("Accept", "text/csv")
+            .send()
+            .body
+    };
+    let (before_one, before_two) = (count("https://one.example/"), count("https://two.example/"));
+    fs::write(one.join("b.json"), card("b", &[])).unwrap();
+    assert!(
+        eventually(|| server.log().contains("reloaded `one`: 2 cards")),
+        "{}",
+        server.log()
+    );
+    assert!(
+        !server.log().contains("reloaded `second`"),
+        "{}",
+        server.log()
+    );
+    assert_ne!(count("https://one.example/"), before_one);
+    assert_eq!(count("https://two.example/"), before_two);
+    assert_eq!(Request::get(&server.url("/one/term/b/")).send().status, 200);
+    let search = Request::get(&server.url("/rest/v1/one/search"))
+        .query("query", "term b")
+        .send()
+        .body;
+    assert!(search.contains("https://one.example/term/b"), "{search}");
+    // A broken edit of the second: reported, its last good version served.
+    fs::write(two.join("a.json"), "{\n  \"slug\" \"a\"\n}\n").unwrap();
+    assert!(
+        eventually(|| server.log().contains("a.json:2:10")),
+        "{}",
+        server.log()
+    );
+    assert!(server
+        .log()
+        .contains("still serving the last version of `second`"));
+    assert_eq!(
+        Request::get(&server.url("/second/term/a/")).send().status,
+        200
+    );
+    // The first reloaded meanwhile: the pages still say the second has errors.
+    fs::write(one.join("c.json"), card("c", &[])).unwrap();
+    let page = || Request::get(&server.url("/one/term/c/")).send();
+    assert!(eventually(|| page().status == 200), "{}", server.log());
+    assert!(page().body.contains("glossary-errors"), "{}", page().body);
+}
+
 /// Issue 46, item 8: suggested commands dropped the input (`run \`glossgraph fmt\``,
 /// `fixable: 1 with \`glossgraph check --fix\``, `\`glossgraph check\` lists them`): run as
 /// printed, they acted on `data/` or failed. They name the input, quoted for a shell, and the

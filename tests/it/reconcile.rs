@@ -264,9 +264,11 @@ fn bad_batches_are_refused_with_a_reason() {
 
 #[test]
 fn the_service_over_http() {
+    // Two glossaries: each one's service at /reconcile/{id}, both together at /reconcile.
     let data = root().join("data");
-    let server = Served::start(&[data.to_str().unwrap()]);
-    let url = server.url("/reconcile");
+    let fish = root().join("tests/fixtures/skosmos/fish.ttl");
+    let server = Served::start(&[data.to_str().unwrap(), fish.to_str().unwrap()]);
+    let url = server.url("/reconcile/data");
 
     let manifest = Request::get(&url).send();
     assert_eq!(manifest.status, 200, "{}", manifest.body);
@@ -277,6 +279,8 @@ fn the_service_over_http() {
         m["preview"]["url"],
         json!(format!("{url}/preview?id={{{{id}}}}"))
     );
+    // Of several glossaries, one's website is in its id's folder.
+    assert_eq!(m["view"]["url"], json!(server.url("/data/term/{{id}}")));
 
     // A batch by GET and by POSTed form.
     let queries = json!({ "0": { "query": "dcbx" }, "1": { "query": "Priority-Flow Control" } });
@@ -315,7 +319,7 @@ fn the_service_over_http() {
     assert_eq!(e["status"], json!("error"));
 
     // Suggest, preview, extension, proposals.
-    let suggest = Request::get(&server.url("/reconcile/suggest/entity"))
+    let suggest = Request::get(&server.url("/reconcile/data/suggest/entity"))
         .query("prefix", "Ro")
         .send();
     let s: Value = serde_json::from_str(&suggest.body).unwrap();
@@ -324,12 +328,12 @@ fn the_service_over_http() {
         .unwrap()
         .iter()
         .any(|r| r["id"] == json!("roce-v2")));
-    let elsewhere = Request::get(&server.url("/reconcile/suggest/entity"))
+    let elsewhere = Request::get(&server.url("/reconcile/data/suggest/entity"))
         .query("prefix", "Ro")
         .query("type", "http://elsewhere.example/scheme")
         .send();
     assert_eq!(elsewhere.body, r#"{"result":[]}"#);
-    let preview = Request::get(&server.url("/reconcile/preview"))
+    let preview = Request::get(&server.url("/reconcile/data/preview"))
         .query("id", "roce-v2")
         .send();
     assert_eq!(preview.status, 200);
@@ -337,7 +341,7 @@ fn the_service_over_http() {
     assert!(preview
         .headers
         .contains("content-security-policy: default-src 'none'"));
-    let missing = Request::get(&server.url("/reconcile/preview"))
+    let missing = Request::get(&server.url("/reconcile/data/preview"))
         .query("id", "<script>")
         .send();
     assert_eq!(missing.status, 404);
@@ -352,7 +356,7 @@ fn the_service_over_http() {
         x["rows"]["roce-v2"]["status"],
         json!([{ "str": "shipping" }])
     );
-    let proposed = Request::get(&server.url("/reconcile/properties"))
+    let proposed = Request::get(&server.url("/reconcile/data/properties"))
         .query("type", "http://www.w3.org/2004/02/skos/core#Concept")
         .send();
     let p: Value = serde_json::from_str(&proposed.body).unwrap();
@@ -378,6 +382,7 @@ fn the_service_over_http() {
 
     // Bad parameters: 400 with a JSON reason; other methods, 405.
     for (path, key, value) in [
+        ("/reconcile/data", "queries", "{"),
         ("/reconcile", "queries", "{"),
         ("/reconcile", "extend", "[]"),
         ("/reconcile/suggest/entity", "cursor", "-1"),
@@ -395,4 +400,83 @@ fn the_service_over_http() {
         "{}",
         put.headers
     );
+
+    all_glossaries(&server);
+}
+
+/// `/reconcile` over both glossaries: each a type, the ids the concepts' IRIs, candidates
+/// merged by score, a `match` only where one glossary's concept is ahead of every other's.
+fn all_glossaries(server: &Served) {
+    let url = server.url("/reconcile");
+    let ask = |queries: Value| -> Value {
+        let answer = Request::post(&url)
+            .form("queries", &queries.to_string())
+            .send();
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        serde_json::from_str(&answer.body).unwrap()
+    };
+    let manifest: Value = serde_json::from_str(&Request::get(&url).send().body).unwrap();
+    assert_eq!(
+        manifest["defaultTypes"],
+        json!([
+            { "id": "data", "name": "RDMA and storage networking glossary" },
+            { "id": "fish", "name": "Test conceptscheme" },
+        ])
+    );
+    assert_eq!(manifest["view"]["url"], "{{id}}");
+    let fish = "http://www.skosmos.skos/test/";
+    let answer = ask(json!({
+        "a": { "query": "dcbx" },
+        "b": { "query": "carp" },
+        "c": { "query": "carp", "type": "data" },
+        "d": { "query": "carp", "type": ["fish", "http://www.w3.org/2004/02/skos/core#Concept"] },
+    }));
+    let first = |k: &str| &answer[k]["result"][0];
+    assert!(
+        first("a")["id"].as_str().unwrap().ends_with("/dcbx"),
+        "{answer}"
+    );
+    assert_eq!(first("a")["match"], true);
+    assert_eq!(first("b")["id"], format!("{fish}ta112"));
+    assert_eq!(first("b")["match"], true);
+    assert_eq!(
+        first("b")["type"][0],
+        json!({ "id": "fish", "name": "Test conceptscheme" })
+    );
+    assert!(answer["c"]["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["type"][0]["id"] == "data"));
+    assert_eq!(first("d")["id"], format!("{fish}ta112"));
+    // Suggest, preview and extension by IRI, from the glossary that has it.
+    let suggest = Request::get(&server.url("/reconcile/suggest/entity"))
+        .query("prefix", "car")
+        .query("type", "fish")
+        .send();
+    let s: Value = serde_json::from_str(&suggest.body).unwrap();
+    assert_eq!(s["result"][0]["id"], format!("{fish}ta112"));
+    let preview = Request::get(&server.url("/reconcile/preview"))
+        .query("id", &format!("{fish}ta112"))
+        .send();
+    assert!(preview.body.contains("<h1>Carp</h1>"), "{}", preview.body);
+    let extend = json!({
+        "ids": [format!("{fish}ta116"), first("a")["id"]],
+        "properties": [{ "id": "broader" }, { "id": "prefLabel@fi" }],
+    });
+    let x: Value = serde_json::from_str(
+        &Request::post(&url)
+            .form("extend", &extend.to_string())
+            .send()
+            .body,
+    )
+    .unwrap();
+    let bass = &x["rows"][format!("{fish}ta116")];
+    assert_eq!(bass["broader"][0]["id"], format!("{fish}ta1"));
+    assert_eq!(bass["prefLabel@fi"], json!([{ "str": "Bassi" }]));
+    assert_eq!(
+        x["rows"][first("a")["id"].as_str().unwrap()]["prefLabel@fi"],
+        json!([])
+    );
+    assert_eq!(x["meta"][1]["id"], "prefLabel@fi");
 }

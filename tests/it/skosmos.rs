@@ -1,8 +1,9 @@
 //! Skosmos's REST API of `serve` (`/rest/v1/…`) over HTTP, on a small vocabulary shaped like
 //! Skosmos's own test vocabulary (tests/fixtures/skosmos/fish.ttl), so that the answers can be
-//! set beside the ones Skosmos's `RestControllerTest` expects, key for key. One server answers
-//! every request of the test. A real client (`skosmos-client`) judges it in
-//! `consumers::skosmos`.
+//! set beside the ones Skosmos's `RestControllerTest` expects, key for key, beside a second
+//! vocabulary with a group (tests/fixtures/skos/thesaurus.ttl, as `thes`): `serve` hosting
+//! several, as a Skosmos does. One server answers every request of the test. A real client
+//! (`skosmos-client`) judges it in `consumers::skosmos`.
 
 use serde_json::{json, Value};
 
@@ -11,6 +12,7 @@ use crate::util::root;
 use crate::util::server::Served;
 
 const T: &str = "http://www.skosmos.skos/test/";
+const THES: &str = "http://vocab.example/thes/";
 
 fn get(server: &Served, path: &str, params: &[(&str, &str)]) -> Answer {
     let mut request = Request::get(&server.url(path));
@@ -33,13 +35,19 @@ fn uri(id: &str) -> String {
 #[test]
 fn the_rest_api_answers_as_skosmos_does_on_its_test_vocabulary() {
     let fish = root().join("tests/fixtures/skosmos/fish.ttl");
-    let server = Served::start(&[fish.to_str().unwrap()]);
+    let thes = root().join("tests/fixtures/skos/thesaurus.ttl");
+    let thes = format!("thes={}", thes.display());
+    let server = Served::start(&[fish.to_str().unwrap(), &thes]);
 
-    // The vocabularies: one, named after the file; `lang` is required.
+    // The vocabularies: in the order given, one named after its file, one by its ID=;
+    // `lang` is required.
     let vocabularies = json(&get(&server, "/rest/v1/vocabularies", &[("lang", "en")]));
     assert_eq!(
         vocabularies["vocabularies"],
-        json!([{ "uri": "fish", "id": "fish", "title": "Test conceptscheme" }])
+        json!([
+            { "uri": "fish", "id": "fish", "title": "Test conceptscheme" },
+            { "uri": "thes", "id": "thes", "title": "Test thesaurus" },
+        ])
     );
     assert_eq!(vocabularies["@context"]["title"]["@language"], "en");
     let missing = get(&server, "/rest/v1/vocabularies", &[]);
@@ -269,7 +277,7 @@ fn the_rest_api_answers_as_skosmos_does_on_its_test_vocabulary() {
         json!([{ "uri": uri("ta122"), "localname": "ta122", "prefLabel": "Black sea bass", "lang": "en" }])
     );
 
-    // Dates with their time; statistics; no groups yet.
+    // Dates with their time; statistics; fish has no groups.
     let new = json(&get(&server, "/rest/v1/fish/new", &[]));
     assert_eq!(new["changeList"][0]["date"], "2024-02-03T00:00:00+0000");
     let modified = json(&get(&server, "/rest/v1/fish/modified", &[]));
@@ -280,6 +288,12 @@ fn the_rest_api_answers_as_skosmos_does_on_its_test_vocabulary() {
     assert_eq!(
         labels["languages"][0]["properties"][1],
         json!({ "property": "skos:altLabel", "labels": 1 })
+    );
+    // Each language named in the language asked for, as Skosmos's Punic names it.
+    assert_eq!(labels["languages"][1]["literal"], "Finnish");
+    assert_eq!(
+        labels["@context"]["literal"],
+        json!({ "@id": "rdfs:label", "@language": "en" })
     );
     assert_eq!(
         json(&get(&server, "/rest/v1/fish/groups", &[]))["groups"],
@@ -346,13 +360,215 @@ fn the_rest_api_answers_as_skosmos_does_on_its_test_vocabulary() {
         if path.ends_with("groupMembers") {
             assert_eq!(answer.status, 404, "{path}");
         } else if path == "/fish/data" {
-            // The whole vocabulary: Skosmos sends its download, `serve` its Graph Store.
+            // The whole vocabulary: Skosmos sends its download, `serve` its named graph.
             assert_eq!(answer.status, 303, "{path}");
-            assert!(answer.headers.contains("location: /store?default"));
+            assert!(
+                answer
+                    .headers
+                    .contains("location: /store?graph=http%3a%2f%2fwww.skosmos.skos%2ftest%2f"),
+                "{}",
+                answer.headers
+            );
         } else {
             json(&answer);
         }
     }
+
+    several_vocabularies(&server);
+}
+
+/// The second vocabulary beside the first: the global methods over both, its groups, the
+/// statements others make of a concept, and the SPARQL store and the websites of both.
+fn several_vocabularies(server: &Served) {
+    let thes = |id: &str| format!("{THES}{id}");
+    // A global search in every vocabulary, one's results after the other's, or in those
+    // `vocab` names; an unknown one is a 404.
+    let everything = json(&get(server, "/rest/v1/search", &[("query", "*")]));
+    let vocabs: Vec<&str> = everything["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["vocab"].as_str().unwrap())
+        .collect();
+    assert!(
+        vocabs.contains(&"fish") && vocabs.contains(&"thes"),
+        "{vocabs:?}"
+    );
+    assert!(vocabs.windows(2).all(|w| w[0] <= w[1]), "{vocabs:?}");
+    let page = json(&get(
+        server,
+        "/rest/v1/search",
+        &[("query", "*"), ("offset", "10"), ("maxhits", "3")],
+    ));
+    assert_eq!(
+        page["results"].as_array().unwrap()[..],
+        everything["results"].as_array().unwrap()[10..13]
+    );
+    let only = json(&get(
+        server,
+        "/rest/v1/search",
+        &[("query", "chem*"), ("vocab", "thes")],
+    ));
+    assert_eq!(only["results"][0]["uri"], thes("c3"));
+    assert_eq!(only["results"][0]["vocab"], "thes");
+    assert_eq!(
+        get(
+            server,
+            "/rest/v1/search",
+            &[("query", "*"), ("vocab", "fish nope")]
+        )
+        .status,
+        404
+    );
+    // Global label and data find the vocabulary the concept is in.
+    let label = json(&get(
+        server,
+        "/rest/v1/label",
+        &[("uri", &thes("c1")), ("lang", "de")],
+    ));
+    assert_eq!(label["prefLabel"], "Wissenschaft");
+
+    // Groups, as Skosmos lists them (`groups`, `groupMembers`) and searches in them.
+    let groups = json(&get(server, "/rest/v1/thes/groups", &[("lang", "de")]));
+    assert_eq!(
+        groups["groups"],
+        json!([{ "uri": thes("group"), "prefLabel": "Naturwissenschaften", "hasMembers": true }])
+    );
+    assert_eq!(groups["@context"]["childGroups"]["@id"], "skos:member");
+    // Without a label in the language asked for, a group is not listed (Skosmos's filter).
+    let english = json(&get(server, "/rest/v1/thes/groups", &[("lang", "en")]));
+    assert_eq!(english["groups"], json!([]));
+    let members = json(&get(
+        server,
+        "/rest/v1/thes/groupMembers",
+        &[("uri", &thes("group")), ("lang", "en")],
+    ));
+    assert_eq!(
+        members["members"],
+        json!([
+            { "uri": thes("c3"), "isSuper": false, "hasMembers": false, "type": ["skos:Concept"],
+              "prefLabel": "Chemie (de)", "notation": "003" },
+            { "uri": thes("c2"), "isSuper": false, "hasMembers": false, "type": ["skos:Concept"],
+              "prefLabel": "Physics", "notation": "002" },
+        ])
+    );
+    assert_eq!(members["uri"], thes("group"));
+    assert_eq!(
+        get(
+            server,
+            "/rest/v1/thes/groupMembers",
+            &[("uri", &thes("c1"))]
+        )
+        .status,
+        404
+    );
+    let in_group = json(&get(
+        server,
+        "/rest/v1/thes/search",
+        &[
+            ("query", "*"),
+            ("group", &thes("group")),
+            ("unique", "true"),
+        ],
+    ));
+    let mut found: Vec<&str> = in_group["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["uri"].as_str().unwrap())
+        .collect();
+    found.sort_unstable();
+    assert_eq!(found, [thes("c2"), thes("c3")]);
+    let stats = json(&get(
+        server,
+        "/rest/v1/thes/labelStatistics",
+        &[("lang", "en")],
+    ));
+    let german = stats["languages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["language"] == "de")
+        .unwrap();
+    assert_eq!(german["literal"], "German");
+    assert_eq!(
+        german["properties"][2],
+        json!({ "property": "skos:hiddenLabel", "labels": 1 })
+    );
+
+    // A concept's data holds what others say of it, as Skosmos's does: the narrower
+    // concept's `broader`, a group's `member` with the group's label and type.
+    let data = json(&get(server, "/rest/v1/data", &[("uri", &uri("ta1"))]));
+    let graph = data["graph"].as_array().unwrap();
+    let bass = graph.iter().find(|n| n["uri"] == uri("ta116")).unwrap();
+    assert_eq!(bass["broader"], json!({ "uri": uri("ta1") }));
+    let data = json(&get(server, "/rest/v1/thes/data", &[("uri", &thes("c3"))]));
+    let group = data["graph"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["uri"] == thes("group"))
+        .unwrap();
+    assert_eq!(group["skos:member"], json!({ "uri": thes("c3") }));
+    assert_eq!(group["type"], "skos:Collection");
+    assert_eq!(
+        group["prefLabel"],
+        json!({ "lang": "de", "value": "Naturwissenschaften" })
+    );
+
+    // SPARQL: a named graph each, at its base IRI; the default graph their union.
+    let query = |q: &str| {
+        Request::get(&server.url("/query"))
+            .query("query", q)
+            .header("Accept", "text/csv")
+            .send()
+            .body
+    };
+    assert_eq!(
+        query("SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g ORDER BY ?g")
+            .lines()
+            .map(|l| l.split(',').next().unwrap())
+            .collect::<Vec<_>>(),
+        ["g", THES, T]
+    );
+    assert!(query(&format!(
+        "ASK {{ <{}> ?p ?o . <{}> ?q ?r }}",
+        uri("ta1"),
+        thes("c1")
+    ))
+    .contains("true"));
+    let one = Request::get(&server.url("/store")).query("graph", T).send();
+    assert!(one.body.contains("ta117") && !one.body.contains("vocab.example/thes"));
+
+    // The websites, each in its id's folder, and a page naming them at `/`.
+    let home = Request::get(&server.url("/")).send();
+    assert_eq!(home.status, 200);
+    assert!(home.body.contains("href=\"/fish/\"") && home.body.contains("href=\"/thes/\""));
+    let moved = Request::get(&server.url("/thes")).send();
+    assert_eq!(moved.status, 301);
+    assert!(
+        moved.headers.contains("location: /thes/"),
+        "{}",
+        moved.headers
+    );
+    assert_eq!(Request::get(&server.url("/thes/")).send().status, 200);
+    let term = Request::get(&server.url("/thes/c1")).send();
+    assert_eq!(term.status, 303);
+    assert!(
+        term.headers.contains("location: /thes/c1/"),
+        "{}",
+        term.headers
+    );
+    let turtle = Request::get(&server.url("/thes/c1"))
+        .header("Accept", "text/turtle")
+        .send();
+    assert!(
+        turtle.headers.contains("content-location: /thes/c1.ttl"),
+        "{}",
+        turtle.headers
+    );
+    assert!(turtle.body.contains("Wissenschaft"));
+    assert_eq!(Request::get(&server.url("/nope/")).send().status, 404);
 }
 
 /// The paths of Skosmos's `swagger.json`, each with the names of its required parameters.

@@ -20,8 +20,8 @@
 //! triple store.
 //!
 //! One concern, the store and the running of queries (about 800 lines of code, the rest tests);
-//! answers, saved queries, the endpoint (its connections in `listen`) and push are in the
-//! files beside it.
+//! answers, saved queries, the endpoint (its connections in `listen`), several glossaries
+//! in one store (`many`) and push are in the files beside it.
 
 // The library never prints: what it has to say goes to its caller as values and errors.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
@@ -29,6 +29,7 @@
 pub mod http;
 pub mod incremental;
 mod listen;
+mod many;
 pub mod push;
 pub mod reconcile;
 pub mod results;
@@ -214,6 +215,14 @@ impl GlossaryStore {
     /// # Complexity
     /// O(q log q) for q quads; memory grows with the quads (several hundred bytes each).
     pub fn new(glossary: &Glossary, config: &Config) -> Result<Self, SparqlError> {
+        Self::streamed(config, || crate::rdf::write::quads(glossary, config))
+    }
+
+    /// A new store filled with the quads `make` gives, made on a thread of their own.
+    pub(crate) fn streamed<I: Iterator<Item = Quad>>(
+        config: &Config,
+        make: impl FnOnce() -> I + Send,
+    ) -> Result<Self, SparqlError> {
         // Oxigraph fills a store on one thread; the quads are made on another meanwhile, a
         // batch at a time. The store only borrows them: each batch goes back to the thread
         // that made it, which drops its quads and fills it again. Dropping them on the filling
@@ -225,7 +234,7 @@ impl GlossaryStore {
             let (give_back, given_back) = std::sync::mpsc::channel::<Vec<Quad>>();
             scope.spawn(move || {
                 let mut batch = Vec::with_capacity(BATCH);
-                for quad in crate::rdf::write::quads(glossary, config) {
+                for quad in make() {
                     batch.push(quad);
                     if batch.len() == BATCH {
                         let empty = match given_back.try_recv() {
@@ -288,7 +297,7 @@ impl GlossaryStore {
         Ok(Self::around(store, config))
     }
 
-    fn around(store: Store, config: &Config) -> Self {
+    pub(crate) fn around(store: Store, config: &Config) -> Self {
         Self {
             store,
             config: config.clone(),

@@ -2,7 +2,8 @@
 //! specification's JSON Schemas (version 0.2, vendored in tests/fixtures/reconciliation-api),
 //! and a column of messy labels reconciled by `reconciler`, the PyPI package that reconciles
 //! a pandas column against a service. Both tests ask one server, started for whichever runs
-//! first and stopped when the last is done.
+//! first and stopped when the last is done; it serves two glossaries, so that one's service
+//! (`/reconcile/data`) and both together (`/reconcile`, each a type) are judged.
 
 use std::process::Command;
 use std::sync::{Arc, Mutex, Weak};
@@ -21,7 +22,11 @@ fn shared() -> Arc<Served> {
         return running;
     }
     let data = root().join("data");
-    let running = Arc::new(Served::start(&[data.to_str().unwrap()]));
+    let fish = root().join("tests/fixtures/skosmos/fish.ttl");
+    let running = Arc::new(Served::start(&[
+        data.to_str().unwrap(),
+        fish.to_str().unwrap(),
+    ]));
     *server = Arc::downgrade(&running);
     running
 }
@@ -44,9 +49,15 @@ fn python(script: &str, args: &[&str]) -> Value {
 fn requests_and_answers_validate_against_the_specs_schemas() {
     let server = shared();
     let schemas = root().join("tests/fixtures/reconciliation-api/0.2");
+    for service in ["/reconcile/data", "/reconcile"] {
+        judge(&schemas, &server.url(service));
+    }
+}
+
+fn judge(schemas: &std::path::Path, service: &str) {
     let judged = python(
         "reconcile_schemas.py",
-        &[schemas.to_str().unwrap(), &server.url("/reconcile")],
+        &[schemas.to_str().unwrap(), service],
     );
     let judged = judged.as_object().unwrap();
     // The manifest, the batch and its two answers, three suggest services at two cursors,
@@ -64,12 +75,15 @@ fn requests_and_answers_validate_against_the_specs_schemas() {
         } else {
             assert!(
                 errors.is_empty(),
-                "{name} ({}): {errors:?}",
+                "{service}: {name} ({}): {errors:?}",
                 verdict["schema"]
             );
         }
     }
-    println!("reconcile schemas: {} documents judged", judged.len());
+    println!(
+        "reconcile schemas: {} documents of {service} judged",
+        judged.len()
+    );
 }
 
 #[test]
@@ -87,7 +101,7 @@ fn reconciler_matches_a_column_of_messy_labels() {
         ("nvme rdma", "nvme-rdma"),
     ];
     let mut args: Vec<&str> = Vec::new();
-    let endpoint = server.url("/reconcile");
+    let endpoint = server.url("/reconcile/data");
     args.push(&endpoint);
     args.push("http://www.w3.org/2004/02/skos/core#Concept");
     args.extend(labels.iter().map(|(label, _)| *label));

@@ -251,3 +251,62 @@ impl Group {
         }
     }
 }
+
+/// A group of the vocabulary as the APIs that describe groups answer it (`serve`'s Skosmos
+/// REST API: `groups`, `groupMembers`, search by `group`).
+#[derive(Debug, Clone)]
+pub struct VocabularyGroup {
+    pub iri: String,
+    /// Its classes (`rdf:type`), as IRIs.
+    pub types: Vec<String>,
+    /// Its labels (`skos:prefLabel`, else `rdfs:label`): (language tag, lowercased; text).
+    pub labels: Vec<(String, String)>,
+    /// Its notations (`skos:notation`).
+    pub notations: Vec<String>,
+    /// Whether its members are in an order (`skos:memberList`).
+    pub ordered: bool,
+    /// Its members by IRI (concepts and groups): in order when ordered, else sorted.
+    pub members: Vec<String>,
+    /// Its `iso-thes:subGroup`s by IRI.
+    pub sub_groups: Vec<String>,
+    /// The groups it is part of, by place in the list.
+    pub parents: Vec<usize>,
+}
+
+/// The groups of `config`'s `[resources]` (in the order of their IRIs), as
+/// [`VocabularyGroup`]s: none when it names none.
+pub fn vocabulary_groups(glossary: &Glossary, config: &Config) -> Vec<VocabularyGroup> {
+    let Some(groups) = Groups::of(glossary, config, None, &[]) else {
+        return Vec::new();
+    };
+    groups
+        .list
+        .into_iter()
+        .map(|g| {
+            let statements = config.resources.get(&g.iri);
+            let texts = |property: &str| -> Vec<String> {
+                statements
+                    .into_iter()
+                    .flat_map(|s| values(s, property))
+                    .filter_map(|v| match v {
+                        MetaValue::Literal { text, .. } => Some(text.clone()),
+                        MetaValue::Iri(_) => None,
+                    })
+                    .collect()
+            };
+            let of = |property: &str| -> Vec<String> {
+                statements.map(|s| iris(s, property)).unwrap_or_default()
+            };
+            VocabularyGroup {
+                types: of(rdf::TYPE.as_str()),
+                notations: texts("skos:notation"),
+                sub_groups: of(isothes::SUB_GROUP.as_str()),
+                iri: g.iri,
+                labels: g.labels,
+                ordered: g.ordered,
+                members: g.members,
+                parents: g.parents,
+            }
+        })
+        .collect()
+}

@@ -51,6 +51,7 @@ use crate::output::ExportError;
 use crate::rdf::write::{self as rdf_write, CardQuads, Writer};
 use crate::Glossary;
 
+pub use groups::{vocabulary_groups, VocabularyGroup};
 pub use languages::Language;
 pub(crate) use notations::{notation, notation_order};
 pub use pages::SPLIT_INDEX_AT;

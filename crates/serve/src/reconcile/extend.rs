@@ -100,19 +100,8 @@ impl Service {
         cursor: usize,
         limit: Option<usize>,
     ) -> Result<Value, BadRequest> {
-        let limit = page(prefix, limit)?;
-        let wanted = key(&normalize(prefix));
-        let result: Vec<Value> = self
-            .types
-            .values()
-            .filter(|(id, name)| {
-                key(&normalize(name)).contains(&wanted) || key(&normalize(id)).contains(&wanted)
-            })
-            .skip(cursor)
-            .take(limit)
-            .map(|(id, name)| json!({ "id": id, "name": name }))
-            .collect();
-        Ok(json!({ "result": result }))
+        let types = self.types.values().cloned();
+        suggested(types, prefix, cursor, limit)
     }
 
     /// Properties whose name or id contains `prefix`: those of queries and of extension.
@@ -125,23 +114,11 @@ impl Service {
         cursor: usize,
         limit: Option<usize>,
     ) -> Result<Value, BadRequest> {
-        let limit = page(prefix, limit)?;
-        let wanted = key(&normalize(prefix));
-        let result: Vec<Value> = self
-            .properties()
-            .into_iter()
-            .filter(|(id, name)| {
-                key(&normalize(name)).contains(&wanted) || key(&normalize(id)).contains(&wanted)
-            })
-            .skip(cursor)
-            .take(limit)
-            .map(|(id, name)| json!({ "id": id, "name": name }))
-            .collect();
-        Ok(json!({ "result": result }))
+        suggested(self.properties(), prefix, cursor, limit)
     }
 
     /// The properties of data extension, by id, with their names.
-    fn properties(&self) -> Vec<(String, String)> {
+    pub(crate) fn properties(&self) -> Vec<(String, String)> {
         let mut out: Vec<(String, String)> = FIELDS
             .iter()
             .map(|(id, name)| ((*id).to_owned(), (*name).to_owned()))
@@ -176,18 +153,7 @@ impl Service {
                 "type: not a type of this service (see the manifest's defaultTypes)",
             ));
         }
-        let mut properties: Vec<Value> = self
-            .properties()
-            .into_iter()
-            .map(|(id, name)| json!({ "id": id, "name": name }))
-            .collect();
-        let mut out = json!({ "type": type_id });
-        if let Some(limit) = limit {
-            properties.truncate(limit);
-            out["limit"] = json!(limit);
-        }
-        out["properties"] = json!(properties);
-        Ok(out)
+        Ok(proposal(type_id, self.properties(), limit))
     }
 
     /// The answer to a data extension query (`extend`, the JSON the client sent).
@@ -322,6 +288,51 @@ impl Service {
 }
 
 /// The size of a suggest page: `limit`, at most [`MAX_LIMIT`]; the prefix checked.
+/// The (id, name) pairs whose name or id contains `prefix` (compared folded), the page from
+/// `cursor`: a suggest service's answer.
+///
+/// # Errors
+/// A prefix longer than [`MAX_QUERY`].
+pub(crate) fn suggested(
+    pairs: impl IntoIterator<Item = (String, String)>,
+    prefix: &str,
+    cursor: usize,
+    limit: Option<usize>,
+) -> Result<Value, BadRequest> {
+    let limit = page(prefix, limit)?;
+    let wanted = key(&normalize(prefix));
+    let result: Vec<Value> = pairs
+        .into_iter()
+        .filter(|(id, name)| {
+            key(&normalize(name)).contains(&wanted) || key(&normalize(id)).contains(&wanted)
+        })
+        .skip(cursor)
+        .take(limit)
+        .map(|(id, name)| json!({ "id": id, "name": name }))
+        .collect();
+    Ok(json!({ "result": result }))
+}
+
+/// The proposal of `properties` for extending entities of type `type_id`, the first
+/// `limit` of them.
+pub(crate) fn proposal(
+    type_id: &str,
+    properties: Vec<(String, String)>,
+    limit: Option<usize>,
+) -> Value {
+    let mut properties: Vec<Value> = properties
+        .into_iter()
+        .map(|(id, name)| json!({ "id": id, "name": name }))
+        .collect();
+    let mut out = json!({ "type": type_id });
+    if let Some(limit) = limit {
+        properties.truncate(limit);
+        out["limit"] = json!(limit);
+    }
+    out["properties"] = json!(properties);
+    out
+}
+
 fn page(prefix: &str, limit: Option<usize>) -> Result<usize, BadRequest> {
     if prefix.chars().count() > MAX_QUERY {
         return Err(BadRequest::new(format!(

@@ -19,6 +19,7 @@
 //! [`BadRequest`], which names the parameter and never echoes what was sent but a short,
 //! JSON-escaped key.
 
+pub mod all;
 mod extend;
 pub(crate) mod index;
 mod query;
@@ -124,31 +125,54 @@ impl Service {
             .values()
             .map(|(id, name)| json!({ "id": id, "name": name }))
             .collect();
-        json!({
-            "versions": ["0.2"],
-            "name": if self.title.is_empty() { "glossgraph" } else { &self.title },
-            "identifierSpace": self.identifier_space,
-            "schemaSpace": crate::rdf::vocab::skos::NS,
-            "serviceVersion": env!("CARGO_PKG_VERSION"),
-            "batchSize": MAX_BATCH,
-            "defaultTypes": types,
-            "view": { "url": format!("{site}/term/{{{{id}}}}") },
-            "preview": {
-                "url": format!("{root}/preview?id={{{{id}}}}"),
-                "width": PREVIEW_SIZE.0,
-                "height": PREVIEW_SIZE.1,
-            },
-            "suggest": {
-                "entity": { "service_url": root, "service_path": "/suggest/entity" },
-                "type": { "service_url": root, "service_path": "/suggest/type" },
-                "property": { "service_url": root, "service_path": "/suggest/property" },
-            },
-            "extend": {
-                "propose_properties": { "service_url": root, "service_path": "/properties" },
-                "property_settings": [],
-            },
-        })
+        let name = if self.title.is_empty() {
+            "glossgraph"
+        } else {
+            &self.title
+        };
+        manifest(
+            name,
+            &self.identifier_space,
+            types,
+            &format!("{site}/term/{{{{id}}}}"),
+            root,
+        )
     }
+}
+
+/// A service manifest: its `name`, `identifierSpace`, `defaultTypes`, the `view` URL of an
+/// entity, and the URLs of its services under `root`.
+fn manifest(
+    name: &str,
+    identifier_space: &str,
+    types: Vec<Value>,
+    view: &str,
+    root: &str,
+) -> Value {
+    json!({
+        "versions": ["0.2"],
+        "name": name,
+        "identifierSpace": identifier_space,
+        "schemaSpace": crate::rdf::vocab::skos::NS,
+        "serviceVersion": env!("CARGO_PKG_VERSION"),
+        "batchSize": MAX_BATCH,
+        "defaultTypes": types,
+        "view": { "url": view },
+        "preview": {
+            "url": format!("{root}/preview?id={{{{id}}}}"),
+            "width": PREVIEW_SIZE.0,
+            "height": PREVIEW_SIZE.1,
+        },
+        "suggest": {
+            "entity": { "service_url": root, "service_path": "/suggest/entity" },
+            "type": { "service_url": root, "service_path": "/suggest/type" },
+            "property": { "service_url": root, "service_path": "/suggest/property" },
+        },
+        "extend": {
+            "propose_properties": { "service_url": root, "service_path": "/properties" },
+            "property_settings": [],
+        },
+    })
 }
 
 /// A definition cut to a description's length: its first 300 characters, at a word.

@@ -10,7 +10,12 @@
 //! | `/query` | SPARQL 1.1 Protocol: `GET ?query=`, `POST` form or `application/sparql-query`; without a query, the service description |
 //! | `/store` | Graph Store Protocol, reading only: `?default` (all triples), `?graph=IRI` (one card), neither (the whole dataset) |
 //! | `/reconcile`, `/reconcile/…` | the W3C Reconciliation Service API 0.2 (OpenRefine's): the manifest, `queries=`, `extend=`, suggest, preview, property proposals (see `reconcile`) |
-//! | `/rest/v1/…` | Skosmos's REST API: vocabularies, search, lookup, a concept's data, labels and links, the alphabetical index (see `skosmos`) |
+//! | `/rest/v1/…` | Skosmos's REST API: vocabularies, search, lookup, a concept's data, labels and links, the alphabetical index, groups (see `skosmos`) |
+//!
+//! Several glossaries may be served at once ([`start_many`]), each of an id: the APIs answer
+//! for each (a Skosmos vocabulary, `/reconcile/{id}`) and for all; the site paths above are
+//! then each glossary's below `/{id}/`, and `/` lists them; the store holds each glossary in
+//! a named graph of its own ([`graph_iri`]), the default graph their union.
 //!
 //! `/query`, `/reconcile` and `/rest/v1/` are APIs for other sites' pages too: they answer every origin
 //! (`Access-Control-Allow-Origin: *`, or the origin of `--cors`) and its preflights, as the
@@ -51,6 +56,7 @@ use oxigraph::io::RdfFormat;
 use oxigraph::model::{GraphNameRef, Literal, NamedNode, NamedNodeRef, Triple};
 use oxigraph::sparql::results::QueryResultsFormat;
 
+mod hosted;
 mod negotiate;
 mod page;
 mod reconcile;
@@ -63,11 +69,13 @@ use super::results::{self, ResultsFormat};
 use super::stream::stream;
 use super::{Answer, GlossaryStore, SparqlError};
 use crate::config::Config;
-use crate::site;
 use crate::Glossary;
 use negotiate::{accepted, negotiate, negotiate_rdf};
 use page::page;
 use website::errors_only;
+
+pub use hosted::{check_id, graph_iri, Input, RESERVED_IDS};
+use hosted::{Hosted, Served};
 
 /// How many queries that outlived their timeout may still be computing before new queries
 /// are refused (see [`super::GlossaryStore::run`]).
@@ -144,6 +152,10 @@ pub enum ServeError {
     },
     #[error("the CORS origin `{0}` is not a valid header value")]
     Cors(String),
+    /// Two glossaries of the same id, or (several being served) of the same base IRI, whose
+    /// terms would have the same IRIs.
+    #[error("the glossaries `{0}` and `{1}` have the same id or the same base IRI: give each its own (ID=INPUT, or `base` in its glossgraph.toml)")]
+    Twins(String, String),
 }
 
 /// A server that is running.
@@ -166,40 +178,8 @@ struct Shared {
     idle: Condvar,
 }
 
-/// One version of the glossary, with what its answers need made once.
-struct Served {
-    store: GlossaryStore,
-    glossary: Glossary,
-    /// The website's A–Z order and prefixes.
-    plan: site::Plan,
-    /// The query page.
-    page: String,
-    /// Whether this is only a stand-in, empty, for a glossary that had errors from the start.
-    stand_in: bool,
-    /// The reconciliation service: the glossary's labels, indexed.
-    reconcile: crate::reconcile::Service,
-    /// The glossary as a vocabulary of Skosmos's REST API, over the same index.
-    skosmos: crate::skosmos::Vocabulary,
-}
-
-impl Served {
-    fn new(glossary: Glossary, store: GlossaryStore, id: &str) -> Self {
-        let reconcile = crate::reconcile::Service::new(&glossary, store.config());
-        let skosmos =
-            crate::skosmos::Vocabulary::new(id, &glossary, store.config(), reconcile.index());
-        Self {
-            page: page(store.config()),
-            plan: site::Plan::new(&glossary, store.config()),
-            reconcile,
-            skosmos,
-            store,
-            glossary,
-            stand_in: false,
-        }
-    }
-}
-
-/// Starts serving `glossary` (already loaded into `store`) in background threads.
+/// Starts serving `glossary` (already loaded into `store`) in background threads, as the
+/// vocabulary `options.vocabulary`.
 ///
 /// # Errors
 /// The address cannot be bound; a CORS origin that is not a valid header value.
@@ -208,8 +188,41 @@ pub fn start(
     store: GlossaryStore,
     options: Options,
 ) -> Result<Running, ServeError> {
-    let served = Served::new(glossary, store, &options.vocabulary);
+    let input = Input {
+        id: options.vocabulary.clone(),
+        config: store.config().clone(),
+        glossary,
+    };
+    let served = Served::new(vec![Arc::new(Hosted::new(input, false))], store);
     launch(served, None, options)
+}
+
+/// Starts serving several glossaries at once, loaded into `store` by
+/// [`GlossaryStore::new_many`] in the graphs [`graph_iri`] names (one alone is served as
+/// [`start`] serves it, its store filled by [`GlossaryStore::new`]).
+///
+/// # Errors
+/// Those of [`start`]; two glossaries of the same id or the same base IRI.
+pub fn start_many(
+    inputs: Vec<Input>,
+    store: GlossaryStore,
+    options: Options,
+) -> Result<Running, ServeError> {
+    let several = inputs.len() > 1;
+    let mut glossaries: Vec<Arc<Hosted>> = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        if let Some(twin) = glossaries
+            .iter()
+            .find(|g| g.id == input.id || (several && g.config.base == input.config.base))
+        {
+            return Err(ServeError::Twins(twin.id.clone(), input.id.clone()));
+        }
+        glossaries.push(Arc::new(Hosted::new(input, several)));
+    }
+    if glossaries.is_empty() {
+        return Err(ServeError::Twins(String::new(), String::new()));
+    }
+    launch(Served::new(glossaries, store), None, options)
 }
 
 /// Starts serving a glossary whose files have errors (`serve --watch` on a glossary being
@@ -223,9 +236,14 @@ pub fn start_with_errors(report: &str, options: Options) -> Result<Running, Serv
         addr: options.bind,
         source: io::Error::other(e.to_string()),
     })?;
+    let input = Input {
+        id: options.vocabulary.clone(),
+        glossary,
+        config,
+    };
     let served = Served {
         stand_in: true,
-        ..Served::new(glossary, store, &options.vocabulary)
+        ..Served::new(vec![Arc::new(Hosted::new(input, false))], store)
     };
     launch(served, Some(Arc::from(report)), options)
 }
@@ -283,18 +301,78 @@ impl Running {
     }
 
     /// Serves `glossary` (already loaded into `store`) from now on, without errors to show:
-    /// requests that have started finish with the glossary they started with.
+    /// requests that have started finish with the glossary they started with. (One glossary
+    /// served; of several, [`Running::replace_one`].)
     pub fn replace(&self, glossary: Glossary, store: GlossaryStore) {
-        let served = Arc::new(Served::new(
+        let input = Input {
+            id: self.shared.options.vocabulary.clone(),
+            config: store.config().clone(),
             glossary,
-            store,
-            &self.shared.options.vocabulary,
+        };
+        let served = Served::new(vec![Arc::new(Hosted::new(input, false))], store);
+        self.swap(served);
+    }
+
+    /// Of the several glossaries served, serves `glossary` as the one of id `id` from now on,
+    /// its named graph replaced in the store; the others stay as they are. Requests that
+    /// have started finish with the glossaries they started with (a SPARQL query that
+    /// started, with the store as it was).
+    ///
+    /// # Errors
+    /// No glossary of that id is served; the store failed.
+    pub fn replace_one(
+        &self,
+        id: &str,
+        glossary: Glossary,
+        config: Config,
+    ) -> Result<(), SparqlError> {
+        let served = self.served();
+        let Some(at) = served.glossaries.iter().position(|g| g.id == id) else {
+            return Err(SparqlError::Parameter(format!(
+                "no glossary `{id}` is served"
+            )));
+        };
+        let several = served.several();
+        let store = match &served.glossaries[at].graph {
+            Some(graph) => served
+                .store
+                .with_graph_replaced(graph, &glossary, &config)?,
+            None => GlossaryStore::new(&glossary, &config)?,
+        };
+        let mut glossaries = served.glossaries.clone();
+        glossaries[at] = Arc::new(Hosted::new(
+            Input {
+                id: id.to_owned(),
+                glossary,
+                config,
+            },
+            several,
         ));
+        self.swap(Served::new(glossaries, store));
+        Ok(())
+    }
+
+    /// How many quads the store holds now.
+    pub fn quads(&self) -> usize {
+        self.served().store.len()
+    }
+
+    fn served(&self) -> Arc<Served> {
+        Arc::clone(
+            &self
+                .shared
+                .served
+                .read()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        )
+    }
+
+    fn swap(&self, served: Served) {
         *self
             .shared
             .served
             .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = served;
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Arc::new(served);
         self.show_errors(None);
     }
 
@@ -527,7 +605,8 @@ impl Shared {
                 StatusCode::NOT_FOUND,
                 "glossgraph serve is read-only: there is no update endpoint",
             )),
-            path if reading => self.site(v, request, path, errors),
+            path if reading && v.several() => self.sites(v, request, path, errors),
+            path if reading => self.site(v.first(), "", request, path, errors),
             _ => Err(Failure::new(
                 StatusCode::METHOD_NOT_ALLOWED,
                 format!("{method} is not allowed here: the site and the store are read-only"),
@@ -620,7 +699,14 @@ impl Shared {
             })?;
         let mut out = Vec::new();
         let written = if format.is_picture() {
-            results::draw(&answer, format, &v.glossary, store.config(), &mut out)
+            // Drawn with the first glossary's labels and settings.
+            results::draw(
+                &answer,
+                format,
+                &v.first().glossary,
+                store.config(),
+                &mut out,
+            )
         } else {
             results::write(&answer, format, &store.prefixes(), &mut out)
         };
@@ -759,7 +845,10 @@ impl Shared {
         } else {
             negotiate_rdf(request, RdfFormat::TriG, true)?
         };
-        let (glossary, config) = (v.glossary.clone(), v.store.config().clone());
+        if v.several() {
+            return self.dump(v, format, default);
+        }
+        let (glossary, config) = (v.first().glossary.clone(), v.first().config.clone());
         let body = stream(move |w| {
             crate::rdf::write::write(&glossary, &config, format, w)
                 .map(|_| ())
@@ -768,6 +857,60 @@ impl Shared {
         Ok(Response::builder()
             .header(header::CONTENT_TYPE, format.media_type())
             .body(body)
+            .unwrap_or_default())
+    }
+
+    /// `/store` when several glossaries are served: the default graph (the union) or the
+    /// whole dataset, a named graph per glossary, read from the store and sorted.
+    fn dump(
+        &self,
+        v: &Served,
+        format: RdfFormat,
+        default: bool,
+    ) -> Result<Response<Body>, Failure> {
+        let failed = |e: String| Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e);
+        let mut quads = v
+            .store
+            .store()
+            .iter()
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| failed(e.to_string()))?;
+        let mut out = Vec::new();
+        if default {
+            let mut triples: Vec<Triple> = quads.into_iter().map(Triple::from).collect();
+            triples.sort_by_cached_key(ToString::to_string);
+            triples.dedup();
+            results::write(
+                &Answer::Graph(triples),
+                ResultsFormat::Rdf(format),
+                &v.store.prefixes(),
+                &mut out,
+            )
+            .map_err(|e| failed(e.to_string()))?;
+        } else {
+            quads.sort_by_cached_key(|q| {
+                (
+                    q.graph_name.to_string(),
+                    Triple::from(q.clone()).to_string(),
+                )
+            });
+            let mut serializer = oxigraph::io::RdfSerializer::from_format(format);
+            for (name, iri) in v.store.prefixes() {
+                serializer = serializer
+                    .with_prefix(name, iri)
+                    .map_err(|e| failed(e.to_string()))?;
+            }
+            let mut writer = serializer.for_writer(&mut out);
+            for quad in &quads {
+                writer
+                    .serialize_quad(quad)
+                    .map_err(|e| failed(e.to_string()))?;
+            }
+            writer.finish().map_err(|e| failed(e.to_string()))?;
+        }
+        Ok(Response::builder()
+            .header(header::CONTENT_TYPE, format.media_type())
+            .body(Body::from(out))
             .unwrap_or_default())
     }
 }

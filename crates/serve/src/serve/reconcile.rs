@@ -14,16 +14,17 @@
 //! `{"status": "error", "message": …}`, as clients such as `reconciler` expect, `404` for a
 //! path or a concept the service lacks, `405` for another method than GET, HEAD, POST.
 //!
-//! Today `serve` serves one glossary, so the service is at `/reconcile` itself. When it serves
-//! several, each will be at `/reconcile/{id}` with the same paths below it: the names
-//! `suggest`, `preview` and `properties` are kept from being ids, and [`split`] is where the
-//! id will be read.
+//! Each glossary served is at `/reconcile/{id}`, with the same paths below it (the names
+//! `suggest`, `preview` and `properties` are kept from being ids); `/reconcile` itself is
+//! the one glossary when `serve` serves one, and all of them together, each a type, when it
+//! serves several ([`crate::reconcile::all`]: the ids there are the concepts' IRIs).
 
 use oxhttp::model::header::{self, HeaderValue};
 use oxhttp::model::{Body, Method, Request, Response, StatusCode};
 use serde_json::Value;
 
 use super::{media_type, query_params, Served, Shared};
+use crate::reconcile::all::{All, Member};
 use crate::reconcile::{BadRequest, Service};
 
 /// Where the service's paths start.
@@ -73,7 +74,7 @@ pub fn answer(
         Some(Ok(name)) => Some(name),
         None => None,
     };
-    let Some((service, root, rest)) = split(served, path) else {
+    let Some((which, root, rest)) = split(served, path) else {
         return not_found();
     };
     let site = match site(shared, request) {
@@ -82,17 +83,17 @@ pub fn answer(
     };
     let answered = match rest {
         "" | "/" => match (param("queries"), param("extend")) {
-            (Some(queries), _) => service.reconcile(queries),
-            (None, Some(extend)) => service.extend(extend),
-            (None, None) => Ok(service.manifest(&site, &format!("{site}{root}"))),
+            (Some(queries), _) => which.reconcile(queries),
+            (None, Some(extend)) => which.extend(extend),
+            (None, None) => Ok(which.manifest(&site, &format!("{site}{root}"))),
         },
-        "/suggest/entity" | "/suggest/type" | "/suggest/property" => suggest(service, rest, &param),
+        "/suggest/entity" | "/suggest/type" | "/suggest/property" => suggest(&which, rest, &param),
         "/properties" => match param("type") {
-            Some(t) => number(param("limit")).and_then(|limit| service.propose(t, limit)),
+            Some(t) => number(param("limit")).and_then(|limit| which.propose(t, limit)),
             None => Err(BadRequest("type: missing".into())),
         },
         "/preview" => {
-            return match param("id").and_then(|id| service.preview(id)) {
+            return match param("id").and_then(|id| which.preview(id)) {
                 Some(html) => preview(html),
                 None => not_found(),
             }
@@ -105,25 +106,113 @@ pub fn answer(
     }
 }
 
-/// The service a path is of, the path it is at, and the rest of the path below it.
-fn split<'a>(served: &'a Served, path: &'a str) -> Option<(&'a Service, &'static str, &'a str)> {
-    // Here a glossary's id would be read from the first segment after ROOT; one glossary is
-    // served, at ROOT itself.
-    Some((&served.reconcile, ROOT, path.strip_prefix(ROOT)?))
+/// The service a path is of: one glossary's, or all of them together.
+enum Which<'a> {
+    /// One glossary's service, its website at the path given (`""`, or `/{id}` when several
+    /// glossaries are served).
+    One(&'a Service, String),
+    All(All<'a>),
+}
+
+impl Which<'_> {
+    fn manifest(&self, site: &str, root: &str) -> Value {
+        match self {
+            Which::One(s, mount) => s.manifest(&format!("{site}{mount}"), root),
+            Which::All(all) => all.manifest(root),
+        }
+    }
+
+    fn reconcile(&self, queries: &str) -> Result<Value, BadRequest> {
+        match self {
+            Which::One(s, _) => s.reconcile(queries),
+            Which::All(all) => all.reconcile(queries),
+        }
+    }
+
+    fn extend(&self, extend: &str) -> Result<Value, BadRequest> {
+        match self {
+            Which::One(s, _) => s.extend(extend),
+            Which::All(all) => all.extend(extend),
+        }
+    }
+
+    fn propose(&self, type_id: &str, limit: Option<usize>) -> Result<Value, BadRequest> {
+        match self {
+            Which::One(s, _) => s.propose(type_id, limit),
+            Which::All(all) => all.propose(type_id, limit),
+        }
+    }
+
+    fn preview(&self, id: &str) -> Option<String> {
+        match self {
+            Which::One(s, _) => s.preview(id),
+            Which::All(all) => all.preview(id),
+        }
+    }
+}
+
+/// The service a path is of, the path it is at, and the rest of the path below it:
+/// `/reconcile/{id}…` one glossary's, `/reconcile…` all of them (the one, when one is
+/// served).
+fn split<'a>(served: &'a Served, path: &'a str) -> Option<(Which<'a>, String, &'a str)> {
+    let below = path.strip_prefix(ROOT)?;
+    let first = below
+        .trim_start_matches('/')
+        .split('/')
+        .next()
+        .unwrap_or("");
+    if let Some(g) = served.hosted(first).filter(|_| below.starts_with('/')) {
+        let rest = &below[1 + first.len()..];
+        let mount = if served.several() {
+            format!("/{first}")
+        } else {
+            String::new()
+        };
+        return Some((
+            Which::One(&g.reconcile, mount),
+            format!("{ROOT}/{first}"),
+            rest,
+        ));
+    }
+    let which = if served.several() {
+        Which::All(All(served
+            .glossaries
+            .iter()
+            .map(|g| Member {
+                id: &g.id,
+                title: if g.config.title.is_empty() {
+                    &g.id
+                } else {
+                    &g.config.title
+                },
+                service: &g.reconcile,
+            })
+            .collect()))
+    } else {
+        Which::One(&served.first().reconcile, String::new())
+    };
+    Some((which, ROOT.to_owned(), below))
 }
 
 fn suggest<'p>(
-    service: &Service,
+    which: &Which<'_>,
     rest: &str,
     param: &dyn Fn(&str) -> Option<&'p str>,
 ) -> Result<Value, BadRequest> {
     let prefix = param("prefix").ok_or_else(|| BadRequest("prefix: missing".into()))?;
     let cursor = number(param("cursor"))?.unwrap_or(0);
     let limit = number(param("limit"))?;
-    match rest {
-        "/suggest/entity" => service.suggest_entity(prefix, param("type"), cursor, limit),
-        "/suggest/type" => service.suggest_type(prefix, cursor, limit),
-        _ => service.suggest_property(prefix, cursor, limit),
+    match (which, rest) {
+        (Which::One(s, _), "/suggest/entity") => {
+            s.suggest_entity(prefix, param("type"), cursor, limit)
+        }
+        (Which::One(s, _), "/suggest/type") => s.suggest_type(prefix, cursor, limit),
+        (Which::One(s, _), _) => s.suggest_property(prefix, cursor, limit),
+        (Which::All(a), "/suggest/entity") => {
+            a.suggest_entity(prefix, param("type"), cursor, limit)
+        }
+        (Which::All(a), "/suggest/type") => a.suggest_type(prefix, cursor, limit),
+        (Which::All(a), _) => a.suggest_property(prefix, cursor, limit),
     }
 }
 

@@ -8,20 +8,62 @@
 use oxhttp::model::header::{self, HeaderValue};
 use oxhttp::model::{Body, Request, Response, StatusCode};
 
-use super::{accepted, text, Failure, Served, Shared};
+use super::{accepted, text, Failure, Hosted, Served, Shared};
+use crate::export::html::escape_html;
 use crate::site;
 
 impl Shared {
-    /// A page or file of the website; at `/term/{slug}`, the term in the format `Accept`
-    /// asks for.
-    pub(super) fn site(
+    /// The websites of several glossaries, each in the folder of its id (`/{id}/`), and at
+    /// `/` a page that lists them.
+    pub(super) fn sites(
         &self,
         v: &Served,
         request: &Request<Body>,
         path: &str,
         errors: Option<&str>,
     ) -> Result<Response<Body>, Failure> {
-        let site = site::Site::new(&v.glossary, v.store.config(), &v.plan);
+        let relative = path.trim_start_matches('/');
+        let (id, rest) = relative.split_once('/').unwrap_or((relative, ""));
+        match v.hosted(id) {
+            Some(hosted) if relative.contains('/') => self.site(
+                hosted,
+                &format!("/{id}"),
+                request,
+                &format!("/{rest}"),
+                errors,
+            ),
+            Some(_) => Ok(Response::builder()
+                .status(StatusCode::MOVED_PERMANENTLY)
+                .header(header::LOCATION, format!("/{id}/"))
+                .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
+                .body(Body::from(format!("See /{id}/\n")))
+                .unwrap_or_default()),
+            None => {
+                let status = if relative.is_empty() {
+                    StatusCode::OK
+                } else {
+                    StatusCode::NOT_FOUND
+                };
+                Ok(Response::builder()
+                    .status(status)
+                    .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
+                    .body(Body::from(listing(v, errors)))
+                    .unwrap_or_default())
+            }
+        }
+    }
+
+    /// A page or file of the website of `hosted`, served at `mount` (`""`, or `/{id}` when
+    /// several glossaries are); at `/term/{slug}`, the term in the format `Accept` asks for.
+    pub(super) fn site(
+        &self,
+        hosted: &Hosted,
+        mount: &str,
+        request: &Request<Body>,
+        path: &str,
+        errors: Option<&str>,
+    ) -> Result<Response<Body>, Failure> {
+        let site = site::Site::new(&hosted.glossary, &hosted.config, &hosted.plan);
         let failed = |e: crate::output::ExportError| {
             Failure::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
         };
@@ -29,7 +71,7 @@ impl Shared {
         // A term's IRI: `term/{slug}`, or the path of a concept's own IRI below the base.
         let is_term = |relative: &str| site.term_at(relative).is_some();
         if is_term(relative) {
-            return self.term(request, &site, relative);
+            return self.term(request, &site, mount, relative);
         }
         let file = match site.get(relative).map_err(failed)? {
             Some(file) => (StatusCode::OK, file),
@@ -44,14 +86,14 @@ impl Shared {
                     && !relative.ends_with('/')
                     && exists(&format!("{relative}/"))?
                 {
-                    Some(format!("/{relative}/"))
+                    Some(format!("{mount}/{relative}/"))
                 } else if lower != relative && exists(&lower)? {
-                    Some(format!("/{lower}"))
+                    Some(format!("{mount}/{lower}"))
                 } else if lower != relative
                     && !lower.ends_with('/')
                     && exists(&format!("{lower}/"))?
                 {
-                    Some(format!("/{lower}/"))
+                    Some(format!("{mount}/{lower}/"))
                 } else {
                     None
                 };
@@ -68,7 +110,8 @@ impl Shared {
                 }
                 (
                     StatusCode::NOT_FOUND,
-                    site.not_found(relative, "/").map_err(failed)?,
+                    site.not_found(relative, &format!("{mount}/"))
+                        .map_err(failed)?,
                 )
             }
         };
@@ -95,6 +138,7 @@ impl Shared {
         &self,
         request: &Request<Body>,
         site: &site::Site<'_>,
+        mount: &str,
         path: &str,
     ) -> Result<Response<Body>, Failure> {
         let offered = site::ALTERNATES;
@@ -116,7 +160,10 @@ impl Shared {
                     .ok_or_else(|| Failure::new(StatusCode::NOT_FOUND, "no such term"))?;
                 Response::builder()
                     .header(header::CONTENT_TYPE, media_type)
-                    .header(header::CONTENT_LOCATION, format!("/{path}.{extension}"))
+                    .header(
+                        header::CONTENT_LOCATION,
+                        format!("{mount}/{path}.{extension}"),
+                    )
                     .body(Body::from(file.bytes))
             }
             None => {
@@ -127,7 +174,7 @@ impl Shared {
                     .get(header::ACCEPT_LANGUAGE)
                     .and_then(|v| v.to_str().ok())
                     .unwrap_or("");
-                let page = format!("/{}{path}/", site.language_for(asked).folder);
+                let page = format!("{mount}/{}{path}/", site.language_for(asked).folder);
                 Response::builder()
                     .status(StatusCode::SEE_OTHER)
                     .header(header::LOCATION, page.as_str())
@@ -149,6 +196,34 @@ impl Shared {
             })
             .unwrap_or_default())
     }
+}
+
+/// The page at `/` when several glossaries are served: a link to each one's website and
+/// its APIs.
+fn listing(v: &Served, errors: Option<&str>) -> String {
+    let mut items = String::new();
+    for g in &v.glossaries {
+        let id = escape_html(&g.id);
+        let title = if g.config.title.is_empty() {
+            id.clone()
+        } else {
+            escape_html(&g.config.title)
+        };
+        items.push_str(&format!(
+            "<li><a href=\"/{id}/\">{title}</a> ({} terms) — <a href=\"/rest/v1/{id}/\">Skosmos \
+             REST API</a>, <a href=\"/reconcile/{id}\">reconciliation</a></li>\n",
+            g.glossary.cards().len()
+        ));
+    }
+    let errors = errors.map(errors_section).unwrap_or_default();
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>Glossaries</title>\n</head>\n<body>\n<main id=\"main\">\n{errors}<h1>Glossaries</h1>\n\
+         <ul>\n{items}</ul>\n<p>All of them: SPARQL at <a href=\"/sparql\">/sparql</a> (a named graph \
+         each), <a href=\"/reconcile\">/reconcile</a>, <a href=\"/rest/v1/vocabularies?lang=en\">\
+         /rest/v1/</a>.</p>\n</main>\n</body>\n</html>\n"
+    )
 }
 
 /// `Refresh`, which browsers honour as a page's `<meta http-equiv="refresh">`: a page that

@@ -403,18 +403,27 @@ impl Vocabulary {
         }))
     }
 
-    /// `{vocid}/labelStatistics`: how many labels of each kind, by language.
+    /// `{vocid}/labelStatistics`: how many labels of each kind, for each of the
+    /// vocabulary's languages (0 where it has none), by tag; each language named (`literal`)
+    /// in the language `lang` asks for ([`language_name`]), as Skosmos answers it.
     pub fn label_statistics(&self, params: &Params, site: &str) -> Result<Value, RestError> {
-        self.lang(params)?;
-        let mut counts: BTreeMap<&str, [usize; 3]> = BTreeMap::new();
-        for l in &self.labels {
+        let lang = self.lang(params)?;
+        let mut counts: BTreeMap<&str, [usize; 3]> = self
+            .languages
+            .iter()
+            .filter(|l| !l.is_empty())
+            .map(|l| (l.as_str(), [0; 3]))
+            .collect();
+        // Labels without a language are in none of the vocabulary's languages.
+        for l in self.labels.iter().filter(|l| !l.lang.is_empty()) {
             counts.entry(&l.lang).or_default()[l.kind as usize] += 1;
         }
         let languages: Vec<Value> = counts
             .into_iter()
-            .map(|(lang, n)| {
+            .map(|(tag, n)| {
                 json!({
-                    "language": lang,
+                    "language": tag,
+                    "literal": language_name(tag, lang),
                     "properties": [
                         { "property": "skos:prefLabel", "labels": n[0] },
                         { "property": "skos:altLabel", "labels": n[1] },
@@ -436,6 +445,7 @@ impl Vocabulary {
                 "language": "void-ext:language",
                 "properties": "void:propertyPartition",
                 "labels": "void:triples",
+                "literal": { "@id": "rdfs:label", "@language": lang },
                 "@base": format!("{site}/rest/v1/{}/", self.id),
             },
             "uri": "",
@@ -487,9 +497,58 @@ impl Vocabulary {
         Ok(json!({ "@context": ctx, "changeList": list }))
     }
 
-    /// `{vocid}/groups`: the glossary's concept groups — none yet (cards have no groups).
-    pub fn groups(&self, params: &Params) -> Result<Value, RestError> {
+    /// A group's label in `lang` (the tag or one it starts, `en` for `en-GB`), as Skosmos's
+    /// `langMatches` picks it.
+    fn group_label<'g>(group: &'g crate::site::VocabularyGroup, lang: &str) -> Option<&'g str> {
+        let lang = lang.to_ascii_lowercase();
+        group
+            .labels
+            .iter()
+            .find(|(tag, _)| {
+                *tag == lang
+                    || tag
+                        .strip_prefix(lang.as_str())
+                        .is_some_and(|r| r.starts_with('-'))
+            })
+            .map(|(_, text)| text.as_str())
+    }
+
+    /// Whether `iri` is one of the vocabulary's groups, and which.
+    fn group_at(&self, iri: &str) -> Option<usize> {
+        self.groups.iter().position(|g| g.iri == iri)
+    }
+
+    /// `{vocid}/groups`: the groups with a label in `lang`, by label, each with the groups it
+    /// holds (`childGroups`), whether it has members, and its notation, as Skosmos lists a
+    /// vocabulary's groups.
+    pub fn groups(&self, _index: &Index, params: &Params) -> Result<Value, RestError> {
         let lang = self.lang(params)?;
+        let mut list: Vec<(String, Value)> = self
+            .groups
+            .iter()
+            .filter_map(|g| {
+                let label = Self::group_label(g, lang)?;
+                let mut v = json!({ "uri": g.iri, "prefLabel": label });
+                let children: Vec<&str> = g
+                    .members
+                    .iter()
+                    .chain(&g.sub_groups)
+                    .filter(|m| self.group_at(m).is_some())
+                    .map(String::as_str)
+                    .collect::<BTreeSet<_>>()
+                    .into_iter()
+                    .collect();
+                if !children.is_empty() {
+                    v["childGroups"] = json!(children);
+                }
+                v["hasMembers"] = json!(!g.members.is_empty());
+                if let Some(n) = g.notations.first() {
+                    v["notation"] = json!(n);
+                }
+                Some((label.to_lowercase(), v))
+            })
+            .collect();
+        list.sort_by(|a, b| a.0.cmp(&b.0));
         let mut ctx = context();
         for (k, v) in [
             ("onki", json!(skosmos::ONKI)),
@@ -504,15 +563,102 @@ impl Vocabulary {
         ] {
             ctx.insert(k.into(), v);
         }
-        Ok(json!({ "@context": ctx, "uri": "", "groups": [] }))
+        let groups: Vec<Value> = list.into_iter().map(|x| x.1).collect();
+        Ok(json!({ "@context": ctx, "uri": "", "groups": groups }))
     }
 
-    /// `{vocid}/groupMembers`: no group has members, so every group is unknown (404), as
-    /// Skosmos answers a group without members.
-    pub fn group_members(&self, params: &Params) -> Result<Value, RestError> {
-        required(params, "uri")?;
-        self.lang(params)?;
-        Err(RestError::not_found("Could not find group"))
+    /// `{vocid}/groupMembers`: a group's members (its `skos:member`s, and the groups whose
+    /// `iso-thes:superGroup` it is), the concepts and groups of the vocabulary, deprecated
+    /// concepts left out; by label, as Skosmos lists them, or in their order for an ordered
+    /// collection. A group without such members is unknown (404), as in Skosmos.
+    pub fn group_members(&self, index: &Index, params: &Params) -> Result<Value, RestError> {
+        let uri = required(params, "uri")?;
+        let lang = self.lang(params)?;
+        let not_found = || RestError::not_found("Could not find group");
+        let at = self.group_at(uri).ok_or_else(not_found)?;
+        let group = &self.groups[at];
+        let mut iris: Vec<&str> = group.members.iter().map(String::as_str).collect();
+        for (i, g) in self.groups.iter().enumerate() {
+            if g.parents.contains(&at) && !iris.contains(&g.iri.as_str()) && i != at {
+                iris.push(&g.iri);
+            }
+        }
+        let mut members: Vec<(String, Value)> = Vec::new();
+        for iri in iris {
+            let (labels, types, notation, has_members): (Vec<(&str, &str)>, Vec<String>, _, _) =
+                if let Some(c) = index.concept(iri).filter(|c| {
+                    index.concepts[*c as usize].iri == iri
+                        && index.concepts[*c as usize].status.as_deref() != Some("deprecated")
+                }) {
+                    let concept = &index.concepts[c as usize];
+                    let labels = concept
+                        .labels
+                        .iter()
+                        .filter_map(|(tag, (pref, _))| pref.as_deref().map(|p| (tag.as_str(), p)))
+                        .collect();
+                    (
+                        labels,
+                        vec!["skos:Concept".to_owned()],
+                        concept.notations.first().cloned(),
+                        false,
+                    )
+                } else if let Some(g) = self.group_at(iri).map(|g| &self.groups[g]) {
+                    let labels = g
+                        .labels
+                        .iter()
+                        .map(|(tag, text)| (tag.as_str(), text.as_str()))
+                        .collect();
+                    let types = g.types.iter().map(|t| super::short(t)).collect();
+                    (
+                        labels,
+                        types,
+                        g.notations.first().cloned(),
+                        !g.members.is_empty(),
+                    )
+                } else {
+                    continue;
+                };
+            let wanted = lang.to_ascii_lowercase();
+            let label = labels
+                .iter()
+                .find(|(tag, _)| {
+                    tag.eq_ignore_ascii_case(&wanted)
+                        || tag
+                            .to_ascii_lowercase()
+                            .strip_prefix(wanted.as_str())
+                            .is_some_and(|r| r.starts_with('-'))
+                })
+                .map(|(_, text)| (*text).to_owned())
+                .or_else(|| labels.first().map(|(tag, text)| format!("{text} ({tag})")));
+            let is_super = self
+                .group_at(iri)
+                .is_some_and(|g| self.groups.iter().any(|x| x.parents.contains(&g)));
+            let mut v = json!({
+                "uri": iri,
+                "isSuper": is_super,
+                "hasMembers": has_members,
+                "type": types,
+            });
+            if let Some(label) = &label {
+                v["prefLabel"] = json!(label);
+            }
+            if let Some(n) = notation {
+                v["notation"] = json!(n);
+            }
+            members.push((label.unwrap_or_default().to_lowercase(), v));
+        }
+        if members.is_empty() {
+            return Err(not_found());
+        }
+        if !group.ordered {
+            members.sort_by(|a, b| a.0.cmp(&b.0));
+        }
+        let mut ctx = context();
+        ctx.insert("prefLabel".into(), json!("skos:prefLabel"));
+        ctx.insert("members".into(), json!("skos:member"));
+        ctx.insert("@language".into(), json!(lang));
+        let members: Vec<Value> = members.into_iter().map(|x| x.1).collect();
+        Ok(json!({ "@context": ctx, "uri": uri, "members": members }))
     }
 
     /// `{vocid}/mappings`: a concept's mappings to other vocabularies, in JSKOS.
@@ -544,6 +690,81 @@ impl Vocabulary {
     }
 }
 
+/// Languages by their names in English, sorted by tag: the 36 whose names in themselves the
+/// website knows ([`crate::site::languages::native_name`]), and Catalan, Icelandic, Latin,
+/// Norwegian (Bokmål, Nynorsk), Northern Sami, Serbian and Welsh.
+const ENGLISH_NAMES: [(&str, &str); 44] = [
+    ("ar", "Arabic"),
+    ("bg", "Bulgarian"),
+    ("bn", "Bangla"),
+    ("ca", "Catalan"),
+    ("cs", "Czech"),
+    ("cy", "Welsh"),
+    ("da", "Danish"),
+    ("de", "German"),
+    ("el", "Greek"),
+    ("en", "English"),
+    ("es", "Spanish"),
+    ("et", "Estonian"),
+    ("fa", "Persian"),
+    ("fi", "Finnish"),
+    ("fr", "French"),
+    ("ga", "Irish"),
+    ("he", "Hebrew"),
+    ("hi", "Hindi"),
+    ("hr", "Croatian"),
+    ("hu", "Hungarian"),
+    ("is", "Icelandic"),
+    ("it", "Italian"),
+    ("ja", "Japanese"),
+    ("ko", "Korean"),
+    ("la", "Latin"),
+    ("lt", "Lithuanian"),
+    ("lv", "Latvian"),
+    ("mt", "Maltese"),
+    ("nb", "Norwegian Bokmål"),
+    ("nl", "Dutch"),
+    ("nn", "Norwegian Nynorsk"),
+    ("pl", "Polish"),
+    ("pt", "Portuguese"),
+    ("ro", "Romanian"),
+    ("ru", "Russian"),
+    ("se", "Northern Sami"),
+    ("sk", "Slovak"),
+    ("sl", "Slovenian"),
+    ("sr", "Serbian"),
+    ("sv", "Swedish"),
+    ("tr", "Turkish"),
+    ("uk", "Ukrainian"),
+    ("ur", "Urdu"),
+    ("zh", "Chinese"),
+];
+
+/// The name of the language `tag` in the language `lang`, as Skosmos's `labelStatistics`
+/// gives it (Punic's, from CLDR): in English when `lang` is English, in itself when `lang`
+/// is that language; otherwise, and for a language neither table holds, the tag itself
+/// (CLDR's names in every language are not carried here).
+pub fn language_name(tag: &str, lang: &str) -> String {
+    let primary = |t: &str| {
+        t.split(['-', '_'])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase()
+    };
+    let (tag_primary, lang_primary) = (primary(tag), primary(lang));
+    let found = if lang_primary == "en" {
+        ENGLISH_NAMES
+            .binary_search_by(|&(t, _)| t.cmp(tag_primary.as_str()))
+            .ok()
+            .map(|i| ENGLISH_NAMES[i].1)
+    } else if lang_primary == tag_primary {
+        crate::site::languages::native_name(tag)
+    } else {
+        None
+    };
+    found.map_or_else(|| tag.to_owned(), str::to_owned)
+}
+
 /// A card's date as Skosmos writes a change's (`Y-m-d\TH:i:sO`): a day alone starts at
 /// midnight UTC; a month or a year alone, on its first day.
 fn timestamp(date: PartialDate) -> String {
@@ -560,6 +781,16 @@ fn timestamp(date: PartialDate) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn languages_are_named_in_english_or_in_themselves() {
+        assert!(ENGLISH_NAMES.windows(2).all(|w| w[0].0 < w[1].0));
+        assert_eq!(language_name("fi", "en"), "Finnish");
+        assert_eq!(language_name("en-GB", "en"), "English");
+        assert_eq!(language_name("de", "de"), "Deutsch");
+        assert_eq!(language_name("de", "fi"), "de");
+        assert_eq!(language_name("qya", "en"), "qya");
+    }
 
     #[test]
     fn dates_keep_a_time_as_skosmos_writes_it() {

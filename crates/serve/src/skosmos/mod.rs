@@ -3,7 +3,7 @@
 //! vocabularies read from a Skosmos, with the same JSON-LD keys and `@context`s, so that a
 //! publisher moving from Skosmos keeps its clients.
 //!
-//! The glossary is one vocabulary, of the id `serve` gives it ([`Vocabulary::id`]). Its
+//! Each glossary served is one vocabulary, of the id `serve` gives it ([`Vocabulary::id`]). Its
 //! concepts, labels and links are the reconciliation service's [`Index`], made once when the
 //! glossary is loaded; this module adds what Skosmos answers and the index lacks: every label
 //! with its language and kind in one list, folded as the reconciliation service folds them
@@ -94,6 +94,8 @@ pub struct Vocabulary {
     languages: Vec<String>,
     labels: Vec<Label>,
     extra: Vec<Extra>,
+    /// The groups of the settings' `[resources]`.
+    groups: Vec<crate::site::VocabularyGroup>,
 }
 
 /// Parameters of a request, decoded.
@@ -322,6 +324,7 @@ impl Vocabulary {
             languages: languages.into_iter().collect(),
             labels,
             extra,
+            groups: crate::site::vocabulary_groups(glossary, config),
         }
     }
 
@@ -381,25 +384,6 @@ impl Vocabulary {
             .broader
             .iter()
             .any(|l| matches!(l, Link::Concept(_)))
-    }
-
-    /// `vocabularies`: the one vocabulary served.
-    pub fn vocabularies(&self, params: &Params, site: &str) -> Result<Value, RestError> {
-        let lang =
-            lang_param(params, "lang")?.ok_or_else(|| RestError::bad("lang parameter missing"))?;
-        Ok(json!({
-            "@context": {
-                "rdfs": rdfs::NS,
-                "onki": skosmos::ONKI,
-                "title": { "@id": "rdfs:label", "@language": lang },
-                "vocabularies": "onki:hasVocabulary",
-                "id": "onki:vocabularyIdentifier",
-                "uri": "@id",
-                "@base": format!("{site}/rest/v1/vocabularies"),
-            },
-            "uri": "",
-            "vocabularies": [{ "uri": self.id, "id": self.id, "title": self.title }],
-        }))
     }
 
     /// `{vocid}/`: the vocabulary's information.
@@ -515,9 +499,19 @@ impl Vocabulary {
             t.split(' ')
                 .any(|t| t == "skos:Concept" || t == skos::CONCEPT.as_str())
         });
-        if !of_type || group.is_some() {
+        if !of_type {
             return Ok(self.results(index, Vec::new(), &fields, lang.or(labellang)));
         }
+        // A group's members, as Skosmos has them: its direct `skos:member`s.
+        let members: Option<HashSet<u32>> = group.map(|g| {
+            self.groups
+                .iter()
+                .find(|x| x.iri == g)
+                .into_iter()
+                .flat_map(|x| &x.members)
+                .filter_map(|m| index.concept(m))
+                .collect()
+        });
         let below = match parent {
             Some(p) => {
                 let p = index
@@ -539,6 +533,7 @@ impl Vocabulary {
             .iter()
             .filter(|l| lang.is_none_or(|lang| *l.lang == *lang))
             .filter(|l| below.as_ref().is_none_or(|b| b.contains(&l.concept)))
+            .filter(|l| members.as_ref().is_none_or(|m| m.contains(&l.concept)))
             .filter(|l| pattern.matches(&l.folded))
             .filter(|l| !unique || seen.insert(l.concept))
             .skip(offset)
@@ -772,6 +767,36 @@ impl Vocabulary {
         }
         Ok(Value::Object(v))
     }
+}
+
+/// `vocabularies`: the vocabularies served, in the order given.
+///
+/// # Errors
+/// A missing or malformed `lang`.
+pub fn vocabularies(
+    vocabs: &[&Vocabulary],
+    params: &Params,
+    site: &str,
+) -> Result<Value, RestError> {
+    let lang =
+        lang_param(params, "lang")?.ok_or_else(|| RestError::bad("lang parameter missing"))?;
+    let list: Vec<Value> = vocabs
+        .iter()
+        .map(|v| json!({ "uri": v.id, "id": v.id, "title": v.title }))
+        .collect();
+    Ok(json!({
+        "@context": {
+            "rdfs": rdfs::NS,
+            "onki": skosmos::ONKI,
+            "title": { "@id": "rdfs:label", "@language": lang },
+            "vocabularies": "onki:hasVocabulary",
+            "id": "onki:vocabularyIdentifier",
+            "uri": "@id",
+            "@base": format!("{site}/rest/v1/vocabularies"),
+        },
+        "uri": "",
+        "vocabularies": list,
+    }))
 }
 
 /// A link's IRI.

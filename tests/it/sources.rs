@@ -1,6 +1,7 @@
 //! Glossaries read where they live (issue 60): every command that takes INPUT reads a folder
 //! of Markdown pages or an RDF vocabulary in place, each run, with nothing converted on disk.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
@@ -555,6 +556,61 @@ fn a_sphinx_glossary_in_restructuredtext_60() {
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("error[no-cards]"), "{out}");
     assert!(started.elapsed().as_secs() < 30);
+}
+
+/// MyST's `{glossary}` in Markdown (`tests/fixtures/myst/glossary.md`), read as `.rst`'s
+/// `.. glossary::`: several terms over one definition a term and its aliases, `{term}` roles
+/// term links (split over lines, `text <Term>`, to any label in any case, across directives),
+/// other roles their text, the Markdown kept; the page's headings are no terms.
+#[test]
+fn a_myst_glossary_in_markdown_60() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = crate::util::root().join("tests/fixtures/myst/glossary.md");
+    fs::copy(&source, dir.path().join("glossary.md")).unwrap();
+    let (code, out, err) = outcome(&run_in(
+        dir.path(),
+        &["import", "glossary.md", "--out", "cards.jsonl"],
+        None,
+    ));
+    assert_eq!(code, 0, "{out}{err}");
+    let text = fs::read_to_string(dir.path().join("cards.jsonl")).unwrap();
+    let cards: BTreeMap<String, serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .map(|c| (c["slug"].as_str().unwrap().to_owned(), c))
+        .collect();
+    let slugs: Vec<&str> = cards.keys().map(String::as_str).collect();
+    assert_eq!(slugs, ["builder", "environment", "extension", "lone"]);
+    let builder = &cards["builder"];
+    assert_eq!(
+        builder["definition"],
+        "A class that reads documents, see [the environment](../environment/) and builders."
+    );
+    assert_eq!(
+        builder["note"],
+        "More: `sphinx.build`, [the docs](https://docs.example/)."
+    );
+    let environment = &cards["environment"];
+    assert_eq!(environment["aliases"], serde_json::json!(["env"]));
+    assert_eq!(
+        environment["definition"],
+        "Where `conf.py` is read; see [Builder](../builder/)."
+    );
+    assert_eq!(environment["note"], "```python\nproject = \"demo\"\n```");
+    assert_eq!(
+        cards["extension"]["definition"],
+        "A module that adds to Sphinx, loaded by the [env](../environment/)."
+    );
+    // Read in place: the links are term links, and a role naming no term is said, on its
+    // term's line, and left as its text.
+    let (code, out, err) = outcome(&run_in(dir.path(), &["check", "glossary.md"], None));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("`nothing here` names no term") && out.contains("glossary.md:24"),
+        "{out}"
+    );
+    assert!(out.contains("in 4 cards"), "{out}");
+    assert_eq!(cards["lone"]["definition"], "Uses nothing here.");
 }
 
 #[test]

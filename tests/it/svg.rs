@@ -15,7 +15,7 @@ use glossgraph::export::svg::draw;
 use glossgraph::map::font;
 use glossgraph::{check, load, Glossary};
 
-use crate::util::fixtures::{checked, generated_jsonl, sample};
+use crate::util::fixtures::{checked, generated_jsonl, linked_in_texts, sample};
 use crate::util::{glossgraph_command, root, scratch, stderr};
 
 /// A rectangle on the page: left, top, width, height.
@@ -85,7 +85,8 @@ pub(crate) struct Geometry {
     markers: std::collections::BTreeMap<String, Marker>,
 }
 
-/// A link as drawn: the class of its group (`related`, `supersedes`, `broader`), its ends, its
+/// A link as drawn: the class of its group (`related`, `supersedes`, `broader`, `term-links`),
+/// its ends, its
 /// `marker-end` (empty for none), its pieces (a line may leave gaps: each piece from its
 /// start to its end) and its stroke's width.
 #[derive(Debug)]
@@ -231,7 +232,7 @@ pub(crate) fn geometry(svg: &Path) -> Geometry {
             }
             Event::Empty(e) if e.name().as_ref() == b"path" && node.is_none() => {
                 let class = groups.last().cloned().unwrap_or_default();
-                if ["related", "supersedes", "broader"].contains(&class.as_str()) {
+                if ["related", "supersedes", "broader", "term-links"].contains(&class.as_str()) {
                     let mut pieces = Vec::new();
                     for run in points(&attr(&e, "d").unwrap()) {
                         pieces.extend(run.windows(2).map(|w| (w[0], w[1])));
@@ -599,11 +600,10 @@ fn lines_over_words(g: &Geometry) -> Vec<String> {
     let labels: Vec<&Text> = g.nodes.iter().map(|(_, _, label)| label).collect();
     let mut out = Vec::new();
     for line in &g.links {
-        let words = over_all.iter().chain(if line.class == "related" {
-            &[][..]
-        } else {
-            &labels[..]
-        });
+        let under = line.class == "related" || line.class == "term-links";
+        let words = over_all
+            .iter()
+            .chain(if under { &[][..] } else { &labels[..] });
         let head = head(g, line);
         for word in words {
             let extent = word.extent();
@@ -904,4 +904,63 @@ fn broader_links_are_hollow_headed_arrows_from_the_narrower_term_to_the_broader(
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.contains(">broader (narrower → broader)</text>"));
     assert!(text.contains("<marker id=\"broader\""));
+}
+
+/// Draws the whole of `glossary` as glossgraph's SVG into `path`; returns its bytes.
+pub(crate) fn drawn_svg(glossary: &Glossary, config: &Config, path: &Path) -> Vec<u8> {
+    let mut out = Vec::new();
+    let view = View::default();
+    draw::write(&Drawing::select(glossary, config, &view).unwrap(), &mut out).unwrap();
+    std::fs::write(path, &out).unwrap();
+    out
+}
+
+/// Issue 60: the map of a glossary linked only in its texts draws each term link once, a
+/// light arrow under the terms from the linking term's border to the linked's, every head of
+/// one size and smaller than a `supersedes` head, explains them in its legend and stays
+/// legible; the sample's map, which has none, neither draws nor explains one.
+#[test]
+fn term_links_are_light_arrows_from_the_linking_term_to_the_linked() {
+    let (_, glossary, config) = linked_in_texts();
+    let svg = scratch("svg", "term-links").join("map.svg");
+    let out = drawn_svg(&glossary, &config, &svg);
+    let g = geometry(&svg);
+    assert_eq!(g.nodes.len(), 6);
+    assert_legible(&g, "term links");
+    let mut drawn = Vec::new();
+    for line in &g.links {
+        assert_eq!(line.class, "term-links", "{line:?}");
+        assert_eq!(line.marker, "url(#term-link)");
+        assert!(
+            line.width < 1.0,
+            "thinner than a related line: {}",
+            line.width
+        );
+        let end = |p| term_at_border(&g, p).unwrap_or_else(|| panic!("{p:?}"));
+        drawn.push((end(line.from).to_owned(), end(line.to).to_owned()));
+    }
+    drawn.sort();
+    let slug = |i: u32| glossary.cards()[i as usize].slug().to_owned();
+    let mut expected: Vec<(String, String)> = glossary
+        .text_links()
+        .iter()
+        .map(|&(a, b)| (slug(a), slug(b)))
+        .collect();
+    expected.sort();
+    assert_eq!(drawn, expected);
+    let sizes = head_sizes(&g);
+    assert_eq!(sizes["term-links"].len(), 1, "{sizes:?}");
+    let sample = geometry(&root().join("exports/glossary.svg"));
+    let (small, large) = (
+        sizes["term-links"].first().unwrap(),
+        head_sizes(&sample)["supersedes"].first().copied().unwrap(),
+    );
+    assert!(
+        small.0 < large.0 && small.1 < large.1,
+        "{small:?} {large:?}"
+    );
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains(">term link (linking → linked)</text>"));
+    let sample = std::fs::read_to_string(root().join("exports/glossary.svg")).unwrap();
+    assert!(!sample.contains("term-link") && !sample.contains("term link"));
 }

@@ -421,8 +421,9 @@ impl Glossary {
     /// A glossary imported from a documentation site links its terms in its texts only:
     /// without these, the map drew every term of the Kubernetes glossary as unlinked, where
     /// `check` found them joined. (A thesaurus's hierarchy, which the map once read here
-    /// too, is the graph's `broader` edges.)
-    fn text_link_edges(&self) -> impl Iterator<Item = (u32, u32, f64)> {
+    /// too, is the graph's `broader` edges.) The layout of a part of the map weighs them
+    /// too (`Places::of` in the export crate's drawing model).
+    pub fn text_link_edges(&self) -> impl Iterator<Item = (u32, u32, f64)> {
         let pair = |a: usize, b: usize| (a.min(b) as u32, a.max(b) as u32);
         let mut texts: Vec<(u32, u32)> = self
             .text_links()

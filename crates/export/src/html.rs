@@ -334,6 +334,22 @@ fn write_data(
             first = false;
         }
     }
+    // Term links as every drawing shows them (`drawing::term_links`), linking then linked:
+    // only in a glossary that has some, whose map draws and explains them.
+    let whole = crate::drawing::Selection::whole(glossary);
+    let mut links = crate::drawing::term_links(glossary, &whole).peekable();
+    if links.peek().is_some() {
+        w.write_all(b"],\"termLinks\":[")?;
+        for (k, (a, b)) in links.enumerate() {
+            write!(
+                w,
+                "{}{},{}",
+                if k == 0 { "" } else { "," },
+                a.index(),
+                b.index()
+            )?;
+        }
+    }
     w.write_all(b"]}")
 }
 
@@ -633,6 +649,22 @@ mod tests {
         assert!(html.contains(&format!("style-src '{}'", csp_hash(STYLE))));
         assert!(html.contains(&format!("<script>{SCRIPT}</script>")));
         assert!(html.contains(&format!("<style>{STYLE}</style>")));
+    }
+
+    #[test]
+    fn the_map_data_has_the_term_links_only_where_there_are_some() {
+        let data = |g: &Glossary| -> serde_json::Value {
+            let html = page(g);
+            let start = html.find("id=\"glossary-data\">").unwrap() + 19;
+            let end = start + html[start..].find("</script>").unwrap();
+            serde_json::from_str(&html[start..end]).unwrap()
+        };
+        let linked = data(&crate::drawing::linked_in_texts());
+        // a → b, a → c, b → a (cards 0 to 3: a, b, c, d); c → d is their `related` line.
+        assert_eq!(linked["termLinks"], serde_json::json!([0, 1, 0, 2, 1, 0]));
+        assert_eq!(linked["related"], serde_json::json!([2, 3]));
+        let related = data(&glossary(&[("a", "A.", &["b"]), ("b", "B.", &[])]));
+        assert!(related.get("termLinks").is_none(), "{related}");
     }
 
     #[test]

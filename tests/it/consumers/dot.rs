@@ -3,8 +3,8 @@
 //! xmllint parses; the SVG shows each term's label, tooltip and link exactly, hostile text
 //! included, and tooltips cut where Graphviz would refuse them; Graphviz's own account of what
 //! it drew (`-Tjson`) tells `broader` arrows (hollow heads) from `supersedes` ones (filled) and
-//! `related` lines (dashed, no head); `glossgraph render` writes SVG, PNG and PDF with
-//! Graphviz's engines.
+//! `related` lines (dashed, no head) and term links (dotted, a small filled head);
+//! `glossgraph render` writes SVG, PNG and PDF with Graphviz's engines.
 
 use glossgraph::card::markdown::plain;
 use std::path::Path;
@@ -18,7 +18,9 @@ use glossgraph::{Card, Glossary};
 
 use super::{hostile, tool};
 use crate::dot::{dot_text, long_definitions, map_of_5000_terms};
-use crate::util::fixtures::{checked, classification, generated_jsonl, sample, HOSTILE};
+use crate::util::fixtures::{
+    checked, classification, generated_jsonl, linked_in_texts, sample, HOSTILE,
+};
 use crate::util::{glossgraph, root, scratch, stderr};
 
 /// Writes the DOT of `view`, renders it to SVG with the view's engine and checks the three
@@ -341,7 +343,8 @@ fn render_says_the_size_of_a_png() {
 
 /// What Graphviz drew for each edge of the DOT of `view`, by its `-Tjson` output: `(tail,
 /// head, kind)`, the kind told by how it drew the edge: a dashed line without a head is
-/// `related`, a head drawn as a filled polygon `supersedes`, as an unfilled one `broader`.
+/// `related`, a dotted one a term link, a head drawn as a filled polygon `supersedes`, as an
+/// unfilled one `broader`.
 fn drawn_by_graphviz(
     dir: &Path,
     glossary: &Glossary,
@@ -380,6 +383,11 @@ fn drawn_by_graphviz(
             .as_array()
             .map(|d| d.iter().map(|o| o["op"].as_str().unwrap()).collect())
             .unwrap_or_default();
+        if edge["style"] == "dotted" {
+            assert!(ops.contains(&"P"), "a term link's head is filled: {edge}");
+            edges.push((name(&edge["tail"]), name(&edge["head"]), "term link"));
+            continue;
+        }
         let kind = match (ops.contains(&"P"), ops.contains(&"p")) {
             (false, false) => {
                 assert_eq!(edge["style"], "dashed", "{edge}");
@@ -447,4 +455,44 @@ fn graphviz_draws_broader_links_with_hollow_heads_apart_from_the_others() {
         sample.edge_counts().supersedes
     );
     assert!(drawn.iter().all(|e| e.2 != "broader"));
+}
+
+/// Issue 60: a glossary linked only in its texts. Graphviz draws each of its term links once,
+/// as a dotted arrow from the linking term to the linked, on the pinned map and on its own
+/// layered layout, without a warning, and the legend explains them; the sample's map, which
+/// has none, does not.
+#[test]
+fn graphviz_draws_the_term_links_of_a_glossary_linked_only_in_its_texts() {
+    let dir = scratch("dot", "term-links");
+    let (_, glossary, config) = linked_in_texts();
+    let slug = |i: u32| glossary.cards()[i as usize].slug().to_owned();
+    let mut expected: Vec<(String, String, &str)> = glossary
+        .text_links()
+        .iter()
+        .map(|&(a, b)| (slug(a), slug(b), "term link"))
+        .collect();
+    expected.sort();
+    for (name, view) in [
+        ("map", View::default()),
+        (
+            "layered",
+            View {
+                engine: Engine::Dot,
+                ..View::default()
+            },
+        ),
+    ] {
+        let svg = render_clean(&dir, name, &glossary, &config, &view);
+        assert_eq!(svg_nodes(&svg).len(), 6, "{name}");
+        let text = std::fs::read_to_string(&svg).unwrap();
+        assert!(text.contains("term link (linking → linked)"), "{name}");
+        assert_eq!(
+            drawn_by_graphviz(&dir, &glossary, &config, &view),
+            expected,
+            "{name}"
+        );
+    }
+    let (sample, config) = sample();
+    let text = String::from_utf8(dot_text(&sample, &config, &View::default())).unwrap();
+    assert!(!text.contains("term link") && !text.contains("dotted"));
 }

@@ -677,6 +677,44 @@ fn the_html_legend_shows_only_the_kinds_of_link_drawn() {
     assert_eq!(report["legend_keys"], "related", "{report:#}");
 }
 
+/// Issue 60: the map of a glossary linked only in its texts draws each term link with a
+/// small head at the linked term's disc and explains them in its legend, alone (the legend
+/// of a map without term links, above, has no such entry).
+#[test]
+fn term_links_have_small_heads_at_the_linked_term_and_a_legend_entry() {
+    let (input, glossary, _) = crate::util::fixtures::linked_in_texts();
+    let dir = scratch("html", "term-links");
+    let page = dir.join("map.html");
+    ok(&glossgraph(&[
+        "render",
+        input.to_str().unwrap(),
+        "--output",
+        page.to_str().unwrap(),
+    ]));
+    let report = drive(&page, &["--geometry", "0"]);
+    assert_eq!(
+        report["legend_keys"], "term link (linking → linked)",
+        "{report:#}"
+    );
+    let frame = &report["geometry"][0];
+    let (discs, _, _) = assert_frame_legible(frame, "term links");
+    assert_eq!(discs, 6);
+    // At the fitted zoom every term link is drawn with its head, each at a disc's border;
+    // no other kind of head.
+    let discs = records(frame, "discs");
+    let small = records(frame, "small");
+    assert_eq!(small.len(), glossary.text_links().len(), "{frame:#}");
+    assert!(records(frame, "arrows").is_empty() && records(frame, "hollow").is_empty());
+    for head in &small {
+        assert!(
+            discs
+                .iter()
+                .any(|d| ((d[0] - head[0]).hypot(d[1] - head[1]) - d[2] - 1.0).abs() < 0.5),
+            "a head at no disc's border: {head:?}"
+        );
+    }
+}
+
 /// Issue 50: one term is "1 term", not "1 terms".
 #[test]
 fn a_map_of_one_term_counts_it_in_the_singular() {

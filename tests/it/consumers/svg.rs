@@ -1,14 +1,14 @@
 //! The SVG glossgraph draws itself, read by other programs: xmllint and librsvg
 //! (`rsvg-convert`) read it, and Python's XML parser finds every term with its label, link and
-//! tooltip, hostile text included; a hierarchy's hollow `broader` heads draw in librsvg.
+//! tooltip, hostile text included; a hierarchy's hollow `broader` heads and the small heads
+//! of term links draw in librsvg.
 
 use glossgraph::card::markdown::plain;
-use glossgraph::export::drawing::{concept_iri, Drawing, View};
-use glossgraph::export::svg::draw;
+use glossgraph::export::drawing::concept_iri;
 
 use super::dot::svg_nodes;
 use super::{hostile, tool};
-use crate::svg::{geometry, map_of_2000_terms};
+use crate::svg::{drawn_svg, geometry, map_of_2000_terms};
 use crate::util::fixtures::sample;
 use crate::util::{root, scratch};
 
@@ -71,14 +71,7 @@ fn hostile_text_survives_into_the_svg() {
     let (glossary, config) = hostile();
     let dir = scratch("svg", "hostile");
     let svg = dir.join("hostile.svg");
-    let mut out = Vec::new();
-    let view = View::default();
-    draw::write(
-        &Drawing::select(&glossary, &config, &view).unwrap(),
-        &mut out,
-    )
-    .unwrap();
-    std::fs::write(&svg, &out).unwrap();
+    drawn_svg(&glossary, &config, &svg);
     let lint = tool("xmllint", &["--nonet", "--noout", svg.to_str().unwrap()]);
     assert!(lint.status.success() && lint.stderr.is_empty(), "{lint:?}");
     let nodes = svg_nodes(&svg);
@@ -105,15 +98,10 @@ fn xmllint_reads_a_generated_2000_term_map() {
     assert!(lint.status.success(), "{lint:?}");
 }
 
-/// Issue 48: the map of a three-level hierarchy, with its hollow-headed `broader` arrows,
-/// parses (xmllint), draws without a complaint (librsvg) and shows every term (Python).
-#[test]
-fn xmllint_librsvg_and_python_read_the_map_of_a_hierarchy() {
-    let (_, glossary, config) = crate::util::fixtures::classification();
-    let svg = crate::broader::exported_file("glossary.svg");
+/// Asserts that xmllint parses `svg` and librsvg draws it into `png`, both without a word.
+fn parsed_and_drawn(svg: &std::path::Path, png: &std::path::Path) {
     let lint = tool("xmllint", &["--nonet", "--noout", svg.to_str().unwrap()]);
     assert!(lint.status.success() && lint.stderr.is_empty(), "{lint:?}");
-    let png = scratch("svg", "hierarchy").join("map.png");
     let drawn = tool(
         "rsvg-convert",
         &["-o", png.to_str().unwrap(), svg.to_str().unwrap()],
@@ -123,6 +111,15 @@ fn xmllint_librsvg_and_python_read_the_map_of_a_hierarchy() {
         "{}",
         String::from_utf8_lossy(&drawn.stderr)
     );
+}
+
+/// Issue 48: the map of a three-level hierarchy, with its hollow-headed `broader` arrows,
+/// parses (xmllint), draws without a complaint (librsvg) and shows every term (Python).
+#[test]
+fn xmllint_librsvg_and_python_read_the_map_of_a_hierarchy() {
+    let (_, glossary, config) = crate::util::fixtures::classification();
+    let svg = crate::broader::exported_file("glossary.svg");
+    parsed_and_drawn(&svg, &scratch("svg", "hierarchy").join("map.png"));
     let nodes = svg_nodes(&svg);
     assert_eq!(nodes.len(), glossary.cards().len());
     for card in glossary.cards() {
@@ -140,5 +137,24 @@ fn xmllint_librsvg_and_python_read_the_map_of_a_hierarchy() {
         text.matches("marker-end=\"url(#broader").count(),
         10 + 1,
         "ten and the legend's"
+    );
+}
+
+/// Issue 60: the map of a glossary linked only in its texts, with its term links' dotted
+/// lines and small heads, parses (xmllint), draws without a complaint (librsvg) and shows
+/// every term (Python); each term link is an arrow, and the legend's sample another.
+#[test]
+fn xmllint_librsvg_and_python_read_the_map_of_a_glossary_linked_in_its_texts() {
+    let (_, glossary, config) = crate::util::fixtures::linked_in_texts();
+    let dir = scratch("svg", "term-links");
+    let svg = dir.join("map.svg");
+    let out = drawn_svg(&glossary, &config, &svg);
+    parsed_and_drawn(&svg, &dir.join("map.png"));
+    assert_eq!(svg_nodes(&svg).len(), glossary.cards().len());
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(
+        text.matches("marker-end=\"url(#term-link)\"").count(),
+        glossary.text_links().len() + 1,
+        "seven and the legend's"
     );
 }

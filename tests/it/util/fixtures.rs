@@ -170,6 +170,18 @@ pub fn slug_of(line: &str) -> String {
     card["slug"].as_str().unwrap().to_owned()
 }
 
+/// `tests/fixtures/term-links/glossary.jsonl`, checked: six terms linked only in their texts,
+/// by seven term links (three pairs link each other), one term linked by none; its
+/// cards' file, its glossary and the default settings.
+pub fn linked_in_texts() -> (PathBuf, Glossary, Config) {
+    let input = root().join("tests/fixtures/term-links/glossary.jsonl");
+    let text = std::fs::read_to_string(&input).unwrap();
+    let (glossary, config) = checked("glossary.jsonl", &text);
+    assert_eq!(glossary.text_links().len(), 7);
+    assert_eq!(glossary.graph().edge_count(), 0, "linked only in its texts");
+    (input, glossary, config)
+}
+
 /// The three-level classification in five languages, `tests/fixtures/languages/` (German the
 /// main language): its cards' file, its glossary, checked, and its settings.
 pub fn classification() -> (PathBuf, Glossary, Config) {

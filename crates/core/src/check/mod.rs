@@ -746,6 +746,16 @@ mod tests {
     }
 
     #[test]
+    fn a_term_linked_twice_is_one_term_link() {
+        let text = "{\"slug\":\"b\",\"term\":\"B\",\"definition\":\"See [a](../a/), [c](/c/) and [a](../a/#x).\",\"note\":\"[A](../a/)\"}\n\
+                    {\"slug\":\"a\",\"term\":\"A\",\"definition\":\"[b](../b/)\"}\n\
+                    {\"slug\":\"c\",\"term\":\"C\",\"definition\":\"d\"}";
+        let g = glossary_of(text);
+        // a → b, b → a (three times in its texts), b → c: each once, in card order.
+        assert_eq!(g.text_links(), [(0, 1), (1, 0), (1, 2)]);
+    }
+
+    #[test]
     fn strict_turns_unknown_fields_into_errors() {
         let text = r#"{"slug":"a","term":"A","definition":"d","colour":1}"#;
         let run = |strict| {

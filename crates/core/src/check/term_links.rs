@@ -71,7 +71,8 @@ pub(super) fn card(card: &Card, origin: Origin, base: &str, out: &mut Vec<Pendin
 
 /// A dangling-link finding for each link that can only mean a term and names none (but for
 /// the terms of `unjoined`, whose cards could not be read); returns the term links found, as
-/// (card, card) pairs, for the rules that follow links (orphans, clusters).
+/// (card, card) pairs, each once and sorted, for the rules that follow links (orphans,
+/// clusters) and the maps.
 pub(super) fn glossary(
     g: &Glossary,
     pending: Vec<Pending>,
@@ -119,5 +120,9 @@ pub(super) fn glossary(
         }
         out.push(f);
     }
+    // Each pair once, in card order, as `Glossary::text_links` reads them without `check`: a
+    // text linking a term twice is one term link (the maps draw one arrow for it).
+    pairs.sort_unstable();
+    pairs.dedup();
     pairs
 }

@@ -135,13 +135,23 @@ pub(super) fn shortcodes_in_link_targets(text: &str) -> String {
 
 /// `text` with each link to a path of the site (`/docs/…`, not `//host/…`) that is no term's
 /// page (`is_page`) made absolute against `site` (`https://kubernetes.io/docs/…`): inline
-/// links and reference definitions. Each such link is counted, made absolute or not.
+/// links and reference definitions. Each such link is counted, made absolute or not. An
+/// inline link to a term's page at the site's own address (`https://glossary.cncf.io/pod/`)
+/// is made the page's path (`/pod/`): a term link, as the site's other pages link it.
 pub(super) fn site_links(
     text: &str,
     site: Option<&str>,
     is_page: &dyn Fn(&str) -> bool,
     imported: &mut Imported,
 ) -> String {
+    let own;
+    let text = match site {
+        Some(site) if text.contains(site) => {
+            own = own_pages(text, site, is_page);
+            own.as_str()
+        }
+        _ => text,
+    };
     if !text.contains("](/") && !text.contains("]: /") && !text.contains("](</") {
         return text.to_owned();
     }
@@ -195,6 +205,38 @@ pub(super) fn site_links(
         out.push_str(&text[from..i]);
         out.push_str(site);
         from = i;
+    }
+    out.push_str(&text[from..]);
+    out
+}
+
+/// `text` with the site's address (`site`, without its last `/`) taken off each inline link
+/// to a term's page there (`is_page` of the path left).
+fn own_pages(text: &str, site: &str, is_page: &dyn Fn(&str) -> bool) -> String {
+    let mut cuts: Vec<usize> = Vec::new();
+    for link in crate::card::markdown::links(text) {
+        let Some(path) = link.target.strip_prefix(site) else {
+            continue;
+        };
+        if !(path.starts_with('/') && is_page(path)) {
+            continue;
+        }
+        let source = &text[link.range.clone()];
+        if let Some(open) = source.rfind("](") {
+            let start = link.range.start + open + 2;
+            let rest = &text[start..];
+            let skip = rest.len() - rest.trim_start().len();
+            let skip = skip + usize::from(rest[skip..].starts_with('<'));
+            if text[start + skip..].starts_with(site) {
+                cuts.push(start + skip);
+            }
+        }
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    for at in cuts {
+        out.push_str(&text[from..at]);
+        from = at + site.len();
     }
     out.push_str(&text[from..]);
     out

@@ -130,6 +130,17 @@ fn links_to_the_sites_own_pages_are_made_absolute_against_it() {
     let mut imported = Imported::default();
     assert_eq!(site_links(text, None, &is_page, &mut imported), text);
     assert_eq!(imported.site_links, 3);
+    // A term's page at the site's own address is a term link, as the CNCF glossary's
+    // "Related terms" link them; another page there stays as it is.
+    let own = "- [Pod](https://k8s.example/pod/)\n- [Docs](https://k8s.example/docs/)\n\
+               - [Elsewhere](https://other.example/pod/)";
+    let mut imported = Imported::default();
+    assert_eq!(
+        site_links(own, Some("https://k8s.example"), &is_page, &mut imported),
+        "- [Pod](/pod/)\n- [Docs](https://k8s.example/docs/)\n\
+         - [Elsewhere](https://other.example/pod/)"
+    );
+    assert_eq!(imported.site_links, 0);
 }
 
 #[test]

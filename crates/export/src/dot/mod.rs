@@ -5,7 +5,10 @@
 //! `broader` a solid arrow in the palette's blue with a hollow head (`onormal`) from the
 //! narrower term to the broader, both setting the ranks; `related` is dashed, without
 //! arrowheads and with `constraint=false`, so that the many associations do not distort the
-//! ranks. Nodes are filled by status; the legend and
+//! ranks. A term link (one term's text linking another's page; see
+//! `drawing::term_links` for which are drawn) is lighter still: a dotted grey arrow
+//! with a small head from the linking term to the linked, `constraint=false` too. Nodes are
+//! filled by status; the legend and
 //! the title are an HTML-like table in the graph label, which every engine draws (`sfdp`
 //! ignores clusters, so a legend cluster would fall apart there). Each node has the definition
 //! as `tooltip` and the concept IRI as `URL`, so an SVG is a clickable, hoverable map.
@@ -30,7 +33,7 @@ use std::io::{BufWriter, Write};
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
-use crate::drawing::palette::{status_stroke, BROADER, NO_STATUS};
+use crate::drawing::palette::{status_stroke, BROADER, NO_STATUS, TERM_LINK};
 use crate::drawing::{concept_iri, Cluster, Drawing, Engine, Legend, Places, Selection};
 use crate::graph::Link;
 use crate::map::{Coordinate, TOPIC_LABEL as CLUSTER_LABEL};
@@ -97,7 +100,8 @@ pub fn write(drawing: &Drawing, w: impl Write + Send) -> Result<(), ExportError>
                     dot.clusters(&mut out, &mut buf)?;
                 }
             }
-            edges(&mut out, glossary, selection)
+            edges(&mut out, glossary, selection)?;
+            term_links(&mut out, glossary, selection)
         },
     );
     written?;
@@ -309,8 +313,12 @@ impl Dot<'_> {
             supersedes,
             related,
             broader,
+            term_links,
         } = Legend::of(drawing.glossary, config, &drawing.selection);
-        let links = usize::from(supersedes) + usize::from(broader) + usize::from(related);
+        let links = usize::from(supersedes)
+            + usize::from(broader)
+            + usize::from(related)
+            + usize::from(term_links);
         write!(
             out,
             "<table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr><td colspan=\"{}\" border=\"0\" align=\"left\"><b>",
@@ -344,6 +352,12 @@ impl Dot<'_> {
         }
         if related {
             write!(out, "<td border=\"0\">- - - related</td>")?;
+        }
+        if term_links {
+            write!(
+                out,
+                "<td border=\"0\"><font color=\"{TERM_LINK}\">&#183;&#183;&#183;&#8594;</font> term link (linking &#8594; linked)</td>"
+            )?;
         }
         write!(out, "</tr></table>")?;
         Ok(())
@@ -383,16 +397,47 @@ fn edges(
     Ok(())
 }
 
+/// The term links a drawing of `selection` draws ([`crate::drawing::term_links`]): dotted
+/// grey arrows with small heads, from the linking term to the linked, that leave the ranks
+/// alone.
+fn term_links(
+    out: &mut impl Write,
+    glossary: &Glossary,
+    selection: &Selection,
+) -> Result<(), ExportError> {
+    let style = format!(
+        " [style=\"dotted\", color=\"{TERM_LINK}\", arrowsize=\"0.5\", constraint=\"false\"];\n"
+    );
+    let mut buf = String::new();
+    for (a, b) in crate::drawing::term_links(glossary, selection) {
+        out.write_all(b"  ")?;
+        quoted(out, &mut buf, glossary.slug(a), Escape::Id)?;
+        out.write_all(b" -> ")?;
+        quoted(out, &mut buf, glossary.slug(b), Escape::Id)?;
+        out.write_all(style.as_bytes())?;
+    }
+    Ok(())
+}
+
 /// Invisible edges that give `dot` its ranks: the tree of a breadth-first walk from the focus
 /// term (or, per connected group, from its most linked term), so that a term's column is its
 /// distance from the centre. Without them every `related` edge, drawn with
 /// `constraint=false`, leaves its ends on one rank and the map becomes a single tall column.
-/// A tree link that is already a `supersedes` or `broader` edge is left to that edge.
+/// A tree link that is already a `supersedes` or `broader` edge is left to that edge. The
+/// drawn term links join terms too: a glossary linked only in its texts is ranked by them.
 fn rank_edges(glossary: &Glossary, selection: &Selection) -> Vec<(NodeIndex, NodeIndex)> {
     let count = glossary.graph().node_count();
+    let mut linked: Vec<Vec<NodeIndex>> = vec![Vec::new(); count];
+    for (a, b) in crate::drawing::term_links(glossary, selection) {
+        linked[a.index()].push(b);
+        linked[b.index()].push(a);
+    }
     let neighbours = |n: NodeIndex| -> Vec<NodeIndex> {
         let mut out = glossary.neighbours(n);
         out.retain(|&m| selection.contains(m));
+        out.extend_from_slice(&linked[n.index()]);
+        out.sort_unstable();
+        out.dedup();
         out
     };
     let mut roots: Vec<(usize, NodeIndex)> = selection
@@ -731,6 +776,58 @@ mod tests {
             },
         );
         assert!(laid_out.contains(&format!("label=\"{long}\"")));
+    }
+
+    #[test]
+    fn term_links_are_dotted_arrows_drawn_once_and_explained_only_when_drawn() {
+        let g = crate::drawing::linked_in_texts();
+        let text = dot(&g, &View::default());
+        let style =
+            "[style=\"dotted\", color=\"#939393\", arrowsize=\"0.5\", constraint=\"false\"];";
+        let drawn: Vec<&str> = text.lines().filter(|l| l.ends_with(style)).collect();
+        assert_eq!(
+            drawn,
+            [
+                format!("  \"a\" -> \"b\" {style}"),
+                format!("  \"a\" -> \"c\" {style}"),
+                format!("  \"b\" -> \"a\" {style}"),
+            ],
+            "{text}"
+        );
+        // `c` and `d` are related: the dashed line, and no term link beside it.
+        assert!(text.contains("  \"c\" -> \"d\" [dir=\"none\""));
+        assert!(text.contains("> term link (linking &#8594; linked)</td>"));
+        // The layered layout ranks by them; a view without both ends draws none, and says none.
+        let layered = dot(
+            &g,
+            &View {
+                engine: Engine::Dot,
+                ..View::default()
+            },
+        );
+        assert!(layered.contains("[style=\"invis\"]"), "{layered}");
+        let around_c = dot(
+            &g,
+            &View {
+                focus: Some("c".into()),
+                ..View::default()
+            },
+        );
+        assert!(!around_c.contains("dotted"), "{around_c}");
+        assert!(!around_c.contains("term link"));
+        assert!(!dot(&sample(), &View::default()).contains("term link"));
+        // Component boxes join the terms they link.
+        let components = dot(
+            &g,
+            &View {
+                cluster: Cluster::Component,
+                ..View::default()
+            },
+        );
+        assert!(
+            components.contains("label=\"group 1 (4 terms)\";"),
+            "{components}"
+        );
     }
 
     #[test]

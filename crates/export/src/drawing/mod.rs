@@ -6,7 +6,8 @@
 //! it, each taking one [`Drawing`] (the glossary, its settings, the view and its selection),
 //! so that a map laid out by Graphviz and one drawn by glossgraph select, title, group
 //! and explain alike; the HTML map ([`crate::html`]), which draws the whole glossary in the
-//! browser, takes its colours from the palette. Each imports this module and none imports
+//! browser, takes its colours from the palette and its term links from `term_links`, as
+//! the other two do. Each imports this module and none imports
 //! another (`tests/it/architecture.rs` holds them to that).
 
 pub mod palette;

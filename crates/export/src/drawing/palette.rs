@@ -13,7 +13,9 @@
 //! A `broader` link is drawn in [`BROADER`] (and on the HTML map's dark scheme in
 //! [`BROADER_ON_DARK`], which its style sheet declares as `--broader`), a blue apart from the
 //! greys of `related` lines and `supersedes` arrows, with a hollow head at the broader term:
-//! told apart by its head even where its colour is not seen.
+//! told apart by its head even where its colour is not seen. A term link (a text linking a
+//! term) is a thin dotted arrow in [`TERM_LINK`] ([`TERM_LINK_ON_DARK`], `--term-link`), a
+//! grey lighter than the `related` lines'.
 
 use crate::config::{Config, KNOWN_STATUSES};
 
@@ -73,6 +75,15 @@ pub const BROADER: &str = "#2b5797";
 /// The colour of `broader` links on the HTML map's dark scheme: a light blue, 8:1 on its
 /// background.
 pub const BROADER_ON_DARK: &str = "#8fb3e8";
+
+/// The colour of term links (one term's text linking another's page) on every drawn map
+/// (DOT, SVG, the HTML map): a grey lighter than the `related` lines', 3:1 on white still;
+/// the lines are thinner and dotted besides, so that a map of many term links stays quieter
+/// than one of typed links.
+pub const TERM_LINK: &str = "#939393";
+/// The colour of term links on the HTML map's dark scheme: dimmer than its `related` lines,
+/// 3:1 on its background.
+pub const TERM_LINK_ON_DARK: &str = "#60656c";
 
 /// The ring of a term without a status (or with one the configuration does not know): thin and
 /// grey.
@@ -139,6 +150,26 @@ mod tests {
             css.contains(&format!("--broader: {BROADER_ON_DARK};")),
             "dark"
         );
+    }
+
+    #[test]
+    fn term_links_read_on_either_scheme_lighter_than_related_and_the_map_declares_them() {
+        let on_white = 1.05 / (luminance(TERM_LINK) + 0.05);
+        assert!(on_white >= 3.0, "{on_white:.2}");
+        // Lighter than the `related` lines of the SVG (#8c8c8c) and the DOT (#888888).
+        assert!(luminance(TERM_LINK) > luminance("#8c8c8c"));
+        let dark = luminance("#111214");
+        let on_dark = (luminance(TERM_LINK_ON_DARK) + 0.05) / (dark + 0.05);
+        assert!(on_dark >= 3.0, "{on_dark:.2}");
+        let css = crate::html::STYLE;
+        assert!(css.contains(&format!("--term-link: {TERM_LINK};")), "light");
+        assert!(
+            css.contains(&format!("--term-link: {TERM_LINK_ON_DARK};")),
+            "dark"
+        );
+        // Dimmer than the dark scheme's `related` lines.
+        assert!(css.contains("--edge: #6b7078;"));
+        assert!(luminance(TERM_LINK_ON_DARK) < luminance("#6b7078"));
     }
 
     #[test]

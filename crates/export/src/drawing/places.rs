@@ -1,6 +1,7 @@
 //! What a drawing of a [`View`] holds besides its nodes, for the DOT writer and the SVG
 //! writer alike: the title, the groups its boxes stand for (topics, statuses, components),
-//! where each node stands on a pinned map, and what the legend explains.
+//! where each node stands on a pinned map, which term links it draws, and what the legend
+//! explains.
 
 use std::collections::BTreeMap;
 
@@ -59,6 +60,33 @@ pub(crate) struct Legend<'g> {
     pub supersedes: bool,
     pub related: bool,
     pub broader: bool,
+    /// Whether a term link is drawn ([`term_links`]).
+    pub term_links: bool,
+}
+
+/// The term links a drawing of `selection` draws, as (linking, linked) pairs in card order:
+/// one term's text linking another's page ([`Glossary::text_links`]), both terms drawn, that
+/// no typed link (`related`, `supersedes`, `broader`, either way) joins already — the typed
+/// line says more, and a second line beside it would only thicken the map. Two terms whose
+/// texts link each other are two pairs, an arrow each way.
+///
+/// Most glossaries kept in documentation link their terms only in their texts: without
+/// these, their maps were boxes of labels with no line at all.
+pub(crate) fn term_links<'a>(
+    glossary: &'a Glossary,
+    selection: &'a Selection,
+) -> impl Iterator<Item = (NodeIndex, NodeIndex)> + 'a {
+    let graph = glossary.graph();
+    glossary
+        .text_links()
+        .iter()
+        .map(|&(a, b)| (NodeIndex::new(a as usize), NodeIndex::new(b as usize)))
+        .filter(move |&(a, b)| {
+            selection.contains(a)
+                && selection.contains(b)
+                && graph.find_edge(a, b).is_none()
+                && graph.find_edge(b, a).is_none()
+        })
 }
 
 impl<'g> Legend<'g> {
@@ -95,6 +123,7 @@ impl<'g> Legend<'g> {
             supersedes,
             related,
             broader,
+            term_links: term_links(glossary, selection).next().is_some(),
         }
     }
 }
@@ -158,7 +187,9 @@ pub(crate) struct Places {
 
 impl Places {
     /// The topic map's places for the whole glossary; for a part of it (a focus, a status
-    /// filter), a layout of that part alone, with the same topics, so that it fills the page.
+    /// filter), a layout of that part alone, with the same topics, so that it fills the page,
+    /// weighing the same links as the whole map: the graph's edges and the term links of the
+    /// cards' texts ([`Glossary::text_link_edges`]).
     pub(crate) fn of(glossary: &Glossary, selection: &Selection) -> Self {
         let map = glossary.map();
         let count = glossary.graph().node_count();
@@ -173,16 +204,7 @@ impl Places {
             for (k, &n) in nodes.iter().enumerate() {
                 local[n] = k as u32;
             }
-            let edges: Vec<(u32, u32, f64)> = glossary
-                .graph()
-                .raw_edges()
-                .iter()
-                .filter(|e| selection.contains(e.source()) && selection.contains(e.target()))
-                .map(|e| {
-                    let (a, b) = (e.source().index(), e.target().index());
-                    (local[a], local[b], e.weight.weight())
-                })
-                .collect();
+            let edges = local_links(glossary, selection, &local);
             for (&n, place) in nodes.iter().zip(map.layout_of(&nodes, &edges)) {
                 at[n] = place;
             }
@@ -228,8 +250,28 @@ impl Places {
     }
 }
 
-/// Connected components of the drawn graph, largest first (ties: first slug); every term
-/// without a drawn link goes into one last group.
+/// The links a layout of `selection` alone weighs, as the whole map does: the graph's edges
+/// and the cards' term links ([`Glossary::text_link_edges`]) between its terms, numbered
+/// `local`ly (`u32::MAX` for a term not drawn).
+fn local_links(glossary: &Glossary, selection: &Selection, local: &[u32]) -> Vec<(u32, u32, f64)> {
+    glossary
+        .graph()
+        .raw_edges()
+        .iter()
+        .filter(|e| selection.contains(e.source()) && selection.contains(e.target()))
+        .map(|e| {
+            let (a, b) = (e.source().index(), e.target().index());
+            (local[a], local[b], e.weight.weight())
+        })
+        .chain(glossary.text_link_edges().filter_map(|(a, b, weight)| {
+            let (a, b) = (local[a as usize], local[b as usize]);
+            (a != u32::MAX && b != u32::MAX).then_some((a, b, weight))
+        }))
+        .collect()
+}
+
+/// Connected components of the drawn graph (its term links too), largest first (ties: first
+/// slug); every term without a drawn link goes into one last group.
 pub(crate) fn component_groups(
     glossary: &Glossary,
     selection: &Selection,
@@ -239,6 +281,9 @@ pub(crate) fn component_groups(
         if selection.contains(a) && selection.contains(b) {
             uf.union(a.index() as u32, b.index() as u32);
         }
+    }
+    for (a, b) in term_links(glossary, selection) {
+        uf.union(a.index() as u32, b.index() as u32);
     }
     let mut groups: BTreeMap<u32, Vec<NodeIndex>> = BTreeMap::new();
     for &node in &selection.nodes {
@@ -263,4 +308,78 @@ pub(crate) fn component_groups(
         out.push((crate::map::topic_title("unlinked", single.len()), single));
     }
     out
+}
+
+/// A glossary linked in its texts, for the tests of every map: `a` links `b` and `c`, `b`
+/// links `a` back, `c` links `d`, which it is also `related` to.
+#[cfg(test)]
+pub(crate) fn linked_in_texts() -> Glossary {
+    use crate::{Card, Draft};
+    let card = |slug: &str, definition: &str, related: &[&str]| {
+        Card::from(Draft {
+            slug: slug.into(),
+            term: slug.to_uppercase(),
+            definition: definition.into(),
+            related: related.iter().map(|s| (*s).to_owned()).collect(),
+            ..Draft::default()
+        })
+    };
+    Glossary::new(vec![
+        card("a", "Uses [b](../b/) and [the c](../c/).", &[]),
+        card("b", "Back to [a](../a/).", &[]),
+        card("c", "See [d](../d/).", &["d"]),
+        card("d", "Plain.", &[]),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_drawing_shows_the_term_links_between_its_terms_that_no_typed_link_joins() {
+        let g = linked_in_texts();
+        let slugs = |selection: &Selection| -> Vec<(&str, &str)> {
+            term_links(&g, selection)
+                .map(|(a, b)| (g.slug(a), g.slug(b)))
+                .collect()
+        };
+        let whole = Selection::whole(&g);
+        // Each way once; `c` → `d` is drawn as their `related` line.
+        assert_eq!(slugs(&whole), [("a", "b"), ("a", "c"), ("b", "a")]);
+        let config = Config::default();
+        assert!(Legend::of(&g, &config, &whole).term_links);
+        let view = View {
+            focus: Some("b".into()),
+            ..View::default()
+        };
+        // Without a typed link, `b`'s neighbourhood is `b` alone: nothing to draw.
+        let alone = view.select(&g, &config).unwrap();
+        assert_eq!(slugs(&alone), []);
+        assert!(!Legend::of(&g, &config, &alone).term_links);
+        // A part of the map is laid out by its term links too, each pair once, as the whole
+        // map is: here `a`, `b`, `d` (local 0, 1, 2), without `c`.
+        let part = View {
+            focus: Some("a".into()),
+            depth: 0,
+            ..View::default()
+        };
+        let mut part = part.select(&g, &config).unwrap();
+        for slug in ["b", "d"] {
+            let node = g.node(slug).unwrap();
+            part.keep[node.index()] = true;
+            part.nodes.push(node);
+        }
+        part.nodes.sort_unstable();
+        let local = [0, 1, u32::MAX, 2];
+        assert_eq!(
+            local_links(&g, &part, &local),
+            [(0, 1, crate::map::TERM_LINK_WEIGHT)]
+        );
+        let local = [0, 1, 2, 3];
+        let whole_links = local_links(&g, &whole, &local);
+        // The `related` edge, and the term links a–b (once for both ways), a–c and c–d:
+        // the layout weighs a term link beside a typed one, as the whole map does.
+        assert_eq!(whole_links.len(), 1 + 3, "{whole_links:?}");
+    }
 }

@@ -189,11 +189,21 @@ pub struct Selection {
     /// Sorted by node index (slug order; stubs last).
     pub nodes: Vec<NodeIndex>,
     /// `keep[i]`: whether node `i` is drawn.
-    keep: Vec<bool>,
+    pub(super) keep: Vec<bool>,
     pub focus: Option<NodeIndex>,
 }
 
 impl Selection {
+    /// Every node of `glossary`: what the HTML map, which draws the whole glossary, shows.
+    pub fn whole(glossary: &Glossary) -> Self {
+        let count = glossary.graph().node_count();
+        Self {
+            nodes: (0..count).map(NodeIndex::new).collect(),
+            keep: vec![true; count],
+            focus: None,
+        }
+    }
+
     pub fn contains(&self, node: NodeIndex) -> bool {
         self.keep.get(node.index()).copied().unwrap_or(false)
     }

@@ -1,13 +1,13 @@
 "use strict";
 // The legend and the filters of the glossary map: the legend (topics by fill, statuses by
-// ring, the kinds of link), folding away so that it never has to cover the map, and the
-// status and topic check boxes. A part of the page's one inline script, put before map.js,
+// ring, the kinds of link drawn, term links among them), folding away so that it never has to
+// cover the map, and the status and topic check boxes. A part of the page's one inline script, put before map.js,
 // which calls glossgraphFilters once.
 /* exported glossgraphFilters */
 
 // Builds the legend and the filters, reading and setting the map's state through `map`.
 function glossgraphFilters(map) {
-  const { $, el, data, n, topics, topicSize, byTopicSize, topicColor, statusOf, statusShown, statusSlot, topicShown, applyFilters, rel, sup, bro } = map;
+  const { $, el, data, n, topics, topicSize, byTopicSize, topicColor, statusOf, statusShown, statusSlot, topicShown, applyFilters, rel, sup, bro, tl } = map;
   const legend = $("legend");
   const LEGEND_TOPICS = 10;
   {
@@ -50,11 +50,13 @@ function glossgraphFilters(map) {
     const line = el("span", null, "key-line");
     const arrow = el("span", null, "key-arrow");
     const hollow = el("span", null, "key-arrow key-broader");
+    const dotted = el("span", null, "key-arrow key-term-link");
     // Only the kinds of link the map has.
     if (rel.length) keys.append(line, "related ");
     if (sup.length) keys.append(arrow, "supersedes (old \u2192 new) ");
-    if (bro.length) keys.append(hollow, "broader (narrower \u2192 broader)");
-    if (rel.length || sup.length || bro.length) body.append(keys);
+    if (bro.length) keys.append(hollow, "broader (narrower \u2192 broader) ");
+    if (tl.length) keys.append(dotted, "term link (linking \u2192 linked)");
+    if (rel.length || sup.length || bro.length || tl.length) body.append(keys);
   }
   const checkbox = (label, colour, count, onChange) => {
     const l = el("label");

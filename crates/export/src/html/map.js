@@ -26,16 +26,19 @@
 
   // Adjacency (compressed rows): every neighbour of i, and for each the kind of link:
   // 0 related, 1 i supersedes it (i is the newer term), 2 it supersedes i, 3 it is broader
-  // than i (i is the narrower term), 4 i is broader than it. LINE_OF: the line each is drawn
-  // as (0 related, 1 supersedes, 2 broader).
+  // than i (i is the narrower term), 4 i is broader than it, 5 i's text links it, 6 its text
+  // links i (a term link). LINE_OF: the line each is drawn as (0 related, 1 supersedes,
+  // 2 broader, 3 term link).
   const degree = new Uint32Array(n);
   const rel = data.related;
   const sup = data.supersedes;
   const bro = data.broader || [];
-  const LINE_OF = [0, 1, 1, 2, 2];
+  const tl = data.termLinks || [];
+  const LINE_OF = [0, 1, 1, 2, 2, 3, 3];
   for (let k = 0; k < rel.length; k++) degree[rel[k]]++;
   for (let k = 0; k < sup.length; k++) degree[sup[k]]++;
   for (let k = 0; k < bro.length; k++) degree[bro[k]]++;
+  for (let k = 0; k < tl.length; k++) degree[tl[k]]++;
   const adjStart = new Uint32Array(n + 1);
   for (let i = 0; i < n; i++) adjStart[i + 1] = adjStart[i] + degree[i];
   const adj = new Uint32Array(adjStart[n]);
@@ -60,13 +63,19 @@
       add(bro[k], bro[k + 1], 3);
       add(bro[k + 1], bro[k], 4);
     }
+    // A term link runs from the linking term to the linked one.
+    for (let k = 0; k < tl.length; k += 2) {
+      add(tl[k], tl[k + 1], 5);
+      add(tl[k + 1], tl[k], 6);
+    }
   }
-  // An edge's head: none, filled (supersedes), hollow (broader); and whether an edge of kind
-  // `akind` seen from i runs towards i.
+  // An edge's head: none, filled (supersedes), hollow (broader), small (a term link); and
+  // whether an edge of kind `akind` seen from i runs towards i.
   const FILLED = 1;
   const HOLLOW = 2;
-  const headOf = (akind) => (akind === 0 ? 0 : akind >= 3 ? HOLLOW : FILLED);
-  const towards = (akind) => akind === 1 || akind === 4;
+  const SMALL = 3;
+  const headOf = (akind) => (akind === 0 ? 0 : akind >= 5 ? SMALL : akind >= 3 ? HOLLOW : FILLED);
+  const towards = (akind) => akind === 1 || akind === 4 || akind === 6;
   // World radius of a term: better-linked terms are a little larger.
   const BASE_RADIUS = 13;
   const radius = new Float32Array(n);
@@ -176,6 +185,7 @@
       edge: get("--edge"),
       arrow: get("--arrow"),
       broader: get("--broader"),
+      termLink: get("--term-link"),
       halo: get("--halo"),
       plate: get("--panel"),
       ring: get("--ring"),
@@ -295,7 +305,7 @@
   // What the last frame drew, in screen pixels, for the tests (api.geometry): kept only when
   // asked (api.record), so that a frame of 100k terms costs nothing more.
   let recording = false;
-  const recorded = { discs: [], arrows: [], hollow: [], labels: [], callouts: [], topicNames: [], overlays: [] };
+  const recorded = { discs: [], arrows: [], hollow: [], small: [], labels: [], callouts: [], topicNames: [], overlays: [] };
   let frame = 0;
   const stats = { nodes: 0, edges: 0, labels: 0, topicNames: 0, ms: 0, cardMs: 0 };
   const requestDraw = () => {
@@ -346,6 +356,7 @@
     if (recording) {
       recorded.arrows = [];
       recorded.hollow = [];
+      recorded.small = [];
     }
     if (count <= MAX_EDGE_NODES && room >= 10) {
       // Supersedes with its arrowhead (old -> new), broader with a hollow one (narrower ->
@@ -358,6 +369,22 @@
       ctx.beginPath();
       edges += traceEdges(count, 0, false);
       ctx.stroke();
+      if (tl.length) {
+        // Term links: lighter than related, thin and dotted, a small head at the linked term.
+        const alpha = ctx.globalAlpha;
+        ctx.globalAlpha = alpha * 0.8;
+        ctx.lineWidth = Math.max(0.5, Math.min(1.1, s * 0.8));
+        ctx.strokeStyle = theme.termLink;
+        ctx.fillStyle = theme.termLink;
+        ctx.setLineDash([2, 3]);
+        ctx.beginPath();
+        edges += traceEdges(count, 3, arrows);
+        ctx.stroke();
+        ctx.setLineDash([]);
+        if (arrows) ctx.fill();
+        ctx.globalAlpha = alpha;
+        ctx.lineWidth = Math.max(0.6, Math.min(1.6, s * 1.2));
+      }
       ctx.strokeStyle = theme.arrow;
       ctx.fillStyle = theme.arrow;
       if (!dim) ctx.globalAlpha = Math.max(0.6, ctx.globalAlpha);
@@ -381,9 +408,10 @@
       const many = adjStart[selected + 1] - adjStart[selected] > 24;
       ctx.lineWidth = many ? 1 : Math.max(1.2, Math.min(2.5, s * 2));
       const heads = s * BASE_RADIUS >= 2;
-      for (const line of [0, 1, 2]) {
-        ctx.strokeStyle = [theme.ring, theme.arrow, theme.broader][line];
-        ctx.fillStyle = line === 2 ? theme.bg : theme.arrow;
+      for (const line of [3, 0, 1, 2]) {
+        ctx.strokeStyle = [theme.ring, theme.arrow, theme.broader, theme.termLink][line];
+        ctx.fillStyle = [theme.arrow, theme.arrow, theme.bg, theme.termLink][line];
+        ctx.setLineDash(line === 3 ? [2, 3] : []);
         ctx.beginPath();
         for (let j = adjStart[selected]; j < adjStart[selected + 1]; j++) {
           const akind = adjKind[j];
@@ -394,7 +422,8 @@
         }
         if (line === 2) ctx.fill();
         ctx.stroke();
-        if (line === 1) ctx.fill();
+        ctx.setLineDash([]);
+        if (line === 1 || line === 3) ctx.fill();
       }
     }
 
@@ -480,9 +509,9 @@
     }
   }
 
-  // Adds the edges drawn as one line (0 related, 1 supersedes, 2 broader) that touch the
-  // visible terms to the current path, each once, with their heads when `arrows`; returns how
-  // many.
+  // Adds the edges drawn as one line (0 related, 1 supersedes, 2 broader, 3 term link) that
+  // touch the visible terms to the current path, each once, with their heads when `arrows`;
+  // returns how many.
   function traceEdges(count, line, arrows) {
     let drawn = 0;
     for (let k = 0; k < count; k++) {
@@ -503,8 +532,9 @@
     return drawn;
   }
 
-  // Adds a line from a to b to the current path, with a head at b: none (0), FILLED or
-  // HOLLOW (the line then stops at the head's base, so that the head shows empty).
+  // Adds a line from a to b to the current path, with a head at b: none (0), FILLED, SMALL
+  // (filled, two thirds the size) or HOLLOW (the line then stops at the head's base, so that
+  // the head shows empty).
   function traceEdge(a, b, head) {
     const x0 = toScreenX(X[a]);
     const y0 = toScreenY(Y[a]);
@@ -523,14 +553,14 @@
     const back = screenR(b, view.scale) + 1;
     x1 -= ux * back;
     y1 -= uy * back;
-    const size = Math.min(14, Math.max(8, view.scale * 10));
+    const size = Math.min(14, Math.max(8, view.scale * 10)) * (head === SMALL ? 2 / 3 : 1);
     if (head === HOLLOW) ctx.lineTo(x1 - ux * size, y1 - uy * size);
     else ctx.lineTo(x1, y1);
     ctx.moveTo(x1, y1);
     ctx.lineTo(x1 - ux * size - uy * size * 0.45, y1 - uy * size + ux * size * 0.45);
     ctx.lineTo(x1 - ux * size + uy * size * 0.45, y1 - uy * size - ux * size * 0.45);
     ctx.closePath();
-    if (recording) (head === HOLLOW ? recorded.hollow : recorded.arrows).push([x1, y1, size]);
+    if (recording) (head === HOLLOW ? recorded.hollow : head === SMALL ? recorded.small : recorded.arrows).push([x1, y1, size]);
   }
 
   // ---- Hit-testing ----------------------------------------------------------------------
@@ -825,7 +855,7 @@
   });
 
   // ---- Legend and filters (filters.js), words (words.js) ---------------------------------
-  glossgraphFilters({ $, el, data, n, topics, topicSize, byTopicSize, topicColor, statusOf, statusShown, statusSlot, topicShown, applyFilters, rel, sup, bro });
+  glossgraphFilters({ $, el, data, n, topics, topicSize, byTopicSize, topicColor, statusOf, statusShown, statusSlot, topicShown, applyFilters, rel, sup, bro, tl });
   const placer = glossgraphWords({
     $, ctx, canvas, data, topics, topicOf, topicSize, byTopicSize, topicShown, X, Y, rank, near, visible, seen,
     adjStart, adj, inRect, screenR, squareR, BASE_RADIUS, toScreenX, toScreenY, toWorldX, toWorldY,
@@ -862,7 +892,8 @@
     stats: () => ({ ...stats }),
     moving: () => animation !== null,
     // What the next frames draw, in CSS pixels of the canvas, once record(true) asked for it:
-    // discs [x, y, r, square], arrowheads [x, y, length] (filled: arrows; hollow: hollow),
+    // discs [x, y, r, square], arrowheads [x, y, length] (filled: arrows; hollow: hollow;
+    // a term link's: small),
     // labels, callouts (the selected or
     // hovered term's name where no label fits) and topic names [x0, y0, x1, y1, text] (the
     // boxes of their ink and halo), and what covers the canvas (overlays: [x0, y0, x1, y1,

@@ -9,6 +9,10 @@
 //! or anchor of the same file that is a term's (`[RDMA](#rdma)`) becomes a term link; a
 //! reference link (`[text][id]`, `[id]`) is written inline with its target, and brackets that
 //! are no link stay brackets (`\[layout.array\]`), never a citation marker.
+//!
+//! A file with MyST's `{glossary}` directive (a Sphinx site written in Markdown) is read as
+//! the reST reader reads `.. glossary::`, by that reader ([`super::rst::read_myst`]): its
+//! directives are the glossary, and its headings the page's sections, not terms.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -54,6 +58,12 @@ fn anchor(text: &str) -> String {
 /// Reads the glossary in the Markdown `text` of the file `file`: each card with its name,
 /// and what was left out.
 pub(super) fn read(file: &str, text: &str) -> (Vec<(String, Draft)>, Vec<SourceProblem>) {
+    // A Sphinx page in MyST: its `{glossary}` directives are the glossary, its headings the
+    // page's own sections.
+    let myst = super::rst::read_myst(file, text);
+    if !myst.0.is_empty() || !myst.1.is_empty() {
+        return myst;
+    }
     let events: Vec<(Event, Range<usize>)> = Parser::new_ext(text, options())
         .into_offset_iter()
         .collect();

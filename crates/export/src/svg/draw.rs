@@ -6,7 +6,9 @@
 //! colour (here a light tint of it, so that its black label reads) and ringed in its status's
 //! ring colour ([`crate::drawing::palette`], dark enough to show on white and on every
 //! tint); a term without a status has a thin grey ring, a term not defined in the glossary a
-//! dashed one. `related` links are dashed lines under the terms; `supersedes` links are arrows
+//! dashed one. `related` links are dashed lines under the terms, and term links (a text
+//! linking a term, those `drawing::term_links` picks) thinner dotted arrows in a lighter grey
+//! under them too, from the linking term's border to the linked's; `supersedes` links are arrows
 //! from the old term to the new one, and `broader` links arrows in the palette's blue with a
 //! hollow head from the narrower term to the broader, both drawn over the terms from border to
 //! border, so that an arrow that crosses a third term's box is seen to pass over it. Every
@@ -31,7 +33,7 @@ use super::gaps::{Bounds, Pieces, Words};
 use super::legend::{legend_entries, place_legend, Sample, HEADING_SIZE, LEGEND_ROW, MARGIN};
 use super::regions::{free_place, region_extent};
 use crate::config::Config;
-use crate::drawing::palette::{status_stroke, BROADER, NO_STATUS};
+use crate::drawing::palette::{status_stroke, BROADER, NO_STATUS, TERM_LINK};
 use crate::drawing::{self, concept_iri, Cluster, Drawing, Legend, Places, Selection, View};
 use crate::graph::Link;
 use crate::map::{font, mix, tint, Coordinate, LABEL_SIZE, TITLE_SIZE};
@@ -63,6 +65,11 @@ const ARROW: &str = "#222222";
 /// points long, and 6 between boxes closer than 32 points, so that the arrows between
 /// topics, the long ones, had heads about twice those inside a topic.)
 const HEAD: f64 = 6.0;
+/// The length and width of a term link's head, in the page's points: smaller than the typed
+/// arrows' ([`HEAD`]), as its line is lighter.
+const TERM_HEAD: f64 = 4.5;
+/// The width of a term link's dotted line, in points (a `related` line's is 1).
+const TERM_LINK_WIDTH: f64 = 0.75;
 /// The width of the ring of a hollow (`broader`) head, in points.
 const HOLLOW_RING: f64 = 1.5;
 /// Past this size (its larger side, in points), a map fitted to a screen shows its topic
@@ -137,6 +144,8 @@ struct Layout {
     legend: Vec<(Sample, String, (f64, f64))>,
     /// Whether `broader` links are drawn (their arrowheads are then defined).
     broader: bool,
+    /// Whether term links are drawn (their arrowheads are then defined).
+    term_links: bool,
     /// The boxes of the words on the map, which the lines break off around.
     words: Words,
 }
@@ -172,6 +181,25 @@ pub fn write(drawing: &Drawing, w: impl Write + Send) -> Result<(), ExportError>
         line(out, &layout.words.pieces(from, to, false), "")
     })?;
     writeln!(out, "</g>")?;
+    if layout.term_links {
+        // Term links under the terms too, lighter than `related`, from border to border.
+        writeln!(
+            out,
+            "<g class=\"term-links\" stroke=\"{TERM_LINK}\" stroke-width=\"{TERM_LINK_WIDTH}\" stroke-dasharray=\"1.5 2\" fill=\"none\">"
+        )?;
+        let links: Vec<(NodeIndex, NodeIndex)> = drawing::term_links(glossary, selection).collect();
+        let head = " marker-end=\"url(#term-link)\"";
+        output::write_chunks(&mut out, links.len(), 2 * CHUNK, |range, out| {
+            for &(a, b) in &links[range] {
+                let frame = |n| term_frame(&places, page, n);
+                if let Some((p, q)) = border_to_border(frame(a), frame(b)) {
+                    line(out, &layout.words.pieces(p, q, false), head)?;
+                }
+            }
+            Ok(())
+        })?;
+        writeln!(out, "</g>")?;
+    }
 
     // The terms.
     writeln!(
@@ -262,6 +290,7 @@ impl Layout {
             groups,
             legend: placed,
             broader: legend.broader,
+            term_links: legend.term_links,
             words,
         }
     }
@@ -337,21 +366,24 @@ fn group_box(
     }
 }
 
-/// The arrows the map draws (`supersedes`, `broader`), each from border to border: its two
-/// ends on `page`, from its source to its target; none between boxes that touch.
+/// The arrows the map draws (`supersedes`, `broader`, term links), each from border to
+/// border: its two ends on `page`, from its source to its target; none between boxes that
+/// touch.
 fn arrow_ends<'a>(
     glossary: &'a Glossary,
     selection: &'a Selection,
     places: &'a Places,
     page: &'a Page,
 ) -> impl Iterator<Item = ((f64, f64), (f64, f64))> + 'a {
-    glossary.edges().filter_map(move |(a, b, link)| {
+    let typed = glossary.edges().filter_map(move |(a, b, link)| {
         let arrow = matches!(link, Link::Supersedes { .. } | Link::Broader { .. });
-        if !(arrow && selection.contains(a) && selection.contains(b)) {
-            return None;
-        }
-        border_to_border(term_frame(places, page, a), term_frame(places, page, b))
-    })
+        (arrow && selection.contains(a) && selection.contains(b)).then_some((a, b))
+    });
+    typed
+        .chain(drawing::term_links(glossary, selection))
+        .filter_map(move |(a, b)| {
+            border_to_border(term_frame(places, page, a), term_frame(places, page, b))
+        })
 }
 
 /// The box of `node`'s term on `page`.
@@ -536,6 +568,15 @@ fn head(out: &mut impl Write, selection: &Selection, layout: &Layout) -> Result<
             ring = Coordinate(ring),
         )?;
     }
+    if layout.term_links {
+        write!(
+            out,
+            "<marker id=\"term-link\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" \
+             markerUnits=\"userSpaceOnUse\" markerWidth=\"{head}\" markerHeight=\"{head}\" \
+             orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" fill=\"{TERM_LINK}\" stroke=\"none\"/></marker>",
+            head = Coordinate(TERM_HEAD)
+        )?;
+    }
     writeln!(out, "</defs>")?;
     writeln!(
         out,
@@ -590,6 +631,12 @@ fn head(out: &mut impl Write, selection: &Selection, layout: &Layout) -> Result<
             Sample::Dashed => writeln!(
                 out,
                 "<path d=\"M{},{}h26\" stroke=\"{RELATED}\" stroke-dasharray=\"5 4\"/>",
+                Coordinate(x),
+                Coordinate(y)
+            )?,
+            Sample::Dotted => writeln!(
+                out,
+                "<path d=\"M{},{}h22\" stroke=\"{TERM_LINK}\" stroke-width=\"{TERM_LINK_WIDTH}\" stroke-dasharray=\"1.5 2\" marker-end=\"url(#term-link)\"/>",
                 Coordinate(x),
                 Coordinate(y)
             )?,
@@ -899,6 +946,38 @@ mod tests {
             "{svg}"
         );
         assert_eq!(svg.matches("<g class=\"node\"").count(), 3);
+        // Related terms only: no term link, and none in the legend.
+        assert!(
+            !svg.contains("term-link") && !svg.contains("term link"),
+            "{svg}"
+        );
+    }
+
+    #[test]
+    fn term_links_are_light_arrows_under_the_terms_explained_in_the_legend() {
+        let glossary = crate::drawing::linked_in_texts();
+        let config = Config::default();
+        let view = View::default();
+        let drawing = Drawing::select(&glossary, &config, &view).unwrap();
+        let mut out = Vec::new();
+        write(&drawing, &mut out).unwrap();
+        let svg = String::from_utf8(out).unwrap();
+        let start = svg
+            .find("<g class=\"term-links\"")
+            .expect("a term-links group");
+        let group = &svg[start..start + svg[start..].find("</g>").unwrap()];
+        // a → b, a → c, b → a; c and d have their `related` line instead.
+        assert_eq!(
+            group.matches("marker-end=\"url(#term-link)\"/>").count(),
+            3,
+            "{group}"
+        );
+        assert!(group.contains("stroke=\"#939393\" stroke-width=\"0.75\""));
+        // Under the terms, over nothing else: after the related lines, before the nodes.
+        assert!(svg.find("<g class=\"related\"").unwrap() < start);
+        assert!(start < svg.find("<g class=\"nodes\"").unwrap());
+        assert!(svg.contains("<marker id=\"term-link\""));
+        assert!(svg.contains(">term link (linking → linked)</text>"));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The title and the legend of glossgraph's SVG map ([`super::draw`]): what the legend
-//! explains (the topics' fills, the statuses' rings, the kinds of link drawn) and where each
-//! entry goes, in rows under the title that never cut an entry; with the margin and the
-//! heading's size the page is laid out by.
+//! explains (the topics' fills, the statuses' rings, the kinds of link drawn, term links
+//! among them) and where each entry goes, in rows under the title that never cut an entry;
+//! with the margin and the heading's size the page is laid out by.
 
 use crate::config::Config;
 use crate::drawing::palette::status_stroke;
@@ -26,6 +26,8 @@ pub(super) enum Sample {
     /// The hollow-headed arrow of `broader`.
     Hollow,
     Dashed,
+    /// The small-headed dotted arrow of a term link.
+    Dotted,
 }
 
 /// What the legend explains, in its order: the topics' fills (the first three topics the view
@@ -69,6 +71,9 @@ pub(super) fn legend_entries(
     }
     if legend.related {
         entries.push((Sample::Dashed, "related".to_owned()));
+    }
+    if legend.term_links {
+        entries.push((Sample::Dotted, "term link (linking → linked)".to_owned()));
     }
     entries
 }

@@ -137,7 +137,10 @@ fn every_term_has_its_page_and_rdf_and_the_same_glossary_gives_the_same_bytes() 
         );
         assert!(htaccess.contains(&format!(" .{extension}\n")), "{htaccess}");
     }
-    assert!(!htaccess.contains("n-triples"), "{htaccess}");
+    // N-Triples only for the whole vocabulary's download, never at a term's IRI.
+    assert!(!htaccess.contains(".nt [R=303"), "{htaccess}");
+    assert!(htaccess.contains("AddType application/n-triples .nt\n"));
+    assert!(names.contains(&"download/glossary.nt"));
 
     // The same cards in another order, as one JSON Lines file: the same site, byte for byte.
     let other = scratch("site", "shuffled");

@@ -41,12 +41,7 @@ pub(crate) const LANGUAGES: [(&str, &str); 5] = [
 /// The fixture's site, written once per test run.
 pub(crate) fn languages_site() -> PathBuf {
     static MADE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    MADE.get_or_init(|| {
-        let dir = scratch("site-languages", "fixture").join("site");
-        site(&fixture(), &dir);
-        dir
-    })
-    .clone()
+    crate::site::site_once(&MADE, "site-languages", "fixture", &fixture())
 }
 
 /// Each card's slug and its label in each language of [`LANGUAGES`] (`None` where it has none).

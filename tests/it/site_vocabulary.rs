@@ -8,8 +8,7 @@
 
 use std::path::PathBuf;
 
-use crate::site::site;
-use crate::util::{root, scratch};
+use crate::util::root;
 
 /// The fixture's cards.
 pub(crate) fn fixture() -> PathBuf {
@@ -19,12 +18,7 @@ pub(crate) fn fixture() -> PathBuf {
 /// The fixture's site, written once per test run.
 pub(crate) fn rtl_site() -> PathBuf {
     static MADE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    MADE.get_or_init(|| {
-        let dir = scratch("site-vocabulary", "fixture").join("site");
-        site(&fixture(), &dir);
-        dir
-    })
-    .clone()
+    crate::site::site_once(&MADE, "site-vocabulary", "fixture", &fixture())
 }
 
 fn read(path: &str) -> String {

@@ -34,6 +34,7 @@ mod site;
 mod site_folder;
 mod site_hierarchy;
 mod site_languages;
+mod site_vocabulary;
 mod skos;
 mod skosmos;
 mod sources;

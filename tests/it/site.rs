@@ -27,15 +27,26 @@ pub(crate) fn site(input: &Path, out: &Path) {
     assert!(stderr.contains("wrote the site of"), "{stderr}");
 }
 
-/// The sample glossary's site, written once per test run.
-pub(crate) fn sample_site() -> PathBuf {
-    static MADE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    MADE.get_or_init(|| {
-        let dir = scratch("site", "sample").join("site");
-        site(&root().join("data"), &dir);
+/// The site of `input` in `{scratch area}/{name}/site`, written once per test run (`made`
+/// holds it).
+pub(crate) fn site_once(
+    made: &'static std::sync::OnceLock<PathBuf>,
+    area: &str,
+    name: &str,
+    input: &Path,
+) -> PathBuf {
+    made.get_or_init(|| {
+        let dir = scratch(area, name).join("site");
+        site(input, &dir);
         dir
     })
     .clone()
+}
+
+/// The sample glossary's site, written once per test run.
+pub(crate) fn sample_site() -> PathBuf {
+    static MADE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    site_once(&MADE, "site", "sample", &root().join("data"))
 }
 
 /// Every file below `dir`, relative, with its bytes, sorted.
@@ -137,7 +148,10 @@ fn every_term_has_its_page_and_rdf_and_the_same_glossary_gives_the_same_bytes() 
         );
         assert!(htaccess.contains(&format!(" .{extension}\n")), "{htaccess}");
     }
-    assert!(!htaccess.contains("n-triples"), "{htaccess}");
+    // N-Triples only for the whole vocabulary's download, never at a term's IRI.
+    assert!(!htaccess.contains(".nt [R=303"), "{htaccess}");
+    assert!(htaccess.contains("AddType application/n-triples .nt\n"));
+    assert!(names.contains(&"download/glossary.nt"));
 
     // The same cards in another order, as one JSON Lines file: the same site, byte for byte.
     let other = scratch("site", "shuffled");

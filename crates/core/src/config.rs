@@ -9,6 +9,7 @@
 //! namespace = "http://astrothesaurus.org/uat/"  # concept IRIs are {namespace}{slug} instead
 //! scheme = "http://astrothesaurus.org/uat"      # the concept scheme's IRI, when not {base}
 //! imported = true        # a published vocabulary's concepts: RDF states nothing of glossgraph's
+//! schemeless = true      # a vocabulary without a concept scheme: RDF states none
 //!
 //! [rules]                                     # a rule's severity, by its id, or off
 //! missing-definition = "error"
@@ -74,6 +75,9 @@ pub struct Config {
     /// status vocabulary, `gx:` ontology, slug notation or `gx:status` under it, no title
     /// or date of the scheme but the ones `[metadata]` holds.
     pub imported: bool,
+    /// Whether the vocabulary has no concept scheme (an imported file that states none): the
+    /// RDF export then writes none, puts no concept in one and makes none a top concept.
+    pub schemeless: bool,
     /// Severities that differ from a rule's own (`[rules]` in `glossgraph.toml`); `None` for
     /// a rule that is off, whose findings are not reported at all.
     pub severities: BTreeMap<Rule, Option<Severity>>,
@@ -137,6 +141,7 @@ impl Default for Config {
             namespace: None,
             scheme: None,
             imported: false,
+            schemeless: false,
             severities: BTreeMap::new(),
             metadata: BTreeMap::new(),
             schemes: BTreeMap::new(),
@@ -168,6 +173,7 @@ pub struct Settings {
     pub namespace: Option<String>,
     pub scheme: Option<String>,
     pub imported: Option<bool>,
+    pub schemeless: Option<bool>,
     /// Severities by rule id: `"error"`, `"warning"` or `"off"`.
     pub rules: Option<BTreeMap<String, String>>,
     /// `[source]` (or `[import]`, its older name): how a glossary kept in another shape is
@@ -429,6 +435,9 @@ impl Settings {
         }
         if let Some(imported) = self.imported {
             config.imported = imported;
+        }
+        if let Some(schemeless) = self.schemeless {
+            config.schemeless = schemeless;
         }
         for (id, value) in self.rules.into_iter().flatten() {
             let refuse = |why: String| ConfigError::RuleSeverity {

@@ -861,3 +861,51 @@ fn the_groups_of_a_vocabulary_have_pages_that_pass_the_checkers() {
         );
     }
 }
+
+/// Issue 61: the site of a vocabulary in five languages, Arabic among them
+/// (`tests/fixtures/languages-rtl/`), checks as the others do: no error for the Nu HTML
+/// Checker on any page of any language, no broken link for LinkChecker (the downloads
+/// included), nothing serious for axe-core on the English, Russian and Arabic homes and term
+/// pages (other languages, notes, editorial notes folded) and a group's page; and Chromium's
+/// search in
+/// Russian finds "йод" as Йод alone, not "Периодические издания" (й is not и).
+#[test]
+fn the_five_language_vocabulary_with_arabic_passes_the_checkers() {
+    let dir = crate::site_vocabulary::rtl_site();
+    let errors = nu_html_errors(&dir);
+    assert!(errors.is_empty(), "{errors:#?}");
+    let checked = linkchecker(&dir, "linkchecker-rtl");
+    // Each of the 6 terms' pages in five languages, at least.
+    assert!(checked > 5 * 6, "{checked}");
+    let (_server, base) = http_server(&dir);
+    let axe = root().join("target/test-tools/axe/node_modules/axe-core/axe.min.js");
+    let mut args = vec!["--axe", axe.to_str().unwrap()];
+    for path in [
+        "ru/index.html",
+        "ru/term/iodine/index.html",
+        "ru/collections/natural/index.html",
+        "ar/index.html",
+        "ar/term/iodine/index.html",
+    ] {
+        args.extend(["--axe-path", path]);
+    }
+    let report = read_in_chromium(&base, &args);
+    assert_eq!(report["errors"], serde_json::json!([]), "{report:#}");
+    assert_eq!(report["foreign"], serde_json::json!([]), "{report:#}");
+    let searched = read_in_chromium(&format!("{base}ru/"), &["--probe", "йод"]);
+    assert_eq!(searched["errors"], serde_json::json!([]), "{searched:#}");
+    assert_eq!(
+        searched["probes"]["йод"]["first"]["texts"],
+        serde_json::json!(["Йод"]),
+        "{searched:#}"
+    );
+    let found = report["axe"].as_object().unwrap();
+    assert_eq!(found.len(), 8, "{report:#}");
+    for (page, found) in found {
+        assert_eq!(
+            found,
+            &serde_json::json!([]),
+            "axe-core on {page}: {report:#}"
+        );
+    }
+}

@@ -82,8 +82,8 @@ fn two_schemes_round_trip_rdflib_triple_for_triple() {
 /// tag, `xsd:dateTime`s, a `dc:title` and no invented title, IRIs that do not end in the
 /// slug (no slug notation), no status vocabulary in the publisher's namespace, and its
 /// groups: an ISO 25964 concept group of its own class inside another, a collection, an
-/// ordered collection in its order. A scheme with no title gets none. Imported again, the
-/// export gives back the same cards and settings.
+/// ordered collection in its order. A scheme with no title gets none; a file without a
+/// scheme gets none. Imported again, the export gives back the same cards and settings.
 #[test]
 fn an_imported_vocabulary_is_exported_with_not_one_triple_more_or_less() {
     let python = crate::util::root().join("target/test-tools/venv/bin/python");
@@ -101,8 +101,23 @@ fn an_imported_vocabulary_is_exported_with_not_one_triple_more_or_less() {
          \x20   skos:topConceptOf <http://other.example/v/> ; skos:prefLabel \"A\"@en .\n",
     )
     .unwrap();
+    // No scheme at all: none in the export either, nor a concept in one or top of one.
+    let schemeless = dir.path().join("schemeless.ttl");
+    std::fs::write(
+        &schemeless,
+        "@prefix skos: <http://www.w3.org/2004/02/skos/core#> .\n\
+         <http://other.example/c/1> a skos:Concept ; skos:prefLabel \"Open economy\"@en ;\n\
+         \x20   skos:narrower <http://other.example/c/2> .\n\
+         <http://other.example/c/2> a skos:Concept ; skos:prefLabel \"Small open economy\"@en ;\n\
+         \x20   skos:altLabel \"SMOPEC\"@en ; skos:broader <http://other.example/c/1> .\n",
+    )
+    .unwrap();
     let fidelity = crate::util::root().join("tests/fixtures/skos/fidelity.ttl");
-    for (name, file, triples) in [("fidelity", &fidelity, 53), ("untitled", &untitled, 5)] {
+    for (name, file, triples) in [
+        ("fidelity", &fidelity, 53),
+        ("untitled", &untitled, 5),
+        ("schemeless", &schemeless, 6),
+    ] {
         let cards = dir.path().join(name);
         let (code, stderr) = import(file, &cards, &["--strict"]);
         assert_eq!(code, 0, "{stderr}");

@@ -99,6 +99,9 @@ pub mod owl {
     /// `true` on superseded, deprecated and obsolete terms.
     pub const DEPRECATED: NamedNodeRef<'static> =
         NamedNodeRef::new_unchecked("http://www.w3.org/2002/07/owl#deprecated");
+    /// A vocabulary's version, as its scheme may state it.
+    pub const VERSION_INFO: NamedNodeRef<'static> =
+        NamedNodeRef::new_unchecked("http://www.w3.org/2002/07/owl#versionInfo");
 }
 
 /// `xsd:` — XML Schema datatypes.

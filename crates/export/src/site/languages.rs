@@ -41,7 +41,19 @@ pub struct Language {
     pub page_lang: String,
     /// Card indexes in the A–Z order of their terms in this language.
     pub order: Vec<usize>,
-    /// The letters of this language's A–Z index, each with its range of `order`.
+    /// Each card's place in `order`, by card index: lists of terms (a term's related terms)
+    /// follow it.
+    pub rank: Vec<u32>,
+    /// The alternative labels in this language, each as its card and its place among the
+    /// card's aliases, when a card has some: the A–Z index lists each as an entry of its own
+    /// that points to its term.
+    pub see: Vec<(u32, u32)>,
+    /// The A–Z index's entries, when there are alternative labels: a card index (below the
+    /// number of cards) or the number of cards plus a place in `see`, in the language's
+    /// order; `None` when the index lists the terms alone, in `order`.
+    pub entries: Option<Vec<u32>>,
+    /// The letters of this language's A–Z index, each with its range of `entries` (else of
+    /// `order`).
     pub letters: Vec<Letter>,
     /// The tree of the hierarchy in this language's A–Z order, when a card has a broader term
     /// in the glossary.
@@ -167,21 +179,58 @@ impl Language {
             ui,
             page_lang,
             order: Vec::new(),
+            rank: Vec::new(),
+            see: Vec::new(),
+            entries: None,
             letters: Vec::new(),
             tree: None,
         };
         let cards = glossary.cards();
         let is_main = language.folder.is_empty();
-        // Cards come in slug order, so ties between equal terms go to the smaller slug.
-        let (order, letters) =
-            super::letters::Collation::new(&language.tag).index(cards.iter().map(|c| {
+        // The alternative labels of the language itself (not the main language's, which a
+        // page shows in their stead).
+        for (i, card) in cards.iter().enumerate() {
+            let term = if is_main {
+                card.term()
+            } else {
+                language.term(card, config).text
+            };
+            let aliases = language.own_aliases(card);
+            let listed = aliases
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| !a.trim().is_empty() && **a != term);
+            let found: Vec<(u32, u32)> = listed.map(|(k, _)| (i as u32, k as u32)).collect();
+            language.see.extend(found);
+        }
+        // Cards come in slug order, so ties between equal terms go to the smaller slug; an
+        // alternative label equal to a term comes after it.
+        let labels: Vec<(&str, &str)> = cards
+            .iter()
+            .map(|c| {
                 let term = if is_main {
                     c.term()
                 } else {
                     language.term(c, config).text
                 };
                 (term, c.slug())
-            }));
+            })
+            .chain(language.see.iter().map(|&(i, k)| {
+                let card = &cards[i as usize];
+                (language.alias(card, k), card.slug())
+            }))
+            .collect();
+        let (mut order, letters) =
+            super::letters::Collation::new(&language.tag).index(labels.iter().copied());
+        drop(labels);
+        if !language.see.is_empty() {
+            language.entries = Some(order.iter().map(|&i| i as u32).collect());
+            order.retain(|&i| i < cards.len());
+        }
+        language.rank = vec![0; cards.len()];
+        for (at, &i) in order.iter().enumerate() {
+            language.rank[i] = at as u32;
+        }
         // The tree, and the broader and narrower lists that follow it, in the order of the
         // concepts' notations when they have some (a classification's `05` before `068`),
         // the others after them in A–Z order.
@@ -196,6 +245,73 @@ impl Language {
     /// Whether this is the glossary's main language.
     pub fn is_main(&self) -> bool {
         self.folder.is_empty()
+    }
+
+    /// The alternative labels of `card` in this language itself: the card's `aliases` in
+    /// the main language, its entry's in another.
+    pub fn own_aliases<'c>(&self, card: &'c Card) -> Vec<&'c str> {
+        if self.is_main() {
+            card.aliases().iter().collect()
+        } else {
+            self.entry(card)
+                .map(|l| l.aliases.iter().map(String::as_str).collect())
+                .unwrap_or_default()
+        }
+    }
+
+    /// Alternative label `k` of `card` in this language ([`Language::own_aliases`]).
+    pub fn alias<'c>(&self, card: &'c Card, k: u32) -> &'c str {
+        if self.is_main() {
+            card.aliases().get(k as usize).unwrap_or_default()
+        } else {
+            self.entry(card)
+                .and_then(|l| l.aliases.get(k as usize))
+                .map_or("", String::as_str)
+        }
+    }
+
+    /// The hidden labels of `card` in this language (`skos:hiddenLabel`): found by the
+    /// search, never shown.
+    pub fn hidden_aliases<'c>(&self, card: &'c Card) -> &'c [String] {
+        if self.is_main() {
+            &card.skos().hidden_aliases
+        } else {
+            self.entry(card).map_or(&[], |l| &l.hidden_aliases)
+        }
+    }
+
+    /// The notes of `kind` ([`skos::NOTE_KINDS`]: `example`, `historyNote`…) of `card` in
+    /// this language, else the main language's.
+    pub fn notes<'c>(
+        &'c self,
+        card: &'c Card,
+        config: &'c Config,
+        kind: &str,
+    ) -> Said<'c, Vec<&'c str>> {
+        let of = |notes: &'c skos::ByKind| -> Vec<&'c str> {
+            notes
+                .get(kind)
+                .map(|n| {
+                    n.iter()
+                        .map(String::as_str)
+                        .filter(|t| !t.trim().is_empty())
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        if !self.is_main() {
+            let theirs = self.entry(card).map(|l| of(&l.notes)).unwrap_or_default();
+            if !theirs.is_empty() {
+                return Said {
+                    text: theirs,
+                    lang: &self.tag,
+                };
+            }
+        }
+        Said {
+            text: of(&card.skos().notes),
+            lang: &config.language,
+        }
     }
 
     /// The term of `card` in this language, else the main language's.

@@ -92,6 +92,53 @@ pub(crate) const ROOT_FILES: [&str; 8] = [
     ".htaccess",
 ];
 
+/// A file of the whole vocabulary in one RDF format, which the home page offers to
+/// download: the export's (`glossgraph export`) in that format.
+pub(crate) struct Download {
+    /// Its path below the site's root.
+    pub(crate) path: &'static str,
+    /// The format's name, as the link says it.
+    pub(crate) name: &'static str,
+    pub(crate) media_type: &'static str,
+    format: fn() -> RdfFormat,
+}
+
+/// The whole vocabulary in each RDF format the site's pages have, and N-Triples, in
+/// `download/` (a first segment no term's page may take).
+pub(crate) const DOWNLOADS: [Download; 4] = [
+    Download {
+        path: "download/glossary.ttl",
+        name: "Turtle",
+        media_type: "text/turtle",
+        format: || RdfFormat::Turtle,
+    },
+    Download {
+        path: "download/glossary.jsonld",
+        name: "JSON-LD",
+        media_type: "application/ld+json",
+        format: || RdfFormat::JsonLd {
+            profile: JsonLdProfileSet::empty(),
+        },
+    },
+    Download {
+        path: "download/glossary.rdf",
+        name: "RDF/XML",
+        media_type: "application/rdf+xml",
+        format: || RdfFormat::RdfXml,
+    },
+    Download {
+        path: "download/glossary.nt",
+        name: "N-Triples",
+        media_type: "application/n-triples",
+        format: || RdfFormat::NTriples,
+    },
+];
+
+/// The download at `path`, if it is one.
+fn download(path: &str) -> Option<&'static Download> {
+    DOWNLOADS.iter().find(|d| d.path == path)
+}
+
 /// What every page needs that takes a pass over the whole glossary, computed once: the
 /// languages with their A–Z orders, letters and trees, the places of the pages, and the RDF
 /// prefixes. `serve` keeps one for its whole run.
@@ -264,6 +311,7 @@ impl<'a> Site<'a> {
         let mut paths: Vec<String> = ROOT_FILES
             .into_iter()
             .chain(["topic/index.html"])
+            .chain(DOWNLOADS.iter().map(|d| d.path))
             .map(str::to_owned)
             .collect();
         for (at, lang) in self.plan.languages.iter().enumerate() {
@@ -427,6 +475,15 @@ impl<'a> Site<'a> {
                 media_type: "text/plain; charset=utf-8",
                 bytes: self.htaccess().into_bytes(),
             }),
+            _ if download(&path).is_some() => {
+                let d = download(&path).expect("a download");
+                let mut bytes = Vec::new();
+                rdf_write::write(self.glossary, self.config, (d.format)(), &mut bytes)?;
+                Some(File {
+                    media_type: d.media_type,
+                    bytes,
+                })
+            }
             _ => {
                 let (lang, rest) = self.language_of(&path);
                 match rest {
@@ -705,23 +762,38 @@ impl<'a> Site<'a> {
         pages::search_script(self.plan.places.is_some())
     }
 
-    /// The search index of `lang`: every term's slug, label and aliases in that language, as
-    /// a script that sets `glossgraphSearch` (a script, not a JSON file, so that the search
+    /// The search index of `lang`: every term's slug, label and aliases in that language (and
+    /// its hidden labels there, when it has some), as a script that sets `glossgraphSearch` (a script, not a JSON file, so that the search
     /// works from `file://`, where pages cannot fetch). When pages are outside `term/`, it
     /// also sets `glossgraphPages`: the path of each such page inside the language's folder,
     /// by slug.
     fn search_index(&self, lang: &Language) -> Vec<u8> {
+        /// An entry of the index: slug, term, aliases, and the hidden labels when there are
+        /// some (found, never shown).
+        #[derive(serde::Serialize)]
+        #[serde(untagged)]
+        enum Entry<'a> {
+            Shown(&'a str, &'a str, Vec<&'a str>),
+            Hidden(&'a str, &'a str, Vec<&'a str>, Vec<&'a str>),
+        }
         let cards = self.glossary.cards();
-        let entries: Vec<(&str, &str, Vec<&str>)> = lang
+        let entries: Vec<Entry<'_>> = lang
             .order
             .iter()
             .map(|&i| {
                 let card = &cards[i];
-                if lang.is_main() {
-                    (card.slug(), card.term(), card.aliases().iter().collect())
+                let (term, aliases) = if lang.is_main() {
+                    (card.term(), card.aliases().iter().collect())
                 } else {
                     let texts = lang.texts(card, self.config);
-                    (card.slug(), texts.term.text, texts.aliases.text)
+                    (texts.term.text, texts.aliases.text)
+                };
+                let hidden = lang.hidden_aliases(card);
+                if hidden.is_empty() {
+                    Entry::Shown(card.slug(), term, aliases)
+                } else {
+                    let hidden = hidden.iter().map(String::as_str).collect();
+                    Entry::Hidden(card.slug(), term, aliases, hidden)
                 }
             })
             .collect();
@@ -755,8 +827,8 @@ impl<'a> Site<'a> {
     }
 
     /// `sitemap.xml`: in each language, the index (and its letters' pages when it is split),
-    /// the topic pages, the tree's pages and every term's page (the main language's at its
-    /// IRI's path): every HTML page of the site but the map and the 404.
+    /// the topic pages, the tree's pages, every term's page (the main language's at its
+    /// IRI's path) and every group's: every HTML page of the site but the map and the 404.
     fn sitemap(&self) -> Result<String, ExportError> {
         let address = self.address();
         let topics = self.glossary.map().topics();
@@ -781,6 +853,10 @@ impl<'a> Site<'a> {
                     None => Vec::new(),
                 },
                 terms: lang.order.iter().map(|&i| self.page_path(i)).collect(),
+                groups: (self.plan.groups.iter())
+                    .flat_map(|g| &g.list)
+                    .map(|g| g.path.as_str())
+                    .collect(),
             })
             .collect();
         pages::sitemap(languages)
@@ -831,6 +907,9 @@ impl<'a> Site<'a> {
         for (extension, media_type) in written {
             let _ = writeln!(out, "AddType {media_type} .{extension}");
         }
+        // The N-Triples download.
+        let (extension, media_type) = ALTERNATES[WRITTEN_ALTERNATES];
+        let _ = writeln!(out, "AddType {media_type} .{extension}");
         out.push_str("Header append Vary Accept\n");
         let _ = writeln!(out, "ErrorDocument 404 {path}404.html");
         out
@@ -949,6 +1028,15 @@ pub fn write(
                             &target,
                         )
                         .map_err(cannot("write", &target))?;
+                        files += 1;
+                        bytes += fs::metadata(&target).map_or(0, |m| m.len());
+                    }
+                    Some(path) if download(path).is_some() => {
+                        // Streamed to its file, as the map is: the whole vocabulary.
+                        let d = download(path).expect("a download");
+                        let target = staging.path.join(path);
+                        let file = fs::File::create(&target).map_err(cannot("write", &target))?;
+                        rdf_write::write(glossary, config, (d.format)(), file)?;
                         files += 1;
                         bytes += fs::metadata(&target).map_or(0, |m| m.len());
                     }

@@ -30,9 +30,15 @@ use crate::Glossary;
 /// The names the site gives its own files and folders at its root, [`super::ROOT_FILES`]
 /// then its mark and its folders: a term's path may not start with one of them.
 pub(crate) fn reserved() -> impl Iterator<Item = &'static str> {
-    super::ROOT_FILES
-        .into_iter()
-        .chain([super::MARK, "group", "letter", "term", "topic", "tree"])
+    super::ROOT_FILES.into_iter().chain([
+        super::MARK,
+        "download",
+        "group",
+        "letter",
+        "term",
+        "topic",
+        "tree",
+    ])
 }
 
 /// What a file-system name is used for, to find two terms whose files would collide.

@@ -1,5 +1,6 @@
-// The site's search box: finds terms by label, alias and slug as you type, over the index that
-// search-index.js sets (window.glossgraphSearch: [slug, term, [aliases]] in A-Z order).
+// The site's search box: finds terms by label, alias, hidden label and slug as you type, over
+// the index that search-index.js sets (window.glossgraphSearch: [slug, term, [aliases]] in A-Z
+// order, a fourth member [hidden labels] when a term has some).
 // Results are links built with textContent only; nothing is fetched. Past the first 20, a
 // button shows 20 more. The box's data-more and data-none hold its texts in the page's
 // language ({n} and {m} filled in), when that is not English.
@@ -13,12 +14,22 @@
   const root = box.dataset.root || "";
   const moreText = box.dataset.more || "Show {n} more ({m} not shown)";
   const noneText = box.dataset.none || "No term matches.";
-  const fold = (text) => text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-  // Names: the term first, then the aliases, then the slug (as written in links and IRIs).
-  const entries = index.map(([slug, term, aliases]) => ({
+  // Case and accents are folded, but only where a language folds them: a Cyrillic letter
+  // keeps its marks (Russian й is not и), save ё, which Russian writes as е.
+  const fold = (text) =>
+    text
+      .normalize("NFKD")
+      .replace(/(\P{Script=Cyrillic})[\u0300-\u036f]+/gu, "$1")
+      .replace(/^[\u0300-\u036f]+/, "")
+      .replace(/([еЕ])\u0308/g, "$1")
+      .normalize("NFC")
+      .toLowerCase();
+  // Names: the term first, then the aliases, then the slug (as written in links and IRIs),
+  // then the hidden labels.
+  const entries = index.map(([slug, term, aliases, hidden]) => ({
     slug,
     term,
-    names: [term, ...aliases, slug].map(fold),
+    names: [term, ...aliases, slug, ...(hidden || [])].map(fold),
     aliases,
   }));
   const LIMIT = 20;
@@ -48,8 +59,11 @@
       const alias = entry.aliases.find((a) => fold(a).includes(query));
       const note = document.createElement("span");
       note.className = "alias";
-      note.textContent = " (" + (alias || entry.slug) + ")";
-      link.append(note);
+      // A hidden label is not shown: the term alone, found by it.
+      if (alias || fold(entry.slug).includes(query)) {
+        note.textContent = " (" + (alias || entry.slug) + ")";
+        link.append(note);
+      }
     }
     item.append(link);
     return item;

@@ -579,6 +579,9 @@ pub fn settings_toml(config: &Config) -> String {
     if config.imported {
         table.insert("imported".into(), true.into());
     }
+    if config.schemeless {
+        table.insert("schemeless".into(), true.into());
+    }
     let mut out =
         String::from("# Written by `glossgraph import`: the settings found in the input.\n");
     if config.has_example_base() {

@@ -228,33 +228,36 @@ impl<'a> Mapping<'a> {
             graph,
             out,
         };
-        s.put(rdf::TYPE, skos::CONCEPT_SCHEME)?;
-        // The labels SKOS tools look for (Skosify, Skosmos), and the title Dublin Core
-        // readers do: the same text. An imported vocabulary's scheme says what its
-        // `[metadata]` holds and nothing more: no title it did not have, no date.
-        let imported = self.config.imported;
-        let title = self.text(&self.config.title);
-        let labels = [skos::PREF_LABEL, rdfs::LABEL, dcterms::TITLE];
-        if !imported {
-            for label in labels {
-                s.put(label, title)?;
+        // A vocabulary without a scheme has none written; its other resources are.
+        if !self.config.schemeless {
+            s.put(rdf::TYPE, skos::CONCEPT_SCHEME)?;
+            // The labels SKOS tools look for (Skosify, Skosmos), and the title Dublin Core
+            // readers do: the same text. An imported vocabulary's scheme says what its
+            // `[metadata]` holds and nothing more: no title it did not have, no date.
+            let imported = self.config.imported;
+            let title = self.text(&self.config.title);
+            let labels = [skos::PREF_LABEL, rdfs::LABEL, dcterms::TITLE];
+            if !imported {
+                for label in labels {
+                    s.put(label, title)?;
+                }
             }
-        }
-        // A vocabulary's own date of modification, kept in `[metadata]`, stands instead of
-        // the latest card's.
-        let metadata = statements(&self.config.metadata);
-        let stated_modified = metadata.iter().any(|(p, _)| *p == dcterms::MODIFIED);
-        if let (Some(d), false, false) = (self.modified, stated_modified, imported) {
-            s.put(dcterms::MODIFIED, date_literal(&mut date, d))?;
-        }
-        // What is written above already: the title, the type.
-        let written = |p: &NamedNode, o: &Term| {
-            (!imported && labels.contains(&p.as_ref()) && o.as_ref() == TermRef::from(title))
-                || (p.as_ref() == rdf::TYPE && o.as_ref() == skos::CONCEPT_SCHEME.into())
-        };
-        for (p, values) in &metadata {
-            for o in values.iter().filter(|o| !written(p, o)) {
-                s.put(p.as_ref(), o.as_ref())?;
+            // A vocabulary's own date of modification, kept in `[metadata]`, stands instead of
+            // the latest card's.
+            let metadata = statements(&self.config.metadata);
+            let stated_modified = metadata.iter().any(|(p, _)| *p == dcterms::MODIFIED);
+            if let (Some(d), false, false) = (self.modified, stated_modified, imported) {
+                s.put(dcterms::MODIFIED, date_literal(&mut date, d))?;
+            }
+            // What is written above already: the title, the type.
+            let written = |p: &NamedNode, o: &Term| {
+                (!imported && labels.contains(&p.as_ref()) && o.as_ref() == TermRef::from(title))
+                    || (p.as_ref() == rdf::TYPE && o.as_ref() == skos::CONCEPT_SCHEME.into())
+            };
+            for (p, values) in &metadata {
+                for o in values.iter().filter(|o| !written(p, o)) {
+                    s.put(p.as_ref(), o.as_ref())?;
+                }
             }
         }
         // The vocabulary's other schemes (`[schemes]`), each with its statements as given;
@@ -319,7 +322,7 @@ impl<'a> Mapping<'a> {
         }
         // glossgraph's statuses and `gx:` vocabulary live under the base, which for an
         // imported vocabulary is its publisher's namespace: not written there.
-        if imported {
+        if self.config.imported {
             return Ok(());
         }
         tool_vocabulary(iris, &self.statuses, graph, out)
@@ -389,6 +392,8 @@ impl<'a> Mapping<'a> {
         // The glossary's scheme, unless the card names its schemes (a vocabulary of several).
         let in_scheme: Vec<NamedNodeRef<'_>> = match &card.skos().in_scheme {
             Some(list) => iri_set(list),
+            // A vocabulary without a scheme puts no concept in one.
+            None if self.config.schemeless => Vec::new(),
             None => vec![scheme],
         };
         for &other in &in_scheme {

@@ -244,7 +244,9 @@ fn write_in_chunks(
     let mut head = Writer::new(format, prefixes, Bytes::default())?;
     mapping.scheme(&mut head)?;
     let (Bytes(bytes), scheme_quads) = head.finish()?;
-    w.write_all(&bytes)?;
+    // A vocabulary without a scheme (`schemeless`) may have nothing in the scheme's graph:
+    // its document still starts with the header the chunks leave out.
+    w.write_all(if scheme_quads == 0 { &header } else { &bytes })?;
     let count = AtomicU64::new(scheme_quads);
     output::write_chunks(
         &mut w,

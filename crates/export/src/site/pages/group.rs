@@ -4,7 +4,7 @@
 
 use askama::Template;
 
-use super::{render, term_link, Concept, Frame, Lang};
+use super::{render, term_link, Concept, Frame, Here, Lang};
 use crate::output::ExportError;
 use crate::site::groups::Groups;
 use crate::site::languages::Language;
@@ -111,7 +111,7 @@ pub(in crate::site) fn group<'a>(
     }
     let (label, tag) = group.label(&lang.tag, &site.config.language);
     let page = GroupPage {
-        frame: Frame::new(site, lang, &home, None),
+        frame: Frame::new(site, lang, &home, Some(Here::Group(&group.path))),
         label,
         label_lang: if tag.is_empty() {
             Lang::NONE

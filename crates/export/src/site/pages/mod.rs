@@ -8,6 +8,7 @@
 //! `lang` ([`Lang`]).
 
 mod group;
+mod home;
 mod term;
 mod tree;
 
@@ -145,6 +146,8 @@ enum Here<'a> {
     Tree(Option<u32>),
     /// The page of a card.
     Term(usize),
+    /// The page of a group, at this path.
+    Group(&'a str),
 }
 
 impl Here<'_> {
@@ -173,6 +176,7 @@ impl Here<'_> {
                     .to_owned()
             }
             Here::Term(index) => format!("{}/", site.page_path(index)),
+            Here::Group(path) => format!("{path}/"),
         })
     }
 
@@ -417,6 +421,9 @@ struct Entry<'a> {
     /// The definition as HTML, and its language.
     definition: String,
     definition_lang: Lang<'a>,
+    /// For an entry of an alternative label, which points to its term: the label and its
+    /// language.
+    see: Option<(&'a str, Lang<'a>)>,
 }
 
 impl<'a> Entry<'a> {
@@ -435,6 +442,30 @@ impl<'a> Entry<'a> {
                 .flatten(),
             definition: site.definition_html(texts.definition.text, home),
             definition_lang: Lang::of_text(texts.definition, page),
+            see: None,
+        }
+    }
+
+    /// The entry of the A–Z index at `at` of `lang`'s entries ([`Language::entries`]): a
+    /// term, or an alternative label that points to its term.
+    fn listed(site: &Site<'a>, lang: &'a Language, at: u32, home: &str) -> Self {
+        let cards = site.glossary.cards();
+        let Some(k) = (at as usize).checked_sub(cards.len()) else {
+            return Self::new(site, lang, at as usize, home, true);
+        };
+        let (i, alias) = lang.see[k];
+        let card = &cards[i as usize];
+        let page = lang.page_lang.as_str();
+        let term = lang.term(card, site.config);
+        Entry {
+            slug: card.slug(),
+            href: site.href(From::Root(home), i as usize),
+            term: term.text,
+            lang: Lang::of(term.lang, page),
+            status: None,
+            definition: String::new(),
+            definition_lang: Lang::NONE,
+            see: Some((lang.alias(card, alias), Lang::of(&lang.tag, page))),
         }
     }
 }
@@ -469,6 +500,8 @@ struct IndexPage<'a> {
     split_note: String,
     bars: Vec<Bar<'a>>,
     shown: Vec<Letter<'a>>,
+    /// What the home page says about the vocabulary (none on a letter's page).
+    about: Option<home::About<'a>>,
 }
 
 /// The A–Z index of `lang`: the whole of it, or (`only`, when the index is split) one
@@ -488,10 +521,16 @@ pub(super) fn index<'a>(
             slug: l.slug.clone(),
             count: l.range.len(),
             entries: if with_entries {
-                lang.order[l.range.clone()]
-                    .iter()
-                    .map(|&i| Entry::new(site, lang, i, up, true))
-                    .collect()
+                match &lang.entries {
+                    Some(entries) => entries[l.range.clone()]
+                        .iter()
+                        .map(|&at| Entry::listed(site, lang, at, up))
+                        .collect(),
+                    None => lang.order[l.range.clone()]
+                        .iter()
+                        .map(|&i| Entry::new(site, lang, i, up, true))
+                        .collect(),
+                }
             } else {
                 Vec::new()
             },
@@ -569,6 +608,10 @@ pub(super) fn index<'a>(
         split_note: ui.split.replace("{n}", &SPLIT_INDEX_AT.to_string()),
         bars,
         shown,
+        about: only.is_none().then(|| {
+            let root = if lang.is_main() { "" } else { "../" };
+            home::about(site, lang, root)
+        }),
     };
     render(&page)
 }
@@ -746,6 +789,8 @@ pub(super) struct SitemapLanguage<'a> {
     pub(super) topics: Vec<&'a str>,
     pub(super) tree: Vec<String>,
     pub(super) terms: Vec<String>,
+    /// The groups' pages (paths without their `/`).
+    pub(super) groups: Vec<&'a str>,
 }
 
 #[derive(Template)]
@@ -756,7 +801,8 @@ struct Sitemap<'a> {
 }
 
 /// `sitemap.xml`: in each of the `languages`, the index, the pages of its letters, the
-/// topics' list and the topics' pages, the tree's pages and the terms' pages, escaped as XML.
+/// topics' list and the topics' pages, the tree's pages, the terms' pages and the groups',
+/// escaped as XML.
 pub(super) fn sitemap(languages: Vec<SitemapLanguage<'_>>) -> Result<String, ExportError> {
     let mut xml = render(&Sitemap { languages })?;
     // askama drops the template file's last line break.

@@ -88,6 +88,33 @@ struct TermPage<'a> {
     groups: Vec<Concept<'a>>,
     /// The term's first place in the language's tree, when the site has one.
     tree_place: Option<String>,
+    /// Its labels in every other language it has some in (the main language first, when
+    /// the page is in another).
+    other_languages: Vec<OtherLanguage<'a>>,
+    /// Its examples (`skos:example`), its history and change notes, its editorial notes: in
+    /// the page's language, else the main language's.
+    examples: NotesView<'a>,
+    history: Vec<NotesView<'a>>,
+    editorial: NotesView<'a>,
+}
+
+/// The card's labels in one language other than the page's.
+struct OtherLanguage<'a> {
+    /// The language's name in itself, and its `lang` on the page.
+    name: std::borrow::Cow<'a, str>,
+    lang: Lang<'a>,
+    term: Option<&'a str>,
+    aliases: Vec<&'a str>,
+    /// The term's page in that language, when the site has it.
+    href: Option<String>,
+    tag: &'a str,
+}
+
+/// Notes of one kind as a page shows them: the texts and their language.
+struct NotesView<'a> {
+    name: &'static str,
+    text: Vec<&'a str>,
+    lang: Lang<'a>,
 }
 
 /// The term of a page: its text and the attribute of its language.
@@ -241,6 +268,27 @@ pub(in crate::site) fn term<'a>(
                 .collect()
         })
         .unwrap_or_default();
+    let notes = |name: &'static str, kind: &str| {
+        let said = lang.notes(card, config, kind);
+        NotesView {
+            name,
+            lang: if said.text.is_empty() {
+                Lang::NONE
+            } else {
+                Lang::of(said.lang, page)
+            },
+            text: said.text,
+        }
+    };
+    let history = [
+        notes(ui.history_note, "historyNote"),
+        notes(ui.change_note, "changeNote"),
+    ]
+    .into_iter()
+    .filter(|n| !n.text.is_empty())
+    .collect();
+    let mut related = links.related.clone();
+    related.sort_by_key(|n| lang.rank[n.index()]);
     let page_view = TermPage {
         frame: Frame::new(site, lang, &home, Some(Here::Term(index))),
         slug,
@@ -268,7 +316,7 @@ pub(in crate::site) fn term<'a>(
         limitations: card.limitations().iter().collect(),
         dates,
         provenance: card.provenance().iter().collect(),
-        related: link(&links.related),
+        related: link(&related),
         replaces: link(&links.replaces),
         replaced_by: link(&links.replaced_by),
         linked_from,
@@ -282,8 +330,74 @@ pub(in crate::site) fn term<'a>(
         mappings,
         groups,
         tree_place: around.tree_place,
+        other_languages: other_languages(
+            site,
+            lang,
+            index,
+            &if lang.is_main() {
+                home.clone()
+            } else {
+                format!("{home}../")
+            },
+        ),
+        examples: notes(ui.examples, "example"),
+        history,
+        editorial: notes(ui.editorial_notes, "editorialNote"),
     };
     render(&page_view)
+}
+
+/// The labels of card `index` in each language but `lang` that it has labels in: the main
+/// language's (when `lang` is another), then each of its `languages` by tag, named in
+/// itself, linked to the term's page in that language when the site has one (`root` leads
+/// from the page to the site's root).
+fn other_languages<'a>(
+    site: &Site<'a>,
+    lang: &'a Language,
+    index: usize,
+    root: &str,
+) -> Vec<OtherLanguage<'a>> {
+    let card = &site.glossary.cards()[index];
+    let config = site.config;
+    let page = lang.page_lang.as_str();
+    let skos = card.skos();
+    if skos.languages.is_empty() {
+        return Vec::new();
+    }
+    let main = config.language.as_str();
+    // The main language's term is its own only when it was not taken from another's.
+    let main_term = (super::super::languages::main_term_lang(card, config) == main)
+        .then_some(card.term())
+        .filter(|t| !t.trim().is_empty());
+    let mains = std::iter::once((main, main_term, card.aliases().iter().collect::<Vec<_>>()));
+    let others = skos.languages.iter().map(|(tag, l)| {
+        (
+            tag.as_str(),
+            l.term.as_deref().filter(|t| !t.trim().is_empty()),
+            l.aliases.iter().map(String::as_str).collect(),
+        )
+    });
+    let languages = site.languages();
+    mains
+        .chain(others)
+        .filter(|(tag, term, aliases)| {
+            !tag.eq_ignore_ascii_case(&lang.tag) && (term.is_some() || !aliases.is_empty())
+        })
+        .map(|(tag, term, aliases)| {
+            let href = languages
+                .iter()
+                .find(|l| l.tag.eq_ignore_ascii_case(tag))
+                .map(|l| site.href(From::Root(&format!("{root}{}", l.folder)), index));
+            OtherLanguage {
+                name: super::switch_name(tag),
+                lang: Lang::of(tag, page),
+                term,
+                aliases,
+                href,
+                tag,
+            }
+        })
+        .collect()
 }
 
 /// A term's place in the hierarchy as its page in a language shows it.

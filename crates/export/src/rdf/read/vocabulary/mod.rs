@@ -210,9 +210,11 @@ pub(super) fn read(triples: Triples, options: &Options) -> Option<(Cards, Config
     let iris: Vec<&str> = concepts.iter().map(|&c| triples.text(c)).collect();
     let slugs = slug_list(&triples, &iris);
     let namespace = namespace(&iris, &slugs);
+    // A file without a concept scheme gets none in the export either.
     let mut config = Config {
         language: language.clone(),
         imported: true,
+        schemeless: schemes.is_empty(),
         ..Config::default()
     };
     let scheme = schemes.first().map(|&s| triples.text(s).to_owned());

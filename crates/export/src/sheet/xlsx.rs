@@ -26,7 +26,7 @@ use super::{
     MAX_CELL, MAX_FILE, MAX_ROWS, SHEET_NAME,
 };
 use crate::output::ExportError;
-use crate::xml::{escape_runs, origin, TEXT};
+use crate::xml::{escape_runs, origin, ATTR, TEXT};
 
 /// Excel's last column, XFD.
 const MAX_COLUMNS: usize = 16_384;
@@ -36,31 +36,90 @@ const RELATIONSHIPS: &str = "http://schemas.openxmlformats.org/package/2006/rela
 const OFFICE_RELATIONSHIPS: &str =
     "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 
-/// Writes `rows` (the header first) as a workbook of one sheet.
+/// One sheet of a workbook to write.
+pub(super) struct Sheet<'a> {
+    pub(super) name: &'a str,
+    pub(super) rows: &'a [Vec<String>],
+    /// The index (from 0) of the header row: bold, and the rows above it and it frozen.
+    pub(super) header: usize,
+}
+
+/// Writes `rows` (the header first) as a workbook of one sheet, [`SHEET_NAME`].
 pub(super) fn write(rows: &[Vec<String>], w: impl Write) -> Result<(), ExportError> {
-    const CONTENT_TYPES: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>"#;
+    let sheet = Sheet {
+        name: SHEET_NAME,
+        rows,
+        header: 0,
+    };
+    write_book(&[sheet], 0, w)
+}
+
+/// Writes `sheets` as a workbook, the sheet `active` (from 0) the one it opens on.
+pub(super) fn write_book(
+    sheets: &[Sheet<'_>],
+    active: usize,
+    w: impl Write,
+) -> Result<(), ExportError> {
+    let mut content_types = String::from(
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>"#,
+    );
+    let mut listed = String::new();
+    let mut workbook_rels = format!(
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="{RELATIONSHIPS}">"#
+    );
+    for (i, sheet) in sheets.iter().enumerate() {
+        let n = i + 1;
+        content_types.push_str(&format!(
+            r#"<Override PartName="/xl/worksheets/sheet{n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>"#
+        ));
+        let mut name = String::new();
+        escape_runs(sheet.name, origin("", "a sheet's name"), &ATTR, |run| {
+            name.push_str(run);
+            Ok(())
+        })?;
+        listed.push_str(&format!(
+            r#"<sheet name="{name}" sheetId="{n}" r:id="rId{n}"/>"#
+        ));
+        workbook_rels.push_str(&format!(
+            r#"<Relationship Id="rId{n}" Type="{OFFICE_RELATIONSHIPS}/worksheet" Target="worksheets/sheet{n}.xml"/>"#
+        ));
+    }
+    content_types.push_str(r#"<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>"#);
+    workbook_rels.push_str(&format!(
+        r#"<Relationship Id="rId{}" Type="{OFFICE_RELATIONSHIPS}/styles" Target="styles.xml"/></Relationships>"#,
+        sheets.len() + 1
+    ));
     let rels = format!(
         r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="{RELATIONSHIPS}"><Relationship Id="rId1" Type="{OFFICE_RELATIONSHIPS}/officeDocument" Target="xl/workbook.xml"/></Relationships>"#
     );
+    let view = if active == 0 {
+        String::new()
+    } else {
+        format!(r#"<bookViews><workbookView activeTab="{active}"/></bookViews>"#)
+    };
     let workbook = format!(
         r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<workbook xmlns="{MAIN}" xmlns:r="{OFFICE_RELATIONSHIPS}"><sheets><sheet name="{SHEET_NAME}" sheetId="1" r:id="rId1"/></sheets></workbook>"#
-    );
-    let workbook_rels = format!(
-        r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="{RELATIONSHIPS}"><Relationship Id="rId1" Type="{OFFICE_RELATIONSHIPS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="{OFFICE_RELATIONSHIPS}/styles" Target="styles.xml"/></Relationships>"#
+<workbook xmlns="{MAIN}" xmlns:r="{OFFICE_RELATIONSHIPS}">{view}<sheets>{listed}</sheets></workbook>"#
     );
     let styles = format!(
         r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <styleSheet xmlns="{MAIN}"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>"#
     );
-    let sheet = sheet_xml(rows)?;
-    let parts: [(&str, &[u8], Method); 6] = [
+    let xml: Vec<Vec<u8>> = sheets
+        .iter()
+        .enumerate()
+        .map(|(i, sheet)| sheet_xml(sheet, i == active))
+        .collect::<Result<_, _>>()?;
+    let names: Vec<String> = (1..=sheets.len())
+        .map(|n| format!("xl/worksheets/sheet{n}.xml"))
+        .collect();
+    let mut parts: Vec<(&str, &[u8], Method)> = vec![
         (
             "[Content_Types].xml",
-            CONTENT_TYPES.as_bytes(),
+            content_types.as_bytes(),
             Method::Deflated,
         ),
         ("_rels/.rels", rels.as_bytes(), Method::Deflated),
@@ -71,20 +130,26 @@ pub(super) fn write(rows: &[Vec<String>], w: impl Write) -> Result<(), ExportErr
             Method::Deflated,
         ),
         ("xl/styles.xml", styles.as_bytes(), Method::Deflated),
-        ("xl/worksheets/sheet1.xml", &sheet, Method::Deflated),
     ];
+    for (name, sheet) in names.iter().zip(&xml) {
+        parts.push((name, sheet, Method::Deflated));
+    }
     zip::write(&parts, w)?;
     Ok(())
 }
 
-/// The sheet's XML.
-fn sheet_xml(rows: &[Vec<String>]) -> Result<Vec<u8>, ExportError> {
+/// The XML of `sheet`; `selected`: the sheet the workbook opens on.
+fn sheet_xml(sheet: &Sheet<'_>, selected: bool) -> Result<Vec<u8>, ExportError> {
+    let rows = sheet.rows;
     let width = rows.iter().map(Vec::len).max().unwrap_or(0).max(1);
     let mut out = Vec::with_capacity(rows.len() * 256);
+    let split = sheet.header + 1;
+    let selected = if selected { r#" tabSelected="1""# } else { "" };
     write!(
         out,
         r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<worksheet xmlns="{MAIN}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView></sheetViews><cols><col min="1" max="{width}" width="28" customWidth="1"/></cols><sheetData>"#
+<worksheet xmlns="{MAIN}"><sheetViews><sheetView{selected} workbookViewId="0"><pane ySplit="{split}" topLeftCell="A{}" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView></sheetViews><cols><col min="1" max="{width}" width="28" customWidth="1"/></cols><sheetData>"#,
+        split + 1
     )?;
     for (i, row) in rows.iter().enumerate() {
         let number = i + 1;
@@ -94,7 +159,11 @@ fn sheet_xml(rows: &[Vec<String>]) -> Result<Vec<u8>, ExportError> {
             if cell.is_empty() {
                 continue;
             }
-            let style = if i == 0 { r#" s="1""# } else { "" };
+            let style = if i == sheet.header || i == 0 {
+                r#" s="1""#
+            } else {
+                ""
+            };
             write!(
                 out,
                 r#"<c r="{}{number}" t="inlineStr"{style}><is><t"#,

@@ -4,6 +4,12 @@
       prints, as JSON, what openpyxl reads of the workbook: its sheets, the active sheet's
       frozen pane, whether its header is bold, and every cell of it as text.
 
+  sheets_judge.py openpyxl-dates DIR
+      has openpyxl write two workbooks of terms with dates, as Excel keeps them (a number of
+      days in a cell formatted as a date): DIR/dates.xlsx, counting from 1900, with a date,
+      a date and time, a month as text; DIR/number.xlsx, with a bare number in a date
+      column; and DIR/mac.xlsx, counting from 1904 as old Excel for the Mac did.
+
   sheets_judge.py voc4cat DIR VOCAB.ttl GLOSSGRAPH
       has voc4cat make its template of VOCAB.ttl (DIR/out/VOCAB.xlsx) and the SKOS of that
       sheet (DIR/back/VOCAB.ttl); has glossgraph export the same sheet as Turtle; prints, as
@@ -42,6 +48,35 @@ def openpyxl_cells(path):
         "bold_header": bool(sheet["A1"].font and sheet["A1"].font.b),
         "rows": rows,
     }
+
+
+def openpyxl_dates(directory):
+    import datetime
+
+    import openpyxl
+    from openpyxl.utils.datetime import CALENDAR_MAC_1904
+
+    directory = pathlib.Path(directory)
+    for name, epoch, rows in [
+        ("dates.xlsx", None, [
+            ["a", "A", "Term a.", datetime.date(2024, 3, 1), datetime.date(1900, 1, 5)],
+            ["b", "B", "Term b.", datetime.datetime(2023, 12, 31, 18, 30), "2023-12"],
+        ]),
+        ("number.xlsx", None, [["c", "C", "Term c.", 45352]]),
+        ("mac.xlsx", CALENDAR_MAC_1904, [
+            ["d", "D", "Term d.", datetime.date(2024, 3, 1), datetime.date(1904, 1, 1)],
+        ]),
+    ]:
+        book = openpyxl.Workbook()
+        if epoch is not None:
+            book.epoch = epoch
+        sheet = book.active
+        sheet.title = "Terms"
+        sheet.append(["slug", "prefLabel@en", "definition@en", "updated", "firstSeen"])
+        for row in rows:
+            sheet.append(row)
+        book.save(directory / name)
+    return {"written": ["dates.xlsx", "number.xlsx", "mac.xlsx"]}
 
 
 def idranges(name):
@@ -136,6 +171,8 @@ def voc4cat_reads(directory, glossgraph, glossaries):
 if __name__ == "__main__":
     if sys.argv[1] == "openpyxl":
         print(json.dumps(openpyxl_cells(sys.argv[2])))
+    elif sys.argv[1] == "openpyxl-dates":
+        print(json.dumps(openpyxl_dates(sys.argv[2])))
     elif sys.argv[1] == "voc4cat-reads":
         print(json.dumps(voc4cat_reads(sys.argv[2], sys.argv[3], sys.argv[4:])))
     else:

@@ -159,3 +159,51 @@ fn voc4cat_makes_of_the_sheet_glossgraph_writes_every_label_definition_and_broad
         assert!(said.contains(left), "{left}: {said}");
     }
 }
+
+#[test]
+fn dates_openpyxl_writes_as_excel_keeps_them_read_as_dates_and_a_bare_number_is_refused() {
+    let dir = scratch("consumers-sheets", "dates");
+    judge(&["openpyxl-dates", dir.to_str().unwrap()]);
+    // Each into a folder of its own, the settings `import` writes beside the cards.
+    let import = |book: &str| {
+        let out = book.replace(".xlsx", "");
+        let (code, _, err) = outcome(&run_in(&dir, &["import", book, "--out", &out], None));
+        let mut cards = Vec::new();
+        for slug in ["a", "b", "c", "d"] {
+            let file = dir.join(&out).join(format!("{slug}.json"));
+            if let Ok(text) = std::fs::read_to_string(file) {
+                cards.push(serde_json::from_str::<serde_json::Value>(&text).unwrap());
+            }
+        }
+        (code, err, cards)
+    };
+    // A date, a date and time (its day), a month written as text, Excel's 5 January 1900.
+    let (code, err, cards) = import("dates.xlsx");
+    assert_eq!(code, 0, "{err}");
+    let dates: Vec<(&str, &str)> = cards
+        .iter()
+        .map(|c| {
+            (
+                c["updated"].as_str().unwrap(),
+                c["firstSeen"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        dates,
+        [("2024-03-01", "1900-01-05"), ("2023-12-31", "2023-12")]
+    );
+    // Counting from 1904, as old Excel for the Mac did: the same days.
+    let (code, err, cards) = import("mac.xlsx");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(cards[0]["updated"], "2024-03-01");
+    assert_eq!(cards[0]["firstSeen"], "1904-01-01");
+    // A bare number in a date column is refused at its cell, and nothing written.
+    let (code, err, cards) = import("number.xlsx");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("number.xlsx: Terms!D2") && err.contains("`45352` is a number, not a date"),
+        "{err}"
+    );
+    assert!(cards.is_empty() && !dir.join("number").exists());
+}

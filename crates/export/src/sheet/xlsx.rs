@@ -10,7 +10,10 @@
 //!
 //! Read: the sheets the workbook lists, by its relationships; shared strings, inline
 //! strings, numbers, booleans and formulas' cached values as their text; Excel's `_x000D_`
-//! escapes decoded. Each part is inflated within [`super::MAX_FILE`], each cell within
+//! escapes decoded. A date in Excel is a number (days since 1900, or 1904) in a cell whose
+//! style shows it as a date: such a cell reads as its day, `YYYY-MM-DD`, the way ODS gives
+//! its `office:date-value` (the number formats of the style sheet say which styles are
+//! dates). Each part is inflated within [`super::MAX_FILE`], each cell within
 //! [`super::MAX_CELL`], rows within [`super::MAX_ROWS`], and an entity other than XML's
 //! five is an error (none is ever expanded).
 
@@ -205,7 +208,7 @@ pub(super) fn read(bytes: &[u8], wanted: Option<&str>) -> Result<Table, TableErr
     };
     let workbook = part("xl/workbook.xml")?
         .ok_or_else(|| part_error("", "is no XLSX workbook: it has no xl/workbook.xml"))?;
-    let sheets = sheets_of(&workbook).map_err(|e| part_error("xl/workbook.xml", e))?;
+    let (sheets, date1904) = sheets_of(&workbook).map_err(|e| part_error("xl/workbook.xml", e))?;
     let rels = part("xl/_rels/workbook.xml.rels")?.unwrap_or_default();
     let targets = targets_of(&rels).map_err(|e| part_error("xl/_rels/workbook.xml.rels", e))?;
     let shared_name = targets
@@ -219,6 +222,17 @@ pub(super) fn read(bytes: &[u8], wanted: Option<&str>) -> Result<Table, TableErr
         Some(xml) => shared_strings(&xml).map_err(|e| part_error(&shared_name, e))?,
         None => Vec::new(),
     };
+    let styles_name = targets
+        .iter()
+        .find(|(_, (ty, _))| ty.ends_with("/styles"))
+        .map_or_else(|| "xl/styles.xml".to_owned(), |(_, (_, t))| t.clone());
+    let dates = Dates {
+        styles: match part(&styles_name)? {
+            Some(xml) => date_styles(&xml).map_err(|e| part_error(&styles_name, e))?,
+            None => Vec::new(),
+        },
+        date1904,
+    };
     let mut tables = Vec::new();
     for (name, id) in &sheets {
         if !super::to_read(name, wanted) {
@@ -228,7 +242,7 @@ pub(super) fn read(bytes: &[u8], wanted: Option<&str>) -> Result<Table, TableErr
             continue;
         };
         let Some(xml) = part(target)? else { continue };
-        tables.push(sheet_rows(&xml, name, &shared)?);
+        tables.push(sheet_rows(&xml, name, &shared, &dates)?);
     }
     super::pick(tables, wanted, "an XLSX workbook")
 }
@@ -247,11 +261,13 @@ fn attribute(e: &BytesStart, name: &[u8]) -> Result<Option<String>, String> {
     Ok(None)
 }
 
-/// The sheets of the workbook: name and relationship id, in order.
-fn sheets_of(xml: &[u8]) -> Result<Vec<(String, String)>, String> {
+/// The sheets of the workbook: name and relationship id, in order; and whether its dates
+/// count from 1904 (`<workbookPr date1904="1"/>`, old Excel for the Mac's) rather than 1900.
+fn sheets_of(xml: &[u8]) -> Result<(Vec<(String, String)>, bool), String> {
     let mut reader = Reader::from_reader(xml);
     let mut buf = Vec::new();
     let mut sheets = Vec::new();
+    let mut date1904 = false;
     loop {
         match reader
             .read_event_into(&mut buf)
@@ -262,12 +278,134 @@ fn sheets_of(xml: &[u8]) -> Result<Vec<(String, String)>, String> {
                     sheets.push((name, id));
                 }
             }
+            Event::Start(e) | Event::Empty(e) if e.local_name().as_ref() == b"workbookPr" => {
+                date1904 = attribute(&e, b"date1904")?.is_some_and(|v| v == "1" || v == "true");
+            }
             Event::Eof => break,
             _ => {}
         }
         buf.clear();
     }
-    Ok(sheets)
+    Ok((sheets, date1904))
+}
+
+/// What a workbook says of its dates: which cell styles show a number as a date (by the
+/// style's index, `s` of a cell), and whether the numbers count from 1904.
+#[derive(Debug, Default)]
+struct Dates {
+    styles: Vec<bool>,
+    date1904: bool,
+}
+
+impl Dates {
+    /// The date the number `value` of a cell of style `style` stands for, `YYYY-MM-DD`; `None`
+    /// when the style shows no date, or the number is no day Excel can show.
+    fn of(&self, style: Option<usize>, value: &str) -> Option<String> {
+        if !self.styles.get(style?).copied().unwrap_or(false) {
+            return None;
+        }
+        serial_date(value.trim().parse().ok()?, self.date1904)
+    }
+}
+
+/// Whether the number format `code` shows a date: a day or a year in it, outside quoted
+/// text, escaped characters and `[…]` (colours, conditions, elapsed hours).
+fn is_date_format(code: &str) -> bool {
+    let (mut quoted, mut bracket, mut escaped) = (false, false, false);
+    for c in code.chars() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if !quoted => escaped = true,
+            '"' => quoted = !quoted,
+            '[' if !quoted => bracket = true,
+            ']' if !quoted => bracket = false,
+            'd' | 'D' | 'y' | 'Y' | 'e' if !quoted && !bracket => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The built-in number formats that show a date: 14–17 and 22 (`m/d/yyyy`, `d-mmm-yy`,
+/// `d-mmm`, `mmm-yy`, `m/d/yyyy h:mm`), and the East Asian ones, 27–36 and 50–58.
+fn is_date_format_id(id: u32) -> bool {
+    matches!(id, 14..=17 | 22 | 27..=36 | 50..=58)
+}
+
+/// Of the style sheet `xml`, whether each cell style (`<cellXfs>`'s `<xf>`, in order) shows
+/// a date.
+fn date_styles(xml: &[u8]) -> Result<Vec<bool>, String> {
+    let mut reader = Reader::from_reader(xml);
+    let mut buf = Vec::new();
+    let mut custom: HashMap<u32, bool> = HashMap::new();
+    let mut styles = Vec::new();
+    let mut in_cell_xfs = false;
+    loop {
+        let event = reader
+            .read_event_into(&mut buf)
+            .map_err(|e| e.to_string())?;
+        match event {
+            Event::Start(ref e) | Event::Empty(ref e) => match e.local_name().as_ref() {
+                b"numFmt" => {
+                    let id = attribute(e, b"numFmtId")?.and_then(|i| i.parse().ok());
+                    let code = attribute(e, b"formatCode")?.unwrap_or_default();
+                    if let Some(id) = id {
+                        custom.insert(id, is_date_format(&code));
+                    }
+                }
+                b"cellXfs" => in_cell_xfs = matches!(event, Event::Start(_)),
+                b"xf" if in_cell_xfs => {
+                    let id: u32 = attribute(e, b"numFmtId")?
+                        .and_then(|i| i.parse().ok())
+                        .unwrap_or(0);
+                    styles.push(
+                        custom
+                            .get(&id)
+                            .copied()
+                            .unwrap_or_else(|| is_date_format_id(id)),
+                    );
+                }
+                _ => {}
+            },
+            Event::End(e) if e.local_name().as_ref() == b"cellXfs" => in_cell_xfs = false,
+            Event::Eof => break,
+            _ => {}
+        }
+        buf.clear();
+    }
+    Ok(styles)
+}
+
+/// The day of Excel's serial number `serial` (its fraction, the time, left out), as
+/// `YYYY-MM-DD`: days since 1899-12-31, counting the 29 February 1900 that Lotus 1-2-3
+/// believed in and Excel keeps (serial 60, refused, as is 0, "1900-01-00"); with
+/// `date1904`, days since 1904-01-01. `None` outside 1900 (1904) to 9999.
+fn serial_date(serial: f64, date1904: bool) -> Option<String> {
+    if !(0.0..2_958_466.0).contains(&serial) {
+        return None;
+    }
+    let whole = serial.floor() as i64;
+    // Days since 1970-01-01.
+    let days = if date1904 {
+        whole - 24_107
+    } else {
+        match whole {
+            0 | 60 => return None,
+            1..=59 => whole - 25_568,
+            _ => whole - 25_569,
+        }
+    };
+    // From days to a civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year <= 9999).then(|| format!("{year:04}-{month:02}-{day:02}"))
 }
 
 /// The relationships of the workbook: id to (type, part name).
@@ -398,8 +536,13 @@ fn shared_strings(xml: &[u8]) -> Result<Vec<String>, String> {
     Ok(strings)
 }
 
-/// The rows of the sheet `name` in `xml`.
-fn sheet_rows(xml: &[u8], name: &str, shared: &[String]) -> Result<Table, TableError> {
+/// The rows of the sheet `name` in `xml`; a number in a cell of a date style as its date.
+fn sheet_rows(
+    xml: &[u8],
+    name: &str,
+    shared: &[String],
+    dates: &Dates,
+) -> Result<Table, TableError> {
     let sheet = Some(name);
     let mut reader = Reader::from_reader(xml);
     let mut buf = Vec::new();
@@ -407,6 +550,7 @@ fn sheet_rows(xml: &[u8], name: &str, shared: &[String]) -> Result<Table, TableE
     let (mut row, mut column) = (0usize, 0usize);
     let mut cells: Vec<String> = Vec::new();
     let mut kind = String::new();
+    let mut style: Option<usize> = None;
     let mut value = String::new();
     let (mut in_value, mut in_inline) = (false, false);
     let at_row = |rows: usize| cell_in(sheet, 0, rows + 1);
@@ -468,6 +612,9 @@ fn sheet_rows(xml: &[u8], name: &str, shared: &[String]) -> Result<Table, TableE
                 kind = attribute(e, b"t")
                     .map_err(|m| xml_error(m, row, column))?
                     .unwrap_or_default();
+                style = attribute(e, b"s")
+                    .map_err(|m| xml_error(m, row, column))?
+                    .and_then(|s| s.parse().ok());
                 value.clear();
                 if let Event::Empty(_) = event {
                     continue_cell(&mut cells, column, String::new());
@@ -484,6 +631,9 @@ fn sheet_rows(xml: &[u8], name: &str, shared: &[String]) -> Result<Table, TableE
                         })?
                     }
                     "b" => if value.trim() == "1" { "TRUE" } else { "FALSE" }.to_owned(),
+                    "" | "n" => dates
+                        .of(style, &value)
+                        .unwrap_or_else(|| unescape_x(&value)),
                     _ => unescape_x(&value),
                 };
                 continue_cell(&mut cells, column, text);
@@ -564,12 +714,53 @@ mod tests {
     }
 
     #[test]
+    fn a_number_in_a_date_style_reads_as_its_day() {
+        assert_eq!(serial_date(45_352.0, false).as_deref(), Some("2024-03-01"));
+        assert_eq!(serial_date(45_352.75, false).as_deref(), Some("2024-03-01"));
+        assert_eq!(serial_date(1.0, false).as_deref(), Some("1900-01-01"));
+        assert_eq!(serial_date(59.0, false).as_deref(), Some("1900-02-28"));
+        // Lotus 1-2-3's 29 February 1900, and Excel's 0 January.
+        assert_eq!(serial_date(60.0, false), None);
+        assert_eq!(serial_date(0.0, false), None);
+        assert_eq!(serial_date(61.0, false).as_deref(), Some("1900-03-01"));
+        assert_eq!(
+            serial_date(2_958_465.0, false).as_deref(),
+            Some("9999-12-31")
+        );
+        assert_eq!(serial_date(2_958_466.0, false), None);
+        assert_eq!(serial_date(-1.0, false), None);
+        assert_eq!(serial_date(0.0, true).as_deref(), Some("1904-01-01"));
+        assert_eq!(serial_date(43_890.0, true).as_deref(), Some("2024-03-01"));
+
+        let styles = format!(
+            r#"<styleSheet xmlns="{MAIN}"><numFmts count="3"><numFmt numFmtId="164" formatCode="yyyy\-mm\-dd"/><numFmt numFmtId="165" formatCode="0.00&quot; days&quot;"/><numFmt numFmtId="166" formatCode="[Red]0"/></numFmts><cellStyleXfs count="1"><xf numFmtId="14"/></cellStyleXfs><cellXfs count="6"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/><xf numFmtId="165"/><xf numFmtId="166"/><xf numFmtId="20"/></cellXfs></styleSheet>"#
+        );
+        let dates = date_styles(styles.as_bytes()).unwrap();
+        // General, m/d/yyyy, yyyy-mm-dd, `0.00" days"`, `[Red]0`, h:mm.
+        assert_eq!(dates, [false, true, true, false, false, false]);
+        let dates = Dates {
+            styles: dates,
+            date1904: false,
+        };
+        let xml = format!(
+            r#"<worksheet xmlns="{MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>slug</t></is></c><c r="B1" t="inlineStr"><is><t>updated</t></is></c></row><row r="2"><c r="A2" s="1"><v>7</v></c><c r="B2" s="2"><v>45352</v></c><c r="C2" s="3"><v>45352</v></c><c r="D2" s="1"><v>60</v></c><c r="E2" s="1" t="s"><v>0</v></c></row></sheetData></worksheet>"#
+        );
+        let table = sheet_rows(xml.as_bytes(), "Terms", &["x".to_owned()], &dates).unwrap();
+        // A number without a date style stays a number; Excel's 1900-02-29 stays 60; a
+        // shared string of a date style stays text.
+        assert_eq!(
+            table.rows[1],
+            ["1900-01-07", "2024-03-01", "45352", "60", "x"]
+        );
+    }
+
+    #[test]
     fn a_row_past_the_bound_is_refused_at_its_cell() {
         let xml = format!(
             r#"<worksheet xmlns="{MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>slug</t></is></c></row><row r="{}"><c r="B{0}"><v>1</v></c></row></sheetData></worksheet>"#,
             MAX_ROWS + 1
         );
-        let err = sheet_rows(xml.as_bytes(), "Concepts", &[]).unwrap_err();
+        let err = sheet_rows(xml.as_bytes(), "Concepts", &[], &Dates::default()).unwrap_err();
         assert_eq!(err.at, format!("Concepts!A{}", MAX_ROWS + 1));
     }
 }

@@ -349,7 +349,7 @@ impl Reader<'_> {
                     "updated" => card.updated = Some(date),
                     _ => card.skos.created = Some(date),
                 },
-                Err(why) => self.problems.push((at(), why, false)),
+                Err(why) => self.problems.push((at(), not_a_date(text, why), false)),
             },
             Column::Status => card.status = Some(text.to_owned()),
             Column::Note => card.note = text.to_owned(),
@@ -434,7 +434,7 @@ impl Reader<'_> {
                 _ if item.is_empty() => {}
                 _ => match PartialDate::parse(&item) {
                     Ok(date) => citation.accessed = Some(date),
-                    Err(why) => self.problems.push((at(), why, false)),
+                    Err(why) => self.problems.push((at(), not_a_date(&item, why), false)),
                 },
             }
         }
@@ -470,6 +470,20 @@ impl Reader<'_> {
                 }
             }
         }
+    }
+}
+
+/// Why the cell `text` of a date column is no date: `why`, and for a number, what it
+/// likely is, a date of Excel's in a cell not formatted as a date.
+fn not_a_date(text: &str, why: String) -> String {
+    if text.parse::<f64>().is_ok() {
+        format!(
+            "`{text}` is a number, not a date: Excel keeps a date as a count of days, in a \
+             cell formatted as a date, which this one is not; format the cell as a date, or \
+             write YYYY-MM-DD"
+        )
+    } else {
+        why
     }
 }
 

@@ -8,7 +8,8 @@
 //! the columns given a readable width. Parts are deflated, the zip deterministic
 //! ([`super::zip`]).
 //!
-//! Read: the sheets the workbook lists, by its relationships; shared strings, inline
+//! Read: the sheets the workbook lists, by its relationships, each parsed as it inflates
+//! (the small parts are inflated whole); shared strings, inline
 //! strings, numbers, booleans and formulas' cached values as their text; Excel's `_x000D_`
 //! escapes decoded. A date in Excel is a number (days since 1900, or 1904) in a cell whose
 //! style shows it as a date: such a cell reads as its day, `YYYY-MM-DD`, the way ODS gives
@@ -241,8 +242,13 @@ pub(super) fn read(bytes: &[u8], wanted: Option<&str>) -> Result<Table, TableErr
         let Some((_, target)) = targets.get(id) else {
             continue;
         };
-        let Some(xml) = part(target)? else { continue };
-        tables.push(sheet_rows(&xml, name, &shared, &dates)?);
+        // A sheet is read as it inflates, never held whole.
+        let Some(entry) = entries.iter().find(|e| e.name == *target) else {
+            continue;
+        };
+        let xml = zip::open(bytes, entry, MAX_FILE).map_err(|e| part_error(target, e))?;
+        let xml = std::io::BufReader::with_capacity(1 << 16, xml);
+        tables.push(sheet_rows(xml, name, target, &shared, &dates)?);
     }
     super::pick(tables, wanted, "an XLSX workbook")
 }
@@ -536,10 +542,12 @@ fn shared_strings(xml: &[u8]) -> Result<Vec<String>, String> {
     Ok(strings)
 }
 
-/// The rows of the sheet `name` in `xml`; a number in a cell of a date style as its date.
+/// The rows of the sheet `name` in `xml` (the workbook's part `part`), read as it comes; a
+/// number in a cell of a date style as its date.
 fn sheet_rows(
-    xml: &[u8],
+    xml: impl std::io::BufRead,
     name: &str,
+    part: &str,
     shared: &[String],
     dates: &Dates,
 ) -> Result<Table, TableError> {
@@ -561,9 +569,11 @@ fn sheet_rows(
         )
     };
     loop {
-        let event = reader
-            .read_event_into(&mut buf)
-            .map_err(|e| xml_error(e.to_string(), row, column))?;
+        let event = reader.read_event_into(&mut buf).map_err(|e| match e {
+            // The part's inflating failed: a zip bomb, broken data.
+            quick_xml::Error::Io(e) => part_error(part, e),
+            e => xml_error(e.to_string(), row, column),
+        })?;
         match event {
             Event::Start(ref e) | Event::Empty(ref e) if e.local_name().as_ref() == b"row" => {
                 row = match attribute(e, b"r").map_err(|m| xml_error(m, row, 0))? {
@@ -745,7 +755,8 @@ mod tests {
         let xml = format!(
             r#"<worksheet xmlns="{MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>slug</t></is></c><c r="B1" t="inlineStr"><is><t>updated</t></is></c></row><row r="2"><c r="A2" s="1"><v>7</v></c><c r="B2" s="2"><v>45352</v></c><c r="C2" s="3"><v>45352</v></c><c r="D2" s="1"><v>60</v></c><c r="E2" s="1" t="s"><v>0</v></c></row></sheetData></worksheet>"#
         );
-        let table = sheet_rows(xml.as_bytes(), "Terms", &["x".to_owned()], &dates).unwrap();
+        let table =
+            sheet_rows(xml.as_bytes(), "Terms", "s.xml", &["x".to_owned()], &dates).unwrap();
         // A number without a date style stays a number; Excel's 1900-02-29 stays 60; a
         // shared string of a date style stays text.
         assert_eq!(
@@ -760,7 +771,8 @@ mod tests {
             r#"<worksheet xmlns="{MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>slug</t></is></c></row><row r="{}"><c r="B{0}"><v>1</v></c></row></sheetData></worksheet>"#,
             MAX_ROWS + 1
         );
-        let err = sheet_rows(xml.as_bytes(), "Concepts", &[], &Dates::default()).unwrap_err();
+        let err =
+            sheet_rows(xml.as_bytes(), "Concepts", "s.xml", &[], &Dates::default()).unwrap_err();
         assert_eq!(err.at, format!("Concepts!A{}", MAX_ROWS + 1));
     }
 }

@@ -73,6 +73,9 @@ fn export_checked(args: &ExportArgs, checked: &Checked, color: Color) -> Result<
             );
         }
     }
+    if formats.contains(&Format::Voc4cat) && !args.quiet {
+        note_voc4cat(checked);
+    }
     if args.out == "-" {
         anyhow::ensure!(
             !args.check,
@@ -158,6 +161,31 @@ fn export_checked(args: &ExportArgs, checked: &Checked, color: Color) -> Result<
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Says what of the glossary the workbook of voc4cat's template leaves out.
+fn note_voc4cat(checked: &Checked) {
+    let (glossary, config) = (&checked.glossary, &checked.config);
+    let left = export::sheet::voc4cat::left_out(glossary, config);
+    if !left.is_empty() {
+        let shown: Vec<String> = left
+            .iter()
+            .take(5)
+            .map(|(slug, tag, what)| format!("{slug} in `{tag}`: {what}"))
+            .collect();
+        eprintln!(
+            "glossgraph: note: glossary.voc4cat.xlsx leaves out what voc4cat's template \
+             cannot hold ({} language{} of terms): {}{}",
+            left.len(),
+            if left.len() == 1 { "" } else { "s" },
+            shown.join("; "),
+            if left.len() > shown.len() {
+                "; …"
+            } else {
+                ""
+            }
+        );
+    }
 }
 
 /// The language pair of `--format tsv`, from `--languages`: given with it, and only with it.

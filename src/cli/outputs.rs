@@ -163,6 +163,9 @@ pub enum FormatArg {
     SheetCsv,
     /// The same sheet as TSV: glossary.sheet.tsv. Written only when named.
     SheetTsv,
+    /// The workbook of voc4cat's template (a row per concept and language), which
+    /// `voc4cat convert` turns into SKOS: glossary.voc4cat.xlsx. Written only when named.
+    Voc4cat,
 }
 
 impl FormatArg {
@@ -200,6 +203,7 @@ impl FormatArg {
             FormatArg::Ods => &Format::Ods,
             FormatArg::SheetCsv => &Format::SheetCsv,
             FormatArg::SheetTsv => &Format::SheetTsv,
+            FormatArg::Voc4cat => &Format::Voc4cat,
         }
     }
 }

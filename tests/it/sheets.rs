@@ -25,16 +25,31 @@ fn run(dir: &Path, args: &[&str]) -> (i32, String) {
 }
 
 #[test]
-fn the_sample_and_a_glossary_of_every_card_field_read_back_from_each_sheet_unchanged() {
+fn the_sample_a_thesaurus_and_a_glossary_of_every_card_field_read_back_unchanged() {
     let dir = scratch("sheets", "round-trip");
     let every = root().join("tests/fixtures/sheets/every-field/cards.jsonl");
     let data = root().join("data");
+    // An imported thesaurus of five languages, Arabic among them (its main one): alternative
+    // and hidden labels, notes, notations, a hierarchy, a mapping.
+    let thesaurus = root().join("tests/fixtures/sheets/thesaurus.ttl");
+    let (code, said) = run(
+        &dir,
+        &[
+            "import",
+            thesaurus.to_str().unwrap(),
+            "--out",
+            "water-cards",
+        ],
+    );
+    assert_eq!(code, 0, "{said}");
+    let water = dir.join("water-cards");
     // Texts with the separator of lists, backslashes, quotes, line breaks, markup.
     let hostile = dir.join("hostile.jsonl");
     let lines: Vec<String> = hostile_cards().iter().map(|c| c.to_json(false)).collect();
     fs::write(&hostile, lines.join("\n")).unwrap();
     for (input, out, extra) in [
         (&data, "sample", Some("csv-nodes")),
+        (&water, "water", Some("voc4cat")),
         (&every, "every", None),
         (&hostile, "hostile", None),
     ] {
@@ -54,17 +69,31 @@ fn the_sample_and_a_glossary_of_every_card_field_read_back_from_each_sheet_uncha
         );
         assert_eq!(code, 0, "{said}");
         // The settings beside the sheets, as they are beside the cards.
-        if out == "sample" {
+        if out == "sample" || out == "water" {
             fs::copy(
-                data.join("glossgraph.toml"),
-                dir.join("sample/glossgraph.toml"),
+                Path::new(input).join("glossgraph.toml"),
+                dir.join(out).join("glossgraph.toml"),
             )
             .unwrap();
         }
         let mut files: Vec<&str> = SHEETS.iter().map(|(_, file)| *file).collect();
-        if extra.is_some() {
+        if out == "sample" {
             // The graph-tools CSV reads back too.
             files.push("glossary.nodes.csv");
+        }
+        if out == "water" {
+            // voc4cat's template holds less (one definition a language, no notation, no
+            // hidden label), but every term, by its IRI, in every language.
+            let (code, said) = run(&dir, &["diff", input, "water/glossary.voc4cat.xlsx"]);
+            assert_eq!(code, 1, "{said}");
+            assert!(
+                said.contains("(4 terms): 0 added, 0 removed, 0 renamed"),
+                "{said}"
+            );
+            assert!(
+                !said.contains("term: ") && !said.contains(" definition: "),
+                "{said}"
+            );
         }
         for file in files {
             let sheet = format!("{out}/{file}");

@@ -97,6 +97,9 @@ pub enum Format {
     SheetCsv,
     /// The same sheet as TSV (the two-column glossary is [`Format::Tsv`]).
     SheetTsv,
+    /// The workbook of voc4cat's template, which `voc4cat convert` turns into SKOS (see
+    /// [`sheet::voc4cat`]): written only when named.
+    Voc4cat,
 }
 
 impl Format {
@@ -123,12 +126,13 @@ impl Format {
     ];
 
     /// The formats written only when `--format` names them: not in [`Format::ALL`].
-    pub const NAMED: [Format; 5] = [
+    pub const NAMED: [Format; 6] = [
         Format::Tsv,
         Format::Xlsx,
         Format::Ods,
         Format::SheetCsv,
         Format::SheetTsv,
+        Format::Voc4cat,
     ];
 
     /// Every format, those written by default and those written when named.
@@ -163,6 +167,7 @@ impl Format {
             Format::Ods => "ods",
             Format::SheetCsv => "sheet-csv",
             Format::SheetTsv => "sheet-tsv",
+            Format::Voc4cat => "voc4cat",
         }
     }
 
@@ -193,6 +198,7 @@ impl Format {
             Format::Ods => "glossary.ods",
             Format::SheetCsv => "glossary.sheet.csv",
             Format::SheetTsv => "glossary.sheet.tsv",
+            Format::Voc4cat => "glossary.voc4cat.xlsx",
         }
     }
 
@@ -266,6 +272,7 @@ pub fn write(
         Format::Ods => sheet::write(glossary, config, sheet::Kind::Ods, w),
         Format::SheetCsv => sheet::write(glossary, config, sheet::Kind::Csv, w),
         Format::SheetTsv => sheet::write(glossary, config, sheet::Kind::Tsv, w),
+        Format::Voc4cat => sheet::write_voc4cat(glossary, config, w),
         _ => unreachable!("RDF formats are handled above"),
     }
 }

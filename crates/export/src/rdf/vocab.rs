@@ -34,6 +34,9 @@
 
 use oxigraph::model::{NamedNode, NamedNodeRef};
 
+use crate::card::Card;
+use crate::config::Config;
+
 /// `rdf:` — the RDF vocabulary.
 pub mod rdf {
     use super::NamedNodeRef;
@@ -617,6 +620,20 @@ pub fn push_term_iri(out: &mut String, base: &str, slug: &str) {
     out.push_str(base);
     out.push_str("term/");
     push_encoded(out, slug);
+}
+
+/// Appends the IRI of the concept of `card`: its own `iri`, else `{namespace}{slug}` when
+/// the glossary's concepts share a namespace, else `{base}term/{slug}`. The site puts the
+/// term's page where this IRI is.
+pub fn push_concept_iri(out: &mut String, card: &Card, config: &Config) {
+    match (&card.skos().iri, &config.namespace) {
+        (Some(iri), _) => out.push_str(iri),
+        (None, Some(namespace)) => {
+            out.push_str(namespace);
+            out.push_str(card.slug());
+        }
+        (None, None) => push_term_iri(out, &config.base, card.slug()),
+    }
 }
 
 impl Iris {

@@ -18,6 +18,7 @@
 pub mod columns;
 mod csv;
 mod ods;
+pub mod voc4cat;
 mod xlsx;
 mod zip;
 
@@ -287,6 +288,18 @@ pub fn write(
         Kind::Xlsx => xlsx::write(&rows, w),
         Kind::Ods => ods::write(&rows, w),
     }
+}
+
+/// Writes `glossary` as the workbook of voc4cat's template ([`voc4cat`]).
+///
+/// # Errors
+/// Those of `w`; [`ExportError::Unwritable`] for a character XML 1.0 cannot carry.
+pub fn write_voc4cat(
+    glossary: &Glossary,
+    config: &Config,
+    w: impl Write,
+) -> Result<(), ExportError> {
+    voc4cat::write(glossary, config, w)
 }
 
 /// The name of the one sheet glossgraph writes in a workbook.

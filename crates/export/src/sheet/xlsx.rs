@@ -8,9 +8,13 @@
 //! the columns given a readable width. Parts are deflated, the zip deterministic
 //! ([`super::zip`]).
 //!
-//! Read: the sheets the workbook lists, by its relationships; shared strings, inline
+//! Read: the sheets the workbook lists, by its relationships, each parsed as it inflates
+//! (the small parts are inflated whole); shared strings, inline
 //! strings, numbers, booleans and formulas' cached values as their text; Excel's `_x000D_`
-//! escapes decoded. Each part is inflated within [`super::MAX_FILE`], each cell within
+//! escapes decoded. A date in Excel is a number (days since 1900, or 1904) in a cell whose
+//! style shows it as a date: such a cell reads as its day, `YYYY-MM-DD`, the way ODS gives
+//! its `office:date-value` (the number formats of the style sheet say which styles are
+//! dates). Each part is inflated within [`super::MAX_FILE`], each cell within
 //! [`super::MAX_CELL`], rows within [`super::MAX_ROWS`], and an entity other than XML's
 //! five is an error (none is ever expanded).
 
@@ -26,7 +30,7 @@ use super::{
     MAX_CELL, MAX_FILE, MAX_ROWS, SHEET_NAME,
 };
 use crate::output::ExportError;
-use crate::xml::{escape_runs, origin, TEXT};
+use crate::xml::{escape_runs, origin, ATTR, TEXT};
 
 /// Excel's last column, XFD.
 const MAX_COLUMNS: usize = 16_384;
@@ -36,31 +40,90 @@ const RELATIONSHIPS: &str = "http://schemas.openxmlformats.org/package/2006/rela
 const OFFICE_RELATIONSHIPS: &str =
     "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 
-/// Writes `rows` (the header first) as a workbook of one sheet.
+/// One sheet of a workbook to write.
+pub(super) struct Sheet<'a> {
+    pub(super) name: &'a str,
+    pub(super) rows: &'a [Vec<String>],
+    /// The index (from 0) of the header row: bold, and the rows above it and it frozen.
+    pub(super) header: usize,
+}
+
+/// Writes `rows` (the header first) as a workbook of one sheet, [`SHEET_NAME`].
 pub(super) fn write(rows: &[Vec<String>], w: impl Write) -> Result<(), ExportError> {
-    const CONTENT_TYPES: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>"#;
+    let sheet = Sheet {
+        name: SHEET_NAME,
+        rows,
+        header: 0,
+    };
+    write_book(&[sheet], 0, w)
+}
+
+/// Writes `sheets` as a workbook, the sheet `active` (from 0) the one it opens on.
+pub(super) fn write_book(
+    sheets: &[Sheet<'_>],
+    active: usize,
+    w: impl Write,
+) -> Result<(), ExportError> {
+    let mut content_types = String::from(
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>"#,
+    );
+    let mut listed = String::new();
+    let mut workbook_rels = format!(
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="{RELATIONSHIPS}">"#
+    );
+    for (i, sheet) in sheets.iter().enumerate() {
+        let n = i + 1;
+        content_types.push_str(&format!(
+            r#"<Override PartName="/xl/worksheets/sheet{n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>"#
+        ));
+        let mut name = String::new();
+        escape_runs(sheet.name, origin("", "a sheet's name"), &ATTR, |run| {
+            name.push_str(run);
+            Ok(())
+        })?;
+        listed.push_str(&format!(
+            r#"<sheet name="{name}" sheetId="{n}" r:id="rId{n}"/>"#
+        ));
+        workbook_rels.push_str(&format!(
+            r#"<Relationship Id="rId{n}" Type="{OFFICE_RELATIONSHIPS}/worksheet" Target="worksheets/sheet{n}.xml"/>"#
+        ));
+    }
+    content_types.push_str(r#"<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>"#);
+    workbook_rels.push_str(&format!(
+        r#"<Relationship Id="rId{}" Type="{OFFICE_RELATIONSHIPS}/styles" Target="styles.xml"/></Relationships>"#,
+        sheets.len() + 1
+    ));
     let rels = format!(
         r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="{RELATIONSHIPS}"><Relationship Id="rId1" Type="{OFFICE_RELATIONSHIPS}/officeDocument" Target="xl/workbook.xml"/></Relationships>"#
     );
+    let view = if active == 0 {
+        String::new()
+    } else {
+        format!(r#"<bookViews><workbookView activeTab="{active}"/></bookViews>"#)
+    };
     let workbook = format!(
         r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<workbook xmlns="{MAIN}" xmlns:r="{OFFICE_RELATIONSHIPS}"><sheets><sheet name="{SHEET_NAME}" sheetId="1" r:id="rId1"/></sheets></workbook>"#
-    );
-    let workbook_rels = format!(
-        r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="{RELATIONSHIPS}"><Relationship Id="rId1" Type="{OFFICE_RELATIONSHIPS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="{OFFICE_RELATIONSHIPS}/styles" Target="styles.xml"/></Relationships>"#
+<workbook xmlns="{MAIN}" xmlns:r="{OFFICE_RELATIONSHIPS}">{view}<sheets>{listed}</sheets></workbook>"#
     );
     let styles = format!(
         r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <styleSheet xmlns="{MAIN}"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>"#
     );
-    let sheet = sheet_xml(rows)?;
-    let parts: [(&str, &[u8], Method); 6] = [
+    let xml: Vec<Vec<u8>> = sheets
+        .iter()
+        .enumerate()
+        .map(|(i, sheet)| sheet_xml(sheet, i == active))
+        .collect::<Result<_, _>>()?;
+    let names: Vec<String> = (1..=sheets.len())
+        .map(|n| format!("xl/worksheets/sheet{n}.xml"))
+        .collect();
+    let mut parts: Vec<(&str, &[u8], Method)> = vec![
         (
             "[Content_Types].xml",
-            CONTENT_TYPES.as_bytes(),
+            content_types.as_bytes(),
             Method::Deflated,
         ),
         ("_rels/.rels", rels.as_bytes(), Method::Deflated),
@@ -71,20 +134,26 @@ pub(super) fn write(rows: &[Vec<String>], w: impl Write) -> Result<(), ExportErr
             Method::Deflated,
         ),
         ("xl/styles.xml", styles.as_bytes(), Method::Deflated),
-        ("xl/worksheets/sheet1.xml", &sheet, Method::Deflated),
     ];
+    for (name, sheet) in names.iter().zip(&xml) {
+        parts.push((name, sheet, Method::Deflated));
+    }
     zip::write(&parts, w)?;
     Ok(())
 }
 
-/// The sheet's XML.
-fn sheet_xml(rows: &[Vec<String>]) -> Result<Vec<u8>, ExportError> {
+/// The XML of `sheet`; `selected`: the sheet the workbook opens on.
+fn sheet_xml(sheet: &Sheet<'_>, selected: bool) -> Result<Vec<u8>, ExportError> {
+    let rows = sheet.rows;
     let width = rows.iter().map(Vec::len).max().unwrap_or(0).max(1);
     let mut out = Vec::with_capacity(rows.len() * 256);
+    let split = sheet.header + 1;
+    let selected = if selected { r#" tabSelected="1""# } else { "" };
     write!(
         out,
         r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<worksheet xmlns="{MAIN}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView></sheetViews><cols><col min="1" max="{width}" width="28" customWidth="1"/></cols><sheetData>"#
+<worksheet xmlns="{MAIN}"><sheetViews><sheetView{selected} workbookViewId="0"><pane ySplit="{split}" topLeftCell="A{}" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView></sheetViews><cols><col min="1" max="{width}" width="28" customWidth="1"/></cols><sheetData>"#,
+        split + 1
     )?;
     for (i, row) in rows.iter().enumerate() {
         let number = i + 1;
@@ -94,7 +163,11 @@ fn sheet_xml(rows: &[Vec<String>]) -> Result<Vec<u8>, ExportError> {
             if cell.is_empty() {
                 continue;
             }
-            let style = if i == 0 { r#" s="1""# } else { "" };
+            let style = if i == sheet.header || i == 0 {
+                r#" s="1""#
+            } else {
+                ""
+            };
             write!(
                 out,
                 r#"<c r="{}{number}" t="inlineStr"{style}><is><t"#,
@@ -136,7 +209,7 @@ pub(super) fn read(bytes: &[u8], wanted: Option<&str>) -> Result<Table, TableErr
     };
     let workbook = part("xl/workbook.xml")?
         .ok_or_else(|| part_error("", "is no XLSX workbook: it has no xl/workbook.xml"))?;
-    let sheets = sheets_of(&workbook).map_err(|e| part_error("xl/workbook.xml", e))?;
+    let (sheets, date1904) = sheets_of(&workbook).map_err(|e| part_error("xl/workbook.xml", e))?;
     let rels = part("xl/_rels/workbook.xml.rels")?.unwrap_or_default();
     let targets = targets_of(&rels).map_err(|e| part_error("xl/_rels/workbook.xml.rels", e))?;
     let shared_name = targets
@@ -150,6 +223,17 @@ pub(super) fn read(bytes: &[u8], wanted: Option<&str>) -> Result<Table, TableErr
         Some(xml) => shared_strings(&xml).map_err(|e| part_error(&shared_name, e))?,
         None => Vec::new(),
     };
+    let styles_name = targets
+        .iter()
+        .find(|(_, (ty, _))| ty.ends_with("/styles"))
+        .map_or_else(|| "xl/styles.xml".to_owned(), |(_, (_, t))| t.clone());
+    let dates = Dates {
+        styles: match part(&styles_name)? {
+            Some(xml) => date_styles(&xml).map_err(|e| part_error(&styles_name, e))?,
+            None => Vec::new(),
+        },
+        date1904,
+    };
     let mut tables = Vec::new();
     for (name, id) in &sheets {
         if !super::to_read(name, wanted) {
@@ -158,8 +242,13 @@ pub(super) fn read(bytes: &[u8], wanted: Option<&str>) -> Result<Table, TableErr
         let Some((_, target)) = targets.get(id) else {
             continue;
         };
-        let Some(xml) = part(target)? else { continue };
-        tables.push(sheet_rows(&xml, name, &shared)?);
+        // A sheet is read as it inflates, never held whole.
+        let Some(entry) = entries.iter().find(|e| e.name == *target) else {
+            continue;
+        };
+        let xml = zip::open(bytes, entry, MAX_FILE).map_err(|e| part_error(target, e))?;
+        let xml = std::io::BufReader::with_capacity(1 << 16, xml);
+        tables.push(sheet_rows(xml, name, target, &shared, &dates)?);
     }
     super::pick(tables, wanted, "an XLSX workbook")
 }
@@ -178,11 +267,13 @@ fn attribute(e: &BytesStart, name: &[u8]) -> Result<Option<String>, String> {
     Ok(None)
 }
 
-/// The sheets of the workbook: name and relationship id, in order.
-fn sheets_of(xml: &[u8]) -> Result<Vec<(String, String)>, String> {
+/// The sheets of the workbook: name and relationship id, in order; and whether its dates
+/// count from 1904 (`<workbookPr date1904="1"/>`, old Excel for the Mac's) rather than 1900.
+fn sheets_of(xml: &[u8]) -> Result<(Vec<(String, String)>, bool), String> {
     let mut reader = Reader::from_reader(xml);
     let mut buf = Vec::new();
     let mut sheets = Vec::new();
+    let mut date1904 = false;
     loop {
         match reader
             .read_event_into(&mut buf)
@@ -193,12 +284,134 @@ fn sheets_of(xml: &[u8]) -> Result<Vec<(String, String)>, String> {
                     sheets.push((name, id));
                 }
             }
+            Event::Start(e) | Event::Empty(e) if e.local_name().as_ref() == b"workbookPr" => {
+                date1904 = attribute(&e, b"date1904")?.is_some_and(|v| v == "1" || v == "true");
+            }
             Event::Eof => break,
             _ => {}
         }
         buf.clear();
     }
-    Ok(sheets)
+    Ok((sheets, date1904))
+}
+
+/// What a workbook says of its dates: which cell styles show a number as a date (by the
+/// style's index, `s` of a cell), and whether the numbers count from 1904.
+#[derive(Debug, Default)]
+struct Dates {
+    styles: Vec<bool>,
+    date1904: bool,
+}
+
+impl Dates {
+    /// The date the number `value` of a cell of style `style` stands for, `YYYY-MM-DD`; `None`
+    /// when the style shows no date, or the number is no day Excel can show.
+    fn of(&self, style: Option<usize>, value: &str) -> Option<String> {
+        if !self.styles.get(style?).copied().unwrap_or(false) {
+            return None;
+        }
+        serial_date(value.trim().parse().ok()?, self.date1904)
+    }
+}
+
+/// Whether the number format `code` shows a date: a day or a year in it, outside quoted
+/// text, escaped characters and `[…]` (colours, conditions, elapsed hours).
+fn is_date_format(code: &str) -> bool {
+    let (mut quoted, mut bracket, mut escaped) = (false, false, false);
+    for c in code.chars() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if !quoted => escaped = true,
+            '"' => quoted = !quoted,
+            '[' if !quoted => bracket = true,
+            ']' if !quoted => bracket = false,
+            'd' | 'D' | 'y' | 'Y' | 'e' if !quoted && !bracket => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The built-in number formats that show a date: 14–17 and 22 (`m/d/yyyy`, `d-mmm-yy`,
+/// `d-mmm`, `mmm-yy`, `m/d/yyyy h:mm`), and the East Asian ones, 27–36 and 50–58.
+fn is_date_format_id(id: u32) -> bool {
+    matches!(id, 14..=17 | 22 | 27..=36 | 50..=58)
+}
+
+/// Of the style sheet `xml`, whether each cell style (`<cellXfs>`'s `<xf>`, in order) shows
+/// a date.
+fn date_styles(xml: &[u8]) -> Result<Vec<bool>, String> {
+    let mut reader = Reader::from_reader(xml);
+    let mut buf = Vec::new();
+    let mut custom: HashMap<u32, bool> = HashMap::new();
+    let mut styles = Vec::new();
+    let mut in_cell_xfs = false;
+    loop {
+        let event = reader
+            .read_event_into(&mut buf)
+            .map_err(|e| e.to_string())?;
+        match event {
+            Event::Start(ref e) | Event::Empty(ref e) => match e.local_name().as_ref() {
+                b"numFmt" => {
+                    let id = attribute(e, b"numFmtId")?.and_then(|i| i.parse().ok());
+                    let code = attribute(e, b"formatCode")?.unwrap_or_default();
+                    if let Some(id) = id {
+                        custom.insert(id, is_date_format(&code));
+                    }
+                }
+                b"cellXfs" => in_cell_xfs = matches!(event, Event::Start(_)),
+                b"xf" if in_cell_xfs => {
+                    let id: u32 = attribute(e, b"numFmtId")?
+                        .and_then(|i| i.parse().ok())
+                        .unwrap_or(0);
+                    styles.push(
+                        custom
+                            .get(&id)
+                            .copied()
+                            .unwrap_or_else(|| is_date_format_id(id)),
+                    );
+                }
+                _ => {}
+            },
+            Event::End(e) if e.local_name().as_ref() == b"cellXfs" => in_cell_xfs = false,
+            Event::Eof => break,
+            _ => {}
+        }
+        buf.clear();
+    }
+    Ok(styles)
+}
+
+/// The day of Excel's serial number `serial` (its fraction, the time, left out), as
+/// `YYYY-MM-DD`: days since 1899-12-31, counting the 29 February 1900 that Lotus 1-2-3
+/// believed in and Excel keeps (serial 60, refused, as is 0, "1900-01-00"); with
+/// `date1904`, days since 1904-01-01. `None` outside 1900 (1904) to 9999.
+fn serial_date(serial: f64, date1904: bool) -> Option<String> {
+    if !(0.0..2_958_466.0).contains(&serial) {
+        return None;
+    }
+    let whole = serial.floor() as i64;
+    // Days since 1970-01-01.
+    let days = if date1904 {
+        whole - 24_107
+    } else {
+        match whole {
+            0 | 60 => return None,
+            1..=59 => whole - 25_568,
+            _ => whole - 25_569,
+        }
+    };
+    // From days to a civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year <= 9999).then(|| format!("{year:04}-{month:02}-{day:02}"))
 }
 
 /// The relationships of the workbook: id to (type, part name).
@@ -329,8 +542,15 @@ fn shared_strings(xml: &[u8]) -> Result<Vec<String>, String> {
     Ok(strings)
 }
 
-/// The rows of the sheet `name` in `xml`.
-fn sheet_rows(xml: &[u8], name: &str, shared: &[String]) -> Result<Table, TableError> {
+/// The rows of the sheet `name` in `xml` (the workbook's part `part`), read as it comes; a
+/// number in a cell of a date style as its date.
+fn sheet_rows(
+    xml: impl std::io::BufRead,
+    name: &str,
+    part: &str,
+    shared: &[String],
+    dates: &Dates,
+) -> Result<Table, TableError> {
     let sheet = Some(name);
     let mut reader = Reader::from_reader(xml);
     let mut buf = Vec::new();
@@ -338,6 +558,7 @@ fn sheet_rows(xml: &[u8], name: &str, shared: &[String]) -> Result<Table, TableE
     let (mut row, mut column) = (0usize, 0usize);
     let mut cells: Vec<String> = Vec::new();
     let mut kind = String::new();
+    let mut style: Option<usize> = None;
     let mut value = String::new();
     let (mut in_value, mut in_inline) = (false, false);
     let at_row = |rows: usize| cell_in(sheet, 0, rows + 1);
@@ -348,9 +569,11 @@ fn sheet_rows(xml: &[u8], name: &str, shared: &[String]) -> Result<Table, TableE
         )
     };
     loop {
-        let event = reader
-            .read_event_into(&mut buf)
-            .map_err(|e| xml_error(e.to_string(), row, column))?;
+        let event = reader.read_event_into(&mut buf).map_err(|e| match e {
+            // The part's inflating failed: a zip bomb, broken data.
+            quick_xml::Error::Io(e) => part_error(part, e),
+            e => xml_error(e.to_string(), row, column),
+        })?;
         match event {
             Event::Start(ref e) | Event::Empty(ref e) if e.local_name().as_ref() == b"row" => {
                 row = match attribute(e, b"r").map_err(|m| xml_error(m, row, 0))? {
@@ -399,6 +622,9 @@ fn sheet_rows(xml: &[u8], name: &str, shared: &[String]) -> Result<Table, TableE
                 kind = attribute(e, b"t")
                     .map_err(|m| xml_error(m, row, column))?
                     .unwrap_or_default();
+                style = attribute(e, b"s")
+                    .map_err(|m| xml_error(m, row, column))?
+                    .and_then(|s| s.parse().ok());
                 value.clear();
                 if let Event::Empty(_) = event {
                     continue_cell(&mut cells, column, String::new());
@@ -415,6 +641,9 @@ fn sheet_rows(xml: &[u8], name: &str, shared: &[String]) -> Result<Table, TableE
                         })?
                     }
                     "b" => if value.trim() == "1" { "TRUE" } else { "FALSE" }.to_owned(),
+                    "" | "n" => dates
+                        .of(style, &value)
+                        .unwrap_or_else(|| unescape_x(&value)),
                     _ => unescape_x(&value),
                 };
                 continue_cell(&mut cells, column, text);
@@ -495,12 +724,55 @@ mod tests {
     }
 
     #[test]
+    fn a_number_in_a_date_style_reads_as_its_day() {
+        assert_eq!(serial_date(45_352.0, false).as_deref(), Some("2024-03-01"));
+        assert_eq!(serial_date(45_352.75, false).as_deref(), Some("2024-03-01"));
+        assert_eq!(serial_date(1.0, false).as_deref(), Some("1900-01-01"));
+        assert_eq!(serial_date(59.0, false).as_deref(), Some("1900-02-28"));
+        // Lotus 1-2-3's 29 February 1900, and Excel's 0 January.
+        assert_eq!(serial_date(60.0, false), None);
+        assert_eq!(serial_date(0.0, false), None);
+        assert_eq!(serial_date(61.0, false).as_deref(), Some("1900-03-01"));
+        assert_eq!(
+            serial_date(2_958_465.0, false).as_deref(),
+            Some("9999-12-31")
+        );
+        assert_eq!(serial_date(2_958_466.0, false), None);
+        assert_eq!(serial_date(-1.0, false), None);
+        assert_eq!(serial_date(0.0, true).as_deref(), Some("1904-01-01"));
+        assert_eq!(serial_date(43_890.0, true).as_deref(), Some("2024-03-01"));
+
+        let styles = format!(
+            r#"<styleSheet xmlns="{MAIN}"><numFmts count="3"><numFmt numFmtId="164" formatCode="yyyy\-mm\-dd"/><numFmt numFmtId="165" formatCode="0.00&quot; days&quot;"/><numFmt numFmtId="166" formatCode="[Red]0"/></numFmts><cellStyleXfs count="1"><xf numFmtId="14"/></cellStyleXfs><cellXfs count="6"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/><xf numFmtId="165"/><xf numFmtId="166"/><xf numFmtId="20"/></cellXfs></styleSheet>"#
+        );
+        let dates = date_styles(styles.as_bytes()).unwrap();
+        // General, m/d/yyyy, yyyy-mm-dd, `0.00" days"`, `[Red]0`, h:mm.
+        assert_eq!(dates, [false, true, true, false, false, false]);
+        let dates = Dates {
+            styles: dates,
+            date1904: false,
+        };
+        let xml = format!(
+            r#"<worksheet xmlns="{MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>slug</t></is></c><c r="B1" t="inlineStr"><is><t>updated</t></is></c></row><row r="2"><c r="A2" s="1"><v>7</v></c><c r="B2" s="2"><v>45352</v></c><c r="C2" s="3"><v>45352</v></c><c r="D2" s="1"><v>60</v></c><c r="E2" s="1" t="s"><v>0</v></c></row></sheetData></worksheet>"#
+        );
+        let table =
+            sheet_rows(xml.as_bytes(), "Terms", "s.xml", &["x".to_owned()], &dates).unwrap();
+        // A number without a date style stays a number; Excel's 1900-02-29 stays 60; a
+        // shared string of a date style stays text.
+        assert_eq!(
+            table.rows[1],
+            ["1900-01-07", "2024-03-01", "45352", "60", "x"]
+        );
+    }
+
+    #[test]
     fn a_row_past_the_bound_is_refused_at_its_cell() {
         let xml = format!(
             r#"<worksheet xmlns="{MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>slug</t></is></c></row><row r="{}"><c r="B{0}"><v>1</v></c></row></sheetData></worksheet>"#,
             MAX_ROWS + 1
         );
-        let err = sheet_rows(xml.as_bytes(), "Concepts", &[]).unwrap_err();
+        let err =
+            sheet_rows(xml.as_bytes(), "Concepts", "s.xml", &[], &Dates::default()).unwrap_err();
         assert_eq!(err.at, format!("Concepts!A{}", MAX_ROWS + 1));
     }
 }

@@ -6,9 +6,10 @@
 //! part whose declared size, or whose inflated bytes, pass the limit is refused before
 //! more is inflated, so a zip bomb costs at most the limit.
 
-use std::io::Write;
+use std::io::{self, Read, Write};
 
-use miniz_oxide::inflate::{decompress_to_vec_with_limit, TINFLStatus};
+use miniz_oxide::inflate::stream::{inflate, InflateState};
+use miniz_oxide::{DataFormat, MZFlush, MZStatus};
 
 /// The CRC-32 (IEEE) table.
 const CRC_TABLE: [u32; 256] = {
@@ -175,6 +176,24 @@ pub(super) fn entries(bytes: &[u8]) -> Result<Vec<Entry>, String> {
 /// The bytes of the part `entry` of the zip `bytes`, at most `limit` of them; `Err` says
 /// why not.
 pub(super) fn read(bytes: &[u8], entry: &Entry, limit: u64) -> Result<Vec<u8>, String> {
+    let mut part = open(bytes, entry, limit)?;
+    // The declared size, within the limit, is the usual size: one allocation.
+    let mut out = Vec::with_capacity(usize::try_from(entry.size.min(limit)).unwrap_or(0));
+    part.read_to_end(&mut out).map_err(|e| e.to_string())?;
+    Ok(out)
+}
+
+/// The part `entry` of the zip in `bytes`, to read as it inflates: a large part (a sheet) is
+/// never held whole. Reading it fails once more than `limit` bytes come out.
+///
+/// # Errors
+/// A part that declares more than `limit` bytes, has no data where the directory says, or
+/// is compressed otherwise than stored or deflated.
+pub(super) fn open<'a>(
+    bytes: &'a [u8],
+    entry: &Entry,
+    limit: u64,
+) -> Result<Inflating<'a>, String> {
     let mib = limit >> 20;
     if entry.size > limit {
         return Err(format!(
@@ -193,20 +212,71 @@ pub(super) fn read(bytes: &[u8], entry: &Entry, limit: u64) -> Result<Vec<u8>, S
     let data_at = at + 30 + len(26).ok_or_else(cut)? + len(28).ok_or_else(cut)?;
     let packed = usize::try_from(entry.packed).map_err(|_| cut())?;
     let data = bytes.get(data_at..data_at + packed).ok_or_else(cut)?;
-    match entry.method {
-        0 => Ok(data.to_vec()),
-        8 => {
-            let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-            decompress_to_vec_with_limit(data, limit).map_err(|e| match e.status {
-                TINFLStatus::HasMoreOutput => {
-                    format!("inflates past {mib} MiB: refused (a zip bomb, or a sheet too large)")
-                }
-                _ => "does not inflate: its deflated data is broken".to_owned(),
-            })
+    let state = match entry.method {
+        0 => None,
+        8 => Some(InflateState::new_boxed(DataFormat::Raw)),
+        other => {
+            return Err(format!(
+                "is compressed with method {other}: glossgraph reads stored and deflated parts"
+            ))
         }
-        other => Err(format!(
-            "is compressed with method {other}: glossgraph reads stored and deflated parts"
-        )),
+    };
+    Ok(Inflating {
+        input: data,
+        state,
+        out: 0,
+        limit,
+        done: false,
+    })
+}
+
+/// A part of a zip, read as it inflates (or as it is, stored), within a limit.
+pub(super) struct Inflating<'a> {
+    input: &'a [u8],
+    /// `None` for a stored part.
+    state: Option<Box<InflateState>>,
+    /// The bytes read out so far.
+    out: u64,
+    limit: u64,
+    done: bool,
+}
+
+impl Read for Inflating<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if buf.is_empty() || self.done {
+            return Ok(0);
+        }
+        let broken = || io::Error::other("does not inflate: its deflated data is broken");
+        let n = match &mut self.state {
+            None => {
+                let n = buf.len().min(self.input.len());
+                buf[..n].copy_from_slice(&self.input[..n]);
+                self.input = &self.input[n..];
+                n
+            }
+            Some(state) => loop {
+                let r = inflate(state, self.input, buf, MZFlush::None);
+                self.input = &self.input[r.bytes_consumed..];
+                match r.status {
+                    Ok(MZStatus::StreamEnd) => {
+                        self.done = true;
+                        break r.bytes_written;
+                    }
+                    Ok(_) if r.bytes_written > 0 => break r.bytes_written,
+                    Ok(_) if r.bytes_consumed > 0 && !self.input.is_empty() => {}
+                    // No progress: the data ends before its end, or is no deflate stream.
+                    _ => return Err(broken()),
+                }
+            },
+        };
+        self.out += n as u64;
+        if self.out > self.limit {
+            return Err(io::Error::other(format!(
+                "inflates past {} MiB: refused (a zip bomb, or a sheet too large)",
+                self.limit >> 20
+            )));
+        }
+        Ok(n)
     }
 }
 

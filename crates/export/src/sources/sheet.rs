@@ -44,7 +44,7 @@ pub(super) fn read(file: &str, kind: Kind, bytes: &[u8], config: &Config) -> sup
         message,
         left_out,
     };
-    let table = match sheet::read(bytes, kind, None, sheet_name) {
+    let mut table = match sheet::read(bytes, kind, None, sheet_name) {
         Ok(table) => table,
         Err(e) => {
             return super::data::Read {
@@ -54,13 +54,16 @@ pub(super) fn read(file: &str, kind: Kind, bytes: &[u8], config: &Config) -> sup
             }
         }
     };
+    // The rows are read into cards one by one, each freed once read: a large sheet's texts
+    // are not held twice, as cells and as cards.
+    let rows = std::mem::take(&mut table.rows);
     let mut reader = Reader {
         table: &table,
         main: config.language.clone(),
         separator,
         problems: Vec::new(),
     };
-    let cards = reader.cards();
+    let cards = reader.cards(rows);
     let mut problems = reader.problems;
     let cards = link(cards, &table.prefixes, &mut problems);
     super::data::Read {
@@ -101,11 +104,10 @@ struct Reader<'t> {
 }
 
 impl Reader<'_> {
-    fn cards(&mut self) -> Vec<Row> {
+    fn cards(&mut self, rows: Vec<Vec<String>>) -> Vec<Row> {
         let table = self.table;
-        let Some((header_at, _)) = columns::header_row(&table.rows) else {
-            let edges = table
-                .rows
+        let Some((header_at, _)) = columns::header_row(&rows) else {
+            let edges = rows
                 .first()
                 .is_some_and(|h| h.iter().any(|c| c == ":START_ID"));
             if edges {
@@ -127,15 +129,13 @@ impl Reader<'_> {
             ));
             return Vec::new();
         };
-        let header: Vec<(Column, Option<char>)> = table.rows[header_at]
-            .iter()
-            .map(|h| Column::of(h))
-            .collect();
+        let names = rows[header_at].clone();
+        let header: Vec<(Column, Option<char>)> = names.iter().map(|h| Column::of(h)).collect();
         let language_at = header.iter().position(|(c, _)| *c == Column::Language);
         let mut cards: Vec<Row> = Vec::new();
         let mut by_key: HashMap<String, usize> = HashMap::new();
         let mut slugs = super::Slugs::default();
-        for (i, cells) in table.rows.iter().enumerate().skip(header_at + 1) {
+        for (i, cells) in rows.into_iter().enumerate().skip(header_at + 1) {
             let number = i + 1;
             if cells.iter().all(|c| c.trim().is_empty()) {
                 continue;
@@ -144,7 +144,7 @@ impl Reader<'_> {
                 .and_then(|k| cells.get(k))
                 .map(|l| l.trim().to_owned())
                 .filter(|l| !l.is_empty());
-            let key = self.key(&header, cells);
+            let key = self.key(&header, &cells);
             let existing = key.as_ref().and_then(|k| by_key.get(k).copied());
             let mut row = match existing {
                 Some(at) => std::mem::replace(
@@ -175,7 +175,7 @@ impl Reader<'_> {
                     text,
                     language.as_deref(),
                     at,
-                    &table.rows[header_at][k],
+                    &names[k],
                 );
             }
             match existing {
@@ -349,7 +349,7 @@ impl Reader<'_> {
                     "updated" => card.updated = Some(date),
                     _ => card.skos.created = Some(date),
                 },
-                Err(why) => self.problems.push((at(), why, false)),
+                Err(why) => self.problems.push((at(), not_a_date(text, why), false)),
             },
             Column::Status => card.status = Some(text.to_owned()),
             Column::Note => card.note = text.to_owned(),
@@ -434,7 +434,7 @@ impl Reader<'_> {
                 _ if item.is_empty() => {}
                 _ => match PartialDate::parse(&item) {
                     Ok(date) => citation.accessed = Some(date),
-                    Err(why) => self.problems.push((at(), why, false)),
+                    Err(why) => self.problems.push((at(), not_a_date(&item, why), false)),
                 },
             }
         }
@@ -470,6 +470,20 @@ impl Reader<'_> {
                 }
             }
         }
+    }
+}
+
+/// Why the cell `text` of a date column is no date: `why`, and for a number, what it
+/// likely is, a date of Excel's in a cell not formatted as a date.
+fn not_a_date(text: &str, why: String) -> String {
+    if text.parse::<f64>().is_ok() {
+        format!(
+            "`{text}` is a number, not a date: Excel keeps a date as a count of days, in a \
+             cell formatted as a date, which this one is not; format the cell as a date, or \
+             write YYYY-MM-DD"
+        )
+    } else {
+        why
     }
 }
 

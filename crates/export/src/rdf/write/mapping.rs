@@ -18,6 +18,7 @@ use crate::card::{Card, Cite, PartialDate, Precision, Texts};
 use crate::config::{Config, MetaValue, Statements};
 use crate::hierarchy::Hierarchy;
 use crate::rdf::serializer::Writer;
+pub use crate::rdf::vocab::push_concept_iri;
 use crate::rdf::vocab::{self, dcterms, owl, rdf, rdfs, skos, xsd, GxKind, Iris, Part};
 use crate::Glossary;
 
@@ -140,20 +141,6 @@ pub(crate) fn tool_vocabulary(
         s.put(rdfs::IS_DEFINED_BY, iris.ontology())?;
     }
     Ok(())
-}
-
-/// Appends the IRI of the concept of `card`: its own `iri`, else `{namespace}{slug}` when
-/// the glossary's concepts share a namespace, else `{base}term/{slug}`. The site puts the
-/// term's page where this IRI is.
-pub fn push_concept_iri(out: &mut String, card: &Card, config: &Config) {
-    match (&card.skos().iri, &config.namespace) {
-        (Some(iri), _) => out.push_str(iri),
-        (None, Some(namespace)) => {
-            out.push_str(namespace);
-            out.push_str(card.slug());
-        }
-        (None, None) => vocab::push_term_iri(out, &config.base, card.slug()),
-    }
 }
 
 /// The mapping of one glossary, with its IRIs built once.

@@ -150,7 +150,7 @@ pub fn languages(glossary: &Glossary, config: &Config) -> (Vec<(String, String)>
         if Ui::lookup(tag).is_none() {
             notes.push(format!(
                 "the site's interface has no text in `{tag}`: its pages use English (a table \
-                 of translations can be added to crates/export/src/site/ui.rs)"
+                 of translations can be added to crates/export/src/site/ui/)"
             ));
         }
     }

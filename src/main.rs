@@ -36,7 +36,7 @@ use cli::{Cli, Command};
 /// threads, the flushing thread and the rest take an arena of their own; memory freed into
 /// one is not reused by the others, and the peak grew by it: on 100,000 generated terms,
 /// `site` peaked at 292 MB with the default and 280 MB with two (1.52x and 1.46x the input),
-/// `export` at 263 MB and 253 MB (BENCHMARKS.md, "The website").
+/// `export` at 263 MB and 253 MB (BENCHMARKS.md, "Where the CPU went (issue 59)").
 fn limit_malloc_arenas() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {

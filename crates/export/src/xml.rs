@@ -8,6 +8,9 @@
 //! would come back from any XML parser as a space (attribute-value normalisation), and a
 //! control character XML 1.0 forbids would be written as it is, making the file unreadable;
 //! both cases are in the hostile-text tests of GraphML and GEXF.
+//!
+//! Also here: [`inside`], which brings a writer to the indentation of a place in a document,
+//! so that GraphML and TBX render their elements a chunk at a time on every core.
 
 use std::io::Write;
 
